@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+function tempDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "amarre-config-"));
+}
+
+describe("loadConfig", () => {
+  it("applies the defaults of the embedded backend", () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.APP_BACKEND).toBe("embedded");
+    expect(config.PORT).toBe(3000);
+    expect(config.seedDemoData).toBe(true);
+    expect(config.isProduction).toBe(false);
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => loadConfig({ PORT: "seventy", DATA_DIR: tempDir() })).toThrowError(/PORT/);
+    expect(() => loadConfig({ APP_BACKEND: "mongo", DATA_DIR: tempDir() })).toThrowError(/APP_BACKEND/);
+    expect(() => loadConfig({ MARKETING_URL: "not a url", DATA_DIR: tempDir() })).toThrowError(/MARKETING_URL/);
+    expect(() => loadConfig({ SMTP_URL: "http://mail", DATA_DIR: tempDir() })).toThrowError(/SMTP_URL/);
+  });
+
+  it("requires the Firebase settings on the firebase backend and rejects an API key with a colon", () => {
+    try {
+      loadConfig({ APP_BACKEND: "firebase", DATA_DIR: tempDir() });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const variables = (error as ConfigError).issues.map((i) => i.variable);
+      expect(variables).toEqual(expect.arrayContaining(["FIREBASE_PROJECT_ID", "FIREBASE_API_KEY"]));
+    }
+    expect(() =>
+      loadConfig({ APP_BACKEND: "firebase", FIREBASE_PROJECT_ID: "demo-amarre", FIREBASE_API_KEY: "a:b", DATA_DIR: tempDir() }),
+    ).toThrowError(/FIREBASE_API_KEY/);
+  });
+
+  it("requires a session secret in production, and only there", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: tempDir() })).toThrowError(/SESSION_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: "production", SESSION_SECRET: "short", DATA_DIR: tempDir() })).toThrowError(
+      /SESSION_SECRET/,
+    );
+    const secret = "s".repeat(32);
+    const older = "o".repeat(40);
+    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET: `${secret},${older}`, DATA_DIR: tempDir() });
+    expect(config.sessionSecrets).toEqual([secret, older]);
+  });
+
+  it("generates a development secret once and keeps it under DATA_DIR", () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.sessionSecrets[0]).toHaveLength(43);
+    expect(second.sessionSecrets).toEqual(first.sessionSecrets);
+    expect(fs.readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first.sessionSecrets[0]);
+  });
+
+  it("never seeds the firebase backend unless asked", () => {
+    const env = { APP_BACKEND: "firebase", FIREBASE_PROJECT_ID: "demo-amarre", FIREBASE_API_KEY: "key", DATA_DIR: tempDir() };
+    expect(loadConfig(env).seedDemoData).toBe(false);
+    expect(loadConfig({ ...env, SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
+  });
+});

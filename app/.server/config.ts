@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, in one schema, read once at start.
+ * A bad or missing value stops the server with a message that names the variable.
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalUrl = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.string().url().optional(),
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    APP_BACKEND: z.enum(["embedded", "firebase"]).default("embedded"),
+    HOST: z.string().min(1).default("127.0.0.1"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SESSION_SECRET: z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || v.split(",").every((s) => s.trim().length >= 32),
+        "every comma-separated secret must be at least 32 characters",
+      ),
+    GENERATE_SESSION_SECRET: booleanFlag.default("false"),
+    PUBLIC_URL: optionalUrl,
+    MARKETING_URL: z.string().url().default("https://amarre.es"),
+    TRUST_PROXY: booleanFlag.default("false"),
+    SEED_DEMO_DATA: booleanFlag.optional(),
+    SMTP_URL: optionalUrl.refine(
+      (v) => v === undefined || /^smtps?:\/\//.test(v),
+      "must start with smtp:// or smtps://",
+    ),
+    MAIL_FROM: z.string().min(3).default("Amarre <no-reply@amarre.test>"),
+    FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+    FIREBASE_API_KEY: z
+      .string()
+      .min(1)
+      .refine((v) => !v.includes(":"), "an API key cannot contain a colon")
+      .optional(),
+    FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+    FIREBASE_STORAGE_BUCKET: z.string().min(1).optional(),
+    FIREBASE_SERVICE_ACCOUNT: z
+      .string()
+      .optional()
+      .refine((v) => {
+        if (v === undefined || v === "") return true;
+        try {
+          const parsed = JSON.parse(v) as Record<string, unknown>;
+          return typeof parsed.client_email === "string" && typeof parsed.private_key === "string";
+        } catch {
+          return false;
+        }
+      }, "must be a service account JSON with client_email and private_key"),
+    FIRESTORE_EMULATOR_HOST: z.string().optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_BACKEND === "firebase") {
+      for (const key of ["FIREBASE_PROJECT_ID", "FIREBASE_API_KEY"] as const) {
+        if (!env[key]) {
+          ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_BACKEND=firebase" });
+        }
+      }
+    }
+    if (
+      env.NODE_ENV === "production" &&
+      !env.SESSION_SECRET &&
+      !(env.APP_BACKEND === "embedded" && env.GENERATE_SESSION_SECRET)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message:
+          "is required in production (comma-separated, newest first, each at least 32 characters)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Omit<Env, "SESSION_SECRET" | "SEED_DEMO_DATA"> & {
+  isProduction: boolean;
+  /** Newest first; older ones still verify cookies signed before a rotation. */
+  sessionSecrets: string[];
+  dataDir: string;
+  seedDemoData: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly issues: Array<{ variable: string; message: string }>) {
+    super(
+      "Invalid configuration:\n" +
+        issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n") +
+        "\nSee .env.example for every variable and its default.",
+    );
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment. Throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? "environment"),
+        message: issue.message,
+      })),
+    );
+  }
+  const parsed = result.data;
+  const dataDir = path.resolve(parsed.DATA_DIR);
+  const sessionSecrets = parsed.SESSION_SECRET
+    ? parsed.SESSION_SECRET.split(",").map((s) => s.trim())
+    : [readOrCreateSecret(dataDir)];
+  const { SESSION_SECRET: _secret, SEED_DEMO_DATA, ...rest } = parsed;
+  return {
+    ...rest,
+    isProduction: parsed.NODE_ENV === "production",
+    sessionSecrets,
+    dataDir,
+    // Demo data is seeded on the embedded backend unless switched off; on firebase only on request.
+    seedDemoData: SEED_DEMO_DATA ?? parsed.APP_BACKEND === "embedded",
+  };
+}
+
+/** Outside production a missing secret is generated once and kept under DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+/** The settings the browser may see: nothing secret ever goes in here. */
+export function publicEnv(config: Config) {
+  return {
+    MARKETING_URL: config.MARKETING_URL,
+    APP_BACKEND: config.APP_BACKEND,
+  };
+}
+export type PublicEnv = ReturnType<typeof publicEnv>;

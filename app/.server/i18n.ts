@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { RemixI18Next } from "remix-i18next/server";
+import type { Resource, ResourceLanguage } from "i18next";
+import {
+  defaultLang,
+  i18nConfig,
+  isLang,
+  LANG_COOKIE,
+  LANG_COOKIE_MAX_AGE,
+  langCodes,
+  localizePath,
+  splitLangFromPath,
+  type Lang,
+} from "#app/i18n";
+
+/** Every message file, bundled into the server at build time. */
+const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", {
+  eager: true,
+});
+
+export const resources: Resource = {};
+for (const [file, mod] of Object.entries(files)) {
+  const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
+  if (!match) continue;
+  const [, lang, ns] = match;
+  resources[lang] ??= {} as ResourceLanguage;
+  resources[lang][ns] = mod.default;
+}
+
+/** Changes whenever any message changes: part of the browser's cache key for messages. */
+export const localesVersion = createHash("sha256")
+  .update(JSON.stringify(resources))
+  .digest("base64url")
+  .slice(0, 12);
+
+export const remixI18next = new RemixI18Next({
+  detection: {
+    supportedLanguages: langCodes,
+    fallbackLanguage: defaultLang,
+    // The page's language is its URL prefix; cookie and browser only decide redirects.
+    findLocale: async (request) => splitLangFromPath(new URL(request.url).pathname).lang,
+  },
+  i18next: { ...i18nConfig, resources },
+});
+
+export function getFixedT(lang: Lang, ns: string | string[] = "common") {
+  return remixI18next.getFixedT(lang, ns as "common");
+}
+
+export function readLangCookie(request: Request): Lang | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === LANG_COOKIE) {
+      const lang = decodeURIComponent(value.join("="));
+      return isLang(lang) ? lang : null;
+    }
+  }
+  return null;
+}
+
+export function serializeLangCookie(lang: Lang, secure: boolean): string {
+  return `${LANG_COOKIE}=${lang}; Max-Age=${LANG_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The supported language a browser prefers most, by its Accept-Language q-values. */
+export function langFromAcceptLanguage(header: string | null): Lang | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .map((part, order) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { base: tag.trim().toLowerCase().split("-")[0], quality: Number.isFinite(quality) ? quality : 0, order };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.order - b.order);
+  return (ranked.find((entry) => isLang(entry.base))?.base as Lang | undefined) ?? null;
+}
+
+export type LanguageDecision =
+  | { kind: "redirect"; location: string; setCookie: string | null }
+  | { kind: "stay"; lang: Lang; setCookie: string | null };
+
+/**
+ * The spec's locale rules for a page request: the prefix decides the page's language;
+ * on an unprefixed (Spanish) page, a visitor whose cookie (or, on a first visit, whose
+ * browser) prefers another language is sent to that language's page. The cookie is set
+ * on the first visit and otherwise left to the language switcher.
+ */
+export function decideLanguage(request: Request, secure: boolean): LanguageDecision {
+  const url = new URL(request.url);
+  const { lang, path } = splitLangFromPath(url.pathname);
+  const cookieLang = readLangCookie(request);
+  const isRead = request.method === "GET" || request.method === "HEAD";
+  if (lang === defaultLang && isRead) {
+    const preferred = cookieLang ?? langFromAcceptLanguage(request.headers.get("Accept-Language")) ?? defaultLang;
+    if (preferred !== defaultLang) {
+      return {
+        kind: "redirect",
+        location: localizePath(path + url.search, preferred),
+        setCookie: cookieLang ? null : serializeLangCookie(preferred, secure),
+      };
+    }
+  }
+  return { kind: "stay", lang, setCookie: cookieLang ? null : serializeLangCookie(lang, secure) };
+}

@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { loader as rootLoader } from "#app/root";
+
+/**
+ * The spec's error screen. A 404 shows the not-found image, "NOT FOUND!" and a link
+ * "Return to home" to the marketing site in a new tab; any other error "Error {code}".
+ * Raw error text never reaches the visitor.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("errors");
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+
+  if (status === 404) {
+    return (
+      <main id="main" className="container-page flex flex-col items-center py-16 text-center" data-error-status="404">
+        <img src="/images/not-found.svg" alt={t("notFound.imageAlt")} width={320} height={240} className="h-auto w-72 max-w-full" />
+        <h1 className="mt-8 text-4xl font-extrabold tracking-tight text-sea-900 dark:text-white">{t("notFound.heading")}</h1>
+        <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">{t("notFound.description")}</p>
+        <a
+          href={root?.ENV.MARKETING_URL ?? "/"}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-8 rounded-full bg-sea-700 px-6 py-3 font-semibold text-white hover:bg-sea-800"
+        >
+          {t("notFound.home")}
+        </a>
+      </main>
+    );
+  }
+
+  return (
+    <main id="main" className="container-page flex flex-col items-center py-16 text-center" data-error-status={status}>
+      <h1 className="text-4xl font-extrabold tracking-tight text-sea-900 dark:text-white">
+        {t("generic.title", { code: status })}
+      </h1>
+      <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">{t("generic.description")}</p>
+      <a
+        href={root?.ENV.MARKETING_URL ?? "/"}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-8 rounded-full bg-sea-700 px-6 py-3 font-semibold text-white hover:bg-sea-800"
+      >
+        {t("notFound.home")}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { LocalizedLink } from "./localized-link";
+
+const columns = [
+  {
+    title: "footer.rent",
+    links: [
+      { to: "/alquiler-barco/barco-a-motor", key: "footer.motorBoats" },
+      { to: "/alquiler-barco/barco-a-vela", key: "footer.sailingBoats" },
+      { to: "/motos-de-agua/seadoo", key: "footer.jetSkis" },
+      { to: "/docks", key: "footer.docks" },
+    ],
+  },
+  {
+    title: "footer.services",
+    links: [
+      { to: "/gestoria", key: "footer.paperwork" },
+      { to: "/seguro", key: "footer.insurance" },
+      { to: "/limpieza", key: "footer.cleaning" },
+      { to: "/transporte", key: "footer.transport" },
+    ],
+  },
+  {
+    title: "footer.company",
+    links: [
+      { to: "/about", key: "footer.about" },
+      { to: "/app", key: "footer.app" },
+      { to: "/category", key: "footer.categories" },
+      { to: "/register-pro", key: "footer.forProfessionals" },
+    ],
+  },
+] as const;
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-white/10 dark:bg-black/20">
+      <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-sea-800 dark:text-white">Amarre</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("footer.tagline")}</p>
+        </div>
+        {columns.map((column) => (
+          <nav key={column.title} aria-label={t(column.title)}>
+            <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{t(column.title)}</h2>
+            <ul className="mt-3 space-y-2">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <LocalizedLink to={link.to} className="text-sm text-slate-600 hover:text-sea-700 dark:text-slate-400 dark:hover:text-white">
+                    {t(link.key)}
+                  </LocalizedLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="border-t border-slate-200 py-6 text-center text-xs text-slate-500 dark:border-white/10">
+        {t("footer.copyright", { year: new Date().getFullYear() })}
+      </div>
+    </footer>
+  );
+}

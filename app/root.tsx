@@ -1,0 +1,131 @@
+import {
+  data,
+  redirect,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type MetaFunction,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { publicEnv } from "#app/.server/config";
+import { decideLanguage, getFixedT, localesVersion } from "#app/.server/i18n";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { baseNamespaces, languageOf, languages, localizePath, splitLangFromPath } from "#app/i18n";
+import { useOptimisticTheme } from "#app/components/theme-toggle";
+import { errorMeta, type ErrorCopy } from "#app/utils/meta";
+import { readThemeCookie } from "#app/utils/theme";
+import { useNonce } from "#app/utils/nonce";
+import stylesheet from "./tailwind.css?url";
+
+export const handle = { i18n: [...baseNamespaces] };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { config } = context.services;
+  const url = new URL(request.url);
+  const secure = config.isProduction && url.protocol === "https:";
+  const decision = decideLanguage(request, secure);
+  if (decision.kind === "redirect") {
+    throw redirect(decision.location, {
+      headers: decision.setCookie ? { "Set-Cookie": decision.setCookie } : undefined,
+    });
+  }
+  const { lang } = decision;
+  const t = await getFixedT(lang, "errors");
+  const errorCopy: ErrorCopy = {
+    notFoundTitle: t("notFound.title"),
+    notFoundDescription: t("notFound.description"),
+    errorTitle: t("generic.title", { code: "{code}" }),
+    errorDescription: t("generic.description"),
+  };
+  return data(
+    {
+      lang,
+      theme: readThemeCookie(request.headers.get("Cookie")),
+      origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
+      localesVersion,
+      errorCopy,
+      ENV: publicEnv(config),
+    },
+    { headers: decision.setCookie ? { "Set-Cookie": decision.setCookie } : undefined },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  error ? errorMeta(error, data?.errorCopy) : [];
+
+/** Canonical link and hreflang alternates: every page exists in the four languages. */
+function AlternateLinks({ origin }: { origin: string }) {
+  const { pathname } = useLocation();
+  const { lang, path } = splitLangFromPath(pathname);
+  return (
+    <>
+      <link rel="canonical" href={origin + localizePath(path, lang)} />
+      {languages.map((l) => (
+        <link key={l.code} rel="alternate" hrefLang={l.code} href={origin + localizePath(path, l.code)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={origin + path} />
+    </>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const lang = root?.lang ?? splitLangFromPath(pathname).lang;
+  const theme = useOptimisticTheme(root?.theme ?? "system");
+  const { t } = useTranslation();
+  return (
+    <html lang={lang} data-theme={theme} data-locales-version={root?.localesVersion} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e4caf" />
+        <meta property="og:locale" content={languageOf(lang).iso.replace("-", "_")} />
+        <Meta />
+        {root ? <AlternateLinks origin={root.origin} /> : null}
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-tooltip focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sea-800 focus:shadow">
+          {t("skipToContent")}
+        </a>
+        {children}
+        <ScrollRestoration nonce={useNonce()} />
+        <Scripts nonce={useNonce()} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  useChangeLanguage(root?.lang ?? "es");
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

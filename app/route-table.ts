@@ -1,0 +1,51 @@
+/**
+ * The pages of the site, by layout. `app/routes.ts` mounts every page once per language
+ * (no prefix for Spanish, /en, /fr, /de); the sitemap and /test-routes read the same table.
+ * Paths are the Spanish URLs of the product spec; files are named in English.
+ */
+export type Page = {
+  id: string;
+  /** Path below the language prefix; `null` for the index page. */
+  path: string | null;
+  file: string;
+  /** Listed in /sitemap.xml. */
+  sitemap: boolean;
+};
+
+export type LayoutGroup = { id: string; file: string; pages: Page[] };
+
+export const layoutGroups: LayoutGroup[] = [
+  {
+    id: "default",
+    file: "routes/layouts/default.tsx",
+    pages: [
+      { id: "home", path: null, file: "routes/home.tsx", sitemap: true },
+      { id: "about", path: "about", file: "routes/about.tsx", sitemap: true },
+      { id: "app", path: "app", file: "routes/app-page.tsx", sitemap: true },
+      { id: "category", path: "category", file: "routes/category.tsx", sitemap: true },
+      { id: "test-routes", path: "test-routes", file: "routes/test-routes.tsx", sitemap: false },
+      // Anything else under the language is the spec's "Page not found" (404).
+      { id: "not-found", path: "*", file: "routes/not-found.tsx", sitemap: false },
+    ],
+  },
+];
+
+/** Routes that exist once, not per language. */
+export const resourceRoutes = [
+  { id: "sitemap", path: "sitemap.xml", file: "routes/resources/sitemap.ts" },
+  { id: "robots", path: "robots.txt", file: "routes/resources/robots.ts" },
+  { id: "locales", path: "resources/locales/:lng/:ns", file: "routes/resources/locales.ts" },
+  { id: "language", path: "resources/language", file: "routes/resources/language.ts" },
+  { id: "theme", path: "resources/theme", file: "routes/resources/theme.ts" },
+  // /es/... is the unprefixed Spanish page: a permanent redirect.
+  { id: "es-redirect", path: "es/*", file: "routes/resources/es-redirect.ts" },
+  // A trivial page without a loader: the framework's ceiling for `npm run bench`.
+  { id: "baseline", path: "_baseline", file: "routes/baseline.tsx" },
+] as const;
+
+/** Every page path below the language prefix, as a visitor types it (`/`, `/about`, …). */
+export function pagePaths(filter: (page: Page) => boolean = () => true): string[] {
+  return layoutGroups.flatMap((group) =>
+    group.pages.filter(filter).map((page) => (page.path === null ? "/" : `/${page.path}`)),
+  );
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localesVersion } from "#app/.server/i18n";
+import type { Services } from "#app/.server/services";
+import { createTestServices, loadContext, settle } from "#tests/test-services";
+import { loader as esRedirect } from "./es-redirect";
+import { loader as language } from "./language";
+import { loader as locales } from "./locales";
+import { loader as robots } from "./robots";
+import { loader as sitemap } from "./sitemap";
+import { action as theme } from "./theme";
+
+let services: Services;
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(() => services.close());
+
+const args = (path: string, params: Record<string, string> = {}, init?: RequestInit) => ({
+  request: new Request(`http://localhost:3000${path}`, init),
+  params,
+  context: loadContext(services),
+});
+
+describe("/es/…", () => {
+  it("redirects permanently to the unprefixed path", async () => {
+    const response = await esRedirect(args("/es/about?x=1"));
+    expect(response.status).toBe(301);
+    expect(response.headers.get("Location")).toBe("/about?x=1");
+    expect((await esRedirect(args("/es"))).headers.get("Location")).toBe("/");
+  });
+});
+
+describe("/resources/language", () => {
+  it("stores the language and goes to the same page in it", async () => {
+    const response = await language(args("/resources/language?lng=de&redirectTo=%2Ffr%2Fabout%3Fq%3D1"));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/de/about?q=1");
+    expect(response.headers.get("Set-Cookie")).toBe("i18n_redirected=de; Max-Age=31536000; Path=/; SameSite=Lax");
+    const spanish = await language(args("/resources/language?lng=es&redirectTo=%2Fen"));
+    expect(spanish.headers.get("Location")).toBe("/");
+  });
+
+  it("never follows another origin", async () => {
+    const response = await language(args("/resources/language?lng=en&redirectTo=https%3A%2F%2Fevil.example%2F"));
+    expect(response.headers.get("Location")).toBe("/en");
+    const protocolRelative = await language(args("/resources/language?lng=xx&redirectTo=%2F%2Fevil.example"));
+    expect(protocolRelative.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("/resources/locales", () => {
+  it("serves one namespace, cached for a year when the version matches", async () => {
+    const response = await locales(args(`/resources/locales/fr/common?v=${localesVersion}`, { lng: "fr", ns: "common" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    const body = (await response.json()) as { nav: { signIn: string } };
+    expect(body.nav.signIn).toBeTruthy();
+    const stale = await locales(args("/resources/locales/fr/common?v=old", { lng: "fr", ns: "common" }));
+    expect(stale.headers.get("Cache-Control")).toMatch(/max-age=300/);
+  });
+
+  it("answers 404 for an unknown language or namespace", async () => {
+    for (const params of [{ lng: "it", ns: "common" }, { lng: "es", ns: "nope" }, { lng: "es", ns: "../x" }]) {
+      const thrown = (await settle(() => locales(args("/resources/locales/x/y", params)))) as unknown as { init: ResponseInit };
+      expect(thrown.init.status).toBe(404);
+    }
+  });
+});
+
+describe("/resources/theme", () => {
+  const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
+    theme(args("/resources/theme", {}, { method: "POST", body: new URLSearchParams(body), headers }));
+
+  it("stores a chosen theme and goes back to the page without JavaScript", async () => {
+    const response = (await post({ theme: "dark", redirectTo: "/fr/about" })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/fr/about");
+    expect(response.headers.get("Set-Cookie")).toMatch(/^theme=dark; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+  });
+
+  it("clears the cookie for the system theme", async () => {
+    const result = (await post({ theme: "system" }, { "Sec-Fetch-Dest": "empty" })) as unknown as { init: ResponseInit };
+    expect(new Headers(result.init.headers).get("Set-Cookie")).toMatch(/^theme=; Max-Age=0/);
+  });
+
+  it("answers 400 to a bad value", async () => {
+    const result = (await post({ theme: "purple" })) as unknown as { init: ResponseInit };
+    expect(result.init.status).toBe(400);
+  });
+});
+
+describe("/sitemap.xml and /robots.txt", () => {
+  it("lists every public page in four languages with hreflang alternates", async () => {
+    const xml = await (await sitemap(args("/sitemap.xml"))).text();
+    for (const url of ["http://localhost:3000/", "http://localhost:3000/en", "http://localhost:3000/fr/about", "http://localhost:3000/de/category"]) {
+      expect(xml).toContain(`<loc>${url}</loc>`);
+    }
+    expect(xml).toContain('hreflang="x-default"');
+    expect(xml).not.toContain("test-routes");
+    expect(xml.match(/<url>/g)).toHaveLength(4 * 4);
+  });
+
+  it("points crawlers to the sitemap and away from private areas", async () => {
+    const text = await (await robots(args("/robots.txt"))).text();
+    expect(text).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    expect(text).toContain("Disallow: /ajustes");
+    expect(text).toContain("Disallow: /en/ajustes");
+  });
+});

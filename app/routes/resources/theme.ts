@@ -1,0 +1,23 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { isTheme, THEME_COOKIE } from "#app/utils/theme";
+import { safeRedirect } from "#app/utils/safe-redirect";
+
+/** Stores the visitor's theme; "system" removes the cookie so the system decides again. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const theme = form.get("theme");
+  if (!isTheme(theme)) {
+    return data({ error: "theme must be system, light or dark" }, { status: 400 });
+  }
+  const secure = context.services.config.isProduction && new URL(request.url).protocol === "https:";
+  const cookie =
+    theme === "system"
+      ? `${THEME_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`
+      : `${THEME_COOKIE}=${theme}; Max-Age=31536000; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  const headers = { "Set-Cookie": cookie };
+  // A fetcher stays on its page; a plain form post (no JavaScript) goes back to it.
+  if (form.get("redirectTo") !== null && !request.headers.get("Sec-Fetch-Dest")?.includes("empty")) {
+    return redirect(safeRedirect(form.get("redirectTo")), { headers });
+  }
+  return data({ theme }, { headers });
+}

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const chromiumArgs = [
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-gpu",
+];
+
+/** Browser tests drive Debian's Chromium against the built app (`npm run build` first). */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: chromiumArgs,
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "rm -rf .cache/e2e-data && node build/server/server.js",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR: ".cache/e2e-data",
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      MARKETING_URL: "https://marketing.amarre.test/",
+      METADATA_SERVER_DETECTION: "none",
+    },
+  },
+});

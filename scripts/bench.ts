@@ -1,0 +1,154 @@
+/**
+ * `npm run bench`: builds, starts the production server on a fresh embedded backend and
+ * measures pages with autocannon against a trivial page of the same server (the framework's
+ * ceiling). Prints req/s, p50/p95/p99 latency, each page's ratio to the baseline, the
+ * server's peak RSS and the gzip bytes of JavaScript the home page loads.
+ *
+ *   npm run bench -- [--listings 10000] [--connections 16] [--duration 10] [--skip-build]
+ */
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const { values: args } = parseArgs({
+  options: {
+    listings: { type: "string", default: "10000" },
+    connections: { type: "string", default: "16" },
+    duration: { type: "string", default: "10" },
+    "skip-build": { type: "boolean", default: false },
+  },
+});
+const listings = Number(args.listings);
+const connections = Number(args.connections);
+const duration = Number(args.duration);
+
+/** The pages measured; later features add theirs. */
+const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+  { name: "baseline (/_baseline)", path: "/_baseline" },
+  { name: "home (/)", path: "/", headers: { Cookie: "i18n_redirected=es" } },
+  { name: "home (/en)", path: "/en", headers: { Cookie: "i18n_redirected=en" } },
+  { name: "about (/fr/about)", path: "/fr/about" },
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function peakRssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kib / 1024;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(base: string, target: (typeof targets)[number]) {
+  const latencies: number[] = [];
+  const run = (seconds: number, record: boolean) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        { url: base + target.path, connections, duration: seconds, headers: target.headers },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      if (record) instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    });
+  await run(2, false); // warm-up
+  const result = await run(duration, true);
+  latencies.sort((a, b) => a - b);
+  return {
+    name: target.name,
+    rps: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function homeJavaScriptGzipBytes(base: string) {
+  const html = await (await fetch(base + "/", { headers: { Cookie: "i18n_redirected=es" } })).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+\.js)"[^>]*>/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/import\s*(?:[\w{}\s,*]*from\s*)?["']([^"']+\.js)["']/g)) urls.add(match[1]);
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(new URL(url, base))).arrayBuffer());
+    total += gzipSync(body).length;
+  }
+  return { files: urls.size, gzipBytes: total };
+}
+
+async function main() {
+  if (!args["skip-build"]) execSync("npm run build", { stdio: "inherit" });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-bench-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["build/server/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "bench-session-secret-that-is-long-enough-0123456789",
+      BENCH_LISTINGS: String(listings),
+      METADATA_SERVER_DETECTION: "none",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    const started = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(base + "/healthz")).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() - started > 120_000) throw new Error("the server did not start in 120 s");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const startupMs = Date.now() - started;
+    const results = [];
+    for (const target of targets) results.push(await measure(base, target));
+    const js = await homeJavaScriptGzipBytes(base);
+    const rss = peakRssMiB(server.pid!);
+    const baseline = results[0].rps;
+
+    console.log(`\nAmarre benchmark — ${connections} connections, ${duration} s per page, ${os.cpus().length} cores, Node ${process.version}`);
+    console.log(`Listings requested: ${listings} (listings exist once the boats feature lands; today the store holds the demo ports)`);
+    console.log(`Server start (incl. first-start seed): ${startupMs} ms\n`);
+    console.log("page                      req/s     p50 ms   p95 ms   p99 ms   vs baseline   non-2xx");
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p95.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${((r.rps / baseline) * 100).toFixed(0).padStart(9)}%   ${String(r.non2xx + r.errors).padStart(7)}`,
+      );
+    }
+    console.log(`\nServer peak RSS: ${rss.toFixed(1)} MiB`);
+    console.log(`JavaScript loaded by the home page: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzip (${js.gzipBytes} bytes)`);
+    fs.mkdirSync("bench-results", { recursive: true });
+    fs.writeFileSync(
+      path.join("bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+      JSON.stringify({ connections, duration, listings, startupMs, results, peakRssMiB: rss, js }, null, 2),
+    );
+  } finally {
+    server.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,159 @@
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { createServer } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { ConfigError, loadConfig, type Config } from "#app/.server/config";
+import { createServices } from "#app/.server/services";
+
+/**
+ * The one server, for development (Vite middleware) and production (the built app):
+ * security headers with a per-request CSP nonce, compression that never buffers event
+ * streams, long-cached hashed assets, /healthz, and a graceful shutdown.
+ */
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const services = await createServices(config);
+const shutdown = new AbortController();
+
+const app = express();
+const httpServer = createServer(app);
+app.disable("x-powered-by");
+if (config.TRUST_PROXY) app.set("trust proxy", true);
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: shutdown.signal.aborted ? "stopping" : "ok" });
+});
+
+app.use(
+  compression({
+    filter(req, res) {
+      const type = res.getHeader("Content-Type");
+      if (typeof type === "string" && type.startsWith("text/event-stream")) return false;
+      return compression.filter(req, res);
+    },
+  }),
+);
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+
+const firebaseOrigins =
+  config.APP_BACKEND === "firebase"
+    ? [
+        "https://identitytoolkit.googleapis.com",
+        "https://securetoken.googleapis.com",
+        "https://www.googleapis.com",
+        "https://firebasestorage.googleapis.com",
+        ...(config.FIREBASE_AUTH_DOMAIN ? [`https://${config.FIREBASE_AUTH_DOMAIN}`] : []),
+      ]
+    : [];
+const isDev = !config.isProduction;
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "base-uri": ["'self'"],
+        "connect-src": ["'self'", ...(isDev ? ["ws:"] : []), ...firebaseOrigins],
+        "font-src": ["'self'", "data:"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "frame-src": config.FIREBASE_AUTH_DOMAIN ? [`https://${config.FIREBASE_AUTH_DOMAIN}`] : ["'none'"],
+        "img-src": ["'self'", "data:", "blob:", ...firebaseOrigins],
+        "manifest-src": ["'self'"],
+        "object-src": ["'none'"],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          ...(config.APP_BACKEND === "firebase" ? ["https://apis.google.com"] : []),
+        ],
+        "script-src-attr": ["'none'"],
+        // Vite injects styles inline while developing; the build links its CSS.
+        "style-src": ["'self'", ...(isDev ? ["'unsafe-inline'"] : [])],
+        "worker-src": ["'self'", "blob:"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.isProduction ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  }),
+);
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+let closeVite: (() => Promise<void>) | undefined;
+if (isDev) {
+  const vite = await import("vite").then((v) =>
+    v.createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } }),
+  );
+  app.use(vite.middlewares);
+  build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  closeVite = () => vite.close();
+} else {
+  const clientDir = path.resolve("build/client");
+  // Hashed file names never change: cache them for a year.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(clientDir, { maxAge: "1h" }));
+  build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+}
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: config.NODE_ENV,
+    getLoadContext: (_req, res) => ({
+      services,
+      cspNonce: res.locals.cspNonce as string,
+      shutdownSignal: shutdown.signal,
+    }),
+  }),
+);
+
+httpServer.listen(config.PORT, config.HOST);
+await once(httpServer, "listening");
+const address = httpServer.address();
+const port = typeof address === "object" && address ? address.port : config.PORT;
+const host = config.HOST === "127.0.0.1" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+console.info(
+  [
+    `Amarre is running at http://${host}:${port} (${config.isProduction ? "production" : "development"}, ${config.APP_BACKEND} backend${config.APP_BACKEND === "embedded" ? `, data in ${config.dataDir}` : ""})`,
+    `  Spanish: http://${host}:${port}/   English: /en   Français: /fr   Deutsch: /de`,
+  ].join("\n"),
+);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.info(`${signal} received: closing the server`);
+  shutdown.abort();
+  httpServer.close();
+  httpServer.closeIdleConnections();
+  const force = setTimeout(() => httpServer.closeAllConnections(), 5_000);
+  force.unref();
+  await once(httpServer, "close").catch(() => undefined);
+  await closeVite?.();
+  await services.close();
+  console.info("Server closed");
+  process.exit(0);
+}
+process.once("SIGTERM", () => void stop("SIGTERM"));
+process.once("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,20 @@
+import { expect, test } from "@playwright/test";
+
+test("dark mode follows the system, and the toggle overrides it across reloads", async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: "dark" });
+  await context.addCookies([{ name: "i18n_redirected", value: "en", url: "http://127.0.0.1" }]);
+  const page = await context.newPage();
+  await page.goto("/en/about");
+  const html = page.locator("html");
+  await expect(html).toHaveAttribute("data-theme", "system");
+  const dark = await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+  expect(dark).toBe("dark");
+
+  const toggle = page.getByRole("banner").getByRole("button", { name: /theme/i });
+  await toggle.click(); // system → light
+  await expect(html).toHaveAttribute("data-theme", "light");
+  await page.reload();
+  await expect(html).toHaveAttribute("data-theme", "light");
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("light");
+  await context.close();
+});

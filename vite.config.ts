@@ -1,0 +1,43 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+const isTest = Boolean(process.env.VITEST);
+
+export default defineConfig({
+  server: { host: "127.0.0.1" },
+  build: { target: "es2022", cssMinify: true },
+  plugins: [
+    tailwindcss(),
+    !isTest &&
+      remix({
+        ignoredRouteFiles: ["**/*"],
+        serverModuleFormat: "esm",
+        future: {
+          v3_fetcherPersist: true,
+          v3_relativeSplatPath: true,
+          v3_throwAbortReason: true,
+          v3_lazyRouteDiscovery: true,
+          v3_singleFetch: true,
+          v3_routeConfig: true,
+        },
+      }),
+    tsconfigPaths(),
+  ],
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "scripts/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["./tests/setup-unit.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    env: { METADATA_SERVER_DETECTION: "none", NODE_ENV: "test" },
+  },
+});
