@@ -11,10 +11,7 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
-const optionalUrl = z.preprocess(
-  (v) => (v === "" ? undefined : v),
-  z.string().url().optional(),
-);
+const optionalUrl = z.string().url().optional();
 
 const envSchema = z
   .object({
@@ -108,7 +105,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment. Throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = envSchema.safeParse(env);
+  // An empty variable (`SESSION_SECRET=` in a .env file) counts as unset.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(set);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => ({

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { GlobeIcon } from "./icons";
 import { useCloseOnNavigate } from "#app/utils/use-close-on-navigate";
 import { langCookieString, languages, localizePath, splitLangFromPath, type Lang } from "#app/i18n";
 
@@ -32,7 +33,7 @@ export function LanguageSwitcher() {
     <nav aria-label={t("language.label")} className="relative">
       <details ref={menu} className="group">
         <summary className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-white/10">
-          <span aria-hidden="true">🌐</span>
+          <GlobeIcon />
           <span className="uppercase">{current}</span>
           <span className="sr-only">{t("language.current", { name: languages.find((l) => l.code === current)!.name })}</span>
         </summary>

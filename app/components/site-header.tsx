@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Theme } from "#app/utils/theme";
 import { useCloseOnNavigate } from "#app/utils/use-close-on-navigate";
+import { MenuIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
 import { ThemeToggle } from "./theme-toggle";
@@ -49,8 +50,8 @@ export function SiteHeader({ theme }: { theme: Theme }) {
             {t("nav.signIn")}
           </LocalizedLink>
           <details ref={menu} className="relative md:hidden">
-            <summary className="cursor-pointer list-none rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-white/10">
-              <span aria-hidden="true">☰</span>
+            <summary className="flex cursor-pointer list-none items-center rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-white/10">
+              <MenuIcon />
               <span className="sr-only">{t("nav.menu")}</span>
             </summary>
             <nav aria-label={t("nav.label")} className="z-overlay absolute right-0 mt-2 flex w-56 flex-col rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-white/10 dark:bg-sea-950">

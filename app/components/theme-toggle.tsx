@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MonitorIcon, MoonIcon, SunIcon } from "./icons";
 import { isTheme, nextTheme, type Theme } from "#app/utils/theme";
 
 export const THEME_FETCHER_KEY = "theme";
@@ -18,18 +19,18 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
   const location = useLocation();
   const shown = useOptimisticTheme(theme);
   const next = nextTheme(shown);
-  const icon = shown === "dark" ? "🌙" : shown === "light" ? "☀️" : "🖥️";
+  const Icon = shown === "dark" ? MoonIcon : shown === "light" ? SunIcon : MonitorIcon;
   return (
     <fetcher.Form method="post" action="/resources/theme">
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button
         type="submit"
-        className="rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-white/10"
+        className="flex items-center rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-white/10"
         title={t("theme.switchTo", { theme: t(`theme.${next}`) })}
         aria-label={t("theme.current", { theme: t(`theme.${shown}`) }) + ". " + t("theme.switchTo", { theme: t(`theme.${next}`) })}
       >
-        <span aria-hidden="true">{icon}</span>
+        <Icon />
       </button>
     </fetcher.Form>
   );

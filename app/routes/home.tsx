@@ -17,7 +17,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const regions = new Map<string, { region: string; ports: { slug: string; name: string; city: string }[] }>();
   for (const port of ports) {
     const entry = regions.get(port.region) ?? { region: port.region, ports: [] };
-    entry.ports.push({ slug: port.slug, name: port.name, city: port.city });
+    // one chip per town: a town with two marinas is one place to search
+    if (!entry.ports.some((p) => p.city === port.city)) {
+      entry.ports.push({ slug: port.slug, name: port.name, city: port.city });
+    }
     regions.set(port.region, entry);
   }
   return {

@@ -1,0 +1,60 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/** The built server as an operator runs it: its own process, its own data directory. */
+function startServer(env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-server-"));
+  const child = spawn(process.execPath, ["build/server/server.js"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "server-test-secret-that-is-long-enough-0123456789",
+      METADATA_SERVER_DETECTION: "none",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = once(child, "exit").then(([code]) => code as number | null);
+  const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  return { child, exited, output: () => output, cleanup };
+}
+
+test("a bad configuration stops the server with a message naming the variable", async () => {
+  const server = startServer({ PORT: "not-a-port", APP_BACKEND: "mysql" });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toMatch(/PORT:/);
+  expect(server.output()).toMatch(/APP_BACKEND:/);
+  server.cleanup();
+});
+
+test("production refuses to start without a session secret", async () => {
+  const server = startServer({ SESSION_SECRET: "" });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toMatch(/SESSION_SECRET: is required in production/);
+  server.cleanup();
+});
+
+test("SIGTERM stops accepting, closes the store and exits cleanly", async () => {
+  const server = startServer({});
+  await expect.poll(() => /running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1], { timeout: 20_000 }).toBeTruthy();
+  const port = /running at http:\/\/localhost:(\d+)/.exec(server.output())![1];
+  const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+  expect(await health.json()).toEqual({ status: "ok" });
+  // a first start seeds the demo data; the store file is there
+  expect(server.output()).toContain("Seeded demo data: ports-v1");
+  server.child.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+  expect(server.output()).toContain("Server closed");
+  await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  server.cleanup();
+});
