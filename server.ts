@@ -110,7 +110,9 @@ if (isDev) {
   const clientDir = path.resolve("build/client");
   // Hashed file names never change: cache them for a year.
   app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(clientDir, { maxAge: "1h" }));
+  const publicFiles = express.static(clientDir, { maxAge: "1h" });
+  // Only paths with a file extension can be public files: pages skip the file-system lookup.
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
 }
 

@@ -1,12 +1,11 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { baseNamespaces, i18nConfig, splitLangFromPath } from "#app/i18n";
-import { remixI18next, resources } from "#app/.server/i18n";
+import { I18nextProvider } from "react-i18next";
+import { splitLangFromPath } from "#app/i18n";
+import { i18nFor } from "#app/.server/i18n";
 import { NonceProvider } from "#app/utils/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -20,11 +19,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const lang = splitLangFromPath(new URL(request.url).pathname).lang;
-  const ns = [...new Set([...baseNamespaces, ...remixI18next.getRouteNamespaces(remixContext)])];
-
-  // One i18next instance per request, with the messages already in memory: the HTML is translated.
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ ...i18nConfig, lng: lang, ns, resources, react: { useSuspense: false } });
+  // The language's shared instance already holds every message: the HTML comes out translated.
+  const i18n = i18nFor(lang);
 
   const nonce = loadContext.cspNonce;
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;

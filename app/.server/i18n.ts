@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { RemixI18Next } from "remix-i18next/server";
-import type { Resource, ResourceLanguage } from "i18next";
+import { createInstance, type i18n as I18n, type Resource, type ResourceLanguage } from "i18next";
+import { initReactI18next } from "react-i18next";
 import {
   defaultLang,
   i18nConfig,
@@ -33,18 +33,34 @@ export const localesVersion = createHash("sha256")
   .digest("base64url")
   .slice(0, 12);
 
-export const remixI18next = new RemixI18Next({
-  detection: {
-    supportedLanguages: langCodes,
-    fallbackLanguage: defaultLang,
-    // The page's language is its URL prefix; cookie and browser only decide redirects.
-    findLocale: async (request) => splitLangFromPath(new URL(request.url).pathname).lang,
-  },
-  i18next: { ...i18nConfig, resources },
-});
+/**
+ * One i18next instance per language, initialised once at start with every message: a request
+ * only looks messages up (no instance or resource copy per request). They are never switched
+ * to another language, so concurrent requests can share them.
+ */
+const instances = new Map<Lang, I18n>(
+  langCodes.map((lang) => {
+    const instance = createInstance();
+    void instance.use(initReactI18next).init({
+      ...i18nConfig,
+      lng: lang,
+      ns: Object.keys(resources[defaultLang] ?? {}),
+      resources,
+      initImmediate: false,
+      react: { useSuspense: false },
+    });
+    return [lang, instance];
+  }),
+);
 
-export function getFixedT(lang: Lang, ns: string | string[] = "common") {
-  return remixI18next.getFixedT(lang, ns as "common");
+/** The server's i18next instance for a language, for rendering a page. */
+export function i18nFor(lang: Lang): I18n {
+  return instances.get(lang)!;
+}
+
+/** A translation function for loaders and actions (titles, emails, error messages). */
+export function getFixedT(lang: Lang, ns: string | readonly string[] = "common") {
+  return i18nFor(lang).getFixedT(lang, ns as string);
 }
 
 export function readLangCookie(request: Request): Lang | null {
