@@ -1,0 +1,146 @@
+/**
+ * Firestore emulators for tests, bound to 127.0.0.1 on a free port.
+ *
+ * - `startFirestoreEmulator()`: the in-process emulator from `@firestore-emulator/server`. Fast
+ *   and always there, but partial: see `IN_PROCESS_EMULATOR_GAPS` in
+ *   `app/.server/store/firestore.test.ts` and docs/decisions/002-document-store-port.md.
+ * - `startCloudFirestoreEmulator()`: Google's Cloud Firestore emulator (Java), when the machine has
+ *   it (Debian package google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR). It has
+ *   Firestore's real query, transaction and security-rules semantics.
+ *
+ * Point firebase-admin at one with `process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort`
+ * before creating the client.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { FirestoreServer } from "@firestore-emulator/server";
+
+export interface FirestoreEmulator {
+  host: string;
+  port: number;
+  /** "127.0.0.1:port", the value for FIRESTORE_EMULATOR_HOST. */
+  hostPort: string;
+  stop(): Promise<void>;
+}
+
+const HOST = "127.0.0.1";
+
+/** The parts of @grpc/grpc-js used here (the emulator's own copy, not a dependency of ours). */
+interface GrpcServer {
+  bindAsync(address: string, credentials: unknown, callback: (error: Error | null, port: number) => void): void;
+}
+interface GrpcModule {
+  ServerCredentials: { createInsecure(): unknown };
+}
+
+/** Starts `@firestore-emulator/server` in this process. */
+export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
+  const emulator = new FirestoreServer();
+  // Its start() binds 0.0.0.0; bind its gRPC server to loopback ourselves, with the grpc-js copy
+  // the emulator was built against (a different copy's credentials are rejected).
+  const emulatorRequire = createRequire(createRequire(import.meta.url).resolve("@firestore-emulator/server"));
+  const grpc = emulatorRequire("@grpc/grpc-js") as GrpcModule;
+  const server = (emulator as unknown as { server: GrpcServer }).server;
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${HOST}:0`, grpc.ServerCredentials.createInsecure(), (error, boundPort) =>
+      error ? reject(error) : resolve(boundPort),
+    );
+  });
+  return {
+    host: HOST,
+    port,
+    hostPort: `${HOST}:${port}`,
+    async stop() {
+      emulator.stop();
+    },
+  };
+}
+
+const CLOUD_EMULATOR_JARS = [
+  "/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar",
+  "/usr/share/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar",
+  path.join(os.homedir(), "google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar"),
+];
+
+/** The Cloud Firestore emulator's jar, if it and a `java` to run it are installed. */
+export function findCloudFirestoreEmulator(): string | undefined {
+  const candidates = [process.env.FIRESTORE_EMULATOR_JAR, ...CLOUD_EMULATOR_JARS].filter((p): p is string => Boolean(p));
+  const jar = candidates.find((candidate) => fs.existsSync(candidate));
+  if (!jar) return undefined;
+  const java = spawnSync("java", ["-version"], { stdio: "ignore" });
+  return java.status === 0 ? jar : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts Google's Cloud Firestore emulator as a child process. `rulesFile` loads security rules
+ * (they apply to unauthenticated REST/client calls; the Admin SDK bypasses them, as in production).
+ */
+export async function startCloudFirestoreEmulator(options: { rulesFile?: string; timeoutMs?: number } = {}): Promise<FirestoreEmulator> {
+  const jar = findCloudFirestoreEmulator();
+  if (!jar) throw new Error("The Cloud Firestore emulator (and java) is not installed");
+  const port = await freePort();
+  const args = [
+    "-Duser.language=en",
+    "-cp",
+    jar,
+    "com.google.cloud.datastore.emulator.firestore.CloudFirestore",
+    "start",
+    `--host=${HOST}`,
+    `--port=${port}`,
+  ];
+  if (options.rulesFile) args.push(`--rules=${path.resolve(options.rulesFile)}`);
+  const child = spawn("java", args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`The Cloud Firestore emulator did not start in time:\n${output}`));
+    }, options.timeoutMs ?? 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Dev App Server is now running")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The Cloud Firestore emulator exited (${code}):\n${output}`));
+    });
+  });
+  // Keep draining its output so the pipes never fill up.
+  child.stdout.resume();
+  child.stderr.resume();
+
+  return {
+    host: HOST,
+    port,
+    hostPort: `${HOST}:${port}`,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      child.kill("SIGTERM");
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
