@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { ConfigError, loadConfig, type Config } from "#app/.server/config";
+import { demoAccounts, DEMO_PASSWORD } from "#app/.server/seed/accounts";
 import { createServices } from "#app/.server/services";
 
 /**
@@ -77,7 +78,8 @@ app.use(
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "frame-src": config.FIREBASE_AUTH_DOMAIN ? [`https://${config.FIREBASE_AUTH_DOMAIN}`] : ["'none'"],
-        "img-src": ["'self'", "data:", "blob:", ...firebaseOrigins],
+        // Profile photos may be links to https images elsewhere until uploads are stored here.
+        "img-src": ["'self'", "data:", "blob:", "https:"],
         "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "script-src": [
@@ -121,10 +123,11 @@ app.all(
   createRequestHandler({
     build,
     mode: config.NODE_ENV,
-    getLoadContext: (_req, res) => ({
+    getLoadContext: (req, res) => ({
       services,
       cspNonce: res.locals.cspNonce as string,
       shutdownSignal: shutdown.signal,
+      clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
     }),
   }),
 );
@@ -138,6 +141,12 @@ console.info(
   [
     `Amarre is running at http://${host}:${port} (${config.isProduction ? "production" : "development"}, ${config.APP_BACKEND} backend${config.APP_BACKEND === "embedded" ? `, data in ${config.dataDir}` : ""})`,
     `  Spanish: http://${host}:${port}/   English: /en   Français: /fr   Deutsch: /de`,
+    ...(config.seedDemoData
+      ? [
+          `  Demo accounts (password "${DEMO_PASSWORD}"):`,
+          ...demoAccounts.map((a) => `    ${a.email.padEnd(22)} ${a.role === "admin" ? "admin" : a.kind === "professional" ? "professional" : "person"} · ${a.displayName}`),
+        ]
+      : []),
   ].join("\n"),
 );
 

@@ -27,7 +27,7 @@ describe("root loader", () => {
     expect(result.data.lang).toBe("es");
     expect(result.data.errorCopy.notFoundTitle).toBe("Página No Encontrada (404)");
     expect(result.data.errorCopy.errorDescription).toBe("Ha ocurrido un error inesperado");
-    expect(result.data.ENV).toEqual({ MARKETING_URL: "https://marketing.amarre.test", APP_BACKEND: "embedded" });
+    expect(result.data.ENV).toEqual({ MARKETING_URL: "https://marketing.amarre.test", APP_BACKEND: "embedded", FIREBASE: null });
   });
 
   it("translates the error texts on prefixed pages", async () => {

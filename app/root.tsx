@@ -15,14 +15,18 @@ import {
   useRouteLoaderData,
   type MetaFunction,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { publicEnv } from "#app/.server/config";
+import { getSessionUser } from "#app/.server/auth/guards";
 import { decideLanguage, getFixedT, localesVersion } from "#app/.server/i18n";
+import { EmailStream } from "#app/components/email-stream";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { baseNamespaces, languageOf, languages, localizePath, splitLangFromPath } from "#app/i18n";
 import { useOptimisticTheme } from "#app/components/theme-toggle";
 import { errorMeta, type ErrorCopy } from "#app/utils/meta";
+import { clearCurrentUser, refreshCurrentUser, useCurrentUser } from "#app/utils/current-user";
 import { readThemeCookie } from "#app/utils/theme";
 import { useNonce } from "#app/utils/nonce";
 import stylesheet from "./tailwind.css?url";
@@ -46,7 +50,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   const { lang } = decision;
-  const t = await getFixedT(lang, "errors");
+  const t = getFixedT(lang, "errors");
+  const user = await getSessionUser(request, context);
   const errorCopy: ErrorCopy = {
     notFoundTitle: t("notFound.title"),
     notFoundDescription: t("notFound.description"),
@@ -56,6 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       lang,
+      user: user ? { displayName: user.displayName, slug: user.slug, role: user.role } : null,
       theme: readThemeCookie(request.headers.get("Cookie")),
       origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
       localesVersion,
@@ -123,7 +129,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const root = useRouteLoaderData<typeof loader>("root");
   useChangeLanguage(root?.lang ?? "es");
-  return <Outlet />;
+  // The browser's session state: fetched at start and again whenever the server says the
+  // person changed (sign-in, sign-out); it opens or closes the one email event stream.
+  const signedInAs = root?.user?.slug ?? null;
+  const { user } = useCurrentUser();
+  useEffect(() => {
+    if (!signedInAs) clearCurrentUser();
+    void refreshCurrentUser();
+  }, [signedInAs]);
+  return (
+    <>
+      <EmailStream signedIn={Boolean(user)} />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -24,8 +24,36 @@ export const layoutGroups: LayoutGroup[] = [
       { id: "app", path: "app", file: "routes/app-page.tsx", sitemap: true },
       { id: "category", path: "category", file: "routes/category.tsx", sitemap: true },
       { id: "test-routes", path: "test-routes", file: "routes/test-routes.tsx", sitemap: false },
+      { id: "login", path: "login", file: "routes/auth/login.tsx", sitemap: false },
+      { id: "register", path: "register", file: "routes/auth/register.tsx", sitemap: true },
+      { id: "register-pro", path: "register-pro", file: "routes/auth/register-pro.tsx", sitemap: true },
+      { id: "forgot-password", path: "recuperar-contrasena", file: "routes/auth/forgot-password.tsx", sitemap: false },
+      { id: "reset-password", path: "restablecer-contrasena", file: "routes/auth/reset-password.tsx", sitemap: false },
+      { id: "user", path: "user/:slug", file: "routes/user.tsx", sitemap: false },
       // Anything else under the language is the spec's "Page not found" (404).
       { id: "not-found", path: "*", file: "routes/not-found.tsx", sitemap: false },
+    ],
+  },
+  {
+    // The settings area: every page needs a signed-in person.
+    id: "panel",
+    file: "routes/layouts/panel.tsx",
+    pages: [
+      { id: "settings", path: "ajustes", file: "routes/settings/dashboard.tsx", sitemap: false },
+      { id: "settings-dashboard", path: "ajustes/dashboard", file: "routes/settings/dashboard.tsx", sitemap: false },
+      { id: "settings-profile", path: "ajustes/mi-perfil", file: "routes/settings/profile.tsx", sitemap: false },
+      { id: "settings-lessor", path: "ajustes/completar-perfil-arrendador", file: "routes/settings/lessor-profile.tsx", sitemap: false },
+      { id: "settings-inbox", path: "ajustes/mi-bandeja-de-entrada", file: "routes/settings/inbox.tsx", sitemap: false },
+      // Unknown settings pages: sign-in first, then the 404.
+      { id: "settings-not-found", path: "ajustes/*", file: "routes/settings/not-found.tsx", sitemap: false },
+    ],
+  },
+  {
+    id: "admin",
+    file: "routes/layouts/admin.tsx",
+    pages: [
+      { id: "admin-dashboard", path: "admin/dashboard", file: "routes/admin/dashboard.tsx", sitemap: false },
+      { id: "admin-not-found", path: "admin/*", file: "routes/admin/not-found.tsx", sitemap: false },
     ],
   },
 ];
@@ -37,6 +65,10 @@ export const resourceRoutes = [
   { id: "locales", path: "resources/locales/:lng/:ns", file: "routes/resources/locales.ts" },
   { id: "language", path: "resources/language", file: "routes/resources/language.ts" },
   { id: "theme", path: "resources/theme", file: "routes/resources/theme.ts" },
+  { id: "api-auth-me", path: "api/auth/me", file: "routes/api/auth-me.ts" },
+  { id: "api-auth-session", path: "api/auth/session", file: "routes/api/auth-session.ts" },
+  { id: "api-logout", path: "api/logout", file: "routes/api/logout.ts" },
+  { id: "api-emails-subscribe", path: "api/emails/subscribe", file: "routes/api/emails-subscribe.ts" },
   // /es/... is the unprefixed Spanish page: a permanent redirect.
   { id: "es-redirect", path: "es/*", file: "routes/resources/es-redirect.ts" },
   // A trivial page without a loader: the framework's ceiling for `npm run bench`.

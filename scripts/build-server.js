@@ -11,5 +11,4 @@ await build({
   packages: "external",
   sourcemap: true,
   logLevel: "warning",
-  define: { "import.meta.glob": "undefined" },
 });

@@ -24,7 +24,7 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
 }
 
 export function loadContext(services: Services): AppLoadContext {
-  return { services, cspNonce: "test-nonce", shutdownSignal: new AbortController().signal };
+  return { services, cspNonce: "test-nonce", shutdownSignal: new AbortController().signal, clientAddress: "127.0.0.1" };
 }
 
 /** A GET request as a browser sends it. */
@@ -44,4 +44,44 @@ export async function settle<T>(fn: () => Promise<T>): Promise<T | Response> {
     }
     throw error;
   }
+}
+
+/** Registers a person through the real accounts service and returns the session cookie a browser would hold. */
+export async function createTestUser(
+  services: Services,
+  input: { email?: string; password?: string; displayName?: string; kind?: "person" | "professional" } = {},
+) {
+  const email = input.email ?? `person-${Math.random().toString(36).slice(2, 10)}@amarre.test`;
+  const password = input.password ?? "correct-horse-battery";
+  const session = await services.accounts.register({
+    email,
+    password,
+    displayName: input.displayName ?? "Test Person",
+    kind: input.kind ?? "person",
+    lang: "es",
+    origin: "http://localhost:3000",
+  });
+  const cookieSession = await services.sessions.getSession();
+  for (const [key, value] of Object.entries(session)) cookieSession.set(key as keyof typeof session, value as never);
+  const setCookie = await services.sessions.commitSession(cookieSession);
+  const cookie = setCookie.split(";")[0];
+  return { ...session, password, cookie };
+}
+
+/** A request from a signed-in browser. */
+export function authedRequest(pathAndQuery: string, cookie: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Cookie", [cookie, headers.get("Cookie")].filter(Boolean).join("; "));
+  return new Request(`http://localhost:3000${pathAndQuery}`, { ...init, headers });
+}
+
+/** A form post as a browser sends it (plain POST, no JavaScript). */
+export function formPost(pathAndQuery: string, fields: Record<string, string | string[]>, cookie?: string) {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+  }
+  return cookie
+    ? authedRequest(pathAndQuery, cookie, { method: "POST", body })
+    : new Request(`http://localhost:3000${pathAndQuery}`, { method: "POST", body });
 }

@@ -152,6 +152,16 @@ export function publicEnv(config: Config) {
   return {
     MARKETING_URL: config.MARKETING_URL,
     APP_BACKEND: config.APP_BACKEND,
+    /** The Firebase web config (public by design) for the browser SDK, on the firebase backend. */
+    FIREBASE:
+      config.APP_BACKEND === "firebase"
+        ? {
+            apiKey: config.FIREBASE_API_KEY!,
+            authDomain: config.FIREBASE_AUTH_DOMAIN ?? `${config.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+            projectId: config.FIREBASE_PROJECT_ID!,
+            authEmulatorUrl: config.FIREBASE_AUTH_EMULATOR_HOST ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}` : null,
+          }
+        : null,
   };
 }
 export type PublicEnv = ReturnType<typeof publicEnv>;

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { createInstance, type i18n as I18n, type Resource, type ResourceLanguage } from "i18next";
 import { initReactI18next } from "react-i18next";
 import {
@@ -13,18 +15,18 @@ import {
   type Lang,
 } from "#app/i18n";
 
-/** Every message file, bundled into the server at build time. */
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", {
-  eager: true,
-});
-
+/**
+ * Every message file, read once at start from `locales/<lang>/<namespace>.json` (the working
+ * directory is the project root in development, tests, scripts and `npm start` alike).
+ */
 export const resources: Resource = {};
-for (const [file, mod] of Object.entries(files)) {
-  const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
-  if (!match) continue;
-  const [, lang, ns] = match;
-  resources[lang] ??= {} as ResourceLanguage;
-  resources[lang][ns] = mod.default;
+const localesDir = path.resolve("locales");
+for (const lang of langCodes) {
+  resources[lang] = {} as ResourceLanguage;
+  for (const file of fs.readdirSync(path.join(localesDir, lang))) {
+    if (!file.endsWith(".json")) continue;
+    resources[lang][file.slice(0, -".json".length)] = JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), "utf8"));
+  }
 }
 
 /** Changes whenever any message changes: part of the browser's cache key for messages. */

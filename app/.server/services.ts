@@ -1,5 +1,14 @@
+import { createAuthenticator, type AppAuthenticator } from "./auth/authenticator";
+import { createSessionStorage, type SessionStorage } from "./auth/session";
 import type { Config } from "./config";
+import { createAccountsService, type AccountsService } from "./domain/accounts";
+import { createMailboxService, type MailboxService } from "./domain/mailbox";
 import { createPortsService, type PortsService } from "./domain/ports";
+import { createUsersService, type UsersService } from "./domain/users";
+import type { IdentityProvider } from "./identity";
+import { createIdentity } from "./identity/create-identity";
+import { createMailTransport } from "./mail";
+import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import { seedDemoData } from "./seed";
 import type { DocumentStore } from "./store";
 import { createStore } from "./store/create-store";
@@ -8,7 +17,14 @@ import { createStore } from "./store/create-store";
 export type Services = {
   config: Config;
   store: DocumentStore;
+  identity: IdentityProvider;
+  sessions: SessionStorage;
+  rateLimits: RateLimits;
   ports: PortsService;
+  users: UsersService;
+  mailbox: MailboxService;
+  accounts: AccountsService;
+  authenticator: AppAuthenticator;
   close(): Promise<void>;
 };
 
@@ -19,15 +35,30 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** Aborted when the server shuts down: long-lived responses (event streams) end on it. */
     shutdownSignal: AbortSignal;
+    /** The client's address (the proxy's X-Forwarded-For when TRUST_PROXY is on), for rate limits. */
+    clientAddress: string;
   }
 }
 
-export function servicesFromStore(config: Config, store: DocumentStore): Services {
+export function assembleServices(config: Config, store: DocumentStore, identity: IdentityProvider): Services {
+  const users = createUsersService(store);
+  const mailbox = createMailboxService({ store, transport: createMailTransport(config) });
+  const accounts = createAccountsService({ identity, users, mailbox, config });
   return {
     config,
     store,
+    identity,
+    sessions: createSessionStorage(config),
+    rateLimits: createRateLimits(),
     ports: createPortsService(store),
-    close: () => store.close(),
+    users,
+    mailbox,
+    accounts,
+    authenticator: createAuthenticator(accounts),
+    async close() {
+      await identity.close();
+      await store.close();
+    },
   };
 }
 
@@ -41,7 +72,18 @@ export async function createServices(config: Config): Promise<Services> {
           serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT || undefined,
         },
   );
-  const services = servicesFromStore(config, store);
+  const identity = await createIdentity(
+    config.APP_BACKEND === "embedded"
+      ? { kind: "local", store, secrets: config.sessionSecrets }
+      : {
+          kind: "firebase",
+          projectId: config.FIREBASE_PROJECT_ID!,
+          apiKey: config.FIREBASE_API_KEY!,
+          serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT || undefined,
+          authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+        },
+  );
+  const services = assembleServices(config, store, identity);
   if (config.seedDemoData) {
     const { applied } = await seedDemoData(services);
     if (applied.length > 0) console.info(`Seeded demo data: ${applied.join(", ")}`);

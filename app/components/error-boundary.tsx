@@ -37,7 +37,9 @@ export function GeneralErrorBoundary() {
       <h1 className="text-4xl font-extrabold tracking-tight text-sea-900 dark:text-white">
         {t("generic.title", { code: status })}
       </h1>
-      <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">{t("generic.description")}</p>
+      <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">
+        {status === 403 ? t("forbidden.description") : t("generic.description")}
+      </p>
       <a
         href={root?.ENV.MARKETING_URL ?? "/"}
         target="_blank"

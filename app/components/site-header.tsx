@@ -1,4 +1,6 @@
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useLang } from "#app/utils/use-lang";
 import type { Theme } from "#app/utils/theme";
 import { useCloseOnNavigate } from "#app/utils/use-close-on-navigate";
 import { MenuIcon } from "./icons";
@@ -23,7 +25,46 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-export function SiteHeader({ theme }: { theme: Theme }) {
+export type HeaderUser = { displayName: string; slug: string; role: string | null };
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join("");
+}
+
+/** The signed-in person's menu; sign-out is a POST form, so it works without JavaScript too. */
+function UserMenu({ user }: { user: HeaderUser }) {
+  const { t } = useTranslation();
+  const menu = useCloseOnNavigate();
+  const lang = useLang();
+  const item = "block rounded-md px-3 py-2 text-sm hover:bg-slate-100 dark:hover:bg-white/10";
+  return (
+    <details ref={menu} className="relative ml-1">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium hover:bg-slate-100 dark:hover:bg-white/10">
+        <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-sea-700 text-xs font-bold text-white">{initials(user.displayName)}</span>
+        <span className="hidden max-w-32 truncate sm:inline">{user.displayName}</span>
+        <span className="sr-only">{t("account.menu")}</span>
+      </summary>
+      <div className="z-overlay absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-white/10 dark:bg-sea-950">
+        <LocalizedLink to="/ajustes" className={item}>{t("account.dashboard")}</LocalizedLink>
+        <LocalizedLink to="/ajustes/mi-perfil" className={item}>{t("account.profile")}</LocalizedLink>
+        <LocalizedLink to="/ajustes/mi-bandeja-de-entrada" className={item}>{t("account.inbox")}</LocalizedLink>
+        <LocalizedLink to={`/user/${user.slug}`} className={item}>{t("account.publicProfile")}</LocalizedLink>
+        {user.role === "admin" ? <LocalizedLink to="/admin/dashboard" className={item}>{t("account.admin")}</LocalizedLink> : null}
+        <Form method="post" action="/api/logout" className="mt-1 border-t border-slate-200 pt-1 dark:border-white/10">
+          <input type="hidden" name="lang" value={lang} />
+          <button type="submit" className={item + " w-full text-left text-coral-600"}>{t("account.signOut")}</button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | null }) {
   const { t } = useTranslation();
   const menu = useCloseOnNavigate();
   return (
@@ -43,12 +84,16 @@ export function SiteHeader({ theme }: { theme: Theme }) {
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <LanguageSwitcher />
           <ThemeToggle theme={theme} />
-          <LocalizedLink
-            to="/login"
-            className="ml-2 hidden rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800 sm:inline-block"
-          >
-            {t("nav.signIn")}
-          </LocalizedLink>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <LocalizedLink
+              to="/login"
+              className="ml-2 hidden rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800 sm:inline-block"
+            >
+              {t("nav.signIn")}
+            </LocalizedLink>
+          )}
           <details ref={menu} className="relative md:hidden">
             <summary className="flex cursor-pointer list-none items-center rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-white/10">
               <MenuIcon />
@@ -60,9 +105,11 @@ export function SiteHeader({ theme }: { theme: Theme }) {
                   {t(item.key)}
                 </LocalizedNavLink>
               ))}
-              <LocalizedNavLink to="/login" className={navClass}>
-                {t("nav.signIn")}
-              </LocalizedNavLink>
+              {user ? null : (
+                <LocalizedNavLink to="/login" className={navClass}>
+                  {t("nav.signIn")}
+                </LocalizedNavLink>
+              )}
             </nav>
           </details>
         </div>

@@ -1,3 +1,5 @@
+import { localizePath, splitLangFromPath, type Lang } from "#app/i18n";
+
 /**
  * Only same-origin paths are ever followed: `/x` yes; `//evil.com`, `/\evil.com`,
  * `https://evil.com`, `javascript:` and anything with control characters no.
@@ -14,4 +16,14 @@ export function safeRedirect(target: unknown, fallback = "/"): string {
   } catch {
     return fallback;
   }
+}
+
+/** Where a person goes after signing in: the requested same-origin page, else /ajustes. */
+export function afterLoginPath(requested: unknown, lang: Lang): string {
+  const fallback = localizePath("/ajustes", lang);
+  const target = safeRedirect(requested, "");
+  if (!target) return fallback;
+  const { path } = splitLangFromPath(new URL(target, "http://x").pathname);
+  if (path === "/" || path === "/login") return fallback;
+  return target;
 }

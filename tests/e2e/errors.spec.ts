@@ -34,6 +34,8 @@ test("an unknown language prefix is a 404 and /es/… redirects to the unprefixe
 test("client-side navigation to an unknown page shows the 404 screen", async ({ page, context }) => {
   await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
   await page.goto("/");
-  await page.getByRole("contentinfo").getByRole("link", { name: /profesionales/i }).click();
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/ruta-que-no-existe"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("NOT FOUND!");
+  await expect(page).toHaveTitle("Página No Encontrada (404)");
 });

@@ -1,4 +1,5 @@
 import type { Services } from "../services";
+import { demoAccounts, DEMO_PASSWORD } from "./accounts";
 import { demoPorts } from "./ports";
 
 /**
@@ -14,6 +15,30 @@ export const seedSteps: SeedStep[] = [
     id: "ports-v1",
     async run({ ports }) {
       for (const port of demoPorts) await ports.save(port);
+    },
+  },
+  {
+    id: "accounts-v1",
+    async run({ accounts, identity, users, config }) {
+      for (const demo of demoAccounts) {
+        const existing = await identity.getUserByEmail(demo.email);
+        const uid =
+          existing?.uid ??
+          (
+            await accounts.register({
+              email: demo.email,
+              password: DEMO_PASSWORD,
+              displayName: demo.displayName,
+              kind: demo.kind,
+              company: demo.company ?? null,
+              lang: "es",
+              origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT || 3000}`,
+            })
+          ).uid;
+        await users.update(uid, { bio: demo.bio, languages: demo.languages });
+        if (demo.lessor) await users.setLessor(uid, demo.lessor);
+        if (demo.role) await identity.setRole(uid, demo.role);
+      }
     },
   },
 ];

@@ -22,6 +22,8 @@ export interface StoreIndex {
 export const storeIndexes: readonly StoreIndex[] = [
   // Marinas listed by region, alphabetically.
   { collection: "ports", fields: ["region", "name"] },
+  // A person's mailbox, newest first (inbox page and email event stream).
+  { collection: "emails", fields: ["uid", { path: "createdAt", order: "desc" }] },
 ];
 
 /** Field entries with their defaults filled in (ascending order). */

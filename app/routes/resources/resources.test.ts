@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localesVersion } from "#app/.server/i18n";
+import { pagePaths } from "#app/route-table";
 import type { Services } from "#app/.server/services";
 import { createTestServices, loadContext, settle } from "#tests/test-services";
 import { loader as esRedirect } from "./es-redirect";
@@ -97,7 +98,9 @@ describe("/sitemap.xml and /robots.txt", () => {
     }
     expect(xml).toContain('hreflang="x-default"');
     expect(xml).not.toContain("test-routes");
-    expect(xml.match(/<url>/g)).toHaveLength(4 * 4);
+    expect(xml.match(/<url>/g)).toHaveLength(pagePaths((page) => page.sitemap).length * 4);
+    expect(xml).toContain("<loc>http://localhost:3000/en/register-pro</loc>");
+    expect(xml).not.toContain("/ajustes");
   });
 
   it("points crawlers to the sitemap and away from private areas", async () => {

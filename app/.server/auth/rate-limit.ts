@@ -1,0 +1,52 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+/**
+ * Limits on sign-in and sign-up, per client address and per account. They live in this
+ * process's memory (see docs/decisions/003): with several servers, each keeps its own count.
+ */
+export const rateLimitSettings = {
+  signInPerAddress: { points: 20, duration: 10 * 60 },
+  signInPerAccount: { points: 5, duration: 15 * 60 },
+  signUpPerAddress: { points: 5, duration: 60 * 60 },
+  passwordResetPerAccount: { points: 3, duration: 60 * 60 },
+} as const;
+
+export type RateLimitName = keyof typeof rateLimitSettings;
+
+export class RateLimited extends Error {
+  override readonly name = "RateLimited";
+  constructor(readonly retryAfterSeconds: number) {
+    super("too-many-requests");
+  }
+}
+
+/** By name, not `instanceof` (production holds two bundles of this module). */
+export function isRateLimited(error: unknown): error is RateLimited {
+  return error instanceof Error && error.name === "RateLimited" && typeof (error as RateLimited).retryAfterSeconds === "number";
+}
+
+export function createRateLimits() {
+  const limiters = Object.fromEntries(
+    Object.entries(rateLimitSettings).map(([name, opts]) => [name, new RateLimiterMemory({ ...opts, keyPrefix: name })]),
+  ) as Record<RateLimitName, RateLimiterMemory>;
+
+  return {
+    /** Counts one attempt; throws RateLimited when the key is over its limit. */
+    async consume(name: RateLimitName, key: string): Promise<void> {
+      try {
+        await limiters[name].consume(key.toLowerCase());
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          throw new RateLimited(Math.ceil(rejection.msBeforeNext / 1000));
+        }
+        throw rejection;
+      }
+    },
+    /** Forgets the failures of a key (after a successful sign-in). */
+    async reset(name: RateLimitName, key: string): Promise<void> {
+      await limiters[name].delete(key.toLowerCase());
+    },
+  };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import type { DocumentStore } from "../store";
+import { isStoreError } from "../store";
+import { lessorSchema } from "#app/utils/account-schemas";
+
+/**
+ * People's profiles: what the marketplace knows about a person beyond their identity
+ * (which lives in the identity service). One document per person, id = the identity's uid;
+ * a second collection reserves each public slug.
+ */
+export type AccountKind = "person" | "professional";
+
+export type Company = { name: string; taxId: string; phone: string; address: string };
+export type Lessor = z.output<typeof lessorSchema>;
+
+export type UserProfile = {
+  uid: string;
+  slug: string;
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+  bio: string;
+  languages: string[];
+  phone: string | null;
+  kind: AccountKind;
+  company: Company | null;
+  lessor: Lessor | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type PublicProfile = Pick<UserProfile, "slug" | "displayName" | "photoUrl" | "bio" | "languages" | "kind" | "createdAt"> & {
+  companyName: string | null;
+};
+
+const PROFILES = "profiles";
+const SLUGS = "profile_slugs";
+
+export function slugify(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/g, "");
+  return slug.length >= 2 ? slug : "persona";
+}
+
+/** What `slugify` (plus a collision suffix) can produce. */
+export function isSlug(value: string): boolean {
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) && value.length <= 80;
+}
+
+export function isLessorComplete(profile: Pick<UserProfile, "lessor">): boolean {
+  return profile.lessor !== null && lessorSchema.safeParse(profile.lessor).success;
+}
+
+function strip<T extends { id: string }>({ id: _id, ...rest }: T) {
+  return rest;
+}
+
+export function createUsersService(store: DocumentStore) {
+  return {
+    /** Creates the profile of a new account, with a unique public slug derived from the name. */
+    async create(input: { uid: string; email: string; displayName: string; kind: AccountKind; company?: Company | null }): Promise<UserProfile> {
+      const base = slugify(input.displayName);
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const slug = attempt === 0 ? base : `${base}-${Math.random().toString(36).slice(2, 6)}`;
+        const now = new Date().toISOString();
+        const profile: UserProfile = {
+          uid: input.uid,
+          slug,
+          email: input.email,
+          displayName: input.displayName,
+          photoUrl: null,
+          bio: "",
+          languages: [],
+          phone: input.company?.phone ?? null,
+          kind: input.kind,
+          company: input.company ?? null,
+          lessor: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        try {
+          await store.runTransaction(async (tx) => {
+            const [taken, existing] = await Promise.all([tx.get(SLUGS, slug), tx.get(PROFILES, input.uid)]);
+            if (existing) throw new Error("profile-exists");
+            if (taken) throw new Error("slug-taken");
+            tx.create(SLUGS, slug, { uid: input.uid });
+            tx.create(PROFILES, input.uid, profile);
+          });
+          return profile;
+        } catch (error) {
+          if (error instanceof Error && error.message === "slug-taken") continue;
+          if (isStoreError(error, "already-exists")) continue;
+          throw error;
+        }
+      }
+      throw new Error("Could not find a free profile slug");
+    },
+
+    async get(uid: string): Promise<UserProfile | null> {
+      const doc = await store.get<UserProfile>(PROFILES, uid);
+      return doc ? strip(doc) : null;
+    },
+
+    async getBySlug(slug: string): Promise<UserProfile | null> {
+      const reservation = await store.get<{ uid: string }>(SLUGS, slug);
+      return reservation ? this.get(reservation.uid) : null;
+    },
+
+    /**
+     * The public page's view of a person: null for an unknown slug, and for anything that
+     * cannot be a slug (a visitor's URL never reaches the store as an invalid document id).
+     */
+    async getPublicBySlug(slug: string): Promise<PublicProfile | null> {
+      if (!isSlug(slug)) return null;
+      const profile = await this.getBySlug(slug);
+      return profile ? this.toPublic(profile) : null;
+    },
+
+    toPublic(profile: UserProfile): PublicProfile {
+      return {
+        slug: profile.slug,
+        displayName: profile.displayName,
+        photoUrl: profile.photoUrl,
+        bio: profile.bio,
+        languages: profile.languages,
+        kind: profile.kind,
+        createdAt: profile.createdAt,
+        companyName: profile.company?.name ?? null,
+      };
+    },
+
+    async update(
+      uid: string,
+      patch: Partial<Pick<UserProfile, "displayName" | "photoUrl" | "bio" | "languages" | "phone" | "email">>,
+    ): Promise<UserProfile> {
+      await store.update(PROFILES, uid, { ...patch, updatedAt: new Date().toISOString() });
+      return (await this.get(uid))!;
+    },
+
+    async setLessor(uid: string, lessor: Lessor): Promise<UserProfile> {
+      const parsed = lessorSchema.parse(lessor);
+      await store.update(PROFILES, uid, { lessor: parsed, updatedAt: new Date().toISOString() });
+      return (await this.get(uid))!;
+    },
+
+    /** Newest first, for the admin dashboard. */
+    async recent(limit = 10): Promise<UserProfile[]> {
+      const docs = await store.query<UserProfile>({ collection: PROFILES, orderBy: [["createdAt", "desc"]], limit });
+      return docs.map(strip);
+    },
+
+    async countByKind(kind: AccountKind): Promise<number> {
+      return store.count({ collection: PROFILES, where: [["kind", "==", kind]] });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

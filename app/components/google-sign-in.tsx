@@ -1,0 +1,46 @@
+import { useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { loader as rootLoader } from "#app/root";
+import { afterLoginPath } from "#app/utils/safe-redirect";
+import { useLang } from "#app/utils/use-lang";
+
+/** "Continue with Google" on the firebase backend; it needs JavaScript (a popup), the form above does not. */
+export function GoogleSignIn({ redirectTo }: { redirectTo: string }) {
+  const { t } = useTranslation("auth");
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const navigate = useNavigate();
+  const lang = useLang();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const config = root?.ENV.FIREBASE;
+  if (!config) return null;
+
+  async function onClick() {
+    setBusy(true);
+    setError(null);
+    const { signInWithGooglePopup } = await import("#app/utils/firebase-auth.client");
+    const result = await signInWithGooglePopup(config!);
+    setBusy(false);
+    if (result.ok) {
+      navigate(afterLoginPath(redirectTo, lang), { replace: true });
+    } else {
+      setError(t(`errors.${result.code}`, { defaultValue: t("errors.internal-error"), minutes: 15 }));
+    }
+  }
+
+  return (
+    <div className="mt-6">
+      <p className="text-center text-xs uppercase tracking-wide text-slate-500">{t("login.or")}</p>
+      <button
+        type="button"
+        onClick={() => void onClick()}
+        disabled={busy}
+        className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10"
+      >
+        {t("login.google")}
+      </button>
+      {error ? <p role="alert" className="mt-2 text-sm text-coral-600">{error}</p> : null}
+    </div>
+  );
+}

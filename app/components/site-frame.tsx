@@ -1,0 +1,16 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { loader as rootLoader } from "#app/root";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+/** Header, the page, footer: the frame every layout shares. */
+export function SiteFrame({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <>
+      <SiteHeader theme={root?.theme ?? "system"} user={root?.user ?? null} />
+      <div className="flex-1">{children}</div>
+      <SiteFooter />
+    </>
+  );
+}

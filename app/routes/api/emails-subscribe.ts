@@ -1,0 +1,79 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "#app/.server/auth/guards";
+
+/**
+ * The email event stream (`GET /api/emails/subscribe`): a `text/event-stream` that sends the
+ * signed-in person's email list at once and again whenever it changes (fed by the store's
+ * watch, so a change written by any server reaches subscribers on every server), with a
+ * heartbeat comment so proxies keep the connection open. It ends cleanly when the client
+ * disconnects or the server shuts down.
+ */
+const HEARTBEAT_MS = 15_000;
+/** How long a browser waits before reconnecting after the connection drops. */
+const RETRY_MS = 5_000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  const { mailbox } = context.services;
+  const { shutdownSignal } = context;
+  const encoder = new TextEncoder();
+  let close: () => void = () => undefined;
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (request.signal.aborted || shutdownSignal.aborted) {
+        controller.close();
+        return;
+      }
+      let closed = false;
+      let unsubscribe: () => void = () => undefined;
+      const send = (chunk: string) => {
+        if (closed) return;
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          close();
+        }
+      };
+      const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
+      close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        request.signal.removeEventListener("abort", close);
+        shutdownSignal.removeEventListener("abort", close);
+        try {
+          controller.close();
+        } catch {
+          // Already closed or cancelled by the consumer: nothing left to release.
+        }
+      };
+      request.signal.addEventListener("abort", close, { once: true });
+      shutdownSignal.addEventListener("abort", close, { once: true });
+
+      send(`retry: ${RETRY_MS}\n\n`);
+      const fail = (error: unknown) => {
+        console.warn(`[emails] watch for ${user.uid} failed; closing the stream:`, error);
+        close();
+      };
+      try {
+        unsubscribe = mailbox.watch(user.uid, (emails) => send(`data: ${JSON.stringify(emails)}\n\n`), fail);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    cancel() {
+      close();
+    },
+  });
+
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

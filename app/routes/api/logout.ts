@@ -1,0 +1,30 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { destroyUserSession, sessionToken } from "#app/.server/auth/session-cookie";
+import { isLang, localizePath, defaultLang } from "#app/i18n";
+
+/**
+ * Sign-out. Always clears the session cookie, even when revoking the identity's sessions
+ * fails (that failure is only logged). A form post goes on to /login; a fetch gets JSON.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const token = await sessionToken(request, context);
+  const form = await request.formData().catch(() => null);
+  if (token) {
+    try {
+      await context.services.accounts.signOutEverywhere(token);
+    } catch (error) {
+      console.warn("Revoking sessions on sign-out failed", error);
+    }
+  }
+  const headers = { "Set-Cookie": await destroyUserSession(request, context) };
+  if (request.headers.get("Accept")?.includes("application/json")) {
+    return Response.json({ ok: true }, { headers });
+  }
+  const lang = form?.get("lang");
+  return redirect(localizePath("/login", isLang(lang) ? lang : defaultLang), { headers });
+}
+
+/** Sign-out changes state: never by a GET (a link or an image could trigger it). */
+export async function loader(_args: LoaderFunctionArgs) {
+  return Response.json({ error: "method-not-allowed" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireAnonymous } from "#app/.server/auth/guards";
+import { isRateLimited } from "#app/.server/auth/rate-limit";
+import { getFixedT } from "#app/.server/i18n";
+import { ErrorList, FormAlert, Honeypot, inputClass, labelClass, Notice, primaryButtonClass } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { splitLangFromPath } from "#app/i18n";
+import { emailField, honeypotField } from "#app/utils/account-schemas";
+import { seoMeta } from "#app/utils/meta";
+import { zodErrorMap } from "#app/utils/zod-errors";
+
+export const handle = { i18n: ["auth"] };
+
+const schema = z.object({ email: emailField, website: honeypotField });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  const t = getFixedT(splitLangFromPath(new URL(request.url).pathname).lang, "auth");
+  return { meta: { title: t("forgot.meta.title"), description: t("forgot.meta.description") } };
+}
+
+/** Sends a reset link when the address has an account, and says the same either way. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context);
+  const url = new URL(request.url);
+  const { lang } = splitLangFromPath(url.pathname);
+  const t = getFixedT(lang, ["auth", "zod", "validation"]);
+  const submission = parseWithZod(await request.formData(), { schema, errorMap: zodErrorMap(t) });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const { rateLimits, accounts, config } = context.services;
+  try {
+    await rateLimits.consume("signInPerAddress", context.clientAddress);
+    await rateLimits.consume("passwordResetPerAccount", submission.value.email);
+  } catch (error) {
+    if (!isRateLimited(error)) throw error;
+    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+    return data({ result: submission.reply({ formErrors: [t("errors.too-many-requests", { minutes })] }), sent: false }, { status: 429 });
+  }
+  await accounts.requestPasswordReset(submission.value.email, lang, config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin);
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+export default function ForgotPassword() {
+  const { t } = useTranslation("auth");
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
+  });
+  return (
+    <main id="main" className="container-page flex justify-center py-12">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+        <h1 className="text-2xl font-bold">{t("forgot.title")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("forgot.subtitle")}</p>
+        {actionData?.sent ? <div className="mt-6"><Notice>{t("forgot.sent")}</Notice></div> : null}
+        <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-4">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <Honeypot />
+          <div>
+            <label htmlFor={fields.email.id} className={labelClass}>{t("fields.email")}</label>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+            <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+          </div>
+          <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>{t("forgot.submit")}</button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <LocalizedLink to="/login" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("forgot.back")}</LocalizedLink>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,125 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { afterLoginPath, requireAnonymous } from "#app/.server/auth/guards";
+import { isRateLimited } from "#app/.server/auth/rate-limit";
+import { commitUserSession } from "#app/.server/auth/session-cookie";
+import { getFixedT } from "#app/.server/i18n";
+import { isIdentityError } from "#app/.server/identity";
+import { ErrorList, FormAlert, Honeypot, Notice, inputClass, labelClass, primaryButtonClass } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { splitLangFromPath } from "#app/i18n";
+import { loginSchema } from "#app/utils/account-schemas";
+import { seoMeta } from "#app/utils/meta";
+import { zodErrorMap } from "#app/utils/zod-errors";
+import { GoogleSignIn } from "#app/components/google-sign-in";
+
+export const handle = { i18n: ["auth"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  const url = new URL(request.url);
+  const { lang } = splitLangFromPath(url.pathname);
+  const t = getFixedT(lang, "auth");
+  return {
+    meta: { title: t("login.meta.title"), description: t("login.meta.description") },
+    redirectTo: url.searchParams.get("redirect") ?? "",
+    passwordChanged: url.searchParams.get("reset") === "1",
+    google: context.services.config.APP_BACKEND === "firebase",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context);
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  const t = getFixedT(lang, ["auth", "zod", "validation"]);
+  const { rateLimits, authenticator } = context.services;
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema, errorMap: zodErrorMap(t) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const reject = (message: string, status: number, headers?: HeadersInit) =>
+    data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status, headers });
+
+  const { email } = submission.value;
+  try {
+    await rateLimits.consume("signInPerAddress", context.clientAddress);
+    await rateLimits.consume("signInPerAccount", email);
+  } catch (error) {
+    if (!isRateLimited(error)) throw error;
+    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+    return reject(t("errors.too-many-requests", { minutes }), 429, { "Retry-After": String(error.retryAfterSeconds) });
+  }
+
+  try {
+    const session = await authenticator.authenticate("form", request);
+    await rateLimits.reset("signInPerAccount", email);
+    return redirect(afterLoginPath(submission.value.redirect, lang), {
+      headers: { "Set-Cookie": await commitUserSession(request, context, session) },
+    });
+  } catch (error) {
+    if (isIdentityError(error)) {
+      return reject(t(`errors.${error.code}`, { minutes: 15 }), error.code === "too-many-requests" ? 429 : 400);
+    }
+    throw error;
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+export default function Login() {
+  const { t } = useTranslation("auth");
+  const { redirectTo, google, passwordChanged } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema, errorMap: zodErrorMap(t) }),
+  });
+
+  return (
+    <main id="main" className="container-page flex justify-center py-12">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+        <h1 className="text-2xl font-bold">{t("login.title")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("login.subtitle")}</p>
+        {passwordChanged ? <div className="mt-6"><Notice>{t("login.passwordChanged")}</Notice></div> : null}
+        <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-4">
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <input type="hidden" name="redirect" value={redirectTo} />
+          <Honeypot />
+          <div>
+            <label htmlFor={fields.email.id} className={labelClass}>{t("fields.email")}</label>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+            <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+          </div>
+          <div>
+            <div className="flex items-baseline justify-between">
+              <label htmlFor={fields.password.id} className={labelClass}>{t("fields.password")}</label>
+              <LocalizedLink to="/recuperar-contrasena" className="text-sm text-sea-700 hover:underline dark:text-sea-300">
+                {t("login.forgot")}
+              </LocalizedLink>
+            </div>
+            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={inputClass} />
+            <ErrorList id={fields.password.errorId} errors={fields.password.errors} />
+          </div>
+          <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+            {t("login.submit")}
+          </button>
+        </Form>
+        {google ? <GoogleSignIn redirectTo={redirectTo} /> : null}
+        <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
+          {t("login.noAccount")}{" "}
+          <LocalizedLink to="/register" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">
+            {t("login.register")}
+          </LocalizedLink>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { registerAction, registerLoader } from "#app/.server/auth/register";
+import { LocalizedLink } from "#app/components/localized-link";
+import { RegisterForm } from "#app/components/register-form";
+import { seoMeta } from "#app/utils/meta";
+
+export const handle = { i18n: ["auth"] };
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => registerLoader("person", request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => registerAction("person", request, context);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
+
+export default function Register() {
+  const { t } = useTranslation("auth");
+  const { policy, hints, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <main id="main" className="container-page flex justify-center py-12">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+        <h1 className="text-2xl font-bold">{t("register.title")}</h1>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("register.subtitle")}</p>
+        <RegisterForm kind="person" policy={policy} hints={hints} redirectTo={redirectTo} lastResult={actionData?.result} />
+        <p className="mt-6 rounded-lg bg-sand-50 p-4 text-sm dark:bg-white/5">
+          {t("register.proTeaser")}{" "}
+          <LocalizedLink to="/register-pro" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("register.proLink")}</LocalizedLink>
+        </p>
+      </div>
+    </main>
+  );
+}

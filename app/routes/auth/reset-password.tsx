@@ -1,0 +1,98 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireAnonymous } from "#app/.server/auth/guards";
+import { getFixedT } from "#app/.server/i18n";
+import { isIdentityError } from "#app/.server/identity";
+import { ErrorList, FormAlert, inputClass, labelClass, PasswordHints, primaryButtonClass } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { localizePath, splitLangFromPath } from "#app/i18n";
+import { seoMeta } from "#app/utils/meta";
+import { passwordFieldFor, passwordHints, type PasswordPolicy } from "#app/utils/password-policy";
+import { zodErrorMap } from "#app/utils/zod-errors";
+
+export const handle = { i18n: ["auth"] };
+
+const schemaFor = (policy: PasswordPolicy) => z.object({ code: z.string().min(10).max(2048), password: passwordFieldFor(policy) });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  const url = new URL(request.url);
+  const t = getFixedT(splitLangFromPath(url.pathname).lang, "auth");
+  const policy = await context.services.identity.getPasswordPolicy();
+  return {
+    meta: { title: t("reset.meta.title"), description: t("reset.meta.description") },
+    code: url.searchParams.get("code") ?? "",
+    policy,
+    hints: passwordHints(policy),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAnonymous(request, context);
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  const t = getFixedT(lang, ["auth", "zod", "validation"]);
+  const policy = await context.services.identity.getPasswordPolicy();
+  const submission = parseWithZod(await request.formData(), { schema: schemaFor(policy), errorMap: zodErrorMap(t) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    await context.services.accounts.resetPassword(submission.value.code, submission.value.password);
+  } catch (error) {
+    if (!isIdentityError(error)) throw error;
+    const message = t(`errors.${error.code}`, { minutes: 15 });
+    const reply =
+      error.code === "password-does-not-meet-requirements"
+        ? submission.reply({ fieldErrors: { password: [message] }, hideFields: ["password"] })
+        : submission.reply({ formErrors: [message], hideFields: ["password"] });
+    return data({ result: reply }, { status: 400 });
+  }
+  return redirect(`${localizePath("/login", lang)}?reset=1`);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+export default function ResetPassword() {
+  const { t } = useTranslation("auth");
+  const { code, policy, hints } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = schemaFor(policy);
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
+  });
+  return (
+    <main id="main" className="container-page flex justify-center py-12">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+        <h1 className="text-2xl font-bold">{t("reset.title")}</h1>
+        {code ? (
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+            <FormAlert id={form.errorId} errors={form.errors} />
+            <input type="hidden" name="code" value={code} />
+            <div>
+              <label htmlFor={fields.password.id} className={labelClass}>{t("fields.newPassword")}</label>
+              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
+              <PasswordHints id={`${fields.password.id}-hints`} hints={hints} />
+              <ErrorList id={fields.password.errorId} errors={fields.password.errors} />
+            </div>
+            <button type="submit" className={primaryButtonClass}>{t("reset.submit")}</button>
+          </Form>
+        ) : (
+          <p className="mt-4 text-slate-700 dark:text-slate-300">
+            {t("errors.invalid-action-code")}{" "}
+            <LocalizedLink to="/recuperar-contrasena" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("reset.again")}</LocalizedLink>
+          </p>
+        )}
+      </div>
+    </main>
+  );
+}

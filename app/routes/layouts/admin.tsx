@@ -1,0 +1,46 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireAdmin } from "#app/.server/auth/guards";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LocalizedNavLink } from "#app/components/localized-link";
+import { SiteFrame } from "#app/components/site-frame";
+import { errorMeta, type ErrorCopy } from "#app/utils/meta";
+
+export const handle = { i18n: ["admin"] };
+
+/** The admin area: the `admin` role claim, checked before anything under /admin runs. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export default function AdminLayout() {
+  const { t } = useTranslation("admin");
+  return (
+    <SiteFrame>
+      <div className="border-b border-slate-200 bg-slate-50 dark:border-white/10 dark:bg-white/5">
+        <nav aria-label={t("nav.label")} className="container-page flex gap-2 py-3 text-sm">
+          <span className="mr-4 font-semibold text-sea-800 dark:text-white">{t("nav.title")}</span>
+          <LocalizedNavLink to="/admin/dashboard" className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
+            {t("nav.dashboard")}
+          </LocalizedNavLink>
+        </nav>
+      </div>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+export const meta: MetaFunction = ({ error, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { errorCopy?: ErrorCopy } | undefined;
+  return error ? errorMeta(error, root?.errorCopy) : [{ name: "robots", content: "noindex" }];
+};
+
+export function ErrorBoundary() {
+  return (
+    <SiteFrame>
+      <GeneralErrorBoundary />
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,76 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "#app/.server/auth/guards";
+import { GeneralErrorBoundary } from "#app/components/error-boundary";
+import { LocalizedNavLink } from "#app/components/localized-link";
+import { SiteFrame } from "#app/components/site-frame";
+import { errorMeta, type ErrorCopy } from "#app/utils/meta";
+import { settingsNavigation } from "#app/utils/settings-nav";
+
+export const handle = { i18n: ["settings"] };
+
+/** The settings area: every page under /ajustes needs a signed-in person. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return { user: { displayName: user.displayName, email: user.email, slug: user.slug } };
+}
+
+function PanelNav() {
+  const { t } = useTranslation("settings");
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <aside className="lg:w-64 lg:shrink-0">
+      <div className="rounded-2xl border border-slate-200 p-4 dark:border-white/10">
+        <p className="truncate font-semibold">{user.displayName}</p>
+        <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+      </div>
+      <nav aria-label={t("nav.label")} className="mt-4">
+        <ul className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible">
+          {settingsNavigation.map((item) => (
+            <li key={item.path} className="shrink-0">
+              <LocalizedNavLink
+                to={item.path}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  "block rounded-lg px-3 py-2 text-sm font-medium " +
+                  (isActive
+                    ? "bg-sea-50 text-sea-800 dark:bg-white/10 dark:text-white"
+                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-white/10")
+                }
+              >
+                {t(`nav.${item.key}`)}
+              </LocalizedNavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  );
+}
+
+export default function PanelLayout() {
+  return (
+    <SiteFrame>
+      <div className="container-page flex flex-col gap-8 py-8 lg:flex-row">
+        <PanelNav />
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+      </div>
+    </SiteFrame>
+  );
+}
+
+export const meta: MetaFunction = ({ error, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { errorCopy?: ErrorCopy } | undefined;
+  return error ? errorMeta(error, root?.errorCopy) : [{ name: "robots", content: "noindex" }];
+};
+
+export function ErrorBoundary() {
+  return (
+    <SiteFrame>
+      <GeneralErrorBoundary />
+    </SiteFrame>
+  );
+}

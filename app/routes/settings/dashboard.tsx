@@ -1,0 +1,95 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "#app/.server/auth/guards";
+import { isLessorComplete } from "#app/.server/domain/users";
+import { getFixedT } from "#app/.server/i18n";
+import { LocalizedLink } from "#app/components/localized-link";
+import { languageOf, splitLangFromPath } from "#app/i18n";
+import { seoMeta } from "#app/utils/meta";
+import { useLang } from "#app/utils/use-lang";
+
+export const handle = { i18n: ["settings"] };
+
+/** /ajustes and /ajustes/dashboard: where a person lands after signing in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  const { users, mailbox } = context.services;
+  const [profile, unread, latest] = await Promise.all([
+    users.get(user.uid),
+    mailbox.unreadCount(user.uid),
+    mailbox.list(user.uid, { limit: 3 }),
+  ]);
+  const t = getFixedT(lang, "settings");
+  return {
+    meta: { title: t("dashboard.meta.title"), description: t("dashboard.meta.description") },
+    displayName: profile?.displayName ?? user.displayName,
+    slug: profile?.slug ?? user.slug,
+    kind: profile?.kind ?? "person",
+    companyName: profile?.company?.name ?? null,
+    lessorComplete: profile ? isLessorComplete(profile) : false,
+    profileComplete: Boolean(profile && profile.bio && profile.languages.length > 0),
+    unread,
+    latest: latest.map((email) => ({ id: email.id, subject: email.subject, read: email.read, createdAt: email.createdAt })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+export default function Dashboard() {
+  const { t } = useTranslation("settings");
+  const data = useLoaderData<typeof loader>();
+  const dateFormat = new Intl.DateTimeFormat(languageOf(useLang()).iso, {
+    dateStyle: "medium",
+    timeZone: "Europe/Madrid",
+  });
+  const card = "rounded-2xl border border-slate-200 p-6 dark:border-white/10";
+  return (
+    <main id="main">
+      <h1 className="text-3xl font-bold">{t("dashboard.greeting", { name: data.displayName })}</h1>
+      {data.kind === "professional" ? (
+        <p className="mt-2 inline-block rounded-full bg-sand-100 px-3 py-1 text-xs font-semibold text-sand-600 dark:bg-white/10 dark:text-sand-400">
+          {t("dashboard.professional", { company: data.companyName })}
+        </p>
+      ) : null}
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <section className={card} aria-labelledby="inbox-card">
+          <h2 id="inbox-card" className="font-semibold">{t("dashboard.inbox.title", { count: data.unread })}</h2>
+          {data.latest.length ? (
+            <ul className="mt-3 space-y-2 text-sm">
+              {data.latest.map((email) => (
+                <li key={email.id} className="flex justify-between gap-4">
+                  <span className={email.read ? "truncate" : "truncate font-semibold"}>{email.subject}</span>
+                  <time dateTime={email.createdAt} className="shrink-0 text-slate-500">{dateFormat.format(new Date(email.createdAt))}</time>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("dashboard.inbox.empty")}</p>
+          )}
+          <LocalizedLink to="/ajustes/mi-bandeja-de-entrada" className="mt-4 inline-block text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300">
+            {t("dashboard.inbox.open")} →
+          </LocalizedLink>
+        </section>
+        <section className={card} aria-labelledby="profile-card">
+          <h2 id="profile-card" className="font-semibold">{t("dashboard.profile.title")}</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              {data.profileComplete ? "✓ " : "○ "}
+              <LocalizedLink to="/ajustes/mi-perfil" className="hover:underline">{t("dashboard.profile.public")}</LocalizedLink>
+            </li>
+            <li>
+              {data.lessorComplete ? "✓ " : "○ "}
+              <LocalizedLink to="/ajustes/completar-perfil-arrendador" className="hover:underline">{t("dashboard.profile.lessor")}</LocalizedLink>
+            </li>
+          </ul>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("dashboard.profile.lessorHint")}</p>
+          <LocalizedLink to={`/user/${data.slug}`} className="mt-4 inline-block text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300">
+            {t("dashboard.profile.view")} →
+          </LocalizedLink>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,190 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { friendlyFormatIBAN } from "ibantools";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "#app/.server/auth/guards";
+import { isLessorComplete } from "#app/.server/domain/users";
+import { getFixedT } from "#app/.server/i18n";
+import { ErrorList, FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { splitLangFromPath } from "#app/i18n";
+import { lessorSchema } from "#app/utils/account-schemas";
+import { seoMeta } from "#app/utils/meta";
+import { zodErrorMap } from "#app/utils/zod-errors";
+
+/**
+ * /ajustes/completar-perfil-arrendador: who offers the listings and where the payouts go.
+ * A listing can only be published once this profile is complete. The IBAN is stored in its
+ * electronic form (no spaces) and shown grouped in fours.
+ */
+export const handle = { i18n: ["profile", "validation"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const { lang } = splitLangFromPath(url.pathname);
+  const profile = await context.services.users.get(user.uid);
+  if (!profile) {
+    throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
+  }
+  const t = getFixedT(lang, "profile");
+  const { lessor, company } = profile;
+  return {
+    meta: { title: t("lessor.meta.title"), description: t("lessor.meta.description") },
+    complete: isLessorComplete(profile),
+    // What is saved, else what the account already says (a professional's company details).
+    defaults: {
+      legalName: lessor?.legalName ?? company?.name ?? "",
+      idDocument: lessor?.idDocument ?? "",
+      phone: lessor?.phone ?? profile.phone ?? company?.phone ?? "",
+      address: lessor?.address ?? company?.address ?? "",
+      iban: lessor ? (friendlyFormatIBAN(lessor.iban) ?? lessor.iban) : "",
+    },
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context, { checkRevoked: true });
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  const t = getFixedT(lang, ["profile", "zod", "validation"]);
+  const submission = parseWithZod(await request.formData(), { schema: lessorSchema, errorMap: zodErrorMap(t) });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), saved: false }, { status: 400 });
+  }
+  await context.services.users.setLessor(user.uid, submission.value);
+  return data({ result: submission.reply({ resetForm: true }), saved: true });
+}
+
+const hintClass = "mt-1 text-xs text-slate-500 dark:text-slate-400";
+
+export default function LessorProfile() {
+  const { t } = useTranslation("profile");
+  const { complete, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const idle = navigation.state === "idle";
+  const [form, fields] = useForm({
+    id: "lessor-form",
+    lastResult: idle ? actionData?.result : undefined,
+    defaultValue: defaults,
+    constraint: getZodConstraint(lessorSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: lessorSchema, errorMap: zodErrorMap(t) }),
+  });
+  const hint = (name: string) => `${form.id}-${name}-hint`;
+
+  return (
+    <main id="main" className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("lessor.title")}</h1>
+        <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("lessor.intro")}</p>
+      </header>
+
+      <div
+        role="status"
+        className={
+          "flex flex-wrap items-center gap-4 rounded-2xl p-5 " +
+          (complete
+            ? "bg-emerald-500/10 text-emerald-900 dark:text-emerald-200"
+            : "bg-sand-50 text-slate-800 dark:bg-white/5 dark:text-slate-200")
+        }
+      >
+        <span
+          aria-hidden="true"
+          className={
+            "flex size-10 shrink-0 items-center justify-center rounded-full text-lg font-bold text-white " +
+            (complete ? "bg-emerald-600" : "bg-coral-500")
+          }
+        >
+          {complete ? "✓" : "!"}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">{t(complete ? "lessor.complete" : "lessor.incomplete")}</p>
+          <p className="text-sm">{t(complete ? "lessor.completeHint" : "lessor.incompleteHint")}</p>
+        </div>
+        {complete ? (
+          <LocalizedLink
+            to="/ajustes/inscribir-tu-barco"
+            className="rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800"
+          >
+            {t("lessor.listBoat")}
+          </LocalizedLink>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="lessor-form-title" className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
+        <h2 id="lessor-form-title" className="sr-only">{t("lessor.title")}</h2>
+        <p className={hintClass}>{t("lessor.private")}</p>
+        <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+          {idle && actionData?.saved ? <Notice>{t("lessor.saved")}</Notice> : null}
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <div>
+            <label htmlFor={fields.legalName.id} className={labelClass}>{t("lessor.legalName")}</label>
+            <input
+              {...getInputProps(fields.legalName, { type: "text", ariaDescribedBy: hint("legalName") })}
+              autoComplete="name"
+              className={inputClass}
+            />
+            <p id={hint("legalName")} className={hintClass}>{t("lessor.legalNameHint")}</p>
+            <ErrorList id={fields.legalName.errorId} errors={fields.legalName.errors} />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <label htmlFor={fields.idDocument.id} className={labelClass}>{t("lessor.idDocument")}</label>
+              <input
+                {...getInputProps(fields.idDocument, { type: "text", ariaDescribedBy: hint("idDocument") })}
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                className={inputClass}
+              />
+              <p id={hint("idDocument")} className={hintClass}>{t("lessor.idDocumentHint")}</p>
+              <ErrorList id={fields.idDocument.errorId} errors={fields.idDocument.errors} />
+            </div>
+            <div>
+              <label htmlFor={fields.phone.id} className={labelClass}>{t("lessor.phone")}</label>
+              <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" className={inputClass} />
+              <ErrorList id={fields.phone.errorId} errors={fields.phone.errors} />
+            </div>
+          </div>
+          <div>
+            <label htmlFor={fields.address.id} className={labelClass}>{t("lessor.address")}</label>
+            <textarea
+              {...getTextareaProps(fields.address, { ariaDescribedBy: hint("address") })}
+              rows={2}
+              autoComplete="street-address"
+              className={inputClass}
+            />
+            <p id={hint("address")} className={hintClass}>{t("lessor.addressHint")}</p>
+            <ErrorList id={fields.address.errorId} errors={fields.address.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.iban.id} className={labelClass}>{t("lessor.iban")}</label>
+            <input
+              {...getInputProps(fields.iban, { type: "text", ariaDescribedBy: hint("iban") })}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="ES00 0000 0000 0000 0000 0000"
+              className={inputClass + " font-mono tracking-wide"}
+            />
+            <p id={hint("iban")} className={hintClass}>{t("lessor.ibanHint")}</p>
+            <ErrorList id={fields.iban.errorId} errors={fields.iban.errors} />
+          </div>
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60"
+          >
+            {t("lessor.submit")}
+          </button>
+        </Form>
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

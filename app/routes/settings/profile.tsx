@@ -1,0 +1,519 @@
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { requireUser, type SessionUser } from "#app/.server/auth/guards";
+import { isRateLimited } from "#app/.server/auth/rate-limit";
+import { commitUserSession } from "#app/.server/auth/session-cookie";
+import { getFixedT } from "#app/.server/i18n";
+import { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "#app/.server/identity";
+import { ErrorList, FormAlert, inputClass, labelClass, Notice, PasswordHints } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { languageOf, splitLangFromPath, type Lang } from "#app/i18n";
+import { changeEmailSchema, changePasswordSchema, profileSchema, spokenLanguages } from "#app/utils/account-schemas";
+import { seoMeta } from "#app/utils/meta";
+import { passwordHints } from "#app/utils/password-policy";
+import { zodErrorMap } from "#app/utils/zod-errors";
+
+/**
+ * /ajustes/mi-perfil: the public profile, the sign-in email and the password, three forms
+ * on one page dispatched by `intent`. Changing the email or the password proves the current
+ * password first, and the cookie session is renewed with the new credentials.
+ */
+export const handle = { i18n: ["profile", "validation"] };
+
+type Intent = "profile" | "email" | "password";
+
+/** Never echoed back to the browser after a submission. */
+const secretFields = ["currentPassword", "password", "confirmPassword"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const { lang } = splitLangFromPath(url.pathname);
+  const { users, identity } = context.services;
+  const [profile, policy] = await Promise.all([users.get(user.uid), identity.getPasswordPolicy()]);
+  if (!profile) {
+    throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
+  }
+  const t = getFixedT(lang, "profile");
+  return {
+    meta: { title: t("meta.title"), description: t("meta.description") },
+    profile: {
+      displayName: profile.displayName,
+      email: profile.email,
+      slug: profile.slug,
+      photoUrl: profile.photoUrl,
+      bio: profile.bio,
+      phone: profile.phone,
+      languages: profile.languages,
+      kind: profile.kind,
+    },
+    company: profile.kind === "professional" ? profile.company : null,
+    languageOptions: languageOptions(lang),
+    policy,
+    passwordHints: passwordHints(policy),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context, { checkRevoked: true });
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  const t = getFixedT(lang, ["profile", "zod", "validation"]);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const env: ActionEnv = { request, context, user, t, errorMap: zodErrorMap(t) };
+  switch (intent) {
+    case "profile":
+      return saveProfile(env, formData);
+    case "email":
+      return changeEmail(env, formData);
+    case "password":
+      return changePassword(env, formData);
+    default:
+      throw data({ message: "Unknown form" }, { status: 400, statusText: "Bad Request" });
+  }
+}
+
+type ActionEnv = {
+  request: Request;
+  context: AppLoadContext;
+  user: SessionUser;
+  t: ReturnType<typeof getFixedT>;
+  errorMap: ReturnType<typeof zodErrorMap>;
+};
+
+/** A submission that changed nothing: the form's errors, with status 400 (429 when rate-limited). */
+function rejected(intent: Intent, result: SubmissionResult<string[]>, status = 400) {
+  return data({ intent, result, saved: false }, { status });
+}
+
+/** A saved form, reset; `setCookie` when the cookie session changed with it. */
+function accepted(intent: Intent, result: SubmissionResult<string[]>, setCookie?: string) {
+  return data({ intent, result, saved: true }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+}
+
+async function saveProfile({ request, context, user, errorMap }: ActionEnv, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: profileSchema, errorMap });
+  if (submission.status !== "success") return rejected("profile", submission.reply({ hideFields: secretFields }));
+  const value = submission.value;
+  const { users, sessions } = context.services;
+  await users.update(user.uid, {
+    displayName: value.displayName,
+    photoUrl: value.photoUrl ?? null,
+    bio: value.bio ?? "",
+    phone: value.phone ?? null,
+    languages: [...new Set(value.languages ?? [])],
+  });
+  let setCookie: string | undefined;
+  if (value.displayName !== user.displayName) {
+    // The header shows the name from the cookie session: keep it in step.
+    const session = await sessions.getSession(request.headers.get("Cookie"));
+    session.set("displayName", value.displayName);
+    setCookie = await sessions.commitSession(session);
+  }
+  return accepted("profile", submission.reply({ resetForm: true }), setCookie);
+}
+
+async function changeEmail(env: ActionEnv, formData: FormData) {
+  const { request, context, user, t, errorMap } = env;
+  const submission = parseWithZod(formData, { schema: changeEmailSchema, errorMap });
+  if (submission.status !== "success") return rejected("email", submission.reply({ hideFields: secretFields }));
+  const { email, currentPassword } = submission.value;
+  if (email === user.email.toLowerCase()) {
+    return rejected("email", submission.reply({ fieldErrors: { email: [t("email.same")] }, hideFields: secretFields }));
+  }
+  const { identity, users, accounts } = context.services;
+  const failure = await reauthenticate(context, user, currentPassword);
+  if (failure) return identityFailure(env, "email", submission.reply, failure);
+  try {
+    const updated = await identity.updateEmail(user.uid, email);
+    await users.update(user.uid, { email: updated.email });
+  } catch (error) {
+    if (!isIdentityError(error)) throw error;
+    return identityFailure(env, "email", submission.reply, error.code);
+  }
+  // The change ended every session (as Firebase does): sign in anew with the new address.
+  const session = await accounts.signIn(email, currentPassword);
+  return accepted("email", submission.reply({ resetForm: true }), await commitUserSession(request, context, session));
+}
+
+async function changePassword(env: ActionEnv, formData: FormData) {
+  const { request, context, user, errorMap } = env;
+  const { identity, accounts } = context.services;
+  const policy = await identity.getPasswordPolicy();
+  const submission = parseWithZod(formData, { schema: changePasswordSchema(policy), errorMap });
+  if (submission.status !== "success") return rejected("password", submission.reply({ hideFields: secretFields }));
+  const { currentPassword, password } = submission.value;
+  const failure = await reauthenticate(context, user, currentPassword);
+  if (failure) return identityFailure(env, "password", submission.reply, failure);
+  try {
+    // Revokes every session of the account, this one included: a new one follows.
+    await accounts.changePassword(user.uid, password);
+  } catch (error) {
+    if (!isIdentityError(error)) throw error;
+    if (error.code === "password-does-not-meet-requirements") {
+      // The identity service's own check disagreed (its policy changed meanwhile): say which rules.
+      const current = await identity.getPasswordPolicy();
+      const messages = unmetPasswordRequirements(password, current).map((rule) =>
+        env.t(`password.${rule}`, {
+          ns: "validation",
+          count: rule === "maxLength" ? (current.maxLength ?? 0) : current.minLength,
+          characters: current.allowedNonAlphanumericCharacters ?? "",
+        }),
+      );
+      return rejected(
+        "password",
+        submission.reply({
+          fieldErrors: { password: messages.length > 0 ? messages : [env.t("identityErrors.password-does-not-meet-requirements")] },
+          hideFields: secretFields,
+        }),
+      );
+    }
+    return identityFailure(env, "password", submission.reply, error.code);
+  }
+  const session = await accounts.signIn(user.email, password);
+  return accepted("password", submission.reply({ resetForm: true }), await commitUserSession(request, context, session));
+}
+
+/**
+ * Proves the current password of the signed-in person: a fresh sign-in with the session's
+ * email that must land on the session's own account. Attempts count against the same
+ * per-account limit as sign-in, so the form cannot be used to guess passwords.
+ */
+async function reauthenticate(context: AppLoadContext, user: SessionUser, password: string): Promise<IdentityErrorCode | null> {
+  const { identity, rateLimits } = context.services;
+  const key = `reauthenticate:${user.uid}`;
+  try {
+    await rateLimits.consume("signInPerAccount", key);
+  } catch (error) {
+    if (isRateLimited(error)) return "too-many-requests";
+    throw error;
+  }
+  try {
+    const proven = await identity.signInWithPassword(user.email, password);
+    if (proven.uid !== user.uid) return "user-mismatch";
+  } catch (error) {
+    if (isIdentityError(error)) return error.code;
+    throw error;
+  }
+  await rateLimits.reset("signInPerAccount", key);
+  return null;
+}
+
+/** Which field an identity error belongs to; the others are about the whole form. */
+const errorField: Partial<Record<IdentityErrorCode, string>> = {
+  "invalid-credential": "currentPassword",
+  "wrong-password": "currentPassword",
+  "email-already-in-use": "email",
+  "invalid-email": "email",
+  "password-does-not-meet-requirements": "password",
+};
+
+function identityFailure(
+  { t }: ActionEnv,
+  intent: Intent,
+  reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields: string[] }) => SubmissionResult<string[]>,
+  code: IdentityErrorCode,
+) {
+  const message = t(`identityErrors.${code}`);
+  const field = errorField[code];
+  const result = field
+    ? reply({ fieldErrors: { [field]: [message] }, hideFields: secretFields })
+    : reply({ formErrors: [message], hideFields: secretFields });
+  return rejected(intent, result, code === "too-many-requests" ? 429 : 400);
+}
+
+/** The languages a person may say they speak, named in the page's language. */
+function languageOptions(lang: Lang) {
+  const iso = languageOf(lang).iso;
+  const names = new Intl.DisplayNames([iso], { type: "language" });
+  return spokenLanguages.map((code) => {
+    const name = names.of(code) ?? code;
+    return { code, label: name.charAt(0).toLocaleUpperCase(iso) + name.slice(1) };
+  });
+}
+
+const cardClass = "rounded-2xl border border-slate-200 p-6 dark:border-white/10";
+const hintClass = "mt-1 text-xs text-slate-500 dark:text-slate-400";
+const submitClass =
+  "inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60";
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+export default function ProfileSettings() {
+  const { t } = useTranslation("profile");
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { profile, company } = loaderData;
+  return (
+    <main id="main" className="space-y-8">
+      <header className="flex flex-wrap items-center gap-4">
+        <Avatar name={profile.displayName} photoUrl={profile.photoUrl} />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">{t("intro")}</p>
+        </div>
+        <LocalizedLink
+          to={`/user/${profile.slug}`}
+          className="rounded-full border border-sea-700 px-4 py-2 text-sm font-semibold text-sea-800 hover:bg-sea-50 dark:border-white/40 dark:text-white dark:hover:bg-white/10"
+        >
+          {t("publicProfile")}
+        </LocalizedLink>
+      </header>
+      <ProfileForm loaderData={loaderData} actionData={actionData} />
+      {company ? (
+        <section aria-labelledby="company-title" className={cardClass}>
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="company-title" className="text-xl font-bold">{t("company.title")}</h2>
+            <span className="rounded-full bg-sea-50 px-3 py-0.5 text-xs font-semibold text-sea-800 dark:bg-white/10 dark:text-white">
+              {t("kind.professional")}
+            </span>
+          </div>
+          <p className={hintClass}>{t("company.description")}</p>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+            {(["name", "taxId", "phone", "address"] as const).map((key) => (
+              <div key={key}>
+                <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">{t(`company.${key}`)}</dt>
+                <dd className="mt-0.5 break-words">{company[key]}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      <EmailForm loaderData={loaderData} actionData={actionData} />
+      <PasswordForm loaderData={loaderData} actionData={actionData} />
+    </main>
+  );
+}
+
+type FormProps = { loaderData: LoaderData; actionData: ActionData };
+
+/** The result of the last submission, for the form that sent it, once the page has settled. */
+function useLastResult(intent: Intent, actionData: ActionData) {
+  const navigation = useNavigation();
+  const lastResult = navigation.state === "idle" && actionData?.intent === intent ? actionData.result : undefined;
+  const saved = navigation.state === "idle" && actionData?.intent === intent && actionData.saved;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return { lastResult, saved, submitting };
+}
+
+function ProfileForm({ loaderData, actionData }: FormProps) {
+  const { t } = useTranslation("profile");
+  const { profile, languageOptions } = loaderData;
+  const { lastResult, saved, submitting } = useLastResult("profile", actionData);
+  const [form, fields] = useForm({
+    id: "profile-form",
+    lastResult,
+    defaultValue: {
+      displayName: profile.displayName,
+      photoUrl: profile.photoUrl ?? "",
+      bio: profile.bio,
+      phone: profile.phone ?? "",
+      languages: profile.languages,
+    },
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema, errorMap: zodErrorMap(t) }),
+  });
+  const labels = new Map(languageOptions.map((option) => [option.code, option.label]));
+  const photoHint = `${fields.photoUrl.id}-hint`;
+  const bioHint = `${fields.bio.id}-hint`;
+  const phoneHint = `${fields.phone.id}-hint`;
+  return (
+    <section aria-labelledby="profile-form-title" className={cardClass}>
+      <h2 id="profile-form-title" className="text-xl font-bold">{t("profile.title")}</h2>
+      <p className={hintClass}>{t("profile.description")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+        <input type="hidden" name="intent" value="profile" />
+        {saved ? <Notice>{t("profile.saved")}</Notice> : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.displayName.id} className={labelClass}>{t("profile.displayName")}</label>
+            <input {...getInputProps(fields.displayName, { type: "text" })} autoComplete="nickname" className={inputClass} />
+            <ErrorList id={fields.displayName.errorId} errors={fields.displayName.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.phone.id} className={labelClass}>{t("profile.phone")}</label>
+            <input
+              {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: phoneHint })}
+              autoComplete="tel"
+              className={inputClass}
+            />
+            <p id={phoneHint} className={hintClass}>{t("profile.phoneHint")}</p>
+            <ErrorList id={fields.phone.errorId} errors={fields.phone.errors} />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={fields.photoUrl.id} className={labelClass}>{t("profile.photoUrl")}</label>
+          <input
+            {...getInputProps(fields.photoUrl, { type: "url", ariaDescribedBy: photoHint })}
+            placeholder="https://"
+            inputMode="url"
+            className={inputClass}
+          />
+          <p id={photoHint} className={hintClass}>{t("profile.photoUrlHint")}</p>
+          <ErrorList id={fields.photoUrl.errorId} errors={fields.photoUrl.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.bio.id} className={labelClass}>{t("profile.bio")}</label>
+          <textarea {...getTextareaProps(fields.bio, { ariaDescribedBy: bioHint })} rows={5} className={inputClass} />
+          <p id={bioHint} className={hintClass}>{t("profile.bioHint")}</p>
+          <ErrorList id={fields.bio.errorId} errors={fields.bio.errors} />
+        </div>
+        <fieldset aria-describedby={fields.languages.errors ? fields.languages.errorId : undefined}>
+          <legend className={labelClass}>{t("profile.languages")}</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {getCollectionProps(fields.languages, { type: "checkbox", options: [...spokenLanguages] }).map((props) => (
+              <label
+                key={props.key}
+                htmlFor={props.id}
+                className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-sea-500 has-[:checked]:bg-sea-50 dark:border-white/10 dark:has-[:checked]:bg-white/10"
+              >
+                <input {...props} key={props.key} className="size-4 accent-sea-700" />
+                <span>{labels.get(props.value as (typeof spokenLanguages)[number]) ?? props.value}</span>
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.languages.errorId} errors={fields.languages.errors} />
+        </fieldset>
+        <button type="submit" className={submitClass} disabled={submitting}>{t("profile.submit")}</button>
+      </Form>
+    </section>
+  );
+}
+
+function EmailForm({ loaderData, actionData }: FormProps) {
+  const { t } = useTranslation("profile");
+  const { profile } = loaderData;
+  const { lastResult, saved, submitting } = useLastResult("email", actionData);
+  const [form, fields] = useForm({
+    id: "email-form",
+    lastResult,
+    constraint: getZodConstraint(changeEmailSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema, errorMap: zodErrorMap(t) }),
+  });
+  const passwordHint = `${fields.currentPassword.id}-hint`;
+  return (
+    <section aria-labelledby="email-form-title" className={cardClass}>
+      <h2 id="email-form-title" className="text-xl font-bold">{t("email.title")}</h2>
+      <p className={hintClass}>{t("email.current", { email: profile.email })}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+        <input type="hidden" name="intent" value="email" />
+        {saved ? <Notice>{t("email.saved", { email: profile.email })}</Notice> : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.email.id} className={labelClass}>{t("email.newEmail")}</label>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+            <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.currentPassword.id} className={labelClass}>{t("email.currentPassword")}</label>
+            <input
+              {...getInputProps(fields.currentPassword, { type: "password", ariaDescribedBy: passwordHint })}
+              autoComplete="current-password"
+              className={inputClass}
+            />
+            <p id={passwordHint} className={hintClass}>{t("email.currentPasswordHint")}</p>
+            <ErrorList id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
+          </div>
+        </div>
+        <button type="submit" className={submitClass} disabled={submitting}>{t("email.submit")}</button>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordForm({ loaderData, actionData }: FormProps) {
+  const { t } = useTranslation("profile");
+  const { policy, passwordHints: hints } = loaderData;
+  const schema = useMemo(() => changePasswordSchema(policy), [policy]);
+  const { lastResult, saved, submitting } = useLastResult("password", actionData);
+  const [form, fields] = useForm({
+    id: "password-form",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
+  });
+  const hintsId = `${fields.password.id}-hints`;
+  return (
+    <section aria-labelledby="password-form-title" className={cardClass}>
+      <h2 id="password-form-title" className="text-xl font-bold">{t("password.title")}</h2>
+      <p className={hintClass}>{t("password.description")}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+        <input type="hidden" name="intent" value="password" />
+        {saved ? <Notice>{t("password.saved")}</Notice> : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <div className="sm:max-w-sm">
+          <label htmlFor={fields.currentPassword.id} className={labelClass}>{t("password.currentPassword")}</label>
+          <input
+            {...getInputProps(fields.currentPassword, { type: "password" })}
+            autoComplete="current-password"
+            className={inputClass}
+          />
+          <ErrorList id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.password.id} className={labelClass}>{t("password.newPassword")}</label>
+            <input
+              {...getInputProps(fields.password, { type: "password", ariaDescribedBy: hintsId })}
+              autoComplete="new-password"
+              className={inputClass}
+            />
+            <p className={hintClass} aria-hidden="true">{t("password.requirements")}</p>
+            <PasswordHints id={hintsId} hints={hints} />
+            <ErrorList id={fields.password.errorId} errors={fields.password.errors} />
+          </div>
+          <div>
+            <label htmlFor={fields.confirmPassword.id} className={labelClass}>{t("password.confirmPassword")}</label>
+            <input
+              {...getInputProps(fields.confirmPassword, { type: "password" })}
+              autoComplete="new-password"
+              className={inputClass}
+            />
+            <ErrorList id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
+          </div>
+        </div>
+        <button type="submit" className={submitClass} disabled={submitting}>{t("password.submit")}</button>
+      </Form>
+    </section>
+  );
+}
+
+/** The profile photo, or the initials of the name on the sea colour when there is none. */
+function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
+  if (photoUrl) {
+    return <img src={photoUrl} alt="" width={64} height={64} referrerPolicy="no-referrer" className="size-16 rounded-full object-cover" />;
+  }
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toLocaleUpperCase())
+    .join("");
+  return (
+    <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-sea-700 text-xl font-bold text-white dark:bg-sea-600">
+      {initials}
+    </span>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

@@ -1,0 +1,169 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, type MetaDescriptor, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getSessionUser } from "#app/.server/auth/guards";
+import { getFixedT } from "#app/.server/i18n";
+import { LocalizedLink } from "#app/components/localized-link";
+import { languageOf, splitLangFromPath } from "#app/i18n";
+import { seoMeta } from "#app/utils/meta";
+
+/**
+ * /user/{slug}: a person's public page. It shows only the public part of the profile (never
+ * the email, phone, lessor or payout data). Listings and reviews appear here once they
+ * exist; until then the page says so rather than showing anything made up.
+ */
+export const handle = { i18n: ["user"] };
+
+const DESCRIPTION_MAX = 160;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { lang } = splitLangFromPath(url.pathname);
+  const [profile, viewer] = await Promise.all([
+    context.services.users.getPublicBySlug(params.slug ?? ""),
+    getSessionUser(request, context),
+  ]);
+  if (!profile) {
+    throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
+  }
+  const t = getFixedT(lang, "user");
+  const iso = languageOf(lang).iso;
+  const memberSince = new Intl.DateTimeFormat(iso, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(profile.createdAt),
+  );
+  const names = new Intl.DisplayNames([iso], { type: "language" });
+  const name = profile.displayName;
+  const bio = profile.bio.replace(/\s+/g, " ").trim();
+  return {
+    meta: {
+      title: t("meta.title", { name }),
+      description:
+        bio.length === 0
+          ? t("meta.description", { name, since: memberSince })
+          : bio.length <= DESCRIPTION_MAX
+            ? bio
+            : `${bio.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`,
+      image: profile.photoUrl,
+      imageAlt: t("photoAlt", { name }),
+    },
+    profile,
+    memberSince,
+    languages: profile.languages.map((code) => {
+      const label = names.of(code) ?? code;
+      return { code, label: label.charAt(0).toLocaleUpperCase(iso) + label.slice(1) };
+    }),
+    isOwnProfile: viewer !== null && viewer.slug === profile.slug,
+  };
+}
+
+export default function UserPage() {
+  const { t } = useTranslation("user");
+  const { profile, memberSince, languages, isOwnProfile } = useLoaderData<typeof loader>();
+  const name = profile.displayName;
+  return (
+    <main id="main" className="container-page py-12">
+      <article className="mx-auto max-w-3xl space-y-8">
+        <header className="flex flex-col items-center gap-6 rounded-2xl bg-sea-50 p-8 text-center sm:flex-row sm:text-left dark:bg-white/5">
+          <Avatar name={name} photoUrl={profile.photoUrl} alt={t("photoAlt", { name })} />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-3xl font-extrabold tracking-tight break-words text-sea-900 dark:text-white">{name}</h1>
+            {profile.kind === "professional" ? (
+              <p className="mt-2 flex flex-wrap items-center justify-center gap-2 sm:justify-start">
+                <span className="rounded-full bg-sea-700 px-3 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
+                  {t("professional")}
+                </span>
+                {profile.companyName ? <span className="font-medium text-slate-700 dark:text-slate-200">{profile.companyName}</span> : null}
+              </p>
+            ) : null}
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              <time dateTime={profile.createdAt}>{t("memberSince", { date: memberSince })}</time>
+            </p>
+            {isOwnProfile ? (
+              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+                {t("own")}{" "}
+                <LocalizedLink to="/ajustes/mi-perfil" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">
+                  {t("edit")}
+                </LocalizedLink>
+              </p>
+            ) : null}
+          </div>
+        </header>
+
+        <section aria-labelledby="about-title">
+          <h2 id="about-title" className="text-2xl font-bold">{t("about", { name })}</h2>
+          {profile.bio ? (
+            <p className="mt-4 whitespace-pre-line break-words text-slate-700 dark:text-slate-300">{profile.bio}</p>
+          ) : (
+            <p className="mt-4 text-slate-500 dark:text-slate-400">{t("noBio", { name })}</p>
+          )}
+          {languages.length > 0 ? (
+            <>
+              <h3 className="mt-6 text-sm font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">{t("languages")}</h3>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {languages.map((language) => (
+                  <li
+                    key={language.code}
+                    className="rounded-full border border-slate-200 px-3 py-1 text-sm dark:border-white/10"
+                  >
+                    {language.label}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="listings-title" className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
+          <h2 id="listings-title" className="text-xl font-bold">{t("listings.title")}</h2>
+          <p className="mt-3 text-slate-500 dark:text-slate-400">{t("listings.empty", { name })}</p>
+        </section>
+
+        <section aria-labelledby="reviews-title" className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
+          <h2 id="reviews-title" className="text-xl font-bold">{t("reviews.title")}</h2>
+          <p className="mt-3 text-slate-500 dark:text-slate-400">{t("reviews.empty", { name })}</p>
+        </section>
+      </article>
+    </main>
+  );
+}
+
+/** The profile photo, or the initials of the name when there is none. */
+function Avatar({ name, photoUrl, alt }: { name: string; photoUrl: string | null; alt: string }) {
+  if (photoUrl) {
+    return (
+      <img
+        src={photoUrl}
+        alt={alt}
+        width={112}
+        height={112}
+        referrerPolicy="no-referrer"
+        className="size-28 shrink-0 rounded-full object-cover shadow ring-4 ring-white dark:ring-sea-900"
+      />
+    );
+  }
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toLocaleUpperCase())
+    .join("");
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-28 shrink-0 items-center justify-center rounded-full bg-sea-700 text-4xl font-bold text-white shadow ring-4 ring-white dark:bg-sea-600 dark:ring-sea-900"
+    >
+      {initials}
+    </span>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [];
+  const tags: MetaDescriptor[] = seoMeta(data.meta).map((tag) =>
+    "property" in tag && tag.property === "og:type" ? { property: "og:type", content: "profile" } : tag,
+  );
+  if (data.meta.image) {
+    tags.push({ property: "og:image", content: data.meta.image }, { property: "og:image:alt", content: data.meta.imageAlt });
+  }
+  return tags;
+};

@@ -1,0 +1,121 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { EMAIL_STREAM_URL, emailStreamState, startEmailStream, stopEmailStream } from "./email-stream.client";
+import type { MailboxEmail } from "./mailbox-types";
+import { getEmails, subscribeToEmails, useEmails } from "./use-emails";
+
+/** A stand-in for the browser's EventSource that records every connection opened. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  readyState = 0;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+  emit(data: string) {
+    this.onmessage?.({ data } as MessageEvent<string>);
+  }
+}
+
+const email = (id: string, read = false): MailboxEmail => ({
+  id,
+  subject: `Subject ${id}`,
+  text: "Text",
+  link: null,
+  read,
+  createdAt: "2025-03-01T10:00:00.000Z",
+});
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal("EventSource", FakeEventSource);
+});
+afterEach(() => {
+  stopEmailStream();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("the email event stream", () => {
+  it("opens exactly one EventSource, however often it is started", () => {
+    startEmailStream();
+    startEmailStream();
+    startEmailStream();
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(FakeEventSource.instances[0].url).toBe(EMAIL_STREAM_URL);
+    expect(emailStreamState()).toBe("connecting");
+  });
+
+  it("replaces the list with each message and tells subscribers", () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribeToEmails(listener);
+    startEmailStream();
+    const [source] = FakeEventSource.instances;
+    source.emit(JSON.stringify([email("a")]));
+    expect(getEmails()).toEqual([email("a")]);
+    source.emit(JSON.stringify([email("b"), email("a", true)]));
+    expect(getEmails()).toEqual([email("b"), email("a", true)]);
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
+  });
+
+  it("only logs bad messages and errors, with console.warn", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    startEmailStream();
+    const [source] = FakeEventSource.instances;
+    source.emit(JSON.stringify([email("a")]));
+    source.emit("not json");
+    source.emit(JSON.stringify({ not: "a list" }));
+    source.onerror?.(new Event("error"));
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(getEmails()).toEqual([email("a")]);
+  });
+
+  it("logs the connection state every 10 seconds", () => {
+    vi.useFakeTimers();
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    startEmailStream();
+    vi.advanceTimersByTime(9_999);
+    expect(info).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(info).toHaveBeenLastCalledWith("[emails] event stream connecting");
+    FakeEventSource.instances[0].readyState = 1;
+    vi.advanceTimersByTime(10_000);
+    expect(info).toHaveBeenLastCalledWith("[emails] event stream open");
+    stopEmailStream();
+    vi.advanceTimersByTime(30_000);
+    expect(info).toHaveBeenCalledTimes(2);
+  });
+
+  it("closes on stop, forgets the list, and can start again after a sign-out", () => {
+    startEmailStream();
+    const [first] = FakeEventSource.instances;
+    first.emit(JSON.stringify([email("a")]));
+    stopEmailStream();
+    expect(first.closed).toBe(true);
+    expect(getEmails()).toBeNull();
+    expect(emailStreamState()).toBeNull();
+    startEmailStream();
+    expect(FakeEventSource.instances).toHaveLength(2);
+  });
+});
+
+describe("useEmails", () => {
+  function Subjects({ initial }: { initial: MailboxEmail[] }) {
+    return createElement("p", null, useEmails(initial).map((e) => e.subject).join(","));
+  }
+
+  it("renders the loader's list on the server, even when the browser store has one", () => {
+    startEmailStream();
+    FakeEventSource.instances[0].emit(JSON.stringify([email("live")]));
+    expect(renderToString(createElement(Subjects, { initial: [email("loader")] }))).toBe("<p>Subject loader</p>");
+  });
+});

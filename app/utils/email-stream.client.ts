@@ -1,0 +1,62 @@
+import { isMailboxEmailList } from "./mailbox-types";
+import { setEmails } from "./use-emails";
+
+/**
+ * The one email event stream of the whole app: a single EventSource on
+ * /api/emails/subscribe, opened once when someone is signed in and never a second time
+ * while it exists (the browser reconnects it by itself after a dropped connection).
+ * Each message is the person's whole email list and replaces the current one. Errors are
+ * only logged, and the connection state is logged every 10 seconds.
+ */
+export const EMAIL_STREAM_URL = "/api/emails/subscribe";
+const STATE_LOG_MS = 10_000;
+
+const states = ["connecting", "open", "closed"] as const;
+export type EmailStreamState = (typeof states)[number];
+
+let source: EventSource | null = null;
+let stateLog: ReturnType<typeof setInterval> | undefined;
+
+export function emailStreamState(): EmailStreamState | null {
+  return source ? (states[source.readyState] ?? "closed") : null;
+}
+
+/** Opens the stream; does nothing if it already exists. */
+export function startEmailStream(): void {
+  if (source || typeof EventSource === "undefined") return;
+  const stream = new EventSource(EMAIL_STREAM_URL);
+  source = stream;
+  stream.onmessage = (event: MessageEvent<string>) => {
+    let emails: unknown;
+    try {
+      emails = JSON.parse(event.data);
+    } catch (error) {
+      console.warn("[emails] ignored a message that is not JSON:", error);
+      return;
+    }
+    if (!isMailboxEmailList(emails)) {
+      console.warn("[emails] ignored a message that is not an email list");
+      return;
+    }
+    setEmails(emails);
+  };
+  stream.onerror = () => {
+    console.warn(`[emails] event stream error (${emailStreamState() ?? "closed"})`);
+  };
+  stateLog = setInterval(() => {
+    console.info(`[emails] event stream ${emailStreamState() ?? "closed"}`);
+  }, STATE_LOG_MS);
+}
+
+/** Closes the stream and forgets the list (on sign-out). */
+export function stopEmailStream(): void {
+  clearInterval(stateLog);
+  stateLog = undefined;
+  if (source) {
+    source.onmessage = null;
+    source.onerror = null;
+    source.close();
+    source = null;
+  }
+  setEmails(null);
+}
