@@ -47,6 +47,9 @@ export default defineConfig({
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
       MARKETING_URL: "https://marketing.amarre.test/",
       METADATA_SERVER_DETECTION: "none",
+      // Every browser test signs up from 127.0.0.1: lift the per-address limits (tested in unit tests).
+      SIGN_UP_LIMIT_PER_HOUR: "1000",
+      SIGN_IN_LIMIT_PER_10_MINUTES: "1000",
     },
   },
 });

@@ -7,6 +7,7 @@
  *   npm run bench -- [--listings 10000] [--connections 16] [--duration 10] [--skip-build]
  */
 import { execSync, spawn } from "node:child_process";
+import http from "node:http";
 import fs from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -21,6 +22,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "16" },
     duration: { type: "string", default: "10" },
     "skip-build": { type: "boolean", default: false },
+    subscribers: { type: "string", default: "500" },
+    "sign-ins": { type: "string", default: "50" },
   },
 });
 const listings = Number(args.listings);
@@ -45,10 +48,81 @@ async function freePort(): Promise<number> {
   });
 }
 
-function peakRssMiB(pid: number): number {
+function rssMiB(pid: number, field: "VmHWM" | "VmRSS" = "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kib = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kib = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return kib / 1024;
+}
+
+const DEMO = { email: "renter@amarre.test", password: "amarre-demo" };
+
+/** Signs the demo renter in through the login form; returns the latency and the session cookie. */
+async function signIn(base: string) {
+  const started = performance.now();
+  const response = await fetch(base + "/login", {
+    method: "POST",
+    body: new URLSearchParams(DEMO),
+    redirect: "manual",
+    headers: { Cookie: "i18n_redirected=es" },
+  });
+  const elapsed = performance.now() - started;
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return { elapsed, cookie };
+}
+
+async function measureSignIn(base: string, count: number) {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) times.push((await signIn(base)).elapsed);
+  times.sort((a, b) => a - b);
+  return { count, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) ?? NaN };
+}
+
+/**
+ * Opens `count` event streams for one signed-in person, waits for each first message, then has
+ * the server write a new email (a password-reset request) and times the fan-out to all of them.
+ */
+async function measureEventStreams(base: string, pid: number, count: number) {
+  const { cookie } = await signIn(base);
+  const url = new URL(base + "/api/emails/subscribe");
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const rssBefore = rssMiB(pid, "VmRSS");
+  const requests: http.ClientRequest[] = [];
+  const messages: number[] = new Array(count).fill(0);
+  const waiters: Array<() => void> = [];
+  const notify = () => waiters.splice(0).forEach((w) => w());
+  const until = async (predicate: () => boolean, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate()) {
+      if (Date.now() > deadline) throw new Error("event streams did not answer in time");
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  };
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const request = http.get(url, { agent, headers: { Cookie: cookie, Accept: "text/event-stream" } }, (response) => {
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        messages[i] += chunk.split("\n\n").filter((m) => m.startsWith("data:")).length;
+        notify();
+      });
+    });
+    request.on("error", () => undefined);
+    requests.push(request);
+  }
+  await until(() => messages.every((m) => m >= 1), 60_000);
+  const connectedMs = performance.now() - started;
+  const rssConnected = rssMiB(pid, "VmRSS");
+  const fanOutStarted = performance.now();
+  await fetch(base + "/recuperar-contrasena", { method: "POST", body: new URLSearchParams({ email: DEMO.email }), headers: { Cookie: "i18n_redirected=es" } });
+  await until(() => messages.every((m) => m >= 2), 60_000);
+  const fanOutMs = performance.now() - fanOutStarted;
+  for (const request of requests) request.destroy();
+  agent.destroy();
+  return { count, connectedMs, fanOutMs, rssBefore, rssConnected, perSubscriberKiB: ((rssConnected - rssBefore) * 1024) / count };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -107,6 +181,7 @@ async function main() {
       DATA_DIR: dataDir,
       SESSION_SECRET: "bench-session-secret-that-is-long-enough-0123456789",
       BENCH_LISTINGS: String(listings),
+      SIGN_IN_LIMIT_PER_10_MINUTES: "100000",
       METADATA_SERVER_DETECTION: "none",
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -126,7 +201,9 @@ async function main() {
     const results = [];
     for (const target of targets) results.push(await measure(base, target));
     const js = await homeJavaScriptGzipBytes(base);
-    const rss = peakRssMiB(server.pid!);
+    const signIns = await measureSignIn(base, Number(args["sign-ins"]));
+    const streams = await measureEventStreams(base, server.pid!, Number(args.subscribers));
+    const rss = rssMiB(server.pid!);
     const baseline = results[0].rps;
 
     console.log(`\nAmarre benchmark — ${connections} connections, ${duration} s per page, ${os.cpus().length} cores, Node ${process.version}`);
@@ -138,12 +215,18 @@ async function main() {
         `${r.name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p95.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${((r.rps / baseline) * 100).toFixed(0).padStart(9)}%   ${String(r.non2xx + r.errors).padStart(7)}`,
       );
     }
-    console.log(`\nServer peak RSS: ${rss.toFixed(1)} MiB`);
+    console.log(`\nSign-in (form POST, scrypt, session cookie): ${signIns.count} in a row, p50 ${signIns.p50.toFixed(1)} ms, p95 ${signIns.p95.toFixed(1)} ms, max ${signIns.max.toFixed(1)} ms`);
+    console.log(
+      `Email event streams: ${streams.count} open at once, all got their first message in ${streams.connectedMs.toFixed(0)} ms; ` +
+        `a new email reached all of them in ${streams.fanOutMs.toFixed(0)} ms; RSS ${streams.rssBefore.toFixed(1)} → ${streams.rssConnected.toFixed(1)} MiB ` +
+        `(${streams.perSubscriberKiB.toFixed(1)} KiB per subscriber)`,
+    );
+    console.log(`Server peak RSS: ${rss.toFixed(1)} MiB`);
     console.log(`JavaScript loaded by the home page: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzip (${js.gzipBytes} bytes)`);
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync(
       path.join("bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
-      JSON.stringify({ connections, duration, listings, startupMs, results, peakRssMiB: rss, js }, null, 2),
+      JSON.stringify({ connections, duration, listings, startupMs, results, signIns, streams, peakRssMiB: rss, js }, null, 2),
     );
   } finally {
     server.kill("SIGTERM");

@@ -58,6 +58,13 @@ describe("loadConfig", () => {
     expect(fs.readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first.sessionSecrets[0]);
   });
 
+  it("reads the embedded password policy", () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PASSWORD_MIN_LENGTH: "10", PASSWORD_REQUIRE_NUMERIC: "true" });
+    expect(config.passwordPolicy).toMatchObject({ minLength: 10, requireNumeric: true, requireUppercase: false, maxLength: null });
+    expect(loadConfig({ DATA_DIR: tempDir() }).passwordPolicy.minLength).toBe(6);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PASSWORD_MIN_LENGTH: "12", PASSWORD_MAX_LENGTH: "8" })).toThrowError(/PASSWORD_MAX_LENGTH/);
+  });
+
   it("never seeds the firebase backend unless asked", () => {
     const env = { APP_BACKEND: "firebase", FIREBASE_PROJECT_ID: "demo-amarre", FIREBASE_API_KEY: "key", DATA_DIR: tempDir() };
     expect(loadConfig(env).seedDemoData).toBe(false);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { PasswordPolicy } from "#app/utils/password-policy";
 
 /**
  * Every environment variable the server reads, in one schema, read once at start.
@@ -58,9 +59,22 @@ const envSchema = z
         }
       }, "must be a service account JSON with client_email and private_key"),
     FIRESTORE_EMULATOR_HOST: z.string().optional(),
+    // The embedded backend's password policy (on firebase it comes from Firebase Auth).
+    // Rate limits of sign-up (per client address and hour) and sign-in (per address and 10 minutes).
+    SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+    SIGN_IN_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(20),
+    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
+    PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(4096).optional(),
+    PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default("false"),
+    PASSWORD_REQUIRE_UPPERCASE: booleanFlag.default("false"),
+    PASSWORD_REQUIRE_NUMERIC: booleanFlag.default("false"),
+    PASSWORD_REQUIRE_SYMBOL: booleanFlag.default("false"),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: "custom", path: ["PASSWORD_MAX_LENGTH"], message: "must not be below PASSWORD_MIN_LENGTH" });
+    }
     if (env.APP_BACKEND === "firebase") {
       for (const key of ["FIREBASE_PROJECT_ID", "FIREBASE_API_KEY"] as const) {
         if (!env[key]) {
@@ -85,6 +99,8 @@ const envSchema = z
 export type Env = z.infer<typeof envSchema>;
 
 export type Config = Omit<Env, "SESSION_SECRET" | "SEED_DEMO_DATA"> & {
+  /** The embedded identity's password policy. */
+  passwordPolicy: PasswordPolicy;
   isProduction: boolean;
   /** Newest first; older ones still verify cookies signed before a rotation. */
   sessionSecrets: string[];
@@ -129,6 +145,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     // Demo data is seeded on the embedded backend unless switched off; on firebase only on request.
     seedDemoData: SEED_DEMO_DATA ?? parsed.APP_BACKEND === "embedded",
+    passwordPolicy: {
+      minLength: parsed.PASSWORD_MIN_LENGTH,
+      maxLength: parsed.PASSWORD_MAX_LENGTH ?? null,
+      requireLowercase: parsed.PASSWORD_REQUIRE_LOWERCASE,
+      requireUppercase: parsed.PASSWORD_REQUIRE_UPPERCASE,
+      requireNumeric: parsed.PASSWORD_REQUIRE_NUMERIC,
+      requireNonAlphanumeric: parsed.PASSWORD_REQUIRE_SYMBOL,
+      allowedNonAlphanumericCharacters: null,
+    },
   };
 }
 

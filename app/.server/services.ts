@@ -49,7 +49,10 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     store,
     identity,
     sessions: createSessionStorage(config),
-    rateLimits: createRateLimits(),
+    rateLimits: createRateLimits({
+      signUpPerHour: config.SIGN_UP_LIMIT_PER_HOUR,
+      signInPer10Minutes: config.SIGN_IN_LIMIT_PER_10_MINUTES,
+    }),
     ports: createPortsService(store),
     users,
     mailbox,
@@ -74,7 +77,7 @@ export async function createServices(config: Config): Promise<Services> {
   );
   const identity = await createIdentity(
     config.APP_BACKEND === "embedded"
-      ? { kind: "local", store, secrets: config.sessionSecrets }
+      ? { kind: "local", store, secrets: config.sessionSecrets, passwordPolicy: config.passwordPolicy }
       : {
           kind: "firebase",
           projectId: config.FIREBASE_PROJECT_ID!,

@@ -43,7 +43,8 @@ test("the inbox shows new emails live, over one event stream for the whole app",
   await page.locator('form:has(input[name="acceptTerms"]) button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname.startsWith("/ajustes"));
 
-  // From here on, count what one document opens.
+  // Let the first document open its stream before counting what the next one opens.
+  await page.waitForFunction(() => ((window as unknown as { __emailStreams?: unknown[] }).__emailStreams?.length ?? 0) === 1);
   streamRequests.length = 0;
   await page.goto(INBOX);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Mi bandeja de entrada");

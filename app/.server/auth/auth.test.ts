@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as adminDashboard } from "#app/routes/admin/dashboard";
 import { loader as adminLayout } from "#app/routes/layouts/admin";
 import { loader as panelLayout } from "#app/routes/layouts/panel";
@@ -218,5 +218,28 @@ describe("admin", () => {
     const adminCookie = (await services.sessions.commitSession(cookieSession)).split(";")[0];
     const data = await adminDashboard({ request: authedRequest("/admin/dashboard", adminCookie), params: {}, context: ctx() });
     expect(data.counts.people).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("a stricter password policy from the configuration", () => {
+  it("is shown beside the field and enforced by the action", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const strict = await createTestServices({ PASSWORD_MIN_LENGTH: "10", PASSWORD_REQUIRE_NUMERIC: "true" });
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/Demo account renter@amarre.test skipped/));
+    warn.mockRestore();
+    try {
+      const context = loadContext(strict);
+      const page = await registerLoader({ request: pageRequest("/register"), params: {}, context });
+      expect(page.hints.map((h) => h.key)).toEqual(["password.minLength", "password.numeric"]);
+      const result = (await registerAction({
+        request: formPost("/register", { displayName: "Strict Person", email: "strict@amarre.test", password: "abcdefgh", acceptTerms: "on" }),
+        params: {},
+        context,
+      })) as unknown as { init: ResponseInit; data: { result: { error: Record<string, string[]> } } };
+      expect(result.init.status).toBe(400);
+      expect(result.data.result.error.password).toEqual(["Al menos 10 caracteres", "Al menos un número"]);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -4,14 +4,16 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
  * Limits on sign-in and sign-up, per client address and per account. They live in this
  * process's memory (see docs/decisions/003): with several servers, each keeps its own count.
  */
-export const rateLimitSettings = {
-  signInPerAddress: { points: 20, duration: 10 * 60 },
-  signInPerAccount: { points: 5, duration: 15 * 60 },
-  signUpPerAddress: { points: 5, duration: 60 * 60 },
-  passwordResetPerAccount: { points: 3, duration: 60 * 60 },
-} as const;
+export function rateLimitSettings(options: { signUpPerHour: number; signInPer10Minutes: number }) {
+  return {
+    signInPerAddress: { points: options.signInPer10Minutes, duration: 10 * 60 },
+    signInPerAccount: { points: 5, duration: 15 * 60 },
+    signUpPerAddress: { points: options.signUpPerHour, duration: 60 * 60 },
+    passwordResetPerAccount: { points: 3, duration: 60 * 60 },
+  };
+}
 
-export type RateLimitName = keyof typeof rateLimitSettings;
+export type RateLimitName = keyof ReturnType<typeof rateLimitSettings>;
 
 export class RateLimited extends Error {
   override readonly name = "RateLimited";
@@ -25,9 +27,9 @@ export function isRateLimited(error: unknown): error is RateLimited {
   return error instanceof Error && error.name === "RateLimited" && typeof (error as RateLimited).retryAfterSeconds === "number";
 }
 
-export function createRateLimits() {
+export function createRateLimits(options: { signUpPerHour: number; signInPer10Minutes: number }) {
   const limiters = Object.fromEntries(
-    Object.entries(rateLimitSettings).map(([name, opts]) => [name, new RateLimiterMemory({ ...opts, keyPrefix: name })]),
+    Object.entries(rateLimitSettings(options)).map(([name, opts]) => [name, new RateLimiterMemory({ ...opts, keyPrefix: name })]),
   ) as Record<RateLimitName, RateLimiterMemory>;
 
   return {

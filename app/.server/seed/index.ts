@@ -1,5 +1,6 @@
+import { isIdentityError } from "../identity";
 import type { Services } from "../services";
-import { demoAccounts, DEMO_PASSWORD } from "./accounts";
+import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";
 import { demoPorts } from "./ports";
 
 /**
@@ -19,22 +20,14 @@ export const seedSteps: SeedStep[] = [
   },
   {
     id: "accounts-v1",
-    async run({ accounts, identity, users, config }) {
+    async run(services) {
+      const { identity, users } = services;
       for (const demo of demoAccounts) {
-        const existing = await identity.getUserByEmail(demo.email);
-        const uid =
-          existing?.uid ??
-          (
-            await accounts.register({
-              email: demo.email,
-              password: DEMO_PASSWORD,
-              displayName: demo.displayName,
-              kind: demo.kind,
-              company: demo.company ?? null,
-              lang: "es",
-              origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT || 3000}`,
-            })
-          ).uid;
+        const uid = (await identity.getUserByEmail(demo.email))?.uid ?? (await registerDemoAccount(services, demo));
+        if (!uid) {
+          console.warn(`Demo account ${demo.email} skipped: the password policy refuses "${DEMO_PASSWORD}".`);
+          continue;
+        }
         await users.update(uid, { bio: demo.bio, languages: demo.languages });
         if (demo.lessor) await users.setLessor(uid, demo.lessor);
         if (demo.role) await identity.setRole(uid, demo.role);
@@ -42,6 +35,25 @@ export const seedSteps: SeedStep[] = [
     },
   },
 ];
+
+/** Registers through the accounts service; null when a stricter configured policy refuses the demo password. */
+async function registerDemoAccount({ accounts, config }: Services, demo: DemoAccount): Promise<string | null> {
+  try {
+    const session = await accounts.register({
+      email: demo.email,
+      password: DEMO_PASSWORD,
+      displayName: demo.displayName,
+      kind: demo.kind,
+      company: demo.company ?? null,
+      lang: "es",
+      origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT || 3000}`,
+    });
+    return session.uid;
+  } catch (error) {
+    if (isIdentityError(error, "password-does-not-meet-requirements")) return null;
+    throw error;
+  }
+}
 
 const SEED_COLLECTION = "meta";
 const SEED_DOC = "seed";
