@@ -18,7 +18,7 @@ export const LANG_COOKIE = "i18n_redirected";
 export const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** Namespaces every page needs; routes add their own through `handle.i18n`. */
-export const baseNamespaces = ["common", "errors", "zod"] as const;
+export const baseNamespaces = ["common", "errors", "zod", "validation"] as const;
 
 export const i18nConfig = {
   supportedLngs: langCodes,

@@ -134,8 +134,9 @@ export default function App() {
   const signedInAs = root?.user?.slug ?? null;
   const { user } = useCurrentUser();
   useEffect(() => {
+    // The page was rendered for nobody: no session to fetch (it would only answer 401).
     if (!signedInAs) clearCurrentUser();
-    void refreshCurrentUser();
+    else void refreshCurrentUser();
   }, [signedInAs]);
   return (
     <>

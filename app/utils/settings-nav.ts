@@ -1,6 +1,6 @@
 /** Every page of the settings area, in the order of the panel's navigation. */
 export const settingsNavigation = [
-  { path: "/ajustes/dashboard", key: "dashboard" },
+  { path: "/ajustes", key: "dashboard" },
   { path: "/ajustes/mi-perfil", key: "profile" },
   { path: "/ajustes/completar-perfil-arrendador", key: "lessor" },
   { path: "/ajustes/mi-bandeja-de-entrada", key: "inbox" },

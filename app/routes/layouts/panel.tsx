@@ -31,6 +31,7 @@ function PanelNav() {
             <li key={item.path} className="shrink-0">
               <LocalizedNavLink
                 to={item.path}
+                end={item.path === "/ajustes"}
                 prefetch="intent"
                 className={({ isActive }) =>
                   "block rounded-lg px-3 py-2 text-sm font-medium " +
