@@ -2,6 +2,20 @@ import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-
 import { useTranslation } from "react-i18next";
 import type { loader as rootLoader } from "#app/root";
 
+/** "Return to home": the marketing site, in a new tab (the spec). */
+function HomeLink({ href, label }: { href: string | undefined; label: string }) {
+  return (
+    <a
+      href={href ?? "/"}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="mt-8 rounded-full bg-sea-700 px-6 py-3 font-semibold text-white hover:bg-sea-800"
+    >
+      {label}
+    </a>
+  );
+}
+
 /**
  * The spec's error screen. A 404 shows the not-found image, "NOT FOUND!" and a link
  * "Return to home" to the marketing site in a new tab; any other error "Error {code}".
@@ -20,14 +34,7 @@ export function GeneralErrorBoundary() {
         <img src="/images/not-found.svg" alt={t("notFound.imageAlt")} width={320} height={240} className="h-auto w-72 max-w-full" />
         <h1 className="mt-8 text-4xl font-extrabold tracking-tight text-sea-900 dark:text-white">{t("notFound.heading")}</h1>
         <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">{t("notFound.description")}</p>
-        <a
-          href={root?.ENV.MARKETING_URL ?? "/"}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="mt-8 rounded-full bg-sea-700 px-6 py-3 font-semibold text-white hover:bg-sea-800"
-        >
-          {t("notFound.home")}
-        </a>
+        <HomeLink href={root?.ENV.MARKETING_URL} label={t("notFound.home")} />
       </main>
     );
   }
@@ -40,14 +47,7 @@ export function GeneralErrorBoundary() {
       <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">
         {status === 403 ? t("forbidden.description") : t("generic.description")}
       </p>
-      <a
-        href={root?.ENV.MARKETING_URL ?? "/"}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-8 rounded-full bg-sea-700 px-6 py-3 font-semibold text-white hover:bg-sea-800"
-      >
-        {t("notFound.home")}
-      </a>
+      <HomeLink href={root?.ENV.MARKETING_URL} label={t("notFound.home")} />
     </main>
   );
 }

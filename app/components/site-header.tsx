@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { initials } from "#app/utils/initials";
 import { useLang } from "#app/utils/use-lang";
 import type { Theme } from "#app/utils/theme";
 import { useCloseOnNavigate } from "#app/utils/use-close-on-navigate";
@@ -26,15 +27,6 @@ function navClass({ isActive }: { isActive: boolean }) {
 }
 
 export type HeaderUser = { displayName: string; slug: string; role: string | null };
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join("");
-}
 
 /** The signed-in person's menu; sign-out is a POST form, so it works without JavaScript too. */
 function UserMenu({ user }: { user: HeaderUser }) {

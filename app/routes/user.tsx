@@ -5,6 +5,7 @@ import { getSessionUser } from "#app/.server/auth/guards";
 import { getFixedT } from "#app/.server/i18n";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf, splitLangFromPath } from "#app/i18n";
+import { initials } from "#app/utils/initials";
 import { seoMeta } from "#app/utils/meta";
 
 /**
@@ -141,18 +142,12 @@ function Avatar({ name, photoUrl, alt }: { name: string; photoUrl: string | null
       />
     );
   }
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0]!.toLocaleUpperCase())
-    .join("");
   return (
     <span
       aria-hidden="true"
       className="flex size-28 shrink-0 items-center justify-center rounded-full bg-sea-700 text-4xl font-bold text-white shadow ring-4 ring-white dark:bg-sea-600 dark:ring-sea-900"
     >
-      {initials}
+      {initials(name)}
     </span>
   );
 }

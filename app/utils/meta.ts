@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "@remix-run/react";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/react";
 import { isRouteErrorResponse } from "@remix-run/react";
 
 /** Translated page title and description, as a loader returns them. */
@@ -40,4 +40,16 @@ export function errorMeta(error: unknown, copy: ErrorCopy | undefined): MetaDesc
     { name: "description", content: copy.errorDescription },
     { name: "robots", content: "noindex" },
   ];
+}
+
+/**
+ * A layout's meta: nothing of its own (its pages set title and description), the error
+ * screen's title when it shows one, and `noindex` for private areas.
+ */
+export function layoutMeta({ noindex }: { noindex: boolean }): MetaFunction {
+  return ({ error, matches }) => {
+    const root = matches.find((m) => m.id === "root")?.data as { errorCopy?: ErrorCopy } | undefined;
+    if (error) return errorMeta(error, root?.errorCopy);
+    return noindex ? [{ name: "robots", content: "noindex" }] : [];
+  };
 }

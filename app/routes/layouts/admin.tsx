@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, type MetaFunction } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireAdmin } from "#app/.server/auth/guards";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedNavLink } from "#app/components/localized-link";
 import { SiteFrame } from "#app/components/site-frame";
-import { errorMeta, type ErrorCopy } from "#app/utils/meta";
+import { layoutMeta } from "#app/utils/meta";
 
 export const handle = { i18n: ["admin"] };
 
@@ -32,10 +32,7 @@ export default function AdminLayout() {
   );
 }
 
-export const meta: MetaFunction = ({ error, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { errorCopy?: ErrorCopy } | undefined;
-  return error ? errorMeta(error, root?.errorCopy) : [{ name: "robots", content: "noindex" }];
-};
+export const meta = layoutMeta({ noindex: true });
 
 export function ErrorBoundary() {
   return (

@@ -1,7 +1,7 @@
-import { Outlet, type MetaFunction } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { SiteFrame } from "#app/components/site-frame";
-import { errorMeta, type ErrorCopy } from "#app/utils/meta";
+import { layoutMeta } from "#app/utils/meta";
 
 /** The default layout: header, the page, footer. */
 export default function DefaultLayout() {
@@ -12,11 +12,7 @@ export default function DefaultLayout() {
   );
 }
 
-export const meta: MetaFunction = ({ error, matches }) => {
-  if (!error) return [];
-  const root = matches.find((m) => m.id === "root")?.data as { errorCopy?: ErrorCopy } | undefined;
-  return errorMeta(error, root?.errorCopy);
-};
+export const meta = layoutMeta({ noindex: false });
 
 export function ErrorBoundary() {
   return (

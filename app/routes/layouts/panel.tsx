@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "#app/.server/auth/guards";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedNavLink } from "#app/components/localized-link";
 import { SiteFrame } from "#app/components/site-frame";
-import { errorMeta, type ErrorCopy } from "#app/utils/meta";
+import { layoutMeta } from "#app/utils/meta";
 import { settingsNavigation } from "#app/utils/settings-nav";
 
 export const handle = { i18n: ["settings"] };
@@ -63,10 +63,7 @@ export default function PanelLayout() {
   );
 }
 
-export const meta: MetaFunction = ({ error, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { errorCopy?: ErrorCopy } | undefined;
-  return error ? errorMeta(error, root?.errorCopy) : [{ name: "robots", content: "noindex" }];
-};
+export const meta = layoutMeta({ noindex: true });
 
 export function ErrorBoundary() {
   return (

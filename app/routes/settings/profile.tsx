@@ -22,6 +22,7 @@ import { languageOf, splitLangFromPath, type Lang } from "#app/i18n";
 import { changeEmailSchema, changePasswordSchema, profileSchema, spokenLanguages } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { passwordHints } from "#app/utils/password-policy";
+import { initials } from "#app/utils/initials";
 import { zodErrorMap } from "#app/utils/zod-errors";
 
 /**
@@ -503,15 +504,9 @@ function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
   if (photoUrl) {
     return <img src={photoUrl} alt="" width={64} height={64} referrerPolicy="no-referrer" className="size-16 rounded-full object-cover" />;
   }
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => [...word][0]!.toLocaleUpperCase())
-    .join("");
   return (
     <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-sea-700 text-xl font-bold text-white dark:bg-sea-600">
-      {initials}
+      {initials(name)}
     </span>
   );
 }
