@@ -27,7 +27,13 @@ describe("root loader", () => {
     expect(result.data.lang).toBe("es");
     expect(result.data.errorCopy.notFoundTitle).toBe("Página No Encontrada (404)");
     expect(result.data.errorCopy.errorDescription).toBe("Ha ocurrido un error inesperado");
-    expect(result.data.ENV).toEqual({ MARKETING_URL: "https://marketing.amarre.test", APP_BACKEND: "embedded", FIREBASE: null });
+    expect(result.data.ENV).toEqual({
+      MARKETING_URL: "https://marketing.amarre.test",
+      APP_BACKEND: "embedded",
+      MAP_TILE_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      MAP_ATTRIBUTION: "© OpenStreetMap contributors",
+      FIREBASE: null,
+    });
   });
 
   it("translates the error texts on prefixed pages", async () => {

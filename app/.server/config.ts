@@ -31,6 +31,12 @@ const envSchema = z
     GENERATE_SESSION_SECRET: booleanFlag.default("false"),
     PUBLIC_URL: optionalUrl,
     MARKETING_URL: z.string().url().default("https://amarre.es"),
+    // Map tiles for the search map ({z}/{x}/{y} placeholders) and their attribution.
+    MAP_TILE_URL: z
+      .string()
+      .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+      .refine((v) => /^https?:\/\//.test(v) && v.includes("{z}") && v.includes("{x}") && v.includes("{y}"), "must be an http(s) URL with {z}, {x} and {y}"),
+    MAP_ATTRIBUTION: z.string().default("© OpenStreetMap contributors"),
     TRUST_PROXY: booleanFlag.default("false"),
     SEED_DEMO_DATA: booleanFlag.optional(),
     SMTP_URL: optionalUrl.refine(
@@ -177,6 +183,8 @@ export function publicEnv(config: Config) {
   return {
     MARKETING_URL: config.MARKETING_URL,
     APP_BACKEND: config.APP_BACKEND,
+    MAP_TILE_URL: config.MAP_TILE_URL,
+    MAP_ATTRIBUTION: config.MAP_ATTRIBUTION,
     /** The Firebase web config (public by design) for the browser SDK, on the firebase backend. */
     FIREBASE:
       config.APP_BACKEND === "firebase"
