@@ -30,6 +30,27 @@ export const layoutGroups: LayoutGroup[] = [
       { id: "forgot-password", path: "recuperar-contrasena", file: "routes/auth/forgot-password.tsx", sitemap: false },
       { id: "reset-password", path: "restablecer-contrasena", file: "routes/auth/reset-password.tsx", sitemap: false },
       { id: "user", path: "user/:slug", file: "routes/user.tsx", sitemap: false },
+      // Boat search: one canonical URL; /boat, /boats and /BoatsRent redirect to it permanently.
+      { id: "boat-search", path: "alquiler-barco", file: "routes/boats/search.tsx", sitemap: true },
+      { id: "boat-search-motor", path: "alquiler-barco/barco-a-motor", file: "routes/boats/search.tsx", sitemap: true },
+      { id: "boat-search-sail", path: "alquiler-barco/barco-a-vela", file: "routes/boats/search.tsx", sitemap: true },
+      { id: "boat-search-jetski", path: "motos-de-agua/seadoo", file: "routes/boats/search.tsx", sitemap: true },
+      { id: "boat-search-alias-boat", path: "boat", file: "routes/boats/search-alias.ts", sitemap: false },
+      { id: "boat-search-alias-boats", path: "boats", file: "routes/boats/search-alias.ts", sitemap: false },
+      { id: "boat-search-alias-rent", path: "BoatsRent", file: "routes/boats/search-alias.ts", sitemap: false },
+      { id: "boat", path: "boat/:id", file: "routes/boats/detail.tsx", sitemap: false },
+      { id: "dock-search", path: "docks", file: "routes/docks/search.tsx", sitemap: true },
+      { id: "dock", path: "dock/:id", file: "routes/docks/detail.tsx", sitemap: false },
+      { id: "favourites", path: "favoritos", file: "routes/favourites.tsx", sitemap: false },
+      { id: "history", path: "historial", file: "routes/history.tsx", sitemap: false },
+      // Listing forms: a signed-in person; `?id=` resumes a draft or edits a listing, `?step=` picks the step.
+      { id: "boat-form-select", path: "boat/form/add-boat-select", file: "routes/listings/boat-select.tsx", sitemap: false },
+      { id: "boat-form-motor", path: "boat/form/add-motor-boat", file: "routes/listings/boat-form.tsx", sitemap: false },
+      { id: "boat-form-sail", path: "boat/form/add-vela-boat", file: "routes/listings/boat-form.tsx", sitemap: false },
+      { id: "boat-form-fishing", path: "boat/form/add-pesca-boat", file: "routes/listings/boat-form.tsx", sitemap: false },
+      { id: "boat-form-jetski", path: "boat/form/add-moto-agua", file: "routes/listings/boat-form.tsx", sitemap: false },
+      { id: "dock-form-sale", path: "dock/form/add-dock-buy", file: "routes/listings/dock-form.tsx", sitemap: false },
+      { id: "dock-form-rent", path: "dock/form/add-dock-rent", file: "routes/listings/dock-form.tsx", sitemap: false },
       // Anything else under the language is the spec's "Page not found" (404).
       { id: "not-found", path: "*", file: "routes/not-found.tsx", sitemap: false },
     ],
@@ -44,6 +65,10 @@ export const layoutGroups: LayoutGroup[] = [
       { id: "settings-profile", path: "ajustes/mi-perfil", file: "routes/settings/profile.tsx", sitemap: false },
       { id: "settings-lessor", path: "ajustes/completar-perfil-arrendador", file: "routes/settings/lessor-profile.tsx", sitemap: false },
       { id: "settings-inbox", path: "ajustes/mi-bandeja-de-entrada", file: "routes/settings/inbox.tsx", sitemap: false },
+      { id: "settings-list-boat", path: "ajustes/inscribir-tu-barco", file: "routes/settings/list-your-boat.tsx", sitemap: false },
+      { id: "settings-my-listings", path: "ajustes/mis-barcos", file: "routes/settings/my-listings.tsx", sitemap: false },
+      { id: "settings-drafts", path: "ajustes/recopilar-borrador-alquiler", file: "routes/settings/drafts.tsx", sitemap: false },
+      { id: "settings-favourites", path: "ajustes/favoritos", file: "routes/favourites.tsx", sitemap: false },
       // Unknown settings pages: sign-in first, then the 404.
       { id: "settings-not-found", path: "ajustes/*", file: "routes/settings/not-found.tsx", sitemap: false },
     ],
@@ -69,6 +94,9 @@ export const resourceRoutes = [
   { id: "api-auth-session", path: "api/auth/session", file: "routes/api/auth-session.ts" },
   { id: "api-logout", path: "api/logout", file: "routes/api/logout.ts" },
   { id: "api-emails-subscribe", path: "api/emails/subscribe", file: "routes/api/emails-subscribe.ts" },
+  // Listing photos: WebP variants, cached for a year (ids are never reused).
+  { id: "photos", path: "photos/*", file: "routes/resources/photo.ts" },
+  { id: "favourite", path: "resources/favourite", file: "routes/resources/favourite.ts" },
   // /es/... is the unprefixed Spanish page: a permanent redirect.
   { id: "es-redirect", path: "es/*", file: "routes/resources/es-redirect.ts" },
   // A trivial page without a loader: the framework's ceiling for `npm run bench`.

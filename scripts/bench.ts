@@ -15,6 +15,24 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { loadConfig } from "#app/.server/config";
+import { seedBenchListings } from "#app/.server/seed/bench";
+import { createDemoPhotoProvider } from "#app/.server/seed/photos";
+import { createServices } from "#app/.server/services";
+
+/** Fills a fresh data directory: the demo marketplace plus `count` published boats. */
+async function prepareData(dataDir: string, count: number) {
+  const services = await createServices(
+    loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "bench-session-secret-that-is-long-enough-0123456789" }),
+  );
+  try {
+    const { created, ms } = await seedBenchListings(services, count, createDemoPhotoProvider(services));
+    const [boat] = (await services.listings.search({ sort: "newest" })).items;
+    return { created, ms, boatId: boat?.id ?? "" };
+  } finally {
+    await services.close();
+  }
+}
 
 const { values: args } = parseArgs({
   options: {
@@ -30,12 +48,17 @@ const listings = Number(args.listings);
 const connections = Number(args.connections);
 const duration = Number(args.duration);
 
-/** The pages measured; later features add theirs. */
+/** The pages measured; later features add theirs. `{boat}` is a published boat's id. */
 const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
   { name: "baseline (/_baseline)", path: "/_baseline" },
   { name: "home (/)", path: "/", headers: { Cookie: "i18n_redirected=es" } },
   { name: "home (/en)", path: "/en", headers: { Cookie: "i18n_redirected=en" } },
   { name: "about (/fr/about)", path: "/fr/about" },
+  { name: "search, all boats", path: "/alquiler-barco", headers: { Cookie: "i18n_redirected=es" } },
+  { name: "search, filtered", path: "/alquiler-barco?type=sail&place=Palma&people=6&sort=price-asc", headers: { Cookie: "i18n_redirected=es" } },
+  { name: "search, page 3", path: "/en/alquiler-barco?type=motor&page=3" },
+  { name: "boat page", path: "/boat/{boat}", headers: { Cookie: "i18n_redirected=es" } },
+  { name: "docks", path: "/docks", headers: { Cookie: "i18n_redirected=es" } },
 ];
 
 async function freePort(): Promise<number> {
@@ -170,6 +193,9 @@ async function homeJavaScriptGzipBytes(base: string) {
 async function main() {
   if (!args["skip-build"]) execSync("npm run build", { stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-bench-"));
+  const seeded = await prepareData(dataDir, listings);
+  console.log(`Seeded ${seeded.created} bench boats in ${(seeded.ms / 1000).toFixed(1)} s`);
+  for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["build/server/server.js"], {
@@ -180,7 +206,6 @@ async function main() {
       PORT: String(port),
       DATA_DIR: dataDir,
       SESSION_SECRET: "bench-session-secret-that-is-long-enough-0123456789",
-      BENCH_LISTINGS: String(listings),
       SIGN_IN_LIMIT_PER_10_MINUTES: "100000",
       METADATA_SERVER_DETECTION: "none",
     },
@@ -207,7 +232,7 @@ async function main() {
     const baseline = results[0].rps;
 
     console.log(`\nAmarre benchmark — ${connections} connections, ${duration} s per page, ${os.cpus().length} cores, Node ${process.version}`);
-    console.log(`Listings requested: ${listings} (listings exist once the boats feature lands; today the store holds the demo ports)`);
+    console.log(`Listings: ${listings} bench boats + the demo marketplace (65 boats, 13 docks)`);
     console.log(`Server start (incl. first-start seed): ${startupMs} ms\n`);
     console.log("page                      req/s     p50 ms   p95 ms   p99 ms   vs baseline   non-2xx");
     for (const r of results) {

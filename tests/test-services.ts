@@ -3,16 +3,25 @@ import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { loadConfig } from "#app/.server/config";
+import { seedDemoData, seedSteps } from "#app/.server/seed";
 import { createServices, type Services } from "#app/.server/services";
 
 /**
  * A real embedded backend in a fresh temp directory, with the demo data seeded through the
  * domain services, as `npm start` would have it.
  */
-export async function createTestServices(env: Record<string, string> = {}): Promise<Services & { dataDir: string }> {
+export async function createTestServices(
+  env: Record<string, string> = {},
+  options: { demoListings?: boolean } = {},
+): Promise<Services & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-test-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, MARKETING_URL: "https://marketing.amarre.test", ...env });
-  const services = await createServices(config);
+  // The demo ports and accounts, as a first start seeds them; the 78 demo listings (and their
+  // generated photos) only for the tests that ask, since they take seconds to make.
+  const services = await createServices({ ...config, seedDemoData: false });
+  if (config.seedDemoData) {
+    await seedDemoData(services, options.demoListings ? seedSteps : seedSteps.filter((step) => step.id !== "listings-v1"));
+  }
   return {
     ...services,
     dataDir,

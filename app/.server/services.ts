@@ -1,6 +1,11 @@
 import { createAuthenticator, type AppAuthenticator } from "./auth/authenticator";
 import { createSessionStorage, type SessionStorage } from "./auth/session";
+import type { BlobStore } from "./blobs";
+import { createBlobStore } from "./blobs/create-blobs";
 import type { Config } from "./config";
+import { createFavouritesService, type FavouritesService } from "./domain/favourites";
+import { createHistoryService, type HistoryService } from "./domain/history";
+import { createListingsService, type ListingsService } from "./domain/listings";
 import { createAccountsService, type AccountsService } from "./domain/accounts";
 import { createMailboxService, type MailboxService } from "./domain/mailbox";
 import { createPortsService, type PortsService } from "./domain/ports";
@@ -17,6 +22,7 @@ import { createStore } from "./store/create-store";
 export type Services = {
   config: Config;
   store: DocumentStore;
+  blobs: BlobStore;
   identity: IdentityProvider;
   sessions: SessionStorage;
   rateLimits: RateLimits;
@@ -24,6 +30,9 @@ export type Services = {
   users: UsersService;
   mailbox: MailboxService;
   accounts: AccountsService;
+  listings: ListingsService;
+  favourites: FavouritesService;
+  history: HistoryService;
   authenticator: AppAuthenticator;
   close(): Promise<void>;
 };
@@ -40,26 +49,33 @@ declare module "@remix-run/node" {
   }
 }
 
-export function assembleServices(config: Config, store: DocumentStore, identity: IdentityProvider): Services {
+export function assembleServices(config: Config, store: DocumentStore, identity: IdentityProvider, blobs: BlobStore): Services {
   const users = createUsersService(store);
+  const ports = createPortsService(store);
   const mailbox = createMailboxService({ store, transport: createMailTransport(config) });
   const accounts = createAccountsService({ identity, users, mailbox, config });
+  const listings = createListingsService({ store, users, ports });
   return {
     config,
     store,
+    blobs,
     identity,
     sessions: createSessionStorage(config),
     rateLimits: createRateLimits({
       signUpPerHour: config.SIGN_UP_LIMIT_PER_HOUR,
       signInPer10Minutes: config.SIGN_IN_LIMIT_PER_10_MINUTES,
     }),
-    ports: createPortsService(store),
+    ports,
     users,
     mailbox,
     accounts,
+    listings,
+    favourites: createFavouritesService({ store, listings }),
+    history: createHistoryService({ store, listings, config }),
     authenticator: createAuthenticator(accounts),
     async close() {
       await identity.close();
+      await blobs.close();
       await store.close();
     },
   };
@@ -86,7 +102,17 @@ export async function createServices(config: Config): Promise<Services> {
           authEmulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST || undefined,
         },
   );
-  const services = assembleServices(config, store, identity);
+  const blobs = await createBlobStore(
+    config.APP_BACKEND === "embedded"
+      ? { backend: "embedded", dataDir: config.dataDir }
+      : {
+          backend: "firebase",
+          projectId: config.FIREBASE_PROJECT_ID!,
+          bucket: config.FIREBASE_STORAGE_BUCKET ?? `${config.FIREBASE_PROJECT_ID}.firebasestorage.app`,
+          serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT || undefined,
+        },
+  );
+  const services = assembleServices(config, store, identity, blobs);
   if (config.seedDemoData) {
     const { applied } = await seedDemoData(services);
     if (applied.length > 0) console.info(`Seeded demo data: ${applied.join(", ")}`);

@@ -2,7 +2,10 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaDescriptor, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSessionUser } from "#app/.server/auth/guards";
+import { isSlug } from "#app/.server/domain/users";
 import { getFixedT } from "#app/.server/i18n";
+import { boatCard, dockCard, portsBySlug } from "#app/.server/listing-views";
+import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf, splitLangFromPath } from "#app/i18n";
 import { initials } from "#app/utils/initials";
@@ -10,23 +13,30 @@ import { seoMeta } from "#app/utils/meta";
 
 /**
  * /user/{slug}: a person's public page. It shows only the public part of the profile (never
- * the email, phone, lessor or payout data). Listings and reviews appear here once they
- * exist; until then the page says so rather than showing anything made up.
+ * the email, phone, lessor or payout data), and the person's published listings. Reviews
+ * appear here once they exist; until then the page says so rather than showing anything made up.
  */
-export const handle = { i18n: ["user"] };
+export const handle = { i18n: ["user", "listing"] };
 
 const DESCRIPTION_MAX = 160;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { lang } = splitLangFromPath(url.pathname);
-  const [profile, viewer] = await Promise.all([
-    context.services.users.getPublicBySlug(params.slug ?? ""),
-    getSessionUser(request, context),
-  ]);
-  if (!profile) {
+  const { users, listings, ports } = context.services;
+  const slug = params.slug ?? "";
+  const [person, viewer] = await Promise.all([isSlug(slug) ? users.getBySlug(slug) : null, getSessionUser(request, context)]);
+  if (!person) {
     throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
   }
+  const profile = users.toPublic(person);
+  // The person's published boats and docks (never drafts, paused or archived ones).
+  const [owned, portList] = await Promise.all([listings.listByOwner(person.uid), ports.list()]);
+  const published = owned.filter((listing) => listing.status === "published");
+  const portIndex = portsBySlug(portList);
+  const owners = new Map([[person.uid, { slug: person.slug, displayName: person.displayName, photoUrl: person.photoUrl, professional: person.kind === "professional", companyName: person.company?.name ?? null, createdAt: person.createdAt }]]);
+  const boats = published.flatMap((listing) => (listing.kind === "boat" ? [boatCard(listing, portIndex, owners)] : []));
+  const docks = published.flatMap((listing) => (listing.kind === "dock" ? [dockCard(listing, portIndex, owners)] : []));
   const t = getFixedT(lang, "user");
   const iso = languageOf(lang).iso;
   const memberSince = new Intl.DateTimeFormat(iso, { month: "long", year: "numeric", timeZone: "UTC" }).format(
@@ -54,12 +64,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       return { code, label: label.charAt(0).toLocaleUpperCase(iso) + label.slice(1) };
     }),
     isOwnProfile: viewer !== null && viewer.slug === profile.slug,
+    boats,
+    docks,
   };
 }
 
 export default function UserPage() {
   const { t } = useTranslation("user");
-  const { profile, memberSince, languages, isOwnProfile } = useLoaderData<typeof loader>();
+  const { profile, memberSince, languages, isOwnProfile, boats, docks } = useLoaderData<typeof loader>();
   const name = profile.displayName;
   return (
     <main id="main" className="container-page py-12">
@@ -116,7 +128,22 @@ export default function UserPage() {
 
         <section aria-labelledby="listings-title" className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
           <h2 id="listings-title" className="text-xl font-bold">{t("listings.title")}</h2>
-          <p className="mt-3 text-slate-500 dark:text-slate-400">{t("listings.empty", { name })}</p>
+          {boats.length + docks.length > 0 ? (
+            <ul className="mt-4 grid gap-6 sm:grid-cols-2">
+              {boats.map((card) => (
+                <li key={card.id}>
+                  <BoatListingCard card={card} />
+                </li>
+              ))}
+              {docks.map((card) => (
+                <li key={card.id}>
+                  <DockListingCard card={card} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-3 text-slate-500 dark:text-slate-400">{t("listings.empty", { name })}</p>
+          )}
         </section>
 
         <section aria-labelledby="reviews-title" className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">

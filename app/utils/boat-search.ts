@@ -8,9 +8,40 @@ export const boatTypes = [
   { id: "jetski", slug: "moto-de-agua", searchPath: "/motos-de-agua/seadoo" },
 ] as const;
 export type BoatTypeId = (typeof boatTypes)[number]["id"];
+export const boatTypeIds = boatTypes.map((t) => t.id) as [BoatTypeId, ...BoatTypeId[]];
 
 export const BOAT_SEARCH_PATH = "/alquiler-barco";
 export const MAX_PEOPLE = 50;
+
+/**
+ * Spanish recreational licences, from none to the highest. Each title covers everything the
+ * ones before it allow, so a person holding one may take any boat that requires it or a lower one.
+ */
+export const licences = ["none", "licencia-navegacion", "pnb", "per", "patron-yate", "capitan-yate"] as const;
+export type Licence = (typeof licences)[number];
+
+/** Whether a person holding `held` may take a boat that requires `required`. */
+export function licenceCovers(held: Licence, required: Licence): boolean {
+  return licences.indexOf(required) <= licences.indexOf(held);
+}
+
+/**
+ * The search's skipper filter, in the renter's words: `with` — a skipper can be hired (the
+ * listing offers one, optional or mandatory); `without` — the renter can sail it themselves
+ * (no skipper, or an optional one).
+ */
+export const skipperFilters = ["with", "without"] as const;
+export type SkipperFilter = (typeof skipperFilters)[number];
+
+/** Rating sorts by average rating, best first, listings without reviews (null) last, newest first among equals. */
+export const boatSortOptions = ["relevance", "price-asc", "price-desc", "newest", "rating"] as const;
+export type BoatSort = (typeof boatSortOptions)[number];
+
+/** Results per page, and how far paging reaches (the first 42 × 24 = 1,008 results of a search). */
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_MAX_PAGES = 42;
+/** Whole euros a search's price bounds accept. */
+export const MAX_SEARCH_PRICE_EUROS = 1_000_000;
 
 const isoDate = z
   .string()
@@ -18,14 +49,28 @@ const isoDate = z
     params: { i18n: "date" },
   });
 
-/** The boat search's query, shared by the home page's form and the search page. */
+const searchPrice = z.number().int().min(0).max(MAX_SEARCH_PRICE_EUROS);
+
+/**
+ * The boat search's query, shared by the home page's form and the search page. Everything is
+ * optional and nothing has a default (the search service applies them: relevance, page 1).
+ * `minPrice`/`maxPrice` are whole euros per day, as a person types them; `licence` is the
+ * licence the person holds (`none`: only boats that need none).
+ */
 export const boatSearchSchema = z
   .object({
-    type: z.enum(boatTypes.map((t) => t.id) as [BoatTypeId, ...BoatTypeId[]]).optional(),
+    type: z.enum(boatTypeIds).optional(),
     place: z.string().trim().max(80).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
     people: z.number().int().min(1).max(MAX_PEOPLE).optional(),
+    minPrice: searchPrice.optional(),
+    maxPrice: searchPrice.optional(),
+    licence: z.enum(licences).optional(),
+    skipper: z.enum(skipperFilters).optional(),
+    instantBooking: z.boolean().optional(),
+    sort: z.enum(boatSortOptions).optional(),
+    page: z.number().int().min(1).max(SEARCH_MAX_PAGES).optional(),
   })
   .superRefine((query, ctx) => {
     if (query.to && !query.from) {
@@ -33,6 +78,9 @@ export const boatSearchSchema = z
     }
     if (query.from && query.to && query.to < query.from) {
       ctx.addIssue({ code: "custom", path: ["to"], params: { i18n: "dateRange" } });
+    }
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      ctx.addIssue({ code: "custom", path: ["maxPrice"], params: { i18n: "listing.priceRange" } });
     }
   });
 export type BoatSearch = z.infer<typeof boatSearchSchema>;

@@ -103,8 +103,10 @@ export interface StoredPhoto {
   width: number;
   height: number;
   placeholder: string;
-  /** The variants' widths, narrowest first: pass to `photoSrcSet(\`${ownerPrefix}/${id}\`, widths)`. */
+  /** The variants' widths, narrowest first. */
   widths: number[];
+  /** `<ownerPrefix>/<id>`: where the variants live under `photos/`; pass to `photoSrcSet(folder, widths)`. */
+  folder: string;
 }
 
 /** The type of an image by its first bytes: JPEG, PNG or WebP, or null for anything else. */
@@ -262,6 +264,7 @@ export async function storePhoto(blobs: BlobStore, ownerPrefix: string, bytes: U
     height: photo.height,
     placeholder: photo.placeholder,
     widths: photo.variants.map((variant) => variant.width),
+    folder,
   };
 }
 

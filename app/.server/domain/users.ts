@@ -107,6 +107,17 @@ export function createUsersService(store: DocumentStore) {
       return doc ? strip(doc) : null;
     },
 
+    /** Several profiles in one batch read, by uid (missing ones are left out). */
+    async getMany(uids: readonly string[]): Promise<Map<string, UserProfile>> {
+      const unique = [...new Set(uids)];
+      const profiles = new Map<string, UserProfile>();
+      if (unique.length === 0) return profiles;
+      for (const doc of await store.getMany<UserProfile>(PROFILES, unique)) {
+        if (doc) profiles.set(doc.id, strip(doc));
+      }
+      return profiles;
+    },
+
     async getBySlug(slug: string): Promise<UserProfile | null> {
       const reservation = await store.get<{ uid: string }>(SLUGS, slug);
       return reservation ? this.get(reservation.uid) : null;

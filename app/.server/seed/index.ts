@@ -1,6 +1,8 @@
 import { isIdentityError } from "../identity";
 import type { Services } from "../services";
 import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";
+import { listingsSeedStep } from "./listings";
+import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
 
 /**
@@ -33,6 +35,11 @@ export const seedSteps: SeedStep[] = [
         if (demo.role) await identity.setRole(uid, demo.role);
       }
     },
+  },
+  {
+    id: "listings-v1",
+    // Boats and docks of the demo marketplace, with photos made by the real pipeline.
+    run: (services) => listingsSeedStep(createDemoPhotoProvider(services)).run(services),
   },
 ];
 

@@ -19,12 +19,72 @@ export interface StoreIndex {
   readonly fields: ReadonlyArray<string | StoreIndexField>;
 }
 
-export const storeIndexes: readonly StoreIndex[] = [
+/**
+ * The listing searches of `domain/listings.ts`: equality filters on `fixed` fields and on any
+ * subset of `optional` ones, then one of `orders` (a sort, or the range field of a filter that
+ * runs in the store, which Firestore requires to lead the ordering).
+ */
+function listingSearchIndexes(fixed: string[], optional: string[], orders: StoreIndexField[][]): StoreIndex[] {
+  const subsets = optional.reduce<string[][]>((all, field) => [...all, ...all.map((subset) => [...subset, field])], [[]]);
+  return subsets.flatMap((subset) => orders.map((order) => ({ collection: "listings", fields: [...fixed, ...subset, ...order] })));
+}
+
+/** Drops repeated declarations (boat and dock searches share their unfiltered shapes). */
+function distinct(indexes: StoreIndex[]): StoreIndex[] {
+  const seen = new Set<string>();
+  return indexes.filter((index) => {
+    const key = `${index.collection}:${JSON.stringify(indexFields(index))}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export const storeIndexes: readonly StoreIndex[] = distinct([
   // Marinas listed by region, alphabetically.
   { collection: "ports", fields: ["region", "name"] },
   // A person's mailbox, newest first (inbox page and email event stream).
   { collection: "emails", fields: ["uid", { path: "createdAt", order: "desc" }] },
-];
+  // An owner's listings, and their drafts, last changed first.
+  { collection: "listings", fields: ["ownerUid", { path: "updatedAt", order: "desc" }] },
+  { collection: "listings", fields: ["ownerUid", "status", { path: "updatedAt", order: "desc" }] },
+  // A person's favourites, newest first (/favoritos).
+  { collection: "favourites", fields: ["uid", { path: "createdAt", order: "desc" }] },
+  // A person's recently viewed listings, newest first (/historial), and the oldest ones to prune.
+  { collection: "history", fields: ["uid", { path: "viewedAt", order: "desc" }] },
+  { collection: "history", fields: ["uid", { path: "viewedAt", order: "asc" }] },
+  // Boat search: published boats, by type and/or place, in each sort order, and ranged by
+  // capacity (people) or day price when that filter is the most selective.
+  ...listingSearchIndexes(
+    ["status", "kind"],
+    ["type", "placeKey"],
+    [
+      [
+        { path: "relevance", order: "desc" },
+        { path: "publishedAt", order: "desc" },
+      ],
+      [{ path: "dayPriceCents", order: "asc" }],
+      [{ path: "dayPriceCents", order: "desc" }],
+      [{ path: "publishedAt", order: "desc" }],
+      [
+        { path: "rating", order: "desc" },
+        { path: "publishedAt", order: "desc" },
+      ],
+      [{ path: "capacity", order: "asc" }],
+    ],
+  ),
+  // Dock search: published docks, by sale/rent and/or place, newest or by price, and ranged by length.
+  ...listingSearchIndexes(
+    ["status", "kind"],
+    ["docKind", "placeKey"],
+    [
+      [{ path: "publishedAt", order: "desc" }],
+      [{ path: "priceCents", order: "asc" }],
+      [{ path: "priceCents", order: "desc" }],
+      [{ path: "maxLengthM", order: "asc" }],
+    ],
+  ),
+]);
 
 /** Field entries with their defaults filled in (ascending order). */
 export function indexFields(index: StoreIndex): Array<Required<StoreIndexField>> {

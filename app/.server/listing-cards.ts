@@ -1,0 +1,39 @@
+import type { ListingCardView } from "#app/utils/listing-view";
+import type { FavouriteEntry } from "./domain/favourites";
+import type { Listing } from "./domain/listings";
+import type { PortsService } from "./domain/ports";
+import type { UsersService } from "./domain/users";
+import { boatCard, dockCard, ownersOf, portsBySlug } from "./listing-views";
+import type { SavedListingItem } from "#app/components/saved-listing-card";
+
+/**
+ * The cards of /favoritos and /historial: the search's card view models (`listing-views.ts`),
+ * built for a whole list at once — the ports in one query, the owners in one batch read.
+ */
+export async function listingCards(deps: { users: UsersService; ports: PortsService }, listings: readonly Listing[]): Promise<ListingCardView[]> {
+  if (listings.length === 0) return [];
+  const [ports, owners] = await Promise.all([deps.ports.list(), ownersOf(deps.users, listings.map((listing) => listing.ownerUid))]);
+  const byPort = portsBySlug(ports);
+  return listings.map((listing) => (listing.kind === "boat" ? boatCard(listing, byPort, owners) : dockCard(listing, byPort, owners)));
+}
+
+/** A person's favourites as the page shows them: cards, and "no longer available" ones (not linked). */
+export async function favouriteItems(deps: { users: UsersService; ports: PortsService }, entries: readonly FavouriteEntry[]): Promise<SavedListingItem[]> {
+  const available = entries.flatMap((entry) => (entry.available ? [entry.listing] : []));
+  const cards = new Map((await listingCards(deps, available)).map((card) => [card.id, card]));
+  return entries.map((entry): SavedListingItem => {
+    const card = entry.available ? cards.get(entry.listingId) : undefined;
+    if (card) return { listingId: entry.listingId, favourite: true, available: true, card };
+    return { listingId: entry.listingId, favourite: true, available: false, kind: entry.available ? entry.listing.kind : entry.kind, title: entry.available ? null : entry.title };
+  });
+}
+
+/** Recently viewed listings as the page shows them, with whether each is one of the person's favourites. */
+export async function viewedItems(
+  deps: { users: UsersService; ports: PortsService },
+  listings: readonly Listing[],
+  favourites: ReadonlySet<string>,
+): Promise<SavedListingItem[]> {
+  const cards = await listingCards(deps, listings);
+  return cards.map((card) => ({ listingId: card.id, favourite: favourites.has(card.id), available: true, card }));
+}

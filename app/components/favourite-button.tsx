@@ -1,0 +1,90 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useLocalizePath } from "#app/utils/use-lang";
+
+/** Where the button posts (`app/routes/resources/favourite.ts`). */
+export const FAVOURITE_ACTION = "/resources/favourite";
+
+/** What the resource route answers a fetcher: the new state, or a translated error. */
+type FavouriteActionData = { favourite: boolean } | { error: string };
+
+const baseClass =
+  "inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-900/10 backdrop-blur transition hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 dark:bg-sea-950/80 dark:ring-white/15";
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width={22}
+      height={22}
+      aria-hidden="true"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinejoin="round"
+      className={filled ? "text-coral-600 dark:text-coral-500" : "text-slate-700 dark:text-slate-200"}
+    >
+      <path d="M12 20.5s-7.5-4.4-9.2-9.3C1.7 7.9 3.9 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.7 1.1-1.6 2.7-2.7 4.7-2.7 3.4 0 5.6 3.4 4.5 6.7-1.7 4.9-9.2 9.3-9.2 9.3z" />
+    </svg>
+  );
+}
+
+/**
+ * The heart of a listing. Signed in: a plain POST form (works without JavaScript: the server
+ * stores the change and sends the browser back to this page) that JavaScript turns into a
+ * fetcher, so the heart changes at once and the page's data is revalidated behind it; the
+ * fetcher's key is per listing, so every heart of the same listing on a page agrees.
+ * Anonymous: a link to sign in that comes back to this page.
+ *
+ * Pages that show it list "favourites" in their `handle.i18n` (the button's labels).
+ */
+export function FavouriteButton({ listingId, favourite, signedIn }: { listingId: string; favourite: boolean; signedIn: boolean }) {
+  const { t } = useTranslation("favourites");
+  const fetcher = useFetcher<FavouriteActionData>({ key: `favourite-${listingId}` });
+  const location = useLocation();
+  const localize = useLocalizePath();
+  const here = location.pathname + location.search;
+
+  if (!signedIn) {
+    return (
+      <Link
+        to={`${localize("/login")}?${new URLSearchParams({ redirect: here })}`}
+        className={baseClass}
+        aria-label={t("button.signIn")}
+        title={t("button.signIn")}
+      >
+        <HeartIcon filled={false} />
+      </Link>
+    );
+  }
+
+  // While a change is on its way (and while the page's data reloads after it), show the change.
+  const pending = fetcher.formData?.get("intent");
+  const shown = pending === "add" ? true : pending === "remove" ? false : favourite;
+  const error = fetcher.state === "idle" && fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  const label = t(shown ? "button.remove" : "button.add");
+
+  return (
+    <fetcher.Form method="post" action={FAVOURITE_ACTION} className="inline-flex flex-col items-end gap-1">
+      <input type="hidden" name="listingId" value={listingId} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <button
+        type="submit"
+        name="intent"
+        value={shown ? "remove" : "add"}
+        aria-pressed={shown}
+        aria-label={label}
+        title={label}
+        className={baseClass}
+        data-testid={`favourite-${listingId}`}
+      >
+        <HeartIcon filled={shown} />
+      </button>
+      {error ? (
+        <p role="alert" className="max-w-48 rounded-md bg-white/95 px-2 py-1 text-right text-xs font-medium text-coral-600 shadow-sm dark:bg-sea-950/90 dark:text-coral-500">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,52 @@
+import type { PhotoView } from "#app/utils/listing-view";
+
+/** `sizes` of a photo in a results grid: one column on phones, two on tablets, three from 1024 px. */
+export const CARD_PHOTO_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw";
+
+/**
+ * A listing photo filling its box (give the box its size and aspect ratio): the stored WebP
+ * variants as `srcSet`, the tiny blurred placeholder underneath until it loads (an `<img>`, as
+ * the CSP allows no inline styles), or an illustration when the listing has no photo.
+ */
+export function ListingPhoto({
+  photo,
+  fallback,
+  alt,
+  sizes,
+  eager = false,
+  className = "",
+}: {
+  photo: PhotoView | null;
+  fallback: string;
+  alt: string;
+  sizes: string;
+  /** The first photo a visitor sees (the detail page's cover) loads at once. */
+  eager?: boolean;
+  className?: string;
+}) {
+  if (!photo) {
+    return (
+      <span className={`relative isolate block overflow-hidden bg-sea-50 dark:bg-sea-900 ${className}`}>
+        <img src={fallback} alt={alt} width={400} height={240} loading={eager ? "eager" : "lazy"} className="size-full object-cover" />
+      </span>
+    );
+  }
+  return (
+    <span className={`relative isolate block overflow-hidden bg-sea-50 dark:bg-sea-900 ${className}`}>
+      {photo.placeholder ? (
+        <img src={photo.placeholder} alt="" aria-hidden="true" className="absolute inset-0 size-full scale-110 object-cover blur-lg" />
+      ) : null}
+      <img
+        src={photo.src}
+        srcSet={photo.srcSet}
+        sizes={sizes}
+        width={photo.width}
+        height={photo.height}
+        alt={alt}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="relative size-full object-cover"
+      />
+    </span>
+  );
+}

@@ -1,0 +1,157 @@
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getSessionUser } from "#app/.server/auth/guards";
+import { getFixedT } from "#app/.server/i18n";
+import { boatCard, mapPoints, ownersOf, parseSearch, portsBySlug } from "#app/.server/listing-views";
+import { FavouriteButton } from "#app/components/favourite-button";
+import { BoatListingCard } from "#app/components/listing-card";
+import { ListingMap } from "#app/components/listing-map";
+import { Pagination } from "#app/components/pagination";
+import { activeFilterCount, EmptyResults, FiltersPanel, InvalidQuery, useFormKey, useSearching } from "#app/components/search-results";
+import { BOAT_FILTERS_ID, BoatSearchFilters, SortSelect } from "#app/components/search-filters";
+import { languageOf, localizePath, splitLangFromPath } from "#app/i18n";
+import { boatSearchSchema, boatSortOptions, type BoatSearch } from "#app/utils/boat-search";
+import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listing-view";
+import { seoMeta } from "#app/utils/meta";
+
+/**
+ * The boat search: /alquiler-barco (every type) and the pages with a preset type
+ * (/alquiler-barco/barco-a-motor, /alquiler-barco/barco-a-vela, /motos-de-agua/seadoo), each
+ * with its own heading, text, title and description. Every filter, the order and the page are
+ * in the URL; the query is parsed with the home page form's schema (`boatSearchSchema`), and
+ * invalid parameters are left out and answered with a 400 page that says why. The root's
+ * canonical link is the path without its query, so filtered variants point at their page.
+ */
+export const handle = { i18n: ["search", "listing", "favourites"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { lang, path } = splitLangFromPath(url.pathname);
+  const preset = presetTypeOf(path);
+  const pagePath = preset ? path.replace(/\/+$/, "") : BOAT_SEARCH_CANONICAL;
+
+  // A preset page asked for another type (or "any type"): that is the canonical search's job.
+  const askedType = url.searchParams.get("type");
+  if (preset && askedType !== null && askedType !== preset) {
+    const params = new URLSearchParams(url.searchParams);
+    params.delete("page");
+    if (askedType === "") params.delete("type");
+    throw redirect(localizePath(withQuery(BOAT_SEARCH_CANONICAL, params), lang));
+  }
+
+  const t = getFixedT(lang, ["search", "zod", "validation"]);
+  const parsed = parseSearch(boatSearchSchema, url.searchParams, t);
+  const query: BoatSearch = preset ? { ...parsed.query, type: preset } : parsed.query;
+  const { listings, ports: portsService } = context.services;
+  const [results, ports] = await Promise.all([listings.search(query), portsService.list()]);
+  const viewer = await getSessionUser(request, context);
+  const ids = results.items.map((listing) => listing.id);
+  const [owners, favourites] = await Promise.all([
+    ownersOf(context.services.users, results.items.map((listing) => listing.ownerUid)),
+    viewer ? context.services.favourites.idsFor(viewer.uid, ids) : Promise.resolve(new Set<string>()),
+  ]);
+  const portIndex = portsBySlug(ports);
+  const cards = results.items.map((listing) => boatCard(listing, portIndex, owners));
+  const tl = getFixedT(lang, "listing");
+
+  // Each page has its own copy: the canonical search ("all") and the preset ones.
+  const copyKey = preset ?? "all";
+  const invalid = Object.keys(parsed.errors).length > 0;
+  const count = new Intl.NumberFormat(languageOf(lang).iso).format(results.total);
+  return data(
+    {
+      meta: {
+        title: results.page > 1 ? t("pages.titleWithPage", { title: t(`pages.${copyKey}.title`), page: results.page }) : t(`pages.${copyKey}.title`),
+        description: t(`pages.${copyKey}.description`),
+        noindex: invalid,
+      },
+      copy: { heading: t(`pages.${copyKey}.heading`), intro: t(`pages.${copyKey}.intro`) },
+      preset,
+      pagePath,
+      query,
+      lastResult: parsed.lastResult,
+      invalid: invalid ? Object.entries(parsed.errors).map(([field, messages]) => ({ field, label: t(`filters.names.${field}`, { defaultValue: field }), message: messages[0] })) : [],
+      // The search service validates dates but does not filter by them until bookings exist.
+      datesIgnored: query.from !== undefined || query.to !== undefined,
+      signedIn: viewer !== null,
+      favouriteIds: [...favourites],
+      results: {
+        cards,
+        total: results.total,
+        totalLabel: results.totalIsExact
+          ? t("results.count", { count: results.total, value: count })
+          : t("results.countAtLeast", { count: results.total, value: count }),
+        page: results.page,
+        pageCount: results.pageCount,
+      },
+      points: mapPoints(cards, (card) => (card.kind === "boat" && card.title) || tl("untitled")),
+      ports: ports.map(({ slug, name, city }) => ({ slug, name, city })),
+    },
+    { status: invalid ? 400 : 200 },
+  );
+}
+
+export default function BoatSearchPage() {
+  const { t } = useTranslation(["search", "listing"]);
+  const { copy, preset, pagePath, query, lastResult, invalid, datesIgnored, results, points, ports, signedIn, favouriteIds } = useLoaderData<typeof loader>();
+  const formKey = useFormKey(BOAT_FILTERS_ID);
+  const searching = useSearching();
+  const hrefFor = (page: number) =>
+    withQuery(pagePath, toSearchParams({ ...query, type: preset ? undefined : query.type, page: page > 1 ? page : undefined }));
+
+  return (
+    <main id="main" className="container-page py-10">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-extrabold tracking-tight text-sea-900 sm:text-4xl dark:text-white">{copy.heading}</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{copy.intro}</p>
+      </header>
+
+      <InvalidQuery issues={invalid} />
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_1fr]">
+        <aside aria-labelledby="filters-heading" className="lg:sticky lg:top-4 lg:self-start">
+          <h2 id="filters-heading" className="sr-only">{t("filters.heading")}</h2>
+          <FiltersPanel activeCount={activeFilterCount(query, preset ? ["type"] : [])}>
+            <BoatSearchFilters key={formKey} query={query} lastResult={lastResult} ports={ports} preset={preset} action={pagePath} showDatesNote={datesIgnored} />
+          </FiltersPanel>
+        </aside>
+
+        <section aria-labelledby="results-heading" aria-busy={searching} className="min-w-0">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite" data-testid="result-count">
+              {results.totalLabel}
+            </h2>
+            <SortSelect key={formKey} formId={BOAT_FILTERS_ID} value={query.sort ?? "relevance"} options={boatSortOptions} />
+          </div>
+
+          <ListingMap points={points} label={t("map.label")} className="mt-4 h-56 sm:h-72" />
+
+          {results.cards.length > 0 ? (
+            <ul className={`mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${searching ? "opacity-60 transition-opacity" : ""}`} data-testid="results">
+              {results.cards.map((card) => (
+                <li key={card.id}>
+                  <BoatListingCard
+                    card={card}
+                    actions={<FavouriteButton listingId={card.id} favourite={favouriteIds.includes(card.id)} signedIn={signedIn} />}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyResults pageBeyondEnd={results.total > 0} firstPage={hrefFor(1)} clearTo={pagePath} />
+          )}
+
+          <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefFor} />
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [];
+  const tags = seoMeta(data.meta);
+  if (data.meta.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+};

@@ -1,0 +1,88 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getSessionUser, requireUser } from "#app/.server/auth/guards";
+import { getFixedT } from "#app/.server/i18n";
+import { favouriteItems } from "#app/.server/listing-cards";
+import { LocalizedLink } from "#app/components/localized-link";
+import { SavedListingGrid, type SavedListingItem } from "#app/components/saved-listing-card";
+import { splitLangFromPath } from "#app/i18n";
+import { BOAT_SEARCH_PATH } from "#app/utils/boat-search";
+import { seoMeta } from "#app/utils/meta";
+import { useLocalizePath } from "#app/utils/use-lang";
+
+/**
+ * /favoritos (public: visitors are told what favourites are and invited to sign in) and
+ * /ajustes/favoritos (the settings panel: signed-in people only). Both list the person's saved
+ * boats and docks, newest first; listings that are no longer published stay, marked as such.
+ */
+// "listing": the cards' texts (`BoatListingCard`, `DockListingCard`).
+export const handle = { i18n: ["favourites", "listing"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { lang, path } = splitLangFromPath(new URL(request.url).pathname);
+  const inPanel = path.startsWith("/ajustes/");
+  const user = inPanel ? await requireUser(request, context) : await getSessionUser(request, context);
+  const t = getFixedT(lang, "favourites");
+  const meta = { title: t("meta.title"), description: t("meta.description") };
+  if (!user) return { meta, inPanel, signedIn: false, items: [] as SavedListingItem[] };
+  const { favourites, ports } = context.services;
+  const items = await favouriteItems({ users: context.services.users, ports }, await favourites.list(user.uid));
+  return { meta, inPanel, signedIn: true, items };
+}
+
+export default function Favourites() {
+  const { t } = useTranslation("favourites");
+  const { inPanel, signedIn, items } = useLoaderData<typeof loader>();
+  const localize = useLocalizePath();
+  const location = useLocation();
+
+  let body: React.ReactNode;
+  if (!signedIn) {
+    const login = `${localize("/login")}?${new URLSearchParams({ redirect: location.pathname })}`;
+    body = (
+      <section className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-white/20" aria-labelledby="favourites-anonymous">
+        <h2 id="favourites-anonymous" className="text-lg font-semibold">
+          {t("anonymous.title")}
+        </h2>
+        <p className="mx-auto mt-2 max-w-xl text-slate-600 dark:text-slate-400">{t("anonymous.body")}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to={login} className="rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800">
+            {t("anonymous.signIn")}
+          </Link>
+          <LocalizedLink to="/register" className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-white/20 dark:hover:bg-white/10">
+            {t("anonymous.register")}
+          </LocalizedLink>
+        </div>
+      </section>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <section className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-white/20" aria-labelledby="favourites-empty">
+        <h2 id="favourites-empty" className="text-lg font-semibold">
+          {t("empty.title")}
+        </h2>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">{t("empty.body")}</p>
+        <LocalizedLink to={BOAT_SEARCH_PATH} className="mt-6 inline-block rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800">
+          {t("empty.cta")}
+        </LocalizedLink>
+      </section>
+    );
+  } else {
+    body = (
+      <div className="mt-8">
+        <SavedListingGrid items={items} signedIn label={t("listLabel")} />
+      </div>
+    );
+  }
+
+  return (
+    <main id="main" className={inPanel ? undefined : "container-page py-10"}>
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
+      {signedIn ? <p className="mt-2 text-slate-600 dark:text-slate-400">{t("intro")}</p> : null}
+      {body}
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

@@ -1,0 +1,103 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { getSessionUser } from "#app/.server/auth/guards";
+import { getFixedT } from "#app/.server/i18n";
+import { viewedItems } from "#app/.server/listing-cards";
+import { FormAlert } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { SavedListingGrid } from "#app/components/saved-listing-card";
+import { splitLangFromPath } from "#app/i18n";
+import { BOAT_SEARCH_PATH } from "#app/utils/boat-search";
+import { seoMeta } from "#app/utils/meta";
+
+/**
+ * /historial: the listings this person (from their account) or this browser (from the signed
+ * `recently_viewed` cookie) opened recently, newest first, and a form to clear them.
+ */
+const historySchema = z.object({ intent: z.literal("clear") });
+
+// "listing": the cards' texts (`BoatListingCard`, `DockListingCard`).
+export const handle = { i18n: ["favourites", "listing"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request, context);
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  const t = getFixedT(lang, "favourites");
+  const { history, favourites, ports } = context.services;
+  const listings = await history.list(user ? { uid: user.uid } : null, request);
+  const saved = user ? await favourites.idsFor(user.uid, listings.map((listing) => listing.id)) : new Set<string>();
+  return {
+    meta: { title: t("history.meta.title"), description: t("history.meta.description") },
+    signedIn: user !== null,
+    items: await viewedItems({ users: context.services.users, ports }, listings, saved),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getSessionUser(request, context);
+  const url = new URL(request.url);
+  const { lang } = splitLangFromPath(url.pathname);
+  const form = await request.formData();
+  const parsed = historySchema.safeParse({ intent: form.get("intent") });
+  if (!parsed.success) {
+    return data({ error: getFixedT(lang, "favourites")("errors.invalid") }, { status: 400 });
+  }
+  const setCookie = await context.services.history.clear(user ? { uid: user.uid } : null, request);
+  // Back to the page with a GET: without JavaScript, a page rendered in answer to this POST
+  // would still read the visitor cookie the browser sent with it.
+  return redirect(url.pathname, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+export default function History() {
+  const { t } = useTranslation("favourites");
+  const { signedIn, items } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const clearing = navigation.state !== "idle" && navigation.formData?.get("intent") === "clear";
+
+  return (
+    <main id="main" className="container-page py-10">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("history.title")}</h1>
+        {items.length > 0 ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="clear"
+              disabled={clearing}
+              className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:border-white/20 dark:text-slate-200 dark:hover:bg-white/10"
+            >
+              {t("history.clear")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">{t(signedIn ? "history.introSignedIn" : "history.introVisitor")}</p>
+      {actionData && "error" in actionData ? (
+        <div className="mt-4">
+          <FormAlert errors={[actionData.error]} />
+        </div>
+      ) : null}
+      {items.length === 0 ? (
+        <section className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-white/20" aria-labelledby="history-empty">
+          <h2 id="history-empty" className="text-lg font-semibold">
+            {t("history.empty.title")}
+          </h2>
+          <p className="mt-2 text-slate-600 dark:text-slate-400">{t("history.empty.body")}</p>
+          <LocalizedLink to={BOAT_SEARCH_PATH} className="mt-6 inline-block rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800">
+            {t("history.empty.cta")}
+          </LocalizedLink>
+        </section>
+      ) : (
+        <div className="mt-8">
+          <SavedListingGrid items={items} signedIn={signedIn} label={t("history.listLabel")} />
+        </div>
+      )}
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

@@ -1,0 +1,190 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "#app/.server/auth/guards";
+import {
+  CheckboxField,
+  CheckboxGroup,
+  DescriptionFields,
+  ListingFormPage,
+  MoneyField,
+  RadioGroup,
+  SelectField,
+  revalidateAfterUpload,
+  TextField,
+  type ListingFields,
+  type ListingFormPageData,
+} from "#app/components/listing-form";
+import { splitLangFromPath } from "#app/i18n";
+import { boatFormPaths, type DataStep } from "#app/utils/listing-form";
+import { boatEquipment, cancellationPolicies, fuelPolicies, fuelTypes, licences, skipperModes, type BoatTypeId } from "#app/utils/listing-schemas";
+import { seoMeta } from "#app/utils/meta";
+import { listingFormAction, loadListingForm } from "./listing-form.server";
+
+/**
+ * /boat/form/add-motor-boat, add-vela-boat, add-pesca-boat and add-moto-agua: the boat listing
+ * form, one route module for the four types (the type comes from the path). Steps: basics,
+ * specs, location, pricing, conditions (the domain's step schemas), photos, review. Without
+ * `?id=` the first step creates the draft; `?id=…&step=…` resumes a draft or edits a listing.
+ */
+export const handle = { i18n: ["listing-form"] };
+
+/** The boat type of the form being shown, from its path. */
+function boatTypeOf(request: Request): BoatTypeId {
+  const { path } = splitLangFromPath(new URL(request.url).pathname);
+  const found = (Object.keys(boatFormPaths) as BoatTypeId[]).find((type) => boatFormPaths[type] === path.replace(/\/+$/, ""));
+  if (!found) throw data({ message: "Page not found", path }, { status: 404, statusText: "Page not found" });
+  return found;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return loadListingForm({ request, context, user, kind: "boat", variant: boatTypeOf(request) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  return listingFormAction({ request, context, user, kind: "boat", variant: boatTypeOf(request) });
+}
+
+export default function BoatForm() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <ListingFormPage
+      page={page}
+      actionData={actionData}
+      renderStep={(step, fields, current) => <BoatStepFields step={step} fields={fields} page={current} />}
+    />
+  );
+}
+
+function BoatStepFields({ step, fields, page }: { step: DataStep; fields: ListingFields; page: ListingFormPageData }) {
+  const { t } = useTranslation("listing-form");
+  const jetski = page.variant === "jetski";
+  const grid2 = "grid gap-5 sm:grid-cols-2";
+  const grid3 = "grid gap-5 sm:grid-cols-3";
+  switch (step) {
+    case "basics":
+      return (
+        <>
+          <TextField meta={fields.title} label={t("fields.title")} hint={t("hints.title")} />
+          <DescriptionFields meta={fields.description} />
+        </>
+      );
+    case "specs":
+      return (
+        <>
+          <div className={grid2}>
+            <TextField meta={fields.make} label={t("fields.make")} />
+            <TextField meta={fields.model} label={t("fields.model")} />
+          </div>
+          <div className={grid3}>
+            <TextField meta={fields.year} label={t("fields.year")} type="number" inputMode="numeric" />
+            <TextField meta={fields.lengthM} label={t("fields.lengthM")} inputMode="decimal" unit="m" />
+            <TextField meta={fields.capacity} label={t("fields.capacity")} type="number" inputMode="numeric" />
+            <TextField meta={fields.cabins} label={t("fields.cabins")} type="number" inputMode="numeric" />
+            <TextField meta={fields.berths} label={t("fields.berths")} type="number" inputMode="numeric" />
+            <TextField meta={fields.enginePowerHp} label={t("fields.enginePowerHp")} type="number" inputMode="numeric" />
+          </div>
+          <RadioGroup
+            meta={fields.fuel}
+            legend={t("fields.fuel")}
+            columns={3}
+            options={fuelTypes.map((value) => ({ value, label: t(`options.fuel.${value}`) }))}
+          />
+          <CheckboxGroup
+            meta={fields.equipment}
+            legend={t("fields.equipment")}
+            options={boatEquipment.map((value) => ({ value, label: t(`options.equipment.${value}`) }))}
+          />
+        </>
+      );
+    case "location": {
+      const home = fields.homePort.getFieldset();
+      const hintId = `${fields.homePort.id}-hint`;
+      return (
+        <fieldset aria-describedby={hintId} className="space-y-5">
+          <legend className="text-base font-semibold">{t("fields.homePort")}</legend>
+          <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">{t("hints.homePort")}</p>
+          <SelectField
+            meta={home.portSlug}
+            label={t("fields.homePortPort")}
+            placeholder={t("placeholders.port")}
+            options={page.ports.map((port) => ({ value: port.slug, label: `${port.name} (${port.city})`, group: port.region }))}
+          />
+          <fieldset className="rounded-xl border border-slate-200 p-4 dark:border-white/10">
+            <legend className="px-1 text-sm font-semibold">{t("hints.otherPlace")}</legend>
+            <div className={grid3}>
+              <TextField meta={home.city} label={t("fields.city")} autoComplete="address-level2" />
+              <TextField meta={home.lat} label={t("fields.lat")} inputMode="decimal" hint={t("hints.coordinates")} />
+              <TextField meta={home.lng} label={t("fields.lng")} inputMode="decimal" />
+            </div>
+          </fieldset>
+        </fieldset>
+      );
+    }
+    case "pricing": {
+      const skipper = fields.skipper.getFieldset();
+      return (
+        <>
+          <div className={grid2}>
+            <MoneyField meta={fields.dayPriceCents} label={t("fields.dayPriceCents")} />
+            <MoneyField meta={fields.halfDayPriceCents} label={t("fields.halfDayPriceCents")} hint={t("hints.halfDay")} />
+            <MoneyField meta={fields.weekPriceCents} label={t("fields.weekPriceCents")} hint={t("hints.week")} />
+            <MoneyField meta={fields.depositCents} label={t("fields.depositCents")} hint={t("hints.deposit")} />
+            {jetski ? <MoneyField meta={fields.hourPriceCents} label={t("fields.hourPriceCents")} /> : null}
+          </div>
+          <div className="space-y-4">
+            <RadioGroup
+              meta={skipper.mode}
+              legend={t("fields.skipper")}
+              columns={3}
+              options={skipperModes.map((value) => ({ value, label: t(`options.skipper.${value}`) }))}
+            />
+            <MoneyField meta={skipper.dailyPriceCents} label={t("fields.skipperDailyPriceCents")} hint={t("hints.skipperPrice")} className="sm:max-w-xs" />
+          </div>
+        </>
+      );
+    }
+    case "conditions":
+      return (
+        <>
+          <SelectField
+            meta={fields.licence}
+            label={t("fields.licence")}
+            placeholder={t("placeholders.choose")}
+            options={licences.map((value) => ({ value, label: t(`options.licence.${value}`) }))}
+          />
+          <RadioGroup
+            meta={fields.fuelPolicy}
+            legend={t("fields.fuelPolicy")}
+            options={fuelPolicies.map((value) => ({ value, label: t(`options.fuelPolicy.${value}`) }))}
+          />
+          <RadioGroup
+            meta={fields.cancellationPolicy}
+            legend={t("fields.cancellationPolicy")}
+            columns={3}
+            options={cancellationPolicies.map((value) => ({
+              value,
+              label: t(`options.cancellation.${value}`),
+              hint: t(`options.cancellationHint.${value}`),
+            }))}
+          />
+          <CheckboxField meta={fields.instantBooking} label={t("fields.instantBooking")} hint={t("hints.instantBooking")} />
+          {jetski ? (
+            <div className={grid2}>
+              <TextField meta={fields.minimumAge} label={t("fields.minimumAge")} type="number" inputMode="numeric" />
+              <CheckboxField meta={fields.guidedWithoutLicence} label={t("fields.guidedWithoutLicence")} />
+            </div>
+          ) : null}
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+export const shouldRevalidate = revalidateAfterUpload;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

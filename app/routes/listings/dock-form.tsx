@@ -1,0 +1,143 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "#app/.server/auth/guards";
+import {
+  CheckboxField,
+  DescriptionFields,
+  ListingFormPage,
+  MoneyField,
+  RadioGroup,
+  SelectField,
+  revalidateAfterUpload,
+  TextField,
+  type ListingFields,
+  type ListingFormPageData,
+} from "#app/components/listing-form";
+import { splitLangFromPath } from "#app/i18n";
+import { dockFormPaths, type DataStep } from "#app/utils/listing-form";
+import { berthTypes, type DockKind } from "#app/utils/listing-schemas";
+import { seoMeta } from "#app/utils/meta";
+import { listingFormAction, loadListingForm } from "./listing-form.server";
+
+/**
+ * /dock/form/add-dock-buy and /dock/form/add-dock-rent: the dock (berth or mooring) listing
+ * form, for sale or for rent (from the path). Steps: basics (port, number, description),
+ * features (size and services), pricing (sale or rent), photos, review.
+ */
+export const handle = { i18n: ["listing-form"] };
+
+const serviceKeys = ["water", "electricity", "wifi", "showers", "security", "fuel", "parking", "pumpOut"] as const;
+
+/** Sale or rent, from the form's path. */
+function dockKindOf(request: Request): DockKind {
+  const { path } = splitLangFromPath(new URL(request.url).pathname);
+  const found = (Object.keys(dockFormPaths) as DockKind[]).find((kind) => dockFormPaths[kind] === path.replace(/\/+$/, ""));
+  if (!found) throw data({ message: "Page not found", path }, { status: 404, statusText: "Page not found" });
+  return found;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return loadListingForm({ request, context, user, kind: "dock", variant: dockKindOf(request) });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  return listingFormAction({ request, context, user, kind: "dock", variant: dockKindOf(request) });
+}
+
+export default function DockForm() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <ListingFormPage
+      page={page}
+      actionData={actionData}
+      renderStep={(step, fields, current) => <DockStepFields step={step} fields={fields} page={current} />}
+    />
+  );
+}
+
+function DockStepFields({ step, fields, page }: { step: DataStep; fields: ListingFields; page: ListingFormPageData }) {
+  const { t } = useTranslation("listing-form");
+  const grid2 = "grid gap-5 sm:grid-cols-2";
+  const grid3 = "grid gap-5 sm:grid-cols-3";
+  switch (step) {
+    case "basics":
+      return (
+        <>
+          <div className={grid2}>
+            <SelectField
+              meta={fields.portSlug}
+              label={t("fields.portSlug")}
+              placeholder={t("placeholders.port")}
+              options={page.ports.map((port) => ({ value: port.slug, label: `${port.name} (${port.city})`, group: port.region }))}
+            />
+            <TextField meta={fields.berthNumber} label={t("fields.berthNumber")} hint={t("hints.berthNumber")} />
+          </div>
+          <DescriptionFields meta={fields.description} />
+        </>
+      );
+    case "features": {
+      const services = fields.services.getFieldset();
+      return (
+        <>
+          <RadioGroup
+            meta={fields.berthType}
+            legend={t("fields.berthType")}
+            options={berthTypes.map((value) => ({ value, label: t(`options.berthType.${value}`) }))}
+          />
+          <div className={grid3}>
+            <TextField meta={fields.maxLengthM} label={t("fields.maxLengthM")} inputMode="decimal" unit="m" />
+            <TextField meta={fields.maxBeamM} label={t("fields.maxBeamM")} inputMode="decimal" unit="m" />
+            <TextField meta={fields.depthM} label={t("fields.depthM")} inputMode="decimal" unit="m" />
+          </div>
+          <fieldset aria-describedby={fields.services.errors ? fields.services.errorId : undefined} className="space-y-3">
+            <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t("fields.services")}</legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {serviceKeys.map((key) => (
+                <CheckboxField key={key} meta={services[key]} label={t(`options.services.${key}`)} />
+              ))}
+            </div>
+            <TextField
+              meta={services.electricityAmps}
+              label={t("fields.electricityAmps")}
+              hint={t("hints.electricityAmps")}
+              type="number"
+              inputMode="numeric"
+              className="sm:max-w-xs"
+            />
+          </fieldset>
+        </>
+      );
+    }
+    case "pricing":
+      return page.variant === "sale" ? (
+        <>
+          <div className={grid2}>
+            <MoneyField meta={fields.priceCents} label={t("fields.priceCents")} />
+            <MoneyField meta={fields.annualFeeCents} label={t("fields.annualFeeCents")} />
+            <TextField meta={fields.concessionYearsLeft} label={t("fields.concessionYearsLeft")} hint={t("hints.concession")} type="number" inputMode="numeric" />
+          </div>
+          <CheckboxField meta={fields.marinaApprovalRequired} label={t("fields.marinaApprovalRequired")} />
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t("hints.rentPrice")}</p>
+          <div className={grid2}>
+            <MoneyField meta={fields.dailyPriceCents} label={t("fields.dailyPriceCents")} hint={t("hints.optional")} />
+            <MoneyField meta={fields.monthlyPriceCents} label={t("fields.monthlyPriceCents")} hint={t("hints.optional")} />
+            <TextField meta={fields.availableFrom} label={t("fields.availableFrom")} type="date" />
+            <TextField meta={fields.availableTo} label={t("fields.availableTo")} type="date" />
+          </div>
+        </>
+      );
+    default:
+      return null;
+  }
+}
+
+export const shouldRevalidate = revalidateAfterUpload;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

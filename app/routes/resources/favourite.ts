@@ -1,0 +1,84 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getSessionUser } from "#app/.server/auth/guards";
+import { isFavouriteError } from "#app/.server/domain/favourites";
+import { getFixedT, readLangCookie } from "#app/.server/i18n";
+import { defaultLang, localizePath, splitLangFromPath, type Lang } from "#app/i18n";
+import { safeRedirect } from "#app/utils/safe-redirect";
+
+/**
+ * POST /resources/favourite — saves (`intent=add`) or forgets (`intent=remove`) a listing for
+ * the signed-in person (`FavouriteButton`).
+ *
+ * A fetcher (the browser's `Sec-Fetch-Dest: empty`) gets JSON: `{ favourite }`, or `{ error }`
+ * with 400 (bad input), 401 (signed out) or 404 (a listing that cannot be saved). A plain form
+ * post (no JavaScript) is sent back to `redirectTo` (same-origin paths only), or to sign in first
+ * with `redirect` set to it.
+ */
+const favouriteSchema = z.object({
+  listingId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  intent: z.enum(["add", "remove"]),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+/** A fetch() from the page (Remix's fetchers), as opposed to a form the browser submits itself. */
+function isFetch(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Dest")?.includes("empty") ?? false;
+}
+
+/** The language of the page the post came from (its path), else the language cookie, else Spanish. */
+function languageOf(request: Request, backTo: string): Lang {
+  if (backTo !== "") return splitLangFromPath(new URL(backTo, "http://same.origin").pathname).lang;
+  return readLangCookie(request) ?? defaultLang;
+}
+
+function loginPath(lang: Lang, backTo: string): string {
+  const login = localizePath("/login", lang);
+  const { path } = splitLangFromPath(new URL(backTo || "/", "http://same.origin").pathname);
+  if (path === "/" || path === "/login") return login;
+  return `${login}?${new URLSearchParams({ redirect: backTo })}`;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getSessionUser(request, context);
+  if (request.method !== "POST") {
+    return Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  }
+  let form: FormData | null = null;
+  try {
+    form = await request.formData();
+  } catch {
+    form = null;
+  }
+  const rawBackTo = form?.get("redirectTo");
+  const backTo = safeRedirect(rawBackTo, "");
+  const lang = languageOf(request, backTo);
+  const t = getFixedT(lang, "favourites");
+  const fetch = isFetch(request);
+
+  if (!user) {
+    if (fetch) return Response.json({ error: t("errors.signInRequired") }, { status: 401 });
+    return redirect(loginPath(lang, backTo));
+  }
+
+  const parsed = form
+    ? favouriteSchema.safeParse({
+        listingId: form.get("listingId"),
+        intent: form.get("intent"),
+        redirectTo: rawBackTo ?? undefined,
+      })
+    : null;
+  if (!parsed?.success) return Response.json({ error: t("errors.invalid") }, { status: 400 });
+
+  const { favourites } = context.services;
+  const { listingId, intent } = parsed.data;
+  try {
+    if (intent === "add") await favourites.add(user.uid, listingId);
+    else await favourites.remove(user.uid, listingId);
+  } catch (error) {
+    if (isFavouriteError(error, "not-found")) return Response.json({ error: t("errors.notFound") }, { status: 404 });
+    throw error;
+  }
+  if (fetch) return Response.json({ favourite: intent === "add" });
+  return redirect(backTo || localizePath("/favoritos", lang));
+}

@@ -1,0 +1,109 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "#app/.server/auth/guards";
+import { getFixedT } from "#app/.server/i18n";
+import { Notice } from "#app/components/forms";
+import { ListingPhoto } from "#app/components/listing-photo";
+import { LocalizedLink } from "#app/components/localized-link";
+import { languageOf, splitLangFromPath } from "#app/i18n";
+import { LIST_YOUR_BOAT_PATH } from "#app/utils/listing-form";
+import { seoMeta } from "#app/utils/meta";
+import { useLang } from "#app/utils/use-lang";
+import { listingSummary, portNamesOf } from "#app/routes/listings/listing-form.server";
+
+/**
+ * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
+ * steps each has done and a link that resumes it at its first open step.
+ */
+export const handle = { i18n: ["listing-form"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const { lang } = splitLangFromPath(url.pathname);
+  const [drafts, portNames] = await Promise.all([context.services.listings.drafts(user.uid), portNamesOf(context)]);
+  const t = getFixedT(lang, "listing-form");
+  const items = drafts.map((draft) => listingSummary(draft, portNames));
+  // "Save and exit" comes back here with the draft it saved.
+  const saved = url.searchParams.get("notice") === "saved" ? items.find((item) => item.id === url.searchParams.get("id")) : undefined;
+  return {
+    meta: { title: t("meta.drafts.title"), description: t("meta.drafts.description") },
+    drafts: items,
+    savedTitle: saved ? (saved.title ?? t("untitled")) : null,
+  };
+}
+
+export default function Drafts() {
+  const { t } = useTranslation("listing-form");
+  const { drafts, savedTitle } = useLoaderData<typeof loader>();
+  const dateFormat = new Intl.DateTimeFormat(languageOf(useLang()).iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Madrid" });
+  return (
+    <main id="main" className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("drafts.title")}</h1>
+        <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("drafts.intro")}</p>
+      </header>
+      {savedTitle ? <Notice>{t("drafts.saved", { title: savedTitle })}</Notice> : null}
+      {drafts.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-white/20">
+          <p className="text-slate-600 dark:text-slate-400">{t("drafts.empty")}</p>
+          <LocalizedLink to={LIST_YOUR_BOAT_PATH} className="mt-4 inline-block font-semibold text-sea-700 hover:underline dark:text-sea-300">
+            {t("drafts.start")} →
+          </LocalizedLink>
+        </div>
+      ) : (
+        <ul aria-label={t("drafts.list")} className="space-y-4">
+          {drafts.map((draft) => {
+            const title = draft.title ?? t("untitled");
+            const percent = Math.round((draft.progress.done / draft.progress.total) * 100);
+            return (
+              <li key={draft.id} className="flex flex-wrap items-center gap-5 rounded-2xl border border-slate-200 p-4 dark:border-white/10" data-listing-id={draft.id}>
+                <ListingPhoto
+                  photo={draft.cover}
+                  fallback={draft.kind === "boat" ? `/images/boats/${draft.variant ?? "motor"}.svg` : "/images/docks.svg"}
+                  alt=""
+                  sizes="8rem"
+                  className="aspect-[4/3] w-32 shrink-0 rounded-lg"
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="text-xs font-semibold uppercase tracking-wide text-sea-700 dark:text-sea-300">
+                    {draft.kind === "boat" ? t(`types.${draft.variant ?? "motor"}`) : t(`dockKinds.${draft.variant ?? "sale"}`)}
+                  </p>
+                  <h2 className="truncate text-lg font-bold">{title}</h2>
+                  <p className="text-sm text-slate-600 dark:text-slate-400">
+                    {t("drafts.updated", { date: dateFormat.format(new Date(draft.updatedAt)) })}
+                  </p>
+                  <div className="mt-2 flex items-center gap-3">
+                    <progress value={draft.progress.done} max={draft.progress.total} className="sr-only">
+                      {percent}%
+                    </progress>
+                    <span aria-hidden="true" className="h-2 w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-white/10">
+                      <span className={`block h-full bg-emerald-600 ${widthClass(percent)}`} />
+                    </span>
+                    <span className="text-sm">{t("drafts.progress", { done: draft.progress.done, total: draft.progress.total })}</span>
+                  </div>
+                </div>
+                <LocalizedLink
+                  to={draft.resumeHref}
+                  aria-label={t("drafts.resumeLabel", { title })}
+                  className="inline-flex items-center justify-center rounded-lg bg-sea-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-sea-800"
+                >
+                  {t("drafts.resume")}
+                </LocalizedLink>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+/** The progress bar's width in steps of 10% (the CSP allows no inline styles). */
+function widthClass(percent: number): string {
+  const classes = ["w-0", "w-1/10", "w-2/10", "w-3/10", "w-4/10", "w-5/10", "w-6/10", "w-7/10", "w-8/10", "w-9/10", "w-full"];
+  return classes[Math.min(10, Math.max(0, Math.round(percent / 10)))];
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

@@ -1,0 +1,175 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storePhoto } from "#app/.server/blobs/images";
+import { listingPhotoPrefix } from "#app/.server/listing-views";
+import type { Services } from "#app/.server/services";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
+import { loader as draftsLoader } from "./drafts";
+import { loader as listYourBoatLoader } from "./list-your-boat";
+import { action, loader } from "./my-listings";
+
+let services: Services;
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(() => services.close());
+
+const context = () => loadContext(services);
+const PATH = "/ajustes/mis-barcos";
+
+type LoaderData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
+type Failure = { data: { id: string; intent: string; message: string; missing: Array<{ key: string; href: string }> }; init: ResponseInit | null };
+
+async function demoOwner() {
+  const session = await services.accounts.signIn("owner@amarre.test", "amarre-demo");
+  const cookieSession = await services.sessions.getSession();
+  for (const [key, value] of Object.entries(session)) cookieSession.set(key as keyof typeof session, value as never);
+  return { uid: session.uid, cookie: (await services.sessions.commitSession(cookieSession)).split(";")[0] };
+}
+
+async function post(fields: Record<string, string>, cookie?: string, path = PATH) {
+  return settle(() => action({ request: formPost(path, fields, cookie), params: {}, context: context() }));
+}
+
+async function load(cookie: string, path = PATH) {
+  return (await loader({ request: authedRequest(path, cookie), params: {}, context: context() })) as LoaderData;
+}
+
+/** A complete motor boat of `uid` (through the listings service), with or without its photo. */
+async function boat(uid: string, { photo = true, title = "Velero Bavaria 37 en Palma" } = {}) {
+  const { listings } = services;
+  const draft = await listings.createDraft(uid, "boat", "sail");
+  await listings.saveStep(uid, draft.id, "basics", { type: "sail", title, description: { es: "Velero cómodo de tres camarotes." } });
+  await listings.saveStep(uid, draft.id, "specs", {
+    make: "Bavaria",
+    model: "Cruiser 37",
+    year: 2016,
+    lengthM: 11.3,
+    capacity: 8,
+    cabins: 3,
+    berths: 6,
+    enginePowerHp: 30,
+    fuel: "diesel",
+    equipment: ["gps"],
+  });
+  await listings.saveStep(uid, draft.id, "location", { homePort: { portSlug: "club-de-mar-palma" } });
+  await listings.saveStep(uid, draft.id, "pricing", { dayPriceCents: 320_00, depositCents: 1000_00, skipper: { mode: "none" } });
+  await listings.saveStep(uid, draft.id, "conditions", { licence: "per", fuelPolicy: "included", instantBooking: false, cancellationPolicy: "flexible" });
+  if (photo) {
+    const bytes = new Uint8Array(await sharp({ create: { width: 400, height: 300, channels: 3, background: "#205080" } }).jpeg().toBuffer());
+    await listings.setPhotos(uid, draft.id, [await storePhoto(services.blobs, listingPhotoPrefix(draft), bytes)]);
+  }
+  return draft.id;
+}
+
+describe("/ajustes/mis-barcos", () => {
+  it("sends anonymous visitors to sign in", async () => {
+    const viaLoader = (await settle(() => loader({ request: pageRequest(PATH), params: {}, context: context() }))) as Response;
+    expect(viaLoader.headers.get("Location")).toBe("/login?redirect=%2Fajustes%2Fmis-barcos");
+    const viaAction = (await post({ intent: "pause", id: "x" })) as Response;
+    expect(viaAction.headers.get("Location")).toBe("/login?redirect=%2Fajustes%2Fmis-barcos");
+  });
+
+  it("lists the owner's boats and docks with status, cover, place and price", async () => {
+    const person = await createTestUser(services);
+    const boatId = await boat(person.uid);
+    const dock = await services.listings.createDraft(person.uid, "dock", "sale");
+    const data = await load(person.cookie);
+    expect(data.active.map((item) => item.id).sort()).toEqual([boatId, dock.id].sort());
+    const listed = data.active.find((item) => item.id === boatId)!;
+    expect(listed).toMatchObject({
+      kind: "boat",
+      variant: "sail",
+      status: "draft",
+      title: "Velero Bavaria 37 en Palma",
+      place: "Club de Mar",
+      price: { cents: 32000, unit: "day" },
+      progress: { done: 6, total: 6 },
+      resumeHref: `/boat/form/add-vela-boat?id=${boatId}&step=review`,
+      editHref: `/boat/form/add-vela-boat?id=${boatId}&step=basics`,
+    });
+    expect(listed.cover?.srcSet).toContain(`/photos/${listingPhotoPrefix({ kind: "boat", id: boatId })}/`);
+    expect(data.active.find((item) => item.id === dock.id)).toMatchObject({ kind: "dock", variant: "sale", price: null, cover: null, progress: { done: 0, total: 4 } });
+    expect(data.archived).toEqual([]);
+  });
+
+  it("publishes, pauses, resumes and archives, with a confirmation after each", async () => {
+    const owner = await demoOwner();
+    const id = await boat(owner.uid, { title: "Velero para probar estados" });
+    const step = async (intent: string, expected: string, notice: string) => {
+      const response = (await post({ intent, id }, owner.cookie)) as Response;
+      expect(response.headers.get("Location")).toBe(`${PATH}?notice=${notice}&id=${id}`);
+      expect((await services.listings.get(id))?.status).toBe(expected);
+      return load(owner.cookie, `${PATH}?notice=${notice}&id=${id}`);
+    };
+    expect((await step("publish", "published", "published")).notice).toEqual({ key: "published", title: "Velero para probar estados" });
+    expect((await step("pause", "paused", "paused")).notice?.key).toBe("paused");
+
+    // Not allowed from the current status: 400 with a translated message, nothing changes.
+    const twice = (await post({ intent: "pause", id }, owner.cookie)) as Failure;
+    expect(twice.init?.status).toBe(400);
+    expect(twice.data.message).toBe("Ese cambio no es posible en el estado actual de «Velero para probar estados».");
+    const english = (await post({ intent: "publish", id }, owner.cookie, `/en${PATH}`)) as Failure;
+    expect(english.init?.status).toBe(400);
+    expect(english.data.message).toBe("That change is not possible in the current state of “Velero para probar estados”.");
+    expect((await services.listings.get(id))?.status).toBe("paused");
+
+    expect((await step("resume", "published", "resumed")).notice?.key).toBe("resumed");
+    const archived = await step("archive", "archived", "archived");
+    expect(archived.archived.map((item) => item.id)).toContain(id);
+    expect(archived.active.map((item) => item.id)).not.toContain(id);
+    const after = (await post({ intent: "resume", id }, owner.cookie)) as Failure;
+    expect(after.init?.status).toBe(400);
+    expect((await services.listings.get(id))?.status).toBe("archived");
+  });
+
+  it("refuses to publish an incomplete listing and says what is missing", async () => {
+    const person = await createTestUser(services);
+    const id = await boat(person.uid, { photo: false, title: "Velero sin fotos todavía" });
+    const refused = (await post({ intent: "publish", id }, person.cookie)) as Failure;
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data.message).toBe("Todavía no se puede publicar «Velero sin fotos todavía»: completa lo que falta.");
+    expect(refused.data.missing.map((item) => item.key)).toEqual(["photos", "lessorProfile"]);
+    expect((await services.listings.get(id))?.status).toBe("draft");
+  });
+
+  it("answers another person's listing, an unknown id and an unknown intent", async () => {
+    const owner = await createTestUser(services);
+    const other = await createTestUser(services);
+    const id = await boat(owner.uid);
+    expect(await post({ intent: "archive", id }, other.cookie)).toMatchObject({ init: { status: 404 } });
+    expect(await post({ intent: "archive", id: "no-such-listing" }, other.cookie)).toMatchObject({ init: { status: 404 } });
+    expect(await post({ intent: "delete-everything", id }, owner.cookie)).toMatchObject({ init: { status: 400 } });
+    expect((await services.listings.get(id))?.status).toBe("draft");
+    // Someone else's listing never shows in one's own list, nor its notice.
+    const data = await load(other.cookie, `${PATH}?notice=published&id=${id}`);
+    expect(data.active).toEqual([]);
+    expect(data.notice).toBeNull();
+  });
+});
+
+describe("/ajustes/recopilar-borrador-alquiler and /ajustes/inscribir-tu-barco", () => {
+  it("show the drafts with their progress and a link that resumes each at its first open step", async () => {
+    const person = await createTestUser(services);
+    const complete = await boat(person.uid, { photo: false, title: "Velero casi listo" });
+    const dock = await services.listings.createDraft(person.uid, "dock", "rent");
+    await services.listings.saveStep(person.uid, dock.id, "basics", { kind: "rent", portSlug: "marina-valencia", description: { en: "A berth in Valencia." } });
+
+    const drafts = (await draftsLoader({
+      request: authedRequest(`/ajustes/recopilar-borrador-alquiler?notice=saved&id=${complete}`, person.cookie),
+      params: {},
+      context: context(),
+    })) as Exclude<Awaited<ReturnType<typeof draftsLoader>>, Response>;
+    expect(drafts.drafts.map((d) => [d.id, d.progress, d.resumeHref])).toEqual([
+      [dock.id, { done: 1, total: 4 }, `/dock/form/add-dock-rent?id=${dock.id}&step=features`],
+      [complete, { done: 5, total: 6 }, `/boat/form/add-vela-boat?id=${complete}&step=photos`],
+    ]);
+    expect(drafts.savedTitle).toBe("Velero casi listo");
+
+    const start = (await listYourBoatLoader({ request: authedRequest("/en/ajustes/inscribir-tu-barco", person.cookie), params: {}, context: context() })) as Exclude<
+      Awaited<ReturnType<typeof listYourBoatLoader>>,
+      Response
+    >;
+    expect(start).toMatchObject({ draftCount: 2, lessorComplete: false, meta: { title: "List your boat or berth · Amarre" } });
+  });
+});
