@@ -26,7 +26,7 @@ async function render(svgFile: string, variant: number): Promise<Uint8Array> {
   const svg = fs.readFileSync(svgFile);
   const jpeg = await sharp(svg, { density: 384 })
     .resize(SOURCE_WIDTH, SOURCE_HEIGHT, { fit: "cover", position: ["centre", "top", "bottom"][variant % 3] as "centre" })
-    .modulate({ hue: variant * 25, saturation: 1 + variant * 0.08, brightness: 1 - variant * 0.04 })
+    .modulate({ hue: [0, 10, -10][variant % 3], saturation: 1 + variant * 0.05, brightness: 1 - variant * 0.05 })
     .jpeg({ quality: 88 })
     .toBuffer();
   return new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength);
