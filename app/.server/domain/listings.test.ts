@@ -14,6 +14,7 @@ import {
   ListingError,
   placeKeysFor,
   SEARCH_CANDIDATE_LIMIT,
+  SEARCH_COUNT_TTL_MS,
   type Listing,
   type ListingErrorCode,
   type ListingsService,
@@ -656,7 +657,7 @@ describe("listings: pagination", () => {
 
   beforeAll(async () => {
     services = await createTestServices();
-    listings = createListingsService({ store: services.store, users: services.users, ports: services.ports });
+    ({ listings } = services);
     const owner = await ownerUid(services, "owner@amarre.test");
     const complete = (overrides: Record<string, unknown>) => Object.assign({}, ...Object.values(boat(overrides))) as Record<string, unknown>;
     // 60 boats in Cádiz with distinct prices.
@@ -760,7 +761,7 @@ describe("listings: demo and bench data", () => {
 
   beforeAll(async () => {
     services = await createTestServices();
-    listings = createListingsService({ store: services.store, users: services.users, ports: services.ports });
+    ({ listings } = services);
   });
   afterAll(async () => services.close());
 
@@ -805,5 +806,34 @@ describe("listings: demo and bench data", () => {
     expect(after.total).toBeGreaterThan(before);
     expect(after.items.every((item) => item.status === "published" && item.photos.length === 2)).toBe(true);
     await expect(seedBenchListings(services, -1, provider)).rejects.toThrow(/count/);
+  });
+});
+
+describe("listings: search totals", () => {
+  it("reuses a count for a while, and forgets it when a listing is written through the service", async () => {
+    let clock = 1_000_000;
+    const services = await createTestServices();
+    try {
+      const counting = { count: 0 };
+      const store = new Proxy(services.store, {
+        get(target, property) {
+          if (property === "count") counting.count++;
+          const value = Reflect.get(target, property, target) as unknown;
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      }) as DocumentStore;
+      const listings = createListingsService({ store, users: services.users, ports: services.ports, now: () => clock });
+      await listings.search({});
+      await listings.search({});
+      expect(counting.count).toBe(1);
+      clock += SEARCH_COUNT_TTL_MS + 1;
+      await listings.search({});
+      expect(counting.count).toBe(2);
+      await listings.createDraft("someone", "boat", "motor");
+      await listings.search({});
+      expect(counting.count).toBe(3);
+    } finally {
+      await services.close();
+    }
   });
 });

@@ -441,8 +441,31 @@ const dockSortOrders: Record<DockSort, OrderByClause[]> = {
 // ---------------------------------------------------------------------------------------------
 // The service
 
-export function createListingsService(deps: { store: DocumentStore; users: UsersService; ports: PortsService }) {
+/** How long a search count may be reused when no listing was written through this server. */
+export const SEARCH_COUNT_TTL_MS = 10_000;
+
+export function createListingsService(deps: { store: DocumentStore; users: UsersService; ports: PortsService; now?: () => number }) {
   const { store, users, ports } = deps;
+  const now = deps.now ?? Date.now;
+
+  /**
+   * Search totals: a bounded `count` reads up to SEARCH_CANDIDATE_LIMIT + 1 index entries and
+   * costs milliseconds, the same for every visitor of a popular search. They are reused for
+   * SEARCH_COUNT_TTL_MS, and forgotten on every listing write through this service, so this
+   * server's own changes show at once; another server's within the TTL (the items themselves are
+   * always read fresh).
+   */
+  const countCache = new Map<string, { value: number; at: number }>();
+  const forgetCounts = () => countCache.clear();
+  async function cachedCount(query: Query): Promise<number> {
+    const key = JSON.stringify(query);
+    const hit = countCache.get(key);
+    if (hit && now() - hit.at < SEARCH_COUNT_TTL_MS) return hit.value;
+    const value = await store.count(query);
+    if (countCache.size >= 1_000) countCache.clear();
+    countCache.set(key, { value, at: now() });
+    return value;
+  }
 
   async function read(id: string): Promise<Listing | null> {
     if (!isListingId(id)) return null;
@@ -515,13 +538,15 @@ export function createListingsService(deps: { store: DocumentStore; users: Users
   /** Reads, checks and rewrites one listing of `ownerUid` in a transaction. */
   async function mutate(ownerUid: string, id: string, change: (listing: Listing) => ListingRecord): Promise<Listing> {
     if (!isListingId(id)) throw new ListingError("not-found");
-    return store.runTransaction(async (tx) => {
+    const changed = await store.runTransaction(async (tx) => {
       const current = (await tx.get<ListingRecord>(LISTINGS, id)) as Listing | null;
       if (!current || current.ownerUid !== ownerUid) throw new ListingError("not-found");
       const next = change(current);
       tx.set(LISTINGS, id, next);
       return { ...next, id } as Listing;
     });
+    forgetCounts();
+    return changed;
   }
 
   type Transition = "publish" | "pause" | "resume" | "archive";
@@ -556,11 +581,11 @@ export function createListingsService(deps: { store: DocumentStore; users: Users
    */
   async function countPlan(plan: Plan, branches: WhereClause[][]): Promise<number> {
     const limit = SEARCH_CANDIDATE_LIMIT + 1;
-    const counts = await Promise.all(
-      branches.map((branch) => store.count({ collection: LISTINGS, where: [...plan.where, ...branch], orderBy: plan.orderBy, limit })),
+    const branchCounts = await Promise.all(
+      branches.map((branch) => cachedCount({ collection: LISTINGS, where: [...plan.where, ...branch], orderBy: plan.orderBy, limit })),
     );
     return Math.min(
-      counts.reduce((sum, n) => sum + n, 0),
+      branchCounts.reduce((sum, n) => sum + n, 0),
       limit,
     );
   }
@@ -673,6 +698,7 @@ export function createListingsService(deps: { store: DocumentStore; users: Users
         NO_PLACE,
       );
       const id = await store.add(LISTINGS, record);
+      forgetCounts();
       return { ...record, id } as Listing;
     },
 
@@ -819,6 +845,7 @@ export function createListingsService(deps: { store: DocumentStore; users: Users
       await store.runTransaction(async (tx) => {
         for (const [id, record] of records) tx.create(LISTINGS, id, record);
       });
+      forgetCounts();
       return records.map(([id]) => id);
     },
 

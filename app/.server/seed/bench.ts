@@ -1,5 +1,5 @@
 import { boatTypeIds, type BoatTypeId, type CancellationPolicy, type ListingPhoto } from "#app/utils/listing-schemas";
-import { createListingsService, IMPORT_BATCH_MAX } from "../domain/listings";
+import { IMPORT_BATCH_MAX } from "../domain/listings";
 import type { Port } from "../domain/ports";
 import type { Services } from "../services";
 import { DEMO_PASSWORD } from "./accounts";
@@ -22,7 +22,7 @@ export async function seedBenchListings(
   if (!Number.isSafeInteger(count) || count < 0) throw new Error(`seedBenchListings needs a count of 0 or more, got ${count}`);
   const ports = await services.ports.list();
   if (ports.length === 0) throw new Error("seedBenchListings needs the ports seeded first (seed step ports-v1)");
-  const listings = createListingsService({ store: services.store, users: services.users, ports: services.ports });
+  const { listings } = services;
   const owners = await benchOwners(services);
 
   const photoSets = new Map<BoatTypeId, ListingPhoto[][]>();

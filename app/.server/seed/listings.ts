@@ -15,7 +15,7 @@ import {
   type ListingPhoto,
 } from "#app/utils/listing-schemas";
 import { isIdentityError } from "../identity";
-import { createListingsService, type ListingKind, type ListingsService } from "../domain/listings";
+import type { ListingKind, ListingsService } from "../domain/listings";
 import type { Services } from "../services";
 import { DEMO_PASSWORD, type DemoAccount } from "./accounts";
 import type { SeedStep } from "./index";
@@ -730,7 +730,7 @@ async function publishThroughForms(
  * dock berth at the same port) are skipped, so a step interrupted halfway can run again.
  */
 export async function seedDemoListings(services: Services, photoProvider: PhotoProvider): Promise<{ boats: number; docks: number }> {
-  const listings = createListingsService({ store: services.store, users: services.users, ports: services.ports });
+  const { listings } = services;
   const owners = await demoOwnerUids(services);
   const existing = new Set<string>();
   for (const uid of owners.values()) {
