@@ -116,4 +116,27 @@ test("the demo owner lists a motor boat step by step, saves it as a draft, resum
   // It is gone from the drafts.
   await page.goto("/ajustes/recopilar-borrador-alquiler");
   await expect(page.getByText(title)).toHaveCount(0);
+
+  // Edit it: the published boat opens in the same form; a new price shows everywhere.
+  await page.goto("/ajustes/mis-barcos");
+  const listed = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  await listed.getByRole("link", { name: "Editar" }).click();
+  await expect(page).toHaveURL(/\/boat\/form\/add-motor-boat\?id=/);
+  const id = new URL(page.url()).searchParams.get("id")!;
+  await page.goto(`/boat/form/add-motor-boat?id=${id}&step=pricing`);
+  await expect(page.getByLabel("Precio por día (€)")).toHaveValue(/450,5/);
+  await page.getByLabel("Precio por día (€)").fill("475");
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page).toHaveURL(/step=conditions/);
+
+  // In the search, and on its page in the four languages.
+  await page.goto("/alquiler-barco/barco-a-motor?place=Palma&sort=newest");
+  await expect(page.locator(`main a[href="/boat/${id}"]`).first()).toBeVisible();
+  for (const [prefix, lang] of [["", "es"], ["/en", "en"], ["/fr", "fr"], ["/de", "de"]] as const) {
+    const response = await page.goto(`${prefix}/boat/${id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByText(/475/).first()).toBeVisible();
+  }
 });
