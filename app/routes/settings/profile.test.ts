@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { requireUser } from "#app/.server/auth/guards";
 import { i18nFor } from "#app/.server/i18n";
 import { identityErrorCodes, isIdentityError } from "#app/.server/identity";
@@ -182,14 +182,15 @@ describe("/ajustes/mi-perfil", () => {
   it("refuses credentials that prove another account (user-mismatch)", async () => {
     const person = await createTestUser(services);
     const other = await createTestUser(services);
-    // The session still names the person's old address, which now belongs to the other account.
-    const moved = `moved-${person.uid.toLowerCase()}@amarre.test`;
-    await services.identity.updateEmail(person.uid, moved);
-    await services.identity.updateEmail(other.uid, person.email);
+    // The identity service answers the re-authentication with another account (as it would if
+    // the session's address had meanwhile passed to someone else): the change is refused.
+    const otherIdentity = (await services.identity.getUser(other.uid))!;
+    const signIn = vi.spyOn(services.identity, "signInWithPassword").mockResolvedValueOnce(otherIdentity);
     const reply = await submit("/ajustes/mi-perfil", { intent: "email", email: "new@amarre.test", currentPassword: other.password }, person.cookie);
+    signIn.mockRestore();
     expect(statusOf(reply)).toBe(400);
     expect(reply.data.result.error?.[""]).toEqual(["Esas credenciales pertenecen a otra cuenta, no a la de la sesión abierta."]);
-    expect((await services.identity.getUser(person.uid))?.email).toBe(moved);
+    expect((await services.identity.getUser(person.uid))?.email).toBe(person.email);
   });
 
   it("changes the email, renews the session and signs in with the new address", async () => {
