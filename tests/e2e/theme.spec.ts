@@ -11,8 +11,10 @@ test("dark mode follows the system, and the toggle overrides it across reloads",
   expect(dark).toBe("dark");
 
   const toggle = page.getByRole("banner").getByRole("button", { name: /theme/i });
-  await toggle.click(); // system → light
+  const stored = page.waitForResponse((r) => r.url().includes("/resources/theme") && r.request().method() === "POST");
+  await toggle.click(); // system → light, shown at once
   await expect(html).toHaveAttribute("data-theme", "light");
+  await stored; // the cookie is set: a reload keeps it
   await page.reload();
   await expect(html).toHaveAttribute("data-theme", "light");
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("light");
