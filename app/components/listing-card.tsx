@@ -4,6 +4,7 @@ import { dockTitle, type BoatCardView, type DockCardView } from "#app/utils/list
 import { useLang } from "#app/utils/use-lang";
 import { LocalizedLink } from "./localized-link";
 import { CARD_PHOTO_SIZES, ListingPhoto } from "./listing-photo";
+import { numberFormat } from "#app/utils/intl";
 import { Price } from "./price";
 
 export type CardBadge = { label: string; tone: "instant" | "professional" | "neutral" };
@@ -16,7 +17,7 @@ const badgeTones: Record<CardBadge["tone"], string> = {
 
 /** Metres in the page's language: `12,5 m`, `12.5 m`. */
 export function formatMetres(value: number, lang: Lang): string {
-  return `${new Intl.NumberFormat(languageOf(lang).iso, { maximumFractionDigits: 2 }).format(value)} m`;
+  return `${numberFormat(languageOf(lang).iso, { maximumFractionDigits: 2 }).format(value)} m`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { languageOf, type Lang } from "#app/i18n";
 import type { PriceUnit } from "#app/utils/listing-view";
+import { numberFormat } from "#app/utils/intl";
 import { useLang } from "#app/utils/use-lang";
 
 /**
@@ -9,7 +10,7 @@ import { useLang } from "#app/utils/use-lang";
  */
 export function formatEuros(cents: number, lang: Lang): string {
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(languageOf(lang).iso, {
+  return numberFormat(languageOf(lang).iso, {
     style: "currency",
     currency: "EUR",
     minimumFractionDigits: whole ? 0 : 2,
