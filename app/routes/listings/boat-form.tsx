@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "#app/.server/auth/guards";
@@ -15,11 +15,10 @@ import {
   type ListingFields,
   type ListingFormPageData,
 } from "#app/components/listing-form";
-import { splitLangFromPath } from "#app/i18n";
 import { boatFormPaths, type DataStep } from "#app/utils/listing-form";
-import { boatEquipment, cancellationPolicies, fuelPolicies, fuelTypes, licences, skipperModes, type BoatTypeId } from "#app/utils/listing-schemas";
+import { boatEquipment, cancellationPolicies, fuelPolicies, fuelTypes, licences, skipperModes } from "#app/utils/listing-schemas";
 import { seoMeta } from "#app/utils/meta";
-import { listingFormAction, loadListingForm } from "./listing-form.server";
+import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
 
 /**
  * /boat/form/add-motor-boat, add-vela-boat, add-pesca-boat and add-moto-agua: the boat listing
@@ -29,22 +28,14 @@ import { listingFormAction, loadListingForm } from "./listing-form.server";
  */
 export const handle = { i18n: ["listing-form"] };
 
-/** The boat type of the form being shown, from its path. */
-function boatTypeOf(request: Request): BoatTypeId {
-  const { path } = splitLangFromPath(new URL(request.url).pathname);
-  const found = (Object.keys(boatFormPaths) as BoatTypeId[]).find((type) => boatFormPaths[type] === path.replace(/\/+$/, ""));
-  if (!found) throw data({ message: "Page not found", path }, { status: 404, statusText: "Page not found" });
-  return found;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return loadListingForm({ request, context, user, kind: "boat", variant: boatTypeOf(request) });
+  return loadListingForm({ request, context, user, kind: "boat", variant: variantFromPath(request, boatFormPaths) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  return listingFormAction({ request, context, user, kind: "boat", variant: boatTypeOf(request) });
+  return listingFormAction({ request, context, user, kind: "boat", variant: variantFromPath(request, boatFormPaths) });
 }
 
 export default function BoatForm() {

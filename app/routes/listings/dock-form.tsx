@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "#app/.server/auth/guards";
@@ -14,11 +14,10 @@ import {
   type ListingFields,
   type ListingFormPageData,
 } from "#app/components/listing-form";
-import { splitLangFromPath } from "#app/i18n";
 import { dockFormPaths, type DataStep } from "#app/utils/listing-form";
-import { berthTypes, type DockKind } from "#app/utils/listing-schemas";
+import { berthTypes } from "#app/utils/listing-schemas";
 import { seoMeta } from "#app/utils/meta";
-import { listingFormAction, loadListingForm } from "./listing-form.server";
+import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
 
 /**
  * /dock/form/add-dock-buy and /dock/form/add-dock-rent: the dock (berth or mooring) listing
@@ -29,22 +28,14 @@ export const handle = { i18n: ["listing-form"] };
 
 const serviceKeys = ["water", "electricity", "wifi", "showers", "security", "fuel", "parking", "pumpOut"] as const;
 
-/** Sale or rent, from the form's path. */
-function dockKindOf(request: Request): DockKind {
-  const { path } = splitLangFromPath(new URL(request.url).pathname);
-  const found = (Object.keys(dockFormPaths) as DockKind[]).find((kind) => dockFormPaths[kind] === path.replace(/\/+$/, ""));
-  if (!found) throw data({ message: "Page not found", path }, { status: 404, statusText: "Page not found" });
-  return found;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return loadListingForm({ request, context, user, kind: "dock", variant: dockKindOf(request) });
+  return loadListingForm({ request, context, user, kind: "dock", variant: variantFromPath(request, dockFormPaths) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  return listingFormAction({ request, context, user, kind: "dock", variant: dockKindOf(request) });
+  return listingFormAction({ request, context, user, kind: "dock", variant: variantFromPath(request, dockFormPaths) });
 }
 
 export default function DockForm() {

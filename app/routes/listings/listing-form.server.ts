@@ -65,6 +65,14 @@ function translatorFor(request: Request) {
 }
 
 /** Someone else's listing, an archived one or an id that is no listing: the site's 404. */
+/** Which variant (boat type, sale or rent) a form's path stands for; another path is a 404. */
+export function variantFromPath<V extends string>(request: Request, paths: Readonly<Record<V, string>>): V {
+  const { path } = splitLangFromPath(new URL(request.url).pathname);
+  const found = (Object.keys(paths) as V[]).find((variant) => paths[variant] === path.replace(/\/+$/, ""));
+  if (!found) notFound(request);
+  return found;
+}
+
 export function notFound(request: Request): never {
   throw data({ message: "Page not found", path: new URL(request.url).pathname }, { status: 404, statusText: "Page not found" });
 }
