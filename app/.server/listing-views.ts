@@ -20,6 +20,7 @@ import type { BoatListing, DockListing, Listing, ListingsService, PublishedRef }
 import type { Port } from "./domain/ports";
 import type { UserProfile, UsersService } from "./domain/users";
 import type { Config } from "./config";
+import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
 
 /**
  * The listing pages' server half: turns the listings domain's documents into the view models
@@ -265,10 +266,10 @@ export function publishedListingRefs(listings: ListingsService): Promise<Publish
 
 /** A language's name as it reads inside a sentence of another language: "inglés", "English", "Spanisch". */
 export function languageName(code: Lang, iso: string): string {
-  return new Intl.DisplayNames([iso], { type: "language" }).of(code) ?? code;
+  return displayNamesOf(iso, { type: "language" }).of(code) ?? code;
 }
 
 /** "julio de 2024": when a person joined, in the page's language. */
 export function memberSince(createdAt: string, iso: string): string {
-  return new Intl.DateTimeFormat(iso, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(createdAt));
+  return dateTimeFormat(iso, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(createdAt));
 }

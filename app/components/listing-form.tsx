@@ -32,6 +32,7 @@ import {
 import type { PhotoView } from "#app/utils/listing-view";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang, useLocalizePath } from "#app/utils/use-lang";
+import { numberFormat } from "#app/utils/intl";
 
 /**
  * The listing forms' page (`routes/listings/boat-form.tsx`, `dock-form.tsx`): the step
@@ -144,7 +145,7 @@ const optionClass =
 /** The euro amounts of the owner's pages ("120 €", "1.500,50 €"). */
 export function formatEuros(cents: number, lang: Lang): string {
   const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(languageOf(lang).iso, {
+  return numberFormat(languageOf(lang).iso, {
     style: "currency",
     currency: "EUR",
     minimumFractionDigits: whole ? 0 : 2,

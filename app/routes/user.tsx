@@ -10,6 +10,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf, splitLangFromPath } from "#app/i18n";
 import { initials } from "#app/utils/initials";
 import { seoMeta } from "#app/utils/meta";
+import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
 
 /**
  * /user/{slug}: a person's public page. It shows only the public part of the profile (never
@@ -39,10 +40,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const docks = published.flatMap((listing) => (listing.kind === "dock" ? [dockCard(listing, portIndex, owners)] : []));
   const t = getFixedT(lang, "user");
   const iso = languageOf(lang).iso;
-  const memberSince = new Intl.DateTimeFormat(iso, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+  const memberSince = dateTimeFormat(iso, { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(profile.createdAt),
   );
-  const names = new Intl.DisplayNames([iso], { type: "language" });
+  const names = displayNamesOf(iso, { type: "language" });
   const name = profile.displayName;
   const bio = profile.bio.replace(/\s+/g, " ").trim();
   return {

@@ -7,6 +7,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf, splitLangFromPath } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { dateTimeFormat } from "#app/utils/intl";
 
 export const handle = { i18n: ["admin"] };
 
@@ -33,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.met
 export default function AdminDashboard() {
   const { t } = useTranslation("admin");
   const { counts, recent } = useLoaderData<typeof loader>();
-  const dateFormat = new Intl.DateTimeFormat(languageOf(useLang()).iso, { dateStyle: "medium", timeZone: "Europe/Madrid" });
+  const dateFormat = dateTimeFormat(languageOf(useLang()).iso, { dateStyle: "medium", timeZone: "Europe/Madrid" });
   return (
     <main id="main" className="container-page py-10">
       <h1 className="text-3xl font-bold">{t("dashboard.title")}</h1>

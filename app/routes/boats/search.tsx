@@ -14,6 +14,7 @@ import { languageOf, localizePath, splitLangFromPath } from "#app/i18n";
 import { boatSearchSchema, boatSortOptions, type BoatSearch } from "#app/utils/boat-search";
 import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listing-view";
 import { seoMeta } from "#app/utils/meta";
+import { numberFormat } from "#app/utils/intl";
 
 /**
  * The boat search: /alquiler-barco (every type) and the pages with a preset type
@@ -58,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Each page has its own copy: the canonical search ("all") and the preset ones.
   const copyKey = preset ?? "all";
   const invalid = Object.keys(parsed.errors).length > 0;
-  const count = new Intl.NumberFormat(languageOf(lang).iso).format(results.total);
+  const count = numberFormat(languageOf(lang).iso).format(results.total);
   return data(
     {
       meta: {

@@ -29,6 +29,7 @@ import { languageOf, splitLangFromPath } from "#app/i18n";
 import { listingMeta } from "#app/utils/listing-meta";
 import { dockTitle, pickDescription, summarize } from "#app/utils/listing-view";
 import { useLang } from "#app/utils/use-lang";
+import { dateTimeFormat } from "#app/utils/intl";
 
 /**
  * /dock/{id}: a berth or mooring for sale or rent. Published docks are public; others are a
@@ -46,7 +47,7 @@ function notFound(pathname: string): never {
 
 /** "2 de marzo de 2026", for availability dates (ISO days, shown as calendar days). */
 function formatDay(day: string, iso: string): string {
-  return new Intl.DateTimeFormat(iso, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return dateTimeFormat(iso, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

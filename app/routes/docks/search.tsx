@@ -14,6 +14,7 @@ import { languageOf, splitLangFromPath } from "#app/i18n";
 import { dockSearchSchema, dockSortOptions, type DockSearch } from "#app/utils/listing-schemas";
 import { dockTitle, toSearchParams, withQuery } from "#app/utils/listing-view";
 import { seoMeta } from "#app/utils/meta";
+import { numberFormat } from "#app/utils/intl";
 
 /**
  * /docks: berths and moorings for sale or rent, by port or place, minimum length, beam and
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const cards = results.items.map((listing) => dockCard(listing, portIndex, owners));
 
   const invalid = Object.keys(parsed.errors).length > 0;
-  const count = new Intl.NumberFormat(languageOf(lang).iso).format(results.total);
+  const count = numberFormat(languageOf(lang).iso).format(results.total);
   const copyKey = query.kind ?? "all";
   return data(
     {

@@ -8,6 +8,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf, splitLangFromPath } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { dateTimeFormat } from "#app/utils/intl";
 
 export const handle = { i18n: ["settings"] };
 
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function Dashboard() {
   const { t } = useTranslation("settings");
   const data = useLoaderData<typeof loader>();
-  const dateFormat = new Intl.DateTimeFormat(languageOf(useLang()).iso, {
+  const dateFormat = dateTimeFormat(languageOf(useLang()).iso, {
     dateStyle: "medium",
     timeZone: "Europe/Madrid",
   });

@@ -11,6 +11,7 @@ import { LIST_YOUR_BOAT_PATH } from "#app/utils/listing-form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { listingSummary, portNamesOf } from "#app/routes/listings/listing-form.server";
+import { dateTimeFormat } from "#app/utils/intl";
 
 /**
  * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Drafts() {
   const { t } = useTranslation("listing-form");
   const { drafts, savedTitle } = useLoaderData<typeof loader>();
-  const dateFormat = new Intl.DateTimeFormat(languageOf(useLang()).iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Madrid" });
+  const dateFormat = dateTimeFormat(languageOf(useLang()).iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Madrid" });
   return (
     <main id="main" className="space-y-8">
       <header>

@@ -10,6 +10,7 @@ import type { MailboxEmail } from "#app/utils/mailbox-types";
 import { seoMeta } from "#app/utils/meta";
 import { useEmails } from "#app/utils/use-emails";
 import { useLang } from "#app/utils/use-lang";
+import { dateTimeFormat } from "#app/utils/intl";
 
 export const handle = { i18n: ["inbox"] };
 
@@ -95,8 +96,8 @@ function safeHref(link: string | null): string | null {
 function useDateFormat(lang: Lang) {
   return useMemo(() => {
     const locale = languageOf(lang).iso;
-    const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" });
-    const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Madrid" });
+    const date = dateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" });
+    const time = dateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Madrid" });
     return (iso: string) => {
       const moment = new Date(iso);
       return `${date.format(moment)} · ${time.format(moment)}`;

@@ -24,6 +24,7 @@ import { seoMeta } from "#app/utils/meta";
 import { passwordHints } from "#app/utils/password-policy";
 import { initials } from "#app/utils/initials";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { displayNamesOf } from "#app/utils/intl";
 
 /**
  * /ajustes/mi-perfil: the public profile, the sign-in email and the password, three forms
@@ -237,7 +238,7 @@ function identityFailure(
 /** The languages a person may say they speak, named in the page's language. */
 function languageOptions(lang: Lang) {
   const iso = languageOf(lang).iso;
-  const names = new Intl.DisplayNames([iso], { type: "language" });
+  const names = displayNamesOf(iso, { type: "language" });
   return spokenLanguages.map((code) => {
     const name = names.of(code) ?? code;
     return { code, label: name.charAt(0).toLocaleUpperCase(iso) + name.slice(1) };
