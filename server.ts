@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { ConfigError, loadConfig, type Config } from "#app/.server/config";
 import { demoAccounts, DEMO_PASSWORD } from "#app/.server/seed/accounts";
+import { createCachedRequestHandler } from "#app/.server/page-cache-handler";
 import { createServices } from "#app/.server/services";
 
 /**
@@ -120,7 +120,7 @@ if (isDev) {
 
 app.all(
   "*",
-  createRequestHandler({
+  createCachedRequestHandler({
     build,
     mode: config.NODE_ENV,
     getLoadContext: (req, res) => ({
@@ -129,6 +129,8 @@ app.all(
       shutdownSignal: shutdown.signal,
       clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
     }),
+    cache: services.pageCache,
+    recordVisitorView: (request, listingId) => services.history.record(null, listingId, request),
   }),
 );
 

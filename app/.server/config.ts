@@ -69,6 +69,10 @@ const envSchema = z
     // Rate limits of sign-up (per client address and hour) and sign-in (per address and 10 minutes).
     SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
     SIGN_IN_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(20),
+    // The visitors' page cache (decision record 007): how long a page rendered for visitors is
+    // reused (0 switches it off; default 10 s in production, off in development) and its memory.
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(0).max(4096).default(64),
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
     PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(4096).optional(),
     PASSWORD_REQUIRE_LOWERCASE: booleanFlag.default("false"),
@@ -104,7 +108,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, "SESSION_SECRET" | "SEED_DEMO_DATA"> & {
+export type Config = Omit<Env, "SESSION_SECRET" | "SEED_DEMO_DATA" | "PAGE_CACHE_SECONDS"> & {
+  /** Seconds a visitors' page is reused; 0: never. */
+  pageCacheSeconds: number;
   /** The embedded identity's password policy. */
   passwordPolicy: PasswordPolicy;
   isProduction: boolean;
@@ -143,10 +149,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sessionSecrets = parsed.SESSION_SECRET
     ? parsed.SESSION_SECRET.split(",").map((s) => s.trim())
     : [readOrCreateSecret(dataDir)];
-  const { SESSION_SECRET: _secret, SEED_DEMO_DATA, ...rest } = parsed;
+  const { SESSION_SECRET: _secret, SEED_DEMO_DATA, PAGE_CACHE_SECONDS, ...rest } = parsed;
   return {
     ...rest,
     isProduction: parsed.NODE_ENV === "production",
+    pageCacheSeconds: PAGE_CACHE_SECONDS ?? (parsed.NODE_ENV === "production" ? 10 : 0),
     sessionSecrets,
     dataDir,
     // Demo data is seeded on the embedded backend unless switched off; on firebase only on request.

@@ -13,6 +13,7 @@ import { createUsersService, type UsersService } from "./domain/users";
 import type { IdentityProvider } from "./identity";
 import { createIdentity } from "./identity/create-identity";
 import { createMailTransport } from "./mail";
+import { createPageCache, type PageCache } from "./page-cache";
 import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import { seedDemoData } from "./seed";
 import type { DocumentStore } from "./store";
@@ -33,6 +34,8 @@ export type Services = {
   listings: ListingsService;
   favourites: FavouritesService;
   history: HistoryService;
+  /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
+  pageCache: PageCache;
   authenticator: AppAuthenticator;
   close(): Promise<void>;
 };
@@ -50,11 +53,14 @@ declare module "@remix-run/node" {
 }
 
 export function assembleServices(config: Config, store: DocumentStore, identity: IdentityProvider, blobs: BlobStore): Services {
-  const users = createUsersService(store);
+  const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
+  // Whatever a visitor's page shows changed: forget the rendered pages.
+  const publicContentChanged = () => pageCache.clear();
+  const users = createUsersService(store, publicContentChanged);
   const ports = createPortsService(store);
   const mailbox = createMailboxService({ store, transport: createMailTransport(config) });
   const accounts = createAccountsService({ identity, users, mailbox, config });
-  const listings = createListingsService({ store, users, ports });
+  const listings = createListingsService({ store, users, ports, onChange: publicContentChanged });
   return {
     config,
     store,
@@ -72,6 +78,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     listings,
     favourites: createFavouritesService({ store, listings }),
     history: createHistoryService({ store, listings, config }),
+    pageCache,
     authenticator: createAuthenticator(accounts),
     async close() {
       await identity.close();

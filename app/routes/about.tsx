@@ -1,23 +1,30 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "#app/.server/i18n";
 import { LocalizedLink } from "#app/components/localized-link";
 import { splitLangFromPath } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
+import { visitorPageHeaders } from "#app/.server/page-cache";
+import { withLoaderHeaders } from "#app/utils/headers";
 
 export const handle = { i18n: ["about"] };
 
 const values = ["trust", "local", "service", "simple"] as const;
 
+export const headers = withLoaderHeaders;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   const [t, ports] = await Promise.all([getFixedT(lang, "about"), context.services.ports.list()]);
-  return {
-    meta: { title: t("meta.title"), description: t("meta.description") },
-    portCount: ports.length,
-    regionCount: new Set(ports.map((p) => p.region)).size,
-  };
+  return data(
+    {
+      meta: { title: t("meta.title"), description: t("meta.description") },
+      portCount: ports.length,
+      regionCount: new Set(ports.map((p) => p.region)).size,
+    },
+    { headers: visitorPageHeaders() },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);

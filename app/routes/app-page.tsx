@@ -1,19 +1,23 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "#app/.server/i18n";
 import { splitLangFromPath } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
+import { visitorPageHeaders } from "#app/.server/page-cache";
+import { withLoaderHeaders } from "#app/utils/headers";
 
 export const handle = { i18n: ["app"] };
 
 const features = ["search", "book", "chat", "paperwork", "offline", "notifications"] as const;
 const platforms = ["ios", "android", "desktop"] as const;
 
+export const headers = withLoaderHeaders;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   const t = await getFixedT(lang, "app");
-  return { meta: { title: t("meta.title"), description: t("meta.description") } };
+  return data({ meta: { title: t("meta.title"), description: t("meta.description") } }, { headers: visitorPageHeaders() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);

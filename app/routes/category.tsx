@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "#app/.server/i18n";
@@ -7,6 +7,8 @@ import { splitLangFromPath } from "#app/i18n";
 import { boatTypes } from "#app/utils/boat-search";
 import { marketplaceServices, paperworkProcedures } from "#app/utils/catalog";
 import { seoMeta } from "#app/utils/meta";
+import { visitorPageHeaders } from "#app/.server/page-cache";
+import { withLoaderHeaders } from "#app/utils/headers";
 
 export const handle = { i18n: ["home", "category"] };
 
@@ -15,10 +17,12 @@ const dockKinds = [
   { id: "sale", path: "/docks?kind=sale" },
 ] as const;
 
+export const headers = withLoaderHeaders;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
   const t = await getFixedT(lang, "category");
-  return { meta: { title: t("meta.title"), description: t("meta.description") } };
+  return data({ meta: { title: t("meta.title"), description: t("meta.description") } }, { headers: visitorPageHeaders() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);

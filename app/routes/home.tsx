@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "#app/.server/i18n";
@@ -8,8 +8,12 @@ import { splitLangFromPath } from "#app/i18n";
 import { BOAT_SEARCH_PATH, boatTypes } from "#app/utils/boat-search";
 import { marketplaceServices } from "#app/utils/catalog";
 import { seoMeta } from "#app/utils/meta";
+import { visitorPageHeaders } from "#app/.server/page-cache";
+import { withLoaderHeaders } from "#app/utils/headers";
 
 export const handle = { i18n: ["home"] };
+
+export const headers = withLoaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { lang } = splitLangFromPath(new URL(request.url).pathname);
@@ -23,11 +27,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     regions.set(port.region, entry);
   }
-  return {
-    meta: { title: t("meta.title"), description: t("meta.description") },
-    ports: ports.map(({ slug, name, city }) => ({ slug, name, city })),
-    regions: [...regions.values()],
-  };
+  return data(
+    {
+      meta: { title: t("meta.title"), description: t("meta.description") },
+      ports: ports.map(({ slug, name, city }) => ({ slug, name, city })),
+      regions: [...regions.values()],
+    },
+    { headers: visitorPageHeaders() },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);

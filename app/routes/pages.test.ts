@@ -23,12 +23,12 @@ const args = (path: string, init?: RequestInit) => ({
 
 describe("home", () => {
   it("offers the seeded ports, grouped by region, with a translated title", async () => {
-    const data = await homeLoader(args("/"));
+    const { data } = await homeLoader(args("/"));
     expect(data.meta.title).toMatch(/Amarre/);
     expect(data.ports.map((p) => p.city)).toEqual(expect.arrayContaining(["Barcelona", "Palma", "Ibiza", "Vigo"]));
     expect(data.regions.map((r) => r.region)).toEqual(expect.arrayContaining(["Islas Baleares", "Andalucía"]));
-    const english = await homeLoader(args("/en"));
-    const german = await homeLoader(args("/de"));
+    const { data: english } = await homeLoader(args("/en"));
+    const { data: german } = await homeLoader(args("/de"));
     expect(new Set([data.meta.title, english.meta.title, german.meta.title]).size).toBe(3);
   });
 });
@@ -36,12 +36,12 @@ describe("home", () => {
 describe("about, app and category", () => {
   it("answer in the page's language", async () => {
     for (const run of [aboutLoader, appLoader, categoryLoader] as const) {
-      const es = await run(args("/x"));
-      const fr = await run(args("/fr/x"));
+      const { data: es } = await run(args("/x"));
+      const { data: fr } = await run(args("/fr/x"));
       expect(es.meta.title).not.toBe(fr.meta.title);
       expect(fr.meta.description.length).toBeGreaterThan(20);
     }
-    const about = await aboutLoader(args("/about"));
+    const { data: about } = await aboutLoader(args("/about"));
     expect(about.portCount).toBeGreaterThanOrEqual(12);
   });
 });

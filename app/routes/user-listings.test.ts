@@ -20,7 +20,7 @@ describe("/user/:slug listings", () => {
     const other = await createOwner(services, { displayName: "Otra Persona" });
     await createBoat(services, other.uid, { title: "Barco de otra persona" });
 
-    const data = await loader({ request: pageRequest(`/user/${owner.slug}`), params: { slug: owner.slug }, context: loadContext(services) });
+    const { data } = await loader({ request: pageRequest(`/user/${owner.slug}`), params: { slug: owner.slug }, context: loadContext(services) });
     expect(data.boats.map((card) => card.id)).toEqual([boat.id]);
     expect(data.boats[0]).toMatchObject({ title: "Velero de Lola en Palma", professional: true, href: `/boat/${boat.id}` });
     expect(data.docks.map((card) => card.id)).toEqual([dock.id]);
@@ -28,7 +28,7 @@ describe("/user/:slug listings", () => {
     for (const hidden of [draft.id, paused.id, owner.uid, "Barco de otra persona"]) expect(serialized).not.toContain(hidden);
 
     const nobody = await createOwner(services, { displayName: "Sin Anuncios" });
-    const empty = await loader({ request: pageRequest(`/en/user/${nobody.slug}`), params: { slug: nobody.slug }, context: loadContext(services) });
+    const { data: empty } = await loader({ request: pageRequest(`/en/user/${nobody.slug}`), params: { slug: nobody.slug }, context: loadContext(services) });
     expect(empty.boats).toEqual([]);
     expect(empty.docks).toEqual([]);
   });

@@ -10,8 +10,8 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 const context = () => loadContext(services);
-const load = (path: string, slug: string, cookie?: string) =>
-  loader({ request: cookie ? authedRequest(path, cookie) : pageRequest(path), params: { slug }, context: context() });
+const load = async (path: string, slug: string, cookie?: string) =>
+  (await loader({ request: cookie ? authedRequest(path, cookie) : pageRequest(path), params: { slug }, context: context() })).data;
 
 type Thrown = { data: { message: string; path: string }; init: ResponseInit };
 

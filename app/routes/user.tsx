@@ -11,6 +11,8 @@ import { languageOf, splitLangFromPath } from "#app/i18n";
 import { initials } from "#app/utils/initials";
 import { seoMeta } from "#app/utils/meta";
 import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
+import { visitorPageHeaders } from "#app/.server/page-cache";
+import { withLoaderHeaders } from "#app/utils/headers";
 
 /**
  * /user/{slug}: a person's public page. It shows only the public part of the profile (never
@@ -20,6 +22,8 @@ import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
 export const handle = { i18n: ["user", "listing"] };
 
 const DESCRIPTION_MAX = 160;
+
+export const headers = withLoaderHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -46,7 +50,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const names = displayNamesOf(iso, { type: "language" });
   const name = profile.displayName;
   const bio = profile.bio.replace(/\s+/g, " ").trim();
-  return {
+  return data(
+    {
     meta: {
       title: t("meta.title", { name }),
       description:
@@ -67,7 +72,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     isOwnProfile: viewer !== null && viewer.slug === profile.slug,
     boats,
     docks,
-  };
+    },
+    { headers: visitorPageHeaders({ viewer }) },
+  );
 }
 
 export default function UserPage() {

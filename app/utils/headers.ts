@@ -1,13 +1,22 @@
 import type { HeadersFunction } from "@remix-run/node";
 
 /**
- * A route's headers for a document: the parents' (the root sets the language cookie on a
- * first visit) plus this route's own Set-Cookie (e.g. the recently-viewed cookie) and caching.
+ * Set by a loader (through `visitorPageHeaders`) on a page that is the same for every visitor;
+ * the server may then reuse it (decision record 007). Never reaches a browser.
  */
-export const withLoaderCookies: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+export const PAGE_CACHE_HEADER = "X-Amarre-Page-Cache";
+
+/**
+ * A route's headers for a document: the parents' (the root sets the language cookie on a
+ * first visit) plus this route's own Set-Cookie (e.g. the recently-viewed cookie) and caching
+ * (its Cache-Control and the visitors' page cache marker).
+ */
+export const withLoaderHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
   const headers = new Headers(parentHeaders);
   for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
   const cacheControl = loaderHeaders.get("Cache-Control");
   if (cacheControl) headers.set("Cache-Control", cacheControl);
+  const pageCache = loaderHeaders.get(PAGE_CACHE_HEADER);
+  if (pageCache) headers.set(PAGE_CACHE_HEADER, pageCache);
   return headers;
 };

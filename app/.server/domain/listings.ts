@@ -444,7 +444,14 @@ const dockSortOrders: Record<DockSort, OrderByClause[]> = {
 /** How long a search count may be reused when no listing was written through this server. */
 export const SEARCH_COUNT_TTL_MS = 10_000;
 
-export function createListingsService(deps: { store: DocumentStore; users: UsersService; ports: PortsService; now?: () => number }) {
+export function createListingsService(deps: {
+  store: DocumentStore;
+  users: UsersService;
+  ports: PortsService;
+  now?: () => number;
+  /** Called after every listing write through this service (the visitors' page cache forgets its pages). */
+  onChange?: () => void;
+}) {
   const { store, users, ports } = deps;
   const now = deps.now ?? Date.now;
 
@@ -456,7 +463,10 @@ export function createListingsService(deps: { store: DocumentStore; users: Users
    * always read fresh).
    */
   const countCache = new Map<string, { value: number; at: number }>();
-  const forgetCounts = () => countCache.clear();
+  const forgetCounts = () => {
+    countCache.clear();
+    deps.onChange?.();
+  };
   async function cachedCount(query: Query): Promise<number> {
     const key = JSON.stringify(query);
     const hit = countCache.get(key);

@@ -61,7 +61,8 @@ function strip<T extends { id: string }>({ id: _id, ...rest }: T) {
   return rest;
 }
 
-export function createUsersService(store: DocumentStore) {
+/** `onChange`: called after a profile's public fields change (the visitors' page cache forgets its pages). */
+export function createUsersService(store: DocumentStore, onChange?: () => void) {
   return {
     /** Creates the profile of a new account, with a unique public slug derived from the name. */
     async create(input: { uid: string; email: string; displayName: string; kind: AccountKind; company?: Company | null }): Promise<UserProfile> {
@@ -151,12 +152,14 @@ export function createUsersService(store: DocumentStore) {
       patch: Partial<Pick<UserProfile, "displayName" | "photoUrl" | "bio" | "languages" | "phone" | "email">>,
     ): Promise<UserProfile> {
       await store.update(PROFILES, uid, { ...patch, updatedAt: new Date().toISOString() });
+      onChange?.();
       return (await this.get(uid))!;
     },
 
     async setLessor(uid: string, lessor: Lessor): Promise<UserProfile> {
       const parsed = lessorSchema.parse(lessor);
       await store.update(PROFILES, uid, { lessor: parsed, updatedAt: new Date().toISOString() });
+      onChange?.();
       return (await this.get(uid))!;
     },
 

@@ -6,7 +6,7 @@ import type { BoatListing } from "#app/.server/domain/listings";
 import { recordView } from "#app/.server/domain/history";
 import { getFixedT } from "#app/.server/i18n";
 import { FavouriteButton } from "#app/components/favourite-button";
-import { withLoaderCookies } from "#app/utils/headers";
+import { withLoaderHeaders } from "#app/utils/headers";
 import { boatCard, coverImageUrl, editPath, languageName, mapPoints, memberSince, ownerOf, photoViews, placeView, portsBySlug, publicOrigin } from "#app/.server/listing-views";
 import { formatMetres } from "#app/components/listing-card";
 import { DetailSection, FactList, OwnerBanner, OwnerCard, PhotoGallery, ReviewsSection } from "#app/components/listing-detail";
@@ -17,6 +17,7 @@ import { languageOf, splitLangFromPath } from "#app/i18n";
 import { pickDescription, summarize } from "#app/utils/listing-view";
 import { listingMeta } from "#app/utils/listing-meta";
 import { useLang } from "#app/utils/use-lang";
+import { visitorPageHeaders } from "#app/.server/page-cache";
 
 /**
  * /boat/{id}: a boat's page. Published boats are public; a draft, paused or archived one is a
@@ -25,7 +26,7 @@ import { useLang } from "#app/utils/use-lang";
  */
 export const handle = { i18n: ["listing", "favourites"] };
 
-export const headers = withLoaderCookies;
+export const headers = withLoaderHeaders;
 
 function notFound(pathname: string): never {
   throw data({ message: "Page not found", path: pathname }, { status: 404, statusText: "Page not found" });
@@ -115,7 +116,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     points: mapPoints([boatCard(listing, portIndex, new Map())], () => title),
     },
     // The recently-viewed cookie of a visitor: such a response is never cached publicly.
-    { headers: viewCookie ? { "Set-Cookie": viewCookie, "Cache-Control": "private, no-store" } : undefined },
+    {
+      headers: {
+        ...(viewCookie ? { "Set-Cookie": viewCookie, "Cache-Control": "private, no-store" } : {}),
+        ...visitorPageHeaders({ viewer, viewedListingId: listing.status === "published" ? listing.id : null }),
+      },
+    },
   );
 }
 

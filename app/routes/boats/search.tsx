@@ -15,6 +15,8 @@ import { boatSearchSchema, boatSortOptions, type BoatSearch } from "#app/utils/b
 import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listing-view";
 import { seoMeta } from "#app/utils/meta";
 import { numberFormat } from "#app/utils/intl";
+import { visitorPageHeaders } from "#app/.server/page-cache";
+import { withLoaderHeaders } from "#app/utils/headers";
 
 /**
  * The boat search: /alquiler-barco (every type) and the pages with a preset type
@@ -25,6 +27,8 @@ import { numberFormat } from "#app/utils/intl";
  * canonical link is the path without its query, so filtered variants point at their page.
  */
 export const handle = { i18n: ["search", "listing", "favourites"] };
+
+export const headers = withLoaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -89,7 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       points: mapPoints(cards, (card) => (card.kind === "boat" && card.title) || tl("untitled")),
       ports: ports.map(({ slug, name, city }) => ({ slug, name, city })),
     },
-    { status: invalid ? 400 : 200 },
+    { status: invalid ? 400 : 200, headers: visitorPageHeaders({ viewer }) },
   );
 }
 

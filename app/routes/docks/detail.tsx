@@ -6,7 +6,7 @@ import type { DockListing } from "#app/.server/domain/listings";
 import { recordView } from "#app/.server/domain/history";
 import { getFixedT } from "#app/.server/i18n";
 import { FavouriteButton } from "#app/components/favourite-button";
-import { withLoaderCookies } from "#app/utils/headers";
+import { withLoaderHeaders } from "#app/utils/headers";
 import {
   coverImageUrl,
   dockCard,
@@ -30,6 +30,7 @@ import { listingMeta } from "#app/utils/listing-meta";
 import { dockTitle, pickDescription, summarize } from "#app/utils/listing-view";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
+import { visitorPageHeaders } from "#app/.server/page-cache";
 
 /**
  * /dock/{id}: a berth or mooring for sale or rent. Published docks are public; others are a
@@ -39,7 +40,7 @@ import { dateTimeFormat } from "#app/utils/intl";
  */
 export const handle = { i18n: ["listing", "favourites"] };
 
-export const headers = withLoaderCookies;
+export const headers = withLoaderHeaders;
 
 function notFound(pathname: string): never {
   throw data({ message: "Page not found", path: pathname }, { status: 404, statusText: "Page not found" });
@@ -122,7 +123,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     points: mapPoints([dockCard(listing, portIndex, new Map())], () => title),
     },
     // The recently-viewed cookie of a visitor: such a response is never cached publicly.
-    { headers: viewCookie ? { "Set-Cookie": viewCookie, "Cache-Control": "private, no-store" } : undefined },
+    {
+      headers: {
+        ...(viewCookie ? { "Set-Cookie": viewCookie, "Cache-Control": "private, no-store" } : {}),
+        ...visitorPageHeaders({ viewer, viewedListingId: listing.status === "published" ? listing.id : null }),
+      },
+    },
   );
 }
 

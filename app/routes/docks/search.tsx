@@ -15,6 +15,8 @@ import { dockSearchSchema, dockSortOptions, type DockSearch } from "#app/utils/l
 import { dockTitle, toSearchParams, withQuery } from "#app/utils/listing-view";
 import { seoMeta } from "#app/utils/meta";
 import { numberFormat } from "#app/utils/intl";
+import { visitorPageHeaders } from "#app/.server/page-cache";
+import { withLoaderHeaders } from "#app/utils/headers";
 
 /**
  * /docks: berths and moorings for sale or rent, by port or place, minimum length, beam and
@@ -25,6 +27,8 @@ import { numberFormat } from "#app/utils/intl";
 export const handle = { i18n: ["search", "listing", "favourites"] };
 
 const PAGE_PATH = "/docks";
+
+export const headers = withLoaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -72,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       points: mapPoints(cards, (card) => (card.kind === "dock" ? dockTitle(tl, card) : tl("untitled"))),
       ports: ports.map(({ slug, name, city }) => ({ slug, name, city })),
     },
-    { status: invalid ? 400 : 200 },
+    { status: invalid ? 400 : 200, headers: visitorPageHeaders({ viewer }) },
   );
 }
 

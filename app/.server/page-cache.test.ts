@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as boatLoader } from "#app/routes/boats/detail";
+import { loader as boatSearchLoader } from "#app/routes/boats/search";
+import { loader as dockSearchLoader } from "#app/routes/docks/search";
+import { PAGE_CACHE_HEADER } from "#app/utils/headers";
+import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest } from "#tests/test-services";
+import { createPageCache, parseMarker, visitorPageHeaders } from "./page-cache";
+import type { Services } from "./services";
+
+const NONCE = "n0nceAAAAAAAAAAAAAAAAA==";
+const html = (nonce: string) => `<html><script nonce="${nonce}">a</script><script nonce="${nonce}">b</script></html>`;
+
+function request(url: string, headers: Record<string, string> = {}) {
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return { method: "GET", url, header: (name: string) => lower[name.toLowerCase()] };
+}
+
+function rendered(marker: string | null, extra: Record<string, string> = {}, cookies: string[] = []) {
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", ...extra });
+  if (marker !== null) headers.set(PAGE_CACHE_HEADER, marker);
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+describe("the visitors' page cache", () => {
+  it("shares a visitor's page with the next visitor under a new nonce, and never the marker", () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxBytes: 1 << 20 });
+    const key = cache.keyOf(request("/alquiler-barco?type=sail", { Cookie: "i18n_redirected=es; theme=dark" }))!;
+    expect(key).not.toBeNull();
+    const headers = rendered("visitor");
+    expect(cache.store(key, { status: 200, headers, body: html(NONCE) }, NONCE)).toBe(true);
+    expect(headers.has(PAGE_CACHE_HEADER)).toBe(false);
+
+    const page = cache.get(key)!;
+    expect(page.headers.some(([name]) => name.toLowerCase() === PAGE_CACHE_HEADER.toLowerCase())).toBe(false);
+    expect(cache.bodyOf(page, "fresh")).toBe(html("fresh"));
+    expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, stores: 1 });
+  });
+
+  it("keys pages by URL, language and theme cookies and Accept-Language", () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxBytes: 1 << 20 });
+    const keys = [
+      cache.keyOf(request("/docks", { Cookie: "i18n_redirected=es" })),
+      cache.keyOf(request("/docks", { Cookie: "i18n_redirected=fr" })),
+      cache.keyOf(request("/docks", { Cookie: "i18n_redirected=es; theme=dark" })),
+      cache.keyOf(request("/docks", { Cookie: "i18n_redirected=es", "Accept-Language": "de" })),
+      cache.keyOf(request("/docks?page=2", { Cookie: "i18n_redirected=es" })),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    // Other cookies (the recently-viewed list, analytics…) do not split the cache.
+    expect(cache.keyOf(request("/docks", { Cookie: "recently_viewed=abc; i18n_redirected=es" }))).toBe(keys[0]);
+  });
+
+  it("never answers a signed-in, authorized, fresh-copy or non-GET request from the cache", () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxBytes: 1 << 20 });
+    expect(cache.keyOf(request("/", { Cookie: "__session=abc; i18n_redirected=es" }))).toBeNull();
+    expect(cache.keyOf(request("/", { Authorization: "Bearer x" }))).toBeNull();
+    expect(cache.keyOf(request("/", { "Cache-Control": "no-cache" }))).toBeNull();
+    expect(cache.keyOf(request("/", { "Cache-Control": "max-age=0" }))).toBeNull();
+    expect(cache.keyOf(request("/", { Pragma: "no-cache" }))).toBeNull();
+    expect(cache.keyOf({ ...request("/"), method: "POST" })).toBeNull();
+    expect(createPageCache({ ttlMs: 0, maxBytes: 1 << 20 }).keyOf(request("/"))).toBeNull();
+  });
+
+  it("keeps only marked 200s whose only cookie is the viewed listing's recently-viewed cookie", () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxBytes: 1 << 20 });
+    const store = (status: number, headers: Headers) => cache.store("k", { status, headers, body: "x" }, NONCE);
+    expect(store(200, rendered(null))).toBe(false);
+    expect(store(404, rendered("visitor"))).toBe(false);
+    expect(store(400, rendered("visitor"))).toBe(false);
+    expect(store(200, rendered("signed-in"))).toBe(false);
+    expect(store(200, rendered("visitor", {}, ["i18n_redirected=fr; Path=/"]))).toBe(false);
+    expect(store(200, rendered("visitor", {}, ["recently_viewed=abc; Path=/"]))).toBe(false);
+    expect(store(200, rendered("visitor; view=abc123", {}, ["__session=abc; Path=/"]))).toBe(false);
+    expect(cache.stats().entries).toBe(0);
+
+    expect(store(200, rendered("visitor; view=abc123", {}, ["recently_viewed=abc; Path=/"]))).toBe(true);
+    const page = cache.get("k")!;
+    expect(page.viewedListingId).toBe("abc123");
+    expect(page.headers.map(([name]) => name)).not.toContain("set-cookie");
+  });
+
+  it("forgets pages when told, after their time, and beyond its memory", async () => {
+    const cache = createPageCache({ ttlMs: 40, maxBytes: 3_000 });
+    cache.store("a", { status: 200, headers: rendered("visitor"), body: "a".repeat(1_000) }, NONCE);
+    cache.clear();
+    expect(cache.get("a")).toBeUndefined();
+
+    cache.store("a", { status: 200, headers: rendered("visitor"), body: "a".repeat(1_000) }, NONCE);
+    cache.store("b", { status: 200, headers: rendered("visitor"), body: "b".repeat(1_000) }, NONCE);
+    cache.store("c", { status: 200, headers: rendered("visitor"), body: "c".repeat(1_000) }, NONCE);
+    expect(cache.get("a")).toBeUndefined(); // the least recently used went first
+    expect(cache.stats().bytes).toBeLessThanOrEqual(3_000);
+    expect(cache.store("big", { status: 200, headers: rendered("visitor"), body: "x".repeat(5_000) }, NONCE)).toBe(false);
+
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.get("c")).toBeUndefined();
+  });
+
+  it("reads the loaders' markers", () => {
+    expect(parseMarker(visitorPageHeaders()[PAGE_CACHE_HEADER])).toEqual({ viewedListingId: null });
+    expect(parseMarker(visitorPageHeaders({ viewedListingId: "abc" })[PAGE_CACHE_HEADER])).toEqual({ viewedListingId: "abc" });
+    expect(visitorPageHeaders({ viewer: { uid: "u" } })).toEqual({});
+    expect(parseMarker("visitor; view=../x")).toBeNull();
+  });
+});
+
+describe("pages marked for visitors", () => {
+  let services: Services;
+  let boatId: string;
+  let cookie: string;
+  beforeAll(async () => {
+    services = await createTestServices();
+    const owner = await createOwner(services);
+    boatId = (await createBoat(services, owner.uid, { title: "Llaüt en Palma" })).id;
+    ({ cookie } = await createTestUser(services));
+  });
+  afterAll(() => services.close());
+
+  const markerOf = async (run: Promise<unknown>) => {
+    const result = (await run) as { init?: ResponseInit };
+    return new Headers(result.init?.headers).get(PAGE_CACHE_HEADER);
+  };
+
+  it("mark search pages for visitors only, and not a rejected query", async () => {
+    const args = (request: Request) => ({ request, params: {}, context: loadContext(services) });
+    expect(await markerOf(boatSearchLoader(args(pageRequest("/alquiler-barco?type=sail"))))).toBe("visitor");
+    expect(await markerOf(dockSearchLoader(args(pageRequest("/docks"))))).toBe("visitor");
+    expect(await markerOf(boatSearchLoader(args(authedRequest("/alquiler-barco?type=sail", cookie))))).toBeNull();
+    const invalid = (await boatSearchLoader(args(pageRequest("/alquiler-barco?people=lots")))) as { init?: ResponseInit };
+    expect(invalid.init?.status).toBe(400); // marked, but a 400 is never kept
+  });
+
+  it("mark a listing page with the view a reuse must record", async () => {
+    const args = (request: Request) => ({ request, params: { id: boatId }, context: loadContext(services) });
+    expect(await markerOf(boatLoader(args(pageRequest(`/boat/${boatId}`))))).toBe(`visitor; view=${boatId}`);
+    expect(await markerOf(boatLoader(args(authedRequest(`/boat/${boatId}`, cookie))))).toBeNull();
+  });
+});
+
+describe("what visitors' pages show changed", () => {
+  let services: Services;
+  beforeAll(async () => {
+    services = await createTestServices({ PAGE_CACHE_SECONDS: "10" });
+  });
+  afterAll(() => services.close());
+
+  const keep = () => services.pageCache.store("/alquiler-barco", { status: 200, headers: rendered("visitor"), body: "x" }, NONCE);
+
+  it("a listing written through the service, or a profile, empties the cache", async () => {
+    const owner = await createOwner(services);
+    expect(keep()).toBe(true);
+    await createBoat(services, owner.uid, { title: "Recién publicado" });
+    expect(services.pageCache.get("/alquiler-barco")).toBeUndefined();
+
+    expect(keep()).toBe(true);
+    await services.users.update(owner.uid, { displayName: "Nuevo Nombre" });
+    expect(services.pageCache.get("/alquiler-barco")).toBeUndefined();
+  });
+});
