@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import type { BoatTypeId, ListingPhoto } from "#app/utils/listing-schemas";
 import { seedDemoData } from "../seed";
@@ -832,6 +833,50 @@ describe("listings: search totals", () => {
       await listings.createDraft("someone", "boat", "motor");
       await listings.search({});
       expect(counting.count).toBe(3);
+    } finally {
+      await services.close();
+    }
+  });
+
+  it("remembers what a filtered search found, reads each page's listings fresh and forgets on writes", async () => {
+    let clock = 1_000_000;
+    const services = await createTestServices();
+    try {
+      const reads = { query: 0, getMany: 0 };
+      const store = new Proxy(services.store, {
+        get(target, property) {
+          if (property === "query") reads.query++;
+          if (property === "getMany") reads.getMany++;
+          const value = Reflect.get(target, property, target) as unknown;
+          return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      }) as DocumentStore;
+      const listings = createListingsService({ store, users: services.users, ports: services.ports, now: () => clock });
+      const owner = await createOwner(services);
+      const boats = [];
+      for (let i = 0; i < 30; i++) boats.push(await createBoat(services, owner.uid, { title: `Con patrón ${i}`, skipper: { mode: "mandatory", dailyPriceCents: 100_00 }, dayPriceCents: 10_000 + i * 100 }));
+      await createBoat(services, owner.uid, { title: "Sin patrón", skipper: { mode: "none" } });
+      const query = { skipper: "with", sort: "price-asc" } as const;
+
+      const first = await listings.search(query);
+      expect(first.total).toBe(30);
+      const queriesForFirst = reads.query;
+      const second = await listings.search({ ...query, page: 2 });
+      expect(reads.query).toBe(queriesForFirst); // the matches were remembered: no candidate scan
+      expect(second.items.map((boat) => boat.data.title)).toEqual(boats.slice(24).map((boat) => boat.data.title));
+      expect(second.total).toBe(30);
+
+      // Another server unpublished one: it is not shown, even from the remembered matches.
+      await services.store.update("listings", boats[25].id, { status: "paused" });
+      expect((await listings.search({ ...query, page: 2 })).items.map((boat) => boat.id)).not.toContain(boats[25].id);
+
+      // A write through this service forgets them, and so does time.
+      await listings.pause(owner.uid, boats[0].id);
+      expect((await listings.search(query)).total).toBe(28);
+      const before = reads.query;
+      clock += SEARCH_COUNT_TTL_MS + 1;
+      await listings.search(query);
+      expect(reads.query).toBeGreaterThan(before);
     } finally {
       await services.close();
     }

@@ -463,8 +463,15 @@ export function createListingsService(deps: {
    * always read fresh).
    */
   const countCache = new Map<string, { value: number; at: number }>();
+  /**
+   * The ordered ids a search filtered in memory found, for as long as counts are reused: the next
+   * pages and visitors of the same search read just their page's listings by id (fresh, and
+   * dropped if no longer published) instead of filtering up to SEARCH_CANDIDATE_LIMIT again.
+   */
+  const matchesCache = new Map<string, { ids: string[]; complete: boolean; at: number }>();
   const forgetCounts = () => {
     countCache.clear();
+    matchesCache.clear();
     deps.onChange?.();
   };
   async function cachedCount(query: Query): Promise<number> {
@@ -620,8 +627,10 @@ export function createListingsService(deps: {
     sortOrder: OrderByClause[];
     filters: SearchFilter[];
     page: number;
+    /** The search without its page: what the in-memory matches are remembered by. */
+    cacheKey: string;
   }): Promise<SearchPage<Listing>> {
-    const { equality, sortOrder, filters, page } = input;
+    const { equality, sortOrder, filters, page, cacheKey } = input;
     const branches: WhereClause[][] = input.placeKeys === null ? [[]] : input.placeKeys.map((key) => [["placeKey", "==", key]]);
     const start = (page - 1) * SEARCH_PAGE_SIZE;
     const pageOf = (matches: Listing[], counted: number, complete: boolean): SearchPage<Listing> => {
@@ -654,6 +663,19 @@ export function createListingsService(deps: {
       return pageOf(await fetchPlan(planA, branches, start + SEARCH_PAGE_SIZE), countA, true);
     }
 
+    const remembered = matchesCache.get(cacheKey);
+    if (remembered && now() - remembered.at < SEARCH_COUNT_TTL_MS) {
+      const docs = await store.getMany<ListingRecord>(LISTINGS, remembered.ids.slice(start, start + SEARCH_PAGE_SIZE));
+      const items = docs.filter((doc) => doc !== null && doc.status === "published") as Listing[];
+      const total = Math.min(remembered.ids.length, SEARCH_CANDIDATE_LIMIT);
+      return { items, total, totalIsExact: remembered.complete, page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE), pageSize: SEARCH_PAGE_SIZE };
+    }
+    const remember = (matches: Listing[], complete: boolean) => {
+      if (matchesCache.size >= 200) matchesCache.clear();
+      matchesCache.set(cacheKey, { ids: matches.map((listing) => listing.id), complete: complete && matches.length <= SEARCH_CANDIDATE_LIMIT, at: now() });
+      return pageOf(matches, matches.length, complete);
+    };
+
     // Alternatives: each indexed range filter on its own, ordered by its field.
     const alternatives: Plan[] = filters
       .filter((f) => f.range && f.range.indexed && f.range.field !== sortField)
@@ -669,13 +691,13 @@ export function createListingsService(deps: {
       const candidates = counts[best] === 0 ? [] : await fetchPlan(plan, branches, SEARCH_CANDIDATE_LIMIT);
       const matches = candidates.filter(keep(plan));
       if (!plan.sorted) matches.sort(comparatorFor(sortOrder));
-      return pageOf(matches, matches.length, true);
+      return remember(matches, true);
     }
     // Every plan is broad: the first candidates in the requested order, filtered. The pages are
     // in the right order but stop early, and the total counts only the matches among them.
     const candidates = await fetchPlan(planA, branches, SEARCH_CANDIDATE_LIMIT);
     const matches = candidates.filter(keep(planA));
-    return pageOf(matches, matches.length, false);
+    return remember(matches, false);
   }
 
   async function placeKeys(place: string | undefined): Promise<string[] | null> {
@@ -958,6 +980,7 @@ export function createListingsService(deps: {
         sortOrder: boatSortOrders[q.sort ?? "relevance"],
         filters,
         page: q.page ?? 1,
+        cacheKey: JSON.stringify(["boat", { ...q, page: undefined }]),
       }) as Promise<SearchPage<BoatListing>>;
     },
 
@@ -987,6 +1010,7 @@ export function createListingsService(deps: {
         sortOrder: dockSortOrders[q.sort ?? "newest"],
         filters,
         page: q.page ?? 1,
+        cacheKey: JSON.stringify(["dock", { ...q, page: undefined }]),
       }) as Promise<SearchPage<DockListing>>;
     },
   };
