@@ -5,7 +5,7 @@ import { createRequestHandler as createExpressRequestHandler } from "@remix-run/
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
-import type { PageCache } from "./page-cache";
+import type { CachedPage, PageCache, PageRender } from "./page-cache";
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -27,41 +27,55 @@ export function createCachedRequestHandler(options: Options) {
   const remix = createRemixRequestHandler(options.build, options.mode);
   const passThrough = createExpressRequestHandler({ build: options.build, mode: options.mode, getLoadContext });
 
+  async function serveCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: string) {
+    const nonce = String(res.locals.cspNonce ?? "");
+    res.status(page.status);
+    for (const [name, value] of page.headers) res.append(name, value);
+    if (page.viewedListingId !== null) {
+      const cookie = await options.recordVisitorView(createRemixRequest(req, res), page.viewedListingId);
+      if (cookie) res.append("Set-Cookie", cookie);
+    }
+    res.setHeader("X-Page-Cache", state);
+    res.end(cache.bodyOf(page, nonce));
+  }
+
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     if (req.method !== "GET") return passThrough(req, res, next);
+    let render: PageRender | null = null;
     try {
-      const nonce = String(res.locals.cspNonce ?? "");
       const key = cache.keyOf({ method: req.method, url: req.originalUrl, header: (name) => req.get(name) });
-      const request = createRemixRequest(req, res);
-      const cached = key === null ? undefined : cache.get(key);
-      if (cached) {
-        res.status(cached.status);
-        for (const [name, value] of cached.headers) res.append(name, value);
-        if (cached.viewedListingId !== null) {
-          const cookie = await options.recordVisitorView(request, cached.viewedListingId);
-          if (cookie) res.append("Set-Cookie", cookie);
+      if (key !== null) {
+        let found = cache.lookup(key);
+        // A stale page is still served while another request renders its successor.
+        if (found && (found.fresh || cache.pending(key))) return await serveCached(req, res, found.page, found.fresh ? "hit" : "stale");
+        const pending = found ? undefined : cache.pending(key);
+        if (pending) {
+          await pending; // the page is being rendered for another visitor: wait for it
+          found = cache.lookup(key);
+          if (found) return await serveCached(req, res, found.page, "hit");
         }
-        res.setHeader("X-Page-Cache", "hit");
-        res.end(cache.bodyOf(cached, nonce));
-        return;
+        render = cache.begin(key);
       }
 
-      const response = await remix(request, getLoadContext(req, res));
-      if (key === null || !response.headers.has(PAGE_CACHE_HEADER) || response.status !== 200 || !response.body) {
+      const nonce = String(res.locals.cspNonce ?? "");
+      const response = await remix(createRemixRequest(req, res), getLoadContext(req, res));
+      if (render === null || !response.headers.has(PAGE_CACHE_HEADER) || response.status !== 200 || !response.body) {
+        render?.done(null, nonce);
         response.headers.delete(PAGE_CACHE_HEADER);
         await sendRemixResponse(res, response);
         return;
       }
       // A page marked for visitors is read whole (a few hundred KB at most) to be kept.
-      const body = await response.text();
+      const body = Buffer.from(await response.arrayBuffer());
       const headers = new Headers(response.headers);
-      const stored = cache.store(key, { status: response.status, headers, body }, nonce);
+      const stored = render.done({ status: response.status, headers, body }, nonce);
       res.status(response.status);
       for (const [name, value] of headers.entries()) if (name !== "set-cookie") res.append(name, value);
       for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", cookie);
       res.setHeader("X-Page-Cache", stored ? "miss, stored" : "miss");
       res.end(body);
     } catch (error) {
+      render?.done(null, "");
       next(error);
     }
   };

@@ -5,7 +5,7 @@ import { loader as dockSearchLoader } from "#app/routes/docks/search";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest } from "#tests/test-services";
-import { createPageCache, parseMarker, visitorPageHeaders } from "./page-cache";
+import { createPageCache, parseMarker, visitorPageHeaders, type PageCache } from "./page-cache";
 import type { Services } from "./services";
 
 const NONCE = "n0nceAAAAAAAAAAAAAAAAA==";
@@ -23,18 +23,24 @@ function rendered(marker: string | null, extra: Record<string, string> = {}, coo
   return headers;
 }
 
+/** Renders `key` through the cache's own protocol: begin, then done with the response. */
+function keep(cache: PageCache, key: string, status: number, headers: Headers, body = html(NONCE)) {
+  return cache.begin(key)!.done({ status, headers, body: Buffer.from(body) }, NONCE);
+}
+
 describe("the visitors' page cache", () => {
   it("shares a visitor's page with the next visitor under a new nonce, and never the marker", () => {
     const cache = createPageCache({ ttlMs: 10_000, maxBytes: 1 << 20 });
     const key = cache.keyOf(request("/alquiler-barco?type=sail", { Cookie: "i18n_redirected=es; theme=dark" }))!;
     expect(key).not.toBeNull();
     const headers = rendered("visitor");
-    expect(cache.store(key, { status: 200, headers, body: html(NONCE) }, NONCE)).toBe(true);
+    expect(keep(cache, key, 200, headers)).toBe(true);
     expect(headers.has(PAGE_CACHE_HEADER)).toBe(false);
 
-    const page = cache.get(key)!;
-    expect(page.headers.some(([name]) => name.toLowerCase() === PAGE_CACHE_HEADER.toLowerCase())).toBe(false);
-    expect(cache.bodyOf(page, "fresh")).toBe(html("fresh"));
+    const found = cache.lookup(key)!;
+    expect(found.fresh).toBe(true);
+    expect(found.page.headers.some(([name]) => name.toLowerCase() === PAGE_CACHE_HEADER.toLowerCase())).toBe(false);
+    expect(cache.bodyOf(found.page, "fresh").toString()).toBe(html("fresh"));
     expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, stores: 1 });
   });
 
@@ -63,39 +69,68 @@ describe("the visitors' page cache", () => {
     expect(createPageCache({ ttlMs: 0, maxBytes: 1 << 20 }).keyOf(request("/"))).toBeNull();
   });
 
-  it("keeps only marked 200s whose only cookie is the viewed listing's recently-viewed cookie", () => {
+  it("keeps only marked 200s whose cookies are the language's and the viewed listing's", () => {
     const cache = createPageCache({ ttlMs: 10_000, maxBytes: 1 << 20 });
-    const store = (status: number, headers: Headers) => cache.store("k", { status, headers, body: "x" }, NONCE);
+    const store = (status: number, headers: Headers) => keep(cache, "k", status, headers, "x");
     expect(store(200, rendered(null))).toBe(false);
     expect(store(404, rendered("visitor"))).toBe(false);
     expect(store(400, rendered("visitor"))).toBe(false);
     expect(store(200, rendered("signed-in"))).toBe(false);
-    expect(store(200, rendered("visitor", {}, ["i18n_redirected=fr; Path=/"]))).toBe(false);
     expect(store(200, rendered("visitor", {}, ["recently_viewed=abc; Path=/"]))).toBe(false);
     expect(store(200, rendered("visitor; view=abc123", {}, ["__session=abc; Path=/"]))).toBe(false);
+    expect(store(200, rendered("visitor", {}, ["theme=dark; Path=/"]))).toBe(false);
     expect(cache.stats().entries).toBe(0);
 
+    // The language cookie is the same for every request with the key: it is kept and sent again.
+    expect(store(200, rendered("visitor", {}, ["i18n_redirected=fr; Max-Age=31536000; Path=/; SameSite=Lax"]))).toBe(true);
+    expect(cache.lookup("k")!.page.headers).toContainEqual(["set-cookie", "i18n_redirected=fr; Max-Age=31536000; Path=/; SameSite=Lax"]);
+
+    // The recently-viewed cookie is each visitor's own: recorded again on every reuse, not kept.
     expect(store(200, rendered("visitor; view=abc123", {}, ["recently_viewed=abc; Path=/"]))).toBe(true);
-    const page = cache.get("k")!;
+    const page = cache.lookup("k")!.page;
     expect(page.viewedListingId).toBe("abc123");
     expect(page.headers.map(([name]) => name)).not.toContain("set-cookie");
   });
 
-  it("forgets pages when told, after their time, and beyond its memory", async () => {
-    const cache = createPageCache({ ttlMs: 40, maxBytes: 3_000 });
-    cache.store("a", { status: 200, headers: rendered("visitor"), body: "a".repeat(1_000) }, NONCE);
+  it("renders a page once at a time, serves the old copy while renewing it, and never keeps a page rendered across a write", async () => {
+    let clock = 0;
+    const cache = createPageCache({ ttlMs: 1_000, maxBytes: 1 << 20, now: () => clock });
+    const render = cache.begin("k")!;
+    expect(cache.begin("k")).toBeNull(); // a second visitor waits for the first render
+    const waiting = cache.pending("k")!;
+    let waited = false;
+    void waiting.then(() => (waited = true));
+    render.done({ status: 200, headers: rendered("visitor"), body: Buffer.from("v1") }, NONCE);
+    await waiting;
+    expect(waited).toBe(true);
+    expect(cache.pending("k")).toBeUndefined();
+
+    clock = 1_500; // past its time: still served, marked stale, while one request renews it
+    expect(cache.lookup("k")).toMatchObject({ fresh: false });
+    const renewal = cache.begin("k")!;
+    expect(cache.lookup("k")!.page.parts.toString()).toBe("v1");
+    renewal.done({ status: 200, headers: rendered("visitor"), body: Buffer.from("v2") }, NONCE);
+    expect(cache.lookup("k")).toMatchObject({ fresh: true });
+
+    clock = 3_600; // more than twice its time: gone
+    expect(cache.lookup("k")).toBeUndefined();
+
+    const beforeWrite = cache.begin("k")!;
+    cache.clear(); // a listing changed while the page was being rendered
+    expect(beforeWrite.done({ status: 200, headers: rendered("visitor"), body: Buffer.from("old") }, NONCE)).toBe(false);
+    expect(cache.lookup("k")).toBeUndefined();
+  });
+
+  it("forgets pages when told and beyond its memory", () => {
+    const cache = createPageCache({ ttlMs: 10_000, maxBytes: 3_000 });
+    keep(cache, "a", 200, rendered("visitor"), "a".repeat(1_000));
     cache.clear();
-    expect(cache.get("a")).toBeUndefined();
+    expect(cache.lookup("a")).toBeUndefined();
 
-    cache.store("a", { status: 200, headers: rendered("visitor"), body: "a".repeat(1_000) }, NONCE);
-    cache.store("b", { status: 200, headers: rendered("visitor"), body: "b".repeat(1_000) }, NONCE);
-    cache.store("c", { status: 200, headers: rendered("visitor"), body: "c".repeat(1_000) }, NONCE);
-    expect(cache.get("a")).toBeUndefined(); // the least recently used went first
+    for (const key of ["a", "b", "c"]) keep(cache, key, 200, rendered("visitor"), key.repeat(1_000));
+    expect(cache.lookup("a")).toBeUndefined(); // the least recently used went first
     expect(cache.stats().bytes).toBeLessThanOrEqual(3_000);
-    expect(cache.store("big", { status: 200, headers: rendered("visitor"), body: "x".repeat(5_000) }, NONCE)).toBe(false);
-
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(cache.get("c")).toBeUndefined();
+    expect(keep(cache, "big", 200, rendered("visitor"), "x".repeat(5_000))).toBe(false);
   });
 
   it("reads the loaders' markers", () => {
@@ -146,16 +181,16 @@ describe("what visitors' pages show changed", () => {
   });
   afterAll(() => services.close());
 
-  const keep = () => services.pageCache.store("/alquiler-barco", { status: 200, headers: rendered("visitor"), body: "x" }, NONCE);
+  const keepSearch = () => keep(services.pageCache, "/alquiler-barco", 200, rendered("visitor"));
 
   it("a listing written through the service, or a profile, empties the cache", async () => {
     const owner = await createOwner(services);
-    expect(keep()).toBe(true);
+    expect(keepSearch()).toBe(true);
     await createBoat(services, owner.uid, { title: "Recién publicado" });
-    expect(services.pageCache.get("/alquiler-barco")).toBeUndefined();
+    expect(services.pageCache.lookup("/alquiler-barco")).toBeUndefined();
 
-    expect(keep()).toBe(true);
+    expect(keepSearch()).toBe(true);
     await services.users.update(owner.uid, { displayName: "Nuevo Nombre" });
-    expect(services.pageCache.get("/alquiler-barco")).toBeUndefined();
+    expect(services.pageCache.lookup("/alquiler-barco")).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { LANG_COOKIE } from "#app/i18n";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { SESSION_COOKIE } from "./auth/session";
 import { RECENTLY_VIEWED_COOKIE } from "./domain/history";
@@ -11,39 +12,49 @@ import { RECENTLY_VIEWED_COOKIE } from "./domain/history";
  * an Authorization header, nor one that asks for a fresh copy (`Cache-Control: no-cache`, as a
  * hard reload sends). The HTML's CSP nonce is replaced by each response's own.
  *
- * A response is kept only when it is a 200 whose only cookie is the recently-viewed cookie of
- * the listing it shows (the server writes that cookie again for each visitor on a reuse).
+ * One request renders a page at a time (the others wait for it), and once a page is older than
+ * `ttlMs` the next request renders it again while the others still get the older copy — for at
+ * most another `ttlMs`. A write empties the cache at once, and a page rendered while the write
+ * happened is not kept.
+ *
+ * A response is kept only when it is a 200 whose cookies are at most the language cookie (the
+ * same for every request with its key) and the recently-viewed cookie of the listing it shows
+ * (the server writes that one again for each visitor it reuses the page for).
  */
 export type CachedPage = {
   status: number;
   headers: Array<[string, string]>;
   /** The body split at each occurrence of the nonce it was rendered with. */
-  parts: string[];
+  parts: Buffer[];
   /** The listing whose page this is, when a visitor's view of it is recorded in their cookie. */
   viewedListingId: string | null;
   bytes: number;
+  storedAt: number;
 };
 
-export type PageCacheStats = { entries: number; bytes: number; hits: number; misses: number; stores: number; clears: number };
+export type PageCacheStats = { entries: number; bytes: number; hits: number; stale: number; misses: number; stores: number; clears: number };
+
+/** A render in progress: `done` keeps its response when it qualifies (and says whether it did). */
+export type PageRender = { done(response: { status: number; headers: Headers; body: Buffer } | null, nonce: string): boolean };
 
 export type PageCache = {
   /** The cache key of a request, or null when its response must not come from the cache. */
   keyOf(request: { method: string; url: string; header(name: string): string | undefined }): string | null;
-  get(key: string): CachedPage | undefined;
-  /**
-   * Keeps a rendered response when it qualifies; returns the body to send either way. Strips
-   * the marker header from `headers` (it is never sent to browsers).
-   */
-  store(key: string, response: { status: number; headers: Headers; body: string }, nonce: string): boolean;
-  /** Renders a cached page with this response's nonce. */
-  bodyOf(page: CachedPage, nonce: string): string;
+  /** The page kept under `key`, and whether it is still fresh. */
+  lookup(key: string): { page: CachedPage; fresh: boolean } | undefined;
+  /** The render of `key` in progress, to wait for; undefined when none is. */
+  pending(key: string): Promise<void> | undefined;
+  /** Starts rendering `key`; null when another render of it is already in progress. */
+  begin(key: string): PageRender | null;
+  /** A cached page's body with this response's nonce. */
+  bodyOf(page: CachedPage, nonce: string): Buffer;
   /** Forgets every page (a listing or profile changed). */
   clear(): void;
   stats(): PageCacheStats;
 };
 
 /** The cookies that change what a visitor's page looks like: they are part of the key. */
-const KEY_COOKIES = ["i18n_redirected", "theme"] as const;
+const KEY_COOKIES = [LANG_COOKIE, "theme"] as const;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -62,15 +73,35 @@ export function parseMarker(value: string | null): { viewedListingId: string | n
   return view ? { viewedListingId: view[1] } : null;
 }
 
-export function createPageCache(options: { ttlMs: number; maxBytes: number }): PageCache {
+export function createPageCache(options: { ttlMs: number; maxBytes: number; now?: () => number }): PageCache {
+  const now = options.now ?? (() => performance.now());
+  const enabled = options.ttlMs > 0 && options.maxBytes > 0;
   const pages = new LRUCache<string, CachedPage>({
     max: 5_000,
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (page) => Math.max(1, page.bytes),
-    ttl: Math.max(1, options.ttlMs),
   });
-  const counters = { hits: 0, misses: 0, stores: 0, clears: 0 };
-  const enabled = options.ttlMs > 0 && options.maxBytes > 0;
+  const rendering = new Map<string, Promise<void>>();
+  const counters = { hits: 0, stale: 0, misses: 0, stores: 0, clears: 0 };
+  // Bumped by every clear: a render that started before it must not be kept.
+  let generation = 0;
+
+  function keep(key: string, response: { status: number; headers: Headers; body: Buffer }, nonce: string): boolean {
+    const marker = parseMarker(response.headers.get(PAGE_CACHE_HEADER));
+    response.headers.delete(PAGE_CACHE_HEADER);
+    if (!enabled || marker === null || response.status !== 200) return false;
+    const viewCookie = (cookie: string) => marker.viewedListingId !== null && cookie.startsWith(`${RECENTLY_VIEWED_COOKIE}=`);
+    const cookies = response.headers.getSetCookie();
+    if (!cookies.every((cookie) => viewCookie(cookie) || cookie.startsWith(`${LANG_COOKIE}=`))) return false;
+    const headers: Array<[string, string]> = [...response.headers.entries()].filter(([name]) => name !== "set-cookie" && name !== "content-length");
+    for (const cookie of cookies) if (!viewCookie(cookie)) headers.push(["set-cookie", cookie]);
+    const parts = splitBuffer(response.body, nonce);
+    const bytes = response.body.length + 64 * headers.length + key.length;
+    if (bytes > options.maxBytes) return false;
+    pages.set(key, { status: response.status, headers, parts, viewedListingId: marker.viewedListingId, bytes, storedAt: now() });
+    counters.stores++;
+    return true;
+  }
 
   return {
     keyOf(request) {
@@ -84,34 +115,61 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
       return `${request.url}\u0000${keyed}\u0000${request.header("accept-language") ?? ""}`;
     },
 
-    get(key) {
+    lookup(key) {
       const page = pages.get(key);
-      if (page) counters.hits++;
-      else counters.misses++;
-      return page;
+      if (!page) {
+        counters.misses++;
+        return undefined;
+      }
+      const age = now() - page.storedAt;
+      if (age >= 2 * options.ttlMs) {
+        pages.delete(key);
+        counters.misses++;
+        return undefined;
+      }
+      const fresh = age < options.ttlMs;
+      if (fresh) counters.hits++;
+      else counters.stale++;
+      return { page, fresh };
     },
 
-    store(key, response, nonce) {
-      const marker = parseMarker(response.headers.get(PAGE_CACHE_HEADER));
-      response.headers.delete(PAGE_CACHE_HEADER);
-      if (!enabled || marker === null || response.status !== 200) return false;
-      const cookies = response.headers.getSetCookie();
-      const onlyViewCookie = cookies.every((cookie) => marker.viewedListingId !== null && cookie.startsWith(`${RECENTLY_VIEWED_COOKIE}=`));
-      if (!onlyViewCookie) return false;
-      const headers = [...response.headers.entries()].filter(([name]) => name !== "set-cookie" && name !== "content-length");
-      const parts = nonce ? response.body.split(nonce) : [response.body];
-      const bytes = Buffer.byteLength(response.body) + 64 * headers.length + key.length;
-      if (bytes > options.maxBytes) return false;
-      pages.set(key, { status: response.status, headers, parts, viewedListingId: marker.viewedListingId, bytes });
-      counters.stores++;
-      return true;
+    pending(key) {
+      return rendering.get(key);
+    },
+
+    begin(key) {
+      if (rendering.has(key)) return null;
+      const started = generation;
+      let finish!: () => void;
+      rendering.set(key, new Promise<void>((resolve) => (finish = resolve)));
+      let finished = false;
+      return {
+        done(response, nonce) {
+          if (finished) return false;
+          finished = true;
+          rendering.delete(key);
+          finish();
+          if (response === null) return false;
+          if (started === generation) return keep(key, response, nonce);
+          response.headers.delete(PAGE_CACHE_HEADER); // rendered before a write: sent, not kept
+          return false;
+        },
+      };
     },
 
     bodyOf(page, nonce) {
-      return page.parts.join(nonce);
+      if (page.parts.length === 1) return page.parts[0];
+      const separator = Buffer.from(nonce);
+      const chunks: Buffer[] = [];
+      page.parts.forEach((part, i) => {
+        if (i > 0) chunks.push(separator);
+        chunks.push(part);
+      });
+      return Buffer.concat(chunks);
     },
 
     clear() {
+      generation++;
       pages.clear();
       counters.clears++;
     },
@@ -120,6 +178,19 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number }): P
       return { entries: pages.size, bytes: pages.calculatedSize, ...counters };
     },
   };
+}
+
+function splitBuffer(body: Buffer, separator: string): Buffer[] {
+  if (!separator) return [body];
+  const needle = Buffer.from(separator);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(needle, from); at !== -1; at = body.indexOf(needle, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + needle.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
 }
 
 /**

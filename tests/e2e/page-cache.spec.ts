@@ -72,3 +72,15 @@ test("a visitor served a shared listing page still gets it in their recently vie
   const history = await get("/historial", { Cookie: `i18n_redirected=es; ${cookie!.split(";")[0]}` });
   expect(history.body).toContain(`/boat/${boatId}`);
 });
+
+test("a first visit to a language's page is shared too, and still sets the language cookie", async () => {
+  const path = `/fr/about?from=${Math.random().toString(36).slice(2)}`;
+  const visit = () => fetch(base() + path, { redirect: "manual" });
+  const first = await visit();
+  const second = await visit();
+  expect(second.headers.get("x-page-cache")).toBe("hit");
+  for (const response of [first, second]) {
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/^i18n_redirected=fr; Max-Age=31536000; Path=\/; SameSite=Lax/);
+  }
+});

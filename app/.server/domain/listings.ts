@@ -801,6 +801,23 @@ export function createListingsService(deps: {
     archive: (ownerUid: string, id: string) => transition(ownerUid, id, "archive"),
 
     /**
+     * Deletes one of the owner's drafts for good (it was never public, so nothing links to it).
+     * Returns it, so the caller can remove its photos. Anything but a draft is refused.
+     */
+    async discardDraft(ownerUid: string, id: string): Promise<Listing> {
+      if (!isListingId(id)) throw new ListingError("not-found");
+      const discarded = await store.runTransaction(async (tx) => {
+        const current = (await tx.get<ListingRecord>(LISTINGS, id)) as Listing | null;
+        if (!current || current.ownerUid !== ownerUid) throw new ListingError("not-found");
+        if (current.status !== "draft") throw new ListingError("invalid-transition", { message: `Cannot discard a listing that is ${current.status}` });
+        tx.delete(LISTINGS, id);
+        return current;
+      });
+      forgetCounts();
+      return discarded;
+    },
+
+    /**
      * Replaces the photos' metadata: the order is the display order, the first is the cover; at
      * most MAX_PHOTOS. A published or paused listing keeps at least one.
      */

@@ -3,7 +3,7 @@ import type { Services } from "#app/.server/services";
 import { pagePaths } from "#app/route-table";
 import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
 import { createTestServices, loadContext } from "#tests/test-services";
-import { loader } from "./sitemap";
+import { loader, sitemapResponse } from "./sitemap";
 
 let services: Services;
 const ids: Record<string, string> = {};
@@ -50,3 +50,38 @@ describe("/sitemap.xml with listings", () => {
     expect(xml).toContain("<loc>http://localhost:3000/en/alquiler-barco/barco-a-vela</loc>");
   });
 });
+
+describe("/sitemap.xml past the protocol's 50,000 URLs", () => {
+  const entries = Array.from({ length: 7 }, (_, i) => `  <url>\n    <loc>https://amarre.test/boat/b${i}</loc>\n  </url>`);
+  const answer = async (part: string | null) => {
+    const response = sitemapResponse(entries, { origin: "https://amarre.test", part, maxUrls: 3 });
+    return { status: response.status, xml: await response.text() };
+  };
+
+  it("becomes an index of parts, each within the limit, together listing every URL once", async () => {
+    const index = await answer(null);
+    expect(index.status).toBe(200);
+    expect(index.xml).toContain("<sitemapindex");
+    expect([...index.xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      "https://amarre.test/sitemap.xml?part=1",
+      "https://amarre.test/sitemap.xml?part=2",
+      "https://amarre.test/sitemap.xml?part=3",
+    ]);
+    const urls: string[] = [];
+    for (const part of ["1", "2", "3"]) {
+      const { status, xml } = await answer(part);
+      expect(status).toBe(200);
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs.length).toBeLessThanOrEqual(3);
+      urls.push(...locs);
+    }
+    expect(urls).toEqual(entries.map((_, i) => `https://amarre.test/boat/b${i}`));
+  });
+
+  it("answers 404 for a part that does not exist, and while one file is enough", async () => {
+    for (const part of ["0", "4", "x", "1.5", "-1"]) expect((await answer(part)).status).toBe(404);
+    const single = sitemapResponse(entries.slice(0, 3), { origin: "https://amarre.test", part: "1", maxUrls: 3 });
+    expect(single.status).toBe(404);
+  });
+});
+

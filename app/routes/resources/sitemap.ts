@@ -7,13 +7,46 @@ function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
+/** The sitemap protocol's limit of URLs per file (sitemaps.org): beyond it, an index of parts. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+const XML_HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
+
+/**
+ * The sitemap for `entries` (`<url>` elements): one file while they fit in `maxUrls`; past that
+ * `/sitemap.xml` is a sitemap index of `/sitemap.xml?part=N`, each part at most `maxUrls` URLs.
+ * A part that does not exist is a 404.
+ */
+export function sitemapResponse(entries: string[], options: { origin: string; part: string | null; maxUrls?: number }): Response {
+  const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
+  const urlset = (urls: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n` +
+    urls.join("\n") +
+    `\n</urlset>\n`;
+  const parts = Math.max(1, Math.ceil(entries.length / maxUrls));
+  if (options.part === null) {
+    if (parts === 1) return new Response(urlset(entries), { headers: XML_HEADERS });
+    const index = Array.from({ length: parts }, (_, i) => `  <sitemap>\n    <loc>${escapeXml(`${options.origin}/sitemap.xml?part=${i + 1}`)}</loc>\n  </sitemap>`);
+    return new Response(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${index.join("\n")}\n</sitemapindex>\n`,
+      { headers: XML_HEADERS },
+    );
+  }
+  const part = /^[1-9]\d{0,5}$/.test(options.part) ? Number(options.part) : NaN;
+  if (!(part <= parts) || parts === 1) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(urlset(entries.slice((part - 1) * maxUrls, part * maxUrls)), { headers: XML_HEADERS });
+}
+
 /**
  * Every public page and every published boat and dock, in the four languages, each with its
- * hreflang alternates (listings also with their last change as `lastmod`).
+ * hreflang alternates (listings also with their last change as `lastmod`); an index of parts
+ * past 50,000 URLs (12,500 listings).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { config } = context.services;
-  const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+  const url = new URL(request.url);
+  const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin;
 
   const entry = (path: string, lang: Lang, lastmod?: string) => {
     const alternates = languages
@@ -28,12 +61,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const listings = (await publishedListingRefs(context.services.listings)).flatMap((ref) =>
     languages.map((lang) => entry(`/${ref.kind}/${encodeURIComponent(ref.id)}`, lang.code, ref.updatedAt.slice(0, 10))),
   );
-  const xml =
-    `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n` +
-    [...pages, ...listings].join("\n") +
-    `\n</urlset>\n`;
-  return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-  });
+  return sitemapResponse([...pages, ...listings], { origin, part: url.searchParams.get("part") });
 }

@@ -1,21 +1,26 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { requireUser } from "#app/.server/auth/guards";
+import { deleteAllPhotos } from "#app/.server/blobs/images";
+import { isListingError } from "#app/.server/domain/listings";
 import { getFixedT } from "#app/.server/i18n";
-import { Notice } from "#app/components/forms";
+import { listingPhotoPrefix } from "#app/.server/listing-views";
+import { FormAlert, Notice } from "#app/components/forms";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
-import { languageOf, splitLangFromPath } from "#app/i18n";
-import { LIST_YOUR_BOAT_PATH } from "#app/utils/listing-form";
+import { languageOf, localizePath, splitLangFromPath } from "#app/i18n";
+import { DRAFTS_PATH, LIST_YOUR_BOAT_PATH } from "#app/utils/listing-form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { listingSummary, portNamesOf } from "#app/routes/listings/listing-form.server";
+import { badRequest, listingSummary, portNamesOf, readFormData } from "#app/routes/listings/listing-form.server";
 import { dateTimeFormat } from "#app/utils/intl";
 
 /**
  * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
- * steps each has done and a link that resumes it at its first open step.
+ * steps each has done, a link that resumes it at its first open step, and a "discard" that
+ * deletes it and its photos for good (behind a confirmation that needs no JavaScript).
  */
 export const handle = { i18n: ["listing-form"] };
 
@@ -32,13 +37,42 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     meta: { title: t("meta.drafts.title"), description: t("meta.drafts.description") },
     drafts: items,
     savedTitle: saved ? (saved.title ?? t("untitled")) : null,
+    discarded: url.searchParams.get("notice") === "discarded",
   };
+}
+
+const discardSchema = z.object({ intent: z.literal("discard"), id: z.string().min(1).max(128) });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const { lang } = splitLangFromPath(url.pathname);
+  const parsed = discardSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) badRequest();
+  const { id } = parsed.data;
+  try {
+    const draft = await context.services.listings.discardDraft(user.uid, id);
+    // The draft is gone; its photos go with it (nothing else points at them).
+    await deleteAllPhotos(context.services.blobs, listingPhotoPrefix(draft));
+  } catch (error) {
+    // Someone else's listing, or none: it does not exist for this person.
+    if (isListingError(error, "not-found")) throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
+    if (isListingError(error, "invalid-transition")) {
+      const t = getFixedT(lang, "listing-form");
+      return data({ id, message: t("drafts.notADraft") }, { status: 400 });
+    }
+    throw error;
+  }
+  return redirect(localizePath(`${DRAFTS_PATH}?notice=discarded`, lang));
 }
 
 export default function Drafts() {
   const { t } = useTranslation("listing-form");
-  const { drafts, savedTitle } = useLoaderData<typeof loader>();
-  const dateFormat = dateTimeFormat(languageOf(useLang()).iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Madrid" });
+  const { drafts, savedTitle, discarded } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const lang = useLang();
+  const dateFormat = dateTimeFormat(languageOf(lang).iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Madrid" });
   return (
     <main id="main" className="space-y-8">
       <header>
@@ -46,6 +80,8 @@ export default function Drafts() {
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("drafts.intro")}</p>
       </header>
       {savedTitle ? <Notice>{t("drafts.saved", { title: savedTitle })}</Notice> : null}
+      {discarded && !actionData ? <Notice>{t("drafts.discarded")}</Notice> : null}
+      {actionData ? <FormAlert errors={[actionData.message]} /> : null}
       {drafts.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-white/20">
           <p className="text-slate-600 dark:text-slate-400">{t("drafts.empty")}</p>
@@ -85,13 +121,34 @@ export default function Drafts() {
                     <span className="text-sm">{t("drafts.progress", { done: draft.progress.done, total: draft.progress.total })}</span>
                   </div>
                 </div>
-                <LocalizedLink
-                  to={draft.resumeHref}
-                  aria-label={t("drafts.resumeLabel", { title })}
-                  className="inline-flex items-center justify-center rounded-lg bg-sea-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-sea-800"
-                >
-                  {t("drafts.resume")}
-                </LocalizedLink>
+                <div className="flex flex-col items-stretch gap-2">
+                  <LocalizedLink
+                    to={draft.resumeHref}
+                    aria-label={t("drafts.resumeLabel", { title })}
+                    className="inline-flex items-center justify-center rounded-lg bg-sea-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-sea-800"
+                  >
+                    {t("drafts.resume")}
+                  </LocalizedLink>
+                  <details className="group text-sm">
+                    <summary className="cursor-pointer list-none rounded-lg px-4 py-2 text-center font-semibold text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-white/10">
+                      <span aria-hidden="true">{t("drafts.discard")}</span>
+                      <span className="sr-only">{t("drafts.discardLabel", { title })}</span>
+                    </summary>
+                    <Form method="post" action={localizePath(DRAFTS_PATH, lang)} className="mt-2 max-w-56 space-y-2 rounded-lg border border-red-200 p-3 dark:border-red-400/30">
+                      <p>{t("drafts.discardWarning")}</p>
+                      <input type="hidden" name="id" value={draft.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="discard"
+                        disabled={navigation.state === "submitting"}
+                        className="w-full rounded-lg bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+                      >
+                        {t("drafts.discardConfirm")}
+                      </button>
+                    </Form>
+                  </details>
+                </div>
               </li>
             );
           })}

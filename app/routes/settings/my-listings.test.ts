@@ -4,7 +4,7 @@ import { storePhoto } from "#app/.server/blobs/images";
 import { listingPhotoPrefix } from "#app/.server/listing-views";
 import type { Services } from "#app/.server/services";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
-import { loader as draftsLoader } from "./drafts";
+import { action as draftsAction, loader as draftsLoader } from "./drafts";
 import { loader as listYourBoatLoader } from "./list-your-boat";
 import { action, loader } from "./my-listings";
 
@@ -171,5 +171,47 @@ describe("/ajustes/recopilar-borrador-alquiler and /ajustes/inscribir-tu-barco",
       Response
     >;
     expect(start).toMatchObject({ draftCount: 2, lessorComplete: false, meta: { title: "List your boat or berth · Amarre" } });
+  });
+
+  it("discard a draft and its photos for good, after the owner confirms; nobody else can, nor a published listing", async () => {
+    const person = await createTestUser(services);
+    const other = await createTestUser(services);
+    const DRAFTS = "/en/ajustes/recopilar-borrador-alquiler";
+    const discard = (fields: Record<string, string>, cookie?: string) =>
+      settle(() => draftsAction({ request: formPost(DRAFTS, fields, cookie), params: {}, context: context() }));
+    const draftId = await boat(person.uid, { title: "Borrador para tirar" });
+    const listing = (await services.listings.get(draftId))!;
+    const photoKey = `photos/${listing.photos[0].folder}/${listing.photos[0].widths[0]}.webp`;
+    expect(await services.blobs.exists(photoKey)).toBe(true);
+
+    // Not signed in, someone else's, unknown, malformed: nothing is deleted.
+    const anonymous = (await discard({ intent: "discard", id: draftId })) as Response;
+    expect(anonymous.status).toBe(302);
+    expect(await discard({ intent: "discard", id: draftId }, other.cookie)).toMatchObject({ init: { status: 404 } });
+    expect(await discard({ intent: "discard", id: "nope" }, person.cookie)).toMatchObject({ init: { status: 404 } });
+    expect(await discard({ intent: "archive", id: draftId }, person.cookie)).toMatchObject({ init: { status: 400 } });
+    expect(await discard({}, person.cookie)).toMatchObject({ init: { status: 400 } });
+    expect((await services.listings.get(draftId))?.status).toBe("draft");
+
+    const done = (await discard({ intent: "discard", id: draftId }, person.cookie)) as Response;
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/en/ajustes/recopilar-borrador-alquiler?notice=discarded");
+    expect(await services.listings.get(draftId)).toBeNull();
+    expect(await services.blobs.exists(photoKey)).toBe(false);
+    const after = (await draftsLoader({ request: authedRequest(`${DRAFTS}?notice=discarded`, person.cookie), params: {}, context: context() })) as Exclude<
+      Awaited<ReturnType<typeof draftsLoader>>,
+      Response
+    >;
+    expect(after.drafts.map((d) => d.id)).not.toContain(draftId);
+    expect(after.discarded).toBe(true);
+
+    // A published listing is not a draft: a translated 400, and it stays.
+    const owner = await demoOwner(); // a complete lessor profile
+    const published = await boat(owner.uid, { title: "Ya publicado" });
+    await services.listings.publish(owner.uid, published);
+    const refused = (await discard({ intent: "discard", id: published }, owner.cookie)) as unknown as { data: { message: string }; init: ResponseInit };
+    expect(refused.init.status).toBe(400);
+    expect(refused.data.message).toBe("That listing is no longer a draft: manage it from My boats and berths.");
+    expect((await services.listings.get(published))?.status).toBe("published");
   });
 });
