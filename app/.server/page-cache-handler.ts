@@ -43,7 +43,7 @@ export function createCachedRequestHandler(options: Options) {
     if (req.method !== "GET") return passThrough(req, res, next);
     let render: PageRender | null = null;
     try {
-      const key = cache.keyOf({ method: req.method, url: req.originalUrl, header: (name) => req.get(name) });
+      const key = cache.keyOf({ method: req.method, url: `${req.protocol}:${req.originalUrl}`, header: (name) => req.get(name) });
       if (key !== null) {
         let found = cache.lookup(key);
         // A stale page is still served while another request renders its successor.

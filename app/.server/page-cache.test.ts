@@ -44,7 +44,7 @@ describe("the visitors' page cache", () => {
     expect(cache.stats()).toMatchObject({ entries: 1, hits: 1, stores: 1 });
   });
 
-  it("keys pages by URL, language and theme cookies and Accept-Language", () => {
+  it("keys pages by URL, host, language and theme cookies and Accept-Language", () => {
     const cache = createPageCache({ ttlMs: 10_000, maxBytes: 1 << 20 });
     const keys = [
       cache.keyOf(request("/docks", { Cookie: "i18n_redirected=es" })),
@@ -52,6 +52,8 @@ describe("the visitors' page cache", () => {
       cache.keyOf(request("/docks", { Cookie: "i18n_redirected=es; theme=dark" })),
       cache.keyOf(request("/docks", { Cookie: "i18n_redirected=es", "Accept-Language": "de" })),
       cache.keyOf(request("/docks?page=2", { Cookie: "i18n_redirected=es" })),
+      cache.keyOf(request("/docks", { Cookie: "i18n_redirected=es", Host: "evil.example" })),
+      cache.keyOf(request("/docks", { Cookie: "i18n_redirected=es", "X-Forwarded-Host": "evil.example" })),
     ];
     expect(new Set(keys).size).toBe(keys.length);
     // Other cookies (the recently-viewed list, analytics…) do not split the cache.

@@ -8,7 +8,7 @@ import { RECENTLY_VIEWED_COOKIE } from "./domain/history";
  * The visitors' page cache (decision record 007): a page a loader marks as the same for every
  * visitor (`visitorPageHeaders`) is rendered once and reused, for `ttlMs` or until a listing or
  * profile is written through this server, for every visitor whose request has the same URL,
- * language and theme cookies and Accept-Language. Never for a request with a session cookie or
+ * host, language and theme cookies and Accept-Language. Never for a request with a session cookie or
  * an Authorization header, nor one that asks for a fresh copy (`Cache-Control: no-cache`, as a
  * hard reload sends). The HTML's CSP nonce is replaced by each response's own.
  *
@@ -112,7 +112,10 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       const cookies = request.header("cookie");
       if (cookieValue(cookies, SESSION_COOKIE) !== undefined) return null;
       const keyed = KEY_COOKIES.map((name) => cookieValue(cookies, name) ?? "").join("\u0001");
-      return `${request.url}\u0000${keyed}\u0000${request.header("accept-language") ?? ""}`;
+      // Pages name their own origin (canonical and social links) when PUBLIC_URL is unset: the
+      // host the request names is part of the key, so a forged Host never reaches other visitors.
+      const origin = ["host", "x-forwarded-host", "x-forwarded-proto"].map((name) => request.header(name) ?? "").join("\u0001");
+      return `${request.url}\u0000${origin}\u0000${keyed}\u0000${request.header("accept-language") ?? ""}`;
     },
 
     lookup(key) {
