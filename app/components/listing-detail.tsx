@@ -1,14 +1,96 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { initials } from "#app/utils/initials";
-import type { OwnerView, PhotoView } from "#app/utils/listing-view";
+import type { MapPoint, OwnerView, PhotoView, PlaceView, PriceUnit } from "#app/utils/listing-view";
+import { useLang } from "#app/utils/use-lang";
+import { FavouriteButton } from "./favourite-button";
+import { ListingMap } from "./listing-map";
 import { ListingPhoto } from "./listing-photo";
 import { LocalizedLink } from "./localized-link";
+import { formatEuros, Price } from "./price";
 
 /** Pieces shared by the boat and dock pages. */
 
+type ListingStatus = "draft" | "published" | "paused" | "archived";
+
+/** What the frame of a listing's page reads of the boat or dock it shows. */
+type ListingSummary = { id: string; status: ListingStatus; title: string; place: Pick<PlaceView, "label">; photos: PhotoView[] };
+
 const COVER_SIZES = "(min-width: 1152px) 1152px, 100vw";
 const THUMB_SIZES = "(min-width: 640px) 18rem, 80vw";
+
+/**
+ * The frame of a boat's or dock's page: the owner's banner (only the owner is given `editUrl`),
+ * the header, the photos, then the page's sections (`children`) beside its price box (`aside`).
+ */
+export function ListingDetailLayout({
+  listing,
+  fallbackImage,
+  editUrl,
+  header,
+  aside,
+  children,
+}: {
+  listing: ListingSummary;
+  fallbackImage: string;
+  editUrl: string | null;
+  header: React.ReactNode;
+  aside: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <main id="main" className="container-page py-8">
+      <article className="space-y-8">
+        {editUrl !== null ? <OwnerBanner status={listing.status} editUrl={editUrl} /> : null}
+
+        {header}
+
+        <PhotoGallery photos={listing.photos} title={listing.title} fallback={fallbackImage} />
+
+        <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
+          <div className="min-w-0 space-y-8">{children}</div>
+          {aside}
+        </div>
+      </article>
+    </main>
+  );
+}
+
+/**
+ * A listing's header: its kind above the title, the favourite heart once it is published, then
+ * its place, the page's own facts and badges (`children`) and the Professional badge.
+ */
+export function ListingHeader({
+  listing,
+  kind,
+  favourite,
+  signedIn,
+  professional,
+  children,
+}: {
+  listing: ListingSummary;
+  kind: string;
+  favourite: boolean;
+  signedIn: boolean;
+  professional: boolean;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation("listing");
+  return (
+    <header>
+      <p className="text-sm font-semibold tracking-wide text-sea-700 uppercase dark:text-sea-300">{kind}</p>
+      <div className="mt-1 flex items-start justify-between gap-4">
+        <h1 className="text-3xl font-extrabold tracking-tight text-sea-900 sm:text-4xl dark:text-white">{listing.title}</h1>
+        {listing.status === "published" ? <FavouriteButton listingId={listing.id} favourite={favourite} signedIn={signedIn} /> : null}
+      </div>
+      <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600 dark:text-slate-300">
+        {listing.place.label ? <span>{listing.place.label}</span> : null}
+        {children}
+        {professional ? <span className="rounded-full bg-sea-800 px-2.5 py-0.5 text-xs font-semibold text-white">{t("badges.professional")}</span> : null}
+      </p>
+    </header>
+  );
+}
 
 /** The cover, large and loaded at once, then the other photos in a scrolling strip (lazy). */
 export function PhotoGallery({ photos, title, fallback }: { photos: PhotoView[]; title: string; fallback: string }) {
@@ -45,7 +127,7 @@ export function PhotoGallery({ photos, title, fallback }: { photos: PhotoView[];
 }
 
 /** What only the owner sees on their listing: its status, and the way to its form (`editUrl`, already localized). */
-export function OwnerBanner({ status, editUrl }: { status: "draft" | "published" | "paused" | "archived"; editUrl: string }) {
+export function OwnerBanner({ status, editUrl }: { status: ListingStatus; editUrl: string }) {
   const { t } = useTranslation("listing");
   const tone =
     status === "published"
@@ -91,6 +173,57 @@ export function FactList({ facts, narrow = false }: { facts: Array<{ label: stri
   );
 }
 
+/** The description in the reader's language, or in another one it names ("Written in English"). */
+export function DescriptionSection({ description }: { description: { text: string; lang: string; languageName: string | null } | null }) {
+  const { t } = useTranslation("listing");
+  return (
+    <DetailSection id="description-heading" title={t("detail.description")}>
+      {description ? (
+        <>
+          <p className="whitespace-pre-line break-words text-slate-700 dark:text-slate-300" lang={description.lang}>{description.text}</p>
+          {description.languageName ? (
+            <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t("detail.writtenIn", { language: description.languageName })}</p>
+          ) : null}
+        </>
+      ) : (
+        <p className="text-slate-500 dark:text-slate-400">{t("detail.noDescription")}</p>
+      )}
+    </DetailSection>
+  );
+}
+
+/** What a listing comes with (equipment, a berth's services), ticked, in two columns from 640 px. */
+export function TickList({ items }: { items: ReadonlyArray<{ key: string; label: string }> }) {
+  return (
+    <ul className="grid gap-2 sm:grid-cols-2">
+      {items.map((item) => (
+        <li key={item.key} className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
+          <span aria-hidden="true" className="text-sea-600">✓</span>
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Where the listing is: its place and region, and a map with its marker. */
+export function LocationSection({ place, points }: { place: Pick<PlaceView, "label" | "region">; points: readonly MapPoint[] }) {
+  const { t } = useTranslation("listing");
+  return (
+    <DetailSection id="location-heading" title={t("detail.location")}>
+      {place.label ? (
+        <p className="text-slate-700 dark:text-slate-300">
+          {place.label}
+          {place.region ? <span className="text-slate-500 dark:text-slate-400"> · {place.region}</span> : null}
+        </p>
+      ) : (
+        <p className="text-slate-500 dark:text-slate-400">{t("detail.noLocation")}</p>
+      )}
+      <ListingMap points={points} label={t("map.location")} className="mt-4 h-64" />
+    </DetailSection>
+  );
+}
+
 /** The listing's owner: name, Professional badge, member since, and their public page. */
 export function OwnerCard({ owner, memberSince, heading }: { owner: OwnerView; memberSince: string; heading: string }) {
   const { t } = useTranslation("listing");
@@ -131,5 +264,59 @@ export function ReviewsSection() {
     <DetailSection id="reviews-heading" title={t("detail.reviews.title")}>
       <p className="text-slate-600 dark:text-slate-400">{t("detail.reviews.empty")}</p>
     </DetailSection>
+  );
+}
+
+/** The box of prices beside the sections, kept in view on wide screens; its heading has the id `headingId`. */
+export function PriceBox({ headingId, title, children }: { headingId: string; title: string; children: React.ReactNode }) {
+  return (
+    <aside aria-labelledby={headingId} className="lg:sticky lg:top-4 lg:self-start">
+      <div className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-white/10">
+        <h2 id={headingId} className="text-lg font-bold">{title}</h2>
+        {children}
+      </div>
+    </aside>
+  );
+}
+
+/** Euros for the page's language from cents, or null without an amount (a fact the list leaves out). */
+export function useEuros(): (cents: number | null) => string | null {
+  const lang = useLang();
+  return (cents) => (cents === null ? null : formatEuros(cents, lang));
+}
+
+/** A price in large type in the price box (smaller when `minor`, under another one); nothing without a price. */
+export function LeadPrice({ cents, unit, minor = false }: { cents: number | null; unit?: PriceUnit; minor?: boolean }) {
+  if (cents === null) return null;
+  return (
+    <p className={minor ? "mt-1 text-lg" : "mt-3 text-2xl"}>
+      <Price cents={cents} unit={unit} />
+    </p>
+  );
+}
+
+const PRIMARY_ACTION = "block rounded-lg bg-coral-500 px-4 py-3 text-center font-semibold text-white shadow hover:bg-coral-600";
+const SECONDARY_ACTION =
+  "block rounded-lg border border-sea-700 px-4 py-2.5 text-center font-semibold text-sea-700 hover:bg-sea-50 dark:border-sea-300 dark:text-sea-300 dark:hover:bg-white/5";
+
+/** The way to book a listing (the booking engine at /boat/rent/boat/{id}), and a note on how it goes. */
+export function RequestToBook({ listingId, note }: { listingId: string; note: string }) {
+  const { t } = useTranslation("listing");
+  return (
+    <>
+      <LocalizedLink to={`/boat/rent/boat/${listingId}`} className={PRIMARY_ACTION}>
+        {t("detail.requestToBook")}
+      </LocalizedLink>
+      <p className="text-center text-xs text-slate-500 dark:text-slate-400">{note}</p>
+    </>
+  );
+}
+
+/** A link to the owner's public page, where they are contacted until chats exist; `primary` when it is the page's main action. */
+export function ContactOwnerLink({ owner, label, primary = false }: { owner: Pick<OwnerView, "slug">; label: string; primary?: boolean }) {
+  return (
+    <LocalizedLink to={`/user/${owner.slug}`} className={primary ? PRIMARY_ACTION : SECONDARY_ACTION}>
+      {label}
+    </LocalizedLink>
   );
 }

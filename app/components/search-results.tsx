@@ -1,12 +1,113 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { MapPoint } from "#app/utils/listing-view";
+import { FavouriteButton } from "./favourite-button";
+import { ListingMap } from "./listing-map";
 import { LocalizedLink } from "./localized-link";
+import { Pagination } from "./pagination";
 
 /**
- * Pieces the search pages share around their results: the form's remount key, the loading
- * state, the invalid-query notice and the empty state.
+ * Pieces the search pages share around their results: the page's frame, the results, the
+ * form's remount key, the loading state, the invalid-query notice and the empty state.
  */
+
+/**
+ * The frame of a search page: its heading and text, the parameters left out, then the filter
+ * form (`filters`, in its box, with `activeFilters` set) beside the results (`children`).
+ */
+export function SearchPageLayout({
+  copy,
+  invalid,
+  activeFilters,
+  filters,
+  children,
+}: {
+  copy: { heading: string; intro: string };
+  invalid: ReadonlyArray<{ field: string; label: string; message: string }>;
+  activeFilters: number;
+  filters: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation("search");
+  return (
+    <main id="main" className="container-page py-10">
+      <header className="max-w-3xl">
+        <h1 className="text-3xl font-extrabold tracking-tight text-sea-900 sm:text-4xl dark:text-white">{copy.heading}</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">{copy.intro}</p>
+      </header>
+
+      <InvalidQuery issues={invalid} />
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_1fr]">
+        <aside aria-labelledby="filters-heading" className="lg:sticky lg:top-4 lg:self-start">
+          <h2 id="filters-heading" className="sr-only">{t("filters.heading")}</h2>
+          <FiltersPanel activeCount={activeFilters}>{filters}</FiltersPanel>
+        </aside>
+
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** One page of a search's results, as its loader sends it. */
+type ResultsPage<C> = { cards: C[]; total: number; totalLabel: string; page: number; pageCount: number };
+
+/**
+ * A search's results: their count beside the order (`sort`), the map, the cards (`Card`, each
+ * with its favourite heart) or the empty state, and the links to the other pages (`hrefFor`).
+ * `clearTo` is the search without filters.
+ */
+export function SearchResults<C extends { id: string }>({
+  results,
+  Card,
+  favouriteIds,
+  signedIn,
+  sort,
+  points,
+  mapLabel,
+  hrefFor,
+  clearTo,
+}: {
+  results: ResultsPage<C>;
+  Card: React.ComponentType<{ card: C; actions?: React.ReactNode }>;
+  favouriteIds: readonly string[];
+  signedIn: boolean;
+  sort: React.ReactNode;
+  points: readonly MapPoint[];
+  mapLabel: string;
+  hrefFor: (page: number) => string;
+  clearTo: string;
+}) {
+  const searching = useSearching();
+  return (
+    <section aria-labelledby="results-heading" aria-busy={searching} className="min-w-0">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite" data-testid="result-count">
+          {results.totalLabel}
+        </h2>
+        {sort}
+      </div>
+
+      <ListingMap points={points} label={mapLabel} className="mt-4 h-56 sm:h-72" />
+
+      {results.cards.length > 0 ? (
+        <ul className={`mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${searching ? "opacity-60 transition-opacity" : ""}`} data-testid="results">
+          {results.cards.map((card) => (
+            <li key={card.id}>
+              <Card card={card} actions={<FavouriteButton listingId={card.id} favourite={favouriteIds.includes(card.id)} signedIn={signedIn} />} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyResults pageBeyondEnd={results.total > 0} firstPage={hrefFor(1)} clearTo={clearTo} />
+      )}
+
+      <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefFor} />
+    </section>
+  );
+}
 
 /**
  * A key for a filter form that follows the URL: a navigation that did not come from a form

@@ -5,16 +5,13 @@ import { getSessionUser } from "#app/.server/auth/guards";
 import type { BoatListing } from "#app/.server/domain/listings";
 import { recordView } from "#app/.server/domain/history";
 import { getFixedT } from "#app/.server/i18n";
-import { FavouriteButton } from "#app/components/favourite-button";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { boatCard, coverImageUrl, editPath, languageName, mapPoints, memberSince, ownerOf, photoViews, placeView, portsBySlug, publicOrigin } from "#app/.server/listing-views";
 import { formatMetres } from "#app/components/listing-card";
-import { DetailSection, FactList, OwnerBanner, OwnerCard, PhotoGallery, ReviewsSection } from "#app/components/listing-detail";
-import { ListingMap } from "#app/components/listing-map";
-import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros, Price } from "#app/components/price";
+import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
+import { formatEuros } from "#app/components/price";
 import { languageOf, splitLangFromPath } from "#app/i18n";
-import { pickDescription, summarize } from "#app/utils/listing-view";
+import { pickDescription, summarize, type OwnerView } from "#app/utils/listing-view";
 import { listingMeta } from "#app/utils/listing-meta";
 import { useLang } from "#app/utils/use-lang";
 import { visitorPageHeaders } from "#app/.server/page-cache";
@@ -125,169 +122,119 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
+type BoatView = ReturnType<typeof useLoaderData<typeof loader>>["boat"];
+
 export default function BoatPage() {
   const { t } = useTranslation("listing");
   const lang = useLang();
   const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn } = useLoaderData<typeof loader>();
   const bookable = boat.status === "published" && !isOwner;
   const skipper = boat.skipper;
-  const euros = (cents: number | null) => (cents === null ? null : formatEuros(cents, lang));
+  const euros = useEuros();
 
   return (
-    <main id="main" className="container-page py-8">
-      <article className="space-y-8">
-        {isOwner ? <OwnerBanner status={boat.status} editUrl={editUrl} /> : null}
+    <ListingDetailLayout
+      listing={boat}
+      fallbackImage={boat.fallbackImage}
+      editUrl={isOwner ? editUrl : null}
+      header={
+        <ListingHeader
+          listing={boat}
+          kind={boat.type ? t(`boatTypes.${boat.type}`) : t("boatTypes.boat")}
+          favourite={favourite}
+          signedIn={signedIn}
+          professional={owner?.professional === true}
+        >
+          {boat.capacity !== null ? <span>{t("facts.capacity", { count: boat.capacity })}</span> : null}
+          {boat.instantBooking ? <span className="rounded-full bg-sand-400 px-2.5 py-0.5 text-xs font-semibold text-sea-950">{t("badges.instant")}</span> : null}
+        </ListingHeader>
+      }
+      aside={<BoatPriceBox boat={boat} owner={owner} bookable={bookable} />}
+    >
+      <DescriptionSection description={boat.description} />
 
-        <header>
-          <p className="text-sm font-semibold tracking-wide text-sea-700 uppercase dark:text-sea-300">
-            {boat.type ? t(`boatTypes.${boat.type}`) : t("boatTypes.boat")}
-          </p>
-          <div className="mt-1 flex items-start justify-between gap-4">
-            <h1 className="text-3xl font-extrabold tracking-tight text-sea-900 sm:text-4xl dark:text-white">{boat.title}</h1>
-            {boat.status === "published" ? <FavouriteButton listingId={boat.id} favourite={favourite} signedIn={signedIn} /> : null}
+      <DetailSection id="specs-heading" title={t("detail.specs")}>
+        <FactList
+          facts={[
+            { label: t("detail.make"), value: boat.make },
+            { label: t("detail.model"), value: boat.model },
+            { label: t("detail.year"), value: boat.year },
+            { label: t("detail.length"), value: boat.lengthM === null ? null : formatMetres(boat.lengthM, lang) },
+            { label: t("detail.capacity"), value: boat.capacity === null ? null : t("facts.people", { count: boat.capacity }) },
+            { label: t("detail.cabins"), value: boat.cabins },
+            { label: t("detail.berths"), value: boat.berths },
+            { label: t("detail.enginePower"), value: boat.enginePowerHp === null ? null : t("detail.horsepower", { value: boat.enginePowerHp }) },
+            { label: t("detail.fuel"), value: boat.fuel ? t(`fuel.${boat.fuel}`) : null },
+          ]}
+        />
+      </DetailSection>
+
+      {boat.equipment.length > 0 ? (
+        <DetailSection id="equipment-heading" title={t("detail.equipment")}>
+          <TickList items={boat.equipment.map((item) => ({ key: item, label: t(`equipment.${item}`) }))} />
+        </DetailSection>
+      ) : null}
+
+      <DetailSection id="conditions-heading" title={t("detail.conditions")}>
+        <FactList
+          facts={[
+            { label: t("detail.licence"), value: boat.licence ? t(`licences.${boat.licence}`) : null },
+            {
+              label: t("detail.skipper"),
+              value: skipper
+                ? skipper.mode === "none"
+                  ? t("skipper.none")
+                  : t(`skipper.${skipper.mode}`, { price: euros(skipper.dailyPriceCents) })
+                : null,
+            },
+            { label: t("detail.fuelPolicy"), value: boat.fuelPolicy ? t(`fuelPolicies.${boat.fuelPolicy}`) : null },
+            { label: t("detail.instantBooking"), value: boat.instantBooking ? t("detail.instantYes") : t("detail.instantNo") },
+            { label: t("detail.minimumAge"), value: boat.minimumAge === null ? null : t("detail.years", { count: boat.minimumAge }) },
+            { label: t("detail.guided"), value: boat.type === "jetski" ? (boat.guidedWithoutLicence ? t("detail.guidedYes") : t("detail.guidedNo")) : null },
+          ]}
+        />
+        {boat.cancellationPolicy ? (
+          <div className="mt-6 rounded-xl bg-sea-50 p-4 dark:bg-white/5">
+            <h3 className="font-semibold">{t("detail.cancellation", { policy: t(`cancellation.${boat.cancellationPolicy}.name`) })}</h3>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t(`cancellation.${boat.cancellationPolicy}.text`)}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("cancellation.serviceFee")}</p>
           </div>
-          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600 dark:text-slate-300">
-            {boat.place.label ? <span>{boat.place.label}</span> : null}
-            {boat.capacity !== null ? <span>{t("facts.capacity", { count: boat.capacity })}</span> : null}
-            {boat.instantBooking ? <span className="rounded-full bg-sand-400 px-2.5 py-0.5 text-xs font-semibold text-sea-950">{t("badges.instant")}</span> : null}
-            {owner?.professional ? <span className="rounded-full bg-sea-800 px-2.5 py-0.5 text-xs font-semibold text-white">{t("badges.professional")}</span> : null}
-          </p>
-        </header>
+        ) : null}
+      </DetailSection>
 
-        <PhotoGallery photos={boat.photos} title={boat.title} fallback={boat.fallbackImage} />
+      <LocationSection place={boat.place} points={points} />
 
-        <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
-          <div className="min-w-0 space-y-8">
-            <DetailSection id="description-heading" title={t("detail.description")}>
-              {boat.description ? (
-                <>
-                  <p className="whitespace-pre-line break-words text-slate-700 dark:text-slate-300" lang={boat.description.lang}>{boat.description.text}</p>
-                  {boat.description.languageName ? (
-                    <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t("detail.writtenIn", { language: boat.description.languageName })}</p>
-                  ) : null}
-                </>
-              ) : (
-                <p className="text-slate-500 dark:text-slate-400">{t("detail.noDescription")}</p>
-              )}
-            </DetailSection>
+      {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={t("detail.owner")} /> : null}
 
-            <DetailSection id="specs-heading" title={t("detail.specs")}>
-              <FactList
-                facts={[
-                  { label: t("detail.make"), value: boat.make },
-                  { label: t("detail.model"), value: boat.model },
-                  { label: t("detail.year"), value: boat.year },
-                  { label: t("detail.length"), value: boat.lengthM === null ? null : formatMetres(boat.lengthM, lang) },
-                  { label: t("detail.capacity"), value: boat.capacity === null ? null : t("facts.people", { count: boat.capacity }) },
-                  { label: t("detail.cabins"), value: boat.cabins },
-                  { label: t("detail.berths"), value: boat.berths },
-                  { label: t("detail.enginePower"), value: boat.enginePowerHp === null ? null : t("detail.horsepower", { value: boat.enginePowerHp }) },
-                  { label: t("detail.fuel"), value: boat.fuel ? t(`fuel.${boat.fuel}`) : null },
-                ]}
-              />
-            </DetailSection>
+      <ReviewsSection />
+    </ListingDetailLayout>
+  );
+}
 
-            {boat.equipment.length > 0 ? (
-              <DetailSection id="equipment-heading" title={t("detail.equipment")}>
-                <ul className="grid gap-2 sm:grid-cols-2">
-                  {boat.equipment.map((item) => (
-                    <li key={item} className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
-                      <span aria-hidden="true" className="text-sea-600">✓</span>
-                      {t(`equipment.${item}`)}
-                    </li>
-                  ))}
-                </ul>
-              </DetailSection>
-            ) : null}
-
-            <DetailSection id="conditions-heading" title={t("detail.conditions")}>
-              <FactList
-                facts={[
-                  { label: t("detail.licence"), value: boat.licence ? t(`licences.${boat.licence}`) : null },
-                  {
-                    label: t("detail.skipper"),
-                    value: skipper
-                      ? skipper.mode === "none"
-                        ? t("skipper.none")
-                        : t(`skipper.${skipper.mode}`, { price: euros(skipper.dailyPriceCents) })
-                      : null,
-                  },
-                  { label: t("detail.fuelPolicy"), value: boat.fuelPolicy ? t(`fuelPolicies.${boat.fuelPolicy}`) : null },
-                  { label: t("detail.instantBooking"), value: boat.instantBooking ? t("detail.instantYes") : t("detail.instantNo") },
-                  { label: t("detail.minimumAge"), value: boat.minimumAge === null ? null : t("detail.years", { count: boat.minimumAge }) },
-                  { label: t("detail.guided"), value: boat.type === "jetski" ? (boat.guidedWithoutLicence ? t("detail.guidedYes") : t("detail.guidedNo")) : null },
-                ]}
-              />
-              {boat.cancellationPolicy ? (
-                <div className="mt-6 rounded-xl bg-sea-50 p-4 dark:bg-white/5">
-                  <h3 className="font-semibold">{t("detail.cancellation", { policy: t(`cancellation.${boat.cancellationPolicy}.name`) })}</h3>
-                  <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t(`cancellation.${boat.cancellationPolicy}.text`)}</p>
-                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("cancellation.serviceFee")}</p>
-                </div>
-              ) : null}
-            </DetailSection>
-
-            <DetailSection id="location-heading" title={t("detail.location")}>
-              {boat.place.label ? (
-                <p className="text-slate-700 dark:text-slate-300">
-                  {boat.place.label}
-                  {boat.place.region ? <span className="text-slate-500 dark:text-slate-400"> · {boat.place.region}</span> : null}
-                </p>
-              ) : (
-                <p className="text-slate-500 dark:text-slate-400">{t("detail.noLocation")}</p>
-              )}
-              <ListingMap points={points} label={t("map.location")} className="mt-4 h-64" />
-            </DetailSection>
-
-            {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={t("detail.owner")} /> : null}
-
-            <ReviewsSection />
-          </div>
-
-          <aside aria-labelledby="booking-heading" className="lg:sticky lg:top-4 lg:self-start">
-            <div className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-white/10">
-              <h2 id="booking-heading" className="text-lg font-bold">{t("detail.prices")}</h2>
-              {boat.prices.day !== null ? (
-                <p className="mt-3 text-2xl">
-                  <Price cents={boat.prices.day} unit="day" />
-                </p>
-              ) : null}
-              <FactList
-                narrow
-                facts={[
-                  { label: t("detail.halfDay"), value: euros(boat.prices.halfDay) },
-                  { label: t("detail.week"), value: euros(boat.prices.week) },
-                  { label: t("detail.hour"), value: euros(boat.prices.hour) },
-                  { label: t("detail.deposit"), value: euros(boat.prices.deposit) },
-                ]}
-              />
-              {boat.prices.deposit !== null ? <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("detail.depositNote")}</p> : null}
-              {bookable ? (
-                <div className="mt-6 space-y-3">
-                  <LocalizedLink
-                    to={`/boat/rent/boat/${boat.id}`}
-                    className="block rounded-lg bg-coral-500 px-4 py-3 text-center font-semibold text-white shadow hover:bg-coral-600"
-                  >
-                    {t("detail.requestToBook")}
-                  </LocalizedLink>
-                  <p className="text-center text-xs text-slate-500 dark:text-slate-400">
-                    {boat.instantBooking ? t("detail.instantNote") : t("detail.requestNote")}
-                  </p>
-                  {owner ? (
-                    <LocalizedLink
-                      to={`/user/${owner.slug}`}
-                      className="block rounded-lg border border-sea-700 px-4 py-2.5 text-center font-semibold text-sea-700 hover:bg-sea-50 dark:border-sea-300 dark:text-sea-300 dark:hover:bg-white/5"
-                    >
-                      {t("detail.contactOwner")}
-                    </LocalizedLink>
-                  ) : null}
-                </div>
-              ) : null}
-            </div>
-          </aside>
+/** The boat's prices, and the way to book it (and to contact its owner) for anyone but the owner. */
+function BoatPriceBox({ boat, owner, bookable }: { boat: BoatView; owner: OwnerView | null; bookable: boolean }) {
+  const { t } = useTranslation("listing");
+  const euros = useEuros();
+  return (
+    <PriceBox headingId="booking-heading" title={t("detail.prices")}>
+      <LeadPrice cents={boat.prices.day} unit="day" />
+      <FactList
+        narrow
+        facts={[
+          { label: t("detail.halfDay"), value: euros(boat.prices.halfDay) },
+          { label: t("detail.week"), value: euros(boat.prices.week) },
+          { label: t("detail.hour"), value: euros(boat.prices.hour) },
+          { label: t("detail.deposit"), value: euros(boat.prices.deposit) },
+        ]}
+      />
+      {boat.prices.deposit !== null ? <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("detail.depositNote")}</p> : null}
+      {bookable ? (
+        <div className="mt-6 space-y-3">
+          <RequestToBook listingId={boat.id} note={boat.instantBooking ? t("detail.instantNote") : t("detail.requestNote")} />
+          {owner ? <ContactOwnerLink owner={owner} label={t("detail.contactOwner")} /> : null}
         </div>
-      </article>
-    </main>
+      ) : null}
+    </PriceBox>
   );
 }
 

@@ -4,11 +4,8 @@ import { useTranslation } from "react-i18next";
 import { getSessionUser } from "#app/.server/auth/guards";
 import { getFixedT } from "#app/.server/i18n";
 import { boatCard, mapPoints, ownersOf, parseSearch, portsBySlug } from "#app/.server/listing-views";
-import { FavouriteButton } from "#app/components/favourite-button";
 import { BoatListingCard } from "#app/components/listing-card";
-import { ListingMap } from "#app/components/listing-map";
-import { Pagination } from "#app/components/pagination";
-import { activeFilterCount, EmptyResults, FiltersPanel, InvalidQuery, useFormKey, useSearching } from "#app/components/search-results";
+import { activeFilterCount, SearchPageLayout, SearchResults, useFormKey } from "#app/components/search-results";
 import { BOAT_FILTERS_ID, BoatSearchFilters, SortSelect } from "#app/components/search-filters";
 import { languageOf, localizePath, splitLangFromPath } from "#app/i18n";
 import { boatSearchSchema, boatSortOptions, type BoatSearch } from "#app/utils/boat-search";
@@ -101,56 +98,28 @@ export default function BoatSearchPage() {
   const { t } = useTranslation(["search", "listing"]);
   const { copy, preset, pagePath, query, lastResult, invalid, datesIgnored, results, points, ports, signedIn, favouriteIds } = useLoaderData<typeof loader>();
   const formKey = useFormKey(BOAT_FILTERS_ID);
-  const searching = useSearching();
   const hrefFor = (page: number) =>
     withQuery(pagePath, toSearchParams({ ...query, type: preset ? undefined : query.type, page: page > 1 ? page : undefined }));
 
   return (
-    <main id="main" className="container-page py-10">
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-extrabold tracking-tight text-sea-900 sm:text-4xl dark:text-white">{copy.heading}</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">{copy.intro}</p>
-      </header>
-
-      <InvalidQuery issues={invalid} />
-
-      <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <aside aria-labelledby="filters-heading" className="lg:sticky lg:top-4 lg:self-start">
-          <h2 id="filters-heading" className="sr-only">{t("filters.heading")}</h2>
-          <FiltersPanel activeCount={activeFilterCount(query, preset ? ["type"] : [])}>
-            <BoatSearchFilters key={formKey} query={query} lastResult={lastResult} ports={ports} preset={preset} action={pagePath} showDatesNote={datesIgnored} />
-          </FiltersPanel>
-        </aside>
-
-        <section aria-labelledby="results-heading" aria-busy={searching} className="min-w-0">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite" data-testid="result-count">
-              {results.totalLabel}
-            </h2>
-            <SortSelect key={formKey} formId={BOAT_FILTERS_ID} value={query.sort ?? "relevance"} options={boatSortOptions} />
-          </div>
-
-          <ListingMap points={points} label={t("map.label")} className="mt-4 h-56 sm:h-72" />
-
-          {results.cards.length > 0 ? (
-            <ul className={`mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${searching ? "opacity-60 transition-opacity" : ""}`} data-testid="results">
-              {results.cards.map((card) => (
-                <li key={card.id}>
-                  <BoatListingCard
-                    card={card}
-                    actions={<FavouriteButton listingId={card.id} favourite={favouriteIds.includes(card.id)} signedIn={signedIn} />}
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyResults pageBeyondEnd={results.total > 0} firstPage={hrefFor(1)} clearTo={pagePath} />
-          )}
-
-          <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefFor} />
-        </section>
-      </div>
-    </main>
+    <SearchPageLayout
+      copy={copy}
+      invalid={invalid}
+      activeFilters={activeFilterCount(query, preset ? ["type"] : [])}
+      filters={<BoatSearchFilters key={formKey} query={query} lastResult={lastResult} ports={ports} preset={preset} action={pagePath} showDatesNote={datesIgnored} />}
+    >
+      <SearchResults
+        results={results}
+        Card={BoatListingCard}
+        favouriteIds={favouriteIds}
+        signedIn={signedIn}
+        sort={<SortSelect key={formKey} formId={BOAT_FILTERS_ID} value={query.sort ?? "relevance"} options={boatSortOptions} />}
+        points={points}
+        mapLabel={t("map.label")}
+        hrefFor={hrefFor}
+        clearTo={pagePath}
+      />
+    </SearchPageLayout>
   );
 }
 

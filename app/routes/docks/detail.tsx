@@ -5,7 +5,6 @@ import { getSessionUser } from "#app/.server/auth/guards";
 import type { DockListing } from "#app/.server/domain/listings";
 import { recordView } from "#app/.server/domain/history";
 import { getFixedT } from "#app/.server/i18n";
-import { FavouriteButton } from "#app/components/favourite-button";
 import { withLoaderHeaders } from "#app/utils/headers";
 import {
   coverImageUrl,
@@ -21,13 +20,10 @@ import {
   publicOrigin,
 } from "#app/.server/listing-views";
 import { formatMetres } from "#app/components/listing-card";
-import { DetailSection, FactList, OwnerBanner, OwnerCard, PhotoGallery, ReviewsSection } from "#app/components/listing-detail";
-import { ListingMap } from "#app/components/listing-map";
-import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros, Price } from "#app/components/price";
+import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
 import { languageOf, splitLangFromPath } from "#app/i18n";
 import { listingMeta } from "#app/utils/listing-meta";
-import { dockTitle, pickDescription, summarize } from "#app/utils/listing-view";
+import { dockTitle, pickDescription, summarize, type OwnerView } from "#app/utils/listing-view";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
@@ -134,170 +130,114 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 const serviceKeys = ["water", "electricity", "wifi", "showers", "security", "fuel", "parking", "pumpOut"] as const;
 
+type DockView = ReturnType<typeof useLoaderData<typeof loader>>["dock"];
+
 export default function DockPage() {
   const { t } = useTranslation("listing");
   const lang = useLang();
   const { dock, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn } = useLoaderData<typeof loader>();
   const contactable = dock.status === "published" && !isOwner;
-  const euros = (cents: number | null) => (cents === null ? null : formatEuros(cents, lang));
   const metres = (value: number | null) => (value === null ? null : formatMetres(value, lang));
   const services = dock.services;
   const offered = services ? serviceKeys.filter((key) => services[key]) : [];
   const electricityAmps = services && "electricityAmps" in services ? (services.electricityAmps as number | undefined) : undefined;
-  const yesNo = (value: boolean | null) => (value === null ? null : value ? t("detail.yes") : t("detail.no"));
 
   return (
-    <main id="main" className="container-page py-8">
-      <article className="space-y-8">
-        {isOwner ? <OwnerBanner status={dock.status} editUrl={editUrl} /> : null}
+    <ListingDetailLayout
+      listing={dock}
+      fallbackImage="/images/docks.svg"
+      editUrl={isOwner ? editUrl : null}
+      header={
+        <ListingHeader
+          listing={dock}
+          kind={dock.kind ? t(`dockKinds.${dock.kind}`) : t("dock.berth")}
+          favourite={favourite}
+          signedIn={signedIn}
+          professional={owner?.professional === true}
+        />
+      }
+      aside={<DockPriceBox dock={dock} owner={owner} contactable={contactable} />}
+    >
+      <DescriptionSection description={dock.description} />
 
-        <header>
-          <p className="text-sm font-semibold tracking-wide text-sea-700 uppercase dark:text-sea-300">{dock.kind ? t(`dockKinds.${dock.kind}`) : t("dock.berth")}</p>
-          <div className="mt-1 flex items-start justify-between gap-4">
-            <h1 className="text-3xl font-extrabold tracking-tight text-sea-900 sm:text-4xl dark:text-white">{dock.title}</h1>
-            {dock.status === "published" ? <FavouriteButton listingId={dock.id} favourite={favourite} signedIn={signedIn} /> : null}
-          </div>
-          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600 dark:text-slate-300">
-            {dock.place.label ? <span>{dock.place.label}</span> : null}
-            {owner?.professional ? <span className="rounded-full bg-sea-800 px-2.5 py-0.5 text-xs font-semibold text-white">{t("badges.professional")}</span> : null}
-          </p>
-        </header>
+      <DetailSection id="berth-heading" title={t("detail.berthDetails")}>
+        <FactList
+          facts={[
+            { label: t("detail.berthType"), value: dock.berthType ? t(`berthTypes.${dock.berthType}`) : null },
+            { label: t("detail.berthNumber"), value: dock.berthNumber },
+            { label: t("detail.maxLength"), value: metres(dock.maxLengthM) },
+            { label: t("detail.maxBeam"), value: metres(dock.maxBeamM) },
+            { label: t("detail.depth"), value: dock.depthM ? metres(dock.depthM) : null },
+          ]}
+        />
+      </DetailSection>
 
-        <PhotoGallery photos={dock.photos} title={dock.title} fallback="/images/docks.svg" />
+      <DetailSection id="services-heading" title={t("detail.services")}>
+        {offered.length > 0 ? (
+          <TickList
+            items={offered.map((key) => ({
+              key,
+              label: key === "electricity" && electricityAmps ? t("services.electricityAmps", { amps: electricityAmps }) : t(`services.${key}`),
+            }))}
+          />
+        ) : (
+          <p className="text-slate-500 dark:text-slate-400">{t("detail.noServices")}</p>
+        )}
+      </DetailSection>
 
-        <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
-          <div className="min-w-0 space-y-8">
-            <DetailSection id="description-heading" title={t("detail.description")}>
-              {dock.description ? (
-                <>
-                  <p className="whitespace-pre-line break-words text-slate-700 dark:text-slate-300" lang={dock.description.lang}>{dock.description.text}</p>
-                  {dock.description.languageName ? (
-                    <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{t("detail.writtenIn", { language: dock.description.languageName })}</p>
-                  ) : null}
-                </>
-              ) : (
-                <p className="text-slate-500 dark:text-slate-400">{t("detail.noDescription")}</p>
-              )}
-            </DetailSection>
+      <LocationSection place={dock.place} points={points} />
 
-            <DetailSection id="berth-heading" title={t("detail.berthDetails")}>
-              <FactList
-                facts={[
-                  { label: t("detail.berthType"), value: dock.berthType ? t(`berthTypes.${dock.berthType}`) : null },
-                  { label: t("detail.berthNumber"), value: dock.berthNumber },
-                  { label: t("detail.maxLength"), value: metres(dock.maxLengthM) },
-                  { label: t("detail.maxBeam"), value: metres(dock.maxBeamM) },
-                  { label: t("detail.depth"), value: dock.depthM ? metres(dock.depthM) : null },
-                ]}
-              />
-            </DetailSection>
+      {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={dock.kind === "sale" ? t("detail.seller") : t("detail.owner")} /> : null}
 
-            <DetailSection id="services-heading" title={t("detail.services")}>
-              {offered.length > 0 ? (
-                <ul className="grid gap-2 sm:grid-cols-2">
-                  {offered.map((key) => (
-                    <li key={key} className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
-                      <span aria-hidden="true" className="text-sea-600">✓</span>
-                      {key === "electricity" && electricityAmps
-                        ? t("services.electricityAmps", { amps: electricityAmps })
-                        : t(`services.${key}`)}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-slate-500 dark:text-slate-400">{t("detail.noServices")}</p>
-              )}
-            </DetailSection>
+      <ReviewsSection />
+    </ListingDetailLayout>
+  );
+}
 
-            <DetailSection id="location-heading" title={t("detail.location")}>
-              {dock.place.label ? (
-                <p className="text-slate-700 dark:text-slate-300">
-                  {dock.place.label}
-                  {dock.place.region ? <span className="text-slate-500 dark:text-slate-400"> · {dock.place.region}</span> : null}
-                </p>
-              ) : (
-                <p className="text-slate-500 dark:text-slate-400">{t("detail.noLocation")}</p>
-              )}
-              <ListingMap points={points} label={t("map.location")} className="mt-4 h-64" />
-            </DetailSection>
-
-            {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={dock.kind === "sale" ? t("detail.seller") : t("detail.owner")} /> : null}
-
-            <ReviewsSection />
-          </div>
-
-          <aside aria-labelledby="price-heading" className="lg:sticky lg:top-4 lg:self-start">
-            <div className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-white/10">
-              <h2 id="price-heading" className="text-lg font-bold">{dock.kind === "sale" ? t("detail.salePrice") : t("detail.prices")}</h2>
-              {dock.kind === "sale" ? (
-                <>
-                  {dock.sale.priceCents !== null ? (
-                    <p className="mt-3 text-2xl">
-                      <Price cents={dock.sale.priceCents} />
-                    </p>
-                  ) : null}
-                  <FactList
-                    narrow
-                    facts={[
-                      { label: t("detail.concessionYearsLeft"), value: dock.sale.concessionYearsLeft === null ? null : t("detail.years", { count: dock.sale.concessionYearsLeft }) },
-                      { label: t("detail.annualFee"), value: euros(dock.sale.annualFeeCents) },
-                      { label: t("detail.marinaApproval"), value: yesNo(dock.sale.marinaApprovalRequired) },
-                    ]}
-                  />
-                </>
-              ) : (
-                <>
-                  {dock.rent.monthlyPriceCents !== null ? (
-                    <p className="mt-3 text-2xl">
-                      <Price cents={dock.rent.monthlyPriceCents} unit="month" />
-                    </p>
-                  ) : null}
-                  {dock.rent.dailyPriceCents !== null ? (
-                    <p className={dock.rent.monthlyPriceCents === null ? "mt-3 text-2xl" : "mt-1 text-lg"}>
-                      <Price cents={dock.rent.dailyPriceCents} unit="day" />
-                    </p>
-                  ) : null}
-                  <FactList
-                    narrow
-                    facts={[
-                      { label: t("detail.availableFrom"), value: dock.rent.availableFrom },
-                      { label: t("detail.availableTo"), value: dock.rent.availableTo ?? (dock.rent.availableFrom ? t("detail.noEndDate") : null) },
-                    ]}
-                  />
-                </>
-              )}
-              {contactable ? (
-                <div className="mt-6 space-y-3">
-                  {dock.kind === "rent" ? (
-                    <>
-                      <LocalizedLink
-                        to={`/boat/rent/boat/${dock.id}`}
-                        className="block rounded-lg bg-coral-500 px-4 py-3 text-center font-semibold text-white shadow hover:bg-coral-600"
-                      >
-                        {t("detail.requestToBook")}
-                      </LocalizedLink>
-                      <p className="text-center text-xs text-slate-500 dark:text-slate-400">{t("detail.requestNote")}</p>
-                    </>
-                  ) : null}
-                  {owner ? (
-                    <LocalizedLink
-                      to={`/user/${owner.slug}`}
-                      className={
-                        dock.kind === "sale"
-                          ? "block rounded-lg bg-coral-500 px-4 py-3 text-center font-semibold text-white shadow hover:bg-coral-600"
-                          : "block rounded-lg border border-sea-700 px-4 py-2.5 text-center font-semibold text-sea-700 hover:bg-sea-50 dark:border-sea-300 dark:text-sea-300 dark:hover:bg-white/5"
-                      }
-                    >
-                      {dock.kind === "sale" ? t("detail.contactSeller") : t("detail.contactOwner")}
-                    </LocalizedLink>
-                  ) : null}
-                </div>
-              ) : null}
-            </div>
-          </aside>
+/**
+ * The dock's price (for sale: the price and the concession's terms; for rent: the monthly and
+ * daily prices and its dates), and for anyone but the owner the way to book it or to contact them.
+ */
+function DockPriceBox({ dock, owner, contactable }: { dock: DockView; owner: OwnerView | null; contactable: boolean }) {
+  const { t } = useTranslation("listing");
+  const euros = useEuros();
+  const yesNo = (value: boolean | null) => (value === null ? null : value ? t("detail.yes") : t("detail.no"));
+  return (
+    <PriceBox headingId="price-heading" title={dock.kind === "sale" ? t("detail.salePrice") : t("detail.prices")}>
+      {dock.kind === "sale" ? (
+        <>
+          <LeadPrice cents={dock.sale.priceCents} />
+          <FactList
+            narrow
+            facts={[
+              { label: t("detail.concessionYearsLeft"), value: dock.sale.concessionYearsLeft === null ? null : t("detail.years", { count: dock.sale.concessionYearsLeft }) },
+              { label: t("detail.annualFee"), value: euros(dock.sale.annualFeeCents) },
+              { label: t("detail.marinaApproval"), value: yesNo(dock.sale.marinaApprovalRequired) },
+            ]}
+          />
+        </>
+      ) : (
+        <>
+          <LeadPrice cents={dock.rent.monthlyPriceCents} unit="month" />
+          <LeadPrice cents={dock.rent.dailyPriceCents} unit="day" minor={dock.rent.monthlyPriceCents !== null} />
+          <FactList
+            narrow
+            facts={[
+              { label: t("detail.availableFrom"), value: dock.rent.availableFrom },
+              { label: t("detail.availableTo"), value: dock.rent.availableTo ?? (dock.rent.availableFrom ? t("detail.noEndDate") : null) },
+            ]}
+          />
+        </>
+      )}
+      {contactable ? (
+        <div className="mt-6 space-y-3">
+          {dock.kind === "rent" ? <RequestToBook listingId={dock.id} note={t("detail.requestNote")} /> : null}
+          {owner ? (
+            <ContactOwnerLink owner={owner} primary={dock.kind === "sale"} label={dock.kind === "sale" ? t("detail.contactSeller") : t("detail.contactOwner")} />
+          ) : null}
         </div>
-      </article>
-    </main>
+      ) : null}
+    </PriceBox>
   );
 }
 

@@ -4,12 +4,9 @@ import { useTranslation } from "react-i18next";
 import { getSessionUser } from "#app/.server/auth/guards";
 import { getFixedT } from "#app/.server/i18n";
 import { dockCard, mapPoints, ownersOf, parseSearch, portsBySlug } from "#app/.server/listing-views";
-import { FavouriteButton } from "#app/components/favourite-button";
 import { DockListingCard } from "#app/components/listing-card";
-import { ListingMap } from "#app/components/listing-map";
-import { Pagination } from "#app/components/pagination";
 import { DOCK_FILTERS_ID, DockSearchFilters, SortSelect } from "#app/components/search-filters";
-import { activeFilterCount, EmptyResults, FiltersPanel, InvalidQuery, useFormKey, useSearching } from "#app/components/search-results";
+import { activeFilterCount, SearchPageLayout, SearchResults, useFormKey } from "#app/components/search-results";
 import { languageOf, splitLangFromPath } from "#app/i18n";
 import { dockSearchSchema, dockSortOptions, type DockSearch } from "#app/utils/listing-schemas";
 import { dockTitle, toSearchParams, withQuery } from "#app/utils/listing-view";
@@ -84,55 +81,27 @@ export default function DockSearchPage() {
   const { t } = useTranslation(["search", "listing"]);
   const { copy, query, lastResult, invalid, results, points, ports, signedIn, favouriteIds } = useLoaderData<typeof loader>();
   const formKey = useFormKey(DOCK_FILTERS_ID);
-  const searching = useSearching();
   const hrefFor = (page: number) => withQuery(PAGE_PATH, toSearchParams({ ...query, page: page > 1 ? page : undefined }));
 
   return (
-    <main id="main" className="container-page py-10">
-      <header className="max-w-3xl">
-        <h1 className="text-3xl font-extrabold tracking-tight text-sea-900 sm:text-4xl dark:text-white">{copy.heading}</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">{copy.intro}</p>
-      </header>
-
-      <InvalidQuery issues={invalid} />
-
-      <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <aside aria-labelledby="filters-heading" className="lg:sticky lg:top-4 lg:self-start">
-          <h2 id="filters-heading" className="sr-only">{t("filters.heading")}</h2>
-          <FiltersPanel activeCount={activeFilterCount(query, [])}>
-            <DockSearchFilters key={formKey} query={query} lastResult={lastResult} ports={ports} action={PAGE_PATH} />
-          </FiltersPanel>
-        </aside>
-
-        <section aria-labelledby="results-heading" aria-busy={searching} className="min-w-0">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite" data-testid="result-count">
-              {results.totalLabel}
-            </h2>
-            <SortSelect key={formKey} formId={DOCK_FILTERS_ID} value={query.sort ?? "newest"} options={dockSortOptions} />
-          </div>
-
-          <ListingMap points={points} label={t("map.docksLabel")} className="mt-4 h-56 sm:h-72" />
-
-          {results.cards.length > 0 ? (
-            <ul className={`mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${searching ? "opacity-60 transition-opacity" : ""}`} data-testid="results">
-              {results.cards.map((card) => (
-                <li key={card.id}>
-                  <DockListingCard
-                    card={card}
-                    actions={<FavouriteButton listingId={card.id} favourite={favouriteIds.includes(card.id)} signedIn={signedIn} />}
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyResults pageBeyondEnd={results.total > 0} firstPage={hrefFor(1)} clearTo={PAGE_PATH} />
-          )}
-
-          <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefFor} />
-        </section>
-      </div>
-    </main>
+    <SearchPageLayout
+      copy={copy}
+      invalid={invalid}
+      activeFilters={activeFilterCount(query, [])}
+      filters={<DockSearchFilters key={formKey} query={query} lastResult={lastResult} ports={ports} action={PAGE_PATH} />}
+    >
+      <SearchResults
+        results={results}
+        Card={DockListingCard}
+        favouriteIds={favouriteIds}
+        signedIn={signedIn}
+        sort={<SortSelect key={formKey} formId={DOCK_FILTERS_ID} value={query.sort ?? "newest"} options={dockSortOptions} />}
+        points={points}
+        mapLabel={t("map.docksLabel")}
+        hrefFor={hrefFor}
+        clearTo={PAGE_PATH}
+      />
+    </SearchPageLayout>
   );
 }
 
