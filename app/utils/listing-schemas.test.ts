@@ -108,7 +108,11 @@ describe("boat step schemas", () => {
     const schema = boatStepSchema("pricing", "motor");
     expect(Object.keys(errors(schema, {})).sort()).toEqual(["dayPriceCents", "depositCents", "skipper"]);
     expect(errors(schema, { dayPriceCents: 20_000, depositCents: 50_000, skipper: { mode: "mandatory" } })).toEqual({ "skipper.dailyPriceCents": ["Required"] });
-    // Cross-field rules speak once the fields themselves are valid (zod skips them before).
+    // Cross-field rules speak together with the fields' own messages: a form shows every error at once.
+    expect(errors(schema, { dayPriceCents: 20_000, halfDayPriceCents: 25_000, depositCents: 12.5, skipper: { mode: "none" } })).toEqual({
+      halfDayPriceCents: ["The half-day price must be lower than the day price"],
+      depositCents: ["Expected integer, received float"],
+    });
     expect(
       errors(schema, {
         dayPriceCents: 20_000,
@@ -287,6 +291,13 @@ describe("dock step schemas", () => {
       availableTo: ["The end of availability cannot be before its start"],
     });
     expect(errors(schema, { monthlyPriceCents: 45_000, availableFrom: "1 May" })).toEqual({ availableFrom: ["Enter a valid date"] });
+    // Every error at once: the missing price is reported with the malformed date, not after it is fixed.
+    expect(errors(schema, { availableFrom: "1 May", availableTo: "2027-04-01" })).toEqual({
+      dailyPriceCents: ["Enter a daily price, a monthly price or both"],
+      availableFrom: ["Enter a valid date"],
+    });
+    // A price that does not parse gets its own message only.
+    expect(errors(schema, { dailyPriceCents: "mucho", availableFrom: "2027-05-01" })).toEqual({ dailyPriceCents: [expect.not.stringContaining("monthly")] });
     expect(schema.parse({ monthlyPriceCents: 45_000, availableFrom: "2027-05-01", priceCents: 1 })).toEqual({ monthlyPriceCents: 45_000, availableFrom: "2027-05-01" });
     expect(dockStepFields("pricing", "rent")).toEqual(["dailyPriceCents", "monthlyPriceCents", "availableFrom", "availableTo"]);
   });

@@ -280,6 +280,32 @@ function applyRules(rules: Array<CrossFieldRule | undefined>): CrossFieldRule {
   };
 }
 
+/** What a cross-field rule sees for a field that does not parse: no comparison applies to it. */
+const INVALID_FIELD = Symbol("invalid field");
+
+/**
+ * A step's fields with its cross-field rule. The rule runs before the object is parsed
+ * (`z.preprocess`), so its message shows together with the fields' own; an object refinement
+ * would only run once every field is valid, and a form would show its errors in two rounds.
+ * The rule sees each field parsed on its own, and INVALID_FIELD for one that does not parse
+ * (left to its own message: a rule's type checks skip it).
+ */
+function withCrossFieldRule(object: z.AnyZodObject, rule: CrossFieldRule | undefined): z.ZodTypeAny {
+  if (!rule) return object;
+  const shape = object.shape as z.ZodRawShape;
+  return z.preprocess((raw, ctx) => {
+    if (typeof raw === "object" && raw !== null && !Array.isArray(raw)) {
+      const input = raw as Record<string, unknown>;
+      const fields = Object.entries(shape).map(([name, field]) => {
+        const parsed = field.safeParse(input[name]);
+        return [name, parsed.success ? parsed.data : INVALID_FIELD];
+      });
+      rule(Object.fromEntries(fields), ctx);
+    }
+    return raw;
+  }, object);
+}
+
 function boatStepShape(step: BoatStep, type: BoatTypeId) {
   const extra = type === "jetski" && (step === "pricing" || step === "conditions") ? jetskiStepShapes[step] : {};
   return { ...boatStepShapes[step], ...extra } as z.ZodRawShape;
@@ -296,7 +322,7 @@ export function boatStepSchema<S extends BoatStep>(step: S, type: BoatTypeId) {
   const key = `${step}:${type}`;
   let schema = boatStepSchemaCache.get(key);
   if (!schema) {
-    schema = z.object(boatStepShape(step, type)).superRefine(applyRules([boatStepRules[step]]));
+    schema = withCrossFieldRule(z.object(boatStepShape(step, type)), boatStepRules[step]);
     boatStepSchemaCache.set(key, schema);
   }
   return schema as z.ZodType<BoatStepData[S], z.ZodTypeDef, unknown>;
@@ -427,7 +453,7 @@ export function dockStepSchema<S extends DockStep>(step: S, kind: DockKind) {
   let schema = dockStepSchemaCache.get(key);
   if (!schema) {
     const object = z.object(dockStepShape(step, kind));
-    schema = step === "pricing" && kind === "rent" ? object.superRefine(rentRule) : object;
+    schema = withCrossFieldRule(object, step === "pricing" && kind === "rent" ? rentRule : undefined);
     dockStepSchemaCache.set(key, schema);
   }
   return schema as z.ZodType<DockStepData[S], z.ZodTypeDef, unknown>;
