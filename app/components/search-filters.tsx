@@ -124,6 +124,26 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return <ErrorList id={id} errors={errors} />;
 }
 
+/** A filter form: a GET search form (`useFilterForm`'s props) of fieldsets, then the submit button and the clear link. */
+function FilterForm({
+  form,
+  action,
+  label: name,
+  children,
+}: {
+  form: Pick<ReturnType<typeof useFilterForm>, "formProps" | "onFieldChange">;
+  action: string;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="get" action={action} {...form.formProps} onChange={form.onFieldChange} role="search" aria-label={name} className="space-y-6">
+      {children}
+      <FormActions clearTo={action} />
+    </Form>
+  );
+}
+
 function FormActions({ clearTo }: { clearTo: string }) {
   const { t } = useTranslation("search");
   return (
@@ -138,15 +158,74 @@ function FormActions({ clearTo }: { clearTo: string }) {
   );
 }
 
+type FieldMeta = Parameters<typeof getInputProps>[0];
 type PortOption = { slug: string; name: string; city: string };
 
+/** A filter: its label, its control (`children`) and its errors. */
+function FilterField({ field, label: text, children }: { field: FieldMeta; label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className={label}>{text}</label>
+      {children}
+      <FieldError id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A choice among `options`, the first one (`any`) choosing none. */
+function ChoiceField({ field, label: text, any, options }: { field: FieldMeta; label: string; any: string; options: ReadonlyArray<{ value: string; label: string }> }) {
+  return (
+    <FilterField field={field} label={text}>
+      <select {...getSelectProps(field)} className={input}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>{option.label}</option>
+        ))}
+      </select>
+    </FilterField>
+  );
+}
+
+/** A number from `min` to `max` (whole numbers unless `step` says otherwise). */
+function NumberField({
+  field,
+  label: text,
+  min,
+  max,
+  step,
+  inputMode = "numeric",
+}: {
+  field: FieldMeta;
+  label: string;
+  min: number;
+  max: number;
+  step?: number;
+  inputMode?: "numeric" | "decimal";
+}) {
+  return (
+    <FilterField field={field} label={text}>
+      <input {...getInputProps(field, { type: "number" })} min={min} max={max} step={step} inputMode={inputMode} className={input} />
+    </FilterField>
+  );
+}
+
+/** The lowest and highest price, in whole euros. */
+function PriceRangeFields({ min, max }: { min: FieldMeta; max: FieldMeta }) {
+  const { t } = useTranslation("search");
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <NumberField field={min} label={t("filters.minPrice")} min={0} max={MAX_SEARCH_PRICE_EUROS} step={1} />
+      <NumberField field={max} label={t("filters.maxPrice")} min={0} max={MAX_SEARCH_PRICE_EUROS} step={1} />
+    </div>
+  );
+}
+
 /** Where: free text (a port, town or region), suggesting the towns and ports of Amarre. */
-function PlaceField({ field, ports, listId }: { field: Parameters<typeof getInputProps>[0]; ports: PortOption[]; listId: string }) {
+function PlaceField({ field, ports, listId }: { field: FieldMeta; ports: PortOption[]; listId: string }) {
   const { t } = useTranslation("search");
   const cities = [...new Map(ports.map((port) => [port.city, port])).values()];
   return (
-    <div>
-      <label htmlFor={field.id} className={label}>{t("filters.place")}</label>
+    <FilterField field={field} label={t("filters.place")}>
       <input {...getInputProps(field, { type: "search" })} list={listId} placeholder={t("filters.placePlaceholder")} autoComplete="off" className={input} />
       <datalist id={listId}>
         {cities.map((port) => (
@@ -156,8 +235,7 @@ function PlaceField({ field, ports, listId }: { field: Parameters<typeof getInpu
           <option key={port.slug} value={port.name}>{port.city}</option>
         ))}
       </datalist>
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
+    </FilterField>
   );
 }
 
@@ -220,91 +298,44 @@ export function BoatSearchFilters({
     defaults: preset ? { sort: "relevance", type: preset } : { sort: "relevance" },
   });
   const datesNoteId = "boat-filters-dates-note";
+  const describedBy = (errorId: string) => (showDatesNote ? `${datesNoteId} ${errorId}` : errorId);
   return (
-    <Form method="get" action={action} {...formProps} onChange={onFieldChange} role="search" aria-label={t("filters.label")} className="space-y-6">
-        <fieldset className="space-y-4">
-          <legend className={legend}>{t("filters.trip")}</legend>
-          <div>
-            <label htmlFor={fields.type.id} className={label}>{t("filters.type")}</label>
-            <select {...getSelectProps(fields.type)} className={input}>
-              <option value="">{t("filters.anyType")}</option>
-              {boatTypes.map((type) => (
-                <option key={type.id} value={type.id}>{t(`listing:boatTypes.${type.id}`)}</option>
-              ))}
-            </select>
-            <FieldError id={fields.type.errorId} errors={fields.type.errors} />
-          </div>
-          <PlaceField field={fields.place} ports={ports} listId="boat-filters-places" />
-          <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor={fields.from.id} className={label}>{t("filters.from")}</label>
-              <input {...getInputProps(fields.from, { type: "date" })} aria-describedby={showDatesNote ? `${datesNoteId} ${fields.from.errorId}` : fields.from.errorId} className={input} />
-              <FieldError id={fields.from.errorId} errors={fields.from.errors} />
-            </div>
-            <div>
-              <label htmlFor={fields.to.id} className={label}>{t("filters.to")}</label>
-              <input {...getInputProps(fields.to, { type: "date" })} aria-describedby={showDatesNote ? `${datesNoteId} ${fields.to.errorId}` : fields.to.errorId} className={input} />
-              <FieldError id={fields.to.errorId} errors={fields.to.errors} />
-            </div>
-          </div>
-          {showDatesNote ? (
-            <p id={datesNoteId} className="rounded-lg bg-sand-50 px-3 py-2 text-xs text-slate-700 dark:bg-white/5 dark:text-slate-300">
-              {t("filters.datesNote")}
-            </p>
-          ) : null}
-          <div>
-            <label htmlFor={fields.people.id} className={label}>{t("filters.people")}</label>
-            <input {...getInputProps(fields.people, { type: "number" })} min={1} max={MAX_PEOPLE} inputMode="numeric" className={input} />
-            <FieldError id={fields.people.errorId} errors={fields.people.errors} />
-          </div>
-        </fieldset>
+    <FilterForm form={{ formProps, onFieldChange }} action={action} label={t("filters.label")}>
+      <fieldset className="space-y-4">
+        <legend className={legend}>{t("filters.trip")}</legend>
+        <ChoiceField field={fields.type} label={t("filters.type")} any={t("filters.anyType")} options={boatTypes.map((type) => ({ value: type.id, label: t(`listing:boatTypes.${type.id}`) }))} />
+        <PlaceField field={fields.place} ports={ports} listId="boat-filters-places" />
+        <div className="grid grid-cols-2 gap-3">
+          <FilterField field={fields.from} label={t("filters.from")}>
+            <input {...getInputProps(fields.from, { type: "date" })} aria-describedby={describedBy(fields.from.errorId)} className={input} />
+          </FilterField>
+          <FilterField field={fields.to} label={t("filters.to")}>
+            <input {...getInputProps(fields.to, { type: "date" })} aria-describedby={describedBy(fields.to.errorId)} className={input} />
+          </FilterField>
+        </div>
+        {showDatesNote ? (
+          <p id={datesNoteId} className="rounded-lg bg-sand-50 px-3 py-2 text-xs text-slate-700 dark:bg-white/5 dark:text-slate-300">
+            {t("filters.datesNote")}
+          </p>
+        ) : null}
+        <NumberField field={fields.people} label={t("filters.people")} min={1} max={MAX_PEOPLE} />
+      </fieldset>
 
-        <fieldset className="space-y-4">
-          <legend className={legend}>{t("filters.pricePerDay")}</legend>
-          <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor={fields.minPrice.id} className={label}>{t("filters.minPrice")}</label>
-              <input {...getInputProps(fields.minPrice, { type: "number" })} min={0} max={MAX_SEARCH_PRICE_EUROS} step={1} inputMode="numeric" className={input} />
-              <FieldError id={fields.minPrice.errorId} errors={fields.minPrice.errors} />
-            </div>
-            <div>
-              <label htmlFor={fields.maxPrice.id} className={label}>{t("filters.maxPrice")}</label>
-              <input {...getInputProps(fields.maxPrice, { type: "number" })} min={0} max={MAX_SEARCH_PRICE_EUROS} step={1} inputMode="numeric" className={input} />
-              <FieldError id={fields.maxPrice.errorId} errors={fields.maxPrice.errors} />
-            </div>
-          </div>
-        </fieldset>
+      <fieldset className="space-y-4">
+        <legend className={legend}>{t("filters.pricePerDay")}</legend>
+        <PriceRangeFields min={fields.minPrice} max={fields.maxPrice} />
+      </fieldset>
 
-        <fieldset className="space-y-4">
-          <legend className={legend}>{t("filters.conditions")}</legend>
-          <div>
-            <label htmlFor={fields.licence.id} className={label}>{t("filters.licence")}</label>
-            <select {...getSelectProps(fields.licence)} className={input}>
-              <option value="">{t("filters.anyLicence")}</option>
-              {licences.map((licence) => (
-                <option key={licence} value={licence}>{t(`filters.licenceHeld.${licence}`)}</option>
-              ))}
-            </select>
-            <FieldError id={fields.licence.errorId} errors={fields.licence.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.skipper.id} className={label}>{t("filters.skipper")}</label>
-            <select {...getSelectProps(fields.skipper)} className={input}>
-              <option value="">{t("filters.anySkipper")}</option>
-              {skipperFilters.map((option) => (
-                <option key={option} value={option}>{t(`filters.skipperOptions.${option}`)}</option>
-              ))}
-            </select>
-            <FieldError id={fields.skipper.errorId} errors={fields.skipper.errors} />
-          </div>
-          <div className="flex items-start gap-2">
-            <input {...getInputProps(fields.instantBooking, { type: "checkbox" })} className="mt-1 size-4 rounded border-slate-300 text-sea-700 focus:ring-sea-500" />
-            <label htmlFor={fields.instantBooking.id} className="text-sm text-slate-700 dark:text-slate-200">{t("filters.instantBooking")}</label>
-          </div>
-        </fieldset>
-
-        <FormActions clearTo={action} />
-    </Form>
+      <fieldset className="space-y-4">
+        <legend className={legend}>{t("filters.conditions")}</legend>
+        <ChoiceField field={fields.licence} label={t("filters.licence")} any={t("filters.anyLicence")} options={licences.map((licence) => ({ value: licence, label: t(`filters.licenceHeld.${licence}`) }))} />
+        <ChoiceField field={fields.skipper} label={t("filters.skipper")} any={t("filters.anySkipper")} options={skipperFilters.map((option) => ({ value: option, label: t(`filters.skipperOptions.${option}`) }))} />
+        <div className="flex items-start gap-2">
+          <input {...getInputProps(fields.instantBooking, { type: "checkbox" })} className="mt-1 size-4 rounded border-slate-300 text-sea-700 focus:ring-sea-500" />
+          <label htmlFor={fields.instantBooking.id} className="text-sm text-slate-700 dark:text-slate-200">{t("filters.instantBooking")}</label>
+        </div>
+      </fieldset>
+    </FilterForm>
   );
 }
 
@@ -332,58 +363,26 @@ export function DockSearchFilters({
     defaults: { sort: "newest" },
   });
   const limits = listingLimits.dock;
-  const metres = (name: "minLengthM" | "minBeamM" | "minDepthM", max: number, text: string) => {
-    const field = fields[name];
-    return (
-      <div>
-        <label htmlFor={field.id} className={label}>{text}</label>
-        <input {...getInputProps(field, { type: "number" })} min={0} max={max} step={0.1} inputMode="decimal" className={input} />
-        <FieldError id={field.errorId} errors={field.errors} />
-      </div>
-    );
-  };
   return (
-    <Form method="get" action={action} {...formProps} onChange={onFieldChange} role="search" aria-label={t("docks.filtersLabel")} className="space-y-6">
-        <fieldset className="space-y-4">
-          <legend className={legend}>{t("docks.what")}</legend>
-          <div>
-            <label htmlFor={fields.kind.id} className={label}>{t("docks.kind")}</label>
-            <select {...getSelectProps(fields.kind)} className={input}>
-              <option value="">{t("docks.anyKind")}</option>
-              {dockKinds.map((kind) => (
-                <option key={kind} value={kind}>{t(`listing:dockKinds.${kind}`)}</option>
-              ))}
-            </select>
-            <FieldError id={fields.kind.errorId} errors={fields.kind.errors} />
-          </div>
-          <PlaceField field={fields.place} ports={ports} listId="dock-filters-places" />
-        </fieldset>
+    <FilterForm form={{ formProps, onFieldChange }} action={action} label={t("docks.filtersLabel")}>
+      <fieldset className="space-y-4">
+        <legend className={legend}>{t("docks.what")}</legend>
+        <ChoiceField field={fields.kind} label={t("docks.kind")} any={t("docks.anyKind")} options={dockKinds.map((kind) => ({ value: kind, label: t(`listing:dockKinds.${kind}`) }))} />
+        <PlaceField field={fields.place} ports={ports} listId="dock-filters-places" />
+      </fieldset>
 
-        <fieldset className="space-y-4">
-          <legend className={legend}>{t("docks.boatSize")}</legend>
-          {metres("minLengthM", limits.maxLengthM.max, t("docks.minLength"))}
-          {metres("minBeamM", limits.maxBeamM.max, t("docks.minBeam"))}
-          {metres("minDepthM", limits.depthM.max, t("docks.minDepth"))}
-        </fieldset>
+      <fieldset className="space-y-4">
+        <legend className={legend}>{t("docks.boatSize")}</legend>
+        <NumberField field={fields.minLengthM} label={t("docks.minLength")} min={0} max={limits.maxLengthM.max} step={0.1} inputMode="decimal" />
+        <NumberField field={fields.minBeamM} label={t("docks.minBeam")} min={0} max={limits.maxBeamM.max} step={0.1} inputMode="decimal" />
+        <NumberField field={fields.minDepthM} label={t("docks.minDepth")} min={0} max={limits.depthM.max} step={0.1} inputMode="decimal" />
+      </fieldset>
 
-        <fieldset className="space-y-4">
-          <legend className={legend}>{t("docks.price")}</legend>
-          <p className="text-xs text-slate-500 dark:text-slate-400">{t("docks.priceHint")}</p>
-          <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor={fields.minPrice.id} className={label}>{t("filters.minPrice")}</label>
-              <input {...getInputProps(fields.minPrice, { type: "number" })} min={0} max={MAX_SEARCH_PRICE_EUROS} step={1} inputMode="numeric" className={input} />
-              <FieldError id={fields.minPrice.errorId} errors={fields.minPrice.errors} />
-            </div>
-            <div>
-              <label htmlFor={fields.maxPrice.id} className={label}>{t("filters.maxPrice")}</label>
-              <input {...getInputProps(fields.maxPrice, { type: "number" })} min={0} max={MAX_SEARCH_PRICE_EUROS} step={1} inputMode="numeric" className={input} />
-              <FieldError id={fields.maxPrice.errorId} errors={fields.maxPrice.errors} />
-            </div>
-          </div>
-        </fieldset>
-
-        <FormActions clearTo={action} />
-    </Form>
+      <fieldset className="space-y-4">
+        <legend className={legend}>{t("docks.price")}</legend>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t("docks.priceHint")}</p>
+        <PriceRangeFields min={fields.minPrice} max={fields.maxPrice} />
+      </fieldset>
+    </FilterForm>
   );
 }

@@ -1,7 +1,8 @@
-import { useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation, type MetaDescriptor } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapPoint } from "#app/utils/listing-view";
+import { seoMeta, type SeoCopy } from "#app/utils/meta";
 import { FavouriteButton } from "./favourite-button";
 import { ListingMap } from "./listing-map";
 import { LocalizedLink } from "./localized-link";
@@ -9,7 +10,7 @@ import { Pagination } from "./pagination";
 
 /**
  * Pieces the search pages share around their results: the page's frame, the results, the
- * form's remount key, the loading state, the invalid-query notice and the empty state.
+ * form's remount key, the loading state, the invalid-query notice, the empty state and the meta.
  */
 
 /**
@@ -211,4 +212,12 @@ export function FiltersPanel({ activeCount, children }: { activeCount: number; c
 /** How many filters a query sets (not its order or page). */
 export function activeFilterCount(query: Record<string, unknown>, ignore: readonly string[] = []): number {
   return Object.entries(query).filter(([key, value]) => !["sort", "page", ...ignore].includes(key) && value !== undefined && value !== "" && value !== false).length;
+}
+
+/** A search page's meta: its title and description, and noindex for a query with invalid parameters. */
+export function searchMeta(meta: (SeoCopy & { noindex: boolean }) | undefined): MetaDescriptor[] {
+  if (!meta) return [];
+  const tags = seoMeta(meta);
+  if (meta.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
 }

@@ -2,16 +2,14 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSessionUser } from "#app/.server/auth/guards";
-import type { BoatListing } from "#app/.server/domain/listings";
 import { recordView } from "#app/.server/domain/history";
-import { getFixedT } from "#app/.server/i18n";
 import { withLoaderHeaders } from "#app/utils/headers";
-import { boatCard, coverImageUrl, editPath, languageName, mapPoints, memberSince, ownerOf, photoViews, placeView, portsBySlug, publicOrigin } from "#app/.server/listing-views";
+import { boatCard, mapPoints, photoViews } from "#app/.server/listing-views";
+import { listingPageMeta, loadListingPage } from "#app/.server/listing-pages";
 import { formatMetres } from "#app/components/listing-card";
 import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
 import { formatEuros } from "#app/components/price";
-import { languageOf, splitLangFromPath } from "#app/i18n";
-import { pickDescription, summarize, type OwnerView } from "#app/utils/listing-view";
+import { summarize, type OwnerView } from "#app/utils/listing-view";
 import { listingMeta } from "#app/utils/listing-meta";
 import { useLang } from "#app/utils/use-lang";
 import { visitorPageHeaders } from "#app/.server/page-cache";
@@ -25,59 +23,34 @@ export const handle = { i18n: ["listing", "favourites"] };
 
 export const headers = withLoaderHeaders;
 
-function notFound(pathname: string): never {
-  throw data({ message: "Page not found", path: pathname }, { status: 404, statusText: "Page not found" });
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const { listings, ports, config } = context.services;
   const viewer = await getSessionUser(request, context);
-  const found = await listings.getForViewer(params.id ?? "", viewer?.uid ?? null);
-  if (!found || found.kind !== "boat") notFound(url.pathname);
-  const listing: BoatListing = found;
-  const [owner, portList] = await Promise.all([ownerOf(context.services.users, listing.ownerUid), ports.list()]);
-  const portIndex = portsBySlug(portList);
-
-  const t = getFixedT(lang, "listing");
-  const iso = languageOf(lang).iso;
+  const page = await loadListingPage(request, context, viewer, params.id, "boat");
+  const { listing, lang, t, place, description } = page;
   const d = listing.data;
   const title = d.title ?? t("untitled");
-  const place = placeView(listing, portIndex);
-  const description = pickDescription(d.description, lang);
-  const cover = coverImageUrl(listing, publicOrigin(request, config));
   const typeName = d.type ? t(`boatTypes.${d.type}`) : t("boatTypes.boat");
   const fallbackDescription =
     d.dayPriceCents !== undefined
       ? t("detail.meta.boatDescription", { type: typeName, place: place.label ?? "", count: d.capacity ?? 1, price: formatEuros(d.dayPriceCents, lang) })
       : typeName;
-  const isOwner = viewer !== null && viewer.uid === listing.ownerUid;
 
-  const [favourite, viewCookie] = await Promise.all([
-    viewer ? context.services.favourites.isFavourite(viewer.uid, listing.id) : Promise.resolve(false),
-    listing.status === "published" ? recordView(request, context, listing.id) : Promise.resolve(null),
-  ]);
+  const viewCookie = listing.status === "published" ? await recordView(request, context, listing.id) : null;
 
   return data(
     {
     signedIn: viewer !== null,
-    favourite,
-    meta: {
+    favourite: page.favourite,
+    meta: listingPageMeta(page, title, {
       title: place.city ? t("detail.meta.boatTitle", { title, place: place.city }) : t("detail.meta.titleOnly", { title }),
       description: description ? summarize(description.text) : fallbackDescription,
-      image: cover,
-      imageAlt: t("detail.photoAlt", { title, n: 1, total: listing.photos.length }),
-      noindex: listing.status !== "published",
-    },
+    }),
     boat: {
       id: listing.id,
       status: listing.status,
       title,
       type: d.type ?? null,
-      description: description
-        ? { ...description, languageName: description.lang === lang ? null : languageName(description.lang, iso) }
-        : null,
+      description: page.descriptionView,
       make: d.make ?? null,
       model: d.model ?? null,
       year: d.year ?? null,
@@ -106,11 +79,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       photos: photoViews(listing),
       fallbackImage: `/images/boats/${d.type ?? "motor"}.svg`,
     },
-    owner,
-    ownerSince: owner ? memberSince(owner.createdAt, iso) : "",
-    isOwner,
-    editUrl: isOwner ? editPath(listing, lang) : "",
-    points: mapPoints([boatCard(listing, portIndex, new Map())], () => title),
+    ...page.ownership,
+    points: mapPoints([boatCard(listing, page.portIndex, new Map())], () => title),
     },
     // The recently-viewed cookie of a visitor: such a response is never cached publicly.
     {

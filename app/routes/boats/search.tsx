@@ -3,15 +3,14 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSessionUser } from "#app/.server/auth/guards";
 import { getFixedT } from "#app/.server/i18n";
-import { boatCard, mapPoints, ownersOf, parseSearch, portsBySlug } from "#app/.server/listing-views";
+import { boatCard, mapPoints, parseSearch } from "#app/.server/listing-views";
+import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/.server/listing-pages";
 import { BoatListingCard } from "#app/components/listing-card";
-import { activeFilterCount, SearchPageLayout, SearchResults, useFormKey } from "#app/components/search-results";
+import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/components/search-results";
 import { BOAT_FILTERS_ID, BoatSearchFilters, SortSelect } from "#app/components/search-filters";
-import { languageOf, localizePath, splitLangFromPath } from "#app/i18n";
+import { localizePath, splitLangFromPath } from "#app/i18n";
 import { boatSearchSchema, boatSortOptions, type BoatSearch } from "#app/utils/boat-search";
 import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listing-view";
-import { seoMeta } from "#app/utils/meta";
-import { numberFormat } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
 
@@ -48,47 +47,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { listings, ports: portsService } = context.services;
   const [results, ports] = await Promise.all([listings.search(query), portsService.list()]);
   const viewer = await getSessionUser(request, context);
-  const ids = results.items.map((listing) => listing.id);
-  const [owners, favourites] = await Promise.all([
-    ownersOf(context.services.users, results.items.map((listing) => listing.ownerUid)),
-    viewer ? context.services.favourites.idsFor(viewer.uid, ids) : Promise.resolve(new Set<string>()),
-  ]);
-  const portIndex = portsBySlug(ports);
-  const cards = results.items.map((listing) => boatCard(listing, portIndex, owners));
+  const { cards, favouriteIds } = await searchCards(context, viewer, results.items, ports, boatCard);
   const tl = getFixedT(lang, "listing");
 
   // Each page has its own copy: the canonical search ("all") and the preset ones.
   const copyKey = preset ?? "all";
   const invalid = Object.keys(parsed.errors).length > 0;
-  const count = numberFormat(languageOf(lang).iso).format(results.total);
   return data(
     {
-      meta: {
-        title: results.page > 1 ? t("pages.titleWithPage", { title: t(`pages.${copyKey}.title`), page: results.page }) : t(`pages.${copyKey}.title`),
-        description: t(`pages.${copyKey}.description`),
-        noindex: invalid,
-      },
-      copy: { heading: t(`pages.${copyKey}.heading`), intro: t(`pages.${copyKey}.intro`) },
+      ...searchPageCopy(t, `pages.${copyKey}`, results.page, invalid),
       preset,
       pagePath,
       query,
       lastResult: parsed.lastResult,
-      invalid: invalid ? Object.entries(parsed.errors).map(([field, messages]) => ({ field, label: t(`filters.names.${field}`, { defaultValue: field }), message: messages[0] })) : [],
+      invalid: leftOutParameters(parsed.errors, t),
       // The search service validates dates but does not filter by them until bookings exist.
       datesIgnored: query.from !== undefined || query.to !== undefined,
       signedIn: viewer !== null,
-      favouriteIds: [...favourites],
-      results: {
-        cards,
-        total: results.total,
-        totalLabel: results.totalIsExact
-          ? t("results.count", { count: results.total, value: count })
-          : t("results.countAtLeast", { count: results.total, value: count }),
-        page: results.page,
-        pageCount: results.pageCount,
-      },
+      favouriteIds,
+      results: resultsPage(results, cards, t, lang, "results.count"),
       points: mapPoints(cards, (card) => (card.kind === "boat" && card.title) || tl("untitled")),
-      ports: ports.map(({ slug, name, city }) => ({ slug, name, city })),
+      ports: portOptions(ports),
     },
     { status: invalid ? 400 : 200, headers: visitorPageHeaders({ viewer }) },
   );
@@ -123,9 +102,4 @@ export default function BoatSearchPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  const tags = seoMeta(data.meta);
-  if (data.meta.noindex) tags.push({ name: "robots", content: "noindex" });
-  return tags;
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => searchMeta(data?.meta);

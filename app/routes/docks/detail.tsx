@@ -2,28 +2,14 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSessionUser } from "#app/.server/auth/guards";
-import type { DockListing } from "#app/.server/domain/listings";
 import { recordView } from "#app/.server/domain/history";
-import { getFixedT } from "#app/.server/i18n";
 import { withLoaderHeaders } from "#app/utils/headers";
-import {
-  coverImageUrl,
-  dockCard,
-  editPath,
-  languageName,
-  mapPoints,
-  memberSince,
-  ownerOf,
-  photoViews,
-  placeView,
-  portsBySlug,
-  publicOrigin,
-} from "#app/.server/listing-views";
+import { dockCard, mapPoints, photoViews } from "#app/.server/listing-views";
+import { listingPageMeta, loadListingPage } from "#app/.server/listing-pages";
 import { formatMetres } from "#app/components/listing-card";
 import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
-import { languageOf, splitLangFromPath } from "#app/i18n";
 import { listingMeta } from "#app/utils/listing-meta";
-import { dockTitle, pickDescription, summarize, type OwnerView } from "#app/utils/listing-view";
+import { dockTitle, summarize, type OwnerView } from "#app/utils/listing-view";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
@@ -38,59 +24,35 @@ export const handle = { i18n: ["listing", "favourites"] };
 
 export const headers = withLoaderHeaders;
 
-function notFound(pathname: string): never {
-  throw data({ message: "Page not found", path: pathname }, { status: 404, statusText: "Page not found" });
-}
-
 /** "2 de marzo de 2026", for availability dates (ISO days, shown as calendar days). */
 function formatDay(day: string, iso: string): string {
   return dateTimeFormat(iso, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const { listings, ports, config } = context.services;
   const viewer = await getSessionUser(request, context);
-  const found = await listings.getForViewer(params.id ?? "", viewer?.uid ?? null);
-  if (!found || found.kind !== "dock") notFound(url.pathname);
-  const listing: DockListing = found;
-  const [owner, portList] = await Promise.all([ownerOf(context.services.users, listing.ownerUid), ports.list()]);
-  const portIndex = portsBySlug(portList);
-
-  const t = getFixedT(lang, "listing");
-  const iso = languageOf(lang).iso;
+  const page = await loadListingPage(request, context, viewer, params.id, "dock");
+  const { listing, iso, t, place, description } = page;
   const d = listing.data;
-  const place = placeView(listing, portIndex);
   const title = dockTitle(t, { berthType: d.berthType ?? null, berthNumber: d.berthNumber ?? null, place });
-  const description = pickDescription(d.description, lang);
-  const isOwner = viewer !== null && viewer.uid === listing.ownerUid;
   const kindName = d.kind ? t(`dockKinds.${d.kind}`) : t("dock.berth");
 
-  const [favourite, viewCookie] = await Promise.all([
-    viewer ? context.services.favourites.isFavourite(viewer.uid, listing.id) : Promise.resolve(false),
-    listing.status === "published" ? recordView(request, context, listing.id) : Promise.resolve(null),
-  ]);
+  const viewCookie = listing.status === "published" ? await recordView(request, context, listing.id) : null;
 
   return data(
     {
     signedIn: viewer !== null,
-    favourite,
-    meta: {
+    favourite: page.favourite,
+    meta: listingPageMeta(page, title, {
       title: t("detail.meta.dockTitle", { title, kind: kindName }),
       description: description ? summarize(description.text) : t("detail.meta.dockDescription", { title, kind: kindName }),
-      image: coverImageUrl(listing, publicOrigin(request, config)),
-      imageAlt: t("detail.photoAlt", { title, n: 1, total: listing.photos.length }),
-      noindex: listing.status !== "published",
-    },
+    }),
     dock: {
       id: listing.id,
       status: listing.status,
       title,
       kind: d.kind ?? null,
-      description: description
-        ? { ...description, languageName: description.lang === lang ? null : languageName(description.lang, iso) }
-        : null,
+      description: page.descriptionView,
       berthNumber: d.berthNumber ?? null,
       berthType: d.berthType ?? null,
       maxLengthM: d.maxLengthM ?? null,
@@ -112,11 +74,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       },
       photos: photoViews(listing),
     },
-    owner,
-    ownerSince: owner ? memberSince(owner.createdAt, iso) : "",
-    isOwner,
-    editUrl: isOwner ? editPath(listing, lang) : "",
-    points: mapPoints([dockCard(listing, portIndex, new Map())], () => title),
+    ...page.ownership,
+    points: mapPoints([dockCard(listing, page.portIndex, new Map())], () => title),
     },
     // The recently-viewed cookie of a visitor: such a response is never cached publicly.
     {

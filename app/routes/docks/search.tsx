@@ -3,15 +3,14 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSessionUser } from "#app/.server/auth/guards";
 import { getFixedT } from "#app/.server/i18n";
-import { dockCard, mapPoints, ownersOf, parseSearch, portsBySlug } from "#app/.server/listing-views";
+import { dockCard, mapPoints, parseSearch } from "#app/.server/listing-views";
+import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/.server/listing-pages";
 import { DockListingCard } from "#app/components/listing-card";
 import { DOCK_FILTERS_ID, DockSearchFilters, SortSelect } from "#app/components/search-filters";
-import { activeFilterCount, SearchPageLayout, SearchResults, useFormKey } from "#app/components/search-results";
-import { languageOf, splitLangFromPath } from "#app/i18n";
+import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/components/search-results";
+import { splitLangFromPath } from "#app/i18n";
 import { dockSearchSchema, dockSortOptions, type DockSearch } from "#app/utils/listing-schemas";
 import { dockTitle, toSearchParams, withQuery } from "#app/utils/listing-view";
-import { seoMeta } from "#app/utils/meta";
-import { numberFormat } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
 
@@ -37,41 +36,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { listings, ports: portsService } = context.services;
   const [results, ports] = await Promise.all([listings.searchDocks(query), portsService.list()]);
   const viewer = await getSessionUser(request, context);
-  const ids = results.items.map((listing) => listing.id);
-  const [owners, favourites] = await Promise.all([
-    ownersOf(context.services.users, results.items.map((listing) => listing.ownerUid)),
-    viewer ? context.services.favourites.idsFor(viewer.uid, ids) : Promise.resolve(new Set<string>()),
-  ]);
-  const portIndex = portsBySlug(ports);
-  const cards = results.items.map((listing) => dockCard(listing, portIndex, owners));
+  const { cards, favouriteIds } = await searchCards(context, viewer, results.items, ports, dockCard);
 
   const invalid = Object.keys(parsed.errors).length > 0;
-  const count = numberFormat(languageOf(lang).iso).format(results.total);
   const copyKey = query.kind ?? "all";
   return data(
     {
-      meta: {
-        title: results.page > 1 ? t("pages.titleWithPage", { title: t(`docksPage.${copyKey}.title`), page: results.page }) : t(`docksPage.${copyKey}.title`),
-        description: t(`docksPage.${copyKey}.description`),
-        noindex: invalid,
-      },
-      copy: { heading: t(`docksPage.${copyKey}.heading`), intro: t(`docksPage.${copyKey}.intro`) },
+      ...searchPageCopy(t, `docksPage.${copyKey}`, results.page, invalid),
       query,
       lastResult: parsed.lastResult,
-      invalid: Object.entries(parsed.errors).map(([field, messages]) => ({ field, label: t(`filters.names.${field}`, { defaultValue: field }), message: messages[0] })),
+      invalid: leftOutParameters(parsed.errors, t),
       signedIn: viewer !== null,
-      favouriteIds: [...favourites],
-      results: {
-        cards,
-        total: results.total,
-        totalLabel: results.totalIsExact
-          ? t("results.docksCount", { count: results.total, value: count })
-          : t("results.docksCountAtLeast", { count: results.total, value: count }),
-        page: results.page,
-        pageCount: results.pageCount,
-      },
+      favouriteIds,
+      results: resultsPage(results, cards, t, lang, "results.docksCount"),
       points: mapPoints(cards, (card) => (card.kind === "dock" ? dockTitle(tl, card) : tl("untitled"))),
-      ports: ports.map(({ slug, name, city }) => ({ slug, name, city })),
+      ports: portOptions(ports),
     },
     { status: invalid ? 400 : 200, headers: visitorPageHeaders({ viewer }) },
   );
@@ -105,9 +84,4 @@ export default function DockSearchPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  const tags = seoMeta(data.meta);
-  if (data.meta.noindex) tags.push({ name: "robots", content: "noindex" });
-  return tags;
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => searchMeta(data?.meta);

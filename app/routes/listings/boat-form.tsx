@@ -1,21 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "#app/.server/auth/guards";
-import {
-  CheckboxField,
-  CheckboxGroup,
-  DescriptionFields,
-  ListingFormPage,
-  MoneyField,
-  RadioGroup,
-  SelectField,
-  revalidateAfterUpload,
-  TextField,
-  type ListingFields,
-  type ListingFormPageData,
-} from "#app/components/listing-form";
-import { boatFormPaths, type DataStep } from "#app/utils/listing-form";
+import { CheckboxField, CheckboxGroup, DescriptionFields, MoneyField, RadioGroup, SelectField, revalidateAfterUpload, TextField } from "#app/components/listing-form";
+import { ListingFormRoute, type StepFieldsProps } from "#app/components/listing-form-route";
+import { boatFormPaths } from "#app/utils/listing-form";
 import { boatEquipment, cancellationPolicies, fuelPolicies, fuelTypes, licences, skipperModes } from "#app/utils/listing-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
@@ -39,18 +28,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function BoatForm() {
-  const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <ListingFormPage
-      page={page}
-      actionData={actionData}
-      renderStep={(step, fields, current) => <BoatStepFields step={step} fields={fields} page={current} />}
-    />
-  );
+  return <ListingFormRoute StepFields={BoatStepFields} />;
 }
 
-function BoatStepFields({ step, fields, page }: { step: DataStep; fields: ListingFields; page: ListingFormPageData }) {
+function BoatStepFields({ step, fields, page }: StepFieldsProps) {
   const { t } = useTranslation("listing-form");
   const jetski = page.variant === "jetski";
   const grid2 = "grid gap-5 sm:grid-cols-2";

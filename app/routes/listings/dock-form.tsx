@@ -1,20 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "#app/.server/auth/guards";
-import {
-  CheckboxField,
-  DescriptionFields,
-  ListingFormPage,
-  MoneyField,
-  RadioGroup,
-  SelectField,
-  revalidateAfterUpload,
-  TextField,
-  type ListingFields,
-  type ListingFormPageData,
-} from "#app/components/listing-form";
-import { dockFormPaths, type DataStep } from "#app/utils/listing-form";
+import { CheckboxField, DescriptionFields, MoneyField, RadioGroup, SelectField, revalidateAfterUpload, TextField } from "#app/components/listing-form";
+import { ListingFormRoute, type StepFieldsProps } from "#app/components/listing-form-route";
+import { dockFormPaths } from "#app/utils/listing-form";
 import { berthTypes } from "#app/utils/listing-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
@@ -39,18 +29,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DockForm() {
-  const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <ListingFormPage
-      page={page}
-      actionData={actionData}
-      renderStep={(step, fields, current) => <DockStepFields step={step} fields={fields} page={current} />}
-    />
-  );
+  return <ListingFormRoute StepFields={DockStepFields} />;
 }
 
-function DockStepFields({ step, fields, page }: { step: DataStep; fields: ListingFields; page: ListingFormPageData }) {
+function DockStepFields({ step, fields, page }: StepFieldsProps) {
   const { t } = useTranslation("listing-form");
   const grid2 = "grid gap-5 sm:grid-cols-2";
   const grid3 = "grid gap-5 sm:grid-cols-3";

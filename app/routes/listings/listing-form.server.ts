@@ -16,6 +16,7 @@ import { deletePhoto, isPhotoError, storePhoto, type PhotoErrorCode, type Stored
 import { isListingError, type Listing, type ListingKind } from "#app/.server/domain/listings";
 import { getFixedT } from "#app/.server/i18n";
 import { listingPhotoPrefix, photoView } from "#app/.server/listing-views";
+import { notFound } from "#app/.server/listing-pages";
 import { localizePath, splitLangFromPath, type Lang } from "#app/i18n";
 import {
   dataSteps,
@@ -64,17 +65,12 @@ function translatorFor(request: Request) {
   return { lang, t: getFixedT(lang, ["listing-form", "zod", "validation"]) };
 }
 
-/** Someone else's listing, an archived one or an id that is no listing: the site's 404. */
 /** Which variant (boat type, sale or rent) a form's path stands for; another path is a 404. */
 export function variantFromPath<V extends string>(request: Request, paths: Readonly<Record<V, string>>): V {
   const { path } = splitLangFromPath(new URL(request.url).pathname);
   const found = (Object.keys(paths) as V[]).find((variant) => paths[variant] === path.replace(/\/+$/, ""));
   if (!found) notFound(request);
   return found;
-}
-
-export function notFound(request: Request): never {
-  throw data({ message: "Page not found", path: new URL(request.url).pathname }, { status: 404, statusText: "Page not found" });
 }
 
 /** The owner's listing of that kind, still editable (not archived); otherwise a 404. */
