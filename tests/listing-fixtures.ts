@@ -1,7 +1,7 @@
 import type { BoatListing, DockListing } from "#app/.server/domain/listings";
 import type { Services } from "#app/.server/services";
 import type { BoatTypeId, DockKind, ListingPhoto } from "#app/utils/listing-schemas";
-import { createTestUser } from "./test-services";
+import { createTestUser, sessionCookie } from "./test-services";
 
 /**
  * Fixtures for the listing pages' tests: owners with a complete lessor profile, and boats and
@@ -44,9 +44,7 @@ async function registerProfessional(services: Services, displayName: string) {
     lang: "es",
     origin: "http://localhost:3000",
   });
-  const cookieSession = await services.sessions.getSession();
-  for (const [key, value] of Object.entries(session)) cookieSession.set(key as keyof typeof session, value as never);
-  const cookie = (await services.sessions.commitSession(cookieSession)).split(";")[0];
+  const cookie = await sessionCookie(services, session);
   return { ...session, cookie };
 }
 

@@ -70,11 +70,22 @@ export async function createTestUser(
     lang: "es",
     origin: "http://localhost:3000",
   });
+  return { ...session, password, cookie: await sessionCookie(services, session) };
+}
+
+type SignedIn = Awaited<ReturnType<Services["accounts"]["signIn"]>>;
+
+/** The `__session=…` cookie a browser holds after signing in with `session`. */
+export async function sessionCookie(services: Services, session: SignedIn): Promise<string> {
   const cookieSession = await services.sessions.getSession();
   for (const [key, value] of Object.entries(session)) cookieSession.set(key as keyof typeof session, value as never);
-  const setCookie = await services.sessions.commitSession(cookieSession);
-  const cookie = setCookie.split(";")[0];
-  return { ...session, password, cookie };
+  return (await services.sessions.commitSession(cookieSession)).split(";")[0];
+}
+
+/** Signs an existing account in (a demo account, say); its uid and session cookie. */
+export async function signInAs(services: Services, email: string, password: string) {
+  const session = await services.accounts.signIn(email, password);
+  return { uid: session.uid, cookie: await sessionCookie(services, session) };
 }
 
 /** A request from a signed-in browser. */

@@ -5,7 +5,7 @@ import { listingPhotoPrefix } from "#app/.server/listing-views";
 import type { BoatListing } from "#app/.server/domain/listings";
 import type { Services } from "#app/.server/services";
 import { MAX_PHOTO_BYTES } from "#app/utils/photos";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
 import { action, loader } from "./boat-form";
 
 let services: Services;
@@ -24,11 +24,8 @@ type UploadReply = Reply<{ intent: "upload"; result: SubmissionResult<string[]> 
 type PublishReply = Reply<{ intent: "publish"; missing: Array<{ key: string; href: string }>; message: string }>;
 
 /** The demo owner's browser (complete lessor profile). */
-async function demoOwnerCookie() {
-  const session = await services.accounts.signIn("owner@amarre.test", "amarre-demo");
-  const cookieSession = await services.sessions.getSession();
-  for (const [key, value] of Object.entries(session)) cookieSession.set(key as keyof typeof session, value as never);
-  return { uid: session.uid, cookie: (await services.sessions.commitSession(cookieSession)).split(";")[0] };
+function demoOwnerCookie() {
+  return signInAs(services, "owner@amarre.test", "amarre-demo");
 }
 
 async function post(path: string, fields: Record<string, string | string[]>, cookie?: string) {

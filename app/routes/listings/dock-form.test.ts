@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
 import { action, loader } from "./dock-form";
 
 let services: Services;
@@ -18,11 +18,8 @@ const SALE = "/dock/form/add-dock-buy";
 type StepReply = { data: { intent: "step"; step: string; result: SubmissionResult<string[]> }; init: ResponseInit | null };
 type LoaderData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
 
-async function demoOwnerCookie() {
-  const session = await services.accounts.signIn("owner@amarre.test", "amarre-demo");
-  const cookieSession = await services.sessions.getSession();
-  for (const [key, value] of Object.entries(session)) cookieSession.set(key as keyof typeof session, value as never);
-  return { uid: session.uid, cookie: (await services.sessions.commitSession(cookieSession)).split(";")[0] };
+function demoOwnerCookie() {
+  return signInAs(services, "owner@amarre.test", "amarre-demo");
 }
 
 async function post(path: string, fields: Record<string, string | string[]>, cookie?: string) {

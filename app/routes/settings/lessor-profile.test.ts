@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isLessorComplete } from "#app/.server/domain/users";
 import type { Services } from "#app/.server/services";
 import { isValidIdDocument } from "#app/utils/account-schemas";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, settle } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, sessionCookie, settle } from "#tests/test-services";
 import { action, loader } from "./lessor-profile";
 
 let services: Services;
@@ -106,9 +106,7 @@ describe("/ajustes/completar-perfil-arrendador", () => {
       lang: "es",
       origin: "http://localhost:3000",
     });
-    const cookieSession = await services.sessions.getSession();
-    for (const [key, value] of Object.entries(session)) cookieSession.set(key as keyof typeof session, value as never);
-    const cookie = (await services.sessions.commitSession(cookieSession)).split(";")[0];
+    const cookie = await sessionCookie(services, session);
     const data = await loader({ request: authedRequest(PATH, cookie), params: {}, context: context() });
     expect(data.defaults).toMatchObject({ legalName: "Marina Norte S.L.", phone: "+34 944 000 000", address: "Muelle de Churruca 1, Getxo" });
     expect(data.complete).toBe(false);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storePhoto } from "#app/.server/blobs/images";
 import { listingPhotoPrefix } from "#app/.server/listing-views";
 import type { Services } from "#app/.server/services";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
 import { action as draftsAction, loader as draftsLoader } from "./drafts";
 import { loader as listYourBoatLoader } from "./list-your-boat";
 import { action, loader } from "./my-listings";
@@ -20,11 +20,8 @@ const PATH = "/ajustes/mis-barcos";
 type LoaderData = Exclude<Awaited<ReturnType<typeof loader>>, Response>;
 type Failure = { data: { id: string; intent: string; message: string; missing: Array<{ key: string; href: string }> }; init: ResponseInit | null };
 
-async function demoOwner() {
-  const session = await services.accounts.signIn("owner@amarre.test", "amarre-demo");
-  const cookieSession = await services.sessions.getSession();
-  for (const [key, value] of Object.entries(session)) cookieSession.set(key as keyof typeof session, value as never);
-  return { uid: session.uid, cookie: (await services.sessions.commitSession(cookieSession)).split(";")[0] };
+function demoOwner() {
+  return signInAs(services, "owner@amarre.test", "amarre-demo");
 }
 
 async function post(fields: Record<string, string>, cookie?: string, path = PATH) {

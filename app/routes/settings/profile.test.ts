@@ -5,7 +5,7 @@ import { i18nFor } from "#app/.server/i18n";
 import { identityErrorCodes, isIdentityError } from "#app/.server/identity";
 import { langCodes } from "#app/i18n";
 import type { Services } from "#app/.server/services";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, settle } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, sessionCookie, settle } from "#tests/test-services";
 import { action, loader } from "./profile";
 
 let services: Services;
@@ -77,9 +77,7 @@ describe("/ajustes/mi-perfil", () => {
       lang: "es",
       origin: "http://localhost:3000",
     });
-    const cookieSession = await services.sessions.getSession();
-    for (const [key, value] of Object.entries(session)) cookieSession.set(key as keyof typeof session, value as never);
-    const cookie = (await services.sessions.commitSession(cookieSession)).split(";")[0];
+    const cookie = await sessionCookie(services, session);
     const data = await loader({ request: authedRequest("/ajustes/mi-perfil", cookie), params: {}, context: context() });
     expect(data.company).toEqual({ name: "Náutica Sol S.L.", taxId: "B12345678", phone: "+34 600 000 000", address: "Muelle 1, Palma" });
   });
