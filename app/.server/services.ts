@@ -40,6 +40,12 @@ export type Services = {
   close(): Promise<void>;
 };
 
+/**
+ * What routes see (through `requestContext`): the marketplace's services, never a raw port
+ * (store, blobs, identity) nor the session and cache plumbing that the server and guards use.
+ */
+export type DomainServices = Pick<Services, "ports" | "users" | "mailbox" | "accounts" | "listings" | "favourites" | "history">;
+
 declare module "@remix-run/node" {
   interface AppLoadContext {
     services: Services;

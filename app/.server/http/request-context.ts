@@ -1,0 +1,54 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { splitLangFromPath, type Lang } from "#app/i18n";
+import {
+  getSessionUser,
+  requireAdmin,
+  requireAnonymous,
+  requireApiUser,
+  requireUser,
+  type SessionUser,
+} from "../auth/guards";
+import { getFixedT } from "../i18n";
+import type { DomainServices } from "../services";
+import { readFormData } from "./body";
+
+type Args = { request: Request; context: AppLoadContext };
+type Namespaces = string | readonly string[];
+
+/**
+ * What a loader or action needs, from one call: the request's language and its `t`, the domain
+ * services (never a raw port), the guards bound to this request, and a form reader that answers
+ * bad bodies with a translated 400/415. A loader reads like a sentence:
+ *
+ *   const ctx = requestContext(args, "profile");
+ *   const user = await ctx.requireUser();
+ *   const profile = await ctx.services.users.get(user.uid);
+ */
+export function requestContext({ request, context }: Args, ns: Namespaces = "common") {
+  const url = new URL(request.url);
+  const { lang, path } = splitLangFromPath(url.pathname);
+  const t = getFixedT(lang, ns);
+  const services: DomainServices = context.services;
+  return {
+    request,
+    url,
+    lang: lang as Lang,
+    /** The path below the language prefix (`/ajustes/mi-perfil`). */
+    path,
+    t,
+    services,
+    config: context.services.config,
+    clientAddress: context.clientAddress,
+    /** A translation function for other namespaces (emails, validation messages). */
+    tFor: (other: Namespaces) => getFixedT(lang, other),
+    user: (): Promise<SessionUser | null> => getSessionUser(request, context),
+    requireUser: (options?: { checkRevoked?: boolean }) => requireUser(request, context, options),
+    requireAdmin: (options?: { checkRevoked?: boolean }) => requireAdmin(request, context, options),
+    requireAnonymous: () => requireAnonymous(request, context),
+    requireApiUser: () => requireApiUser(request, context),
+    /** The form body; a body no form of ours sends is a translated 400 (415 for another type). */
+    formData: (): Promise<FormData> => readFormData(request, (reason) => getFixedT(lang, "errors")(`body.${reason}`)),
+  };
+}
+
+export type RequestContext = ReturnType<typeof requestContext>;
