@@ -19,7 +19,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { publicEnv } from "#app/.server/config";
-import { getSessionUser } from "#app/.server/auth/guards";
 import { decideLanguage, getFixedT, localesVersion } from "#app/.server/i18n";
 import { EmailStream } from "#app/components/email-stream";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
@@ -30,6 +29,7 @@ import { clearCurrentUser, refreshCurrentUser, useCurrentUser } from "#app/utils
 import { readThemeCookie } from "#app/utils/theme";
 import { useNonce } from "#app/utils/nonce";
 import stylesheet from "./tailwind.css?url";
+import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: [...baseNamespaces] };
 
@@ -39,9 +39,8 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { config } = context.services;
-  const url = new URL(request.url);
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, url, config, origin, getUser } = requestContext(args);
   const secure = config.isProduction && url.protocol === "https:";
   const decision = decideLanguage(request, secure);
   if (decision.kind === "redirect") {
@@ -51,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { lang } = decision;
   const t = getFixedT(lang, "errors");
-  const user = await getSessionUser(request, context);
+  const user = await getUser();
   const errorCopy: ErrorCopy = {
     notFoundTitle: t("notFound.title"),
     notFoundDescription: t("notFound.description"),
@@ -63,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lang,
       user: user ? { displayName: user.displayName, slug: user.slug, role: user.role } : null,
       theme: readThemeCookie(request.headers.get("Cookie")),
-      origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
+      origin,
       localesVersion,
       errorCopy,
       ENV: publicEnv(config),

@@ -1,12 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getFixedT } from "#app/.server/i18n";
 import { LocalizedLink } from "#app/components/localized-link";
-import { splitLangFromPath } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
+import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: ["about"] };
 
@@ -14,9 +13,9 @@ const values = ["trust", "local", "service", "simple"] as const;
 
 export const headers = withLoaderHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const [t, ports] = await Promise.all([getFixedT(lang, "about"), context.services.ports.list()]);
+export async function loader(args: LoaderFunctionArgs) {
+  const { t, services } = requestContext(args, "about");
+  const ports = await services.ports.list();
   return data(
     {
       meta: { title: t("meta.title"), description: t("meta.description") },

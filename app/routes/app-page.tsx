@@ -1,11 +1,10 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getFixedT } from "#app/.server/i18n";
-import { splitLangFromPath } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
+import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: ["app"] };
 
@@ -14,9 +13,8 @@ const platforms = ["ios", "android", "desktop"] as const;
 
 export const headers = withLoaderHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = await getFixedT(lang, "app");
+export async function loader(args: LoaderFunctionArgs) {
+  const { t } = requestContext(args, "app");
   return data({ meta: { title: t("meta.title"), description: t("meta.description") } }, { headers: visitorPageHeaders() });
 }
 

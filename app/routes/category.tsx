@@ -1,14 +1,13 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getFixedT } from "#app/.server/i18n";
 import { LocalizedLink } from "#app/components/localized-link";
-import { splitLangFromPath } from "#app/i18n";
 import { boatTypes } from "#app/utils/boat-search";
 import { marketplaceServices, paperworkProcedures } from "#app/utils/catalog";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
+import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: ["home", "category"] };
 
@@ -19,9 +18,8 @@ const dockKinds = [
 
 export const headers = withLoaderHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = await getFixedT(lang, "category");
+export async function loader(args: LoaderFunctionArgs) {
+  const { t } = requestContext(args, "category");
   return data({ meta: { title: t("meta.title"), description: t("meta.description") } }, { headers: visitorPageHeaders() });
 }
 

@@ -1,15 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getSessionUser, requireUser } from "#app/.server/auth/guards";
-import { getFixedT } from "#app/.server/i18n";
 import { favouriteItems } from "#app/.server/listing-cards";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SavedListingGrid, type SavedListingItem } from "#app/components/saved-listing-card";
-import { splitLangFromPath } from "#app/i18n";
 import { BOAT_SEARCH_PATH } from "#app/utils/boat-search";
 import { seoMeta } from "#app/utils/meta";
 import { useLocalizePath } from "#app/utils/use-lang";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * /favoritos (public: visitors are told what favourites are and invited to sign in) and
@@ -19,15 +17,15 @@ import { useLocalizePath } from "#app/utils/use-lang";
 // "listing": the cards' texts (`BoatListingCard`, `DockListingCard`).
 export const handle = { i18n: ["favourites", "listing"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { lang, path } = splitLangFromPath(new URL(request.url).pathname);
-  const inPanel = path.startsWith("/ajustes/");
-  const user = inPanel ? await requireUser(request, context) : await getSessionUser(request, context);
-  const t = getFixedT(lang, "favourites");
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "favourites");
+  const inPanel = ctx.path.startsWith("/ajustes/");
+  const user = inPanel ? await ctx.requireUser() : await ctx.getUser();
+  const { t, services } = ctx;
   const meta = { title: t("meta.title"), description: t("meta.description") };
   if (!user) return { meta, inPanel, signedIn: false, items: [] as SavedListingItem[] };
-  const { favourites, ports } = context.services;
-  const items = await favouriteItems({ users: context.services.users, ports }, await favourites.list(user.uid));
+  const { favourites, ports, users } = services;
+  const items = await favouriteItems({ users, ports }, await favourites.list(user.uid));
   return { meta, inPanel, signedIn: true, items };
 }
 

@@ -2,15 +2,13 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { getSessionUser } from "#app/.server/auth/guards";
-import { getFixedT } from "#app/.server/i18n";
 import { viewedItems } from "#app/.server/listing-cards";
 import { FormAlert } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SavedListingGrid } from "#app/components/saved-listing-card";
-import { splitLangFromPath } from "#app/i18n";
 import { BOAT_SEARCH_PATH } from "#app/utils/boat-search";
 import { seoMeta } from "#app/utils/meta";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * /historial: the listings this person (from their account) or this browser (from the signed
@@ -21,33 +19,31 @@ const historySchema = z.object({ intent: z.literal("clear") });
 // "listing": the cards' texts (`BoatListingCard`, `DockListingCard`).
 export const handle = { i18n: ["favourites", "listing"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await getSessionUser(request, context);
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = getFixedT(lang, "favourites");
-  const { history, favourites, ports } = context.services;
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, t, services, getUser } = requestContext(args, "favourites");
+  const user = await getUser();
+  const { history, favourites, ports } = services;
   const listings = await history.list(user ? { uid: user.uid } : null, request);
   const saved = user ? await favourites.idsFor(user.uid, listings.map((listing) => listing.id)) : new Set<string>();
   return {
     meta: { title: t("history.meta.title"), description: t("history.meta.description") },
     signedIn: user !== null,
-    items: await viewedItems({ users: context.services.users, ports }, listings, saved),
+    items: await viewedItems({ users: services.users, ports }, listings, saved),
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await getSessionUser(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const form = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, "favourites");
+  const user = await ctx.getUser();
+  const form = await ctx.formData();
   const parsed = historySchema.safeParse({ intent: form.get("intent") });
   if (!parsed.success) {
-    return data({ error: getFixedT(lang, "favourites")("errors.invalid") }, { status: 400 });
+    return data({ error: ctx.t("errors.invalid") }, { status: 400 });
   }
-  const setCookie = await context.services.history.clear(user ? { uid: user.uid } : null, request);
+  const setCookie = await ctx.services.history.clear(user ? { uid: user.uid } : null, ctx.request);
   // Back to the page with a GET: without JavaScript, a page rendered in answer to this POST
   // would still read the visitor cookie the browser sent with it.
-  return redirect(url.pathname, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return redirect(ctx.url.pathname, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export default function History() {

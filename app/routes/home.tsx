@@ -1,23 +1,22 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getFixedT } from "#app/.server/i18n";
 import { BoatSearchForm } from "#app/components/boat-search-form";
 import { LocalizedLink } from "#app/components/localized-link";
-import { splitLangFromPath } from "#app/i18n";
 import { BOAT_SEARCH_PATH, boatTypes } from "#app/utils/boat-search";
 import { marketplaceServices } from "#app/utils/catalog";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
+import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: ["home"] };
 
 export const headers = withLoaderHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const [t, ports] = await Promise.all([getFixedT(lang, "home"), context.services.ports.list()]);
+export async function loader(args: LoaderFunctionArgs) {
+  const { t, services } = requestContext(args, "home");
+  const ports = await services.ports.list();
   const regions = new Map<string, { region: string; ports: { slug: string; name: string; city: string }[] }>();
   for (const port of ports) {
     const entry = regions.get(port.region) ?? { region: port.region, ports: [] };

@@ -1,16 +1,17 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { languages, localizePath } from "#app/i18n";
 import { layoutGroups, resourceRoutes } from "#app/route-table";
+import { requestContext } from "#app/.server/http/request-context";
+import { notFound } from "#app/.server/http/responses";
 
 export const handle = { i18n: ["test-routes"] };
 
 /** Every route of the app, in every language: a developer's index, never shown in production. */
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (context.services.config.isProduction) {
-    throw data({ message: "Page not found" }, { status: 404 });
-  }
+export async function loader(args: LoaderFunctionArgs) {
+  const { config } = requestContext(args);
+  if (config.isProduction) notFound(args.request);
   return {
     groups: layoutGroups.map((group) => ({
       layout: group.id,

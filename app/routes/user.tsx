@@ -1,18 +1,18 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaDescriptor, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getSessionUser } from "#app/.server/auth/guards";
 import { isSlug } from "#app/.server/domain/users";
-import { getFixedT } from "#app/.server/i18n";
 import { boatCard, dockCard, portsBySlug } from "#app/.server/listing-views";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
-import { languageOf, splitLangFromPath } from "#app/i18n";
+import { languageOf } from "#app/i18n";
 import { initials } from "#app/utils/initials";
 import { seoMeta } from "#app/utils/meta";
 import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
+import { requestContext } from "#app/.server/http/request-context";
+import { notFound } from "#app/.server/http/responses";
 
 /**
  * /user/{slug}: a person's public page. It shows only the public part of the profile (never
@@ -25,15 +25,12 @@ const DESCRIPTION_MAX = 160;
 
 export const headers = withLoaderHeaders;
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const { users, listings, ports } = context.services;
-  const slug = params.slug ?? "";
-  const [person, viewer] = await Promise.all([isSlug(slug) ? users.getBySlug(slug) : null, getSessionUser(request, context)]);
-  if (!person) {
-    throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
-  }
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, lang, t, services, getUser } = requestContext(args, "user");
+  const { users, listings, ports } = services;
+  const slug = args.params.slug ?? "";
+  const [person, viewer] = await Promise.all([isSlug(slug) ? users.getBySlug(slug) : null, getUser()]);
+  if (!person) notFound(request);
   const profile = users.toPublic(person);
   // The person's published boats and docks (never drafts, paused or archived ones).
   const [owned, portList] = await Promise.all([listings.listByOwner(person.uid), ports.list()]);
@@ -42,7 +39,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const owners = new Map([[person.uid, { slug: person.slug, displayName: person.displayName, photoUrl: person.photoUrl, professional: person.kind === "professional", companyName: person.company?.name ?? null, createdAt: person.createdAt }]]);
   const boats = published.flatMap((listing) => (listing.kind === "boat" ? [boatCard(listing, portIndex, owners)] : []));
   const docks = published.flatMap((listing) => (listing.kind === "dock" ? [dockCard(listing, portIndex, owners)] : []));
-  const t = getFixedT(lang, "user");
   const iso = languageOf(lang).iso;
   const memberSince = dateTimeFormat(iso, { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(profile.createdAt),

@@ -1,15 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { getFixedT } from "#app/.server/i18n";
+import { data, redirect } from "@remix-run/node";
 import { isIdentityError } from "#app/.server/identity";
-import { splitLangFromPath } from "#app/i18n";
 import type { z } from "zod";
 import { registerProSchema, registerSchema } from "#app/utils/account-schemas";
 import { passwordFieldFor, passwordHints } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
-import { afterLoginPath, requireAnonymous } from "./guards";
-import { isRateLimited } from "./rate-limit";
-import { commitUserSession } from "./session-cookie";
+import { afterLoginPath } from "./guards";
+import type { RequestContext } from "../http/request-context";
+import { minutesUntil } from "./request-auth";
 
 export type RegisterKind = "person" | "professional";
 type ProValue = z.output<typeof registerProSchema>;
@@ -23,12 +21,10 @@ export function schemaFor(kind: RegisterKind, policy: Parameters<typeof password
 }
 
 /** What both registration pages load: translated meta and the password policy the form enforces. */
-export async function registerLoader(kind: RegisterKind, request: Request, context: AppLoadContext) {
-  await requireAnonymous(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const t = getFixedT(lang, "auth");
-  const policy = await context.services.identity.getPasswordPolicy();
+export async function registerLoader(kind: RegisterKind, ctx: RequestContext) {
+  await ctx.requireAnonymous();
+  const { url, t } = ctx;
+  const policy = await ctx.services.accounts.passwordPolicy();
   const page = kind === "professional" ? "registerPro" : "register";
   return {
     meta: { title: t(`${page}.meta.title`), description: t(`${page}.meta.description`) },
@@ -42,27 +38,23 @@ export async function registerLoader(kind: RegisterKind, request: Request, conte
  * Registration: validate (policy included), rate-limit per address, create the identity and
  * the profile, send the welcome email, sign the person in.
  */
-export async function registerAction(kind: RegisterKind, request: Request, context: AppLoadContext) {
-  await requireAnonymous(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const t = getFixedT(lang, ["auth", "zod", "validation"]);
-  const { identity, accounts, rateLimits, config } = context.services;
-  const policy = await identity.getPasswordPolicy();
-  const submission = parseWithZod(await request.formData(), { schema: schemaFor(kind, policy), errorMap: zodErrorMap(t) });
+export async function registerAction(kind: RegisterKind, ctx: RequestContext) {
+  await ctx.requireAnonymous();
+  const { lang, t, auth } = ctx;
+  const { accounts } = ctx.services;
+  const policy = await accounts.passwordPolicy();
+  const submission = parseWithZod(await ctx.formData(), { schema: schemaFor(kind, policy), errorMap: zodErrorMap(t) });
   const hideFields = ["password"];
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
   const value = submission.value;
-  try {
-    await rateLimits.consume("signUpPerAddress", context.clientAddress);
-  } catch (error) {
-    if (!isRateLimited(error)) throw error;
-    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+  const limited = await auth.limit("signUpPerAddress", ctx.clientAddress);
+  if (limited) {
+    const minutes = minutesUntil(limited.retryAfterSeconds);
     return data(
       { result: submission.reply({ formErrors: [t("errors.too-many-requests", { minutes })], hideFields }) },
-      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
     );
   }
   try {
@@ -73,10 +65,10 @@ export async function registerAction(kind: RegisterKind, request: Request, conte
       kind,
       company: kind === "professional" ? companyOf(value as ProValue) : null,
       lang,
-      origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
+      origin: ctx.origin,
     });
     return redirect(afterLoginPath(value.redirect, lang), {
-      headers: { "Set-Cookie": await commitUserSession(request, context, session) },
+      headers: { "Set-Cookie": await auth.commitSession(session) },
     });
   } catch (error) {
     if (!isIdentityError(error)) throw error;

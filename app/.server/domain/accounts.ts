@@ -92,6 +92,27 @@ export function createAccountsService(deps: {
       return identity.confirmPasswordReset(code, password);
     },
 
+    /** The rules a new password must meet, as the identity service states them now. */
+    passwordPolicy() {
+      return identity.getPasswordPolicy();
+    },
+
+    /**
+     * Proves a person's current password: a fresh sign-in with their email that must land on
+     * their own account ("user-mismatch" otherwise). Identity errors are thrown as they come.
+     */
+    async provePassword(uid: string, email: string, password: string): Promise<"proven" | "user-mismatch"> {
+      const proven = await identity.signInWithPassword(email, password);
+      return proven.uid === uid ? "proven" : "user-mismatch";
+    },
+
+    /** A new sign-in email (the identity service ends every session, as Firebase does). */
+    async changeEmail(uid: string, email: string): Promise<{ email: string }> {
+      const updated = await identity.updateEmail(uid, email);
+      await users.update(uid, { email: updated.email });
+      return { email: updated.email };
+    },
+
     async changePassword(uid: string, password: string): Promise<void> {
       await assertPasswordPolicy(password);
       await identity.updatePassword(uid, password);

@@ -8,6 +8,7 @@ import {
   requireUser,
   type SessionUser,
 } from "../auth/guards";
+import { requestAuth } from "../auth/request-auth";
 import { getFixedT } from "../i18n";
 import type { DomainServices } from "../services";
 import { readFormData } from "./body";
@@ -38,16 +39,27 @@ export function requestContext({ request, context }: Args, ns: Namespaces = "com
     t,
     services,
     config: context.services.config,
+    /** Where links in emails point: PUBLIC_URL when set, else this request's origin. */
+    origin: context.services.config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
     clientAddress: context.clientAddress,
+    /** Aborted when the server shuts down: long-lived responses (event streams) end on it. */
+    shutdownSignal: context.shutdownSignal,
     /** A translation function for other namespaces (emails, validation messages). */
     tFor: (other: Namespaces) => getFixedT(lang, other),
-    user: (): Promise<SessionUser | null> => getSessionUser(request, context),
+    /** The signed-in person or null (verified once per request). */
+    getUser: (): Promise<SessionUser | null> => getSessionUser(request, context),
     requireUser: (options?: { checkRevoked?: boolean }) => requireUser(request, context, options),
     requireAdmin: (options?: { checkRevoked?: boolean }) => requireAdmin(request, context, options),
     requireAnonymous: () => requireAnonymous(request, context),
     requireApiUser: () => requireApiUser(request, context),
-    /** The form body; a body no form of ours sends is a translated 400 (415 for another type). */
-    formData: (): Promise<FormData> => readFormData(request, (reason) => getFixedT(lang, "errors")(`body.${reason}`)),
+    /** Sign-in plumbing: strategies, rate limits, the session cookie. */
+    auth: requestAuth(request, context),
+    /**
+     * The form body; a body no form of ours sends is a translated 400 (415 for another type).
+     * `keepBody` reads a copy, for an action that hands the request on (the sign-in strategy).
+     */
+    formData: (options: { keepBody?: boolean } = {}): Promise<FormData> =>
+      readFormData(options.keepBody ? request.clone() : request, (reason) => getFixedT(lang, "errors")(`body.${reason}`)),
   };
 }
 

@@ -1,27 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "#app/.server/auth/guards";
-import { getFixedT } from "#app/.server/i18n";
 import { LocalizedLink } from "#app/components/localized-link";
-import { languageOf, splitLangFromPath } from "#app/i18n";
+import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
+import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: ["admin"] };
 
 /** The admin overview: who uses the marketplace. Cases, listings and moderation join it as they arrive. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const { users, ports } = context.services;
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireAdmin, t, services } = requestContext(args, "admin");
+  await requireAdmin();
+  const { users, ports } = services;
   const [people, professionals, recent, portList] = await Promise.all([
     users.countByKind("person"),
     users.countByKind("professional"),
     users.recent(10),
     ports.list(),
   ]);
-  const t = getFixedT(splitLangFromPath(new URL(request.url).pathname).lang, "admin");
   return {
     meta: { title: t("dashboard.meta.title"), description: t("dashboard.meta.description") },
     counts: { people, professionals, ports: portList.length },

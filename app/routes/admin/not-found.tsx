@@ -1,10 +1,11 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "#app/.server/auth/guards";
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { requestContext } from "#app/.server/http/request-context";
+import { notFound } from "#app/.server/http/responses";
 
 /** An unknown page under /admin: the admin rule first, then the spec's 404. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  throw data({ message: "Page not found", path: new URL(request.url).pathname }, { status: 404, statusText: "Page not found" });
+export async function loader(args: LoaderFunctionArgs) {
+  await requestContext(args).requireAdmin();
+  notFound(args.request);
 }
 
 export async function action(args: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "#app/.server/auth/guards";
+import { requestContext } from "#app/.server/http/request-context";
 
 /** The spec's session fetch: `{ user }`, or 401 without a session. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request, context);
+export async function loader(args: LoaderFunctionArgs) {
+  const user = await requestContext(args).requireApiUser();
   return Response.json(
     { user: { uid: user.uid, email: user.email, displayName: user.displayName, slug: user.slug, role: user.role } },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "#app/.server/auth/guards";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * The email event stream (`GET /api/emails/subscribe`): a `text/event-stream` that sends the
@@ -12,10 +12,10 @@ const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting after the connection drops. */
 const RETRY_MS = 5_000;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request, context);
-  const { mailbox } = context.services;
-  const { shutdownSignal } = context;
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, requireApiUser, services, shutdownSignal } = requestContext(args);
+  const user = await requireApiUser();
+  const { mailbox } = services;
   const encoder = new TextEncoder();
   let close: () => void = () => undefined;
 

@@ -1,22 +1,23 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { destroyUserSession, sessionToken } from "#app/.server/auth/session-cookie";
 import { isLang, localizePath, defaultLang } from "#app/i18n";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * Sign-out. Always clears the session cookie, even when revoking the identity's sessions
  * fails (that failure is only logged). A form post goes on to /login; a fetch gets JSON.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const token = await sessionToken(request, context);
+export async function action(args: ActionFunctionArgs) {
+  const { request, auth, services } = requestContext(args);
+  const token = await auth.sessionToken();
   const form = await request.formData().catch(() => null);
   if (token) {
     try {
-      await context.services.accounts.signOutEverywhere(token);
+      await services.accounts.signOutEverywhere(token);
     } catch (error) {
       console.warn("Revoking sessions on sign-out failed", error);
     }
   }
-  const headers = { "Set-Cookie": await destroyUserSession(request, context) };
+  const headers = { "Set-Cookie": await auth.destroySession() };
   if (request.headers.get("Accept")?.includes("application/json")) {
     return Response.json({ ok: true }, { headers });
   }

@@ -4,44 +4,38 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { requireAnonymous } from "#app/.server/auth/guards";
-import { isRateLimited } from "#app/.server/auth/rate-limit";
-import { getFixedT } from "#app/.server/i18n";
 import { ErrorList, FormAlert, Honeypot, inputClass, labelClass, Notice, primaryButtonClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { splitLangFromPath } from "#app/i18n";
 import { emailField, honeypotField } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { requestContext } from "#app/.server/http/request-context";
+import { minutesUntil } from "#app/.server/auth/request-auth";
 
 export const handle = { i18n: ["auth"] };
 
 const schema = z.object({ email: emailField, website: honeypotField });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context);
-  const t = getFixedT(splitLangFromPath(new URL(request.url).pathname).lang, "auth");
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireAnonymous, t } = requestContext(args, "auth");
+  await requireAnonymous();
   return { meta: { title: t("forgot.meta.title"), description: t("forgot.meta.description") } };
 }
 
 /** Sends a reset link when the address has an account, and says the same either way. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const t = getFixedT(lang, ["auth", "zod", "validation"]);
-  const submission = parseWithZod(await request.formData(), { schema, errorMap: zodErrorMap(t) });
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, ["auth", "zod", "validation"]);
+  await ctx.requireAnonymous();
+  const { t, auth } = ctx;
+  const submission = parseWithZod(await ctx.formData(), { schema, errorMap: zodErrorMap(t) });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const { rateLimits, accounts, config } = context.services;
-  try {
-    await rateLimits.consume("signInPerAddress", context.clientAddress);
-    await rateLimits.consume("passwordResetPerAccount", submission.value.email);
-  } catch (error) {
-    if (!isRateLimited(error)) throw error;
-    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
+  const limited =
+    (await auth.limit("signInPerAddress", ctx.clientAddress)) ?? (await auth.limit("passwordResetPerAccount", submission.value.email));
+  if (limited) {
+    const minutes = minutesUntil(limited.retryAfterSeconds);
     return data({ result: submission.reply({ formErrors: [t("errors.too-many-requests", { minutes })] }), sent: false }, { status: 429 });
   }
-  await accounts.requestPasswordReset(submission.value.email, lang, config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin);
+  await ctx.services.accounts.requestPasswordReset(submission.value.email, ctx.lang, ctx.origin);
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 

@@ -3,40 +3,36 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { afterLoginPath, requireAnonymous } from "#app/.server/auth/guards";
-import { isRateLimited } from "#app/.server/auth/rate-limit";
-import { commitUserSession } from "#app/.server/auth/session-cookie";
-import { getFixedT } from "#app/.server/i18n";
+import { afterLoginPath } from "#app/.server/auth/guards";
 import { isIdentityError } from "#app/.server/identity";
 import { ErrorList, FormAlert, Honeypot, Notice, inputClass, labelClass, primaryButtonClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { splitLangFromPath } from "#app/i18n";
 import { loginSchema } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { GoogleSignIn } from "#app/components/google-sign-in";
+import { requestContext } from "#app/.server/http/request-context";
+import { minutesUntil } from "#app/.server/auth/request-auth";
 
 export const handle = { i18n: ["auth"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const t = getFixedT(lang, "auth");
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireAnonymous, url, t, config } = requestContext(args, "auth");
+  await requireAnonymous();
   return {
     meta: { title: t("login.meta.title"), description: t("login.meta.description") },
     redirectTo: url.searchParams.get("redirect") ?? "",
     passwordChanged: url.searchParams.get("reset") === "1",
-    google: context.services.config.APP_BACKEND === "firebase",
+    google: config.APP_BACKEND === "firebase",
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request, context);
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = getFixedT(lang, ["auth", "zod", "validation"]);
-  const { rateLimits, authenticator } = context.services;
-  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema, errorMap: zodErrorMap(t) });
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, ["auth", "zod", "validation"]);
+  await ctx.requireAnonymous();
+  const { lang, t, auth } = ctx;
+  // The form strategy reads the body again: parse a copy.
+  const submission = parseWithZod(await ctx.formData({ keepBody: true }), { schema: loginSchema, errorMap: zodErrorMap(t) });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -44,20 +40,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status, headers });
 
   const { email } = submission.value;
-  try {
-    await rateLimits.consume("signInPerAddress", context.clientAddress);
-    await rateLimits.consume("signInPerAccount", email);
-  } catch (error) {
-    if (!isRateLimited(error)) throw error;
-    const minutes = Math.max(1, Math.ceil(error.retryAfterSeconds / 60));
-    return reject(t("errors.too-many-requests", { minutes }), 429, { "Retry-After": String(error.retryAfterSeconds) });
+  const limited = (await auth.limit("signInPerAddress", ctx.clientAddress)) ?? (await auth.limit("signInPerAccount", email));
+  if (limited) {
+    const minutes = minutesUntil(limited.retryAfterSeconds);
+    return reject(t("errors.too-many-requests", { minutes }), 429, { "Retry-After": String(limited.retryAfterSeconds) });
   }
 
   try {
-    const session = await authenticator.authenticate("form", request);
-    await rateLimits.reset("signInPerAccount", email);
+    const session = await auth.signInWithForm();
+    await auth.clearLimit("signInPerAccount", email);
     return redirect(afterLoginPath(submission.value.redirect, lang), {
-      headers: { "Set-Cookie": await commitUserSession(request, context, session) },
+      headers: { "Set-Cookie": await auth.commitSession(session) },
     });
   } catch (error) {
     if (isIdentityError(error)) {

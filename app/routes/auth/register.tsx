@@ -2,14 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { registerAction, registerLoader } from "#app/.server/auth/register";
+import { requestContext } from "#app/.server/http/request-context";
 import { LocalizedLink } from "#app/components/localized-link";
 import { RegisterForm } from "#app/components/register-form";
 import { seoMeta } from "#app/utils/meta";
 
 export const handle = { i18n: ["auth"] };
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => registerLoader("person", request, context);
-export const action = ({ request, context }: ActionFunctionArgs) => registerAction("person", request, context);
+export const loader = (args: LoaderFunctionArgs) => registerLoader("person", requestContext(args, "auth"));
+export const action = (args: ActionFunctionArgs) => registerAction("person", requestContext(args, ["auth", "zod", "validation"]));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 

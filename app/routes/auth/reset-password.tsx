@@ -4,25 +4,23 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { requireAnonymous } from "#app/.server/auth/guards";
-import { getFixedT } from "#app/.server/i18n";
 import { isIdentityError } from "#app/.server/identity";
 import { ErrorList, FormAlert, inputClass, labelClass, PasswordHints, primaryButtonClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localizePath, splitLangFromPath } from "#app/i18n";
+import { localizePath } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { passwordFieldFor, passwordHints, type PasswordPolicy } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: ["auth"] };
 
 const schemaFor = (policy: PasswordPolicy) => z.object({ code: z.string().min(10).max(2048), password: passwordFieldFor(policy) });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context);
-  const url = new URL(request.url);
-  const t = getFixedT(splitLangFromPath(url.pathname).lang, "auth");
-  const policy = await context.services.identity.getPasswordPolicy();
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireAnonymous, url, t, services } = requestContext(args, "auth");
+  await requireAnonymous();
+  const policy = await services.accounts.passwordPolicy();
   return {
     meta: { title: t("reset.meta.title"), description: t("reset.meta.description") },
     code: url.searchParams.get("code") ?? "",
@@ -31,17 +29,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request, context);
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = getFixedT(lang, ["auth", "zod", "validation"]);
-  const policy = await context.services.identity.getPasswordPolicy();
-  const submission = parseWithZod(await request.formData(), { schema: schemaFor(policy), errorMap: zodErrorMap(t) });
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, ["auth", "zod", "validation"]);
+  await ctx.requireAnonymous();
+  const { lang, t, services } = ctx;
+  const policy = await services.accounts.passwordPolicy();
+  const submission = parseWithZod(await ctx.formData(), { schema: schemaFor(policy), errorMap: zodErrorMap(t) });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   try {
-    await context.services.accounts.resetPassword(submission.value.code, submission.value.password);
+    await services.accounts.resetPassword(submission.value.code, submission.value.password);
   } catch (error) {
     if (!isIdentityError(error)) throw error;
     const message = t(`errors.${error.code}`, { minutes: 15 });

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getSessionUser } from "#app/.server/auth/guards";
 import { isFavouriteError } from "#app/.server/domain/favourites";
 import { getFixedT, readLangCookie } from "#app/.server/i18n";
 import { defaultLang, localizePath, splitLangFromPath, type Lang } from "#app/i18n";
 import { safeRedirect } from "#app/utils/safe-redirect";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * POST /resources/favourite — saves (`intent=add`) or forgets (`intent=remove`) a listing for
@@ -39,8 +39,9 @@ function loginPath(lang: Lang, backTo: string): string {
   return `${login}?${new URLSearchParams({ redirect: backTo })}`;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await getSessionUser(request, context);
+export async function action(args: ActionFunctionArgs) {
+  const { request, getUser, services } = requestContext(args);
+  const user = await getUser();
   if (request.method !== "POST") {
     return Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   }
@@ -70,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     : null;
   if (!parsed?.success) return Response.json({ error: t("errors.invalid") }, { status: 400 });
 
-  const { favourites } = context.services;
+  const { favourites } = services;
   const { listingId, intent } = parsed.data;
   try {
     if (intent === "add") await favourites.add(user.uid, listingId);

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { languages, localizePath } from "#app/i18n";
+import { requestContext } from "#app/.server/http/request-context";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { config } = context.services;
-  const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+export async function loader(args: LoaderFunctionArgs) {
+  const { origin } = requestContext(args);
   const privatePages = ["/ajustes", "/admin", "/login", "/register", "/test-routes"];
   const body = [
     "User-agent: *",

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publishedListingRefs } from "#app/.server/listing-views";
 import { languages, localizePath, type Lang } from "#app/i18n";
 import { pagePaths } from "#app/route-table";
+import { requestContext } from "#app/.server/http/request-context";
 
 function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
@@ -43,10 +44,8 @@ export function sitemapResponse(entries: string[], options: { origin: string; pa
  * hreflang alternates (listings also with their last change as `lastmod`); an index of parts
  * past 50,000 URLs (12,500 listings).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { config } = context.services;
-  const url = new URL(request.url);
-  const origin = config.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin;
+export async function loader(args: LoaderFunctionArgs) {
+  const { url, origin, services } = requestContext(args);
 
   const entry = (path: string, lang: Lang, lastmod?: string) => {
     const alternates = languages
@@ -58,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 
   const pages = pagePaths((page) => page.sitemap).flatMap((path) => languages.map((lang) => entry(path, lang.code)));
-  const listings = (await publishedListingRefs(context.services.listings)).flatMap((ref) =>
+  const listings = (await publishedListingRefs(services.listings)).flatMap((ref) =>
     languages.map((lang) => entry(`/${ref.kind}/${encodeURIComponent(ref.id)}`, lang.code, ref.updatedAt.slice(0, 10))),
   );
   return sitemapResponse([...pages, ...listings], { origin, part: url.searchParams.get("part") });

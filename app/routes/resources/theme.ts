@@ -1,15 +1,17 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isTheme, THEME_COOKIE } from "#app/utils/theme";
 import { safeRedirect } from "#app/utils/safe-redirect";
+import { requestContext } from "#app/.server/http/request-context";
 
 /** Stores the visitor's theme; "system" removes the cookie so the system decides again. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const { request, config, formData } = requestContext(args);
+  const form = await formData();
   const theme = form.get("theme");
   if (!isTheme(theme)) {
     return data({ error: "theme must be system, light or dark" }, { status: 400 });
   }
-  const secure = context.services.config.isProduction && new URL(request.url).protocol === "https:";
+  const secure = config.isProduction && new URL(request.url).protocol === "https:";
   const cookie =
     theme === "system"
       ? `${THEME_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`

@@ -1,28 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "#app/.server/auth/guards";
 import { isLessorComplete } from "#app/.server/domain/users";
-import { getFixedT } from "#app/.server/i18n";
 import { LocalizedLink } from "#app/components/localized-link";
-import { languageOf, splitLangFromPath } from "#app/i18n";
+import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
+import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: ["settings"] };
 
 /** /ajustes and /ajustes/dashboard: where a person lands after signing in. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const { users, mailbox } = context.services;
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireUser, t, services } = requestContext(args, "settings");
+  const user = await requireUser();
+  const { users, mailbox } = services;
   const [profile, unread, latest] = await Promise.all([
     users.get(user.uid),
     mailbox.unreadCount(user.uid),
     mailbox.list(user.uid, { limit: 3 }),
   ]);
-  const t = getFixedT(lang, "settings");
   return {
     meta: { title: t("dashboard.meta.title"), description: t("dashboard.meta.description") },
     displayName: profile?.displayName ?? user.displayName,

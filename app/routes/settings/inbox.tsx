@@ -3,14 +3,13 @@ import { useActionData, useFetcher, useFetchers, useLoaderData, type MetaFunctio
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { requireUser } from "#app/.server/auth/guards";
-import { getFixedT } from "#app/.server/i18n";
-import { languageOf, splitLangFromPath, type Lang } from "#app/i18n";
+import { languageOf, type Lang } from "#app/i18n";
 import type { MailboxEmail } from "#app/utils/mailbox-types";
 import { seoMeta } from "#app/utils/meta";
 import { useEmails } from "#app/utils/use-emails";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
+import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: ["inbox"] };
 
@@ -26,20 +25,19 @@ const inboxSchema = z.discriminatedUnion("intent", [
 
 type Intent = z.infer<typeof inboxSchema>["intent"];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = getFixedT(lang, "inbox");
-  const emails = await context.services.mailbox.list(user.uid);
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireUser, t, services } = requestContext(args, "inbox");
+  const user = await requireUser();
+  const emails = await services.mailbox.list(user.uid);
   return { meta: { title: t("meta.title"), description: t("meta.description") }, emails };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = getFixedT(lang, "inbox");
-  const { mailbox } = context.services;
-  const form = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, "inbox");
+  const user = await ctx.requireUser();
+  const { t } = ctx;
+  const { mailbox } = ctx.services;
+  const form = await ctx.formData();
   const parsed = inboxSchema.safeParse({ intent: form.get("intent"), id: form.get("id") ?? undefined });
   if (!parsed.success) {
     return data({ ok: false as const, error: t("errors.invalid") }, { status: 400 });

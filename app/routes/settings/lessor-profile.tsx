@@ -4,15 +4,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { friendlyFormatIBAN } from "ibantools";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "#app/.server/auth/guards";
 import { isLessorComplete } from "#app/.server/domain/users";
-import { getFixedT } from "#app/.server/i18n";
 import { ErrorList, FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { splitLangFromPath } from "#app/i18n";
 import { lessorSchema } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { requestContext } from "#app/.server/http/request-context";
+import { notFound } from "#app/.server/http/responses";
 
 /**
  * /ajustes/completar-perfil-arrendador: who offers the listings and where the payouts go.
@@ -21,15 +20,11 @@ import { zodErrorMap } from "#app/utils/zod-errors";
  */
 export const handle = { i18n: ["profile", "validation"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const profile = await context.services.users.get(user.uid);
-  if (!profile) {
-    throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
-  }
-  const t = getFixedT(lang, "profile");
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, requireUser, t, services } = requestContext(args, "profile");
+  const user = await requireUser();
+  const profile = await services.users.get(user.uid);
+  if (!profile) notFound(request);
   const { lessor, company } = profile;
   return {
     meta: { title: t("lessor.meta.title"), description: t("lessor.meta.description") },
@@ -45,15 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, { checkRevoked: true });
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = getFixedT(lang, ["profile", "zod", "validation"]);
-  const submission = parseWithZod(await request.formData(), { schema: lessorSchema, errorMap: zodErrorMap(t) });
+export async function action(args: ActionFunctionArgs) {
+  const { requireUser, t, services, formData } = requestContext(args, ["profile", "zod", "validation"]);
+  const user = await requireUser({ checkRevoked: true });
+  const submission = parseWithZod(await formData(), { schema: lessorSchema, errorMap: zodErrorMap(t) });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), saved: false }, { status: 400 });
   }
-  await context.services.users.setLessor(user.uid, submission.value);
+  await services.users.setLessor(user.uid, submission.value);
   return data({ result: submission.reply({ resetForm: true }), saved: true });
 }
 

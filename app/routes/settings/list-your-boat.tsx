@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "#app/.server/auth/guards";
 import { isLessorComplete } from "#app/.server/domain/users";
-import { getFixedT } from "#app/.server/i18n";
 import { LocalizedLink } from "#app/components/localized-link";
-import { splitLangFromPath } from "#app/i18n";
 import { BOAT_SELECT_PATH, dockFormPaths, DRAFTS_PATH, LESSOR_PROFILE_PATH, MY_LISTINGS_PATH } from "#app/utils/listing-form";
 import { seoMeta } from "#app/utils/meta";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * /ajustes/inscribir-tu-barco: where a listing starts — a boat (then its type), or a dock for
@@ -15,12 +13,11 @@ import { seoMeta } from "#app/utils/meta";
  */
 export const handle = { i18n: ["listing-form"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const { listings, users } = context.services;
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireUser, t, services } = requestContext(args, "listing-form");
+  const user = await requireUser();
+  const { listings, users } = services;
   const [drafts, profile] = await Promise.all([listings.drafts(user.uid), users.get(user.uid)]);
-  const t = getFixedT(lang, "listing-form");
   return {
     meta: { title: t("meta.listYourBoat.title"), description: t("meta.listYourBoat.description") },
     draftCount: drafts.length,

@@ -7,24 +7,24 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { requireUser, type SessionUser } from "#app/.server/auth/guards";
-import { isRateLimited } from "#app/.server/auth/rate-limit";
-import { commitUserSession } from "#app/.server/auth/session-cookie";
-import { getFixedT } from "#app/.server/i18n";
+import { type SessionUser } from "#app/.server/auth/guards";
 import { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "#app/.server/identity";
 import { ErrorList, FormAlert, inputClass, labelClass, Notice, PasswordHints } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { languageOf, splitLangFromPath, type Lang } from "#app/i18n";
+import { languageOf, type Lang } from "#app/i18n";
 import { changeEmailSchema, changePasswordSchema, profileSchema, spokenLanguages } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { passwordHints } from "#app/utils/password-policy";
 import { initials } from "#app/utils/initials";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { displayNamesOf } from "#app/utils/intl";
+import { requestContext } from "#app/.server/http/request-context";
+import type { RequestContext } from "#app/.server/http/request-context";
+import { badRequest, notFound } from "#app/.server/http/responses";
 
 /**
  * /ajustes/mi-perfil: the public profile, the sign-in email and the password, three forms
@@ -38,16 +38,12 @@ type Intent = "profile" | "email" | "password";
 /** Never echoed back to the browser after a submission. */
 const secretFields = ["currentPassword", "password", "confirmPassword"];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const { users, identity } = context.services;
-  const [profile, policy] = await Promise.all([users.get(user.uid), identity.getPasswordPolicy()]);
-  if (!profile) {
-    throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
-  }
-  const t = getFixedT(lang, "profile");
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "profile");
+  const user = await ctx.requireUser();
+  const { lang, t, services } = ctx;
+  const [profile, policy] = await Promise.all([services.users.get(user.uid), services.accounts.passwordPolicy()]);
+  if (!profile) notFound(ctx.request);
   return {
     meta: { title: t("meta.title"), description: t("meta.description") },
     profile: {
@@ -67,13 +63,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context, { checkRevoked: true });
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = getFixedT(lang, ["profile", "zod", "validation"]);
-  const formData = await request.formData();
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, ["profile", "zod", "validation"]);
+  const user = await ctx.requireUser({ checkRevoked: true });
+  const formData = await ctx.formData();
   const intent = formData.get("intent");
-  const env: ActionEnv = { request, context, user, t, errorMap: zodErrorMap(t) };
+  const env: ActionEnv = { ctx, user, t: ctx.t, errorMap: zodErrorMap(ctx.t) };
   switch (intent) {
     case "profile":
       return saveProfile(env, formData);
@@ -82,15 +77,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "password":
       return changePassword(env, formData);
     default:
-      throw data({ message: "Unknown form" }, { status: 400, statusText: "Bad Request" });
+      badRequest("Unknown form");
   }
 }
 
 type ActionEnv = {
-  request: Request;
-  context: AppLoadContext;
+  ctx: RequestContext;
   user: SessionUser;
-  t: ReturnType<typeof getFixedT>;
+  t: RequestContext["t"];
   errorMap: ReturnType<typeof zodErrorMap>;
 };
 
@@ -104,12 +98,11 @@ function accepted(intent: Intent, result: SubmissionResult<string[]>, setCookie?
   return data({ intent, result, saved: true }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
 
-async function saveProfile({ request, context, user, errorMap }: ActionEnv, formData: FormData) {
+async function saveProfile({ ctx, user, errorMap }: ActionEnv, formData: FormData) {
   const submission = parseWithZod(formData, { schema: profileSchema, errorMap });
   if (submission.status !== "success") return rejected("profile", submission.reply({ hideFields: secretFields }));
   const value = submission.value;
-  const { users, sessions } = context.services;
-  await users.update(user.uid, {
+  await ctx.services.users.update(user.uid, {
     displayName: value.displayName,
     photoUrl: value.photoUrl ?? null,
     bio: value.bio ?? "",
@@ -119,44 +112,41 @@ async function saveProfile({ request, context, user, errorMap }: ActionEnv, form
   let setCookie: string | undefined;
   if (value.displayName !== user.displayName) {
     // The header shows the name from the cookie session: keep it in step.
-    const session = await sessions.getSession(request.headers.get("Cookie"));
-    session.set("displayName", value.displayName);
-    setCookie = await sessions.commitSession(session);
+    setCookie = await ctx.auth.updateSession({ displayName: value.displayName });
   }
   return accepted("profile", submission.reply({ resetForm: true }), setCookie);
 }
 
 async function changeEmail(env: ActionEnv, formData: FormData) {
-  const { request, context, user, t, errorMap } = env;
+  const { ctx, user, t, errorMap } = env;
   const submission = parseWithZod(formData, { schema: changeEmailSchema, errorMap });
   if (submission.status !== "success") return rejected("email", submission.reply({ hideFields: secretFields }));
   const { email, currentPassword } = submission.value;
   if (email === user.email.toLowerCase()) {
     return rejected("email", submission.reply({ fieldErrors: { email: [t("email.same")] }, hideFields: secretFields }));
   }
-  const { identity, users, accounts } = context.services;
-  const failure = await reauthenticate(context, user, currentPassword);
+  const { accounts } = ctx.services;
+  const failure = await reauthenticate(ctx, user, currentPassword);
   if (failure) return identityFailure(env, "email", submission.reply, failure);
   try {
-    const updated = await identity.updateEmail(user.uid, email);
-    await users.update(user.uid, { email: updated.email });
+    await accounts.changeEmail(user.uid, email);
   } catch (error) {
     if (!isIdentityError(error)) throw error;
     return identityFailure(env, "email", submission.reply, error.code);
   }
   // The change ended every session (as Firebase does): sign in anew with the new address.
   const session = await accounts.signIn(email, currentPassword);
-  return accepted("email", submission.reply({ resetForm: true }), await commitUserSession(request, context, session));
+  return accepted("email", submission.reply({ resetForm: true }), await ctx.auth.commitSession(session));
 }
 
 async function changePassword(env: ActionEnv, formData: FormData) {
-  const { request, context, user, errorMap } = env;
-  const { identity, accounts } = context.services;
-  const policy = await identity.getPasswordPolicy();
+  const { ctx, user, errorMap } = env;
+  const { accounts } = ctx.services;
+  const policy = await accounts.passwordPolicy();
   const submission = parseWithZod(formData, { schema: changePasswordSchema(policy), errorMap });
   if (submission.status !== "success") return rejected("password", submission.reply({ hideFields: secretFields }));
   const { currentPassword, password } = submission.value;
-  const failure = await reauthenticate(context, user, currentPassword);
+  const failure = await reauthenticate(ctx, user, currentPassword);
   if (failure) return identityFailure(env, "password", submission.reply, failure);
   try {
     // Revokes every session of the account, this one included: a new one follows.
@@ -165,7 +155,7 @@ async function changePassword(env: ActionEnv, formData: FormData) {
     if (!isIdentityError(error)) throw error;
     if (error.code === "password-does-not-meet-requirements") {
       // The identity service's own check disagreed (its policy changed meanwhile): say which rules.
-      const current = await identity.getPasswordPolicy();
+      const current = await accounts.passwordPolicy();
       const messages = unmetPasswordRequirements(password, current).map((rule) =>
         env.t(`password.${rule}`, {
           ns: "validation",
@@ -184,7 +174,7 @@ async function changePassword(env: ActionEnv, formData: FormData) {
     return identityFailure(env, "password", submission.reply, error.code);
   }
   const session = await accounts.signIn(user.email, password);
-  return accepted("password", submission.reply({ resetForm: true }), await commitUserSession(request, context, session));
+  return accepted("password", submission.reply({ resetForm: true }), await ctx.auth.commitSession(session));
 }
 
 /**
@@ -192,23 +182,16 @@ async function changePassword(env: ActionEnv, formData: FormData) {
  * email that must land on the session's own account. Attempts count against the same
  * per-account limit as sign-in, so the form cannot be used to guess passwords.
  */
-async function reauthenticate(context: AppLoadContext, user: SessionUser, password: string): Promise<IdentityErrorCode | null> {
-  const { identity, rateLimits } = context.services;
+async function reauthenticate(ctx: RequestContext, user: SessionUser, password: string): Promise<IdentityErrorCode | null> {
   const key = `reauthenticate:${user.uid}`;
+  if (await ctx.auth.limit("signInPerAccount", key)) return "too-many-requests";
   try {
-    await rateLimits.consume("signInPerAccount", key);
-  } catch (error) {
-    if (isRateLimited(error)) return "too-many-requests";
-    throw error;
-  }
-  try {
-    const proven = await identity.signInWithPassword(user.email, password);
-    if (proven.uid !== user.uid) return "user-mismatch";
+    if ((await ctx.services.accounts.provePassword(user.uid, user.email, password)) === "user-mismatch") return "user-mismatch";
   } catch (error) {
     if (isIdentityError(error)) return error.code;
     throw error;
   }
-  await rateLimits.reset("signInPerAccount", key);
+  await ctx.auth.clearLimit("signInPerAccount", key);
   return null;
 }
 
