@@ -17,6 +17,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { layoutGroups } from "#app/route-table";
 
+/** Set from the first page read: `data-locales-version="…"`. */
+let localesVersion = "LOCALES";
+
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: {
@@ -100,7 +103,9 @@ function mask(text: string) {
     .replace(/'nonce-[^']*'/g, "'nonce-NONCE'")
     .replace(/\/assets\/[A-Za-z0-9_.-]+/g, "/assets/ASSET")
     .replace(/__session=[^;,\s]+/g, "__session=SESSION")
-    .replace(/127\.0\.0\.1:\d+/g, "HOST");
+    .replace(/127\.0\.0\.1:\d+/g, "HOST")
+    // The messages' version changes with any message: a page's text is compared, not its hash.
+    .replace(new RegExp(`${localesVersion}`, "g"), "LOCALES");
 }
 
 const keptHeaders = ["content-type", "location", "cache-control", "x-page-cache", "content-security-policy", "vary", "content-language", "retry-after"];
@@ -114,6 +119,7 @@ async function snapshot(outDir: string) {
     const base = server.base;
     // Sample parameters read from the pages themselves.
     const search = await (await fetch(`${base}/alquiler-barco`, { headers: { Cookie: "i18n_redirected=es" } })).text();
+    localesVersion = /data-locales-version="([^"]+)"/.exec(search)?.[1] ?? localesVersion;
     const boat = /href="\/boat\/([A-Za-z0-9_-]+)"/.exec(search)?.[1] ?? "none";
     const docks = await (await fetch(`${base}/docks`, { headers: { Cookie: "i18n_redirected=es" } })).text();
     const dock = /href="\/dock\/([A-Za-z0-9_-]+)"/.exec(docks)?.[1] ?? "none";
@@ -176,6 +182,14 @@ async function prepare() {
   fs.writeFileSync(path.join(args.data!, ".prepared"), "");
 }
 
+/** Snapshots saved before the messages' version was masked: mask it on comparison. */
+function withoutLocalesVersion(body: string) {
+  const version = /data-locales-version="([^"]+)"/.exec(body)?.[1];
+  // The route manifest's version changes with every build.
+  const masked = body.replace(/"version": "[0-9a-f]+"/g, '"version": "BUILD"');
+  return version ? masked.split(version).join("LOCALES") : masked;
+}
+
 type Rec = { status: number; headers: Record<string, string>; setCookies: string[]; body: string };
 
 function compare(a: string, b: string) {
@@ -198,6 +212,8 @@ function compare(a: string, b: string) {
       for (const h of new Set([...Object.keys(l.headers), ...Object.keys(r.headers)]))
         if (l.headers[h] !== r.headers[h]) notes.push(`${h}: ${l.headers[h]} → ${r.headers[h]}`);
       if (JSON.stringify(l.setCookies) !== JSON.stringify(r.setCookies)) notes.push(`set-cookie ${l.setCookies} → ${r.setCookies}`);
+      l.body = withoutLocalesVersion(l.body);
+      r.body = withoutLocalesVersion(r.body);
       if (l.body !== r.body) {
         let i = 0;
         while (i < l.body.length && l.body[i] === r.body[i]) i++;

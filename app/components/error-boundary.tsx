@@ -16,38 +16,68 @@ function HomeLink({ href, label }: { href: string | undefined; label: string }) 
   );
 }
 
-/**
- * The spec's error screen. A 404 shows the not-found image, "NOT FOUND!" and a link
- * "Return to home" to the marketing site in a new tab; any other error "Error {code}".
- * Raw error text never reaches the visitor.
- */
-export function GeneralErrorBoundary() {
-  const error = useRouteError();
+type ErrorScreenProps = { status: number; marketingUrl: string | undefined };
+export type StatusHandler = (props: ErrorScreenProps) => React.ReactNode;
+
+/** The spec's 404: the not-found image, "NOT FOUND!" and "Return to home" to the marketing site. */
+function NotFoundScreen({ marketingUrl }: ErrorScreenProps) {
   const { t } = useTranslation("errors");
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main" className="container-page flex flex-col items-center py-16 text-center" data-error-status="404">
+      <img src="/images/not-found.svg" alt={t("notFound.imageAlt")} width={320} height={240} className="h-auto w-72 max-w-full" />
+      <h1 className="mt-8 text-4xl font-extrabold tracking-tight text-sea-900 dark:text-white">{t("notFound.heading")}</h1>
+      <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">{t("notFound.description")}</p>
+      <HomeLink href={marketingUrl} label={t("notFound.home")} />
+    </main>
+  );
+}
 
-  if (status === 404) {
-    return (
-      <main id="main" className="container-page flex flex-col items-center py-16 text-center" data-error-status="404">
-        <img src="/images/not-found.svg" alt={t("notFound.imageAlt")} width={320} height={240} className="h-auto w-72 max-w-full" />
-        <h1 className="mt-8 text-4xl font-extrabold tracking-tight text-sea-900 dark:text-white">{t("notFound.heading")}</h1>
-        <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">{t("notFound.description")}</p>
-        <HomeLink href={root?.ENV.MARKETING_URL} label={t("notFound.home")} />
-      </main>
-    );
-  }
-
+/** "Error {code}" with a description: why access was refused (403), else the generic one. */
+function ErrorScreen({ status, marketingUrl, description }: ErrorScreenProps & { description: string }) {
+  const { t } = useTranslation("errors");
   return (
     <main id="main" className="container-page flex flex-col items-center py-16 text-center" data-error-status={status}>
       <h1 className="text-4xl font-extrabold tracking-tight text-sea-900 dark:text-white">
         {t("generic.title", { code: status })}
       </h1>
-      <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">
-        {status === 403 ? t("forbidden.description") : t("generic.description")}
-      </p>
-      <HomeLink href={root?.ENV.MARKETING_URL} label={t("notFound.home")} />
+      <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">{description}</p>
+      <HomeLink href={marketingUrl} label={t("notFound.home")} />
     </main>
   );
+}
+
+function ForbiddenScreen(props: ErrorScreenProps) {
+  const { t } = useTranslation("errors");
+  return <ErrorScreen {...props} description={t("forbidden.description")} />;
+}
+
+function GenericScreen(props: ErrorScreenProps) {
+  const { t } = useTranslation("errors");
+  return <ErrorScreen {...props} description={t("generic.description")} />;
+}
+
+/** The screens by status; a layout may pass its own for some statuses. */
+const defaultStatusHandlers: Record<number, StatusHandler> = {
+  403: ForbiddenScreen,
+  404: NotFoundScreen,
+};
+
+/**
+ * The spec's error screen, chosen by status: a 404 shows the not-found image, "NOT FOUND!" and
+ * a link "Return to home" to the marketing site in a new tab; any other error "Error {code}".
+ * Raw error text never reaches the visitor; an unexpected error (not a thrown Response) is a 500.
+ */
+export function GeneralErrorBoundary({
+  statusHandlers,
+  defaultStatusHandler = GenericScreen,
+}: {
+  statusHandlers?: Record<number, StatusHandler>;
+  defaultStatusHandler?: StatusHandler;
+} = {}) {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const Screen = statusHandlers?.[status] ?? defaultStatusHandlers[status] ?? defaultStatusHandler;
+  return <Screen status={status} marketingUrl={root?.ENV.MARKETING_URL} />;
 }

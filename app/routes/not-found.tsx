@@ -9,3 +9,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: LoaderFunctionArgs) {
   notFound(request);
 }
+
+/** Never rendered (the loader always throws), but a component keeps this a page: the 404 gets the layout's error screen. */
+export default function NotFound() {
+  return null;
+}
