@@ -51,6 +51,11 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
   /** How often watches look for commits made by other connections or processes. */
   foreignChangePollMs?: number;
+  /**
+   * FULL (the default): a commit is on the disk before it is acknowledged, so it survives an OS
+   * crash or a power loss. NORMAL survives a crashed process only; the bench compares the two.
+   */
+  synchronous?: "FULL" | "NORMAL";
 }
 
 export const DATABASE_FILE = "amarre.sqlite";
@@ -380,7 +385,9 @@ export class SqliteStore implements DocumentStore {
       }
       this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
       if (!this.inMemory) this.db.pragma("journal_mode = WAL");
-      this.db.pragma("synchronous = NORMAL");
+      // Every commit reaches the disk before it is acknowledged: bookings and invoice numbers must
+      // survive an OS crash or a power loss, not only a crashed process (decision record 008).
+      this.db.pragma(`synchronous = ${options.synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
       this.db.pragma("foreign_keys = ON");
       migrate(this.db);
       this.syncIndexes(options.indexes ?? []);
