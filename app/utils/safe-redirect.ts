@@ -1,21 +1,50 @@
 import { localizePath, splitLangFromPath, type Lang } from "#app/i18n";
 
+const BASE = "http://same.origin";
+
+/** A path whose first segment is empty is another host to a browser: `//host`, `/\host`. */
+function leavesTheSite(path: string): boolean {
+  return /^[/\\][/\\]/.test(path);
+}
+
 /**
- * Only same-origin paths are ever followed: `/x` yes; `//evil.com`, `/\evil.com`,
- * `https://evil.com`, `javascript:` and anything with control characters no.
+ * The one check every redirect passes: only paths on this site are followed. The decision is
+ * taken on the URL as a browser will resolve it — dot segments removed (`/.//evil.com`,
+ * `/x/..//evil.com`), percent-encoded dots decoded (`/%2e//evil.com`), backslashes read as
+ * slashes — and again on its decoded forms, so no encoding turns it into `//evil.com`.
+ * Refused: other hosts, schemes (`javascript:`), control characters (tabs, newlines), more than
+ * 2 KB. Returns the normalised path with its query and hash, or `fallback`.
  */
 export function safeRedirect(target: unknown, fallback = "/"): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (!target.startsWith("/") || leavesTheSite(target)) return fallback;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(target, "http://same.origin");
-    if (url.origin !== "http://same.origin") return fallback;
-    return url.pathname + url.search + url.hash;
+    url = new URL(target, BASE);
   } catch {
     return fallback;
   }
+  if (url.origin !== BASE) return fallback;
+  let path = url.pathname;
+  for (let round = 0; round < 3; round++) {
+    if (leavesTheSite(path)) return fallback;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return fallback;
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(decoded)) return fallback;
+    if (decoded === path) break;
+    if (leavesTheSite(decoded)) return fallback;
+    const again = new URL(decoded.replace(/\\/g, "/"), BASE);
+    if (again.origin !== BASE) return fallback;
+    path = again.pathname;
+  }
+  return url.pathname + url.search + url.hash;
 }
 
 /** Where a person goes after signing in: the requested same-origin page, else /ajustes. */

@@ -31,6 +31,46 @@ describe("/es/…", () => {
   });
 });
 
+describe("hostile redirect targets stay on the site", () => {
+  const hostile = [
+    "//evil.example",
+    "/\\evil.example",
+    "/.//evil.example",
+    "/x/..//evil.example",
+    "/%2e//evil.example",
+    "/%2F%2Fevil.example",
+    "/%252F%252Fevil.example",
+    "/%5C%5Cevil.example",
+    "/\t/evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+  ];
+  const leaves = (location: string | null) => location === null || /^[/\\][/\\]|^[a-z]+:/i.test(location) || location.includes("evil.example/");
+
+  it.each(["//evil.example", "/\\evil.example", "/.//evil.example", "/x/..//evil.example", "/%2e//evil.example", "/%2F%2Fevil.example"])(
+    "/es%s is never a redirect to another host",
+    async (rest) => {
+      const response = await esRedirect(args(`/es${rest}`));
+      expect(response.status).toBe(301);
+      expect(leaves(response.headers.get("Location"))).toBe(false);
+    },
+  );
+
+  it.each(hostile)("/resources/language?redirectTo=%s goes home", async (target) => {
+    const response = await language(args(`/resources/language?lng=en&redirectTo=${encodeURIComponent(target)}`));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/en");
+  });
+
+  it.each(hostile)("/resources/theme with redirectTo=%s goes home", async (target) => {
+    const response = await theme(
+      args("/resources/theme", {}, { method: "POST", body: new URLSearchParams({ theme: "dark", redirectTo: target }) }),
+    );
+    const location = response instanceof Response ? response.headers.get("Location") : null;
+    expect(location).toBe("/");
+  });
+});
+
 describe("/resources/language", () => {
   it("stores the language and goes to the same page in it", async () => {
     const response = await language(args("/resources/language?lng=de&redirectTo=%2Ffr%2Fabout%3Fq%3D1"));
