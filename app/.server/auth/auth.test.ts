@@ -12,6 +12,7 @@ import { action as logout } from "#app/routes/api/logout";
 import { action as tokenSync } from "#app/routes/api/auth-session";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
 import type { Services } from "../services";
+import { SIGN_IN_MAX_DELAY_MS, signInDelayMs } from "./request-auth";
 
 let services: Services;
 beforeAll(async () => {
@@ -109,14 +110,35 @@ describe("sign-in", () => {
     expect(Object.keys(result.data.result.error).sort()).toEqual(["email", "password"]);
   });
 
-  it("limits attempts per account (429 with a translated message)", async () => {
+  it("limits attempts for one account from one address (429 with a translated message)", async () => {
     const person = await createTestUser(services);
     let last: { init: ResponseInit; data: { result: { error: Record<string, string[]> } } } | undefined;
     for (let i = 0; i < 6; i++) {
-      last = (await loginAction({ request: formPost("/login", { email: person.email, password: "wrong-password" }), params: {}, context: { ...ctx(), clientAddress: `10.2.0.${i}` } })) as unknown as typeof last;
+      last = (await loginAction({ request: formPost("/login", { email: person.email, password: "wrong-password" }), params: {}, context: { ...ctx(), clientAddress: "10.2.0.1" } })) as unknown as typeof last;
     }
     expect(last!.init.status).toBe(429);
     expect(last!.data.result.error[""]![0]).toMatch(/demasiados intentos/i);
+    // the right password from that address waits too…
+    const same = (await loginAction({ request: formPost("/login", { email: person.email, password: person.password }), params: {}, context: { ...ctx(), clientAddress: "10.2.0.1" } })) as Thrown;
+    expect(status(same)).toBe(429);
+    // …but the owner, from another address, signs in
+    const owner = (await settle(() => loginAction({ request: formPost("/login", { email: person.email, password: person.password }), params: {}, context: { ...ctx(), clientAddress: "10.2.9.9" } }))) as Thrown;
+    expect(status(owner)).toBe(302);
+  });
+
+  it("never locks an account: failures from many addresses only slow answers down", async () => {
+    const person = await createTestUser(services);
+    for (let i = 0; i < 8; i++) {
+      const wrong = (await loginAction({ request: formPost("/login", { email: person.email, password: "wrong-password" }), params: {}, context: { ...ctx(), clientAddress: `10.6.0.${i}` } })) as Thrown;
+      expect(status(wrong)).toBe(400);
+    }
+    const started = performance.now();
+    const owner = (await settle(() => loginAction({ request: formPost("/login", { email: person.email, password: person.password }), params: {}, context: { ...ctx(), clientAddress: "10.6.1.1" } }))) as Thrown;
+    expect(status(owner)).toBe(302);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(signInDelayMs(8) - 20);
+    expect(signInDelayMs(4)).toBe(0);
+    expect(signInDelayMs(8)).toBeGreaterThan(0);
+    expect(signInDelayMs(1_000)).toBe(SIGN_IN_MAX_DELAY_MS);
   });
 
   it("limits attempts per address", async () => {

@@ -7,7 +7,15 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 export function rateLimitSettings(options: { signUpPerHour: number; signInPer10Minutes: number }) {
   return {
     signInPerAddress: { points: options.signInPer10Minutes, duration: 10 * 60 },
+    /** Wrong passwords for one account from one address: then that pair waits (429). */
+    signInPerAccountAddress: { points: 5, duration: 15 * 60 },
+    /**
+     * Wrong passwords for one account from anywhere: never a refusal (anyone could lock the owner
+     * out), only a growing delay before the answer (`signInDelayMs`). Also what re-authentication
+     * in the profile counts, per person.
+     */
     signInPerAccount: { points: 5, duration: 15 * 60 },
+    signInFailuresPerAccount: { points: 1_000_000, duration: 15 * 60 },
     signUpPerAddress: { points: options.signUpPerHour, duration: 60 * 60 },
     passwordResetPerAccount: { points: 3, duration: 60 * 60 },
   };
@@ -43,6 +51,10 @@ export function createRateLimits(options: { signUpPerHour: number; signInPer10Mi
         }
         throw rejection;
       }
+    },
+    /** How many attempts a key has used in its window (without counting one). */
+    async used(name: RateLimitName, key: string): Promise<number> {
+      return (await limiters[name].get(key.toLowerCase()))?.consumedPoints ?? 0;
     },
     /** Forgets the failures of a key (after a successful sign-in). */
     async reset(name: RateLimitName, key: string): Promise<void> {

@@ -10,18 +10,41 @@ import { commitUserSession, destroyUserSession, sessionToken } from "./session-c
  */
 export function requestAuth(request: Request, context: AppLoadContext) {
   const { rateLimits, authenticator, sessions } = context.services;
+  /** Counts one attempt; `{ retryAfterSeconds }` when the limit is reached. */
+  async function limit(name: RateLimitName, key: string): Promise<{ retryAfterSeconds: number } | null> {
+    try {
+      await rateLimits.consume(name, key);
+      return null;
+    } catch (error) {
+      if (isRateLimited(error)) return { retryAfterSeconds: error.retryAfterSeconds };
+      throw error;
+    }
+  }
   return {
-    /** Counts one attempt; `{ retryAfterSeconds }` when the limit is reached. */
-    async limit(name: RateLimitName, key: string): Promise<{ retryAfterSeconds: number } | null> {
+    limit,
+    clearLimit: (name: RateLimitName, key: string) => rateLimits.reset(name, key),
+    /**
+     * Sign-in with a password, limited so that nobody can lock an owner out: an address that
+     * floods is refused, an address that keeps failing for one account is refused for that
+     * account, and failures for an account from everywhere only slow every answer down (up to
+     * SIGN_IN_MAX_DELAY_MS), which costs a guesser far more than a person.
+     */
+    async passwordSignIn(email: string, clientAddress: string): Promise<{ session: SessionData } | { limited: { retryAfterSeconds: number } }> {
+      const pair = `${email}|${clientAddress}`;
+      const limited = (await limit("signInPerAddress", clientAddress)) ?? (await limit("signInPerAccountAddress", pair));
+      if (limited) return { limited };
+      const failures = await rateLimits.used("signInFailuresPerAccount", email);
+      const delay = signInDelayMs(failures);
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       try {
-        await rateLimits.consume(name, key);
-        return null;
+        const session = await authenticator.authenticate("form", request);
+        await Promise.all([rateLimits.reset("signInPerAccountAddress", pair), rateLimits.reset("signInFailuresPerAccount", email)]);
+        return { session };
       } catch (error) {
-        if (isRateLimited(error)) return { retryAfterSeconds: error.retryAfterSeconds };
+        await rateLimits.consume("signInFailuresPerAccount", email).catch(() => undefined);
         throw error;
       }
     },
-    clearLimit: (name: RateLimitName, key: string) => rateLimits.reset(name, key),
     /** The email-and-password form strategy (reads the request's body). */
     signInWithForm: (): Promise<SessionData> => authenticator.authenticate("form", request),
     /** The Firebase ID-token strategy (`Authorization: Bearer`). */
@@ -39,6 +62,16 @@ export function requestAuth(request: Request, context: AppLoadContext) {
     /** The identity's session token of this request's cookie, if any (for signing out). */
     sessionToken: () => sessionToken(request, context),
   };
+}
+
+/** Failures for one account before answers slow down, the step, and the ceiling. */
+export const SIGN_IN_FREE_FAILURES = 5;
+const SIGN_IN_DELAY_STEP_MS = 250;
+export const SIGN_IN_MAX_DELAY_MS = 3_000;
+
+/** The wait before answering a sign-in for an account with this many recent failures. */
+export function signInDelayMs(failures: number): number {
+  return Math.min(SIGN_IN_MAX_DELAY_MS, Math.max(0, failures - SIGN_IN_FREE_FAILURES + 1) * SIGN_IN_DELAY_STEP_MS);
 }
 
 /** "Try again in N minutes", never less than one. */

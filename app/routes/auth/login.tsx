@@ -40,17 +40,14 @@ export async function action(args: ActionFunctionArgs) {
     data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, { status, headers });
 
   const { email } = submission.value;
-  const limited = (await auth.limit("signInPerAddress", ctx.clientAddress)) ?? (await auth.limit("signInPerAccount", email));
-  if (limited) {
-    const minutes = minutesUntil(limited.retryAfterSeconds);
-    return reject(t("errors.too-many-requests", { minutes }), 429, { "Retry-After": String(limited.retryAfterSeconds) });
-  }
-
   try {
-    const session = await auth.signInWithForm();
-    await auth.clearLimit("signInPerAccount", email);
+    const outcome = await auth.passwordSignIn(email, ctx.clientAddress);
+    if ("limited" in outcome) {
+      const { retryAfterSeconds } = outcome.limited;
+      return reject(t("errors.too-many-requests", { minutes: minutesUntil(retryAfterSeconds) }), 429, { "Retry-After": String(retryAfterSeconds) });
+    }
     return redirect(afterLoginPath(submission.value.redirect, lang), {
-      headers: { "Set-Cookie": await auth.commitSession(session) },
+      headers: { "Set-Cookie": await auth.commitSession(outcome.session) },
     });
   } catch (error) {
     if (isIdentityError(error)) {
