@@ -14,7 +14,9 @@ const paramsSchema = z.object({
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const parsed = paramsSchema.safeParse(params);
-  const messages = parsed.success ? resources[parsed.data.lng]?.[parsed.data.ns] : undefined;
+  // Own properties only: `constructor`, `toString` or `__proto__` name no namespace.
+  const byLanguage = parsed.success && Object.hasOwn(resources, parsed.data.lng) ? resources[parsed.data.lng] : undefined;
+  const messages = parsed.success && byLanguage && Object.hasOwn(byLanguage, parsed.data.ns) ? byLanguage[parsed.data.ns] : undefined;
   if (!parsed.success || !messages) {
     throw data({ message: "Unknown language or namespace" }, { status: 404 });
   }
