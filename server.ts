@@ -9,6 +9,7 @@ import helmet from "helmet";
 import { ConfigError, loadConfig, type Config } from "#app/.server/config";
 import { demoAccounts, DEMO_PASSWORD } from "#app/.server/seed/accounts";
 import { createCachedRequestHandler } from "#app/.server/page-cache-handler";
+import { seedDemoData } from "#app/.server/seed";
 import { createServices } from "#app/.server/services";
 
 /**
@@ -28,6 +29,10 @@ try {
 }
 
 const services = await createServices(config);
+if (config.seedDemoData) {
+  const { applied } = await seedDemoData(services);
+  if (applied.length > 0) console.info(`Seeded demo data: ${applied.join(", ")}`);
+}
 const shutdown = new AbortController();
 
 const app = express();

@@ -14,7 +14,7 @@ if (!email) {
   process.exit(2);
 }
 
-const services = await createServices({ ...loadConfig(), seedDemoData: false });
+const services = await createServices(loadConfig());
 try {
   const account = await services.identity.getUserByEmail(email);
   if (!account) {

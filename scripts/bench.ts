@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { loadConfig } from "#app/.server/config";
+import { seedDemoData } from "#app/.server/seed";
 import { seedBenchListings } from "#app/.server/seed/bench";
 import { createDemoPhotoProvider } from "#app/.server/seed/photos";
 import { createServices } from "#app/.server/services";
@@ -26,6 +27,7 @@ async function prepareData(dataDir: string, count: number) {
     loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "bench-session-secret-that-is-long-enough-0123456789" }),
   );
   try {
+    await seedDemoData(services);
     const { created, ms } = await seedBenchListings(services, count, createDemoPhotoProvider(services));
     const [boat] = (await services.listings.search({ sort: "newest" })).items;
     return { created, ms, boatId: boat?.id ?? "" };

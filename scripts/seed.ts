@@ -7,8 +7,7 @@ import { seedDemoData } from "#app/.server/seed";
 import { createServices } from "#app/.server/services";
 
 process.env.METADATA_SERVER_DETECTION ??= "none";
-const config = { ...loadConfig(), seedDemoData: false };
-const services = await createServices(config);
+const services = await createServices(loadConfig());
 try {
   const { applied } = await seedDemoData(services);
   console.info(applied.length ? `Seeded: ${applied.join(", ")}` : "Demo data already present: nothing to do.");

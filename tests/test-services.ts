@@ -18,7 +18,7 @@ export async function createTestServices(
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, MARKETING_URL: "https://marketing.amarre.test", ...env });
   // The demo ports and accounts, as a first start seeds them; the 78 demo listings (and their
   // generated photos) only for the tests that ask, since they take seconds to make.
-  const services = await createServices({ ...config, seedDemoData: false });
+  const services = await createServices(config);
   if (config.seedDemoData) {
     await seedDemoData(services, options.demoListings ? seedSteps : seedSteps.filter((step) => step.id !== "listings-v1"));
   }

@@ -15,7 +15,6 @@ import { createIdentity } from "./identity/create-identity";
 import { createMailTransport } from "./mail";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createRateLimits, type RateLimits } from "./auth/rate-limit";
-import { seedDemoData } from "./seed";
 import type { DocumentStore } from "./store";
 import { createStore } from "./store/create-store";
 
@@ -94,6 +93,10 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   };
 }
 
+/**
+ * Opens the configured backends and builds the services; nothing more. Seeding the demo data
+ * (`config.seedDemoData`) is the caller's start-up step: `seedDemoData(services)` from `./seed`.
+ */
 export async function createServices(config: Config): Promise<Services> {
   const store = await createStore(
     config.APP_BACKEND === "embedded"
@@ -125,10 +128,5 @@ export async function createServices(config: Config): Promise<Services> {
           serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT || undefined,
         },
   );
-  const services = assembleServices(config, store, identity, blobs);
-  if (config.seedDemoData) {
-    const { applied } = await seedDemoData(services);
-    if (applied.length > 0) console.info(`Seeded demo data: ${applied.join(", ")}`);
-  }
-  return services;
+  return assembleServices(config, store, identity, blobs);
 }
