@@ -6,17 +6,38 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { ConfigError, loadConfig, type Config } from "#app/.server/config";
-import { demoAccounts, DEMO_PASSWORD } from "#app/.server/seed/accounts";
-import { createCachedRequestHandler } from "#app/.server/page-cache-handler";
-import { seedDemoData } from "#app/.server/seed";
-import { createServices } from "#app/.server/services";
+import type { ViteDevServer } from "vite";
+import type { Config } from "#app/.server/config";
+import type { ServerApp } from "#app/.server/server-app";
 
 /**
  * The one server, for development (Vite middleware) and production (the built app):
  * security headers with a per-request CSP nonce, compression that never buffers event
  * streams, long-cached hashed assets, /healthz, and a graceful shutdown.
+ *
+ * It imports no app code: config, services and the request handler come from the server
+ * build's entry module (`serverApp`), the same copy of `app/.server` the routes run, so errors
+ * are recognised with `instanceof` and module state exists once. In development the services
+ * are made once from Vite's first load: after editing a service, restart.
  */
+const app = express();
+const httpServer = createServer(app);
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+let vite: ViteDevServer | undefined;
+// The same test as config.isProduction, made before the config can be read (from the build).
+if (process.env.NODE_ENV === "production") {
+  build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+} else {
+  const dev = await import("vite").then((v) =>
+    v.createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } }),
+  );
+  vite = dev;
+  build = () => dev.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+}
+const { serverApp } = (typeof build === "function" ? await build() : build).entry.module as unknown as { serverApp: ServerApp };
+const { loadConfig, ConfigError, createServices, seedDemoData, createCachedRequestHandler, demoAccounts, DEMO_PASSWORD } = serverApp;
+
 let config: Config;
 try {
   config = loadConfig();
@@ -35,8 +56,6 @@ if (config.seedDemoData) {
 }
 const shutdown = new AbortController();
 
-const app = express();
-const httpServer = createServer(app);
 app.disable("x-powered-by");
 if (config.TRUST_PROXY) app.set("trust proxy", true);
 
@@ -104,15 +123,8 @@ app.use(
   }),
 );
 
-let build: ServerBuild | (() => Promise<ServerBuild>);
-let closeVite: (() => Promise<void>) | undefined;
-if (isDev) {
-  const vite = await import("vite").then((v) =>
-    v.createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } }),
-  );
+if (vite) {
   app.use(vite.middlewares);
-  build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-  closeVite = () => vite.close();
 } else {
   const clientDir = path.resolve("build/client");
   // Hashed file names never change: cache them for a year.
@@ -120,7 +132,6 @@ if (isDev) {
   const publicFiles = express.static(clientDir, { maxAge: "1h" });
   // Only paths with a file extension can be public files: pages skip the file-system lookup.
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-  build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
 }
 
 app.all(
@@ -168,7 +179,7 @@ async function stop(signal: string) {
   const force = setTimeout(() => httpServer.closeAllConnections(), 5_000);
   force.unref();
   await once(httpServer, "close").catch(() => undefined);
-  await closeVite?.();
+  await vite?.close();
   await services.close();
   console.info("Server closed");
   process.exit(0);

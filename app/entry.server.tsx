@@ -8,6 +8,9 @@ import { splitLangFromPath } from "#app/i18n";
 import { i18nFor } from "#app/.server/i18n";
 import { NonceProvider } from "#app/utils/nonce";
 
+// server.ts takes config, services and the request handler from here: one copy of app/.server.
+export { serverApp } from "#app/.server/server-app";
+
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 

@@ -1,4 +1,6 @@
-// Bundles server.ts (and the app/.server code it imports) for `npm start`; packages stay external.
+// Bundles the thin server.ts for `npm start`; packages stay external. The app's code (config,
+// services, the request handler) is not bundled here: server.ts takes it from the Remix build
+// (build/server/index.js), so one copy of app/.server runs. An import of it fails the build.
 import { build } from "esbuild";
 
 await build({
@@ -11,4 +13,14 @@ await build({
   packages: "external",
   sourcemap: true,
   logLevel: "warning",
+  plugins: [
+    {
+      name: "no-app-code",
+      setup(build) {
+        build.onResolve({ filter: /^(#app\/|(\.\/)?app\/)/ }, (args) => ({
+          errors: [{ text: `server.ts imports ${args.path}: take app code from the server build's serverApp (app/.server/server-app.ts) instead` }],
+        }));
+      },
+    },
+  ],
 });

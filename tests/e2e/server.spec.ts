@@ -58,3 +58,16 @@ test("SIGTERM stops accepting, closes the store and exits cleanly", async () => 
   await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   server.cleanup();
 });
+
+test("the server holds one copy of the app's code: server.js bundles only server.ts, the rest is the Remix build's", () => {
+  // What esbuild put into build/server/server.js, from its source map.
+  const { sources } = JSON.parse(fs.readFileSync("build/server/server.js.map", "utf8")) as { sources: string[] };
+  expect(sources.map((source) => path.basename(source))).toEqual(["server.ts"]);
+  // A marker from app/.server (the identity port's error class) is in the Remix build only.
+  const marker = '"IdentityError"';
+  expect(fs.readFileSync("build/server/server.js", "utf8")).not.toContain(marker);
+  const remixBuild = ["build/server/index.js", ...fs.readdirSync("build/server/assets").map((file) => `build/server/assets/${file}`)]
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => fs.readFileSync(file, "utf8"));
+  expect(remixBuild.filter((code) => code.includes(marker))).toHaveLength(1);
+});

@@ -1,0 +1,23 @@
+import { ConfigError, loadConfig } from "./config";
+import { createCachedRequestHandler } from "./page-cache-handler";
+import { seedDemoData } from "./seed";
+import { demoAccounts, DEMO_PASSWORD } from "./seed/accounts";
+import { createServices } from "./services";
+
+/**
+ * What `server.ts` takes from the server build (`build.entry.module.serverApp`, re-exported by
+ * `app/entry.server.tsx`) instead of importing `app/.server` itself: the server and the routes
+ * share one copy of this code, so an error thrown by a service is `instanceof` the class a route
+ * checks, and module state (caches, limits) exists once.
+ */
+export const serverApp = {
+  loadConfig,
+  ConfigError,
+  createServices,
+  seedDemoData,
+  createCachedRequestHandler,
+  demoAccounts,
+  DEMO_PASSWORD,
+};
+
+export type ServerApp = typeof serverApp;
