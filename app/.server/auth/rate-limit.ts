@@ -30,9 +30,8 @@ export class RateLimited extends Error {
   }
 }
 
-/** By name, not `instanceof` (production holds two bundles of this module). */
 export function isRateLimited(error: unknown): error is RateLimited {
-  return error instanceof Error && error.name === "RateLimited" && typeof (error as RateLimited).retryAfterSeconds === "number";
+  return error instanceof RateLimited;
 }
 
 export function createRateLimits(options: { signUpPerHour: number; signInPer10Minutes: number }) {

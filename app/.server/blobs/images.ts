@@ -75,7 +75,7 @@ export class PhotoError extends Error {
 }
 
 export function isPhotoError(error: unknown, code?: PhotoErrorCode): error is PhotoError {
-  return error instanceof Error && error.name === "PhotoError" && (code === undefined || (error as PhotoError).code === code);
+  return error instanceof PhotoError && (code === undefined || error.code === code);
 }
 
 export interface PhotoVariant {

@@ -76,8 +76,7 @@ export class BlobError extends Error {
 }
 
 export function isBlobError(error: unknown, code?: BlobErrorCode): error is BlobError {
-  // By name, not `instanceof`: production holds two bundles of this module (see isStoreError).
-  return error instanceof Error && error.name === "BlobError" && (code === undefined || (error as BlobError).code === code);
+  return error instanceof BlobError && (code === undefined || error.code === code);
 }
 
 function invalid(message: string): never {

@@ -44,8 +44,7 @@ export class FavouriteError extends Error {
 }
 
 export function isFavouriteError(error: unknown, code?: FavouriteErrorCode): error is FavouriteError {
-  // By name, not `instanceof`, like isListingError: production may hold two bundles of this module.
-  return error instanceof Error && error.name === "FavouriteError" && (code === undefined || (error as FavouriteError).code === code);
+  return error instanceof FavouriteError && (code === undefined || error.code === code);
 }
 
 /** The listings service's id rule: anything else never reaches the store. */

@@ -143,8 +143,7 @@ export class ListingError extends Error {
 }
 
 export function isListingError(error: unknown, code?: ListingErrorCode): error is ListingError {
-  // By name, not `instanceof`, like isStoreError: production may hold two bundles of this module.
-  return error instanceof Error && error.name === "ListingError" && (code === undefined || (error as ListingError).code === code);
+  return error instanceof ListingError && (code === undefined || error.code === code);
 }
 
 const LISTINGS = "listings";

@@ -70,17 +70,8 @@ export class IdentityError extends Error {
   }
 }
 
-/**
- * By name and code rather than `instanceof`: the production server holds two bundles of this
- * module (server.ts's and the Remix build's), and development reloads modules.
- */
 export function isIdentityError(error: unknown, code?: IdentityErrorCode): error is IdentityError {
-  return (
-    error instanceof Error &&
-    error.name === "IdentityError" &&
-    (identityErrorCodes as readonly string[]).includes((error as IdentityError).code) &&
-    (code === undefined || (error as IdentityError).code === code)
-  );
+  return error instanceof IdentityError && (code === undefined || error.code === code);
 }
 
 /** How long a session lasts (Firebase allows 5 minutes to 2 weeks). */

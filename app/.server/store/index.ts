@@ -187,8 +187,7 @@ export class StoreError extends Error {
 }
 
 export function isStoreError(error: unknown, code?: StoreErrorCode): error is StoreError {
-  // By name, not `instanceof`: production holds two bundles of this module (see isIdentityError).
-  return error instanceof Error && error.name === "StoreError" && (code === undefined || (error as StoreError).code === code);
+  return error instanceof StoreError && (code === undefined || error.code === code);
 }
 
 function invalid(message: string): never {
