@@ -21,7 +21,22 @@ import type { ServerApp } from "#app/.server/server-app";
  * are made once from Vite's first load: after editing a service, restart.
  */
 const app = express();
-const httpServer = createServer(app);
+// Request shapes that would reach no route sanely (odd methods, absolute-form targets) are
+// answered or repaired before Express and Remix read them (`gateRequest`, set once the build is loaded).
+let gate: ServerApp["gateRequest"] | undefined;
+const httpServer = createServer((req, res) => {
+  const decision = gate?.(req.method ?? "GET", req.url ?? "/") ?? { kind: "pass" as const, url: req.url ?? "/" };
+  if (decision.kind === "refuse") {
+    res.writeHead(decision.status, { ...decision.headers, "Cache-Control": "no-store" }).end(decision.body);
+    return;
+  }
+  req.url = decision.url;
+  app(req, res);
+});
+// CONNECT never reaches the request handler: refuse it instead of dropping the connection.
+httpServer.on("connect", (_req, socket) => {
+  socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+});
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let vite: ViteDevServer | undefined;
@@ -36,7 +51,8 @@ if (process.env.NODE_ENV === "production") {
   build = () => dev.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
 }
 const { serverApp } = (typeof build === "function" ? await build() : build).entry.module as unknown as { serverApp: ServerApp };
-const { loadConfig, ConfigError, createServices, seedDemoData, createCachedRequestHandler, demoAccounts, DEMO_PASSWORD } = serverApp;
+const { loadConfig, ConfigError, createServices, seedDemoData, createCachedRequestHandler, demoAccounts, DEMO_PASSWORD, foreignOriginRefusal } = serverApp;
+gate = serverApp.gateRequest;
 
 let config: Config;
 try {
@@ -133,6 +149,21 @@ if (vite) {
   // Only paths with a file extension can be public files: pages skip the file-system lookup.
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
 }
+
+// A state-changing request from another site gets a translated 403 (Remix's own check would answer 500).
+app.use((req, res, next) => {
+  const refusal = foreignOriginRefusal({
+    method: req.method,
+    path: req.originalUrl,
+    host: (config.TRUST_PROXY && req.get("X-Forwarded-Host")?.split(",")[0]?.trim()) || req.get("Host"),
+    origin: req.get("Origin"),
+    referer: req.get("Referer"),
+    accept: req.get("Accept"),
+    publicUrl: config.PUBLIC_URL,
+  });
+  if (!refusal) return next();
+  res.status(refusal.status).set({ "Content-Type": refusal.contentType, "Cache-Control": "no-store" }).send(refusal.body);
+});
 
 app.all(
   "*",

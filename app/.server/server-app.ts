@@ -1,4 +1,6 @@
 import { ConfigError, loadConfig } from "./config";
+import { foreignOriginRefusal } from "./http/origin";
+import { gateRequest } from "./http/request-gate";
 import { createCachedRequestHandler } from "./page-cache-handler";
 import { seedDemoData } from "./seed";
 import { demoAccounts, DEMO_PASSWORD } from "./seed/accounts";
@@ -16,6 +18,8 @@ export const serverApp = {
   createServices,
   seedDemoData,
   createCachedRequestHandler,
+  gateRequest,
+  foreignOriginRefusal,
   demoAccounts,
   DEMO_PASSWORD,
 };

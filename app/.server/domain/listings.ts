@@ -150,7 +150,8 @@ const LISTINGS = "listings";
 
 /** Ids come from URLs: anything that cannot be a listing id never reaches the store. */
 function isListingId(id: unknown): id is string {
-  return typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id);
+  // `__name__` ids are reserved by the store: no listing has one (`/boat/__proto__` is a 404).
+  return typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id) && !/^__.*__$/.test(id);
 }
 /** At most this many listings per `importPublished` call (Firestore's limit of writes per transaction is 500). */
 export const IMPORT_BATCH_MAX = 500;
