@@ -23,9 +23,9 @@ import type { ServerApp } from "#app/.server/server-app";
 const app = express();
 // Request shapes that would reach no route sanely (odd methods, absolute-form targets) are
 // answered or repaired before Express and Remix read them (`gateRequest`, set once the build is loaded).
-let gate: ServerApp["gateRequest"] | undefined;
+const gate: { check?: ServerApp["gateRequest"] } = {};
 const httpServer = createServer((req, res) => {
-  const decision = gate?.(req.method ?? "GET", req.url ?? "/") ?? { kind: "pass" as const, url: req.url ?? "/" };
+  const decision = gate.check?.(req.method ?? "GET", req.url ?? "/") ?? { kind: "pass" as const, url: req.url ?? "/" };
   if (decision.kind === "refuse") {
     res.writeHead(decision.status, { ...decision.headers, "Cache-Control": "no-store" }).end(decision.body);
     return;
@@ -52,7 +52,7 @@ if (process.env.NODE_ENV === "production") {
 }
 const { serverApp } = (typeof build === "function" ? await build() : build).entry.module as unknown as { serverApp: ServerApp };
 const { loadConfig, ConfigError, createServices, seedDemoData, createCachedRequestHandler, demoAccounts, DEMO_PASSWORD, foreignOriginRefusal } = serverApp;
-gate = serverApp.gateRequest;
+gate.check = serverApp.gateRequest;
 
 let config: Config;
 try {
