@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
+import { once, setMaxListeners } from "node:events";
 import { createServer } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -71,6 +71,8 @@ if (config.seedDemoData) {
   if (applied.length > 0) console.info(`Seeded demo data: ${applied.join(", ")}`);
 }
 const shutdown = new AbortController();
+// Every open event stream listens for the shutdown: thousands of listeners are expected.
+setMaxListeners(0, shutdown.signal);
 
 app.disable("x-powered-by");
 if (config.TRUST_PROXY) app.set("trust proxy", true);

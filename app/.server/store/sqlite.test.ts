@@ -72,6 +72,44 @@ describe("sqlite adapter", () => {
     );
   });
 
+  it("re-runs only the watches whose equality filter a write touches (one person's mailbox, not everyone's)", async () => {
+    const store = new SqliteStore({ dataDir: tempDir() });
+    try {
+      const calls = new Map<string, number>();
+      const stops = Array.from({ length: 200 }, (_, i) =>
+        store.watch({ collection: "emails", where: [["uid", "==", `u${i}`]] }, () => calls.set(`u${i}`, (calls.get(`u${i}`) ?? 0) + 1)),
+      );
+      const everything = { count: 0 };
+      stops.push(store.watch({ collection: "emails" }, () => everything.count++));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([...calls.values()].every((n) => n === 1)).toBe(true);
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+      // count the queries the watches run: the work a write costs
+      const internals = store as unknown as { querySync: (...args: unknown[]) => unknown };
+      const querySync = internals.querySync.bind(store);
+      let queries = 0;
+      internals.querySync = (...args: unknown[]) => {
+        queries++;
+        return querySync(...args);
+      };
+      await store.set("emails", "e1", { uid: "u7", subject: "hola" });
+      await store.runTransaction(async (tx) => tx.set("emails", "e2", { uid: "u9", subject: "hello" }));
+      await settle();
+      // moving a document from one person to another wakes both; a deletion wakes its owner
+      await store.update("emails", "e1", { uid: "u8" });
+      await store.delete("emails", "e2");
+      await settle();
+      expect(Object.fromEntries([...calls].filter(([, n]) => n > 1))).toEqual({ u7: 3, u8: 2, u9: 3 });
+      // two rounds: u7, u9 and the unfiltered watch, then u7, u8, u9 and the unfiltered one — not 201 each
+      expect(queries).toBe(7);
+      // a watch without an equality filter still sees every write
+      expect(everything.count).toBeGreaterThan(1);
+      for (const stop of stops) stop();
+    } finally {
+      await store.close();
+    }
+  });
+
   it("works in memory", async () => {
     const store = openStore({ dataDir: ":memory:" });
     await store.set("meta", "seed", { applied: ["ports-v1"] });

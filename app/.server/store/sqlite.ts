@@ -333,7 +333,30 @@ class Mutex {
 
 interface Watcher {
   collection: string;
-  schedule(): void;
+  /** `changed`: the written documents before and after the write; absent for foreign commits. */
+  schedule(changed?: readonly (DocumentData | null)[]): void;
+}
+
+/** A written document, before and after (null where it did not or no longer exists). */
+type Change = { collection: string; before: DocumentData | null; after: DocumentData | null };
+
+/**
+ * The first `==` filter on a scalar, if the query has one: a write whose documents match it
+ * neither before nor after cannot change the query's results, so the watch is not re-run (a
+ * mailbox write wakes only its owner's streams, not every subscriber's).
+ */
+function equalityFilterOf(q: NormalizedQuery): ((doc: DocumentData) => boolean) | null {
+  const filter = q.filters.find(({ op, value }) => op === "==" && (typeof value === "string" || typeof value === "boolean"));
+  if (!filter) return null;
+  const { segments: path, value } = filter;
+  return (doc) => {
+    let current: unknown = doc;
+    for (const key of path) {
+      if (current === null || typeof current !== "object" || !Object.hasOwn(current, key)) return false;
+      current = (current as Record<string, unknown>)[key];
+    }
+    return current === value;
+  };
 }
 
 /** The store whose `runTransaction` function is running in the current async context. */
@@ -357,6 +380,8 @@ export class SqliteStore implements DocumentStore {
   private readonly mutex = new Mutex();
   private readonly changes = new EventEmitter().setMaxListeners(0);
   private readonly watchers = new Set<Watcher>();
+  /** How many watches each collection has: writes to unwatched collections read nothing extra. */
+  private readonly watchedCollections = new Map<string, number>();
   private readonly statements = new Map<string, Database.Statement>();
   private readonly inMemory: boolean;
   private readonly pollMs: number;
@@ -542,12 +567,21 @@ export class SqliteStore implements DocumentStore {
 
   // -- writes --
 
-  /** Applies one write; must run inside a database transaction. */
-  private applyWrite(op: WriteOp): void {
+  /** The stored version of a document, only where a watch may need it. */
+  private beforeOf(collection: string, id: string): DocumentData | null {
+    if (!this.watchedCollections.has(collection)) return null;
+    const row = this.stmt.get.get(collection, id);
+    return row ? (JSON.parse(row.data) as DocumentData) : null;
+  }
+
+  /** Applies one write; must run inside a database transaction. Returns what it changed. */
+  private applyWrite(op: WriteOp): Change {
     switch (op.kind) {
-      case "set":
+      case "set": {
+        const before = this.beforeOf(op.collection, op.id);
         this.stmt.upsert.run(op.collection, op.id, JSON.stringify(op.data));
-        return;
+        return { collection: op.collection, before, after: op.data as DocumentData };
+      }
       case "create":
         try {
           this.stmt.insert.run(op.collection, op.id, JSON.stringify(op.data));
@@ -558,39 +592,50 @@ export class SqliteStore implements DocumentStore {
           }
           throw mapped;
         }
-        return;
+        return { collection: op.collection, before: null, after: op.data as DocumentData };
       case "update": {
         const row = this.stmt.get.get(op.collection, op.id);
         if (!row) throw new StoreError("not-found", `No document ${op.collection}/${op.id} to update`);
+        const before = JSON.parse(row.data) as DocumentData;
         const data = applyPatch(JSON.parse(row.data) as DocumentData, op.patch);
         assertDocumentSize(data);
         this.stmt.replace.run(JSON.stringify(data), op.collection, op.id);
-        return;
+        return { collection: op.collection, before, after: data };
       }
-      case "delete":
+      case "delete": {
+        const before = this.beforeOf(op.collection, op.id);
         this.stmt.delete.run(op.collection, op.id);
-        return;
+        return { collection: op.collection, before, after: null };
+      }
     }
   }
 
-  private notify(collections: Iterable<string>): void {
-    for (const collection of new Set(collections)) this.changes.emit(collection);
+  private notify(changes: readonly Change[]): void {
+    const byCollection = new Map<string, (DocumentData | null)[]>();
+    for (const change of changes) {
+      const docs = byCollection.get(change.collection) ?? [];
+      docs.push(change.before, change.after);
+      byCollection.set(change.collection, docs);
+    }
+    for (const [collection, docs] of byCollection) this.changes.emit(collection, docs);
   }
 
   private async write(method: string, op: () => WriteOp): Promise<void> {
     this.assertOpen();
     this.assertNotInTransaction(method);
     const write = op();
-    await this.mutex.run(() => {
+    const change = await this.mutex.run(() => {
       this.assertOpen();
       try {
-        if (write.kind === "update") this.db.transaction(() => this.applyWrite(write)).immediate();
-        else this.applyWrite(write);
+        if (write.kind === "update" || this.watchedCollections.has(write.collection)) {
+          return this.db.transaction(() => this.applyWrite(write)).immediate();
+        }
+        return this.applyWrite(write);
       } catch (error) {
         throw toStoreError(error);
       }
     });
-    this.notify([write.collection]);
+    this.notify([change]);
   }
 
   set(collection: string, id: string, data: object): Promise<void> {
@@ -632,13 +677,14 @@ export class SqliteStore implements DocumentStore {
       try {
         const result = await transactionScope.run(this, () => fn(tx));
         const writes = tx.finish();
+        const changes: Change[] = [];
         try {
-          for (const write of writes) this.applyWrite(write);
+          for (const write of writes) changes.push(this.applyWrite(write));
           this.db.exec("COMMIT");
         } catch (error) {
           throw toStoreError(error);
         }
-        this.notify(writes.map((w) => w.collection));
+        this.notify(changes);
         return result;
       } catch (error) {
         tx.finish();
@@ -679,15 +725,18 @@ export class SqliteStore implements DocumentStore {
         onError(new StoreError("internal", "A watch listener threw", { cause: error }));
       }
     };
+    const matches = equalityFilterOf(q);
     const watcher: Watcher = {
       collection: q.collection,
-      schedule: () => {
+      schedule: (changed) => {
         if (scheduled || !active) return;
+        if (changed && matches && !changed.some((doc) => doc !== null && matches(doc))) return;
         scheduled = true;
         setImmediate(run);
       },
     };
     this.watchers.add(watcher);
+    this.watchedCollections.set(q.collection, (this.watchedCollections.get(q.collection) ?? 0) + 1);
     this.changes.on(q.collection, watcher.schedule);
     this.startForeignChangePolling();
     watcher.schedule();
@@ -695,6 +744,9 @@ export class SqliteStore implements DocumentStore {
       if (!active) return;
       active = false;
       this.watchers.delete(watcher);
+      const left = (this.watchedCollections.get(q.collection) ?? 1) - 1;
+      if (left > 0) this.watchedCollections.set(q.collection, left);
+      else this.watchedCollections.delete(q.collection);
       this.changes.off(q.collection, watcher.schedule);
       if (this.watchers.size === 0) this.stopForeignChangePolling();
     };
