@@ -3,6 +3,81 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const drivers = {
+  group: ["better-sqlite3", "firebase-admin", "firebase-admin/*", "nodemailer"],
+  message: "Only adapters under app/.server/<port>/ import drivers.",
+};
+
+/**
+ * (`regex` patterns: a gitignore-style `group` reads a leading `#` as a comment.)
+ *
+ * The shape of the code, kept by lint (STYLE.md, ARCHITECTURE.md):
+ * - only adapters import drivers;
+ * - the domain imports no framework, no auth module and no driver: it gets ports injected;
+ * - components and browser helpers import no server code;
+ * - routes reach the marketplace through domain services, never a raw port.
+ */
+export const shapeRules = [
+  {
+    files: ["app/.server/domain/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            drivers,
+            { group: ["firebase", "firebase/*"], message: "The domain imports no driver." },
+            { group: ["@remix-run/*"], message: "The domain is plain TypeScript: no framework imports (routes adapt requests)." },
+            {
+              regex: "^(#app/\\.server/auth|(\\.\\./)+auth)(/|$)",
+              message: "The domain does not know sessions or guards: the auth module calls the domain, not the other way.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**", "app/utils/**"],
+    ignores: ["**/*.server.ts", "**/*.server.tsx", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            drivers,
+            {
+              regex: "(^#app/\\.server(/|$))|((^|/)\\.server(/|$))|(\\.server$)",
+              allowTypeImports: true,
+              message: "Browser code imports no server code (types only).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            drivers,
+            {
+              regex: "^(#app/\\.server|(\\.\\./)+\\.server)/(store|blobs|identity)(/|$)",
+              allowTypeImports: true,
+              message: "Routes see domain services (requestContext), never a raw port.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", ".cache/**"] },
   js.configs.recommended,
@@ -13,15 +88,19 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["better-sqlite3", "firebase-admin", "firebase-admin/*", "nodemailer"], message: "Only adapters under app/.server/<port>/ import drivers." },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [drivers] }],
     },
+  },
+  ...shapeRules,
+  {
+    // Photo files are still stored and served by these routes; the listings feature takes them over.
+    files: ["app/routes/listings/listing-form.server.ts", "app/routes/settings/drafts.tsx", "app/routes/resources/photo.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [drivers] }] },
+  },
+  {
+    // The domain files that still read requests (recently viewed cookie) and session types: being moved.
+    files: ["app/.server/domain/history.ts", "app/.server/domain/accounts.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [drivers] }] },
   },
   {
     files: ["app/.server/store/**", "app/.server/identity/**", "app/.server/blobs/**", "app/.server/mail/**", "tests/**", "scripts/**"],

@@ -1,5 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isRateLimited, type RateLimitName } from "./rate-limit";
+
+/** What the identity service answers, for routes that say why a sign-in or a change failed. */
+export { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "../identity";
 import type { SessionData } from "./session";
 import { commitUserSession, destroyUserSession, sessionToken } from "./session-cookie";
 

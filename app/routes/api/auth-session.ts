@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { isIdentityError } from "#app/.server/identity";
+import { isIdentityError } from "#app/.server/auth/request-auth";
 import { requestContext } from "#app/.server/http/request-context";
 
 /**

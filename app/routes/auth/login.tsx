@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { afterLoginPath } from "#app/.server/auth/guards";
-import { isIdentityError } from "#app/.server/identity";
+import { isIdentityError } from "#app/.server/auth/request-auth";
 import { ErrorList, FormAlert, Honeypot, Notice, inputClass, labelClass, primaryButtonClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { loginSchema } from "#app/utils/account-schemas";

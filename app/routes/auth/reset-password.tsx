@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { isIdentityError } from "#app/.server/identity";
+import { isIdentityError } from "#app/.server/auth/request-auth";
 import { ErrorList, FormAlert, inputClass, labelClass, PasswordHints, primaryButtonClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { localizePath } from "#app/i18n";

@@ -12,7 +12,7 @@ import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } 
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type SessionUser } from "#app/.server/auth/guards";
-import { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "#app/.server/identity";
+import { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "#app/.server/auth/request-auth";
 import { ErrorList, FormAlert, inputClass, labelClass, Notice, PasswordHints } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf, type Lang } from "#app/i18n";

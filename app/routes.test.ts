@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type { AgnosticRouteObject } from "@remix-run/router";
+import { describe, expect, it } from "vitest";
+import { languages } from "./i18n";
+import { layoutGroups, resourceRoutes } from "./route-table";
+import routes from "./routes";
+
+/**
+ * The route-matching patches (`patches/`, decision record 007) change how React Router ranks and
+ * skips branches on the server. This table resolves every page of the route table, in every
+ * language, with sample parameters, through the server's (patched) matcher and through the
+ * unpatched upstream matcher, and expects the intended route id from both.
+ */
+const require = createRequire(import.meta.url);
+type Matcher = (routes: AgnosticRouteObject[], location: string) => Array<{ route: AgnosticRouteObject }> | null;
+// What the server runs: the package's CommonJS build, which the patches change.
+const patched = require("@remix-run/router") as { matchRoutes: Matcher };
+const patchedFile = require.resolve("@remix-run/router");
+// The same version's ES module build, which they leave alone: upstream behaviour.
+const upstream = (await import(/* @vite-ignore */ patchedFile.replace(/router\.cjs\.js$/, "router.js"))) as { matchRoutes: Matcher };
+
+type Entry = { id?: string; path?: string; index?: boolean; children?: Entry[] };
+function toRouteObjects(entries: readonly Entry[]): AgnosticRouteObject[] {
+  return entries.map((entry) =>
+    entry.index
+      ? { id: entry.id!, path: entry.path, index: true }
+      : { id: entry.id!, path: entry.path, children: entry.children ? toRouteObjects(entry.children) : undefined },
+  );
+}
+// As Remix mounts them: everything under the root route.
+const tree: AgnosticRouteObject[] = [{ id: "root", path: "", children: toRouteObjects(routes as Entry[]) }];
+
+const sample = (path: string) => path.replace(/:id/g, "abc123").replace(/:slug/g, "some-person").replace(/:lng/g, "fr").replace(/:ns/g, "common").replace(/\*$/, "some/deeper/path");
+
+const table: Array<[path: string, id: string]> = [];
+for (const lang of languages) {
+  const prefix = lang.prefix ? `/${lang.prefix}` : "";
+  for (const group of layoutGroups) {
+    for (const page of group.pages) {
+      table.push([page.path === null ? prefix || "/" : `${prefix}/${sample(page.path)}`, `${lang.code}/${page.id}`]);
+    }
+  }
+}
+for (const resource of resourceRoutes) table.push([`/${sample(resource.path)}`, resource.id]);
+// Paths that rank one route against another.
+table.push(
+  ["/en/", "en/home"],
+  ["/es/x", "es-redirect"],
+  ["/es", "es-redirect"],
+  ["/boat/form/add-motor-boat", "es/boat-form-motor"],
+  ["/de/boat/form/add-boat-select", "de/boat-form-select"],
+  ["/boat/form", "es/boat"],
+  ["/fr/boat/abc", "fr/boat"],
+  ["/ajustes/unknown", "es/settings-not-found"],
+  ["/en/ajustes/a/b", "en/settings-not-found"],
+  ["/admin/x", "es/admin-not-found"],
+  ["/admin", "es/admin-not-found"],
+  ["/nowhere", "es/not-found"],
+  ["/it/about", "es/not-found"],
+  ["/photos/a/b.webp", "photos"],
+  ["/alquiler-barco/barco-a-vela", "es/boat-search-sail"],
+  ["/alquiler-barco/otra-cosa", "es/not-found"],
+  ["/en/alquiler-barco/barco-a-motor", "en/boat-search-motor"],
+  ["/resources/locales/en/common", "locales"],
+  ["/sitemap.xml", "sitemap"],
+);
+
+const leafId = (matcher: { matchRoutes: Matcher }, path: string) => matcher.matchRoutes(tree, path)?.at(-1)?.route.id ?? null;
+
+describe("route matching (the patched server matcher against upstream)", () => {
+  it("uses the patched CommonJS build on the server", () => {
+    expect(fs.readFileSync(patchedFile, "utf8")).toContain("Amarre patch");
+  });
+
+  it(`resolves ${table.length} paths to their intended routes`, () => {
+    const wrong = table.flatMap(([path, id]) => {
+      const got = leafId(patched, path);
+      const expected = leafId(upstream, path);
+      return got === id && expected === id ? [] : [`${path}: patched ${got}, upstream ${expected}, intended ${id}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("covers every page in every language", () => {
+    const pages = layoutGroups.reduce((n, group) => n + group.pages.length, 0);
+    expect(table.length).toBeGreaterThanOrEqual(pages * languages.length + resourceRoutes.length);
+  });
+});
