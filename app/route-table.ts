@@ -12,9 +12,9 @@ export type Page = {
   sitemap: boolean;
 };
 
-export type LayoutGroup = { id: string; file: string; pages: Page[] };
+export type LayoutGroup = { id: string; file: string; pages: readonly Page[] };
 
-export const layoutGroups: LayoutGroup[] = [
+export const layoutGroups = [
   {
     id: "default",
     file: "routes/layouts/default.tsx",
@@ -81,7 +81,7 @@ export const layoutGroups: LayoutGroup[] = [
       { id: "admin-not-found", path: "admin/*", file: "routes/admin/not-found.tsx", sitemap: false },
     ],
   },
-];
+] as const satisfies readonly LayoutGroup[];
 
 /** Routes that exist once, not per language. */
 export const resourceRoutes = [
@@ -105,7 +105,33 @@ export const resourceRoutes = [
 
 /** Every page path below the language prefix, as a visitor types it (`/`, `/about`, …). */
 export function pagePaths(filter: (page: Page) => boolean = () => true): string[] {
-  return layoutGroups.flatMap((group) =>
+  return (layoutGroups as readonly LayoutGroup[]).flatMap((group) =>
     group.pages.filter(filter).map((page) => (page.path === null ? "/" : `/${page.path}`)),
   );
 }
+
+/** Every page id of the table, and every resource route id. */
+export type PageId = (typeof layoutGroups)[number]["pages"][number]["id"];
+export type ResourceId = (typeof resourceRoutes)[number]["id"];
+
+type PathOf<Id extends PageId | ResourceId> =
+  | Extract<(typeof layoutGroups)[number]["pages"][number], { id: Id }>["path"]
+  | Extract<(typeof resourceRoutes)[number], { id: Id }>["path"];
+
+type ParamNames<P> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+type SplatOf<P> = P extends `${string}*` ? "*" : never;
+/** The parameters a page's path needs (`boat/:id` → `{ id }`; `photos/*` → `{ "*" }`). */
+export type ParamsOf<Id extends PageId | ResourceId> = Record<ParamNames<PathOf<Id>> | SplatOf<PathOf<Id>>, string>;
+
+/** Where each id is mounted, below the language prefix (`null` for the home page). */
+export const pathById: ReadonlyMap<string, string | null> = new Map<string, string | null>([
+  ...(layoutGroups as readonly LayoutGroup[]).flatMap((group) => group.pages.map((page) => [page.id, page.path] as const)),
+  ...resourceRoutes.map((route) => [route.id, route.path] as const),
+]);
+
+/** Resource routes exist once, not per language. */
+export const resourceIds: ReadonlySet<string> = new Set(resourceRoutes.map((route) => route.id));

@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useLocalizePath } from "#app/utils/use-lang";
+import { href } from "#app/utils/href";
+import { useLang } from "#app/utils/use-lang";
 
 /** Where the button posts (`app/routes/resources/favourite.ts`). */
 export const FAVOURITE_ACTION = "/resources/favourite";
@@ -42,13 +43,13 @@ export function FavouriteButton({ listingId, favourite, signedIn }: { listingId:
   const { t } = useTranslation("favourites");
   const fetcher = useFetcher<FavouriteActionData>({ key: `favourite-${listingId}` });
   const location = useLocation();
-  const localize = useLocalizePath();
+  const lang = useLang();
   const here = location.pathname + location.search;
 
   if (!signedIn) {
     return (
       <Link
-        to={`${localize("/login")}?${new URLSearchParams({ redirect: here })}`}
+        to={href("login", { lang, search: { redirect: here } })}
         className={baseClass}
         aria-label={t("button.signIn")}
         title={t("button.signIn")}

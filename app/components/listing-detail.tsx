@@ -8,6 +8,7 @@ import { ListingMap } from "./listing-map";
 import { ListingPhoto } from "./listing-photo";
 import { LocalizedLink } from "./localized-link";
 import { formatEuros, Price } from "./price";
+import { href } from "#app/utils/href";
 
 /** Pieces shared by the boat and dock pages. */
 
@@ -248,7 +249,7 @@ export function OwnerCard({ owner, memberSince, heading }: { owner: OwnerView; m
           <p className="text-sm text-slate-600 dark:text-slate-400">
             <time dateTime={owner.createdAt}>{t("detail.memberSince", { date: memberSince })}</time>
           </p>
-          <LocalizedLink to={`/user/${owner.slug}`} className="mt-1 inline-block text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300">
+          <LocalizedLink to={href("user", { params: { slug: owner.slug } })} className="mt-1 inline-block text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300">
             {t("detail.viewProfile")}
           </LocalizedLink>
         </div>
@@ -315,7 +316,7 @@ export function RequestToBook({ listingId, note }: { listingId: string; note: st
 /** A link to the owner's public page, where they are contacted until chats exist; `primary` when it is the page's main action. */
 export function ContactOwnerLink({ owner, label, primary = false }: { owner: Pick<OwnerView, "slug">; label: string; primary?: boolean }) {
   return (
-    <LocalizedLink to={`/user/${owner.slug}`} className={primary ? PRIMARY_ACTION : SECONDARY_ACTION}>
+    <LocalizedLink to={href("user", { params: { slug: owner.slug } })} className={primary ? PRIMARY_ACTION : SECONDARY_ACTION}>
       {label}
     </LocalizedLink>
   );

@@ -7,6 +7,7 @@ import { passwordFieldFor, type PasswordPolicy } from "#app/utils/password-polic
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { ErrorList, FormAlert, Honeypot, inputClass, labelClass, PasswordHints, primaryButtonClass } from "./forms";
 import { LocalizedLink } from "./localized-link";
+import { href } from "#app/utils/href";
 
 type Props = {
   kind: "person" | "professional";
@@ -98,7 +99,7 @@ export function RegisterForm({ kind, policy, hints, redirectTo, lastResult }: Pr
       </button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         {t("register.haveAccount")}{" "}
-        <LocalizedLink to="/login" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("register.signIn")}</LocalizedLink>
+        <LocalizedLink to={href("login")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("register.signIn")}</LocalizedLink>
       </p>
     </Form>
   );

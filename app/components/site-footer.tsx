@@ -1,14 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "./localized-link";
+import { href } from "#app/utils/href";
 
 const columns = [
   {
     title: "footer.rent",
     links: [
-      { to: "/alquiler-barco/barco-a-motor", key: "footer.motorBoats" },
-      { to: "/alquiler-barco/barco-a-vela", key: "footer.sailingBoats" },
-      { to: "/motos-de-agua/seadoo", key: "footer.jetSkis" },
-      { to: "/docks", key: "footer.docks" },
+      { to: href("boat-search-motor"), key: "footer.motorBoats" },
+      { to: href("boat-search-sail"), key: "footer.sailingBoats" },
+      { to: href("boat-search-jetski"), key: "footer.jetSkis" },
+      { to: href("dock-search"), key: "footer.docks" },
     ],
   },
   {
@@ -23,10 +24,10 @@ const columns = [
   {
     title: "footer.company",
     links: [
-      { to: "/about", key: "footer.about" },
-      { to: "/app", key: "footer.app" },
-      { to: "/category", key: "footer.categories" },
-      { to: "/register-pro", key: "footer.forProfessionals" },
+      { to: href("about"), key: "footer.about" },
+      { to: href("app"), key: "footer.app" },
+      { to: href("category"), key: "footer.categories" },
+      { to: href("register-pro"), key: "footer.forProfessionals" },
     ],
   },
 ] as const;

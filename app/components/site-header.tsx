@@ -8,13 +8,14 @@ import { MenuIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
 import { ThemeToggle } from "./theme-toggle";
+import { href } from "#app/utils/href";
 
 const navigation = [
-  { to: "/alquiler-barco", key: "nav.rentBoats" },
-  { to: "/docks", key: "nav.docks" },
+  { to: href("boat-search"), key: "nav.rentBoats" },
+  { to: href("dock-search"), key: "nav.docks" },
   { to: "/gestoria", key: "nav.paperwork" },
-  { to: "/category", key: "nav.categories" },
-  { to: "/about", key: "nav.about" },
+  { to: href("category"), key: "nav.categories" },
+  { to: href("about"), key: "nav.about" },
 ] as const;
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -42,11 +43,11 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <span className="sr-only">{t("account.menu")}</span>
       </summary>
       <div className="z-overlay absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-white/10 dark:bg-sea-950">
-        <LocalizedLink to="/ajustes" className={item}>{t("account.dashboard")}</LocalizedLink>
-        <LocalizedLink to="/ajustes/mi-perfil" className={item}>{t("account.profile")}</LocalizedLink>
-        <LocalizedLink to="/ajustes/mi-bandeja-de-entrada" className={item}>{t("account.inbox")}</LocalizedLink>
-        <LocalizedLink to={`/user/${user.slug}`} className={item}>{t("account.publicProfile")}</LocalizedLink>
-        {user.role === "admin" ? <LocalizedLink to="/admin/dashboard" className={item}>{t("account.admin")}</LocalizedLink> : null}
+        <LocalizedLink to={href("settings")} className={item}>{t("account.dashboard")}</LocalizedLink>
+        <LocalizedLink to={href("settings-profile")} className={item}>{t("account.profile")}</LocalizedLink>
+        <LocalizedLink to={href("settings-inbox")} className={item}>{t("account.inbox")}</LocalizedLink>
+        <LocalizedLink to={href("user", { params: { slug: user.slug } })} className={item}>{t("account.publicProfile")}</LocalizedLink>
+        {user.role === "admin" ? <LocalizedLink to={href("admin-dashboard")} className={item}>{t("account.admin")}</LocalizedLink> : null}
         <Form method="post" action="/api/logout" className="mt-1 border-t border-slate-200 pt-1 dark:border-white/10">
           <input type="hidden" name="lang" value={lang} />
           <button type="submit" className={item + " w-full text-left text-coral-600"}>{t("account.signOut")}</button>
@@ -62,7 +63,7 @@ export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | n
   return (
     <header className="sticky top-0 z-overlay border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-white/10 dark:bg-sea-950/90">
       <div className="container-page flex h-16 items-center gap-4">
-        <LocalizedLink to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight text-sea-800 dark:text-white" aria-label={t("brand.home")}>
+        <LocalizedLink to={href("home")} className="flex items-center gap-2 text-lg font-bold tracking-tight text-sea-800 dark:text-white" aria-label={t("brand.home")}>
           <img src="/images/logo.svg" alt="" width={32} height={32} />
           <span>Amarre</span>
         </LocalizedLink>
@@ -80,7 +81,7 @@ export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | n
             <UserMenu user={user} />
           ) : (
             <LocalizedLink
-              to="/login"
+              to={href("login")}
               className="ml-2 hidden rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800 sm:inline-block"
             >
               {t("nav.signIn")}
@@ -98,7 +99,7 @@ export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | n
                 </LocalizedNavLink>
               ))}
               {user ? null : (
-                <LocalizedNavLink to="/login" className={navClass}>
+                <LocalizedNavLink to={href("login")} className={navClass}>
                   {t("nav.signIn")}
                 </LocalizedNavLink>
               )}

@@ -6,6 +6,7 @@ import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["about"] };
 
@@ -60,8 +61,8 @@ export default function About() {
         <h2 className="mt-12 text-2xl font-bold">{t("owners.title")}</h2>
         <p className="mt-4 text-slate-700 dark:text-slate-300">{t("owners.body")}</p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <LocalizedLink to="/ajustes/inscribir-tu-barco" className="rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800">{t("owners.listBoat")}</LocalizedLink>
-          <LocalizedLink to="/register-pro" className="rounded-full border border-sea-700 px-5 py-2.5 font-semibold text-sea-800 hover:bg-sea-50 dark:border-white/40 dark:text-white dark:hover:bg-white/10">{t("owners.pro")}</LocalizedLink>
+          <LocalizedLink to={href("settings-list-boat")} className="rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800">{t("owners.listBoat")}</LocalizedLink>
+          <LocalizedLink to={href("register-pro")} className="rounded-full border border-sea-700 px-5 py-2.5 font-semibold text-sea-800 hover:bg-sea-50 dark:border-white/40 dark:text-white dark:hover:bg-white/10">{t("owners.pro")}</LocalizedLink>
         </div>
       </article>
     </main>

@@ -8,12 +8,13 @@ import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["home", "category"] };
 
 const dockKinds = [
-  { id: "rent", path: "/docks?kind=rent" },
-  { id: "sale", path: "/docks?kind=sale" },
+  { id: "rent", path: href("dock-search", { search: { kind: "rent" } }) },
+  { id: "sale", path: href("dock-search", { search: { kind: "sale" } }) },
 ] as const;
 
 export const headers = withLoaderHeaders;

@@ -6,8 +6,9 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { SavedListingGrid, type SavedListingItem } from "#app/components/saved-listing-card";
 import { BOAT_SEARCH_PATH } from "#app/utils/boat-search";
 import { seoMeta } from "#app/utils/meta";
-import { useLocalizePath } from "#app/utils/use-lang";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
+import { useLang } from "#app/utils/use-lang";
 
 /**
  * /favoritos (public: visitors are told what favourites are and invited to sign in) and
@@ -32,12 +33,12 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function Favourites() {
   const { t } = useTranslation("favourites");
   const { inPanel, signedIn, items } = useLoaderData<typeof loader>();
-  const localize = useLocalizePath();
+  const lang = useLang();
   const location = useLocation();
 
   let body: React.ReactNode;
   if (!signedIn) {
-    const login = `${localize("/login")}?${new URLSearchParams({ redirect: location.pathname })}`;
+    const login = href("login", { lang, search: { redirect: location.pathname } });
     body = (
       <section className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-white/20" aria-labelledby="favourites-anonymous">
         <h2 id="favourites-anonymous" className="text-lg font-semibold">
@@ -48,7 +49,7 @@ export default function Favourites() {
           <Link to={login} className="rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800">
             {t("anonymous.signIn")}
           </Link>
-          <LocalizedLink to="/register" className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-white/20 dark:hover:bg-white/10">
+          <LocalizedLink to={href("register")} className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-white/20 dark:hover:bg-white/10">
             {t("anonymous.register")}
           </LocalizedLink>
         </div>

@@ -9,6 +9,7 @@ import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["home"] };
 
@@ -136,8 +137,8 @@ export default function Home() {
               <li>✓ {t("docks.point3")}</li>
             </ul>
             <div className="mt-8 flex flex-wrap gap-3">
-              <LocalizedLink to="/docks?kind=rent" className="rounded-full bg-white px-5 py-2.5 font-semibold text-sea-900 hover:bg-sea-50">{t("docks.rent")}</LocalizedLink>
-              <LocalizedLink to="/docks?kind=sale" className="rounded-full border border-white/60 px-5 py-2.5 font-semibold hover:bg-white/10">{t("docks.buy")}</LocalizedLink>
+              <LocalizedLink to={href("dock-search", { search: { kind: "rent" } })} className="rounded-full bg-white px-5 py-2.5 font-semibold text-sea-900 hover:bg-sea-50">{t("docks.rent")}</LocalizedLink>
+              <LocalizedLink to={href("dock-search", { search: { kind: "sale" } })} className="rounded-full border border-white/60 px-5 py-2.5 font-semibold hover:bg-white/10">{t("docks.buy")}</LocalizedLink>
             </div>
           </div>
           <img src="/images/docks.svg" alt="" width={480} height={320} loading="lazy" className="w-full" />

@@ -13,6 +13,7 @@ import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
+import { href } from "#app/utils/href";
 
 /**
  * /user/{slug}: a person's public page. It shows only the public part of the profile (never
@@ -98,7 +99,7 @@ export default function UserPage() {
             {isOwnProfile ? (
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
                 {t("own")}{" "}
-                <LocalizedLink to="/ajustes/mi-perfil" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">
+                <LocalizedLink to={href("settings-profile")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">
                   {t("edit")}
                 </LocalizedLink>
               </p>

@@ -1,4 +1,5 @@
-import { localizePath, splitLangFromPath, type Lang } from "#app/i18n";
+import { splitLangFromPath, type Lang } from "#app/i18n";
+import { href } from "#app/utils/href";
 
 const BASE = "http://same.origin";
 
@@ -49,7 +50,7 @@ export function safeRedirect(target: unknown, fallback = "/"): string {
 
 /** Where a person goes after signing in: the requested same-origin page, else /ajustes. */
 export function afterLoginPath(requested: unknown, lang: Lang): string {
-  const fallback = localizePath("/ajustes", lang);
+  const fallback = href("settings", { lang });
   const target = safeRedirect(requested, "");
   if (!target) return fallback;
   const { path } = splitLangFromPath(new URL(target, "http://x").pathname);

@@ -1,9 +1,10 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
-import { localizePath, splitLangFromPath } from "#app/i18n";
+import { splitLangFromPath } from "#app/i18n";
 import { afterLoginPath } from "#app/utils/safe-redirect";
 
 export { afterLoginPath };
 import { isIdentityError, type Role } from "../identity";
+import { href } from "#app/utils/href";
 
 /**
  * The guards. Every loader and action calls one of them first. They read the signed session
@@ -55,7 +56,7 @@ export function getSessionUser(request: Request, context: AppLoadContext, option
 export function loginRedirectUrl(request: Request): string {
   const url = new URL(request.url);
   const { lang, path } = splitLangFromPath(url.pathname);
-  const login = localizePath("/login", lang);
+  const login = href("login", { lang: lang });
   if (path === "/" || path === "/login") return login;
   return `${login}?${new URLSearchParams({ redirect: url.pathname + url.search })}`;
 }
@@ -74,7 +75,7 @@ export async function requireUser(
 export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
   if (await getSessionUser(request, context)) {
     const { lang } = splitLangFromPath(new URL(request.url).pathname);
-    throw redirect(localizePath("/ajustes", lang));
+    throw redirect(href("settings", { lang: lang }));
   }
 }
 

@@ -1,10 +1,11 @@
-import { localizePath, type Lang } from "#app/i18n";
+import { type Lang } from "#app/i18n";
 import type { SessionData } from "../auth/session";
 import type { Config } from "../config";
 import { IdentityError, unmetPasswordRequirements, type IdentityProvider } from "../identity";
 import { renderEmail } from "./email-templates";
 import type { MailboxService } from "./mailbox";
 import type { AccountKind, Company, UsersService } from "./users";
+import { href } from "#app/utils/href";
 
 /**
  * Accounts: registration, sign-in and password reset, tying the identity service (who you
@@ -59,7 +60,7 @@ export function createAccountsService(deps: {
         kind: input.kind,
         company: input.company ?? null,
       });
-      const link = input.origin + localizePath("/ajustes", input.lang);
+      const link = input.origin + href("settings", { lang: input.lang });
       const email = renderEmail(input.lang, "welcome", { name: input.displayName, link });
       await mailbox.deliver({ uid: created.uid, to: created.email, subject: email.subject, text: email.text, link });
       return sessionFor(created.uid, { uid: created.uid });
@@ -82,7 +83,7 @@ export function createAccountsService(deps: {
       if (!code) return;
       const account = await identity.getUserByEmail(email);
       if (!account) return;
-      const link = `${origin}${localizePath("/restablecer-contrasena", lang)}?code=${encodeURIComponent(code)}`;
+      const link = `${origin}${href("reset-password", { lang, search: { code } })}`;
       const message = renderEmail(lang, "passwordReset", { link, minutes: 60 });
       await mailbox.deliver({ uid: account.uid, to: account.email, subject: message.subject, text: message.text, link });
     },

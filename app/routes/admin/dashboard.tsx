@@ -7,6 +7,7 @@ import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["admin"] };
 
@@ -59,7 +60,7 @@ export default function AdminDashboard() {
             {recent.map((person) => (
               <tr key={person.slug} className="border-b border-slate-100 dark:border-white/5">
                 <td className="py-2 pr-4">
-                  <LocalizedLink to={`/user/${person.slug}`} className="text-sea-700 hover:underline dark:text-sea-300">{person.displayName}</LocalizedLink>
+                  <LocalizedLink to={href("user", { params: { slug: person.slug } })} className="text-sea-700 hover:underline dark:text-sea-300">{person.displayName}</LocalizedLink>
                 </td>
                 <td className="py-2 pr-4">{person.kind === "professional" ? t("dashboard.kind.professional", { company: person.companyName }) : t("dashboard.kind.person")}</td>
                 <td className="py-2"><time dateTime={person.createdAt}>{dateFormat.format(new Date(person.createdAt))}</time></td>

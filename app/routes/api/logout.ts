@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { isLang, localizePath, defaultLang } from "#app/i18n";
+import { isLang, defaultLang } from "#app/i18n";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 /**
  * Sign-out. Always clears the session cookie, even when revoking the identity's sessions
@@ -22,7 +23,7 @@ export async function action(args: ActionFunctionArgs) {
     return Response.json({ ok: true }, { headers });
   }
   const lang = form?.get("lang");
-  return redirect(localizePath("/login", isLang(lang) ? lang : defaultLang), { headers });
+  return redirect(href("login", { lang: isLang(lang) ? lang : defaultLang }), { headers });
 }
 
 /** Sign-out changes state: never by a GET (a link or an image could trigger it). */

@@ -11,6 +11,7 @@ import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
 import { minutesUntil } from "#app/.server/auth/request-auth";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["auth"] };
 
@@ -69,7 +70,7 @@ export default function ForgotPassword() {
           <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>{t("forgot.submit")}</button>
         </Form>
         <p className="mt-6 text-center text-sm">
-          <LocalizedLink to="/login" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("forgot.back")}</LocalizedLink>
+          <LocalizedLink to={href("login")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("forgot.back")}</LocalizedLink>
         </p>
       </div>
     </main>

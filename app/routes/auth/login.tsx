@@ -13,6 +13,7 @@ import { zodErrorMap } from "#app/utils/zod-errors";
 import { GoogleSignIn } from "#app/components/google-sign-in";
 import { requestContext } from "#app/.server/http/request-context";
 import { minutesUntil } from "#app/.server/auth/request-auth";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["auth"] };
 
@@ -91,7 +92,7 @@ export default function Login() {
           <div>
             <div className="flex items-baseline justify-between">
               <label htmlFor={fields.password.id} className={labelClass}>{t("fields.password")}</label>
-              <LocalizedLink to="/recuperar-contrasena" className="text-sm text-sea-700 hover:underline dark:text-sea-300">
+              <LocalizedLink to={href("forgot-password")} className="text-sm text-sea-700 hover:underline dark:text-sea-300">
                 {t("login.forgot")}
               </LocalizedLink>
             </div>
@@ -105,7 +106,7 @@ export default function Login() {
         {google ? <GoogleSignIn redirectTo={redirectTo} /> : null}
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
           {t("login.noAccount")}{" "}
-          <LocalizedLink to="/register" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">
+          <LocalizedLink to={href("register")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">
             {t("login.register")}
           </LocalizedLink>
         </p>

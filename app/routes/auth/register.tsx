@@ -6,6 +6,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { LocalizedLink } from "#app/components/localized-link";
 import { RegisterForm } from "#app/components/register-form";
 import { seoMeta } from "#app/utils/meta";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["auth"] };
 
@@ -26,7 +27,7 @@ export default function Register() {
         <RegisterForm kind="person" policy={policy} hints={hints} redirectTo={redirectTo} lastResult={actionData?.result} />
         <p className="mt-6 rounded-lg bg-sand-50 p-4 text-sm dark:bg-white/5">
           {t("register.proTeaser")}{" "}
-          <LocalizedLink to="/register-pro" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("register.proLink")}</LocalizedLink>
+          <LocalizedLink to={href("register-pro")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("register.proLink")}</LocalizedLink>
         </p>
       </div>
     </main>

@@ -7,11 +7,11 @@ import { z } from "zod";
 import { isIdentityError } from "#app/.server/auth/request-auth";
 import { ErrorList, FormAlert, inputClass, labelClass, PasswordHints, primaryButtonClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localizePath } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { passwordFieldFor, passwordHints, type PasswordPolicy } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["auth"] };
 
@@ -49,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
         : submission.reply({ formErrors: [message], hideFields: ["password"] });
     return data({ result: reply }, { status: 400 });
   }
-  return redirect(`${localizePath("/login", lang)}?reset=1`);
+  return redirect(href("login", { lang, search: { reset: "1" } }));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
@@ -87,7 +87,7 @@ export default function ResetPassword() {
         ) : (
           <p className="mt-4 text-slate-700 dark:text-slate-300">
             {t("errors.invalid-action-code")}{" "}
-            <LocalizedLink to="/recuperar-contrasena" className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("reset.again")}</LocalizedLink>
+            <LocalizedLink to={href("forgot-password")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("reset.again")}</LocalizedLink>
           </p>
         )}
       </div>

@@ -13,6 +13,7 @@ import { dockSearchSchema, dockSortOptions, type DockSearch } from "#app/utils/l
 import { dockTitle, toSearchParams, withQuery } from "#app/utils/listing-view";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
+import { href } from "#app/utils/href";
 
 /**
  * /docks: berths and moorings for sale or rent, by port or place, minimum length, beam and
@@ -22,7 +23,7 @@ import { withLoaderHeaders } from "#app/utils/headers";
  */
 export const handle = { i18n: ["search", "listing", "favourites"] };
 
-const PAGE_PATH = "/docks";
+const PAGE_PATH = href("dock-search");
 
 export const headers = withLoaderHeaders;
 

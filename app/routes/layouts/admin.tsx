@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedNavLink } from "#app/components/localized-link";
 import { SiteFrame } from "#app/components/site-frame";
 import { layoutMeta } from "#app/utils/meta";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["admin"] };
 
@@ -22,7 +23,7 @@ export default function AdminLayout() {
       <div className="border-b border-slate-200 bg-slate-50 dark:border-white/10 dark:bg-white/5">
         <nav aria-label={t("nav.label")} className="container-page flex gap-2 py-3 text-sm">
           <span className="mr-4 font-semibold text-sea-800 dark:text-white">{t("nav.title")}</span>
-          <LocalizedNavLink to="/admin/dashboard" className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
+          <LocalizedNavLink to={href("admin-dashboard")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
             {t("nav.dashboard")}
           </LocalizedNavLink>
         </nav>

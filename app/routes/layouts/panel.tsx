@@ -7,6 +7,7 @@ import { LocalizedNavLink } from "#app/components/localized-link";
 import { SiteFrame } from "#app/components/site-frame";
 import { layoutMeta } from "#app/utils/meta";
 import { settingsNavigation } from "#app/utils/settings-nav";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["settings"] };
 
@@ -31,7 +32,7 @@ function PanelNav() {
             <li key={item.path} className="shrink-0">
               <LocalizedNavLink
                 to={item.path}
-                end={item.path === "/ajustes"}
+                end={item.path === href("settings")}
                 prefetch="intent"
                 className={({ isActive }) =>
                   "block rounded-lg px-3 py-2 text-sm font-medium " +

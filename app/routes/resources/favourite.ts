@@ -2,9 +2,10 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isFavouriteError } from "#app/.server/domain/favourites";
 import { getFixedT, readLangCookie } from "#app/.server/i18n";
-import { defaultLang, localizePath, splitLangFromPath, type Lang } from "#app/i18n";
+import { defaultLang, splitLangFromPath, type Lang } from "#app/i18n";
 import { safeRedirect } from "#app/utils/safe-redirect";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 /**
  * POST /resources/favourite — saves (`intent=add`) or forgets (`intent=remove`) a listing for
@@ -33,7 +34,7 @@ function languageOf(request: Request, backTo: string): Lang {
 }
 
 function loginPath(lang: Lang, backTo: string): string {
-  const login = localizePath("/login", lang);
+  const login = href("login", { lang });
   const { path } = splitLangFromPath(new URL(backTo || "/", "http://same.origin").pathname);
   if (path === "/" || path === "/login") return login;
   return `${login}?${new URLSearchParams({ redirect: backTo })}`;
@@ -81,5 +82,5 @@ export async function action(args: ActionFunctionArgs) {
     throw error;
   }
   if (fetch) return Response.json({ favourite: intent === "add" });
-  return redirect(backTo || localizePath("/favoritos", lang));
+  return redirect(backTo || href("favourites", { lang }));
 }

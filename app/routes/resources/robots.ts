@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { languages, localizePath } from "#app/i18n";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { origin } = requestContext(args);
-  const privatePages = ["/ajustes", "/admin", "/login", "/register", "/test-routes"];
+  const privatePages = [href("settings"), "/admin", href("login"), href("register"), href("test-routes")];
   const body = [
     "User-agent: *",
     ...languages.flatMap((lang) => privatePages.map((page) => `Disallow: ${localizePath(page, lang.code)}`)),

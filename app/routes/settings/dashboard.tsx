@@ -8,6 +8,7 @@ import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["settings"] };
 
@@ -67,7 +68,7 @@ export default function Dashboard() {
           ) : (
             <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("dashboard.inbox.empty")}</p>
           )}
-          <LocalizedLink to="/ajustes/mi-bandeja-de-entrada" className="mt-4 inline-block text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300">
+          <LocalizedLink to={href("settings-inbox")} className="mt-4 inline-block text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300">
             {t("dashboard.inbox.open")} →
           </LocalizedLink>
         </section>
@@ -76,15 +77,15 @@ export default function Dashboard() {
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               {data.profileComplete ? "✓ " : "○ "}
-              <LocalizedLink to="/ajustes/mi-perfil" className="hover:underline">{t("dashboard.profile.public")}</LocalizedLink>
+              <LocalizedLink to={href("settings-profile")} className="hover:underline">{t("dashboard.profile.public")}</LocalizedLink>
             </li>
             <li>
               {data.lessorComplete ? "✓ " : "○ "}
-              <LocalizedLink to="/ajustes/completar-perfil-arrendador" className="hover:underline">{t("dashboard.profile.lessor")}</LocalizedLink>
+              <LocalizedLink to={href("settings-lessor")} className="hover:underline">{t("dashboard.profile.lessor")}</LocalizedLink>
             </li>
           </ul>
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("dashboard.profile.lessorHint")}</p>
-          <LocalizedLink to={`/user/${data.slug}`} className="mt-4 inline-block text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300">
+          <LocalizedLink to={href("user", { params: { slug: data.slug } })} className="mt-4 inline-block text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300">
             {t("dashboard.profile.view")} →
           </LocalizedLink>
         </section>

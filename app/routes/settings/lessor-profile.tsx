@@ -12,6 +12,7 @@ import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
+import { href } from "#app/utils/href";
 
 /**
  * /ajustes/completar-perfil-arrendador: who offers the listings and where the payouts go.
@@ -101,7 +102,7 @@ export default function LessorProfile() {
         </div>
         {complete ? (
           <LocalizedLink
-            to="/ajustes/inscribir-tu-barco"
+            to={href("settings-list-boat")}
             className="rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800"
           >
             {t("lessor.listBoat")}

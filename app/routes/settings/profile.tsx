@@ -25,6 +25,7 @@ import { displayNamesOf } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { badRequest, notFound } from "#app/.server/http/responses";
+import { href } from "#app/utils/href";
 
 /**
  * /ajustes/mi-perfil: the public profile, the sign-in email and the password, three forms
@@ -250,7 +251,7 @@ export default function ProfileSettings() {
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t("intro")}</p>
         </div>
         <LocalizedLink
-          to={`/user/${profile.slug}`}
+          to={href("user", { params: { slug: profile.slug } })}
           className="rounded-full border border-sea-700 px-4 py-2 text-sm font-semibold text-sea-800 hover:bg-sea-50 dark:border-white/40 dark:text-white dark:hover:bg-white/10"
         >
           {t("publicProfile")}
