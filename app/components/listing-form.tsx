@@ -1,19 +1,9 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type FieldMetadata,
-  type FormMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useLocation, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
-import { ErrorList, FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
+import { describedBy, ErrorList, Field, FileField, FormAlert, hintClass, labelClass, Notice, TextareaField } from "#app/components/forms";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
 import { langCodes, languageOf, type Lang } from "#app/i18n";
@@ -131,7 +121,6 @@ export type ListingFormActionData =
   | { intent: "upload" | "photo"; result: SubmissionResult<string[]> | null; uploaded: number; message: string | null }
   | { intent: "publish"; missing: MissingItem[]; message: string };
 
-const hintClass = "mt-1 text-xs text-slate-500 dark:text-slate-400";
 const cardClass = "rounded-2xl border border-slate-200 p-6 dark:border-white/10";
 const primaryClass =
   "inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:cursor-not-allowed disabled:opacity-60";
@@ -139,8 +128,6 @@ const secondaryClass =
   "inline-flex items-center justify-center rounded-lg border border-sea-700 px-5 py-2.5 font-semibold text-sea-800 hover:bg-sea-50 dark:border-white/40 dark:text-white dark:hover:bg-white/10";
 const smallButtonClass =
   "inline-flex items-center justify-center rounded-md border border-slate-300 px-2.5 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-white/20 dark:text-slate-200 dark:hover:bg-white/10";
-const optionClass =
-  "flex items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-sea-500 has-[:checked]:bg-sea-50 dark:border-white/10 dark:has-[:checked]:bg-white/10";
 
 /** The euro amounts of the owner's pages ("120 €", "1.500,50 €"). */
 export function formatEuros(cents: number, lang: Lang): string {
@@ -154,185 +141,10 @@ export function formatEuros(cents: number, lang: Lang): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fields
+// Fields: the shared kit (components/forms.tsx); listing fields never autocomplete.
 
-function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {
-  const kept = ids.filter(Boolean);
-  return kept.length > 0 ? kept.join(" ") : undefined;
-}
-
-/** A text, number or date input with its label, hint and messages. */
-export function TextField({
-  meta,
-  label,
-  hint,
-  type = "text",
-  inputMode,
-  unit,
-  autoComplete,
-  className,
-}: {
-  meta: FieldMetadata<string>;
-  label: string;
-  hint?: string;
-  type?: "text" | "number" | "date";
-  inputMode?: "decimal" | "numeric" | "text";
-  unit?: string;
-  autoComplete?: string;
-  className?: string;
-}) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={meta.id} className={labelClass}>{label}</label>
-      <div className="relative">
-        <input
-          {...getInputProps(meta, { type, ariaDescribedBy: hintId })}
-          inputMode={inputMode}
-          autoComplete={autoComplete ?? "off"}
-          className={inputClass + (unit ? " pr-10" : "")}
-        />
-        {unit ? (
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 mt-1 flex items-center text-sm text-slate-500">
-            {unit}
-          </span>
-        ) : null}
-      </div>
-      {hint ? <p id={hintId} className={hintClass}>{hint}</p> : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
-/** An amount typed in euros (stored in cents by the schema). */
-export function MoneyField(props: { meta: FieldMetadata<string>; label: string; hint?: string; className?: string }) {
-  return <TextField {...props} inputMode="decimal" unit="€" />;
-}
-
-export function SelectField({
-  meta,
-  label,
-  options,
-  placeholder,
-  hint,
-  className,
-}: {
-  meta: FieldMetadata<string>;
-  label: string;
-  options: ReadonlyArray<{ value: string; label: string; group?: string }>;
-  placeholder: string;
-  hint?: string;
-  className?: string;
-}) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const groups = [...new Set(options.map((option) => option.group ?? ""))];
-  return (
-    <div className={className}>
-      <label htmlFor={meta.id} className={labelClass}>{label}</label>
-      <select {...getSelectProps(meta, { ariaDescribedBy: hintId })} className={inputClass}>
-        <option value="">{placeholder}</option>
-        {groups.map((group) => {
-          const items = options
-            .filter((option) => (option.group ?? "") === group)
-            .map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ));
-          return group ? (
-            <optgroup key={group} label={group}>
-              {items}
-            </optgroup>
-          ) : (
-            items
-          );
-        })}
-      </select>
-      {hint ? <p id={hintId} className={hintClass}>{hint}</p> : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
-/** One choice among a few, as radio buttons in a fieldset. */
-export function RadioGroup({
-  meta,
-  legend,
-  options,
-  columns = 2,
-}: {
-  meta: FieldMetadata<string>;
-  legend: string;
-  options: ReadonlyArray<{ value: string; label: string; hint?: string }>;
-  columns?: 1 | 2 | 3;
-}) {
-  const labels = new Map(options.map((option) => [option.value, option]));
-  const grid = columns === 1 ? "" : columns === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3";
-  return (
-    <fieldset aria-describedby={meta.errors ? meta.errorId : undefined}>
-      <legend className={labelClass}>{legend}</legend>
-      <div className={`mt-2 grid gap-2 ${grid}`}>
-        {getCollectionProps(meta, { type: "radio", options: options.map((option) => option.value) }).map((props) => {
-          const option = labels.get(props.value)!;
-          const hintId = option.hint ? `${props.id}-hint` : undefined;
-          return (
-            <label key={props.key} htmlFor={props.id} className={optionClass}>
-              <input {...props} key={props.key} aria-describedby={describedBy(props["aria-describedby"], hintId)} className="mt-0.5 size-4 accent-sea-700" />
-              <span>
-                <span className="font-medium">{option.label}</span>
-                {option.hint ? (
-                  <span id={hintId} className="block text-xs text-slate-500 dark:text-slate-400">
-                    {option.hint}
-                  </span>
-                ) : null}
-              </span>
-            </label>
-          );
-        })}
-      </div>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </fieldset>
-  );
-}
-
-/** A yes/no checkbox (unchecked means no). */
-export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<boolean>; label: string; hint?: string }) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  return (
-    <div>
-      <label htmlFor={meta.id} className={optionClass}>
-        <input {...getInputProps(meta, { type: "checkbox", ariaDescribedBy: hintId })} className="mt-0.5 size-4 accent-sea-700" />
-        <span>
-          <span className="font-medium">{label}</span>
-          {hint ? (
-            <span id={hintId} className="block text-xs text-slate-500 dark:text-slate-400">
-              {hint}
-            </span>
-          ) : null}
-        </span>
-      </label>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
-/** Several choices (a checklist) in a fieldset. */
-export function CheckboxGroup({ meta, legend, options }: { meta: FieldMetadata<string[]>; legend: string; options: ReadonlyArray<{ value: string; label: string }> }) {
-  const labels = new Map(options.map((option) => [option.value, option.label]));
-  return (
-    <fieldset aria-describedby={meta.errors ? meta.errorId : undefined}>
-      <legend className={labelClass}>{legend}</legend>
-      <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {getCollectionProps(meta, { type: "checkbox", options: options.map((option) => option.value) }).map((props) => (
-          <label key={props.key} htmlFor={props.id} className={optionClass}>
-            <input {...props} key={props.key} className="mt-0.5 size-4 accent-sea-700" />
-            <span>{labels.get(props.value)}</span>
-          </label>
-        ))}
-      </div>
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </fieldset>
-  );
+export function TextField(props: Parameters<typeof Field>[0]) {
+  return <Field autoComplete="off" {...props} />;
 }
 
 /** The description in the four languages (at least one). */
@@ -346,13 +158,7 @@ export function DescriptionFields({ meta }: { meta: ListingFields["description"]
       <p id={hintId} className={hintClass}>{t("hints.description")}</p>
       <div className="mt-2 grid gap-4 md:grid-cols-2">
         {langCodes.map((lang) => (
-          <div key={lang}>
-            <label htmlFor={texts[lang].id} className="block text-sm text-slate-700 dark:text-slate-300">
-              {t("fields.descriptionIn", { language: t(`languages.${lang}`) })}
-            </label>
-            <textarea {...getTextareaProps(texts[lang])} lang={lang} rows={5} className={inputClass} />
-            <ErrorList id={texts[lang].errorId} errors={texts[lang].errors} />
-          </div>
+          <TextareaField key={lang} meta={texts[lang]} lang={lang} rows={5} label={t("fields.descriptionIn", { language: t(`languages.${lang}`) })} />
         ))}
       </div>
       <ErrorList id={meta.errorId} errors={meta.errors} />
@@ -623,16 +429,7 @@ function PhotosStep({ page, actionData }: { page: ListingFormPageData; actionDat
             className="mt-4 space-y-3"
           >
             <input type="hidden" name="intent" value="upload" />
-            <div>
-              <label htmlFor={fields.photos.id} className={labelClass}>{t("photos.choose")}</label>
-              <input
-                {...getInputProps(fields.photos, { type: "file", ariaDescribedBy: rulesId })}
-                multiple
-                accept={PHOTO_ACCEPT}
-                className="mt-1 block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-sea-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-sea-800"
-              />
-              <ErrorList id={fields.photos.errorId} errors={fields.photos.errors} />
-            </div>
+            <FileField meta={fields.photos} multiple accept={PHOTO_ACCEPT} label={t("photos.choose")} describedBy={rulesId} />
             <button type="submit" className={primaryClass} disabled={busy}>
               {t("photos.upload")}
             </button>

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { registerProSchema, registerSchema } from "#app/utils/account-schemas";
 import { passwordFieldFor, type PasswordPolicy } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
-import { ErrorList, FormAlert, Honeypot, inputClass, labelClass, PasswordHints, primaryButtonClass } from "./forms";
+import { CheckboxField, Field, FormAlert, Honeypot, PasswordHints, primaryButtonClass, TextareaField } from "./forms";
 import { LocalizedLink } from "./localized-link";
 import { href } from "#app/utils/href";
 
@@ -40,60 +40,22 @@ export function RegisterForm({ kind, policy, hints, redirectTo, lastResult }: Pr
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="redirect" value={redirectTo} />
       <Honeypot />
-      <div>
-        <label htmlFor={fields.displayName.id} className={labelClass}>{t(pro ? "fields.contactName" : "fields.displayName")}</label>
-        <input {...getInputProps(fields.displayName, { type: "text" })} autoComplete="name" className={inputClass} />
-        <ErrorList id={fields.displayName.errorId} errors={fields.displayName.errors} />
-      </div>
+      <Field meta={fields.displayName} autoComplete="name" label={t(pro ? "fields.contactName" : "fields.displayName")} />
       {company ? (
         <>
-          <div>
-            <label htmlFor={company.companyName.id} className={labelClass}>{t("fields.companyName")}</label>
-            <input {...getInputProps(company.companyName, { type: "text" })} autoComplete="organization" className={inputClass} />
-            <ErrorList id={company.companyName.errorId} errors={company.companyName.errors} />
-          </div>
+          <Field meta={company.companyName} autoComplete="organization" label={t("fields.companyName")} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={company.taxId.id} className={labelClass}>{t("fields.taxId")}</label>
-              <input {...getInputProps(company.taxId, { type: "text" })} autoCapitalize="characters" className={inputClass} />
-              <ErrorList id={company.taxId.errorId} errors={company.taxId.errors} />
-            </div>
-            <div>
-              <label htmlFor={company.phone.id} className={labelClass}>{t("fields.phone")}</label>
-              <input {...getInputProps(company.phone, { type: "tel" })} autoComplete="tel" className={inputClass} />
-              <ErrorList id={company.phone.errorId} errors={company.phone.errors} />
-            </div>
+            <Field meta={company.taxId} autoCapitalize="characters" label={t("fields.taxId")} />
+            <Field meta={company.phone} type="tel" autoComplete="tel" label={t("fields.phone")} />
           </div>
-          <div>
-            <label htmlFor={company.address.id} className={labelClass}>{t("fields.address")}</label>
-            <textarea {...getTextareaProps(company.address)} rows={2} autoComplete="street-address" className={inputClass} />
-            <ErrorList id={company.address.errorId} errors={company.address.errors} />
-          </div>
+          <TextareaField meta={company.address} rows={2} autoComplete="street-address" label={t("fields.address")} />
         </>
       ) : null}
-      <div>
-        <label htmlFor={fields.email.id} className={labelClass}>{t("fields.email")}</label>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-        <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.password.id} className={labelClass}>{t("fields.newPassword")}</label>
-        <input
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-          aria-describedby={`${fields.password.errorId} ${fields.password.id}-hints`}
-          className={inputClass}
-        />
+      <Field meta={fields.email} type="email" autoComplete="email" label={t("fields.email")} />
+      <Field meta={fields.password} type="password" autoComplete="new-password" label={t("fields.newPassword")} describedBy={`${fields.password.id}-hints`}>
         <PasswordHints id={`${fields.password.id}-hints`} hints={hints} />
-        <ErrorList id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
-      <div>
-        <label className="flex items-start gap-2 text-sm">
-          <input {...getInputProps(fields.acceptTerms, { type: "checkbox" })} className="mt-1" />
-          <span>{t("fields.acceptTerms")}</span>
-        </label>
-        <ErrorList id={fields.acceptTerms.errorId} errors={fields.acceptTerms.errors} />
-      </div>
+      </Field>
+      <CheckboxField meta={fields.acceptTerms} label={t("fields.acceptTerms")} />
       <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
         {t(pro ? "registerPro.submit" : "register.submit")}
       </button>

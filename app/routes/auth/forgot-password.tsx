@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ErrorList, FormAlert, Honeypot, inputClass, labelClass, Notice, primaryButtonClass } from "#app/components/forms";
+import { Field, FormAlert, Honeypot, Notice, primaryButtonClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { emailField, honeypotField } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
@@ -62,11 +62,7 @@ export default function ForgotPassword() {
         <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-4">
           <FormAlert id={form.errorId} errors={form.errors} />
           <Honeypot />
-          <div>
-            <label htmlFor={fields.email.id} className={labelClass}>{t("fields.email")}</label>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-            <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-          </div>
+          <Field meta={fields.email} type="email" autoComplete="email" label={t("fields.email")} />
           <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>{t("forgot.submit")}</button>
         </Form>
         <p className="mt-6 text-center text-sm">

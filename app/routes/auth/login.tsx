@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { afterLoginPath } from "#app/.server/auth/guards";
 import { isIdentityError } from "#app/.server/auth/request-auth";
-import { ErrorList, FormAlert, Honeypot, Notice, inputClass, labelClass, primaryButtonClass } from "#app/components/forms";
+import { Field, FormAlert, Honeypot, Notice, primaryButtonClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { loginSchema } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
@@ -84,21 +84,18 @@ export default function Login() {
           <FormAlert id={form.errorId} errors={form.errors} />
           <input type="hidden" name="redirect" value={redirectTo} />
           <Honeypot />
-          <div>
-            <label htmlFor={fields.email.id} className={labelClass}>{t("fields.email")}</label>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-            <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-          </div>
-          <div>
-            <div className="flex items-baseline justify-between">
-              <label htmlFor={fields.password.id} className={labelClass}>{t("fields.password")}</label>
+          <Field meta={fields.email} type="email" autoComplete="email" label={t("fields.email")} />
+          <Field
+            meta={fields.password}
+            type="password"
+            autoComplete="current-password"
+            label={t("fields.password")}
+            labelAside={
               <LocalizedLink to={href("forgot-password")} className="text-sm text-sea-700 hover:underline dark:text-sea-300">
                 {t("login.forgot")}
               </LocalizedLink>
-            </div>
-            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={inputClass} />
-            <ErrorList id={fields.password.errorId} errors={fields.password.errors} />
-          </div>
+            }
+          />
           <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
             {t("login.submit")}
           </button>

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { isIdentityError } from "#app/.server/auth/request-auth";
-import { ErrorList, FormAlert, inputClass, labelClass, PasswordHints, primaryButtonClass } from "#app/components/forms";
+import { Field, FormAlert, PasswordHints, primaryButtonClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { seoMeta } from "#app/utils/meta";
 import { passwordFieldFor, passwordHints, type PasswordPolicy } from "#app/utils/password-policy";
@@ -76,12 +76,15 @@ export default function ResetPassword() {
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
             <FormAlert id={form.errorId} errors={form.errors} />
             <input type="hidden" name="code" value={code} />
-            <div>
-              <label htmlFor={fields.password.id} className={labelClass}>{t("fields.newPassword")}</label>
-              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
+            <Field
+              meta={fields.password}
+              type="password"
+              autoComplete="new-password"
+              label={t("fields.newPassword")}
+              describedBy={`${fields.password.id}-hints`}
+            >
               <PasswordHints id={`${fields.password.id}-hints`} hints={hints} />
-              <ErrorList id={fields.password.errorId} errors={fields.password.errors} />
-            </div>
+            </Field>
             <button type="submit" className={primaryButtonClass}>{t("reset.submit")}</button>
           </Form>
         ) : (

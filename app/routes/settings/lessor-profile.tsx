@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { friendlyFormatIBAN } from "ibantools";
 import { useTranslation } from "react-i18next";
 import { isLessorComplete } from "#app/.server/domain/users";
-import { ErrorList, FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
+import { Field, FormAlert, hintClass, Notice, TextareaField } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { lessorSchema } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
@@ -52,7 +52,6 @@ export async function action(args: ActionFunctionArgs) {
   return data({ result: submission.reply({ resetForm: true }), saved: true });
 }
 
-const hintClass = "mt-1 text-xs text-slate-500 dark:text-slate-400";
 
 export default function LessorProfile() {
   const { t } = useTranslation("profile");
@@ -69,7 +68,6 @@ export default function LessorProfile() {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: lessorSchema, errorMap: zodErrorMap(t) }),
   });
-  const hint = (name: string) => `${form.id}-${name}-hint`;
 
   return (
     <main id="main" className="space-y-8">
@@ -116,59 +114,29 @@ export default function LessorProfile() {
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
           {idle && actionData?.saved ? <Notice>{t("lessor.saved")}</Notice> : null}
           <FormAlert id={form.errorId} errors={form.errors} />
-          <div>
-            <label htmlFor={fields.legalName.id} className={labelClass}>{t("lessor.legalName")}</label>
-            <input
-              {...getInputProps(fields.legalName, { type: "text", ariaDescribedBy: hint("legalName") })}
-              autoComplete="name"
-              className={inputClass}
-            />
-            <p id={hint("legalName")} className={hintClass}>{t("lessor.legalNameHint")}</p>
-            <ErrorList id={fields.legalName.errorId} errors={fields.legalName.errors} />
-          </div>
+          <Field meta={fields.legalName} autoComplete="name" label={t("lessor.legalName")} hint={t("lessor.legalNameHint")} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <label htmlFor={fields.idDocument.id} className={labelClass}>{t("lessor.idDocument")}</label>
-              <input
-                {...getInputProps(fields.idDocument, { type: "text", ariaDescribedBy: hint("idDocument") })}
-                autoCapitalize="characters"
-                autoComplete="off"
-                spellCheck={false}
-                className={inputClass}
-              />
-              <p id={hint("idDocument")} className={hintClass}>{t("lessor.idDocumentHint")}</p>
-              <ErrorList id={fields.idDocument.errorId} errors={fields.idDocument.errors} />
-            </div>
-            <div>
-              <label htmlFor={fields.phone.id} className={labelClass}>{t("lessor.phone")}</label>
-              <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" className={inputClass} />
-              <ErrorList id={fields.phone.errorId} errors={fields.phone.errors} />
-            </div>
-          </div>
-          <div>
-            <label htmlFor={fields.address.id} className={labelClass}>{t("lessor.address")}</label>
-            <textarea
-              {...getTextareaProps(fields.address, { ariaDescribedBy: hint("address") })}
-              rows={2}
-              autoComplete="street-address"
-              className={inputClass}
-            />
-            <p id={hint("address")} className={hintClass}>{t("lessor.addressHint")}</p>
-            <ErrorList id={fields.address.errorId} errors={fields.address.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.iban.id} className={labelClass}>{t("lessor.iban")}</label>
-            <input
-              {...getInputProps(fields.iban, { type: "text", ariaDescribedBy: hint("iban") })}
+            <Field
+              meta={fields.idDocument}
               autoCapitalize="characters"
               autoComplete="off"
               spellCheck={false}
-              placeholder="ES00 0000 0000 0000 0000 0000"
-              className={inputClass + " font-mono tracking-wide"}
+              label={t("lessor.idDocument")}
+              hint={t("lessor.idDocumentHint")}
             />
-            <p id={hint("iban")} className={hintClass}>{t("lessor.ibanHint")}</p>
-            <ErrorList id={fields.iban.errorId} errors={fields.iban.errors} />
+            <Field meta={fields.phone} type="tel" autoComplete="tel" label={t("lessor.phone")} />
           </div>
+          <TextareaField meta={fields.address} rows={2} autoComplete="street-address" label={t("lessor.address")} hint={t("lessor.addressHint")} />
+          <Field
+            meta={fields.iban}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="ES00 0000 0000 0000 0000 0000"
+            inputClassName="font-mono tracking-wide"
+            label={t("lessor.iban")}
+            hint={t("lessor.ibanHint")}
+          />
           <button
             type="submit"
             disabled={navigation.state === "submitting"}

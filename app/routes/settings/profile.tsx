@@ -1,11 +1,4 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
@@ -13,7 +6,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type SessionUser } from "#app/.server/auth/guards";
 import { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "#app/.server/auth/request-auth";
-import { ErrorList, FormAlert, inputClass, labelClass, Notice, PasswordHints } from "#app/components/forms";
+import { CheckboxGroup, Field, FormAlert, hintClass, Notice, PasswordHints, TextareaField } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf, type Lang } from "#app/i18n";
 import { changeEmailSchema, changePasswordSchema, profileSchema, spokenLanguages } from "#app/utils/account-schemas";
@@ -230,7 +223,6 @@ function languageOptions(lang: Lang) {
 }
 
 const cardClass = "rounded-2xl border border-slate-200 p-6 dark:border-white/10";
-const hintClass = "mt-1 text-xs text-slate-500 dark:text-slate-400";
 const submitClass =
   "inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60";
 
@@ -314,9 +306,6 @@ function ProfileForm({ loaderData, actionData }: FormProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema, errorMap: zodErrorMap(t) }),
   });
   const labels = new Map(languageOptions.map((option) => [option.code, option.label]));
-  const photoHint = `${fields.photoUrl.id}-hint`;
-  const bioHint = `${fields.bio.id}-hint`;
-  const phoneHint = `${fields.phone.id}-hint`;
   return (
     <section aria-labelledby="profile-form-title" className={cardClass}>
       <h2 id="profile-form-title" className="text-xl font-bold">{t("profile.title")}</h2>
@@ -326,55 +315,17 @@ function ProfileForm({ loaderData, actionData }: FormProps) {
         {saved ? <Notice>{t("profile.saved")}</Notice> : null}
         <FormAlert id={form.errorId} errors={form.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fields.displayName.id} className={labelClass}>{t("profile.displayName")}</label>
-            <input {...getInputProps(fields.displayName, { type: "text" })} autoComplete="nickname" className={inputClass} />
-            <ErrorList id={fields.displayName.errorId} errors={fields.displayName.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.phone.id} className={labelClass}>{t("profile.phone")}</label>
-            <input
-              {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: phoneHint })}
-              autoComplete="tel"
-              className={inputClass}
-            />
-            <p id={phoneHint} className={hintClass}>{t("profile.phoneHint")}</p>
-            <ErrorList id={fields.phone.errorId} errors={fields.phone.errors} />
-          </div>
+          <Field meta={fields.displayName} autoComplete="nickname" label={t("profile.displayName")} />
+          <Field meta={fields.phone} type="tel" autoComplete="tel" label={t("profile.phone")} hint={t("profile.phoneHint")} />
         </div>
-        <div>
-          <label htmlFor={fields.photoUrl.id} className={labelClass}>{t("profile.photoUrl")}</label>
-          <input
-            {...getInputProps(fields.photoUrl, { type: "url", ariaDescribedBy: photoHint })}
-            placeholder="https://"
-            inputMode="url"
-            className={inputClass}
-          />
-          <p id={photoHint} className={hintClass}>{t("profile.photoUrlHint")}</p>
-          <ErrorList id={fields.photoUrl.errorId} errors={fields.photoUrl.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.bio.id} className={labelClass}>{t("profile.bio")}</label>
-          <textarea {...getTextareaProps(fields.bio, { ariaDescribedBy: bioHint })} rows={5} className={inputClass} />
-          <p id={bioHint} className={hintClass}>{t("profile.bioHint")}</p>
-          <ErrorList id={fields.bio.errorId} errors={fields.bio.errors} />
-        </div>
-        <fieldset aria-describedby={fields.languages.errors ? fields.languages.errorId : undefined}>
-          <legend className={labelClass}>{t("profile.languages")}</legend>
-          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {getCollectionProps(fields.languages, { type: "checkbox", options: [...spokenLanguages] }).map((props) => (
-              <label
-                key={props.key}
-                htmlFor={props.id}
-                className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-sea-500 has-[:checked]:bg-sea-50 dark:border-white/10 dark:has-[:checked]:bg-white/10"
-              >
-                <input {...props} key={props.key} className="size-4 accent-sea-700" />
-                <span>{labels.get(props.value as (typeof spokenLanguages)[number]) ?? props.value}</span>
-              </label>
-            ))}
-          </div>
-          <ErrorList id={fields.languages.errorId} errors={fields.languages.errors} />
-        </fieldset>
+        <Field meta={fields.photoUrl} type="url" inputMode="url" placeholder="https://" label={t("profile.photoUrl")} hint={t("profile.photoUrlHint")} />
+        <TextareaField meta={fields.bio} rows={5} label={t("profile.bio")} hint={t("profile.bioHint")} />
+        <CheckboxGroup
+          meta={fields.languages}
+          legend={t("profile.languages")}
+          columns="grid-cols-2 sm:grid-cols-4"
+          options={spokenLanguages.map((code) => ({ value: code, label: labels.get(code) ?? code }))}
+        />
         <button type="submit" className={submitClass} disabled={submitting}>{t("profile.submit")}</button>
       </Form>
     </section>
@@ -393,7 +344,6 @@ function EmailForm({ loaderData, actionData }: FormProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema, errorMap: zodErrorMap(t) }),
   });
-  const passwordHint = `${fields.currentPassword.id}-hint`;
   return (
     <section aria-labelledby="email-form-title" className={cardClass}>
       <h2 id="email-form-title" className="text-xl font-bold">{t("email.title")}</h2>
@@ -403,21 +353,14 @@ function EmailForm({ loaderData, actionData }: FormProps) {
         {saved ? <Notice>{t("email.saved", { email: profile.email })}</Notice> : null}
         <FormAlert id={form.errorId} errors={form.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fields.email.id} className={labelClass}>{t("email.newEmail")}</label>
-            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-            <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.currentPassword.id} className={labelClass}>{t("email.currentPassword")}</label>
-            <input
-              {...getInputProps(fields.currentPassword, { type: "password", ariaDescribedBy: passwordHint })}
-              autoComplete="current-password"
-              className={inputClass}
-            />
-            <p id={passwordHint} className={hintClass}>{t("email.currentPasswordHint")}</p>
-            <ErrorList id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
-          </div>
+          <Field meta={fields.email} type="email" autoComplete="email" label={t("email.newEmail")} />
+          <Field
+            meta={fields.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            label={t("email.currentPassword")}
+            hint={t("email.currentPasswordHint")}
+          />
         </div>
         <button type="submit" className={submitClass} disabled={submitting}>{t("email.submit")}</button>
       </Form>
@@ -447,36 +390,19 @@ function PasswordForm({ loaderData, actionData }: FormProps) {
         <input type="hidden" name="intent" value="password" />
         {saved ? <Notice>{t("password.saved")}</Notice> : null}
         <FormAlert id={form.errorId} errors={form.errors} />
-        <div className="sm:max-w-sm">
-          <label htmlFor={fields.currentPassword.id} className={labelClass}>{t("password.currentPassword")}</label>
-          <input
-            {...getInputProps(fields.currentPassword, { type: "password" })}
-            autoComplete="current-password"
-            className={inputClass}
-          />
-          <ErrorList id={fields.currentPassword.errorId} errors={fields.currentPassword.errors} />
-        </div>
+        <Field
+          meta={fields.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          label={t("password.currentPassword")}
+          className="sm:max-w-sm"
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fields.password.id} className={labelClass}>{t("password.newPassword")}</label>
-            <input
-              {...getInputProps(fields.password, { type: "password", ariaDescribedBy: hintsId })}
-              autoComplete="new-password"
-              className={inputClass}
-            />
+          <Field meta={fields.password} type="password" autoComplete="new-password" label={t("password.newPassword")} describedBy={hintsId}>
             <p className={hintClass} aria-hidden="true">{t("password.requirements")}</p>
             <PasswordHints id={hintsId} hints={hints} />
-            <ErrorList id={fields.password.errorId} errors={fields.password.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.confirmPassword.id} className={labelClass}>{t("password.confirmPassword")}</label>
-            <input
-              {...getInputProps(fields.confirmPassword, { type: "password" })}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-            <ErrorList id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-          </div>
+          </Field>
+          <Field meta={fields.confirmPassword} type="password" autoComplete="new-password" label={t("password.confirmPassword")} />
         </div>
         <button type="submit" className={submitClass} disabled={submitting}>{t("password.submit")}</button>
       </Form>
