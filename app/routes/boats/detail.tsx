@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { getSessionUser } from "#app/.server/auth/guards";
 import { recordView } from "#app/.server/domain/history";
 import { withLoaderHeaders } from "#app/utils/headers";
-import { boatCard, mapPoints, photoViews } from "#app/.server/listing-views";
-import { listingPageMeta, loadListingPage } from "#app/.server/listing-pages";
+import { boatCard, mapPoints, photoViews } from "#app/routes/listings/views.server";
+import { listingPageMeta, loadListingPage } from "#app/routes/listings/pages.server";
 import { formatMetres } from "#app/components/listing-card";
 import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
 import { formatEuros } from "#app/components/price";
-import { summarize, type OwnerView } from "#app/utils/listing-view";
-import { listingMeta } from "#app/utils/listing-meta";
+import { summarize, type OwnerView } from "#app/utils/listings/view";
+import { listingMeta } from "#app/utils/listings/meta";
 import { useLang } from "#app/utils/use-lang";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 

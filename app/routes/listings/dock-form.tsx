@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "#app/.server/auth/guards";
 import { CheckboxField, DescriptionFields, MoneyField, RadioGroup, SelectField, revalidateAfterUpload, TextField } from "#app/components/listing-form";
 import { ListingFormRoute, type StepFieldsProps } from "#app/components/listing-form-route";
-import { dockFormPaths } from "#app/utils/listing-form";
-import { berthTypes } from "#app/utils/listing-schemas";
+import { dockFormPaths } from "#app/utils/listings/form";
+import { berthTypes } from "#app/utils/listings/schemas";
 import { seoMeta } from "#app/utils/meta";
 import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
 

@@ -11,35 +11,25 @@ import type {
   PhotoView,
   PlaceView,
   PriceView,
-} from "#app/utils/listing-view";
-import type { ListingPhoto } from "#app/utils/listing-schemas";
+} from "#app/utils/listings/view";
+import type { ListingPhoto } from "#app/utils/listings/schemas";
 import { photoSrcSet, photoUrl, pickPhotoWidth } from "#app/utils/photos";
 import { zodErrorMap } from "#app/utils/zod-errors";
-import { keySegment } from "./blobs";
-import type { BoatListing, DockListing, Listing, ListingsService, PublishedRef } from "./domain/listings";
-import type { Port } from "./domain/ports";
-import type { UserProfile, UsersService } from "./domain/users";
-import type { Config } from "./config";
+import type { BoatListing, DockListing, Listing, ListingsService, PublishedRef } from "#app/.server/domain/listings";
+import type { Port } from "#app/.server/domain/ports";
+import type { UserProfile, UsersService } from "#app/.server/domain/users";
+import type { Config } from "#app/.server/config";
 import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
 
 /**
  * The listing pages' server half: turns the listings domain's documents into the view models
- * of `#app/utils/listing-view` (photo URLs, places with port names, prices, owners' public
+ * of `#app/utils/listings/view` (photo URLs, places with port names, prices, owners' public
  * data), and parses search queries leniently. Routes call these after the domain, so the
  * browser never receives a listing document (it holds the owner's uid).
  */
 
 // ---------------------------------------------------------------------------------------------
 // Photos
-
-/**
- * Where a listing's new photos are stored in the blob store: `photos/<kind>s/<keySegment(id)>/…`
- * (`boats/…`, `docks/…`), the `ownerPrefix` an upload passes to `storePhoto`. Pages read each
- * photo's own `folder`, so photos stored elsewhere (seed data, imports) show all the same.
- */
-export function listingPhotoPrefix(listing: Pick<Listing, "kind" | "id">): string {
-  return `${listing.kind}s/${keySegment(listing.id)}`;
-}
 
 const PHOTO_FOLDER = /^[a-z0-9_-][a-z0-9._-]*(\/[a-z0-9_-][a-z0-9._-]*)+$/;
 
@@ -257,7 +247,7 @@ export function editPath(listing: Listing, lang: Lang): string {
 // ---------------------------------------------------------------------------------------------
 // The sitemap
 
-export type { PublishedRef } from "./domain/listings";
+export type { PublishedRef } from "#app/.server/domain/listings";
 
 /** Every published listing, for the sitemap (the listings service pages through them). */
 export function publishedListingRefs(listings: ListingsService): Promise<PublishedRef[]> {

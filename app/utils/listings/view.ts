@@ -1,10 +1,10 @@
 import type { Lang } from "#app/i18n";
 import { boatTypes, type BoatTypeId } from "./boat-search";
-import type { BerthType, DockKind, LocalizedText } from "./listing-schemas";
+import type { BerthType, DockKind, LocalizedText } from "./schemas";
 
 /**
  * What the listing pages send to the browser: view models built on the server by
- * `app/.server/listing-views.ts` from the listings domain (never the raw documents, which
+ * `app/routes/listings/views.server.ts` from the listings domain (never the raw documents, which
  * carry the owner's uid). Client-safe: types and small pure helpers only.
  */
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { getFixedT } from "#app/.server/i18n";
 import { boatSearchSchema } from "./boat-search";
-import { zodErrorMap } from "./zod-errors";
+import { zodErrorMap } from "#app/utils/zod-errors";
 
 function form(values: Record<string, string>) {
   const data = new FormData();

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/react";
-import { seoMeta } from "./meta";
+import { seoMeta } from "#app/utils/meta";
 
 export type ListingMetaCopy = {
   title: string;

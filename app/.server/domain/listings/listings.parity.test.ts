@@ -2,16 +2,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BoatTypeId } from "#app/utils/boat-search";
+import type { BoatTypeId } from "#app/utils/listings/boat-search";
 import { createBoat, createDock } from "#tests/listing-fixtures";
 import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
-import type { Services } from "../services";
-import { demoPorts } from "../seed/ports";
-import type { DocumentStore } from "../store";
-import { createStore } from "../store/create-store";
-import { createListingsService, type ListingsService } from "./listings";
-import { createPortsService } from "./ports";
-import { createUsersService } from "./users";
+import type { Services } from "#app/.server/services";
+import { demoPorts } from "#app/.server/seed/ports";
+import type { DocumentStore } from "#app/.server/store";
+import { createStore } from "#app/.server/store/create-store";
+import { createListingsService, type ListingsService } from "#app/.server/domain/listings";
+import { createPortsService } from "#app/.server/domain/ports";
+import { createUsersService } from "#app/.server/domain/users";
 
 /**
  * The same listings in both stores — SQLite and Firestore (Google's emulator) — must give the

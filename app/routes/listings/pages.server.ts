@@ -1,13 +1,14 @@
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
+import { notFound } from "#app/.server/http/responses";
 import { languageOf, splitLangFromPath, type Lang } from "#app/i18n";
 import { numberFormat } from "#app/utils/intl";
-import type { ListingMetaCopy } from "#app/utils/listing-meta";
-import { pickDescription, type OwnerView } from "#app/utils/listing-view";
-import type { SessionUser } from "./auth/guards";
-import type { Listing, ListingKind, SearchPage } from "./domain/listings";
-import type { Port } from "./domain/ports";
-import { getFixedT } from "./i18n";
-import { coverImageUrl, editPath, languageName, memberSince, ownerOf, ownersOf, placeView, portsBySlug, publicOrigin, type FieldErrors } from "./listing-views";
+import type { ListingMetaCopy } from "#app/utils/listings/meta";
+import { pickDescription, type OwnerView } from "#app/utils/listings/view";
+import type { SessionUser } from "#app/.server/auth/guards";
+import type { Listing, ListingKind, SearchPage } from "#app/.server/domain/listings";
+import type { Port } from "#app/.server/domain/ports";
+import { getFixedT } from "#app/.server/i18n";
+import { coverImageUrl, editPath, languageName, memberSince, ownerOf, ownersOf, placeView, portsBySlug, publicOrigin, type FieldErrors } from "./views.server";
 
 /**
  * The steps the boat and dock pages' loaders share: a listing's page (its listing, owner and
@@ -16,11 +17,6 @@ import { coverImageUrl, editPath, languageName, memberSince, ownerOf, ownersOf, 
  */
 
 type T = ReturnType<typeof getFixedT>;
-
-/** The spec's "Page not found": a 404 with the request's path in its data. */
-export function notFound(request: Request): never {
-  throw data({ message: "Page not found", path: new URL(request.url).pathname }, { status: 404, statusText: "Page not found" });
-}
 
 // ---------------------------------------------------------------------------------------------
 // A listing's page

@@ -13,8 +13,8 @@ import {
   publishableBoatSchema,
   publishableDockSchema,
   type ListingPhoto,
-} from "./listing-schemas";
-import { zodErrorMap } from "./zod-errors";
+} from "./schemas";
+import { zodErrorMap } from "#app/utils/zod-errors";
 
 /** Field path → messages, in a language, the way a form shows them. */
 function errors(schema: z.ZodTypeAny, input: unknown, lang: "es" | "en" | "fr" | "de" = "en"): Record<string, string[]> {

@@ -11,13 +11,13 @@ import {
   type BoatTypeId,
   type DockKind,
   type DockStep,
-} from "#app/utils/listing-schemas";
+} from "#app/utils/listings/schemas";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, MIN_PHOTOS } from "#app/utils/photos";
 import { zodErrorMap } from "#app/utils/zod-errors";
 
 /**
  * The listing forms as the browser and the actions see them (client-safe): their paths and
- * steps, and the step schemas of `listing-schemas.ts` wrapped for form input.
+ * steps, and the step schemas of `schemas.ts` wrapped for form input.
  *
  * The wrapping only reads what people type: amounts are typed in euros with up to two
  * decimals ("120", "120,50", "1.500" or "1,234.56") and become the integer cents the domain

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToEuros, eurosToCents, formatDecimal, formValuesOf, readFormNumbers, stepOfField } from "./listing-form";
+import { centsToEuros, eurosToCents, formatDecimal, formValuesOf, readFormNumbers, stepOfField } from "./form";
 
 describe("amounts typed in euros", () => {
   it.each([

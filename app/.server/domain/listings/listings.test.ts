@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { createTestServices, createTestUser } from "#tests/test-services";
-import type { BoatTypeId, ListingPhoto } from "#app/utils/listing-schemas";
-import { seedDemoData } from "../seed";
-import { seedBenchListings } from "../seed/bench";
-import { listingsSeedStep, seedDemoListings } from "../seed/listings";
-import type { Services } from "../services";
-import { normalizeQuery, type DocumentStore, type Query } from "../store";
-import { indexFields, storeIndexes } from "../store/indexes";
-import type { SqliteStore } from "../store/sqlite";
+import type { BoatTypeId, ListingPhoto } from "#app/utils/listings/schemas";
+import { seedDemoData } from "#app/.server/seed";
+import { seedBenchListings } from "#app/.server/seed/bench";
+import { listingsSeedStep, seedDemoListings } from "#app/.server/seed/listings";
+import type { Services } from "#app/.server/services";
+import { normalizeQuery, type DocumentStore, type Query } from "#app/.server/store";
+import { indexFields, storeIndexes } from "#app/.server/store/indexes";
+import type { SqliteStore } from "#app/.server/store/sqlite";
 import {
   createListingsService,
   isListingError,
@@ -19,7 +19,7 @@ import {
   type Listing,
   type ListingErrorCode,
   type ListingsService,
-} from "./listings";
+} from "#app/.server/domain/listings";
 
 type TestServices = Services & { dataDir: string };
 
