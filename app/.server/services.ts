@@ -13,6 +13,7 @@ import { createUsersService, type UsersService } from "./domain/users";
 import type { IdentityProvider } from "./identity";
 import { createIdentity } from "./identity/create-identity";
 import { createMailTransport } from "./mail";
+import { createRecentlyViewedCookie } from "./http/recently-viewed-cookie";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import type { DocumentStore } from "./store";
@@ -87,7 +88,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     listings,
     listingPhotos: createListingPhotosService({ blobs, listings }),
     favourites: createFavouritesService({ store, listings }),
-    history: createHistoryService({ store, listings, config }),
+    history: createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) }),
     pageCache,
     authenticator: createAuthenticator(accounts),
     async close() {

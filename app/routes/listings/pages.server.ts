@@ -4,7 +4,7 @@ import { languageOf, splitLangFromPath, type Lang } from "#app/i18n";
 import { numberFormat } from "#app/utils/intl";
 import type { ListingMetaCopy } from "#app/utils/listings/meta";
 import { pickDescription, type OwnerView } from "#app/utils/listings/view";
-import type { SessionUser } from "#app/.server/auth/guards";
+import { getSessionUser, type SessionUser } from "#app/.server/auth/guards";
 import type { Listing, ListingKind, SearchPage } from "#app/.server/domain/listings";
 import type { Port } from "#app/.server/domain/ports";
 import { getFixedT } from "#app/.server/i18n";
@@ -13,7 +13,7 @@ import { coverImageUrl, editPath, languageName, memberSince, ownerOf, ownersOf, 
 /**
  * The steps the boat and dock pages' loaders share: a listing's page (its listing, owner and
  * meta) and a search page (its cards, copy, left-out parameters and count). The loaders still
- * read the session, record views and mark visitor pages themselves; these take what they need.
+ * read the session and mark visitor pages themselves; these take what they need.
  */
 
 type T = ReturnType<typeof getFixedT>;
@@ -63,6 +63,16 @@ export async function loadListingPage<K extends ListingKind>(request: Request, c
       editUrl: isOwner ? editPath(listing, lang) : "",
     },
   };
+}
+
+/**
+ * For the boat and dock pages: records the view for whoever is looking (signed in or not, no
+ * guard: the pages are public) and returns the `Set-Cookie` value to add to the page's response
+ * headers, or null.
+ */
+export async function recordView(request: Request, context: AppLoadContext, listingId: string): Promise<string | null> {
+  const user = await getSessionUser(request, context);
+  return context.services.history.record(user ? { uid: user.uid } : null, listingId, request);
 }
 
 type ListingPage = Awaited<ReturnType<typeof loadListingPage>>;

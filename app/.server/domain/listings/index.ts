@@ -7,6 +7,7 @@ export {
   IMPORT_BATCH_MAX,
   isListingError,
   isListingId,
+  isVisibleTo,
   ListingError,
   listingStatuses,
   SEARCH_CANDIDATE_LIMIT,

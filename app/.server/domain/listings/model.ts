@@ -147,6 +147,11 @@ export function isListingId(id: unknown): id is string {
   return typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id) && !/^__.*__$/.test(id);
 }
 
+/** Who may see a listing: everyone when it is published; its owner whatever its status. */
+export function isVisibleTo(listing: Pick<Listing, "status" | "ownerUid">, viewerUid: string | null): boolean {
+  return listing.status === "published" || (viewerUid !== null && listing.ownerUid === viewerUid);
+}
+
 /** At most this many listings per `importPublished` call (Firestore's limit of writes per transaction is 500). */
 export const IMPORT_BATCH_MAX = 500;
 /**

@@ -1,5 +1,5 @@
 import { cursorAfter, type DocumentStore, type Query } from "#app/.server/store";
-import { isListingId, LISTINGS, ListingError, type Listing, type ListingRecord, type PublishedRef } from "./model";
+import { isListingId, isVisibleTo, LISTINGS, ListingError, type Listing, type ListingRecord, type PublishedRef } from "./model";
 
 /** Reading listings: by id, by owner, and the published ones for the sitemap. */
 export function createListingReads(store: DocumentStore) {
@@ -22,9 +22,19 @@ export function createListingReads(store: DocumentStore) {
     /** What a visitor may see: published listings for everyone; the others only for their owner. */
     async getForViewer(id: string, viewerUid: string | null): Promise<Listing | null> {
       const listing = await get(id);
-      if (!listing) return null;
-      if (listing.status === "published" || (viewerUid !== null && listing.ownerUid === viewerUid)) return listing;
-      return null;
+      return listing && isVisibleTo(listing, viewerUid) ? listing : null;
+    },
+
+    /**
+     * Listings by id in one batch read, in the order of `ids`; `null` where no document exists.
+     * Ids that cannot be listing ids are `null` without reaching the store.
+     */
+    async getMany(ids: readonly string[]): Promise<Array<Listing | null>> {
+      const valid = [...new Set(ids.filter(isListingId))];
+      if (valid.length === 0) return ids.map(() => null);
+      const docs = (await store.getMany<ListingRecord>(LISTINGS, valid)) as Array<Listing | null>;
+      const byId = new Map(valid.map((id, index) => [id, docs[index]]));
+      return ids.map((id) => byId.get(id) ?? null);
     },
 
     /** All of a person's listings, whatever their status, last changed first. */

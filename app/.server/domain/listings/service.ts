@@ -46,6 +46,7 @@ export function createListingsService(deps: {
     /** Any listing by id, whatever its status (for the owner's pages and internal use). */
     get: reads.get,
     getForViewer: reads.getForViewer,
+    getMany: reads.getMany,
     listByOwner: reads.listByOwner,
     drafts: reads.drafts,
 

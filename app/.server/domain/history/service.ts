@@ -1,40 +1,10 @@
-import { createCookie, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { getSessionUser } from "../auth/guards";
-import type { Config } from "../config";
-import type { DocumentStore } from "../store";
-import { getListingsByIds, isListingId, isVisibleTo } from "./favourites";
-import type { Listing, ListingsService } from "./listings";
-
-/**
- * Recently viewed listings (/historial).
- *
- * - Signed-in people: one document per person and listing in `history`, id `<uid>_<listingId>`,
- *   fields `uid`, `listingId`, `viewedAt` (a new view moves it to the top); the latest
- *   HISTORY_MAX_ENTRIES are kept, older ones are pruned as views are recorded.
- * - Visitors: the ids, newest first, in the signed cookie `recently_viewed` (httpOnly, SameSite
- *   Lax, 30 days, at most RECENTLY_VIEWED_MAX_IDS ids). A cookie that fails the signature or
- *   does not hold a list of ids is ignored.
- * - Signing in does not merge the visitor's cookie into the person's history, and signing out
- *   does not copy it back: the two are kept apart, which keeps this simple and never attributes
- *   a shared computer's browsing to whoever signs in next.
- *
- * Lists show only listings the viewer may still see (published, or their own); the listings
- * are read in one batch.
- */
-export const HISTORY = "history";
-export const HISTORY_MAX_ENTRIES = 50;
-export const RECENTLY_VIEWED_COOKIE = "recently_viewed";
-export const RECENTLY_VIEWED_MAX_IDS = 20;
-export const RECENTLY_VIEWED_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+import type { DocumentStore } from "#app/.server/store";
+import { isListingId, isVisibleTo, type Listing, type ListingsService } from "../listings";
+import { HISTORY, HISTORY_MAX_ENTRIES, RECENTLY_VIEWED_COOKIE, RECENTLY_VIEWED_MAX_IDS, type HistoryRecord, type HistoryViewer, type RecentlyViewedCookie } from "./model";
 
 /** Firestore's limit of writes per transaction. */
 const MAX_WRITES_PER_TRANSACTION = 500;
-
-export type HistoryRecord = { uid: string; listingId: string; viewedAt: string };
-
-/** Whose history: a signed-in person, or a visitor (null) whose history is the cookie. */
-export type HistoryViewer = { uid: string } | null;
 
 const cookieIdsSchema = z.array(z.string().refine(isListingId)).max(RECENTLY_VIEWED_MAX_IDS * 2);
 
@@ -46,25 +16,13 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 
 export function createHistoryService(deps: {
   store: DocumentStore;
-  /**
-   * The services' common shape. Lists read their listings in one batch through the store
-   * (`getListingsByIds`), as the listings service reads one id at a time.
-   */
-  listings: ListingsService;
-  /** The cookie's signing secrets (newest first, as the session cookie's) and whether it is Secure. */
-  config: Pick<Config, "sessionSecrets" | "isProduction">;
+  /** Lists read their listings in one batch (`getMany`). */
+  listings: Pick<ListingsService, "getMany">;
+  /** The visitors' signed cookie. */
+  cookie: RecentlyViewedCookie;
 }) {
-  const { store, config } = deps;
+  const { store, listings, cookie } = deps;
   const docId = (uid: string, listingId: string) => `${uid}_${listingId}`;
-
-  const cookie = createCookie(RECENTLY_VIEWED_COOKIE, {
-    secrets: config.sessionSecrets,
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: config.isProduction,
-    maxAge: RECENTLY_VIEWED_MAX_AGE_SECONDS,
-  });
 
   /** The visitor's ids, newest first; [] without a cookie or with one that fails the signature or the shape. */
   async function readCookie(request: Request): Promise<string[]> {
@@ -138,7 +96,7 @@ export function createHistoryService(deps: {
     /** The listings the viewer opened, most recent first, that they may still see (one batch read). */
     async list(viewer: HistoryViewer, request: Request): Promise<Listing[]> {
       const ids = await idsOf(viewer, request);
-      const found = await getListingsByIds(store, ids);
+      const found = await listings.getMany(ids);
       const uid = viewer?.uid ?? null;
       return found.filter((listing): listing is Listing => listing !== null && isVisibleTo(listing, uid));
     },
@@ -159,13 +117,3 @@ export function createHistoryService(deps: {
 }
 
 export type HistoryService = ReturnType<typeof createHistoryService>;
-
-/**
- * For the boat and dock pages: records the view for whoever is looking (signed in or not, no
- * guard: the pages are public) and returns the `Set-Cookie` value to add to the page's response
- * headers, or null.
- */
-export async function recordView(request: Request, context: AppLoadContext, listingId: string): Promise<string | null> {
-  const user = await getSessionUser(request, context);
-  return context.services.history.record(user ? { uid: user.uid } : null, listingId, request);
-}

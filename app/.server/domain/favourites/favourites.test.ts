@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Services } from "#app/.server/services";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import { demoOwnerUid, publishBoat, publishDock } from "#tests/saved-listings-fixtures";
-import { createFavouritesService, FAVOURITES, type FavouritesService } from "./favourites";
+import { createFavouritesService, FAVOURITES, type FavouritesService } from "#app/.server/domain/favourites";
 
 let services: Services;
 let favourites: FavouritesService;

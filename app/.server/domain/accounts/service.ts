@@ -1,11 +1,10 @@
-import { type Lang } from "#app/i18n";
-import type { SessionData } from "../auth/session";
-import type { Config } from "../config";
-import { IdentityError, unmetPasswordRequirements, type IdentityProvider } from "../identity";
-import { renderEmail } from "./email-templates";
-import type { MailboxService } from "./mailbox";
-import type { AccountKind, Company, UsersService } from "./users";
+import type { Lang } from "#app/i18n";
+import type { Config } from "#app/.server/config";
+import { IdentityError, unmetPasswordRequirements, type IdentityProvider } from "#app/.server/identity";
 import { href } from "#app/utils/href";
+import { renderEmail, type MailboxService } from "../mailbox";
+import type { AccountKind, Company, UsersService } from "../users";
+import type { AccountSession } from "./model";
 
 /**
  * Accounts: registration, sign-in and password reset, tying the identity service (who you
@@ -19,7 +18,7 @@ export function createAccountsService(deps: {
 }) {
   const { identity, users, mailbox } = deps;
 
-  async function sessionFor(uid: string, proof: { uid: string } | { idToken: string }): Promise<SessionData> {
+  async function sessionFor(uid: string, proof: { uid: string } | { idToken: string }): Promise<AccountSession> {
     const token = await identity.createSessionToken(proof);
     const claims = await identity.verifySessionToken(token);
     let profile = await users.get(uid);
@@ -50,7 +49,7 @@ export function createAccountsService(deps: {
       company?: Company | null;
       lang: Lang;
       origin: string;
-    }): Promise<SessionData> {
+    }): Promise<AccountSession> {
       await assertPasswordPolicy(input.password);
       const created = await identity.signUp({ email: input.email, password: input.password, displayName: input.displayName });
       await users.create({
@@ -66,13 +65,13 @@ export function createAccountsService(deps: {
       return sessionFor(created.uid, { uid: created.uid });
     },
 
-    async signIn(email: string, password: string): Promise<SessionData> {
+    async signIn(email: string, password: string): Promise<AccountSession> {
       const signedIn = await identity.signInWithPassword(email, password);
       return sessionFor(signedIn.uid, { uid: signedIn.uid });
     },
 
     /** The browser signed in with the Firebase JS SDK and sent its fresh ID token. */
-    async signInWithIdToken(idToken: string): Promise<SessionData> {
+    async signInWithIdToken(idToken: string): Promise<AccountSession> {
       const claims = await identity.verifyIdToken(idToken);
       return sessionFor(claims.uid, { idToken });
     },

@@ -1,73 +1,6 @@
-import { isStoreError, type DocumentStore } from "../store";
-import type { Listing, ListingKind, ListingsService } from "./listings";
-
-/**
- * Favourites: the boats and docks a person saved. One document per person and listing in
- * `favourites`, id `<uid>_<listingId>`, fields `uid`, `listingId` and `createdAt`, so saving
- * twice is one document and "is it saved?" is a read by id (`idsFor` answers a page of cards
- * with one batch read).
- *
- * Only a listing the person may see can be saved: a published one, or one of their own (the
- * rule of `listings.getForViewer`); anything else is reported as not found. A saved listing
- * that is later paused, archived or removed stays in the list, shown as no longer available,
- * until the person removes it: removing never needs the listing.
- */
-export const FAVOURITES = "favourites";
-
-/** The listings' collection, read in one batch here (the listings service reads one id at a time). */
-const LISTINGS = "listings";
-
-export type FavouriteRecord = { uid: string; listingId: string; createdAt: string };
-
-/** One saved listing, newest first in `list`: the listing when the person may still see it. */
-export type FavouriteEntry =
-  | { listingId: string; savedAt: string; available: true; listing: Listing }
-  | {
-      listingId: string;
-      savedAt: string;
-      available: false;
-      /** What the listing was, when its document still exists. */
-      kind: ListingKind | null;
-      /** A boat's title, when its document still exists (docks have none of their own). */
-      title: string | null;
-    };
-
-export type FavouriteErrorCode =
-  /** No such listing, or one the person may not see (someone else's draft, a paused listing). */
-  "not-found";
-
-export class FavouriteError extends Error {
-  override readonly name = "FavouriteError";
-  constructor(readonly code: FavouriteErrorCode) {
-    super(code);
-  }
-}
-
-export function isFavouriteError(error: unknown, code?: FavouriteErrorCode): error is FavouriteError {
-  return error instanceof FavouriteError && (code === undefined || error.code === code);
-}
-
-/** The listings service's id rule: anything else never reaches the store. */
-export function isListingId(id: unknown): id is string {
-  return typeof id === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(id);
-}
-
-/** What `listings.getForViewer` lets a person see: published listings, and their own whatever the status. */
-export function isVisibleTo(listing: Listing, viewerUid: string | null): boolean {
-  return listing.status === "published" || (viewerUid !== null && listing.ownerUid === viewerUid);
-}
-
-/**
- * Listings by id in one batch read, in the order of `ids`; `null` where no document exists.
- * Ids that cannot be listing ids are `null` without reaching the store.
- */
-export async function getListingsByIds(store: DocumentStore, ids: readonly string[]): Promise<Array<Listing | null>> {
-  const valid = [...new Set(ids.filter(isListingId))];
-  if (valid.length === 0) return ids.map(() => null);
-  const docs = (await store.getMany<Omit<Listing, "id">>(LISTINGS, valid)) as Array<Listing | null>;
-  const byId = new Map(valid.map((id, index) => [id, docs[index]]));
-  return ids.map((id) => byId.get(id) ?? null);
-}
+import { isStoreError, type DocumentStore } from "#app/.server/store";
+import { isListingId, isVisibleTo, type Listing, type ListingsService } from "../listings";
+import { FavouriteError, FAVOURITES, type FavouriteEntry, type FavouriteRecord } from "./model";
 
 function titleOf(listing: Listing): string | null {
   return listing.kind === "boat" ? (listing.data.title ?? null) : null;
@@ -168,10 +101,7 @@ export function createFavouritesService(deps: { store: DocumentStore; listings: 
         where: [["uid", "==", uid]],
         orderBy: [["createdAt", "desc"]],
       });
-      const found = await getListingsByIds(
-        store,
-        saved.map((favourite) => favourite.listingId),
-      );
+      const found = await listings.getMany(saved.map((favourite) => favourite.listingId));
       return saved.map((favourite, index): FavouriteEntry => {
         const listing = found[index];
         const common = { listingId: favourite.listingId, savedAt: favourite.createdAt };

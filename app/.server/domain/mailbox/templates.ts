@@ -1,5 +1,5 @@
 import type { Lang } from "#app/i18n";
-import { getFixedT } from "../i18n";
+import { getFixedT } from "#app/.server/i18n";
 
 /**
  * The texts of the emails the product sends, in the recipient's language, from the `emails`

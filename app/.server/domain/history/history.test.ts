@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Services } from "#app/.server/services";
-import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest } from "#tests/test-services";
+import { createTestServices, createTestUser, pageRequest } from "#tests/test-services";
 import { demoOwnerUid, publishBoat, publishDock } from "#tests/saved-listings-fixtures";
-import type { Listing } from "./listings";
+import type { Listing } from "#app/.server/domain/listings";
+import { createRecentlyViewedCookie } from "#app/.server/http/recently-viewed-cookie";
 import {
   createHistoryService,
   HISTORY,
@@ -10,9 +11,8 @@ import {
   RECENTLY_VIEWED_COOKIE,
   RECENTLY_VIEWED_MAX_AGE_SECONDS,
   RECENTLY_VIEWED_MAX_IDS,
-  recordView,
   type HistoryService,
-} from "./history";
+} from "#app/.server/domain/history";
 
 let services: Services;
 let history: HistoryService;
@@ -86,7 +86,7 @@ describe("history of visitors (the signed cookie)", () => {
     const otherSecret = createHistoryService({
       store: services.store,
       listings: services.listings,
-      config: { ...services.config, sessionSecrets: ["another-secret-that-is-long-enough-0123456789"] },
+      cookie: createRecentlyViewedCookie({ ...services.config, sessionSecrets: ["another-secret-that-is-long-enough-0123456789"] }),
     });
     const foreign = cookiePair((await otherSecret.record(null, boats[2].id, visitor()))!);
     for (const bad of [forged, flipped, foreign, `${name}=`, `${name}=not-even-base64!`]) {
@@ -102,7 +102,7 @@ describe("history of visitors (the signed cookie)", () => {
     const rotated = createHistoryService({
       store: services.store,
       listings: services.listings,
-      config: { ...services.config, sessionSecrets: ["the-newest-secret-that-is-long-enough-0123456789", ...services.config.sessionSecrets] },
+      cookie: createRecentlyViewedCookie({ ...services.config, sessionSecrets: ["the-newest-secret-that-is-long-enough-0123456789", ...services.config.sessionSecrets] }),
     });
     expect((await rotated.list(null, visitor(cookie))).map((listing) => listing.id)).toEqual([boats[0].id]);
   });
@@ -215,19 +215,5 @@ describe("history of signed-in people (the store)", () => {
 
     const cookie = await browse([boats[2].id]);
     expect(await history.clear({ uid }, visitor(cookie))).toContain("Max-Age=0");
-  });
-});
-
-describe("recordView", () => {
-  it("records for whoever is looking: the signed-in person in the store, a visitor in the cookie", async () => {
-    const person = await createTestUser(services);
-    const context = loadContext(services);
-
-    expect(await recordView(authedRequest(`/boat/${boats[1].id}`, person.cookie), context, boats[1].id)).toBeNull();
-    expect((await history.list({ uid: person.uid }, pageRequest("/"))).map((listing) => listing.id)).toEqual([boats[1].id]);
-
-    const setCookie = await recordView(pageRequest(`/boat/${boats[2].id}`), context, boats[2].id);
-    expect(setCookie).toMatch(new RegExp(`^${RECENTLY_VIEWED_COOKIE}=`));
-    expect((await history.list(null, visitor(cookiePair(setCookie!)))).map((listing) => listing.id)).toEqual([boats[2].id]);
   });
 });

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MailboxEmail } from "#app/utils/mailbox-types";
-import type { MailMessage, MailTransport } from "../mail";
-import { storeIndexes } from "../store/indexes";
-import { SqliteStore } from "../store/sqlite";
-import { renderEmail } from "./email-templates";
-import { createMailboxService, type MailboxService } from "./mailbox";
+import type { MailMessage, MailTransport } from "#app/.server/mail";
+import { storeIndexes } from "#app/.server/store/indexes";
+import { SqliteStore } from "#app/.server/store/sqlite";
+import { renderEmail } from "#app/.server/domain/mailbox";
+import { createMailboxService, type MailboxService } from "#app/.server/domain/mailbox";
 
 let store: SqliteStore;
 let mailbox: MailboxService;

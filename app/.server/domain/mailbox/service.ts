@@ -1,31 +1,7 @@
 import type { MailboxEmail } from "#app/utils/mailbox-types";
-import type { MailTransport } from "../mail";
-import type { DocumentStore, Query, StoreError, Unsubscribe } from "../store";
-
-export type { MailboxEmail } from "#app/utils/mailbox-types";
-
-/**
- * Every person's mailbox: each event they should know about becomes an email stored here
- * (subject, text, link, read/unread). With SMTP configured it is also sent; the stored copy is
- * what the inbox page and the email event stream show.
- */
-const EMAILS = "emails";
-
-/** One document of the `emails` collection. */
-type EmailDoc = {
-  uid: string;
-  subject: string;
-  text: string;
-  link: string | null;
-  read: boolean;
-  createdAt: string;
-};
-
-export const DEFAULT_MAILBOX_LIMIT = 50;
-
-function toEmail(doc: EmailDoc & { id: string }): MailboxEmail {
-  return { id: doc.id, subject: doc.subject, text: doc.text, link: doc.link, read: doc.read, createdAt: doc.createdAt };
-}
+import type { MailTransport } from "#app/.server/mail";
+import type { DocumentStore, Query, StoreError, Unsubscribe } from "#app/.server/store";
+import { DEFAULT_MAILBOX_LIMIT, EMAILS, toEmail, type EmailDoc } from "./model";
 
 /** Newest first; served by the `emails (uid, createdAt desc)` index. */
 function listQuery(uid: string, limit: number): Query {
