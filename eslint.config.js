@@ -93,16 +93,6 @@ export default tseslint.config(
   },
   ...shapeRules,
   {
-    // Photo files are still stored and served by these routes; the listings feature takes them over.
-    files: ["app/routes/listings/listing-form.server.ts", "app/routes/settings/drafts.tsx", "app/routes/resources/photo.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [drivers] }] },
-  },
-  {
-    // The domain files that still read requests (recently viewed cookie) and session types: being moved.
-    files: ["app/.server/domain/history.ts", "app/.server/domain/accounts.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [drivers] }] },
-  },
-  {
     files: ["app/.server/store/**", "app/.server/identity/**", "app/.server/blobs/**", "app/.server/mail/**", "tests/**", "scripts/**"],
     rules: { "no-restricted-imports": "off" },
   },

@@ -1,6 +1,6 @@
 import type { Listing } from "#app/.server/domain/listings";
 import type { Services } from "#app/.server/services";
-import type { ListingPhoto } from "#app/utils/listing-schemas";
+import type { ListingPhoto } from "#app/utils/listings/schemas";
 
 /**
  * Fixtures for the favourites and history tests: listings made through the listings service

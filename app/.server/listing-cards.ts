@@ -1,13 +1,13 @@
-import type { ListingCardView } from "#app/utils/listing-view";
+import type { ListingCardView } from "#app/utils/listings/view";
 import type { FavouriteEntry } from "./domain/favourites";
 import type { Listing } from "./domain/listings";
 import type { PortsService } from "./domain/ports";
 import type { UsersService } from "./domain/users";
-import { boatCard, dockCard, ownersOf, portsBySlug } from "./listing-views";
+import { boatCard, dockCard, ownersOf, portsBySlug } from "#app/routes/listings/views.server";
 import type { SavedListingItem } from "#app/components/saved-listing-card";
 
 /**
- * The cards of /favoritos and /historial: the search's card view models (`listing-views.ts`),
+ * The cards of /favoritos and /historial: the search's card view models (`app/routes/listings/views.server.ts`),
  * built for a whole list at once — the ports in one query, the owners in one batch read.
  */
 export async function listingCards(deps: { users: UsersService; ports: PortsService }, listings: readonly Listing[]): Promise<ListingCardView[]> {

@@ -5,7 +5,7 @@ import { createBlobStore } from "./blobs/create-blobs";
 import type { Config } from "./config";
 import { createFavouritesService, type FavouritesService } from "./domain/favourites";
 import { createHistoryService, type HistoryService } from "./domain/history";
-import { createListingsService, type ListingsService } from "./domain/listings";
+import { createListingPhotosService, createListingsService, type ListingPhotosService, type ListingsService } from "./domain/listings";
 import { createAccountsService, type AccountsService } from "./domain/accounts";
 import { createMailboxService, type MailboxService } from "./domain/mailbox";
 import { createPortsService, type PortsService } from "./domain/ports";
@@ -13,6 +13,7 @@ import { createUsersService, type UsersService } from "./domain/users";
 import type { IdentityProvider } from "./identity";
 import { createIdentity } from "./identity/create-identity";
 import { createMailTransport } from "./mail";
+import { createRecentlyViewedCookie } from "./http/recently-viewed-cookie";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import type { DocumentStore } from "./store";
@@ -31,6 +32,8 @@ export type Services = {
   mailbox: MailboxService;
   accounts: AccountsService;
   listings: ListingsService;
+  /** The listings' photo files (uploads, order, clean-up), through the blob store. */
+  listingPhotos: ListingPhotosService;
   favourites: FavouritesService;
   history: HistoryService;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
@@ -43,7 +46,7 @@ export type Services = {
  * What routes see (through `requestContext`): the marketplace's services, never a raw port
  * (store, blobs, identity) nor the session and cache plumbing that the server and guards use.
  */
-export type DomainServices = Pick<Services, "ports" | "users" | "mailbox" | "accounts" | "listings" | "favourites" | "history">;
+export type DomainServices = Pick<Services, "ports" | "users" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history">;
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -65,7 +68,9 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const ports = createPortsService(store);
   const mailbox = createMailboxService({ store, transport: createMailTransport(config) });
   const accounts = createAccountsService({ identity, users, mailbox, config });
-  const listings = createListingsService({ store, users, ports, onChange: publicContentChanged });
+  // The listings service names the pages a write changed (`listing:<id>`, `search:<kind>`,
+  // `user:<uid>`); for now any of them empties the whole cache, as every other change does.
+  const listings = createListingsService({ store, users, ports, onChange: () => pageCache.clear() });
   return {
     config,
     store,
@@ -81,8 +86,9 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     mailbox,
     accounts,
     listings,
+    listingPhotos: createListingPhotosService({ blobs, listings }),
     favourites: createFavouritesService({ store, listings }),
-    history: createHistoryService({ store, listings, config }),
+    history: createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) }),
     pageCache,
     authenticator: createAuthenticator(accounts),
     async close() {

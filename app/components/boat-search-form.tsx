@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-t
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BOAT_SEARCH_PATH, boatSearchSchema, boatTypes, MAX_PEOPLE } from "#app/utils/boat-search";
+import { BOAT_SEARCH_PATH, boatSearchSchema, boatTypes, MAX_PEOPLE } from "#app/utils/listings/boat-search";
 import { useLocalizePath } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { languageOf, type Lang } from "#app/i18n";
-import { dockTitle, type BoatCardView, type DockCardView } from "#app/utils/listing-view";
+import { dockTitle, type BoatCardView, type DockCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { LocalizedLink } from "./localized-link";
 import { CARD_PHOTO_SIZES, ListingPhoto } from "./listing-photo";

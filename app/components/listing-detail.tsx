@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { initials } from "#app/utils/initials";
-import type { MapPoint, OwnerView, PhotoView, PlaceView, PriceUnit } from "#app/utils/listing-view";
+import type { MapPoint, OwnerView, PhotoView, PlaceView, PriceUnit } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { FavouriteButton } from "./favourite-button";
 import { ListingMap } from "./listing-map";

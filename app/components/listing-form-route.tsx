@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { listingFormAction, loadListingForm } from "#app/routes/listings/listing-form.server";
-import type { DataStep } from "#app/utils/listing-form";
+import type { DataStep } from "#app/utils/listings/form";
 import { ListingFormPage, type ListingFields, type ListingFormPageData } from "./listing-form";
 
 /** What a listing form route's own fields are given: the data step, conform's fields and the page. */

@@ -18,8 +18,8 @@ import {
   type DataStep,
   type FormStep,
   type ListingKind,
-} from "#app/utils/listing-form";
-import type { PhotoView } from "#app/utils/listing-view";
+} from "#app/utils/listings/form";
+import type { PhotoView } from "#app/utils/listings/view";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang, useLocalizePath } from "#app/utils/use-lang";
 import { numberFormat } from "#app/utils/intl";

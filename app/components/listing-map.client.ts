@@ -1,6 +1,6 @@
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import type { MapPoint } from "#app/utils/listing-view";
+import type { MapPoint } from "#app/utils/listings/view";
 
 /**
  * The results map (Leaflet), browser-only: `listing-map.tsx` imports this module in an effect,

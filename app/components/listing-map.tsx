@@ -2,7 +2,7 @@ import { useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { loader as rootLoader } from "#app/root";
-import type { MapPoint } from "#app/utils/listing-view";
+import type { MapPoint } from "#app/utils/listings/view";
 import { useLang, useLocalizePath } from "#app/utils/use-lang";
 import type { ListingMapHandle, ListingMapOptions } from "./listing-map.client";
 import { formatEuros } from "./price";

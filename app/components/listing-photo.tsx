@@ -1,4 +1,4 @@
-import type { PhotoView } from "#app/utils/listing-view";
+import type { PhotoView } from "#app/utils/listings/view";
 
 /** `sizes` of a photo in a results grid: one column on phones, two on tablets, three from 1024 px. */
 export const CARD_PHOTO_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw";

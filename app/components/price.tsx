@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { languageOf, type Lang } from "#app/i18n";
-import type { PriceUnit } from "#app/utils/listing-view";
+import type { PriceUnit } from "#app/utils/listings/view";
 import { numberFormat } from "#app/utils/intl";
 import { useLang } from "#app/utils/use-lang";
 

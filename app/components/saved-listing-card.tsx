@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ListingCardView } from "#app/utils/listing-view";
+import type { ListingCardView } from "#app/utils/listings/view";
 import { FavouriteButton } from "./favourite-button";
 import { BoatListingCard, DockListingCard } from "./listing-card";
 

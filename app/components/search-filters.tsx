@@ -13,9 +13,9 @@ import {
   skipperFilters,
   type BoatSearch,
   type BoatTypeId,
-} from "#app/utils/boat-search";
-import { dockKinds, dockSearchSchema, listingLimits, type DockSearch } from "#app/utils/listing-schemas";
-import { compactFormData, toSearchParams } from "#app/utils/listing-view";
+} from "#app/utils/listings/boat-search";
+import { dockKinds, dockSearchSchema, listingLimits, type DockSearch } from "#app/utils/listings/schemas";
+import { compactFormData, toSearchParams } from "#app/utils/listings/view";
 import { useLocalizePath } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { ErrorList } from "./forms";

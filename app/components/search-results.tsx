@@ -1,7 +1,7 @@
 import { useLocation, useNavigation, type MetaDescriptor } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MapPoint } from "#app/utils/listing-view";
+import type { MapPoint } from "#app/utils/listings/view";
 import { seoMeta, type SeoCopy } from "#app/utils/meta";
 import { FavouriteButton } from "./favourite-button";
 import { ListingMap } from "./listing-map";

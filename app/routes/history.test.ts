@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordView } from "#app/.server/domain/history";
+import { recordView } from "#app/routes/listings/pages.server";
 import type { Listing } from "#app/.server/domain/listings";
 import type { Services } from "#app/.server/services";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest } from "#tests/test-services";

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaDescriptor, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isSlug } from "#app/.server/domain/users";
-import { boatCard, dockCard, portsBySlug } from "#app/.server/listing-views";
+import { boatCard, dockCard, portsBySlug } from "#app/routes/listings/views.server";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf } from "#app/i18n";

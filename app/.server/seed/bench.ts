@@ -1,4 +1,4 @@
-import { boatTypeIds, type BoatTypeId, type CancellationPolicy, type ListingPhoto } from "#app/utils/listing-schemas";
+import { boatTypeIds, type BoatTypeId, type CancellationPolicy, type ListingPhoto } from "#app/utils/listings/schemas";
 import { IMPORT_BATCH_MAX } from "../domain/listings";
 import type { Port } from "../domain/ports";
 import type { Services } from "../services";

@@ -13,7 +13,7 @@ import {
   type FuelType,
   type Licence,
   type ListingPhoto,
-} from "#app/utils/listing-schemas";
+} from "#app/utils/listings/schemas";
 import { isIdentityError } from "../identity";
 import type { ListingKind, ListingsService } from "../domain/listings";
 import type { Services } from "../services";

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { localizePath, splitLangFromPath } from "#app/i18n";
-import { BOAT_SEARCH_CANONICAL } from "#app/utils/listing-view";
+import { BOAT_SEARCH_CANONICAL } from "#app/utils/listings/view";
 
 /**
  * /boat, /boats and /BoatsRent (in every language): the same search as /alquiler-barco, which

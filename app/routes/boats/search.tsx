@@ -3,14 +3,14 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getSessionUser } from "#app/.server/auth/guards";
 import { getFixedT } from "#app/.server/i18n";
-import { boatCard, mapPoints, parseSearch } from "#app/.server/listing-views";
-import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/.server/listing-pages";
+import { boatCard, mapPoints, parseSearch } from "#app/routes/listings/views.server";
+import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/routes/listings/pages.server";
 import { BoatListingCard } from "#app/components/listing-card";
 import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/components/search-results";
 import { BOAT_FILTERS_ID, BoatSearchFilters, SortSelect } from "#app/components/search-filters";
 import { localizePath, splitLangFromPath } from "#app/i18n";
-import { boatSearchSchema, boatSortOptions, type BoatSearch } from "#app/utils/boat-search";
-import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listing-view";
+import { boatSearchSchema, boatSortOptions, type BoatSearch } from "#app/utils/listings/boat-search";
+import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listings/view";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { withLoaderHeaders } from "#app/utils/headers";
 

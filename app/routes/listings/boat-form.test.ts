@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingPhotoPrefix } from "#app/.server/listing-views";
+import { listingPhotoPrefix } from "#app/.server/domain/listings";
 import type { BoatListing } from "#app/.server/domain/listings";
 import type { Services } from "#app/.server/services";
 import { MAX_PHOTO_BYTES } from "#app/utils/photos";

@@ -5,8 +5,8 @@ import { requireUser } from "#app/.server/auth/guards";
 import { getFixedT } from "#app/.server/i18n";
 import { LocalizedLink } from "#app/components/localized-link";
 import { splitLangFromPath } from "#app/i18n";
-import { boatFormPaths } from "#app/utils/listing-form";
-import { boatTypeIds } from "#app/utils/listing-schemas";
+import { boatFormPaths } from "#app/utils/listings/form";
+import { boatTypeIds } from "#app/utils/listings/schemas";
 import { seoMeta } from "#app/utils/meta";
 
 /** /boat/form/add-boat-select: which boat to list; each card opens that type's form. */

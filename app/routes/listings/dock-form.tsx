@@ -5,8 +5,8 @@ import { requireUser } from "#app/.server/auth/guards";
 import { CheckboxField, MoneyField, RadioGroup, SelectField } from "#app/components/forms";
 import { DescriptionFields, revalidateAfterUpload, TextField } from "#app/components/listing-form";
 import { ListingFormRoute, type StepFieldsProps } from "#app/components/listing-form-route";
-import { dockFormPaths } from "#app/utils/listing-form";
-import { berthTypes } from "#app/utils/listing-schemas";
+import { dockFormPaths } from "#app/utils/listings/form";
+import { berthTypes } from "#app/utils/listings/schemas";
 import { seoMeta } from "#app/utils/meta";
 import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
 

@@ -12,11 +12,10 @@ import {
 } from "@remix-run/node";
 import type { z } from "zod";
 import type { SessionUser } from "#app/.server/auth/guards";
-import { deletePhoto, isPhotoError, storePhoto, type PhotoErrorCode, type StoredPhoto } from "#app/.server/blobs/images";
-import { isListingError, type Listing, type ListingKind } from "#app/.server/domain/listings";
+import { isListingError, type Listing, type ListingKind, type PhotoErrorCode } from "#app/.server/domain/listings";
 import { getFixedT } from "#app/.server/i18n";
-import { listingPhotoPrefix, photoView } from "#app/.server/listing-views";
-import { notFound } from "#app/.server/listing-pages";
+import { photoView } from "#app/routes/listings/views.server";
+import { notFound } from "#app/.server/http/responses";
 import { localizePath, splitLangFromPath, type Lang } from "#app/i18n";
 import {
   dataSteps,
@@ -36,9 +35,9 @@ import {
   stepOfField,
   type DataStep,
   type FormStep,
-} from "#app/utils/listing-form";
-import { boatStepSchema, dockStepSchema, type BoatStep, type BoatTypeId, type DockKind, type DockStep, type ListingPhoto } from "#app/utils/listing-schemas";
-import type { PhotoView } from "#app/utils/listing-view";
+} from "#app/utils/listings/form";
+import { boatStepSchema, dockStepSchema, type BoatStep, type BoatTypeId, type DockKind, type DockStep, type ListingPhoto } from "#app/utils/listings/schemas";
+import type { PhotoView } from "#app/utils/listings/view";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS, MIN_PHOTO_SIDE, MIN_PHOTOS } from "#app/utils/photos";
 
 /**
@@ -47,8 +46,8 @@ import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS, MIN_PHOTO_SIDE, MIN_PHOT
  * steps and defaults, saving a step, the photos step (multipart upload, order, cover, delete)
  * and publishing. The routes guard first (`requireUser`) and hand the person in.
  *
- * Photos are stored where the listing pages look for them: `listingPhotoPrefix` of
- * `app/.server/listing-views.ts` (`boats/<keySegment(id)>`, `docks/<keySegment(id)>`).
+ * The photos' files belong to the listing-photos service (`services.listingPhotos`): uploads,
+ * order, cover and delete go through it, never to the blob store from here.
  */
 
 type Env = { request: Request; context: AppLoadContext; user: SessionUser; kind: ListingKind; variant: string };
@@ -348,8 +347,7 @@ function displayName(name: string): string {
 
 async function uploadPhotos(env: Env, listing: Listing, lang: Lang, t: T) {
   const { request, context, user, kind, variant } = env;
-  const { blobs, listings } = context.services;
-  const prefix = listingPhotoPrefix(listing);
+  const { listingPhotos } = context.services;
   const free = MAX_PHOTOS - listing.photos.length;
   const refused: string[] = [];
   let received = 0;
@@ -399,28 +397,19 @@ async function uploadPhotos(env: Env, listing: Listing, lang: Lang, t: T) {
     return reply(refused.length > 0 ? refused : errors.length > 0 ? errors : [t("photos.errors.none")], 0);
   }
 
-  const stored: StoredPhoto[] = [];
-  for (const file of files) {
-    try {
-      stored.push(await storePhoto(blobs, prefix, new Uint8Array(await file.arrayBuffer())));
-    } catch (error) {
-      if (!isPhotoError(error)) throw error;
-      refused.push(photoErrorMessage(error.code, displayName(file.name), t));
-    }
+  let added: number;
+  try {
+    const result = await listingPhotos.add(user.uid, listing.id, files);
+    for (const { code, name } of result.refused) refused.push(photoErrorMessage(code, displayName(name), t));
+    added = result.added.length;
+  } catch (error) {
+    // Nothing was added (the service removed what it had stored).
+    if (isListingError(error, "invalid-input")) return reply([t("photos.errors.count", { max: MAX_PHOTOS })], 0);
+    if (isListingError(error, "not-found") || isListingError(error, "archived")) notFound(request);
+    throw error;
   }
-  if (stored.length > 0) {
-    try {
-      // The photos as they are now (another tab may have changed them), plus the new ones.
-      const current = await readOwnedListing(request, context, user.uid, listing.id, kind);
-      await listings.setPhotos(user.uid, listing.id, [...current.photos, ...stored]);
-    } catch (error) {
-      await Promise.all(stored.map((photo) => deletePhoto(blobs, prefix, photo.id)));
-      if (isListingError(error, "invalid-input")) return reply([t("photos.errors.count", { max: MAX_PHOTOS })], 0);
-      throw error;
-    }
-  }
-  if (refused.length > 0) return reply(refused, stored.length);
-  return redirect(localizePath(`${stepHref(kind, variant, listing.id, "photos")}&uploaded=${stored.length}`, lang));
+  if (refused.length > 0) return reply(refused, added);
+  return redirect(localizePath(`${stepHref(kind, variant, listing.id, "photos")}&uploaded=${added}`, lang));
 }
 
 async function changePhotos(
@@ -432,25 +421,19 @@ async function changePhotos(
   t: T,
 ) {
   const { context, user, kind, variant } = env;
-  const { blobs, listings } = context.services;
+  const { listingPhotos } = context.services;
   const back = redirect(localizePath(stepHref(kind, variant, listing.id, "photos"), lang));
   const photoId = String(formData.get("photoId") ?? "");
-  const index = listing.photos.findIndex((photo) => photo.id === photoId);
-  // A photo already gone (another tab, a second click): the page as it is now.
-  if (index === -1) return back;
-  const photos = [...listing.photos];
-  if (intent === "move") {
-    const direction = formData.get("direction");
-    const target = direction === "up" ? index - 1 : direction === "down" ? index + 1 : -1;
-    if (target < 0 || target >= photos.length) return back;
-    [photos[index], photos[target]] = [photos[target], photos[index]];
-  } else if (intent === "cover") {
-    photos.unshift(...photos.splice(index, 1));
-  } else {
-    photos.splice(index, 1);
-  }
+  const direction = formData.get("direction");
   try {
-    await listings.setPhotos(user.uid, listing.id, photos);
+    // A photo already gone (another tab, a second click), or a move past either end: the page as it is now.
+    if (intent === "move") {
+      if (direction === "up" || direction === "down") await listingPhotos.move(user.uid, listing.id, photoId, direction);
+    } else if (intent === "cover") {
+      await listingPhotos.makeCover(user.uid, listing.id, photoId);
+    } else {
+      await listingPhotos.remove(user.uid, listing.id, photoId);
+    }
   } catch (error) {
     if (isListingError(error, "incomplete")) {
       return data<PhotoReply>({ intent: "photo", result: null, uploaded: 0, message: t("photos.errors.keepOne") }, { status: 400 });
@@ -458,7 +441,6 @@ async function changePhotos(
     if (isListingError(error, "not-found") || isListingError(error, "archived")) notFound(env.request);
     throw error;
   }
-  if (intent === "delete") await deletePhoto(blobs, listingPhotoPrefix(listing), photoId);
   return back;
 }
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiskBlobStore } from "#app/.server/blobs/disk";
 import { storePhoto, type StoredPhoto } from "#app/.server/blobs/images";
 import type { BlobStore } from "#app/.server/blobs";
+import { createListingPhotosService } from "#app/.server/domain/listings";
 import {
   DEFAULT_PHOTO_SIZES,
   MAX_PHOTO_BYTES,
@@ -24,8 +25,9 @@ let blobs: DiskBlobStore;
 let photo: StoredPhoto;
 const OWNER = "boats/b1";
 
-/** A minimal load context: the loader only reads `services.blobs`. */
-const contextWith = (store: BlobStore) => ({ services: { blobs: store } }) as unknown as AppLoadContext;
+/** A minimal load context: the loader only reads photo variants through `services.listingPhotos`. */
+const noListings = {} as Parameters<typeof createListingPhotosService>[0]["listings"];
+const contextWith = (store: BlobStore) => ({ services: { listingPhotos: createListingPhotosService({ blobs: store, listings: noListings }) } }) as unknown as AppLoadContext;
 
 /** Calls the loader as Remix does for `/photos/*`: the splat is everything after `/photos/`. */
 async function get(splat: string, headers: Record<string, string> = {}, store: BlobStore = blobs): Promise<Response> {

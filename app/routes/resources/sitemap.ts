@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publishedListingRefs } from "#app/.server/listing-views";
+import { publishedListingRefs } from "#app/routes/listings/views.server";
 import { languages, localizePath, type Lang } from "#app/i18n";
 import { pagePaths } from "#app/route-table";
 import { requestContext } from "#app/.server/http/request-context";

@@ -3,15 +3,13 @@ import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } 
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireUser } from "#app/.server/auth/guards";
-import { deleteAllPhotos } from "#app/.server/blobs/images";
 import { isListingError } from "#app/.server/domain/listings";
 import { getFixedT } from "#app/.server/i18n";
-import { listingPhotoPrefix } from "#app/.server/listing-views";
 import { FormAlert, Notice } from "#app/components/forms";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf, localizePath, splitLangFromPath } from "#app/i18n";
-import { DRAFTS_PATH, LIST_YOUR_BOAT_PATH } from "#app/utils/listing-form";
+import { DRAFTS_PATH, LIST_YOUR_BOAT_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { badRequest, listingSummary, portNamesOf, readFormData } from "#app/routes/listings/listing-form.server";
@@ -51,9 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) badRequest();
   const { id } = parsed.data;
   try {
-    const draft = await context.services.listings.discardDraft(user.uid, id);
-    // The draft is gone; its photos go with it (nothing else points at them).
-    await deleteAllPhotos(context.services.blobs, listingPhotoPrefix(draft));
+    // The draft and its photos, for good (nothing else points at them).
+    await context.services.listingPhotos.discardDraft(user.uid, id);
   } catch (error) {
     // Someone else's listing, or none: it does not exist for this person.
     if (isListingError(error, "not-found")) throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });

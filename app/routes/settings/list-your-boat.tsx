@@ -3,7 +3,7 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isLessorComplete } from "#app/.server/domain/users";
 import { LocalizedLink } from "#app/components/localized-link";
-import { BOAT_SELECT_PATH, dockFormPaths, DRAFTS_PATH, LESSOR_PROFILE_PATH, MY_LISTINGS_PATH } from "#app/utils/listing-form";
+import { BOAT_SELECT_PATH, dockFormPaths, DRAFTS_PATH, LESSOR_PROFILE_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { requestContext } from "#app/.server/http/request-context";
 

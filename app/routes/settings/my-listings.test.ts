@@ -1,7 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storePhoto } from "#app/.server/blobs/images";
-import { listingPhotoPrefix } from "#app/.server/listing-views";
+import { listingPhotoPrefix } from "#app/.server/domain/listings";
 import type { Services } from "#app/.server/services";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
 import { action as draftsAction, loader as draftsLoader } from "./drafts";
@@ -54,7 +53,7 @@ async function boat(uid: string, { photo = true, title = "Velero Bavaria 37 en P
   await listings.saveStep(uid, draft.id, "conditions", { licence: "per", fuelPolicy: "included", instantBooking: false, cancellationPolicy: "flexible" });
   if (photo) {
     const bytes = new Uint8Array(await sharp({ create: { width: 400, height: 300, channels: 3, background: "#205080" } }).jpeg().toBuffer());
-    await listings.setPhotos(uid, draft.id, [await storePhoto(services.blobs, listingPhotoPrefix(draft), bytes)]);
+    await services.listingPhotos.add(uid, draft.id, [new File([bytes], "boat.jpg")]);
   }
   return draft.id;
 }

@@ -10,7 +10,7 @@ import { formatEuros } from "#app/components/listing-form";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
 import { localizePath, splitLangFromPath } from "#app/i18n";
-import { LIST_YOUR_BOAT_PATH, MY_LISTINGS_PATH } from "#app/utils/listing-form";
+import { LIST_YOUR_BOAT_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { badRequest, listingSummary, missingItems, portNamesOf, readFormData, type ListingSummary } from "#app/routes/listings/listing-form.server";

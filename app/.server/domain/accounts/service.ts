@@ -1,0 +1,129 @@
+import type { Lang } from "#app/i18n";
+import type { Config } from "#app/.server/config";
+import { IdentityError, unmetPasswordRequirements, type IdentityProvider } from "#app/.server/identity";
+import { href } from "#app/utils/href";
+import { renderEmail, type MailboxService } from "../mailbox";
+import type { AccountKind, Company, UsersService } from "../users";
+import type { AccountSession } from "./model";
+
+/**
+ * Accounts: registration, sign-in and password reset, tying the identity service (who you
+ * are) to the profile (what the marketplace knows about you) and the mailbox.
+ */
+export function createAccountsService(deps: {
+  identity: IdentityProvider;
+  users: UsersService;
+  mailbox: MailboxService;
+  config: Config;
+}) {
+  const { identity, users, mailbox } = deps;
+
+  async function sessionFor(uid: string, proof: { uid: string } | { idToken: string }): Promise<AccountSession> {
+    const token = await identity.createSessionToken(proof);
+    const claims = await identity.verifySessionToken(token);
+    let profile = await users.get(uid);
+    if (!profile) {
+      // An identity made outside this app (Firebase console, Google sign-in): give it a profile.
+      const identityRecord = await identity.getUser(uid);
+      profile = await users.create({
+        uid,
+        email: claims.email,
+        displayName: identityRecord?.displayName ?? claims.email.split("@")[0],
+        kind: "person",
+      });
+    }
+    return { token, uid, email: claims.email, role: claims.role, displayName: profile.displayName, slug: profile.slug };
+  }
+
+  async function assertPasswordPolicy(password: string) {
+    const unmet = unmetPasswordRequirements(password, await identity.getPasswordPolicy());
+    if (unmet.length > 0) throw new IdentityError("password-does-not-meet-requirements", unmet.join(","));
+  }
+
+  return {
+    async register(input: {
+      email: string;
+      password: string;
+      displayName: string;
+      kind: AccountKind;
+      company?: Company | null;
+      lang: Lang;
+      origin: string;
+    }): Promise<AccountSession> {
+      await assertPasswordPolicy(input.password);
+      const created = await identity.signUp({ email: input.email, password: input.password, displayName: input.displayName });
+      await users.create({
+        uid: created.uid,
+        email: created.email,
+        displayName: input.displayName,
+        kind: input.kind,
+        company: input.company ?? null,
+      });
+      const link = input.origin + href("settings", { lang: input.lang });
+      const email = renderEmail(input.lang, "welcome", { name: input.displayName, link });
+      await mailbox.deliver({ uid: created.uid, to: created.email, subject: email.subject, text: email.text, link });
+      return sessionFor(created.uid, { uid: created.uid });
+    },
+
+    async signIn(email: string, password: string): Promise<AccountSession> {
+      const signedIn = await identity.signInWithPassword(email, password);
+      return sessionFor(signedIn.uid, { uid: signedIn.uid });
+    },
+
+    /** The browser signed in with the Firebase JS SDK and sent its fresh ID token. */
+    async signInWithIdToken(idToken: string): Promise<AccountSession> {
+      const claims = await identity.verifyIdToken(idToken);
+      return sessionFor(claims.uid, { idToken });
+    },
+
+    /** Sends a reset link if the address has an account; says nothing either way. */
+    async requestPasswordReset(email: string, lang: Lang, origin: string): Promise<void> {
+      const code = await identity.createPasswordResetCode(email);
+      if (!code) return;
+      const account = await identity.getUserByEmail(email);
+      if (!account) return;
+      const link = `${origin}${href("reset-password", { lang, search: { code } })}`;
+      const message = renderEmail(lang, "passwordReset", { link, minutes: 60 });
+      await mailbox.deliver({ uid: account.uid, to: account.email, subject: message.subject, text: message.text, link });
+    },
+
+    async resetPassword(code: string, password: string): Promise<{ email: string }> {
+      await assertPasswordPolicy(password);
+      return identity.confirmPasswordReset(code, password);
+    },
+
+    /** The rules a new password must meet, as the identity service states them now. */
+    passwordPolicy() {
+      return identity.getPasswordPolicy();
+    },
+
+    /**
+     * Proves a person's current password: a fresh sign-in with their email that must land on
+     * their own account ("user-mismatch" otherwise). Identity errors are thrown as they come.
+     */
+    async provePassword(uid: string, email: string, password: string): Promise<"proven" | "user-mismatch"> {
+      const proven = await identity.signInWithPassword(email, password);
+      return proven.uid === uid ? "proven" : "user-mismatch";
+    },
+
+    /** A new sign-in email (the identity service ends every session, as Firebase does). */
+    async changeEmail(uid: string, email: string): Promise<{ email: string }> {
+      const updated = await identity.updateEmail(uid, email);
+      await users.update(uid, { email: updated.email });
+      return { email: updated.email };
+    },
+
+    async changePassword(uid: string, password: string): Promise<void> {
+      await assertPasswordPolicy(password);
+      await identity.updatePassword(uid, password);
+    },
+
+    /** Ends every session of the person; a failure here never keeps them signed in locally. */
+    async signOutEverywhere(token: string): Promise<void> {
+      const claims = await identity.verifySessionToken(token);
+      await identity.revokeSessions(claims.uid);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

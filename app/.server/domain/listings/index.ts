@@ -1,0 +1,39 @@
+/**
+ * The listings feature: boats and docks, their drafts, publishing, search and photos. This file
+ * is the folder's only door: code outside imports `#app/.server/domain/listings`, never a file
+ * inside.
+ */
+export {
+  IMPORT_BATCH_MAX,
+  isListingError,
+  isListingId,
+  isVisibleTo,
+  ListingError,
+  listingStatuses,
+  SEARCH_CANDIDATE_LIMIT,
+  SEARCH_COUNT_TTL_MS,
+  type BoatListing,
+  type DockListing,
+  type Listing,
+  type ListingErrorCode,
+  type ListingKind,
+  type ListingPlace,
+  type ListingSearchFields,
+  type ListingStatus,
+  type PublishedRef,
+  type SearchPage,
+} from "./model";
+export { placeKeysFor, placeSlug } from "./places";
+export { relevanceScore } from "./search-fields";
+export { missingForPublish } from "./validation";
+export { listingPageTags } from "./page-tags";
+export { createListingsService, type ListingsService } from "./service";
+export {
+  createListingPhotosService,
+  listingPhotoPrefix,
+  type ListingPhotosService,
+  type PhotoUpload,
+  type PhotoVariantResult,
+  type PhotoErrorCode,
+  type RefusedPhoto,
+} from "./photos";

@@ -1,0 +1,68 @@
+import type { DocumentStore } from "#app/.server/store";
+import type { PortsService } from "../ports";
+import type { UsersService } from "../users";
+import { createListingLifecycle } from "./lifecycle";
+import { createListingReads } from "./reads";
+import { createListingSearch } from "./search";
+
+/**
+ * The listings service: reads (`reads.ts`), the lifecycle of drafts and published listings
+ * (`lifecycle.ts`) and search (`search.ts`) over one store. A write through it forgets the
+ * search caches at once and tells `onChange` which visitors' pages it changed (`page-tags.ts`).
+ */
+export function createListingsService(deps: {
+  store: DocumentStore;
+  users: UsersService;
+  ports: PortsService;
+  /** The clock (milliseconds): timestamps and how long search totals are reused. */
+  now?: () => number;
+  /**
+   * Called after a listing write through this service that changes what visitors see, with the
+   * tags of the pages it changed: `listing:<id>`, `search:<boat|dock>`, `user:<ownerUid>`.
+   * Writes to listings no visitor sees (drafts, paused, archived) call nothing.
+   */
+  onChange?: (tags: string[]) => void;
+}) {
+  const { store, users, ports } = deps;
+  const now = deps.now ?? Date.now;
+  const reads = createListingReads(store);
+  const search = createListingSearch({ store, ports, now });
+  const lifecycle = createListingLifecycle({
+    store,
+    users,
+    ports,
+    reads,
+    now,
+    written(tags) {
+      search.forget();
+      if (tags.length > 0) deps.onChange?.(tags);
+    },
+  });
+
+  return {
+    createDraft: lifecycle.createDraft,
+    saveStep: lifecycle.saveStep,
+
+    /** Any listing by id, whatever its status (for the owner's pages and internal use). */
+    get: reads.get,
+    getForViewer: reads.getForViewer,
+    getMany: reads.getMany,
+    listByOwner: reads.listByOwner,
+    drafts: reads.drafts,
+
+    missingForPublish: lifecycle.missingForPublish,
+    publish: lifecycle.publish,
+    pause: lifecycle.pause,
+    resume: lifecycle.resume,
+    archive: lifecycle.archive,
+    discardDraft: lifecycle.discardDraft,
+    setPhotos: lifecycle.setPhotos,
+    importPublished: lifecycle.importPublished,
+
+    publishedRefs: reads.publishedRefs,
+    search: search.search,
+    searchDocks: search.searchDocks,
+  };
+}
+
+export type ListingsService = ReturnType<typeof createListingsService>;

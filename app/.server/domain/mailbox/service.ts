@@ -1,0 +1,97 @@
+import type { MailboxEmail } from "#app/utils/mailbox-types";
+import type { MailTransport } from "#app/.server/mail";
+import type { DocumentStore, Query, StoreError, Unsubscribe } from "#app/.server/store";
+import { DEFAULT_MAILBOX_LIMIT, EMAILS, toEmail, type EmailDoc } from "./model";
+
+/** Newest first; served by the `emails (uid, createdAt desc)` index. */
+function listQuery(uid: string, limit: number): Query {
+  return { collection: EMAILS, where: [["uid", "==", uid]], orderBy: [["createdAt", "desc"]], limit };
+}
+
+function unreadQuery(uid: string): Query {
+  return { collection: EMAILS, where: [["uid", "==", uid], ["read", "==", false]] };
+}
+
+export function createMailboxService(deps: { store: DocumentStore; transport: MailTransport | null }) {
+  const { store, transport } = deps;
+  // Timestamps strictly increase within a process, so two emails delivered in the same
+  // millisecond still list in the order they were delivered.
+  let lastTimestamp = 0;
+  const nextTimestamp = () => {
+    lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+    return new Date(lastTimestamp).toISOString();
+  };
+
+  async function setRead(uid: string, id: string, read: boolean): Promise<boolean> {
+    const doc = await store.get<EmailDoc>(EMAILS, id);
+    if (!doc || doc.uid !== uid) return false;
+    if (doc.read !== read) await store.update(EMAILS, id, { read });
+    return true;
+  }
+
+  return {
+    /**
+     * Stores the email in the person's mailbox, then sends it when SMTP is configured.
+     * A failed send is logged and otherwise ignored: the email stays in the mailbox.
+     */
+    async deliver(input: { uid: string; to: string; subject: string; text: string; link?: string | null }): Promise<MailboxEmail> {
+      const doc: EmailDoc = {
+        uid: input.uid,
+        subject: input.subject,
+        text: input.text,
+        link: input.link ?? null,
+        read: false,
+        createdAt: nextTimestamp(),
+      };
+      const id = await store.add(EMAILS, doc);
+      if (transport) {
+        try {
+          await transport.send({ to: input.to, subject: input.subject, text: input.text });
+        } catch (error) {
+          console.warn(`[mailbox] SMTP send of email ${id} failed; it stays in the mailbox:`, error);
+        }
+      }
+      return toEmail({ ...doc, id });
+    },
+
+    /** The person's emails, newest first. */
+    async list(uid: string, options: { limit?: number } = {}): Promise<MailboxEmail[]> {
+      const docs = await store.query<EmailDoc>(listQuery(uid, options.limit ?? DEFAULT_MAILBOX_LIMIT));
+      return docs.map(toEmail);
+    },
+
+    unreadCount(uid: string): Promise<number> {
+      return store.count(unreadQuery(uid));
+    },
+
+    /** False when the email does not exist or belongs to someone else. */
+    markRead: (uid: string, id: string) => setRead(uid, id, true),
+    markUnread: (uid: string, id: string) => setRead(uid, id, false),
+
+    /** Marks every unread email of the person read; returns how many changed. */
+    async markAllRead(uid: string): Promise<number> {
+      const unread = await store.query<EmailDoc>(unreadQuery(uid));
+      await Promise.all(unread.map((doc) => store.update(EMAILS, doc.id, { read: true })));
+      return unread.length;
+    },
+
+    /**
+     * Live list: `onChange` gets the same list as `list(uid, options)` soon after the call and
+     * again whenever it changes. Returns the function that stops watching.
+     */
+    watch(
+      uid: string,
+      onChange: (emails: MailboxEmail[]) => void,
+      onError: (error: StoreError) => void,
+      options: { limit?: number } = {},
+    ): Unsubscribe {
+      return store.watch<EmailDoc>(
+        listQuery(uid, options.limit ?? DEFAULT_MAILBOX_LIMIT),
+        (docs) => onChange(docs.map(toEmail)),
+        onError,
+      );
+    },
+  };
+}
+
+export type MailboxService = ReturnType<typeof createMailboxService>;

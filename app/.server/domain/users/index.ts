@@ -1,0 +1,3 @@
+/** People's profiles. The folder's only door. */
+export { isLessorComplete, isSlug, slugify, type AccountKind, type Company, type Lessor, type PublicProfile, type UserProfile } from "./model";
+export { createUsersService, type UsersService } from "./service";

@@ -1,0 +1,123 @@
+import { isStoreError, type DocumentStore } from "#app/.server/store";
+import { lessorSchema } from "#app/utils/account-schemas";
+import { isSlug, PROFILES, slugify, SLUGS, type AccountKind, type Company, type Lessor, type PublicProfile, type UserProfile } from "./model";
+
+function strip<T extends { id: string }>({ id: _id, ...rest }: T) {
+  return rest;
+}
+
+/** `onChange`: called after a profile's public fields change (the visitors' page cache forgets its pages). */
+export function createUsersService(store: DocumentStore, onChange?: () => void) {
+  return {
+    /** Creates the profile of a new account, with a unique public slug derived from the name. */
+    async create(input: { uid: string; email: string; displayName: string; kind: AccountKind; company?: Company | null }): Promise<UserProfile> {
+      const base = slugify(input.displayName);
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const slug = attempt === 0 ? base : `${base}-${Math.random().toString(36).slice(2, 6)}`;
+        const now = new Date().toISOString();
+        const profile: UserProfile = {
+          uid: input.uid,
+          slug,
+          email: input.email,
+          displayName: input.displayName,
+          photoUrl: null,
+          bio: "",
+          languages: [],
+          phone: input.company?.phone ?? null,
+          kind: input.kind,
+          company: input.company ?? null,
+          lessor: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        try {
+          await store.runTransaction(async (tx) => {
+            const [taken, existing] = await Promise.all([tx.get(SLUGS, slug), tx.get(PROFILES, input.uid)]);
+            if (existing) throw new Error("profile-exists");
+            if (taken) throw new Error("slug-taken");
+            tx.create(SLUGS, slug, { uid: input.uid });
+            tx.create(PROFILES, input.uid, profile);
+          });
+          return profile;
+        } catch (error) {
+          if (error instanceof Error && error.message === "slug-taken") continue;
+          if (isStoreError(error, "already-exists")) continue;
+          throw error;
+        }
+      }
+      throw new Error("Could not find a free profile slug");
+    },
+
+    async get(uid: string): Promise<UserProfile | null> {
+      const doc = await store.get<UserProfile>(PROFILES, uid);
+      return doc ? strip(doc) : null;
+    },
+
+    /** Several profiles in one batch read, by uid (missing ones are left out). */
+    async getMany(uids: readonly string[]): Promise<Map<string, UserProfile>> {
+      const unique = [...new Set(uids)];
+      const profiles = new Map<string, UserProfile>();
+      if (unique.length === 0) return profiles;
+      for (const doc of await store.getMany<UserProfile>(PROFILES, unique)) {
+        if (doc) profiles.set(doc.id, strip(doc));
+      }
+      return profiles;
+    },
+
+    async getBySlug(slug: string): Promise<UserProfile | null> {
+      const reservation = await store.get<{ uid: string }>(SLUGS, slug);
+      return reservation ? this.get(reservation.uid) : null;
+    },
+
+    /**
+     * The public page's view of a person: null for an unknown slug, and for anything that
+     * cannot be a slug (a visitor's URL never reaches the store as an invalid document id).
+     */
+    async getPublicBySlug(slug: string): Promise<PublicProfile | null> {
+      if (!isSlug(slug)) return null;
+      const profile = await this.getBySlug(slug);
+      return profile ? this.toPublic(profile) : null;
+    },
+
+    toPublic(profile: UserProfile): PublicProfile {
+      return {
+        slug: profile.slug,
+        displayName: profile.displayName,
+        photoUrl: profile.photoUrl,
+        bio: profile.bio,
+        languages: profile.languages,
+        kind: profile.kind,
+        createdAt: profile.createdAt,
+        companyName: profile.company?.name ?? null,
+      };
+    },
+
+    async update(
+      uid: string,
+      patch: Partial<Pick<UserProfile, "displayName" | "photoUrl" | "bio" | "languages" | "phone" | "email">>,
+    ): Promise<UserProfile> {
+      await store.update(PROFILES, uid, { ...patch, updatedAt: new Date().toISOString() });
+      onChange?.();
+      return (await this.get(uid))!;
+    },
+
+    async setLessor(uid: string, lessor: Lessor): Promise<UserProfile> {
+      const parsed = lessorSchema.parse(lessor);
+      await store.update(PROFILES, uid, { lessor: parsed, updatedAt: new Date().toISOString() });
+      onChange?.();
+      return (await this.get(uid))!;
+    },
+
+    /** Newest first, for the admin dashboard. */
+    async recent(limit = 10): Promise<UserProfile[]> {
+      const docs = await store.query<UserProfile>({ collection: PROFILES, orderBy: [["createdAt", "desc"]], limit });
+      return docs.map(strip);
+    },
+
+    async countByKind(kind: AccountKind): Promise<number> {
+      return store.count({ collection: PROFILES, where: [["kind", "==", kind]] });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,143 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { notFound } from "#app/.server/http/responses";
+import { languageOf, splitLangFromPath, type Lang } from "#app/i18n";
+import { numberFormat } from "#app/utils/intl";
+import type { ListingMetaCopy } from "#app/utils/listings/meta";
+import { pickDescription, type OwnerView } from "#app/utils/listings/view";
+import { getSessionUser, type SessionUser } from "#app/.server/auth/guards";
+import type { Listing, ListingKind, SearchPage } from "#app/.server/domain/listings";
+import type { Port } from "#app/.server/domain/ports";
+import { getFixedT } from "#app/.server/i18n";
+import { coverImageUrl, editPath, languageName, memberSince, ownerOf, ownersOf, placeView, portsBySlug, publicOrigin, type FieldErrors } from "./views.server";
+
+/**
+ * The steps the boat and dock pages' loaders share: a listing's page (its listing, owner and
+ * meta) and a search page (its cards, copy, left-out parameters and count). The loaders still
+ * read the session and mark visitor pages themselves; these take what they need.
+ */
+
+type T = ReturnType<typeof getFixedT>;
+
+// ---------------------------------------------------------------------------------------------
+// A listing's page
+
+/**
+ * What a listing's page (`/boat/{id}`, `/dock/{id}`) starts from: the listing of `kind` with that
+ * id as the viewer may see it (published, or their own; anything else is the 404), its owner,
+ * the ports, whether the viewer keeps it as a favourite, its place and description, in the
+ * page's language.
+ */
+export async function loadListingPage<K extends ListingKind>(request: Request, context: AppLoadContext, viewer: SessionUser | null, id: string | undefined, kind: K) {
+  const { lang } = splitLangFromPath(new URL(request.url).pathname);
+  const { listings, ports, users, favourites, config } = context.services;
+  const found = await listings.getForViewer(id ?? "", viewer?.uid ?? null);
+  if (!found || found.kind !== kind) notFound(request);
+  const listing = found as Extract<Listing, { kind: K }>;
+  const [owner, portList, favourite] = await Promise.all([
+    ownerOf(users, listing.ownerUid),
+    ports.list(),
+    viewer ? favourites.isFavourite(viewer.uid, listing.id) : Promise.resolve(false),
+  ]);
+  const iso = languageOf(lang).iso;
+  const portIndex = portsBySlug(portList);
+  const description = pickDescription(listing.data.description, lang);
+  const isOwner = viewer !== null && viewer.uid === listing.ownerUid;
+  return {
+    lang,
+    iso,
+    t: getFixedT(lang, "listing"),
+    listing,
+    portIndex,
+    favourite,
+    place: placeView(listing, portIndex),
+    /** The description in the page's language, else in another one. */
+    description,
+    /** That description as the page shows it: with its language's name when it is another one. */
+    descriptionView: description ? { ...description, languageName: description.lang === lang ? null : languageName(description.lang, iso) } : null,
+    cover: coverImageUrl(listing, publicOrigin(request, config)),
+    /** The page's data about the owner, and the edit link only the owner is given. */
+    ownership: {
+      owner,
+      ownerSince: owner ? memberSince(owner.createdAt, iso) : "",
+      isOwner,
+      editUrl: isOwner ? editPath(listing, lang) : "",
+    },
+  };
+}
+
+/**
+ * For the boat and dock pages: records the view for whoever is looking (signed in or not, no
+ * guard: the pages are public) and returns the `Set-Cookie` value to add to the page's response
+ * headers, or null.
+ */
+export async function recordView(request: Request, context: AppLoadContext, listingId: string): Promise<string | null> {
+  const user = await getSessionUser(request, context);
+  return context.services.history.record(user ? { uid: user.uid } : null, listingId, request);
+}
+
+type ListingPage = Awaited<ReturnType<typeof loadListingPage>>;
+
+/** A listing page's meta: its title and description, the cover with `title` in its alt text, noindex unless published. */
+export function listingPageMeta(page: ListingPage, title: string, copy: { title: string; description: string }): ListingMetaCopy {
+  return {
+    title: copy.title,
+    description: copy.description,
+    image: page.cover,
+    imageAlt: page.t("detail.photoAlt", { title, n: 1, total: page.listing.photos.length }),
+    noindex: page.listing.status !== "published",
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search pages
+
+type CardOf<L, C> = (listing: L, ports: ReadonlyMap<string, Port>, owners: ReadonlyMap<string, OwnerView>) => C;
+
+/** A page of results as cards (their owners read in one batch), and which of them the viewer keeps as favourites. */
+export async function searchCards<L extends Listing, C>(context: AppLoadContext, viewer: SessionUser | null, items: readonly L[], ports: readonly Port[], cardOf: CardOf<L, C>) {
+  const ids = items.map((listing) => listing.id);
+  const [owners, favourites] = await Promise.all([
+    ownersOf(context.services.users, items.map((listing) => listing.ownerUid)),
+    viewer ? context.services.favourites.idsFor(viewer.uid, ids) : Promise.resolve(new Set<string>()),
+  ]);
+  const portIndex = portsBySlug(ports);
+  return { cards: items.map((listing) => cardOf(listing, portIndex, owners)), favouriteIds: [...favourites] };
+}
+
+/**
+ * A search page's meta and copy from `section` of the search namespace (`pages.all`,
+ * `docksPage.rent`…): the page number in the title past the first page, noindex when the query
+ * had invalid parameters.
+ */
+export function searchPageCopy(t: T, section: string, page: number, invalid: boolean) {
+  return {
+    meta: {
+      title: page > 1 ? t("pages.titleWithPage", { title: t(`${section}.title`), page }) : t(`${section}.title`),
+      description: t(`${section}.description`),
+      noindex: invalid,
+    },
+    copy: { heading: t(`${section}.heading`), intro: t(`${section}.intro`) },
+  };
+}
+
+/** The parameters a search left out, for its notice: the filter's name and the first message. */
+export function leftOutParameters(errors: FieldErrors, t: T) {
+  return Object.entries(errors).map(([field, messages]) => ({ field, label: t(`filters.names.${field}`, { defaultValue: field }), message: messages[0] }));
+}
+
+/** A page of results as the search shows it: its cards, the total in words (`countKey`, or "at least" its total) and the pages. */
+export function resultsPage<C>(results: SearchPage<unknown>, cards: C[], t: T, lang: Lang, countKey: "results.count" | "results.docksCount") {
+  const count = numberFormat(languageOf(lang).iso).format(results.total);
+  return {
+    cards,
+    total: results.total,
+    totalLabel: results.totalIsExact ? t(countKey, { count: results.total, value: count }) : t(`${countKey}AtLeast`, { count: results.total, value: count }),
+    page: results.page,
+    pageCount: results.pageCount,
+  };
+}
+
+/** The ports for the place field's suggestions. */
+export function portOptions(ports: readonly Port[]) {
+  return ports.map(({ slug, name, city }) => ({ slug, name, city }));
+}
