@@ -39,6 +39,7 @@ import {
 import { boatStepSchema, dockStepSchema, type BoatStep, type BoatTypeId, type DockKind, type DockStep, type ListingPhoto } from "#app/utils/listings/schemas";
 import type { PhotoView } from "#app/utils/listings/view";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS, MIN_PHOTO_SIDE, MIN_PHOTOS } from "#app/utils/photos";
+import { href } from "#app/utils/href";
 
 /**
  * The server half of the listing forms (`routes/listings/boat-form.tsx` and `dock-form.tsx`)
@@ -144,7 +145,7 @@ export function listingSummary(listing: Listing, portNames: ReadonlyMap<string, 
     progress: progressOf(listing),
     editHref: stepHref(listing.kind, variant ?? undefined, listing.id, "basics"),
     resumeHref: stepHref(listing.kind, variant ?? undefined, listing.id, firstOpenStep(listing)),
-    viewHref: listing.kind === "boat" ? `/boat/${listing.id}` : `/dock/${listing.id}`,
+    viewHref: href(listing.kind, { params: { id: listing.id } }),
   };
 }
 export type ListingSummary = ReturnType<typeof listingSummary>;

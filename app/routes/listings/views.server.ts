@@ -20,6 +20,7 @@ import type { Port } from "#app/.server/domain/ports";
 import type { UserProfile, UsersService } from "#app/.server/domain/users";
 import type { Config } from "#app/.server/config";
 import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
+import { href } from "#app/utils/href";
 
 /**
  * The listing pages' server half: turns the listings domain's documents into the view models
@@ -124,7 +125,7 @@ export function boatCard(listing: BoatListing, ports: ReadonlyMap<string, Port>,
   return {
     kind: "boat",
     id: listing.id,
-    href: `/boat/${listing.id}`,
+    href: href("boat", { params: { id: listing.id } }),
     title: data.title ?? null,
     boatType: data.type ?? null,
     capacity: data.capacity ?? null,
@@ -144,7 +145,7 @@ export function dockCard(listing: DockListing, ports: ReadonlyMap<string, Port>,
   return {
     kind: "dock",
     id: listing.id,
-    href: `/dock/${listing.id}`,
+    href: href("dock", { params: { id: listing.id } }),
     dockKind: data.kind ?? null,
     berthType: data.berthType ?? null,
     berthNumber: data.berthNumber ?? null,

@@ -1,16 +1,17 @@
 import { z } from "zod";
+import { href } from "#app/utils/href";
 
 /** The boat types of PRODUCT.md, with the URL slug of each type's search page. */
 export const boatTypes = [
-  { id: "motor", slug: "barco-a-motor", searchPath: "/alquiler-barco/barco-a-motor" },
-  { id: "sail", slug: "barco-a-vela", searchPath: "/alquiler-barco/barco-a-vela" },
-  { id: "fishing", slug: "pesca", searchPath: "/alquiler-barco?type=fishing" },
-  { id: "jetski", slug: "moto-de-agua", searchPath: "/motos-de-agua/seadoo" },
+  { id: "motor", slug: "barco-a-motor", searchPath: href("boat-search-motor") },
+  { id: "sail", slug: "barco-a-vela", searchPath: href("boat-search-sail") },
+  { id: "fishing", slug: "pesca", searchPath: href("boat-search", { search: { type: "fishing" } }) },
+  { id: "jetski", slug: "moto-de-agua", searchPath: href("boat-search-jetski") },
 ] as const;
 export type BoatTypeId = (typeof boatTypes)[number]["id"];
 export const boatTypeIds = boatTypes.map((t) => t.id) as [BoatTypeId, ...BoatTypeId[]];
 
-export const BOAT_SEARCH_PATH = "/alquiler-barco";
+export const BOAT_SEARCH_PATH = href("boat-search");
 export const MAX_PEOPLE = 50;
 
 /**

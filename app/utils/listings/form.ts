@@ -14,6 +14,7 @@ import {
 } from "#app/utils/listings/schemas";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, MIN_PHOTOS } from "#app/utils/photos";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { href } from "#app/utils/href";
 
 /**
  * The listing forms as the browser and the actions see them (client-safe): their paths and
@@ -32,21 +33,21 @@ export type FormStep = DataStep | "photos" | "review";
 
 /** Each boat type's form, under the language prefix. */
 export const boatFormPaths: Record<BoatTypeId, string> = {
-  motor: "/boat/form/add-motor-boat",
-  sail: "/boat/form/add-vela-boat",
-  fishing: "/boat/form/add-pesca-boat",
-  jetski: "/boat/form/add-moto-agua",
+  motor: href("boat-form-motor"),
+  sail: href("boat-form-sail"),
+  fishing: href("boat-form-fishing"),
+  jetski: href("boat-form-jetski"),
 };
 /** Each dock kind's form. */
 export const dockFormPaths: Record<DockKind, string> = {
-  sale: "/dock/form/add-dock-buy",
-  rent: "/dock/form/add-dock-rent",
+  sale: href("dock-form-sale"),
+  rent: href("dock-form-rent"),
 };
-export const BOAT_SELECT_PATH = "/boat/form/add-boat-select";
-export const MY_LISTINGS_PATH = "/ajustes/mis-barcos";
-export const DRAFTS_PATH = "/ajustes/recopilar-borrador-alquiler";
-export const LIST_YOUR_BOAT_PATH = "/ajustes/inscribir-tu-barco";
-export const LESSOR_PROFILE_PATH = "/ajustes/completar-perfil-arrendador";
+export const BOAT_SELECT_PATH = href("boat-form-select");
+export const MY_LISTINGS_PATH = href("settings-my-listings");
+export const DRAFTS_PATH = href("settings-drafts");
+export const LIST_YOUR_BOAT_PATH = href("settings-list-boat");
+export const LESSOR_PROFILE_PATH = href("settings-lessor");
 
 export const boatFormSteps = [...boatSteps, "photos", "review"] as const satisfies readonly FormStep[];
 export const dockFormSteps = [...dockSteps, "photos", "review"] as const satisfies readonly FormStep[];

@@ -1,6 +1,7 @@
 import type { Lang } from "#app/i18n";
 import { boatTypes, type BoatTypeId } from "./boat-search";
 import type { BerthType, DockKind, LocalizedText } from "./schemas";
+import { href } from "#app/utils/href";
 
 /**
  * What the listing pages send to the browser: view models built on the server by
@@ -109,7 +110,7 @@ export function summarize(text: string, max = 160): string {
 // Boat search pages
 
 /** The canonical boat search: every type. */
-export const BOAT_SEARCH_CANONICAL = "/alquiler-barco";
+export const BOAT_SEARCH_CANONICAL = href("boat-search");
 
 /** The search pages with a preset type (their own path), by path: motor, sail and water scooters. */
 export const presetSearchPages: ReadonlyArray<{ path: string; type: BoatTypeId }> = boatTypes
