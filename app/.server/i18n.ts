@@ -66,12 +66,25 @@ export function getFixedT(lang: Lang, ns: string | readonly string[] = "common")
 }
 
 export function readLangCookie(request: Request): Lang | null {
-  const header = request.headers.get("Cookie");
+  return langFromCookieHeader(request.headers.get("Cookie"));
+}
+
+/**
+ * The language cookie's value (the first `i18n_redirected`, as the page reads it), or null. The
+ * visitors' page cache keys pages with this same function, so a key and the page it names never
+ * read a repeated or malformed cookie differently.
+ */
+export function langFromCookieHeader(header: string | null | undefined): Lang | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (name === LANG_COOKIE) {
-      const lang = decodeURIComponent(value.join("="));
+      let lang: string;
+      try {
+        lang = decodeURIComponent(value.join("="));
+      } catch {
+        return null;
+      }
       return isLang(lang) ? lang : null;
     }
   }

@@ -1,38 +1,75 @@
-import { createRequestHandler as createRemixRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
-import { createRequestHandler as createExpressRequestHandler } from "@remix-run/express";
-// The Express adapter's own request/response conversion (exported by its module, not re-exported
-// by the package index): the cached path builds and sends exactly what the adapter would.
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
-import type { CachedPage, PageCache, PageRender } from "./page-cache";
+import { sendFetchResponse, toFetchRequest } from "./http/express-fetch";
+import { SHARED_WITH_VISITORS, type CachedPage, type PageCache, type PageRender } from "./page-cache";
+
+type Build = ServerBuild | (() => Promise<ServerBuild>);
 
 type Options = {
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build: Build;
   mode: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   cache: PageCache;
   /** The recently-viewed cookie for a visitor who opens a cached listing page (null: none to write). */
   recordVisitorView: (request: Request, listingId: string) => Promise<string | null>;
+  /** Tests: render without a Remix build, and decide sharing without its routes. */
+  render?: (request: Request, context: AppLoadContext) => Promise<Response>;
+  shared?: (pathname: string) => boolean;
 };
 
+type RouteNode = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteNode[] };
+
+/** The build's routes as a tree, once per build, to find the route a URL renders. */
+const trees = new WeakMap<ServerBuild, RouteNode[]>();
+function routeTree(build: ServerBuild): RouteNode[] {
+  let tree = trees.get(build);
+  if (!tree) {
+    const nodes = new Map<string, RouteNode>();
+    for (const route of Object.values(build.routes)) {
+      nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive });
+    }
+    const roots: RouteNode[] = [];
+    for (const route of Object.values(build.routes)) {
+      const node = nodes.get(route.id)!;
+      const parent = route.parentId ? nodes.get(route.parentId) : undefined;
+      if (parent) (parent.children ??= []).push(node);
+      else roots.push(node);
+    }
+    tree = roots;
+    trees.set(build, tree);
+  }
+  return tree;
+}
+
+/** Whether the route a path renders declares, in its `handle`, that visitors share it. */
+export function sharedWithVisitors(build: ServerBuild, pathname: string): boolean {
+  const matches = matchRoutes(routeTree(build) as Parameters<typeof matchRoutes>[0], pathname);
+  const leaf = matches?.at(-1)?.route.id;
+  const handle = leaf ? (build.routes[leaf]?.module.handle as { pageCache?: string } | undefined) : undefined;
+  return handle?.pageCache === SHARED_WITH_VISITORS;
+}
+
 /**
- * Remix's Express handler with the visitors' page cache in front (decision record 007): GET
- * requests that may share a page are answered from the cache, or rendered and kept when their
- * loader marked the page as the same for every visitor. Every other request goes straight to
- * Remix. The marker header never reaches the browser.
+ * Remix's request handler with the visitors' page cache in front (decision record 007). A GET
+ * whose route declares `handle.pageCache = "visitors"` (decided before rendering) is answered
+ * from the cache, or rendered and kept when it qualifies; every other request goes straight to
+ * Remix and never waits on the cache. The internal marker header never leaves the server, HEAD
+ * responses included.
  */
 export function createCachedRequestHandler(options: Options) {
   const { cache, getLoadContext } = options;
-  const remix = createRemixRequestHandler(options.build, options.mode);
-  const passThrough = createExpressRequestHandler({ build: options.build, mode: options.mode, getLoadContext });
+  const remix = options.render ?? createRequestHandler(options.build, options.mode);
+  const resolveBuild = async () => (typeof options.build === "function" ? options.build() : options.build);
+  const shared = async (pathname: string) => (options.shared ? options.shared(pathname) : sharedWithVisitors(await resolveBuild(), pathname));
 
   async function serveCached(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: string) {
     const nonce = String(res.locals.cspNonce ?? "");
     res.status(page.status);
     for (const [name, value] of page.headers) res.append(name, value);
     if (page.viewedListingId !== null) {
-      const cookie = await options.recordVisitorView(createRemixRequest(req, res), page.viewedListingId);
+      const cookie = await options.recordVisitorView(toFetchRequest(req, res), page.viewedListingId);
       if (cookie) res.append("Set-Cookie", cookie);
     }
     res.setHeader("X-Page-Cache", state);
@@ -40,10 +77,12 @@ export function createCachedRequestHandler(options: Options) {
   }
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (req.method !== "GET") return passThrough(req, res, next);
     let render: PageRender | null = null;
     try {
-      const key = cache.keyOf({ method: req.method, url: `${req.protocol}:${req.originalUrl}`, header: (name) => req.get(name) });
+      const key =
+        req.method === "GET" && (await shared(req.path))
+          ? cache.keyOf({ method: req.method, url: `${req.protocol}:${req.originalUrl}`, header: (name) => req.get(name) })
+          : null;
       if (key !== null) {
         let found = cache.lookup(key);
         // A stale page is still served while another request renders its successor.
@@ -58,17 +97,17 @@ export function createCachedRequestHandler(options: Options) {
       }
 
       const nonce = String(res.locals.cspNonce ?? "");
-      const response = await remix(createRemixRequest(req, res), getLoadContext(req, res));
-      if (render === null || !response.headers.has(PAGE_CACHE_HEADER) || response.status !== 200 || !response.body) {
+      const response = await remix(toFetchRequest(req, res), getLoadContext(req, res));
+      if (render === null || response.status !== 200 || !response.body) {
         render?.done(null, nonce);
-        response.headers.delete(PAGE_CACHE_HEADER);
-        await sendRemixResponse(res, response);
+        await sendFetchResponse(res, response, { omitHeaders: [PAGE_CACHE_HEADER] });
         return;
       }
-      // A page marked for visitors is read whole (a few hundred KB at most) to be kept.
+      // A page visitors share is read whole (a few hundred KB at most) to be kept.
       const body = Buffer.from(await response.arrayBuffer());
       const headers = new Headers(response.headers);
       const stored = render.done({ status: response.status, headers, body }, nonce);
+      headers.delete(PAGE_CACHE_HEADER);
       res.status(response.status);
       for (const [name, value] of headers.entries()) if (name !== "set-cookie") res.append(name, value);
       for (const cookie of headers.getSetCookie()) res.append("Set-Cookie", cookie);

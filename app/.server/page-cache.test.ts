@@ -136,10 +136,17 @@ describe("the visitors' page cache", () => {
   });
 
   it("reads the loaders' markers", () => {
-    expect(parseMarker(visitorPageHeaders()[PAGE_CACHE_HEADER])).toEqual({ viewedListingId: null });
-    expect(parseMarker(visitorPageHeaders({ viewedListingId: "abc" })[PAGE_CACHE_HEADER])).toEqual({ viewedListingId: "abc" });
+    expect(parseMarker(visitorPageHeaders()[PAGE_CACHE_HEADER])).toEqual({ viewedListingId: null, tags: [] });
+    expect(parseMarker(visitorPageHeaders({ viewedListingId: "abc" })[PAGE_CACHE_HEADER])).toEqual({ viewedListingId: "abc", tags: [] });
+    expect(parseMarker(visitorPageHeaders({ viewedListingId: "abc", tags: ["listing:abc", "user:u1", "listing:abc"] })[PAGE_CACHE_HEADER])).toEqual({
+      viewedListingId: "abc",
+      tags: ["listing:abc", "user:u1"],
+    });
     expect(visitorPageHeaders({ viewer: { uid: "u" } })).toEqual({});
     expect(parseMarker("visitor; view=../x")).toBeNull();
+    expect(parseMarker("visitor; tags=listing:a,<script>,user:b")).toEqual({ viewedListingId: null, tags: ["listing:a", "user:b"] });
+    expect(parseMarker("visitor; other=1")).toBeNull();
+    expect(parseMarker("everyone")).toBeNull();
   });
 });
 
@@ -162,8 +169,8 @@ describe("pages marked for visitors", () => {
 
   it("mark search pages for visitors only, and not a rejected query", async () => {
     const args = (request: Request) => ({ request, params: {}, context: loadContext(services) });
-    expect(await markerOf(boatSearchLoader(args(pageRequest("/alquiler-barco?type=sail"))))).toBe("visitor");
-    expect(await markerOf(dockSearchLoader(args(pageRequest("/docks"))))).toBe("visitor");
+    expect(await markerOf(boatSearchLoader(args(pageRequest("/alquiler-barco?type=sail"))))).toBe("visitor; tags=search:boat");
+    expect(await markerOf(dockSearchLoader(args(pageRequest("/docks"))))).toBe("visitor; tags=search:dock");
     expect(await markerOf(boatSearchLoader(args(authedRequest("/alquiler-barco?type=sail", cookie))))).toBeNull();
     const invalid = (await boatSearchLoader(args(pageRequest("/alquiler-barco?people=lots")))) as { init?: ResponseInit };
     expect(invalid.init?.status).toBe(400); // marked, but a 400 is never kept
@@ -171,7 +178,7 @@ describe("pages marked for visitors", () => {
 
   it("mark a listing page with the view a reuse must record", async () => {
     const args = (request: Request) => ({ request, params: { id: boatId }, context: loadContext(services) });
-    expect(await markerOf(boatLoader(args(pageRequest(`/boat/${boatId}`))))).toBe(`visitor; view=${boatId}`);
+    expect(await markerOf(boatLoader(args(pageRequest(`/boat/${boatId}`))))).toMatch(new RegExp(`^visitor; view=${boatId}; tags=listing:${boatId},user:[A-Za-z0-9_-]+$`));
     expect(await markerOf(boatLoader(args(authedRequest(`/boat/${boatId}`, cookie))))).toBeNull();
   });
 });
@@ -183,16 +190,31 @@ describe("what visitors' pages show changed", () => {
   });
   afterAll(() => services.close());
 
-  const keepSearch = () => keep(services.pageCache, "/alquiler-barco", 200, rendered("visitor"));
+  const keepPage = (key: string, tags: string) => keep(services.pageCache, key, 200, rendered(`visitor; tags=${tags}`));
 
-  it("a listing written through the service, or a profile, empties the cache", async () => {
+  it("a listing written through the service forgets the pages that show it, and only those", async () => {
     const owner = await createOwner(services);
-    expect(keepSearch()).toBe(true);
-    await createBoat(services, owner.uid, { title: "Recién publicado" });
+    expect(keepPage("/alquiler-barco", "search:boat")).toBe(true);
+    expect(keepPage("/docks", "search:dock")).toBe(true);
+    expect(keepPage("/about", "")).toBe(true);
+    const boat = await createBoat(services, owner.uid, { title: "Recién publicado" });
     expect(services.pageCache.lookup("/alquiler-barco")).toBeUndefined();
+    expect(services.pageCache.lookup("/docks")).toBeDefined();
+    expect(services.pageCache.lookup("/about")).toBeDefined();
 
-    expect(keepSearch()).toBe(true);
+    // a profile change forgets the owner's pages: their listings' pages and their public profile
+    expect(keepPage(`/boat/${boat.id}`, `listing:${boat.id},user:${owner.uid}`)).toBe(true);
+    expect(keepPage("/user/someone-else", "user:someone-else")).toBe(true);
     await services.users.update(owner.uid, { displayName: "Nuevo Nombre" });
-    expect(services.pageCache.lookup("/alquiler-barco")).toBeUndefined();
+    expect(services.pageCache.lookup(`/boat/${boat.id}`)).toBeUndefined();
+    expect(services.pageCache.lookup("/user/someone-else")).toBeDefined();
+  });
+
+  it("a draft saved step by step forgets nothing", async () => {
+    const owner = await createOwner(services);
+    expect(keepPage("/alquiler-barco", "search:boat")).toBe(true);
+    const draft = await services.listings.createDraft(owner.uid, "boat", "motor");
+    await services.listings.saveStep(owner.uid, draft.id, "basics", { title: "Un borrador que nadie ve todavía", type: "motor" }).catch(() => undefined);
+    expect(services.pageCache.lookup("/alquiler-barco")).toBeDefined();
   });
 });

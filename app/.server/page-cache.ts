@@ -3,19 +3,24 @@ import { LANG_COOKIE } from "#app/i18n";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { SESSION_COOKIE } from "./auth/session";
 import { RECENTLY_VIEWED_COOKIE } from "./domain/history";
+import { langFromCookieHeader } from "./i18n";
+import { readThemeCookie } from "#app/utils/theme";
 
 /**
  * The visitors' page cache (decision record 007): a page a loader marks as the same for every
- * visitor (`visitorPageHeaders`) is rendered once and reused, for `ttlMs` or until a listing or
- * profile is written through this server, for every visitor whose request has the same URL,
+ * visitor is rendered once and reused, for `ttlMs` or until something it shows changes, for every
+ * visitor whose request has the same URL,
  * host, language and theme cookies and Accept-Language. Never for a request with a session cookie or
  * an Authorization header, nor one that asks for a fresh copy (`Cache-Control: no-cache`, as a
  * hard reload sends). The HTML's CSP nonce is replaced by each response's own.
  *
  * One request renders a page at a time (the others wait for it), and once a page is older than
  * `ttlMs` the next request renders it again while the others still get the older copy — for at
- * most another `ttlMs`. A write empties the cache at once, and a page rendered while the write
- * happened is not kept.
+ * most another `ttlMs`. A route declares in its `handle` that visitors share it (`pageCache:
+ * "visitors"`), so the server knows before rendering; its loader's marker names what the page
+ * shows (tags). A write forgets the pages with its tags at once, on every server (the
+ * invalidations travel through the store, `page-cache-invalidations.ts`), and a page rendered
+ * while such a write happened is not kept.
  *
  * A response is kept only when it is a 200 whose cookies are at most the language cookie (the
  * same for every request with its key) and the recently-viewed cookie of the listing it shows
@@ -28,11 +33,13 @@ export type CachedPage = {
   parts: Buffer[];
   /** The listing whose page this is, when a visitor's view of it is recorded in their cookie. */
   viewedListingId: string | null;
+  /** What the page shows (`listing:<id>`, `search:boat`, `user:<uid>`): a write to one of them forgets it. */
+  tags: string[];
   bytes: number;
   storedAt: number;
 };
 
-export type PageCacheStats = { entries: number; bytes: number; hits: number; stale: number; misses: number; stores: number; clears: number };
+export type PageCacheStats = { entries: number; bytes: number; hits: number; stale: number; misses: number; stores: number; clears: number; invalidations: number };
 
 /** A render in progress: `done` keeps its response when it qualifies (and says whether it did). */
 export type PageRender = { done(response: { status: number; headers: Headers; body: Buffer } | null, nonce: string): boolean };
@@ -48,13 +55,13 @@ export type PageCache = {
   begin(key: string): PageRender | null;
   /** A cached page's body with this response's nonce. */
   bodyOf(page: CachedPage, nonce: string): Buffer;
-  /** Forgets every page (a listing or profile changed). */
+  /** Forgets the pages that show any of `tags` (a listing or a profile changed). */
+  invalidate(tags: readonly string[]): void;
+  /** Forgets every page. */
   clear(): void;
   stats(): PageCacheStats;
 };
 
-/** The cookies that change what a visitor's page looks like: they are part of the key. */
-const KEY_COOKIES = [LANG_COOKIE, "theme"] as const;
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -65,12 +72,25 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-/** What a loader's marker says: a page for every visitor, or one that records a listing view. */
-export function parseMarker(value: string | null): { viewedListingId: string | null } | null {
+const TAG = /^[a-z]+:[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * What a loader's marker says about a page for every visitor: the listing view it records (if
+ * any) and the tags of what it shows. `visitor; view=<id>; tags=listing:<id>,user:<uid>`.
+ */
+export function parseMarker(value: string | null): { viewedListingId: string | null; tags: string[] } | null {
   if (value === null) return null;
-  if (value === "visitor") return { viewedListingId: null };
-  const view = /^visitor; view=([A-Za-z0-9]{1,64})$/.exec(value);
-  return view ? { viewedListingId: view[1] } : null;
+  const [head, ...fields] = value.split(";").map((part) => part.trim());
+  if (head !== "visitor") return null;
+  let viewedListingId: string | null = null;
+  let tags: string[] = [];
+  for (const field of fields) {
+    const [name, raw = ""] = field.split("=", 2);
+    if (name === "view" && /^[A-Za-z0-9_-]{1,64}$/.test(raw)) viewedListingId = raw;
+    else if (name === "tags") tags = raw.split(",").filter((tag) => TAG.test(tag));
+    else return null;
+  }
+  return { viewedListingId, tags };
 }
 
 export function createPageCache(options: { ttlMs: number; maxBytes: number; now?: () => number }): PageCache {
@@ -80,11 +100,23 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
     max: 5_000,
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (page) => Math.max(1, page.bytes),
+    // Evicted, replaced or forgotten: its tags no longer point at it.
+    dispose: (page, key) => {
+      for (const tag of page.tags) {
+        const keys = byTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) byTag.delete(tag);
+      }
+    },
   });
+  const byTag = new Map<string, Set<string>>();
   const rendering = new Map<string, Promise<void>>();
-  const counters = { hits: 0, stale: 0, misses: 0, stores: 0, clears: 0 };
-  // Bumped by every clear: a render that started before it must not be kept.
+  const counters = { hits: 0, stale: 0, misses: 0, stores: 0, clears: 0, invalidations: 0 };
+  // Every clear or invalidation bumps the generation; a render that started before a change to
+  // one of its tags (or before a clear) must not be kept.
   let generation = 0;
+  let clearedAt = 0;
+  const tagChangedAt = new Map<string, number>();
 
   function keep(key: string, response: { status: number; headers: Headers; body: Buffer }, nonce: string): boolean {
     const marker = parseMarker(response.headers.get(PAGE_CACHE_HEADER));
@@ -98,7 +130,12 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
     const parts = splitBuffer(response.body, nonce);
     const bytes = response.body.length + 64 * headers.length + key.length;
     if (bytes > options.maxBytes) return false;
-    pages.set(key, { status: response.status, headers, parts, viewedListingId: marker.viewedListingId, bytes, storedAt: now() });
+    pages.set(key, { status: response.status, headers, parts, viewedListingId: marker.viewedListingId, tags: marker.tags, bytes, storedAt: now() });
+    for (const tag of marker.tags) {
+      let keys = byTag.get(tag);
+      if (!keys) byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
     counters.stores++;
     return true;
   }
@@ -111,7 +148,9 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       if (/\bno-cache\b|\bno-store\b|\bmax-age=0\b/i.test(cacheControl) || request.header("pragma") === "no-cache") return null;
       const cookies = request.header("cookie");
       if (cookieValue(cookies, SESSION_COOKIE) !== undefined) return null;
-      const keyed = KEY_COOKIES.map((name) => cookieValue(cookies, name) ?? "").join("\u0001");
+      // The cookies that change what a visitor's page looks like, read by the very functions the
+      // page reads them with: a repeated or malformed cookie cannot key one page and render another.
+      const keyed = `${langFromCookieHeader(cookies) ?? ""}\u0001${readThemeCookie(cookies ?? null)}`;
       // Pages name their own origin (canonical and social links) when PUBLIC_URL is unset: the
       // host the request names is part of the key, so a forged Host never reaches other visitors.
       const origin = ["host", "x-forwarded-host", "x-forwarded-proto"].map((name) => request.header(name) ?? "").join("\u0001");
@@ -153,8 +192,10 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
           rendering.delete(key);
           finish();
           if (response === null) return false;
-          if (started === generation) return keep(key, response, nonce);
-          response.headers.delete(PAGE_CACHE_HEADER); // rendered before a write: sent, not kept
+          const tags = parseMarker(response.headers.get(PAGE_CACHE_HEADER))?.tags ?? [];
+          const changedSince = clearedAt > started || tags.some((tag) => (tagChangedAt.get(tag) ?? 0) > started);
+          if (!changedSince) return keep(key, response, nonce);
+          response.headers.delete(PAGE_CACHE_HEADER); // rendered across a write it shows: sent, not kept
           return false;
         },
       };
@@ -171,8 +212,21 @@ export function createPageCache(options: { ttlMs: number; maxBytes: number; now?
       return Buffer.concat(chunks);
     },
 
+    invalidate(tags) {
+      if (tags.length === 0) return;
+      generation++;
+      for (const tag of tags) {
+        tagChangedAt.set(tag, generation);
+        for (const key of [...(byTag.get(tag) ?? [])]) pages.delete(key);
+      }
+      // The change times only matter to renders in progress: keep the map small.
+      if (tagChangedAt.size > 10_000 && rendering.size === 0) tagChangedAt.clear();
+      counters.invalidations++;
+    },
+
     clear() {
       generation++;
+      clearedAt = generation;
       pages.clear();
       counters.clears++;
     },
@@ -203,8 +257,15 @@ function splitBuffer(body: Buffer, separator: string): Buffer[] {
  * that listing in the recently-viewed cookie, which the server then writes for each visitor it
  * reuses the page for.
  */
-export function visitorPageHeaders(options: { viewer?: object | null; viewedListingId?: string | null } = {}): Record<string, string> {
+export function visitorPageHeaders(
+  options: { viewer?: object | null; viewedListingId?: string | null; tags?: readonly string[] } = {},
+): Record<string, string> {
   if (options.viewer) return {};
-  const view = options.viewedListingId;
-  return { [PAGE_CACHE_HEADER]: view ? `visitor; view=${view}` : "visitor" };
+  const fields = ["visitor"];
+  if (options.viewedListingId) fields.push(`view=${options.viewedListingId}`);
+  const tags = [...new Set(options.tags ?? [])].filter((tag) => TAG.test(tag));
+  if (tags.length > 0) fields.push(`tags=${tags.join(",")}`);
+  return { [PAGE_CACHE_HEADER]: fields.join("; ") };
 }
+
+export { SHARED_WITH_VISITORS } from "#app/utils/headers";

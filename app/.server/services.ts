@@ -18,6 +18,7 @@ import { createPageCache, type PageCache } from "./page-cache";
 import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import type { DocumentStore } from "./store";
 import { createStore } from "./store/create-store";
+import { createPageCacheInvalidations, type PageCacheInvalidations } from "./page-cache-invalidations";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -38,6 +39,7 @@ export type Services = {
   history: HistoryService;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
   pageCache: PageCache;
+  pageCacheInvalidations: PageCacheInvalidations;
   authenticator: AppAuthenticator;
   close(): Promise<void>;
 };
@@ -62,15 +64,14 @@ declare module "@remix-run/node" {
 
 export function assembleServices(config: Config, store: DocumentStore, identity: IdentityProvider, blobs: BlobStore): Services {
   const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
-  // Whatever a visitor's page shows changed: forget the rendered pages.
-  const publicContentChanged = () => pageCache.clear();
-  const users = createUsersService(store, publicContentChanged);
+  // A write forgets the visitors' pages that show what it changed, on every server.
+  const invalidations = createPageCacheInvalidations({ store, cache: pageCache });
+  const users = createUsersService(store, (uid) => invalidations.publish([`user:${uid}`]));
   const ports = createPortsService(store);
   const mailbox = createMailboxService({ store, transport: createMailTransport(config) });
   const accounts = createAccountsService({ identity, users, mailbox, config });
-  // The listings service names the pages a write changed (`listing:<id>`, `search:<kind>`,
-  // `user:<uid>`); for now any of them empties the whole cache, as every other change does.
-  const listings = createListingsService({ store, users, ports, onChange: () => pageCache.clear() });
+  // The listings service names the pages a write changed: `listing:<id>`, `search:<kind>`, `user:<uid>`.
+  const listings = createListingsService({ store, users, ports, onChange: (tags) => invalidations.publish(tags) });
   return {
     config,
     store,
@@ -91,7 +92,10 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     history: createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) }),
     pageCache,
     authenticator: createAuthenticator(accounts),
+    pageCacheInvalidations: invalidations,
     async close() {
+      invalidations.close();
+      await invalidations.settled();
       await identity.close();
       await blobs.close();
       await store.close();

@@ -4,11 +4,13 @@ import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "#app/components/localized-link";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
+import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 
-export const handle = { i18n: ["about"] };
+/** Visitors share this page (the visitors\' page cache, decision record 007). */
+export const handle = { i18n: ["about"], pageCache: SHARED_WITH_VISITORS };
 
 const values = ["trust", "local", "service", "simple"] as const;
 

@@ -3,10 +3,12 @@ import { type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
+import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 
-export const handle = { i18n: ["app"] };
+/** Visitors share this page (the visitors\' page cache, decision record 007). */
+export const handle = { i18n: ["app"], pageCache: SHARED_WITH_VISITORS };
 
 const features = ["search", "book", "chat", "paperwork", "offline", "notifications"] as const;
 const platforms = ["ios", "android", "desktop"] as const;

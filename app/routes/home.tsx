@@ -7,11 +7,13 @@ import { BOAT_SEARCH_PATH, boatTypes } from "#app/utils/listings/boat-search";
 import { marketplaceServices } from "#app/utils/catalog";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
+import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 
-export const handle = { i18n: ["home"] };
+/** Visitors share this page (the visitors\' page cache, decision record 007). */
+export const handle = { i18n: ["home"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 

@@ -10,6 +10,7 @@ import { initials } from "#app/utils/initials";
 import { seoMeta } from "#app/utils/meta";
 import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
+import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -20,7 +21,8 @@ import { href } from "#app/utils/href";
  * the email, phone, lessor or payout data), and the person's published listings. Reviews
  * appear here once they exist; until then the page says so rather than showing anything made up.
  */
-export const handle = { i18n: ["user", "listing"] };
+/** Visitors share this page (the visitors\' page cache, decision record 007). */
+export const handle = { i18n: ["user", "listing"], pageCache: SHARED_WITH_VISITORS };
 
 const DESCRIPTION_MAX = 160;
 
@@ -70,7 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
     boats,
     docks,
     },
-    { headers: visitorPageHeaders({ viewer }) },
+    { headers: visitorPageHeaders({ viewer, tags: [`user:${person.uid}`] }) },
   );
 }
 

@@ -6,6 +6,9 @@ import type { HeadersFunction } from "@remix-run/node";
  */
 export const PAGE_CACHE_HEADER = "X-Amarre-Page-Cache";
 
+/** A route that visitors may share says so in its `handle` (`pageCache: SHARED_WITH_VISITORS`): the server decides before rendering. */
+export const SHARED_WITH_VISITORS = "visitors";
+
 /**
  * A route's headers for a document: the parents' (the root sets the language cookie on a
  * first visit) plus this route's own Set-Cookie (e.g. the recently-viewed cookie) and caching

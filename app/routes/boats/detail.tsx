@@ -12,13 +12,15 @@ import { summarize, type OwnerView } from "#app/utils/listings/view";
 import { listingMeta } from "#app/utils/listings/meta";
 import { useLang } from "#app/utils/use-lang";
 import { visitorPageHeaders } from "#app/.server/page-cache";
+import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 
 /**
  * /boat/{id}: a boat's page. Published boats are public; a draft, paused or archived one is a
  * 404 for everyone but its owner, who sees it with a banner saying so. Booking happens on
  * /boat/rent/boat/{id}; until chats exist, "Contact the owner" leads to their public page.
  */
-export const handle = { i18n: ["listing", "favourites"] };
+/** Visitors share this page (the visitors\' page cache, decision record 007). */
+export const handle = { i18n: ["listing", "favourites"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -85,7 +87,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       headers: {
         ...(viewCookie ? { "Set-Cookie": viewCookie, "Cache-Control": "private, no-store" } : {}),
-        ...visitorPageHeaders({ viewer, viewedListingId: listing.status === "published" ? listing.id : null }),
+        ...visitorPageHeaders({
+          viewer,
+          viewedListingId: listing.status === "published" ? listing.id : null,
+          tags: [`listing:${listing.id}`, `user:${listing.ownerUid}`],
+        }),
       },
     },
   );

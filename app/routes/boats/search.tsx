@@ -12,6 +12,7 @@ import { localizePath, splitLangFromPath } from "#app/i18n";
 import { boatSearchSchema, boatSortOptions, type BoatSearch } from "#app/utils/listings/boat-search";
 import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listings/view";
 import { visitorPageHeaders } from "#app/.server/page-cache";
+import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 
 /**
@@ -22,7 +23,8 @@ import { withLoaderHeaders } from "#app/utils/headers";
  * invalid parameters are left out and answered with a 400 page that says why. The root's
  * canonical link is the path without its query, so filtered variants point at their page.
  */
-export const handle = { i18n: ["search", "listing", "favourites"] };
+/** Visitors share this page (the visitors\' page cache, decision record 007). */
+export const handle = { i18n: ["search", "listing", "favourites"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -69,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       points: mapPoints(cards, (card) => (card.kind === "boat" && card.title) || tl("untitled")),
       ports: portOptions(ports),
     },
-    { status: invalid ? 400 : 200, headers: visitorPageHeaders({ viewer }) },
+    { status: invalid ? 400 : 200, headers: visitorPageHeaders({ viewer, tags: ["search:boat"] }) },
   );
 }
 

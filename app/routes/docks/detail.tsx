@@ -12,6 +12,7 @@ import { dockTitle, summarize, type OwnerView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
+import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 
 /**
  * /dock/{id}: a berth or mooring for sale or rent. Published docks are public; others are a
@@ -19,7 +20,8 @@ import { visitorPageHeaders } from "#app/.server/page-cache";
  * same booking engine as boats (/boat/rent/boat/{id}); buyers contact the seller (their public
  * page until chats exist).
  */
-export const handle = { i18n: ["listing", "favourites"] };
+/** Visitors share this page (the visitors\' page cache, decision record 007). */
+export const handle = { i18n: ["listing", "favourites"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -80,7 +82,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       headers: {
         ...(viewCookie ? { "Set-Cookie": viewCookie, "Cache-Control": "private, no-store" } : {}),
-        ...visitorPageHeaders({ viewer, viewedListingId: listing.status === "published" ? listing.id : null }),
+        ...visitorPageHeaders({
+          viewer,
+          viewedListingId: listing.status === "published" ? listing.id : null,
+          tags: [`listing:${listing.id}`, `user:${listing.ownerUid}`],
+        }),
       },
     },
   );

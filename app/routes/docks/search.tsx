@@ -12,6 +12,7 @@ import { splitLangFromPath } from "#app/i18n";
 import { dockSearchSchema, dockSortOptions, type DockSearch } from "#app/utils/listings/schemas";
 import { dockTitle, toSearchParams, withQuery } from "#app/utils/listings/view";
 import { visitorPageHeaders } from "#app/.server/page-cache";
+import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { href } from "#app/utils/href";
 
@@ -21,7 +22,8 @@ import { href } from "#app/utils/href";
  * or by price. Same conventions as the boat search: everything in the URL, invalid parameters
  * left out with a 400 page that says why.
  */
-export const handle = { i18n: ["search", "listing", "favourites"] };
+/** Visitors share this page (the visitors\' page cache, decision record 007). */
+export const handle = { i18n: ["search", "listing", "favourites"], pageCache: SHARED_WITH_VISITORS };
 
 const PAGE_PATH = href("dock-search");
 
@@ -53,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       points: mapPoints(cards, (card) => (card.kind === "dock" ? dockTitle(tl, card) : tl("untitled"))),
       ports: portOptions(ports),
     },
-    { status: invalid ? 400 : 200, headers: visitorPageHeaders({ viewer }) },
+    { status: invalid ? 400 : 200, headers: visitorPageHeaders({ viewer, tags: ["search:dock"] }) },
   );
 }
 

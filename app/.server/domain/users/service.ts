@@ -6,8 +6,8 @@ function strip<T extends { id: string }>({ id: _id, ...rest }: T) {
   return rest;
 }
 
-/** `onChange`: called after a profile's public fields change (the visitors' page cache forgets its pages). */
-export function createUsersService(store: DocumentStore, onChange?: () => void) {
+/** `onChange`: called with the person's uid after their profile's public fields change (the visitors' pages that show it are forgotten). */
+export function createUsersService(store: DocumentStore, onChange?: (uid: string) => void) {
   return {
     /** Creates the profile of a new account, with a unique public slug derived from the name. */
     async create(input: { uid: string; email: string; displayName: string; kind: AccountKind; company?: Company | null }): Promise<UserProfile> {
@@ -97,14 +97,14 @@ export function createUsersService(store: DocumentStore, onChange?: () => void) 
       patch: Partial<Pick<UserProfile, "displayName" | "photoUrl" | "bio" | "languages" | "phone" | "email">>,
     ): Promise<UserProfile> {
       await store.update(PROFILES, uid, { ...patch, updatedAt: new Date().toISOString() });
-      onChange?.();
+      onChange?.(uid);
       return (await this.get(uid))!;
     },
 
     async setLessor(uid: string, lessor: Lessor): Promise<UserProfile> {
       const parsed = lessorSchema.parse(lessor);
       await store.update(PROFILES, uid, { lessor: parsed, updatedAt: new Date().toISOString() });
-      onChange?.();
+      onChange?.(uid);
       return (await this.get(uid))!;
     },
 
