@@ -21,9 +21,9 @@ try {
     console.error(`No account has the email ${email}.`);
     process.exitCode = 1;
   } else {
-    await services.identity.setRole(account.uid, revoke ? null : "admin");
-    // Sessions carry the role they were issued with: end them so the change applies at the next sign-in.
-    await services.identity.revokeSessions(account.uid);
+    // Sessions carry the role they were issued with: the change ends them on every server
+    // (within a second), so it applies at the next sign-in.
+    await services.accounts.setRole(account.uid, revoke ? null : "admin");
     console.info(`${email} ${revoke ? "is no longer an admin" : "is now an admin"}; their sessions were ended.`);
   }
 } finally {

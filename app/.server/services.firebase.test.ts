@@ -66,7 +66,7 @@ describe("the firebase backend", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const session = await services.accounts.signIn(person.email, person.password);
     expect(session.uid).toBe(person.uid);
-    await services.accounts.signOutEverywhere(session.token);
+    await services.accounts.signOutEverywhere(session.uid);
     const context = loadContext(services);
     expect(await getSessionUser(authedRequest("/ajustes", person.cookie), context, { checkRevoked: true })).toBeNull();
   });

@@ -19,6 +19,8 @@ import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import type { DocumentStore } from "./store";
 import { createStore } from "./store/create-store";
 import { createPageCacheInvalidations, type PageCacheInvalidations } from "./page-cache-invalidations";
+import { createSessionRevocations, type SessionRevocations } from "./domain/sessions";
+import { SESSION_MAX_AGE_SECONDS } from "./identity";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -40,6 +42,8 @@ export type Services = {
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
   pageCache: PageCache;
   pageCacheInvalidations: PageCacheInvalidations;
+  /** Ended sessions, held in memory on every server (decision record 010). */
+  sessionRevocations: SessionRevocations;
   authenticator: AppAuthenticator;
   close(): Promise<void>;
 };
@@ -48,7 +52,10 @@ export type Services = {
  * What routes see (through `requestContext`): the marketplace's services, never a raw port
  * (store, blobs, identity) nor the session and cache plumbing that the server and guards use.
  */
-export type DomainServices = Pick<Services, "ports" | "users" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history">;
+export type DomainServices = Pick<
+  Services,
+  "ports" | "users" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations"
+>;
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -69,7 +76,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const users = createUsersService(store, (uid) => invalidations.publish([`user:${uid}`]));
   const ports = createPortsService(store);
   const mailbox = createMailboxService({ store, transport: createMailTransport(config) });
-  const accounts = createAccountsService({ identity, users, mailbox, config });
+  const sessionRevocations = createSessionRevocations({ store, maxAgeMs: SESSION_MAX_AGE_SECONDS * 1000 });
+  const accounts = createAccountsService({ identity, users, mailbox, config, sessions: sessionRevocations });
   // The listings service names the pages a write changed: `listing:<id>`, `search:<kind>`, `user:<uid>`.
   const listings = createListingsService({ store, users, ports, onChange: (tags) => invalidations.publish(tags) });
   return {
@@ -93,7 +101,9 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     pageCache,
     authenticator: createAuthenticator(accounts),
     pageCacheInvalidations: invalidations,
+    sessionRevocations,
     async close() {
+      sessionRevocations.close();
       invalidations.close();
       await invalidations.settled();
       await identity.close();
@@ -138,5 +148,7 @@ export async function createServices(config: Config): Promise<Services> {
           serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT || undefined,
         },
   );
-  return assembleServices(config, store, identity, blobs);
+  const services = assembleServices(config, store, identity, blobs);
+  await services.sessionRevocations.ready();
+  return services;
 }

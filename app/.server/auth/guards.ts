@@ -17,23 +17,30 @@ export type SessionUser = {
   role: Role | null;
   displayName: string;
   slug: string;
+  /** The session's id and start, for revocation checks of long-lived responses (event streams). */
+  sid?: string;
+  issuedAt?: number;
 };
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 
 async function readSessionUser(request: Request, context: AppLoadContext, checkRevoked: boolean): Promise<SessionUser | null> {
-  const { sessions, identity } = context.services;
+  const { sessions, identity, sessionRevocations } = context.services;
   const session = await sessions.getSession(request.headers.get("Cookie"));
   const token = session.get("token");
   if (!token) return null;
   try {
     const claims = await identity.verifySessionToken(token, { checkRevoked });
+    // Signed out, or every session ended (password, email, role): refused on every server.
+    if (sessionRevocations.isRevoked({ uid: claims.uid, sid: session.get("sid"), issuedAt: session.get("issuedAt") })) return null;
     return {
       uid: claims.uid,
       email: claims.email,
       role: claims.role,
       displayName: session.get("displayName") ?? claims.email,
       slug: session.get("slug") ?? "",
+      sid: session.get("sid"),
+      issuedAt: session.get("issuedAt"),
     };
   } catch (error) {
     if (isIdentityError(error)) return null;

@@ -4,7 +4,7 @@ import { isRateLimited, type RateLimitName } from "./rate-limit";
 /** What the identity service answers, for routes that say why a sign-in or a change failed. */
 export { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "../identity";
 import type { SessionData } from "./session";
-import { commitUserSession, destroyUserSession, sessionToken } from "./session-cookie";
+import { commitUserSession, destroyUserSession, sessionRef, sessionToken } from "./session-cookie";
 
 /**
  * Sign-in plumbing bound to one request, for the routes that start, change or end sessions:
@@ -62,8 +62,13 @@ export function requestAuth(request: Request, context: AppLoadContext) {
     },
     /** The Set-Cookie value that ends the session in this browser. */
     destroySession: () => destroyUserSession(request, context),
-    /** The identity's session token of this request's cookie, if any (for signing out). */
+    /** The identity's session token of this request's cookie, if any. */
     sessionToken: () => sessionToken(request, context),
+    /** Signs this browser's session out on every server (the cookie itself is cleared by `destroySession`). */
+    async signOut(): Promise<void> {
+      const ref = await sessionRef(request, context);
+      if (ref) await context.services.accounts.signOut(ref.uid, ref.sid);
+    },
   };
 }
 

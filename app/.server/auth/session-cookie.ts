@@ -1,12 +1,25 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { SessionData } from "./session";
+import { randomBytes } from "node:crypto";
 
-/** Starts a session: every field of SessionData into the signed cookie. Returns the Set-Cookie value. */
+/**
+ * Starts a session: every field of SessionData into the signed cookie, with a new session id
+ * and its start time (what a revocation names). Returns the Set-Cookie value.
+ */
 export async function commitUserSession(request: Request, context: AppLoadContext, data: SessionData): Promise<string> {
   const { sessions } = context.services;
   const session = await sessions.getSession(request.headers.get("Cookie"));
   for (const key of Object.keys(data) as Array<keyof SessionData>) session.set(key, data[key] as never);
+  session.set("sid", randomBytes(16).toString("base64url"));
+  session.set("issuedAt", performance.timeOrigin + performance.now());
   return sessions.commitSession(session);
+}
+
+/** The session id and start of this request's cookie session, for signing it out. */
+export async function sessionRef(request: Request, context: AppLoadContext): Promise<{ uid: string; sid: string | undefined } | null> {
+  const session = await context.services.sessions.getSession(request.headers.get("Cookie"));
+  const uid = session.get("uid");
+  return uid ? { uid, sid: session.get("sid") } : null;
 }
 
 /** Ends the session in this browser. Returns the Set-Cookie value that clears it. */

@@ -11,6 +11,10 @@ export type SessionData = {
   role: Role | null;
   displayName: string;
   slug: string;
+  /** This session's id: signing out revokes it (decision record 010). */
+  sid?: string;
+  /** When the session started (ms since the epoch, sub-millisecond): "end all sessions" ends those before. */
+  issuedAt?: number;
 };
 type FlashData = { notice: string };
 

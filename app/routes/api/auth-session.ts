@@ -8,12 +8,9 @@ import { requestContext } from "#app/.server/http/request-context";
  * DELETE when it signed out.
  */
 export async function action(args: ActionFunctionArgs) {
-  const { request, services, auth, clientAddress } = requestContext(args);
+  const { request, auth, clientAddress } = requestContext(args);
   if (request.method === "DELETE") {
-    const token = await auth.sessionToken();
-    if (token) {
-      await services.accounts.signOutEverywhere(token).catch((error: unknown) => console.warn("Revoking sessions failed", error));
-    }
+    await auth.signOut().catch((error: unknown) => console.warn("Revoking the session failed", error));
     return new Response(null, { status: 204, headers: { "Set-Cookie": await auth.destroySession() } });
   }
   if (request.method !== "POST") {

@@ -15,7 +15,7 @@ const RETRY_MS = 5_000;
 export async function loader(args: LoaderFunctionArgs) {
   const { request, requireApiUser, services, shutdownSignal } = requestContext(args);
   const user = await requireApiUser();
-  const { mailbox } = services;
+  const { mailbox, sessionRevocations } = services;
   const encoder = new TextEncoder();
   let close: () => void = () => undefined;
 
@@ -36,9 +36,14 @@ export async function loader(args: LoaderFunctionArgs) {
         }
       };
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
+      // A stream is refused like any request once its session ends (signed out elsewhere, a new password…).
+      const stopRevocations = sessionRevocations.onChange(() => {
+        if (sessionRevocations.isRevoked({ uid: user.uid, sid: user.sid, issuedAt: user.issuedAt })) close();
+      });
       close = () => {
         if (closed) return;
         closed = true;
+        stopRevocations();
         unsubscribe();
         clearInterval(heartbeat);
         request.signal.removeEventListener("abort", close);

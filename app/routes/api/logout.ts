@@ -8,15 +8,13 @@ import { href } from "#app/utils/href";
  * fails (that failure is only logged). A form post goes on to /login; a fetch gets JSON.
  */
 export async function action(args: ActionFunctionArgs) {
-  const { request, auth, services } = requestContext(args);
-  const token = await auth.sessionToken();
+  const { request, auth } = requestContext(args);
   const form = await request.formData().catch(() => null);
-  if (token) {
-    try {
-      await services.accounts.signOutEverywhere(token);
-    } catch (error) {
-      console.warn("Revoking sessions on sign-out failed", error);
-    }
+  try {
+    // This session ends on every server, not only in this browser.
+    await auth.signOut();
+  } catch (error) {
+    console.warn("Revoking the session on sign-out failed", error);
   }
   const headers = { "Set-Cookie": await auth.destroySession() };
   if (request.headers.get("Accept")?.includes("application/json")) {

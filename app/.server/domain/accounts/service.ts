@@ -5,6 +5,7 @@ import { href } from "#app/utils/href";
 import { renderEmail, type MailboxService } from "../mailbox";
 import type { AccountKind, Company, UsersService } from "../users";
 import type { AccountSession } from "./model";
+import type { SessionRevocations } from "../sessions";
 
 /**
  * Accounts: registration, sign-in and password reset, tying the identity service (who you
@@ -15,8 +16,10 @@ export function createAccountsService(deps: {
   users: UsersService;
   mailbox: MailboxService;
   config: Config;
+  /** Ends sessions on every server (a new password or email ends the old ones). */
+  sessions: SessionRevocations;
 }) {
-  const { identity, users, mailbox } = deps;
+  const { identity, users, mailbox, sessions } = deps;
 
   async function sessionFor(uid: string, proof: { uid: string } | { idToken: string }): Promise<AccountSession> {
     const token = await identity.createSessionToken(proof);
@@ -110,18 +113,34 @@ export function createAccountsService(deps: {
     async changeEmail(uid: string, email: string): Promise<{ email: string }> {
       const updated = await identity.updateEmail(uid, email);
       await users.update(uid, { email: updated.email });
+      await sessions.revokeAll(uid);
       return { email: updated.email };
     },
 
     async changePassword(uid: string, password: string): Promise<void> {
       await assertPasswordPolicy(password);
       await identity.updatePassword(uid, password);
+      await sessions.revokeAll(uid);
     },
 
-    /** Ends every session of the person; a failure here never keeps them signed in locally. */
-    async signOutEverywhere(token: string): Promise<void> {
-      const claims = await identity.verifySessionToken(token);
-      await identity.revokeSessions(claims.uid);
+    /** Ends every session of the person, on every server and at the identity service. */
+    async signOutEverywhere(uid: string): Promise<void> {
+      await sessions.revokeAll(uid);
+      await identity.revokeSessions(uid);
+    },
+
+    /** Ends one session (signing out of this browser). */
+    async signOut(uid: string, sid: string | undefined): Promise<void> {
+      // A session from before session ids existed can only be ended with all of the person's.
+      if (sid === undefined) await sessions.revokeAll(uid);
+      else await sessions.revokeSession(uid, sid);
+    },
+
+    /** A role change (the admin claim) ends every session: the next one carries the new role. */
+    async setRole(uid: string, role: "admin" | null): Promise<void> {
+      await identity.setRole(uid, role);
+      await sessions.revokeAll(uid);
+      await identity.revokeSessions(uid);
     },
   };
 }
