@@ -326,6 +326,17 @@ describe("the boat form", () => {
 });
 
 describe("the photos step", () => {
+  it("takes a photo whatever its file name (a=b.jpg, a;b.jpg)", async () => {
+    const person = await createTestUser(services);
+    const id = await completeAllSteps(person.cookie);
+    const path = `${MOTOR}?id=${id}&step=photos`;
+    for (const name of ["a=b.jpg", "x;y=1.jpg"]) {
+      const accepted = await upload(path, person.cookie, [{ name, bytes: await jpeg(), type: "image/jpeg" }]);
+      expect(location(accepted), name).toBe(`${path}&uploaded=1`);
+    }
+    expect((await services.listings.get(id))!.photos).toHaveLength(2);
+  });
+
   it("stores a JPEG, refuses a text file and an oversized file by name, and keeps the photos already there", async () => {
     const person = await createTestUser(services);
     const id = await completeAllSteps(person.cookie);

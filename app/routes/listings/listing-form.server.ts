@@ -1,21 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  data,
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type AppLoadContext,
-  type UploadHandler,
-  type UploadHandlerPart,
-} from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import type { SessionUser } from "#app/.server/auth/guards";
 import { isListingError, type Listing, type ListingKind, type PhotoErrorCode } from "#app/.server/domain/listings";
 import { getFixedT } from "#app/.server/i18n";
 import { photoView } from "#app/routes/listings/views.server";
 import { notFound } from "#app/.server/http/responses";
+import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { localizePath, splitLangFromPath, type Lang } from "#app/i18n";
 import {
   dataSteps,
@@ -326,12 +318,6 @@ async function saveDataStep(
 // Photos
 
 /** Reads and drops the rest of an upload part (one refused file must not stop the others). */
-async function drain(part: UploadHandlerPart): Promise<void> {
-  for await (const _chunk of part.data) {
-    // discarded
-  }
-}
-
 function photoErrorMessage(code: PhotoErrorCode, name: string, t: T): string {
   return t(`photos.errors.${code}`, {
     name,
@@ -351,35 +337,22 @@ async function uploadPhotos(env: Env, listing: Listing, lang: Lang, t: T) {
   const { listingPhotos } = context.services;
   const free = MAX_PHOTOS - listing.photos.length;
   const refused: string[] = [];
-  let received = 0;
 
-  const readFile = unstable_createMemoryUploadHandler({ maxPartSize: MAX_PHOTO_BYTES + 1 });
-  const readField = unstable_createMemoryUploadHandler({ maxPartSize: 1024 });
-  const handler: UploadHandler = async (part) => {
-    if (typeof part.filename !== "string") return readField(part);
-    // A file input left empty still sends a part without a name; other file fields are not ours.
-    if (part.name !== "photos" || part.filename === "") return drain(part).then(() => undefined);
-    const name = displayName(part.filename);
-    if (received >= free) {
-      await drain(part);
-      refused.push(t("photos.errors.limit", { name, max: MAX_PHOTOS }));
-      return undefined;
-    }
-    try {
-      const file = await readFile(part);
-      received++;
-      return file;
-    } catch (error) {
-      if (!(error instanceof MaxPartSizeExceededError)) throw error;
-      await drain(part);
-      refused.push(photoErrorMessage("too-large", name, t));
-      return undefined;
-    }
-  };
+  // Any file name is data (`a=b.jpg` too): busboy streams the parts; a photo over the size or
+  // past the listing's free places is drained and named in the answer, never stored.
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(request, handler);
-  } catch {
+    const upload = await readMultipart(request, {
+      maxFileBytes: MAX_PHOTO_BYTES,
+      maxFiles: Math.max(0, free),
+      maxFieldBytes: 1024,
+      acceptFile: (field) => field === "photos",
+    });
+    formData = upload.form;
+    for (const name of upload.overCount) refused.push(t("photos.errors.limit", { name: displayName(name), max: MAX_PHOTOS }));
+    for (const name of upload.tooLarge) refused.push(photoErrorMessage("too-large", displayName(name), t));
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
     // A malformed body, an oversized text field or a dropped connection: nothing was stored.
     return data<PhotoReply>({ intent: "upload", result: null, uploaded: 0, message: t("photos.errors.unreadable") }, { status: 400 });
   }
