@@ -5,6 +5,7 @@ import type { Services } from "#app/.server/services";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest } from "#tests/test-services";
 import { demoOwnerUid, publishBoat, publishDock } from "#tests/saved-listings-fixtures";
 import { action, loader } from "./history";
+import { requestContext } from "#app/.server/http/request-context";
 
 let services: Services;
 let boat: Listing;
@@ -27,7 +28,7 @@ const pair = (setCookie: string) => setCookie.split(";")[0];
 async function visit(listings: Listing[]): Promise<string> {
   let cookie = "";
   for (const listing of listings) {
-    const setCookie = await recordView(pageRequest(`/boat/${listing.id}`, cookie ? { Cookie: cookie } : {}), context(), listing.id);
+    const setCookie = await recordView(requestContext({ request: pageRequest(`/boat/${listing.id}`, cookie ? { Cookie: cookie } : {}), context: context() }), listing.id);
     cookie = pair(setCookie!);
   }
   return cookie;
@@ -48,7 +49,7 @@ describe("/historial", () => {
   it("shows a signed-in person their history from their account, with their favourites marked", async () => {
     const person = await createTestUser(services);
     for (const listing of [boat, dock]) {
-      await recordView(authedRequest(`/boat/${listing.id}`, person.cookie), context(), listing.id);
+      await recordView(requestContext({ request: authedRequest(`/boat/${listing.id}`, person.cookie), context: context() }), listing.id);
       await new Promise((resolve) => setTimeout(resolve, 3));
     }
     await services.favourites.add(person.uid, boat.id);
@@ -71,7 +72,7 @@ describe("/historial", () => {
 
   it("clears a signed-in person's history", async () => {
     const person = await createTestUser(services);
-    await recordView(authedRequest(`/boat/${boat.id}`, person.cookie), context(), boat.id);
+    await recordView(requestContext({ request: authedRequest(`/boat/${boat.id}`, person.cookie), context: context() }), boat.id);
     const response = (await act(formPost("/historial", { intent: "clear" }, person.cookie))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/historial");

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getSessionUser } from "#app/.server/auth/guards";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { boatCard, mapPoints, photoViews } from "#app/routes/listings/views.server";
 import { listingPageMeta, loadListingPage, recordView } from "#app/routes/listings/pages.server";
@@ -13,6 +12,7 @@ import { listingMeta } from "#app/utils/listings/meta";
 import { useLang } from "#app/utils/use-lang";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * /boat/{id}: a boat's page. Published boats are public; a draft, paused or archived one is a
@@ -24,9 +24,10 @@ export const handle = { i18n: ["listing", "favourites"], pageCache: SHARED_WITH_
 
 export const headers = withLoaderHeaders;
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const viewer = await getSessionUser(request, context);
-  const page = await loadListingPage(request, context, viewer, params.id, "boat");
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args);
+  const viewer = await ctx.getUser();
+  const page = await loadListingPage(ctx, viewer, args.params.id, "boat");
   const { listing, lang, t, place, description } = page;
   const d = listing.data;
   const title = d.title ?? t("untitled");
@@ -36,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? t("detail.meta.boatDescription", { type: typeName, place: place.label ?? "", count: d.capacity ?? 1, price: formatEuros(d.dayPriceCents, lang) })
       : typeName;
 
-  const viewCookie = listing.status === "published" ? await recordView(request, context, listing.id) : null;
+  const viewCookie = listing.status === "published" ? await recordView(ctx, listing.id) : null;
 
   return data(
     {

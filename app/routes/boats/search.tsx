@@ -1,19 +1,18 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getSessionUser } from "#app/.server/auth/guards";
-import { getFixedT } from "#app/.server/i18n";
 import { boatCard, mapPoints, parseSearch } from "#app/routes/listings/views.server";
 import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/routes/listings/pages.server";
 import { BoatListingCard } from "#app/components/listing-card";
 import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/components/search-results";
 import { BOAT_FILTERS_ID, BoatSearchFilters, SortSelect } from "#app/components/search-filters";
-import { localizePath, splitLangFromPath } from "#app/i18n";
+import { localizePath } from "#app/i18n";
 import { boatSearchSchema, boatSortOptions, type BoatSearch } from "#app/utils/listings/boat-search";
 import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listings/view";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * The boat search: /alquiler-barco (every type) and the pages with a preset type
@@ -28,9 +27,9 @@ export const handle = { i18n: ["search", "listing", "favourites"], pageCache: SH
 
 export const headers = withLoaderHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const { lang, path } = splitLangFromPath(url.pathname);
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, ["search", "zod", "validation"]);
+  const { url, lang, path, t } = ctx;
   const preset = presetTypeOf(path);
   const pagePath = preset ? path.replace(/\/+$/, "") : BOAT_SEARCH_CANONICAL;
 
@@ -43,14 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(localizePath(withQuery(BOAT_SEARCH_CANONICAL, params), lang));
   }
 
-  const t = getFixedT(lang, ["search", "zod", "validation"]);
   const parsed = parseSearch(boatSearchSchema, url.searchParams, t);
   const query: BoatSearch = preset ? { ...parsed.query, type: preset } : parsed.query;
-  const { listings, ports: portsService } = context.services;
+  const { listings, ports: portsService } = ctx.services;
   const [results, ports] = await Promise.all([listings.search(query), portsService.list()]);
-  const viewer = await getSessionUser(request, context);
-  const { cards, favouriteIds } = await searchCards(context, viewer, results.items, ports, boatCard);
-  const tl = getFixedT(lang, "listing");
+  const viewer = await ctx.getUser();
+  const { cards, favouriteIds } = await searchCards(ctx.services, viewer, results.items, ports, boatCard);
+  const tl = ctx.tFor("listing");
 
   // Each page has its own copy: the canonical search ("all") and the preset ones.
   const copyKey = preset ?? "all";

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getSessionUser } from "#app/.server/auth/guards";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { dockCard, mapPoints, photoViews } from "#app/routes/listings/views.server";
 import { listingPageMeta, loadListingPage, recordView } from "#app/routes/listings/pages.server";
@@ -13,6 +12,7 @@ import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * /dock/{id}: a berth or mooring for sale or rent. Published docks are public; others are a
@@ -30,15 +30,16 @@ function formatDay(day: string, iso: string): string {
   return dateTimeFormat(iso, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const viewer = await getSessionUser(request, context);
-  const page = await loadListingPage(request, context, viewer, params.id, "dock");
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args);
+  const viewer = await ctx.getUser();
+  const page = await loadListingPage(ctx, viewer, args.params.id, "dock");
   const { listing, iso, t, place, description } = page;
   const d = listing.data;
   const title = dockTitle(t, { berthType: d.berthType ?? null, berthNumber: d.berthNumber ?? null, place });
   const kindName = d.kind ? t(`dockKinds.${d.kind}`) : t("dock.berth");
 
-  const viewCookie = listing.status === "published" ? await recordView(request, context, listing.id) : null;
+  const viewCookie = listing.status === "published" ? await recordView(ctx, listing.id) : null;
 
   return data(
     {

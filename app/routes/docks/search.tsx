@@ -1,20 +1,18 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getSessionUser } from "#app/.server/auth/guards";
-import { getFixedT } from "#app/.server/i18n";
 import { dockCard, mapPoints, parseSearch } from "#app/routes/listings/views.server";
 import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/routes/listings/pages.server";
 import { DockListingCard } from "#app/components/listing-card";
 import { DOCK_FILTERS_ID, DockSearchFilters, SortSelect } from "#app/components/search-filters";
 import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/components/search-results";
-import { splitLangFromPath } from "#app/i18n";
 import { dockSearchSchema, dockSortOptions, type DockSearch } from "#app/utils/listings/schemas";
 import { dockTitle, toSearchParams, withQuery } from "#app/utils/listings/view";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { href } from "#app/utils/href";
+import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * /docks: berths and moorings for sale or rent, by port or place, minimum length, beam and
@@ -29,17 +27,16 @@ const PAGE_PATH = href("dock-search");
 
 export const headers = withLoaderHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const t = getFixedT(lang, ["search", "zod", "validation"]);
-  const tl = getFixedT(lang, "listing");
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, ["search", "zod", "validation"]);
+  const { url, lang, t } = ctx;
+  const tl = ctx.tFor("listing");
   const parsed = parseSearch(dockSearchSchema, url.searchParams, t);
   const query: DockSearch = parsed.query;
-  const { listings, ports: portsService } = context.services;
+  const { listings, ports: portsService } = ctx.services;
   const [results, ports] = await Promise.all([listings.searchDocks(query), portsService.list()]);
-  const viewer = await getSessionUser(request, context);
-  const { cards, favouriteIds } = await searchCards(context, viewer, results.items, ports, dockCard);
+  const viewer = await ctx.getUser();
+  const { cards, favouriteIds } = await searchCards(ctx.services, viewer, results.items, ports, dockCard);
 
   const invalid = Object.keys(parsed.errors).length > 0;
   const copyKey = query.kind ?? "all";

@@ -1,21 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "#app/.server/auth/guards";
-import { getFixedT } from "#app/.server/i18n";
 import { LocalizedLink } from "#app/components/localized-link";
-import { splitLangFromPath } from "#app/i18n";
 import { boatFormPaths } from "#app/utils/listings/form";
 import { boatTypeIds } from "#app/utils/listings/schemas";
 import { seoMeta } from "#app/utils/meta";
+import { requestContext } from "#app/.server/http/request-context";
 
 /** /boat/form/add-boat-select: which boat to list; each card opens that type's form. */
 export const handle = { i18n: ["listing-form"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const t = getFixedT(lang, "listing-form");
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireUser, t } = requestContext(args, "listing-form");
+  await requireUser();
   return {
     meta: { title: t("meta.select.title"), description: t("meta.select.description") },
     types: boatTypeIds.map((type) => ({ type, href: boatFormPaths[type], image: `/images/boats/${type}.svg` })),

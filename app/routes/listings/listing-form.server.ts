@@ -32,6 +32,9 @@ import { boatStepSchema, dockStepSchema, type BoatStep, type BoatTypeId, type Do
 import type { PhotoView } from "#app/utils/listings/view";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS, MIN_PHOTO_SIDE, MIN_PHOTOS } from "#app/utils/photos";
 import { href } from "#app/utils/href";
+import type { DomainServices } from "#app/.server/services";
+import { requestContext } from "#app/.server/http/request-context";
+import { badRequest } from "#app/.server/http/responses";
 
 /**
  * The server half of the listing forms (`routes/listings/boat-form.tsx` and `dock-form.tsx`)
@@ -142,8 +145,8 @@ export function listingSummary(listing: Listing, portNames: ReadonlyMap<string, 
 }
 export type ListingSummary = ReturnType<typeof listingSummary>;
 
-export async function portNamesOf(context: AppLoadContext): Promise<Map<string, string>> {
-  return new Map((await context.services.ports.list()).map((port) => [port.slug, port.name]));
+export async function portNamesOf(services: Pick<DomainServices, "ports">): Promise<Map<string, string>> {
+  return new Map((await services.ports.list()).map((port) => [port.slug, port.name]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -186,7 +189,7 @@ export async function loadListingForm({ request, context, user, kind, variant }:
     const owner = await users.get(user.uid);
     review = {
       missing: missingItems(listing, listings.missingForPublish(listing, owner)),
-      summary: listingSummary(listing, await portNamesOf(context)),
+      summary: listingSummary(listing, await portNamesOf(context.services)),
     };
   }
   const uploaded = Number(url.searchParams.get("uploaded"));
@@ -229,7 +232,7 @@ export async function listingFormAction({ request, context, user, kind, variant 
     if (!listing) notFound(request);
     return uploadPhotos({ request, context, user, kind, variant }, listing, lang, t);
   }
-  const formData = await readFormData(request);
+  const formData = await requestContext({ request, context }).formData();
   const intent = String(formData.get("intent") ?? "next");
   if ((photoIntents as readonly string[]).includes(intent)) {
     if (!listing) notFound(request);
@@ -247,19 +250,6 @@ export async function listingFormAction({ request, context, user, kind, variant 
 
 type T = ReturnType<typeof getFixedT>;
 
-/** A request no form of these pages sends (an unknown intent, a body that is no form). */
-export function badRequest(): never {
-  throw data({ message: "Bad request" }, { status: 400, statusText: "Bad Request" });
-}
-
-/** The posted form; a body that is not a form is a 400, not a server error. */
-export async function readFormData(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    badRequest();
-  }
-}
 
 /** The domain's zod issues as conform's field errors, translated like the form's own. */
 function fieldErrorsOf(issues: readonly z.ZodIssue[], t: T): Record<string, string[]> {

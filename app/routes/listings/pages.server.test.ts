@@ -5,6 +5,7 @@ import type { Services } from "#app/.server/services";
 import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest } from "#tests/test-services";
 import { demoOwnerUid, publishBoat } from "#tests/saved-listings-fixtures";
 import { recordView } from "./pages.server";
+import { requestContext } from "#app/.server/http/request-context";
 
 let services: Services;
 let boats: Listing[];
@@ -26,10 +27,10 @@ describe("recordView", () => {
     const person = await createTestUser(services);
     const context = loadContext(services);
 
-    expect(await recordView(authedRequest(`/boat/${boats[1].id}`, person.cookie), context, boats[1].id)).toBeNull();
+    expect(await recordView(requestContext({ request: authedRequest(`/boat/${boats[1].id}`, person.cookie), context: context }), boats[1].id)).toBeNull();
     expect((await services.history.list({ uid: person.uid }, pageRequest("/"))).map((listing) => listing.id)).toEqual([boats[1].id]);
 
-    const setCookie = await recordView(pageRequest(`/boat/${boats[2].id}`), context, boats[2].id);
+    const setCookie = await recordView(requestContext({ request: pageRequest(`/boat/${boats[2].id}`), context: context }), boats[2].id);
     expect(setCookie).toMatch(new RegExp(`^${RECENTLY_VIEWED_COOKIE}=`));
     expect((await services.history.list(null, visitor(cookiePair(setCookie!)))).map((listing) => listing.id)).toEqual([boats[2].id]);
   });

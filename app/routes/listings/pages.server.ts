@@ -1,14 +1,15 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { notFound } from "#app/.server/http/responses";
-import { languageOf, splitLangFromPath, type Lang } from "#app/i18n";
+import { languageOf, type Lang } from "#app/i18n";
 import { numberFormat } from "#app/utils/intl";
 import type { ListingMetaCopy } from "#app/utils/listings/meta";
 import { pickDescription, type OwnerView } from "#app/utils/listings/view";
-import { getSessionUser, type SessionUser } from "#app/.server/auth/guards";
+import { type SessionUser } from "#app/.server/auth/guards";
 import type { Listing, ListingKind, SearchPage } from "#app/.server/domain/listings";
 import type { Port } from "#app/.server/domain/ports";
 import { getFixedT } from "#app/.server/i18n";
 import { coverImageUrl, editPath, languageName, memberSince, ownerOf, ownersOf, placeView, portsBySlug, publicOrigin, type FieldErrors } from "./views.server";
+import type { RequestContext } from "#app/.server/http/request-context";
+import type { DomainServices } from "#app/.server/services";
 
 /**
  * The steps the boat and dock pages' loaders share: a listing's page (its listing, owner and
@@ -27,9 +28,9 @@ type T = ReturnType<typeof getFixedT>;
  * the ports, whether the viewer keeps it as a favourite, its place and description, in the
  * page's language.
  */
-export async function loadListingPage<K extends ListingKind>(request: Request, context: AppLoadContext, viewer: SessionUser | null, id: string | undefined, kind: K) {
-  const { lang } = splitLangFromPath(new URL(request.url).pathname);
-  const { listings, ports, users, favourites, config } = context.services;
+export async function loadListingPage<K extends ListingKind>(ctx: RequestContext, viewer: SessionUser | null, id: string | undefined, kind: K) {
+  const { lang, request, config } = ctx;
+  const { listings, ports, users, favourites } = ctx.services;
   const found = await listings.getForViewer(id ?? "", viewer?.uid ?? null);
   if (!found || found.kind !== kind) notFound(request);
   const listing = found as Extract<Listing, { kind: K }>;
@@ -45,7 +46,7 @@ export async function loadListingPage<K extends ListingKind>(request: Request, c
   return {
     lang,
     iso,
-    t: getFixedT(lang, "listing"),
+    t: ctx.tFor("listing"),
     listing,
     portIndex,
     favourite,
@@ -70,9 +71,9 @@ export async function loadListingPage<K extends ListingKind>(request: Request, c
  * guard: the pages are public) and returns the `Set-Cookie` value to add to the page's response
  * headers, or null.
  */
-export async function recordView(request: Request, context: AppLoadContext, listingId: string): Promise<string | null> {
-  const user = await getSessionUser(request, context);
-  return context.services.history.record(user ? { uid: user.uid } : null, listingId, request);
+export async function recordView(ctx: RequestContext, listingId: string): Promise<string | null> {
+  const user = await ctx.getUser();
+  return ctx.services.history.record(user ? { uid: user.uid } : null, listingId, ctx.request);
 }
 
 type ListingPage = Awaited<ReturnType<typeof loadListingPage>>;
@@ -94,11 +95,11 @@ export function listingPageMeta(page: ListingPage, title: string, copy: { title:
 type CardOf<L, C> = (listing: L, ports: ReadonlyMap<string, Port>, owners: ReadonlyMap<string, OwnerView>) => C;
 
 /** A page of results as cards (their owners read in one batch), and which of them the viewer keeps as favourites. */
-export async function searchCards<L extends Listing, C>(context: AppLoadContext, viewer: SessionUser | null, items: readonly L[], ports: readonly Port[], cardOf: CardOf<L, C>) {
+export async function searchCards<L extends Listing, C>(services: DomainServices, viewer: SessionUser | null, items: readonly L[], ports: readonly Port[], cardOf: CardOf<L, C>) {
   const ids = items.map((listing) => listing.id);
   const [owners, favourites] = await Promise.all([
-    ownersOf(context.services.users, items.map((listing) => listing.ownerUid)),
-    viewer ? context.services.favourites.idsFor(viewer.uid, ids) : Promise.resolve(new Set<string>()),
+    ownersOf(services.users, items.map((listing) => listing.ownerUid)),
+    viewer ? services.favourites.idsFor(viewer.uid, ids) : Promise.resolve(new Set<string>()),
   ]);
   const portIndex = portsBySlug(ports);
   return { cards: items.map((listing) => cardOf(listing, portIndex, owners)), favouriteIds: [...favourites] };

@@ -2,18 +2,19 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { requireUser } from "#app/.server/auth/guards";
 import { isListingError } from "#app/.server/domain/listings";
-import { getFixedT } from "#app/.server/i18n";
 import { FormAlert, Notice } from "#app/components/forms";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
-import { languageOf, localizePath, splitLangFromPath } from "#app/i18n";
+import { languageOf, localizePath } from "#app/i18n";
 import { DRAFTS_PATH, LIST_YOUR_BOAT_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { badRequest, listingSummary, portNamesOf, readFormData } from "#app/routes/listings/listing-form.server";
+import { listingSummary, portNamesOf } from "#app/routes/listings/listing-form.server";
 import { dateTimeFormat } from "#app/utils/intl";
+import { requestContext } from "#app/.server/http/request-context";
+import { badRequest, notFound } from "#app/.server/http/responses";
+import { href } from "#app/utils/href";
 
 /**
  * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
@@ -22,12 +23,10 @@ import { dateTimeFormat } from "#app/utils/intl";
  */
 export const handle = { i18n: ["listing-form"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const [drafts, portNames] = await Promise.all([context.services.listings.drafts(user.uid), portNamesOf(context)]);
-  const t = getFixedT(lang, "listing-form");
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireUser, url, t, services } = requestContext(args, "listing-form");
+  const user = await requireUser();
+  const [drafts, portNames] = await Promise.all([services.listings.drafts(user.uid), portNamesOf(services)]);
   const items = drafts.map((draft) => listingSummary(draft, portNames));
   // "Save and exit" comes back here with the draft it saved.
   const saved = url.searchParams.get("notice") === "saved" ? items.find((item) => item.id === url.searchParams.get("id")) : undefined;
@@ -41,26 +40,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const discardSchema = z.object({ intent: z.literal("discard"), id: z.string().min(1).max(128) });
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const parsed = discardSchema.safeParse(Object.fromEntries(await readFormData(request)));
+export async function action(args: ActionFunctionArgs) {
+  const { requireUser, request, lang, t, services, formData } = requestContext(args, "listing-form");
+  const user = await requireUser();
+  const parsed = discardSchema.safeParse(Object.fromEntries(await formData()));
   if (!parsed.success) badRequest();
   const { id } = parsed.data;
   try {
     // The draft and its photos, for good (nothing else points at them).
-    await context.services.listingPhotos.discardDraft(user.uid, id);
+    await services.listingPhotos.discardDraft(user.uid, id);
   } catch (error) {
     // Someone else's listing, or none: it does not exist for this person.
-    if (isListingError(error, "not-found")) throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
+    if (isListingError(error, "not-found")) notFound(request);
     if (isListingError(error, "invalid-transition")) {
-      const t = getFixedT(lang, "listing-form");
       return data({ id, message: t("drafts.notADraft") }, { status: 400 });
     }
     throw error;
   }
-  return redirect(localizePath(`${DRAFTS_PATH}?notice=discarded`, lang));
+  return redirect(href("settings-drafts", { lang, search: { notice: "discarded" } }));
 }
 
 export default function Drafts() {

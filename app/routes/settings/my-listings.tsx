@@ -2,18 +2,19 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { requireUser } from "#app/.server/auth/guards";
 import { isListingError, type ListingStatus } from "#app/.server/domain/listings";
-import { getFixedT } from "#app/.server/i18n";
 import { FormAlert, Notice } from "#app/components/forms";
 import { formatEuros } from "#app/components/listing-form";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
-import { localizePath, splitLangFromPath } from "#app/i18n";
+import { localizePath } from "#app/i18n";
 import { LIST_YOUR_BOAT_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { badRequest, listingSummary, missingItems, portNamesOf, readFormData, type ListingSummary } from "#app/routes/listings/listing-form.server";
+import { listingSummary, missingItems, portNamesOf, type ListingSummary } from "#app/routes/listings/listing-form.server";
+import { badRequest, notFound } from "#app/.server/http/responses";
+import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 /**
  * /ajustes/mis-barcos: every boat and dock of the person, with status, cover, place and price,
@@ -43,12 +44,10 @@ const actionsFor: Record<ListingStatus, readonly Transition[]> = {
 
 const transitionSchema = z.object({ intent: z.enum(transitions), id: z.string().min(1).max(128) });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const [listings, portNames] = await Promise.all([context.services.listings.listByOwner(user.uid), portNamesOf(context)]);
-  const t = getFixedT(lang, "listing-form");
+export async function loader(args: LoaderFunctionArgs) {
+  const { requireUser, url, t, services } = requestContext(args, "listing-form");
+  const user = await requireUser();
+  const [listings, portNames] = await Promise.all([services.listings.listByOwner(user.uid), portNamesOf(services)]);
   const items = listings.map((listing) => listingSummary(listing, portNames));
   const notice = url.searchParams.get("notice");
   const noticed = items.find((item) => item.id === url.searchParams.get("id"));
@@ -60,24 +59,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const { lang } = splitLangFromPath(url.pathname);
-  const t = getFixedT(lang, "listing-form");
-  const parsed = transitionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+export async function action(args: ActionFunctionArgs) {
+  const { requireUser, request, lang, t, services, formData } = requestContext(args, "listing-form");
+  const user = await requireUser();
+  const parsed = transitionSchema.safeParse(Object.fromEntries(await formData()));
   if (!parsed.success) badRequest();
   const { intent, id } = parsed.data;
-  const { listings } = context.services;
+  const { listings } = services;
   const listing = await listings.get(id);
-  if (!listing || listing.ownerUid !== user.uid) {
-    throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
-  }
+  if (!listing || listing.ownerUid !== user.uid) notFound(request);
   const title = (listing.kind === "boat" ? listing.data.title : listing.data.berthNumber) ?? t("untitled");
   try {
     await listings[intent](user.uid, id);
   } catch (error) {
-    if (isListingError(error, "not-found")) throw data({ message: "Page not found", path: url.pathname }, { status: 404, statusText: "Page not found" });
+    if (isListingError(error, "not-found")) notFound(request);
     for (const code of ["invalid-transition", "incomplete", "archived"] as const) {
       if (isListingError(error, code)) {
         const missing = code === "incomplete" ? missingItems(listing, error.missing) : [];
@@ -86,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirect(localizePath(`${MY_LISTINGS_PATH}?${new URLSearchParams({ notice: noticeOf[intent], id })}`, lang));
+  return redirect(href("settings-my-listings", { lang, search: { notice: noticeOf[intent], id } }));
 }
 
 export default function MyListings() {
