@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startBuiltServer } from "./built-server";
 
 /**
  * Every acknowledged write survives a killed server: registrations are sent while the server
@@ -12,26 +11,15 @@ import { expect, test } from "@playwright/test";
  * simulated here; `synchronous = FULL` is what covers it, decision record 008.)
  */
 function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ["build/server/server.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: dataDir,
+  return startBuiltServer(
+    {
       SEED_DEMO_DATA: "false",
       SESSION_SECRET: "durability-test-secret-that-is-long-enough-0123456789",
-      METADATA_SERVER_DETECTION: "none",
       SIGN_UP_LIMIT_PER_HOUR: "100000",
       SIGN_IN_LIMIT_PER_10_MINUTES: "100000",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = once(child, "exit");
-  return { child, exited, output: () => output };
+    { dataDir },
+  );
 }
 
 async function baseUrlOf(server: ReturnType<typeof startServer>) {

@@ -1,33 +1,9 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { startBuiltServer } from "./built-server";
 
-/** The built server as an operator runs it: its own process, its own data directory. */
-function startServer(env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-server-"));
-  const child = spawn(process.execPath, ["build/server/server.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      SESSION_SECRET: "server-test-secret-that-is-long-enough-0123456789",
-      METADATA_SERVER_DETECTION: "none",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = once(child, "exit").then(([code]) => code as number | null);
-  const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  return { child, exited, output: () => output, cleanup };
-}
+const startServer = startBuiltServer;
 
 test("a bad configuration stops the server with a message naming the variable", async () => {
   const server = startServer({ PORT: "not-a-port", APP_BACKEND: "mysql" });

@@ -1,16 +1,13 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import type { Config } from "../config";
-import { SESSION_MAX_AGE_SECONDS, type Role } from "../identity";
+import type { AccountSession } from "../domain/accounts";
+import { SESSION_MAX_AGE_SECONDS } from "../identity";
 
-/** What the session cookie holds: the identity's session token and what the header shows. */
-export type SessionData = {
-  /** A local signed token or a Firebase session cookie, verified on every request. */
-  token: string;
-  uid: string;
-  email: string;
-  role: Role | null;
-  displayName: string;
-  slug: string;
+/**
+ * What the session cookie holds: the account's session as sign-in returns it (the identity's
+ * token, verified on every request, and what the header shows), plus this session's id and start.
+ */
+export type SessionData = AccountSession & {
   /** This session's id: signing out revokes it (decision record 010). */
   sid?: string;
   /** When the session started (ms since the epoch, sub-millisecond): "end all sessions" ends those before. */

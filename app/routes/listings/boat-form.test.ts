@@ -233,7 +233,7 @@ describe("the boat form", () => {
     expect((await services.listings.get(id))?.data).toEqual(before?.data);
   });
 
-  it("answers garbage with 400, never a server error", async () => {
+  it("answers garbage with 400 (415 for JSON), never a server error", async () => {
     const person = await createTestUser(services);
     const id = new URL(location(await post(MOTOR, steps.basics, person.cookie))!, "http://localhost").searchParams.get("id")!;
     const json = await settle(() =>
@@ -243,7 +243,8 @@ describe("the boat form", () => {
         context: context(),
       }),
     );
-    expect(json).toMatchObject({ init: { status: 400 } });
+    // a body no form sends: 415, in the page's language
+    expect(json).toMatchObject({ init: { status: 415 }, data: { message: expect.stringContaining("formulario web") } });
     expect(await post(`${MOTOR}?id=${id}&step=photos`, { intent: "next" }, person.cookie)).toMatchObject({ init: { status: 400 } });
     expect(await post(`${MOTOR}?id=${id}&step=specs`, { intent: "drop-table" }, person.cookie)).toMatchObject({ init: { status: 400 } });
     const shapes = (await post(`${MOTOR}?id=${id}&step=basics`, { title: "Un título correcto", description: "no es un objeto", "title.x": "y" }, person.cookie)) as StepReply;
