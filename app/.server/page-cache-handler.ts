@@ -1,5 +1,6 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
+import { LRUCache } from "lru-cache";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { sendFetchResponse, toFetchRequest } from "./http/express-fetch";
@@ -43,12 +44,21 @@ function routeTree(build: ServerBuild): RouteNode[] {
   return tree;
 }
 
+/** Each build's answers by path: matching ~200 routes costs more than serving a cached page. */
+const decisions = new WeakMap<ServerBuild, LRUCache<string, boolean>>();
+
 /** Whether the route a path renders declares, in its `handle`, that visitors share it. */
 export function sharedWithVisitors(build: ServerBuild, pathname: string): boolean {
+  let known = decisions.get(build);
+  if (!known) decisions.set(build, (known = new LRUCache<string, boolean>({ max: 10_000 })));
+  const cached = known.get(pathname);
+  if (cached !== undefined) return cached;
   const matches = matchRoutes(routeTree(build) as Parameters<typeof matchRoutes>[0], pathname);
   const leaf = matches?.at(-1)?.route.id;
   const handle = leaf ? (build.routes[leaf]?.module.handle as { pageCache?: string } | undefined) : undefined;
-  return handle?.pageCache === SHARED_WITH_VISITORS;
+  const shared = handle?.pageCache === SHARED_WITH_VISITORS;
+  known.set(pathname, shared);
+  return shared;
 }
 
 /**
