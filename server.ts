@@ -107,6 +107,9 @@ const firebaseOrigins =
       ]
     : [];
 const isDev = !config.isProduction;
+// Images come from this origin (photos, profile photos: uploads stored here) and the map's tile
+// server; `{s}`-style placeholders in its host become a wildcard label.
+const mapTileOrigin = /^https?:\/\/[^/]+/.exec(config.MAP_TILE_URL)?.[0].replace(/\{[^}]*\}/g, "*");
 
 app.use(
   helmet({
@@ -120,8 +123,7 @@ app.use(
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
         "frame-src": config.FIREBASE_AUTH_DOMAIN ? [`https://${config.FIREBASE_AUTH_DOMAIN}`] : ["'none'"],
-        // Profile photos may be links to https images elsewhere until uploads are stored here.
-        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "img-src": ["'self'", "data:", "blob:", ...(mapTileOrigin ? [mapTileOrigin] : [])],
         "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "script-src": [

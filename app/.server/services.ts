@@ -9,7 +9,7 @@ import { createListingPhotosService, createListingsService, type ListingPhotosSe
 import { createAccountsService, type AccountsService } from "./domain/accounts";
 import { createMailboxService, type MailboxService } from "./domain/mailbox";
 import { createPortsService, type PortsService } from "./domain/ports";
-import { createUsersService, type UsersService } from "./domain/users";
+import { createProfilePhotosService, createUsersService, type ProfilePhotosService, type UsersService } from "./domain/users";
 import type { IdentityProvider } from "./identity";
 import { createIdentity } from "./identity/create-identity";
 import { createMailTransport } from "./mail";
@@ -32,6 +32,8 @@ export type Services = {
   rateLimits: RateLimits;
   ports: PortsService;
   users: UsersService;
+  /** People's profile photos, uploads through the photo pipeline. */
+  profilePhotos: ProfilePhotosService;
   mailbox: MailboxService;
   accounts: AccountsService;
   listings: ListingsService;
@@ -54,7 +56,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations"
 >;
 
 declare module "@remix-run/node" {
@@ -92,6 +94,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     }),
     ports,
     users,
+    profilePhotos: createProfilePhotosService({ blobs, users }),
     mailbox,
     accounts,
     listings,

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { initials } from "#app/utils/initials";
+import { Avatar } from "#app/components/avatar";
 import type { MapPoint, OwnerView, PhotoView, PlaceView, PriceUnit } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { FavouriteButton } from "./favourite-button";
@@ -231,13 +231,7 @@ export function OwnerCard({ owner, memberSince, heading }: { owner: OwnerView; m
   return (
     <DetailSection id="owner-heading" title={heading}>
       <div className="flex items-center gap-4">
-        {owner.photoUrl ? (
-          <img src={owner.photoUrl} alt="" width={64} height={64} referrerPolicy="no-referrer" className="size-16 shrink-0 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden="true" className="flex size-16 shrink-0 items-center justify-center rounded-full bg-sea-700 text-xl font-bold text-white">
-            {initials(owner.displayName)}
-          </span>
-        )}
+        <Avatar name={owner.displayName} photo={owner.photo} />
         <div className="min-w-0">
           <p className="font-semibold text-slate-900 dark:text-white">
             {owner.displayName}

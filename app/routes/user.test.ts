@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest, settle } from "#tests/test-services";
@@ -10,6 +11,7 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 const context = () => loadContext(services);
+const jpeg = () => sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 20, g: 80, b: 140 } } }).jpeg().toBuffer();
 const load = async (path: string, slug: string, cookie?: string) =>
   (await loader({ request: cookie ? authedRequest(path, cookie) : pageRequest(path), params: { slug }, context: context() })).data;
 
@@ -22,8 +24,9 @@ describe("/user/:slug", () => {
       bio: "Navego por las Baleares desde niña.",
       languages: ["es", "ca", "en"],
       phone: "+34 699 111 222",
-      photoUrl: "https://images.example.com/carmen.jpg",
     });
+    const upload = await services.profilePhotos.replace(person.uid, await jpeg());
+    if (upload.status !== "saved") throw new Error("the photo was refused");
     await services.users.setLessor(person.uid, {
       legalName: "Carmen Soler Ferrer",
       idDocument: "12345678Z",
@@ -37,7 +40,7 @@ describe("/user/:slug", () => {
       slug: person.slug,
       displayName: "Carmen Soler",
       bio: "Navego por las Baleares desde niña.",
-      photoUrl: "https://images.example.com/carmen.jpg",
+      photo: upload.photo,
       kind: "person",
       companyName: null,
     });
@@ -51,7 +54,7 @@ describe("/user/:slug", () => {
     for (const secret of [person.email, "699 111 222", "ES9121000418450200051332", "12345678Z", "Carmen Soler Ferrer", "Passeig", person.uid]) {
       expect(serialized).not.toContain(secret);
     }
-    expect(Object.keys(data.profile).sort()).toEqual(["bio", "companyName", "createdAt", "displayName", "kind", "languages", "photoUrl", "slug"]);
+    expect(Object.keys(data.profile).sort()).toEqual(["bio", "companyName", "createdAt", "displayName", "kind", "languages", "photo", "slug"]);
   });
 
   it("says when the person joined, in the page's language, and translates the page's meta", async () => {
@@ -78,12 +81,15 @@ describe("/user/:slug", () => {
 
   it("uses the bio as description and the photo as og:image when they exist", async () => {
     const person = await createTestUser(services, { displayName: "Ana Gil" });
-    await services.users.update(person.uid, { bio: `Patrona profesional. ${"Mar ".repeat(80)}`, photoUrl: "https://images.example.com/ana.jpg" });
+    await services.users.update(person.uid, { bio: `Patrona profesional. ${"Mar ".repeat(80)}` });
+    const upload = await services.profilePhotos.replace(person.uid, await jpeg());
+    if (upload.status !== "saved") throw new Error("the photo was refused");
     const data = await load(`/en/user/${person.slug}`, person.slug);
     expect(data.meta.description.startsWith("Patrona profesional.")).toBe(true);
     expect(data.meta.description.length).toBeLessThanOrEqual(160);
     const tags = meta({ data } as Parameters<typeof meta>[0]) ?? [];
-    expect(tags).toContainEqual({ property: "og:image", content: "https://images.example.com/ana.jpg" });
+    // Our own stored variant, by absolute URL: no other host is ever named.
+    expect(tags).toContainEqual({ property: "og:image", content: `http://localhost:3000/photos/${upload.photo.folder}/400.webp` });
     expect(tags).toContainEqual({ property: "og:image:alt", content: "Photo of Ana Gil" });
   });
 

@@ -6,7 +6,8 @@ import { boatCard, dockCard, portsBySlug } from "#app/routes/listings/views.serv
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf } from "#app/i18n";
-import { initials } from "#app/utils/initials";
+import { Avatar } from "#app/components/avatar";
+import { photoUrl, pickPhotoWidth } from "#app/utils/photos";
 import { seoMeta } from "#app/utils/meta";
 import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
@@ -29,7 +30,7 @@ const DESCRIPTION_MAX = 160;
 export const headers = withLoaderHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request, lang, t, services, getUser } = requestContext(args, "user");
+  const { request, lang, t, services, getUser, origin } = requestContext(args, "user");
   const { users, listings, ports } = services;
   const slug = args.params.slug ?? "";
   const [person, viewer] = await Promise.all([isSlug(slug) ? users.getBySlug(slug) : null, getUser()]);
@@ -39,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [owned, portList] = await Promise.all([listings.listByOwner(person.uid), ports.list()]);
   const published = owned.filter((listing) => listing.status === "published");
   const portIndex = portsBySlug(portList);
-  const owners = new Map([[person.uid, { slug: person.slug, displayName: person.displayName, photoUrl: person.photoUrl, professional: person.kind === "professional", companyName: person.company?.name ?? null, createdAt: person.createdAt }]]);
+  const owners = new Map([[person.uid, { slug: person.slug, displayName: person.displayName, photo: person.photo, professional: person.kind === "professional", companyName: person.company?.name ?? null, createdAt: person.createdAt }]]);
   const boats = published.flatMap((listing) => (listing.kind === "boat" ? [boatCard(listing, portIndex, owners)] : []));
   const docks = published.flatMap((listing) => (listing.kind === "dock" ? [dockCard(listing, portIndex, owners)] : []));
   const iso = languageOf(lang).iso;
@@ -59,7 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
           : bio.length <= DESCRIPTION_MAX
             ? bio
             : `${bio.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`,
-      image: profile.photoUrl,
+      image: profile.photo ? origin + photoUrl(profile.photo.folder, pickPhotoWidth(profile.photo.widths, 640)) : null,
       imageAlt: t("photoAlt", { name }),
     },
     profile,
@@ -84,7 +85,7 @@ export default function UserPage() {
     <main id="main" className="container-page py-12">
       <article className="mx-auto max-w-3xl space-y-8">
         <header className="flex flex-col items-center gap-6 rounded-2xl bg-sea-50 p-8 text-center sm:flex-row sm:text-left dark:bg-white/5">
-          <Avatar name={name} photoUrl={profile.photoUrl} alt={t("photoAlt", { name })} />
+          <Avatar name={name} photo={profile.photo} size="lg" alt={t("photoAlt", { name })} className="shadow ring-4 ring-white dark:ring-sea-900" />
           <div className="min-w-0 flex-1">
             <h1 className="text-3xl font-extrabold tracking-tight break-words text-sea-900 dark:text-white">{name}</h1>
             {profile.kind === "professional" ? (
@@ -159,30 +160,6 @@ export default function UserPage() {
         </section>
       </article>
     </main>
-  );
-}
-
-/** The profile photo, or the initials of the name when there is none. */
-function Avatar({ name, photoUrl, alt }: { name: string; photoUrl: string | null; alt: string }) {
-  if (photoUrl) {
-    return (
-      <img
-        src={photoUrl}
-        alt={alt}
-        width={112}
-        height={112}
-        referrerPolicy="no-referrer"
-        className="size-28 shrink-0 rounded-full object-cover shadow ring-4 ring-white dark:ring-sea-900"
-      />
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      className="flex size-28 shrink-0 items-center justify-center rounded-full bg-sea-700 text-4xl font-bold text-white shadow ring-4 ring-white dark:bg-sea-600 dark:ring-sea-900"
-    >
-      {initials(name)}
-    </span>
   );
 }
 

@@ -57,27 +57,16 @@ export const registerProSchema = registerSchema.extend({
 export const spokenLanguages = ["es", "en", "fr", "de", "it", "pt", "ca", "nl"] as const;
 
 /** An absolute https link to a public host (`javascript:`, `data:` and plain http are refused). */
-export function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
-
-export const photoUrlField = z
-  .string()
-  .trim()
-  .max(500)
-  .refine(isHttpsUrl, { params: { i18n: "httpsUrl" } });
-
 export const profileSchema = z.object({
   displayName: z.string().trim().min(2).max(60),
   bio: z.string().trim().max(1000).optional(),
   phone: phoneField.optional(),
   languages: z.array(z.enum(spokenLanguages)).max(spokenLanguages.length).optional(),
-  photoUrl: photoUrlField.optional(),
+});
+
+/** The profile photo form: one image file (its content is checked on the server). */
+export const profilePhotoSchema = z.object({
+  photo: z.instanceof(Blob).refine((file) => file.size > 0, { params: { i18n: { key: "profile:photo.errors.none" } } }),
 });
 
 /** A new sign-in email, proven by the current password. */

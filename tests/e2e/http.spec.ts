@@ -12,6 +12,9 @@ test.describe("over plain HTTP", () => {
     expect(nonce).toBeTruthy();
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+    // Images only from here (photos and profile photos are uploads) and the map's tile server.
+    const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1].trim().split(/\s+/);
+    expect(imgSrc).toEqual(["'self'", "data:", "blob:", "https://tile.openstreetmap.org"]);
     const html = await response.text();
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);

@@ -175,6 +175,33 @@ export function keySegment(text: string): string {
   return out;
 }
 
+/** The string `keySegment` made `segment` from, or null when no string gives that segment. */
+export function textOfKeySegment(segment: string): string | null {
+  if (segment.length === 0 || segment.length > MAX_SEGMENT_LENGTH) return null;
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const char of segment) {
+    const value = BASE32.indexOf(char);
+    if (value === -1) return null;
+    buffer = (buffer << 5) | value;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((buffer >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
+  } catch {
+    return null;
+  }
+  // Padding bits and lengths that no encoding produces are not segments of any text.
+  return text.length > 0 && keySegment(text) === segment ? text : null;
+}
+
 const EXTENSION_TYPES: Record<string, string> = {
   webp: "image/webp",
   jpg: "image/jpeg",

@@ -87,7 +87,7 @@ function ownerView(profile: UserProfile): OwnerView {
   return {
     slug: profile.slug,
     displayName: profile.displayName,
-    photoUrl: profile.photoUrl,
+    photo: profile.photo,
     professional: profile.kind === "professional",
     companyName: profile.company?.name ?? null,
     createdAt: profile.createdAt,

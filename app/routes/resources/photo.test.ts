@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiskBlobStore } from "#app/.server/blobs/disk";
 import { storePhoto, type StoredPhoto } from "#app/.server/blobs/images";
-import type { BlobStore } from "#app/.server/blobs";
+import { keySegment, type BlobStore } from "#app/.server/blobs";
 import { createListingPhotosService } from "#app/.server/domain/listings";
 import {
   DEFAULT_PHOTO_SIZES,
@@ -23,15 +23,33 @@ import { loader } from "./photo";
 let dataDir: string;
 let blobs: DiskBlobStore;
 let photo: StoredPhoto;
-const OWNER = "boats/b1";
+/** A published boat's photo folder (listing "B1"); "D1" is a draft of uid "ana". */
+const OWNER = `boats/${keySegment("B1")}`;
+const DRAFT = `boats/${keySegment("D1")}`;
+let draftPhoto: StoredPhoto;
+let gonePhoto: StoredPhoto;
 
-/** A minimal load context: the loader only reads photo variants through `services.listingPhotos`. */
-const noListings = {} as Parameters<typeof createListingPhotosService>[0]["listings"];
-const contextWith = (store: BlobStore) => ({ services: { listingPhotos: createListingPhotosService({ blobs: store, listings: noListings }) } }) as unknown as AppLoadContext;
+/** A minimal load context: the loader reads photo variants through `services.listingPhotos`, and the viewer for a draft's. */
+const listingsById: Record<string, { id: string; status: string; ownerUid: string }> = {
+  B1: { id: "B1", status: "published", ownerUid: "ana" },
+  D1: { id: "D1", status: "draft", ownerUid: "ana" },
+};
+const fakeListings = { get: async (id: string) => listingsById[id] ?? null } as unknown as Parameters<typeof createListingPhotosService>[0]["listings"];
+let viewerUid: string | null = null;
+const contextWith = (store: BlobStore) =>
+  ({
+    services: {
+      listingPhotos: createListingPhotosService({ blobs: store, listings: fakeListings }),
+      // What the session guard reads: a cookie session whose token names `viewerUid`.
+      sessions: { getSession: async () => ({ get: (key: string) => (key === "token" && viewerUid ? viewerUid : undefined) }) },
+      identity: { verifySessionToken: async (token: string) => ({ uid: token, email: `${token}@amarre.test`, role: "user" }) },
+      sessionRevocations: { isRevoked: () => false },
+    },
+  }) as unknown as AppLoadContext;
 
 /** Calls the loader as Remix does for `/photos/*`: the splat is everything after `/photos/`. */
 async function get(splat: string, headers: Record<string, string> = {}, store: BlobStore = blobs): Promise<Response> {
-  const request = new Request(`http://localhost:3000/photos/${splat}`, { headers });
+  const request = new Request(`http://localhost:3000/photos/${splat}`, { headers: { Cookie: "__session=x", ...headers } });
   return loader({ request, params: { "*": splat }, context: contextWith(store) });
 }
 
@@ -42,11 +60,14 @@ beforeAll(async () => {
     .jpeg()
     .toBuffer();
   photo = await storePhoto(blobs, OWNER, jpeg);
+  draftPhoto = await storePhoto(blobs, DRAFT, jpeg);
+  // Left-overs of a listing that no longer exists.
+  gonePhoto = await storePhoto(blobs, `boats/${keySegment("GONE")}`, jpeg);
   // Blobs that must never come out of /photos: a private document beside the photos, an HTML
   // file under photos/ named like a variant, and a JPEG under photos/.
   await blobs.put("cases/c1/passport.webp", new Uint8Array([1, 2, 3]), { contentType: "image/webp" });
-  await blobs.put("photos/boats/b1/evil/640.webp", new TextEncoder().encode("<script>alert(1)</script>"), { contentType: "text/html" });
-  await blobs.put("photos/boats/b1/raw/640.jpg", new Uint8Array([0xff, 0xd8, 0xff]), { contentType: "image/jpeg" });
+  await blobs.put(`photos/${OWNER}/evil/640.webp`, new TextEncoder().encode("<script>alert(1)</script>"), { contentType: "text/html" });
+  await blobs.put(`photos/${OWNER}/raw/640.jpg`, new Uint8Array([0xff, 0xd8, 0xff]), { contentType: "image/jpeg" });
 });
 
 afterAll(async () => {
@@ -154,6 +175,43 @@ describe("GET /photos/*", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toBe("5");
     expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+});
+
+describe("GET /photos/* for a draft's photos", () => {
+  it("serves them to the draft's owner only, privately; anyone else gets the plain 404", async () => {
+    const splat = `${DRAFT}/${draftPhoto.id}/640.webp`;
+    viewerUid = "ana";
+    const own = await get(splat);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(own.headers.get("Vary")).toBe("Cookie");
+    for (const viewer of ["luis", null]) {
+      viewerUid = viewer;
+      const response = await get(splat);
+      expect(response.status, String(viewer)).toBe(404);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      // A revalidation with the right ETag does not confirm the photo exists either.
+      expect((await get(splat, { "If-None-Match": own.headers.get("ETag")! })).status).toBe(404);
+    }
+    viewerUid = null;
+  });
+
+  it("serves them to everyone once the listing is published", async () => {
+    listingsById.D1.status = "published";
+    try {
+      const response = await get(`${DRAFT}/${draftPhoto.id}/640.webp`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    } finally {
+      listingsById.D1.status = "draft";
+    }
+  });
+
+  it("never serves the files of a listing that is gone, nor a folder that names no listing", async () => {
+    expect(await blobs.exists(`photos/${gonePhoto.folder}/320.webp`)).toBe(true);
+    expect((await get(`${gonePhoto.folder}/320.webp`)).status).toBe(404);
+    expect((await get(`boats/b1/${photo.id}/640.webp`)).status).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getSessionUser } from "#app/.server/auth/guards";
 import type { ListingPhotosService } from "#app/.server/domain/listings";
 import { PHOTO_CACHE_CONTROL, PHOTO_VARIANT_CONTENT_TYPE } from "#app/utils/photos";
 
@@ -8,13 +9,18 @@ import { PHOTO_CACHE_CONTROL, PHOTO_VARIANT_CONTENT_TYPE } from "#app/utils/phot
  * `app/.server/blobs/images.ts`, owned by the listing-photos service). Variants never change (ids are random and never reused), so
  * they are cached for a year as immutable; the ETag (a hash of the bytes) answers revalidations
  * with 304. Anything that is not a stored WebP variant under `photos/` — a missing photo, a
- * malformed or `../` path, another kind of blob — is a plain 404, never an error.
+ * malformed or `../` path, another kind of blob — is a plain 404, never an error. A draft's photos
+ * (a listing never published) are its owner's alone: anyone else gets the same 404, and the
+ * owner's copy is marked `private` so no shared cache keeps it.
  */
 
 /** What this route needs from the load context (`services.listingPhotos`, which checks the path). */
 interface PhotoLoadContext {
   services: { listingPhotos: Pick<ListingPhotosService, "variant"> };
 }
+
+/** A draft's photo, for its owner's browser only (it becomes public, and shared, once published). */
+const PRIVATE_PHOTO_CACHE_CONTROL = "private, no-cache";
 
 function notFound(): Response {
   return new Response("Not found", {
@@ -44,9 +50,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     });
   }
   if (blob.status === "missing") return notFound();
+  if (blob.privateTo !== null) {
+    const viewer = await getSessionUser(request, context);
+    if (viewer?.uid !== blob.privateTo) return notFound();
+  }
 
   const etag = entityTag(blob.bytes);
-  const cacheHeaders = { "Cache-Control": PHOTO_CACHE_CONTROL, ETag: etag };
+  const cacheHeaders = {
+    "Cache-Control": blob.privateTo === null ? PHOTO_CACHE_CONTROL : PRIVATE_PHOTO_CACHE_CONTROL,
+    ETag: etag,
+    ...(blob.privateTo === null ? {} : { Vary: "Cookie" }),
+  };
   if (matchesIfNoneMatch(request.headers.get("If-None-Match"), etag)) {
     return new Response(null, { status: 304, headers: cacheHeaders });
   }

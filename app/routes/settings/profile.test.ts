@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loader as photoLoader } from "#app/routes/resources/photo";
 import { requireUser } from "#app/.server/auth/guards";
 import { i18nFor } from "#app/.server/i18n";
 import { identityErrorCodes, isIdentityError } from "#app/.server/identity";
@@ -36,6 +38,89 @@ async function signedInAs(cookie: string, checkRevoked = true) {
 
 /** Sessions are revoked by the second: a password change must come after the session's second. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+/** The photo form as a browser sends it: multipart, one file. */
+async function uploadPhoto(path: string, cookie: string, file: Blob | null, name = "yo.jpg") {
+  const form = new FormData();
+  form.set("intent", "photo");
+  if (file) form.set("photo", file, name);
+  return (await settle(() => action({ request: authedRequest(path, cookie, { method: "POST", body: form }), params: {}, context: context() }))) as unknown as Reply;
+}
+
+const jpeg = async (side = 600) =>
+  new Blob([await sharp({ create: { width: side, height: side, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer()], { type: "image/jpeg" });
+
+async function fetchPhoto(folder: string, width: number) {
+  const splat = `${folder}/${width}.webp`;
+  return photoLoader({ request: new Request(`http://localhost:3000/photos/${splat}`), params: { "*": splat }, context: context() });
+}
+
+describe("/ajustes/mi-perfil: the profile photo", () => {
+  it("uploads a photo through the photo pipeline, replaces it, and removes it, files included", async () => {
+    const person = await createTestUser(services, { displayName: "Irene Vidal" });
+    // Any file name is data.
+    const first = await uploadPhoto("/ajustes/mi-perfil", person.cookie, await jpeg(), "a=b;c.jpg");
+    expect(statusOf(first)).toBe(200);
+    expect(first.data).toMatchObject({ intent: "photo", saved: true });
+    const photo = (await services.users.get(person.uid))!.photo!;
+    expect(photo.folder).toMatch(/^users\/[a-z2-7]+\/[^/]+$/);
+    expect(photo.widths).toEqual([320, 600]);
+    const served = await fetchPhoto(photo.folder, 320);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+
+    // The page shows it: the loader hands the stored variants, never an outside address.
+    const page = await loader({ request: authedRequest("/ajustes/mi-perfil", person.cookie), params: {}, context: context() });
+    expect(page.profile.photo).toEqual(photo);
+
+    const second = await uploadPhoto("/ajustes/mi-perfil", person.cookie, await jpeg(800));
+    expect(second.data.saved).toBe(true);
+    const replaced = (await services.users.get(person.uid))!.photo!;
+    expect(replaced.folder).not.toBe(photo.folder);
+    expect((await fetchPhoto(photo.folder, 320)).status).toBe(404);
+
+    const removed = await submit("/ajustes/mi-perfil", { intent: "removePhoto" }, person.cookie);
+    expect(removed.data).toMatchObject({ intent: "removePhoto", saved: true });
+    expect((await services.users.get(person.uid))!.photo).toBeNull();
+    expect((await fetchPhoto(replaced.folder, 320)).status).toBe(404);
+  });
+
+  it("refuses what is not a usable photo with a translated message, keeping the current one", async () => {
+    const person = await createTestUser(services);
+    await uploadPhoto("/ajustes/mi-perfil", person.cookie, await jpeg());
+    const before = (await services.users.get(person.uid))!.photo;
+
+    const text = await uploadPhoto("/ajustes/mi-perfil", person.cookie, new Blob(["<svg/>"], { type: "image/svg+xml" }), "x.svg");
+    expect(statusOf(text)).toBe(400);
+    expect(text.data.result.error?.photo).toEqual(["La foto no es JPEG, PNG ni WebP"]);
+    const small = await uploadPhoto("/en/ajustes/mi-perfil", person.cookie, await jpeg(100));
+    expect(small.data.result.error?.photo).toEqual(["The photo is too small: each side must be at least 200 pixels"]);
+    const none = await uploadPhoto("/fr/ajustes/mi-perfil", person.cookie, null);
+    expect(none.data.result.error?.photo).toEqual(["Choisissez une photo"]);
+    const broken = await settle(() =>
+      action({
+        request: authedRequest("/de/ajustes/mi-perfil", person.cookie, {
+          method: "POST",
+          headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+          body: "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nphoto",
+        }),
+        params: {},
+        context: context(),
+      }),
+    ) as unknown as Reply;
+    expect(statusOf(broken)).toBe(400);
+    expect(broken.data.result.error?.photo).toEqual(["Wir konnten die Übertragung nicht lesen. Bitte versuchen Sie es erneut."]);
+    expect((await services.users.get(person.uid))!.photo).toEqual(before);
+  });
+
+  it("drops a third-party photo link saved before uploads: the person shows their initials", async () => {
+    const person = await createTestUser(services);
+    await services.store.update("profiles", person.uid, { photoUrl: "https://tracker.example/pixel.jpg" });
+    const page = await loader({ request: authedRequest("/ajustes/mi-perfil", person.cookie), params: {}, context: context() });
+    expect(page.profile.photo).toBeNull();
+    expect(JSON.stringify(page)).not.toContain("tracker.example");
+  });
+});
 
 describe("/ajustes/mi-perfil", () => {
   it("sends anonymous visitors to sign in, in their language", async () => {
@@ -89,6 +174,7 @@ describe("/ajustes/mi-perfil", () => {
       {
         intent: "profile",
         displayName: "  Marta R.  ",
+        // The old third-party link field is gone: a link sent anyway is ignored.
         photoUrl: "https://images.example.com/marta.jpg",
         bio: "Patrona de yate desde 2010.",
         languages: ["es", "en", "ca"],
@@ -101,7 +187,7 @@ describe("/ajustes/mi-perfil", () => {
     const saved = await services.users.get(person.uid);
     expect(saved).toMatchObject({
       displayName: "Marta R.",
-      photoUrl: "https://images.example.com/marta.jpg",
+      photo: null,
       bio: "Patrona de yate desde 2010.",
       languages: ["es", "en", "ca"],
       phone: "+34 611 22 33 44",
@@ -114,18 +200,17 @@ describe("/ajustes/mi-perfil", () => {
     const cleared = await submit("/ajustes/mi-perfil", { intent: "profile", displayName: "Marta R." }, cookieOf(reply));
     expect(cleared.data.saved).toBe(true);
     expect(setCookieOf(cleared)).toBeNull();
-    expect(await services.users.get(person.uid)).toMatchObject({ photoUrl: null, bio: "", languages: [], phone: null });
+    expect(await services.users.get(person.uid)).toMatchObject({ photo: null, bio: "", languages: [], phone: null });
   });
 
   it("answers bad input with 400 and translated field errors, in Spanish and in English", async () => {
     const person = await createTestUser(services);
-    const fields = { intent: "profile", displayName: "", photoUrl: "javascript:alert(1)", phone: "call me", languages: ["es", "klingon"] };
+    const fields = { intent: "profile", displayName: "", phone: "call me", languages: ["es", "klingon"] };
     const spanish = await submit("/ajustes/mi-perfil", fields, person.cookie);
     expect(statusOf(spanish)).toBe(400);
     expect(spanish.data.saved).toBe(false);
     expect(spanish.data.result.error).toMatchObject({
       displayName: ["Requerido"],
-      photoUrl: ["Introduce un enlace que empiece por https://"],
       phone: ["Introduce un teléfono válido"],
     });
     expect(Object.keys(spanish.data.result.error ?? {}).some((key) => key.startsWith("languages"))).toBe(true);
@@ -134,14 +219,8 @@ describe("/ajustes/mi-perfil", () => {
     expect(statusOf(english)).toBe(400);
     expect(english.data.result.error).toMatchObject({
       displayName: ["Required"],
-      photoUrl: ["Enter a link that starts with https://"],
       phone: ["Enter a valid phone number"],
     });
-
-    for (const photoUrl of ["http://example.com/a.jpg", "https://localhost/a.jpg", "data:image/png;base64,AAAA"]) {
-      const reply = await submit("/ajustes/mi-perfil", { intent: "profile", displayName: "Valid Name", photoUrl }, person.cookie);
-      expect(reply.data.result.error?.photoUrl, photoUrl).toEqual(["Introduce un enlace que empiece por https://"]);
-    }
 
     const email = await submit("/ajustes/mi-perfil", { intent: "email", email: "not-an-email", currentPassword: "" }, person.cookie);
     expect(statusOf(email)).toBe(400);

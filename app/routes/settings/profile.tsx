@@ -6,13 +6,15 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type SessionUser } from "#app/.server/auth/guards";
 import { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "#app/.server/auth/request-auth";
-import { CheckboxGroup, Field, FormAlert, hintClass, Notice, PasswordHints, TextareaField } from "#app/components/forms";
+import { CheckboxGroup, Field, FileField, FormAlert, hintClass, Notice, PasswordHints, TextareaField } from "#app/components/forms";
+import { Avatar } from "#app/components/avatar";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf, type Lang } from "#app/i18n";
-import { changeEmailSchema, changePasswordSchema, profileSchema, spokenLanguages } from "#app/utils/account-schemas";
+import { changeEmailSchema, changePasswordSchema, profilePhotoSchema, profileSchema, spokenLanguages } from "#app/utils/account-schemas";
+import { MAX_PHOTO_BYTES, MIN_PHOTO_SIDE, MAX_PHOTO_PIXELS, PHOTO_ACCEPT } from "#app/utils/photos";
+import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { seoMeta } from "#app/utils/meta";
 import { passwordHints } from "#app/utils/password-policy";
-import { initials } from "#app/utils/initials";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { displayNamesOf } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
@@ -21,13 +23,16 @@ import { badRequest, notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 
 /**
- * /ajustes/mi-perfil: the public profile, the sign-in email and the password, three forms
- * on one page dispatched by `intent`. Changing the email or the password proves the current
+ * /ajustes/mi-perfil: the profile photo, the public profile, the sign-in email and the password,
+ * forms on one page dispatched by `intent` (the photo is a multipart upload through the photo
+ * pipeline, stored and served here). Changing the email or the password proves the current
  * password first, and the cookie session is renewed with the new credentials.
  */
 export const handle = { i18n: ["profile", "validation"] };
 
-type Intent = "profile" | "email" | "password";
+type Intent = "photo" | "removePhoto" | "profile" | "email" | "password";
+
+const PHOTO_LIMITS = { max: MAX_PHOTO_BYTES / (1024 * 1024), min: MIN_PHOTO_SIDE, pixels: MAX_PHOTO_PIXELS / 1_000_000 };
 
 /** Never echoed back to the browser after a submission. */
 const secretFields = ["currentPassword", "password", "confirmPassword"];
@@ -44,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
       displayName: profile.displayName,
       email: profile.email,
       slug: profile.slug,
-      photoUrl: profile.photoUrl,
+      photo: profile.photo,
       bio: profile.bio,
       phone: profile.phone,
       languages: profile.languages,
@@ -60,10 +65,14 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, ["profile", "zod", "validation"]);
   const user = await ctx.requireUser({ checkRevoked: true });
+  const env: ActionEnv = { ctx, user, t: ctx.t, errorMap: zodErrorMap(ctx.t) };
+  if ((ctx.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return uploadPhoto(env);
   const formData = await ctx.formData();
   const intent = formData.get("intent");
-  const env: ActionEnv = { ctx, user, t: ctx.t, errorMap: zodErrorMap(ctx.t) };
   switch (intent) {
+    case "removePhoto":
+      await ctx.services.profilePhotos.remove(user.uid);
+      return data({ intent: "removePhoto" as Intent, result: undefined, saved: true });
     case "profile":
       return saveProfile(env, formData);
     case "email":
@@ -98,7 +107,6 @@ async function saveProfile({ ctx, user, errorMap }: ActionEnv, formData: FormDat
   const value = submission.value;
   await ctx.services.users.update(user.uid, {
     displayName: value.displayName,
-    photoUrl: value.photoUrl ?? null,
     bio: value.bio ?? "",
     phone: value.phone ?? null,
     languages: [...new Set(value.languages ?? [])],
@@ -109,6 +117,40 @@ async function saveProfile({ ctx, user, errorMap }: ActionEnv, formData: FormDat
     setCookie = await ctx.auth.updateSession({ displayName: value.displayName });
   }
   return accepted("profile", submission.reply({ resetForm: true }), setCookie);
+}
+
+/**
+ * The photo form: one file through the photo pipeline. Any file name is data; a file over the
+ * size limit is drained, never stored; a refused photo leaves the current one in place.
+ */
+async function uploadPhoto({ ctx, user, t }: ActionEnv) {
+  const refuse = (form: FormData, message: string) =>
+    rejected("photo", parseWithZod(form, { schema: profilePhotoSchema }).reply({ fieldErrors: { photo: [message] }, hideFields: ["photo"] }));
+  let form: FormData;
+  let tooLarge: boolean;
+  try {
+    const upload = await readMultipart(ctx.request, {
+      maxFileBytes: MAX_PHOTO_BYTES,
+      maxFiles: 1,
+      maxFieldBytes: 1024,
+      maxFields: 8,
+      acceptFile: (field) => field === "photo",
+    });
+    form = upload.form;
+    tooLarge = upload.tooLarge.length > 0;
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
+    return refuse(new FormData(), t("photo.errors.unreadable"));
+  }
+  if (form.get("intent") !== "photo") badRequest("Unknown form");
+  if (tooLarge) return refuse(form, t("photo.errors.too-large", PHOTO_LIMITS));
+  const file = form.get("photo");
+  if (!(file instanceof Blob) || file.size === 0) return refuse(form, t("photo.errors.none"));
+  const result = await ctx.services.profilePhotos.replace(user.uid, new Uint8Array(await file.arrayBuffer()));
+  if (result.status === "refused") {
+    return refuse(form, t(`photo.errors.${result.code}`, { ...PHOTO_LIMITS, max: result.code === "too-many-pixels" ? PHOTO_LIMITS.pixels : PHOTO_LIMITS.max }));
+  }
+  return accepted("photo", parseWithZod(form, { schema: profilePhotoSchema }).reply({ resetForm: true }));
 }
 
 async function changeEmail(env: ActionEnv, formData: FormData) {
@@ -237,7 +279,7 @@ export default function ProfileSettings() {
   return (
     <main id="main" className="space-y-8">
       <header className="flex flex-wrap items-center gap-4">
-        <Avatar name={profile.displayName} photoUrl={profile.photoUrl} />
+        <Avatar name={profile.displayName} photo={profile.photo} />
         <div className="min-w-0 flex-1">
           <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t("intro")}</p>
@@ -249,6 +291,7 @@ export default function ProfileSettings() {
           {t("publicProfile")}
         </LocalizedLink>
       </header>
+      <PhotoForm loaderData={loaderData} actionData={actionData} />
       <ProfileForm loaderData={loaderData} actionData={actionData} />
       {company ? (
         <section aria-labelledby="company-title" className={cardClass}>
@@ -295,7 +338,6 @@ function ProfileForm({ loaderData, actionData }: FormProps) {
     lastResult,
     defaultValue: {
       displayName: profile.displayName,
-      photoUrl: profile.photoUrl ?? "",
       bio: profile.bio,
       phone: profile.phone ?? "",
       languages: profile.languages,
@@ -318,7 +360,6 @@ function ProfileForm({ loaderData, actionData }: FormProps) {
           <Field meta={fields.displayName} autoComplete="nickname" label={t("profile.displayName")} />
           <Field meta={fields.phone} type="tel" autoComplete="tel" label={t("profile.phone")} hint={t("profile.phoneHint")} />
         </div>
-        <Field meta={fields.photoUrl} type="url" inputMode="url" placeholder="https://" label={t("profile.photoUrl")} hint={t("profile.photoUrlHint")} />
         <TextareaField meta={fields.bio} rows={5} label={t("profile.bio")} hint={t("profile.bioHint")} />
         <CheckboxGroup
           meta={fields.languages}
@@ -328,6 +369,51 @@ function ProfileForm({ loaderData, actionData }: FormProps) {
         />
         <button type="submit" className={submitClass} disabled={submitting}>{t("profile.submit")}</button>
       </Form>
+    </section>
+  );
+}
+
+function PhotoForm({ loaderData, actionData }: FormProps) {
+  const { t } = useTranslation("profile");
+  const { profile } = loaderData;
+  const { lastResult, saved, submitting } = useLastResult("photo", actionData);
+  const navigation = useNavigation();
+  const removed = navigation.state === "idle" && actionData?.intent === "removePhoto" && actionData.saved;
+  const removing = navigation.state === "submitting" && navigation.formData?.get("intent") === "removePhoto";
+  const [form, fields] = useForm({
+    id: "photo-form",
+    lastResult,
+    constraint: getZodConstraint(profilePhotoSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profilePhotoSchema, errorMap: zodErrorMap(t) }),
+  });
+  return (
+    <section aria-labelledby="photo-form-title" className={cardClass}>
+      <h2 id="photo-form-title" className="text-xl font-bold">{t("photo.title")}</h2>
+      {saved ? <Notice>{t("photo.saved")}</Notice> : null}
+      {removed ? <Notice>{t("photo.removed")}</Notice> : null}
+      <div className="mt-4 flex flex-wrap items-start gap-6">
+        <Avatar name={profile.displayName} photo={profile.photo} size="lg" alt={profile.photo ? t("photo.alt") : ""} />
+        <div className="min-w-0 flex-1 space-y-4">
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+            <input type="hidden" name="intent" value="photo" />
+            <FileField meta={fields.photo} accept={PHOTO_ACCEPT} label={t("photo.file")} hint={t("photo.hint", { max: PHOTO_LIMITS.max, min: PHOTO_LIMITS.min })} />
+            <button type="submit" className={submitClass} disabled={submitting}>{t("photo.submit")}</button>
+          </Form>
+          {profile.photo ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="removePhoto" />
+              <button
+                type="submit"
+                disabled={removing}
+                className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60 dark:border-white/20 dark:text-slate-200 dark:hover:bg-white/10"
+              >
+                {t("photo.remove")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
     </section>
   );
 }
@@ -407,18 +493,6 @@ function PasswordForm({ loaderData, actionData }: FormProps) {
         <button type="submit" className={submitClass} disabled={submitting}>{t("password.submit")}</button>
       </Form>
     </section>
-  );
-}
-
-/** The profile photo, or the initials of the name on the sea colour when there is none. */
-function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
-  if (photoUrl) {
-    return <img src={photoUrl} alt="" width={64} height={64} referrerPolicy="no-referrer" className="size-16 rounded-full object-cover" />;
-  }
-  return (
-    <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-sea-700 text-xl font-bold text-white dark:bg-sea-600">
-      {initials(name)}
-    </span>
   );
 }
 

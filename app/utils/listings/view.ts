@@ -33,7 +33,8 @@ export type PlaceView = {
 export type OwnerView = {
   slug: string;
   displayName: string;
-  photoUrl: string | null;
+  /** Stored variants under `/photos/users/…`, or null for the initials. */
+  photo: { folder: string; widths: number[]; placeholder: string } | null;
   professional: boolean;
   companyName: string | null;
   createdAt: string;

@@ -1,4 +1,4 @@
-import { isBlobError, isValidBlobKey, keySegment, type BlobStore } from "#app/.server/blobs";
+import { isBlobError, isValidBlobKey, keySegment, textOfKeySegment, type BlobStore } from "#app/.server/blobs";
 import { deleteAllPhotos, deletePhoto, isPhotoError, storePhoto, type PhotoErrorCode, type StoredPhoto } from "#app/.server/blobs/images";
 import { PHOTO_VARIANT_CONTENT_TYPE } from "#app/utils/photos";
 import { ListingError, type Listing } from "./model";
@@ -27,8 +27,17 @@ export type PhotoUpload = { name: string; arrayBuffer(): Promise<ArrayBuffer> };
 export type RefusedPhoto = { name: string; code: PhotoErrorCode };
 export type { PhotoErrorCode };
 
-/** A stored photo variant, as `/photos/*` serves it. */
-export type PhotoVariantResult = { status: "found"; bytes: Uint8Array } | { status: "missing" } | { status: "unavailable" };
+/**
+ * A stored photo variant, as `/photos/*` serves it. `privateTo` names the only person who may see
+ * it (the owner of a listing never yet published), or is null for a photo anyone may see.
+ */
+export type PhotoVariantResult =
+  | { status: "found"; bytes: Uint8Array; privateTo: string | null }
+  | { status: "missing" }
+  | { status: "unavailable" };
+
+/** `boats/<keySegment(id)>/…` or `docks/<keySegment(id)>/…`: a listing's own uploads. */
+const LISTING_FOLDER = /^(?:boats|docks)\/([^/]+)\//;
 
 /** `photos/<ownerPrefix>/<id>/<width>.webp`, the width a positive integer without leading zeros. */
 const VARIANT_KEY = /^photos\/(?:[^/]+\/){2,}[1-9][0-9]{0,4}\.webp$/;
@@ -137,12 +146,23 @@ export function createListingPhotosService(deps: {
 
     /**
      * One stored WebP variant by its path under `photos/` (`<ownerPrefix>/<id>/<width>.webp`):
-     * `missing` for anything else — a malformed or `../` path, another kind of blob — and
-     * `unavailable` when the blob store cannot answer now.
+     * `missing` for anything else — a malformed or `../` path, another kind of blob, the files of
+     * a listing that no longer exists — and `unavailable` when the blob store cannot answer now.
+     * A draft's photos come back with `privateTo` set to its owner.
      */
     async variant(path: string): Promise<PhotoVariantResult> {
       const key = `photos/${path}`;
       if (!VARIANT_KEY.test(key) || !isValidBlobKey(key)) return { status: "missing" };
+      // A listing's uploads are public once it has been published; a draft's only to its owner.
+      let privateTo: string | null = null;
+      const folder = LISTING_FOLDER.exec(path);
+      if (folder) {
+        const id = textOfKeySegment(folder[1]);
+        const listing = id === null ? null : await listings.get(id);
+        // Files of a listing that is gone are left-overs, not photos anyone should see.
+        if (!listing) return { status: "missing" };
+        if (listing.status === "draft") privateTo = listing.ownerUid;
+      }
       let blob;
       try {
         blob = await blobs.get(key);
@@ -152,7 +172,7 @@ export function createListingPhotosService(deps: {
       }
       // Only WebP variants are served, whatever else a key under photos/ might hold.
       if (blob === null || blob.contentType !== PHOTO_VARIANT_CONTENT_TYPE) return { status: "missing" };
-      return { status: "found", bytes: blob.bytes };
+      return { status: "found", bytes: blob.bytes, privateTo };
     },
   };
 }

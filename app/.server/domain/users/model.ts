@@ -16,7 +16,8 @@ export type UserProfile = {
   slug: string;
   email: string;
   displayName: string;
-  photoUrl: string | null;
+  /** An upload through the photo pipeline, served from `/photos/users/…` (never a third-party URL). */
+  photo: ProfilePhoto | null;
   bio: string;
   languages: string[];
   phone: string | null;
@@ -27,7 +28,10 @@ export type UserProfile = {
   updatedAt: string;
 };
 
-export type PublicProfile = Pick<UserProfile, "slug" | "displayName" | "photoUrl" | "bio" | "languages" | "kind" | "createdAt"> & {
+/** A profile photo's stored variants: `photoSrcSet(folder, widths)`. */
+export type ProfilePhoto = { folder: string; widths: number[]; placeholder: string };
+
+export type PublicProfile = Pick<UserProfile, "slug" | "displayName" | "photo" | "bio" | "languages" | "kind" | "createdAt"> & {
   companyName: string | null;
 };
 

@@ -1,9 +1,21 @@
-import { isStoreError, type DocumentStore } from "#app/.server/store";
+import { isStoreError, type DocumentStore, type StoredDoc } from "#app/.server/store";
 import { lessorSchema } from "#app/utils/account-schemas";
-import { isSlug, PROFILES, slugify, SLUGS, type AccountKind, type Company, type Lessor, type PublicProfile, type UserProfile } from "./model";
+import { isSlug, PROFILES, slugify, SLUGS, type AccountKind, type Company, type Lessor, type ProfilePhoto, type PublicProfile, type UserProfile } from "./model";
 
-function strip<T extends { id: string }>({ id: _id, ...rest }: T) {
-  return rest;
+/**
+ * A stored profile as the domain sees it. Profiles saved before photos were uploads carry a
+ * `photoUrl` (any https address, which told its host about every viewer): it is dropped, and the
+ * person shows their initials until they upload a photo.
+ */
+function strip(doc: StoredDoc<UserProfile & { photoUrl?: unknown }>): UserProfile {
+  const { id: _id, photoUrl: _photoUrl, ...rest } = doc;
+  return { ...rest, photo: isProfilePhoto(rest.photo) ? rest.photo : null };
+}
+
+function isProfilePhoto(value: unknown): value is ProfilePhoto {
+  if (typeof value !== "object" || value === null) return false;
+  const photo = value as Partial<ProfilePhoto>;
+  return typeof photo.folder === "string" && typeof photo.placeholder === "string" && Array.isArray(photo.widths) && photo.widths.length > 0;
 }
 
 /** `onChange`: called with the person's uid after their profile's public fields change (the visitors' pages that show it are forgotten). */
@@ -20,7 +32,7 @@ export function createUsersService(store: DocumentStore, onChange?: (uid: string
           slug,
           email: input.email,
           displayName: input.displayName,
-          photoUrl: null,
+          photo: null,
           bio: "",
           languages: [],
           phone: input.company?.phone ?? null,
@@ -83,7 +95,7 @@ export function createUsersService(store: DocumentStore, onChange?: (uid: string
       return {
         slug: profile.slug,
         displayName: profile.displayName,
-        photoUrl: profile.photoUrl,
+        photo: profile.photo,
         bio: profile.bio,
         languages: profile.languages,
         kind: profile.kind,
@@ -94,11 +106,23 @@ export function createUsersService(store: DocumentStore, onChange?: (uid: string
 
     async update(
       uid: string,
-      patch: Partial<Pick<UserProfile, "displayName" | "photoUrl" | "bio" | "languages" | "phone" | "email">>,
+      patch: Partial<Pick<UserProfile, "displayName" | "bio" | "languages" | "phone" | "email">>,
     ): Promise<UserProfile> {
       await store.update(PROFILES, uid, { ...patch, updatedAt: new Date().toISOString() });
       onChange?.(uid);
       return (await this.get(uid))!;
+    },
+
+    /** Sets or clears the profile photo; returns the one it replaced (its files are the caller's to remove). */
+    async setPhoto(uid: string, photo: ProfilePhoto | null): Promise<ProfilePhoto | null> {
+      const previous = await store.runTransaction(async (tx) => {
+        const doc = await tx.get<UserProfile>(PROFILES, uid);
+        if (!doc) throw new Error(`No profile ${uid}`);
+        tx.update(PROFILES, uid, { photo, updatedAt: new Date().toISOString() });
+        return strip(doc).photo;
+      });
+      onChange?.(uid);
+      return previous;
     },
 
     async setLessor(uid: string, lessor: Lessor): Promise<UserProfile> {
