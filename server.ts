@@ -70,6 +70,8 @@ if (config.seedDemoData) {
   const { applied } = await seedDemoData(services);
   if (applied.length > 0) console.info(`Seeded demo data: ${applied.join(", ")}`);
 }
+// Request expiries and trip completions, every minute on every server (reads apply them too).
+services.startBackgroundWork();
 const shutdown = new AbortController();
 // Every open event stream listens for the shutdown: thousands of listeners are expected.
 setMaxListeners(0, shutdown.signal);

@@ -39,6 +39,9 @@ export const layoutGroups = [
       { id: "boat-search-alias-boats", path: "boats", file: "routes/boats/search-alias.ts", sitemap: false },
       { id: "boat-search-alias-rent", path: "BoatsRent", file: "routes/boats/search-alias.ts", sitemap: false },
       { id: "boat", path: "boat/:id", file: "routes/boats/detail.tsx", sitemap: false },
+      // Booking: choose days (boats and berths for rent), then the summary that confirms.
+      { id: "rent", path: "boat/rent/boat/:id", file: "routes/bookings/rent.tsx", sitemap: false },
+      { id: "reservation-summary", path: "boat/rent/boat/ReservationSummary", file: "routes/bookings/summary.tsx", sitemap: false },
       { id: "dock-search", path: "docks", file: "routes/docks/search.tsx", sitemap: true },
       { id: "dock", path: "dock/:id", file: "routes/docks/detail.tsx", sitemap: false },
       { id: "favourites", path: "favoritos", file: "routes/favourites.tsx", sitemap: false },
@@ -69,6 +72,10 @@ export const layoutGroups = [
       { id: "settings-my-listings", path: "ajustes/mis-barcos", file: "routes/settings/my-listings.tsx", sitemap: false },
       { id: "settings-drafts", path: "ajustes/recopilar-borrador-alquiler", file: "routes/settings/drafts.tsx", sitemap: false },
       { id: "settings-favourites", path: "ajustes/favoritos", file: "routes/favourites.tsx", sitemap: false },
+      { id: "settings-reservations", path: "ajustes/mis-reservas", file: "routes/settings/reservations.tsx", sitemap: false },
+      { id: "settings-reservation", path: "ajustes/mis-reservas/:id", file: "routes/settings/reservation.tsx", sitemap: false },
+      { id: "settings-rentals", path: "ajustes/gestion-de-alquileres", file: "routes/settings/rentals.tsx", sitemap: false },
+      { id: "settings-rental", path: "ajustes/gestion-de-alquileres/:id", file: "routes/settings/rental.tsx", sitemap: false },
       // Unknown settings pages: sign-in first, then the 404.
       { id: "settings-not-found", path: "ajustes/*", file: "routes/settings/not-found.tsx", sitemap: false },
     ],

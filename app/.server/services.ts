@@ -21,6 +21,8 @@ import { createStore } from "./store/create-store";
 import { createPageCacheInvalidations, type PageCacheInvalidations } from "./page-cache-invalidations";
 import { createSessionRevocations, type SessionRevocations } from "./domain/sessions";
 import { SESSION_MAX_AGE_SECONDS } from "./identity";
+import { BOOKING_SCHEDULER_MS, createBookingNotifier, createBookingsService, type BookingsService } from "./domain/bookings";
+import { createRecordedPayments, type PaymentsPort } from "./payments";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -41,6 +43,11 @@ export type Services = {
   listingPhotos: ListingPhotosService;
   favourites: FavouritesService;
   history: HistoryService;
+  /** Bookings and requests, their days, lifecycle and payments. */
+  bookings: BookingsService;
+  payments: PaymentsPort;
+  /** Starts the work a running server does in the background (applying due booking expiries and completions). */
+  startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
   pageCache: PageCache;
   pageCacheInvalidations: PageCacheInvalidations;
@@ -56,7 +63,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings"
 >;
 
 declare module "@remix-run/node" {
@@ -82,6 +89,15 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const accounts = createAccountsService({ identity, users, mailbox, config, sessions: sessionRevocations });
   // The listings service names the pages a write changed: `listing:<id>`, `search:<kind>`, `user:<uid>`.
   const listings = createListingsService({ store, users, ports, onChange: (tags) => invalidations.publish(tags) });
+  const payments = createRecordedPayments();
+  const bookings = createBookingsService({
+    store,
+    listings,
+    payments,
+    notify: createBookingNotifier({ mailbox, users, listings, ports, origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}` }),
+    onChange: (tags) => invalidations.publish(tags),
+  });
+  let scheduler: ReturnType<typeof setInterval> | undefined;
   return {
     config,
     store,
@@ -101,11 +117,21 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     listingPhotos: createListingPhotosService({ blobs, listings }),
     favourites: createFavouritesService({ store, listings }),
     history: createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) }),
+    bookings,
+    payments,
+    startBackgroundWork() {
+      if (scheduler) return;
+      const run = () => void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));
+      run();
+      scheduler = setInterval(run, BOOKING_SCHEDULER_MS);
+      scheduler.unref();
+    },
     pageCache,
     authenticator: createAuthenticator(accounts),
     pageCacheInvalidations: invalidations,
     sessionRevocations,
     async close() {
+      if (scheduler) clearInterval(scheduler);
       sessionRevocations.close();
       invalidations.close();
       await invalidations.settled();

@@ -299,7 +299,7 @@ export function RequestToBook({ listingId, note }: { listingId: string; note: st
   const { t } = useTranslation("listing");
   return (
     <>
-      <LocalizedLink to={`/boat/rent/boat/${listingId}`} className={PRIMARY_ACTION}>
+      <LocalizedLink to={href("rent", { params: { id: listingId } })} className={PRIMARY_ACTION}>
         {t("detail.requestToBook")}
       </LocalizedLink>
       <p className="text-center text-xs text-slate-500 dark:text-slate-400">{note}</p>

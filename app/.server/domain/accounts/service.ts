@@ -61,6 +61,7 @@ export function createAccountsService(deps: {
         displayName: input.displayName,
         kind: input.kind,
         company: input.company ?? null,
+        lang: input.lang,
       });
       const link = input.origin + href("settings", { lang: input.lang });
       const email = renderEmail(input.lang, "welcome", { name: input.displayName, link });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Lang } from "#app/i18n";
 import { lessorSchema } from "#app/utils/account-schemas";
 
 /**
@@ -22,6 +23,8 @@ export type UserProfile = {
   languages: string[];
   phone: string | null;
   kind: AccountKind;
+  /** The language the person registered in: emails not sent from a page of theirs use it (absent: Spanish). */
+  lang?: Lang;
   company: Company | null;
   lessor: Lessor | null;
   createdAt: string;

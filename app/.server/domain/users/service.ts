@@ -1,3 +1,4 @@
+import type { Lang } from "#app/i18n";
 import { isStoreError, type DocumentStore, type StoredDoc } from "#app/.server/store";
 import { lessorSchema } from "#app/utils/account-schemas";
 import { isSlug, PROFILES, slugify, SLUGS, type AccountKind, type Company, type Lessor, type ProfilePhoto, type PublicProfile, type UserProfile } from "./model";
@@ -22,7 +23,7 @@ function isProfilePhoto(value: unknown): value is ProfilePhoto {
 export function createUsersService(store: DocumentStore, onChange?: (uid: string) => void) {
   return {
     /** Creates the profile of a new account, with a unique public slug derived from the name. */
-    async create(input: { uid: string; email: string; displayName: string; kind: AccountKind; company?: Company | null }): Promise<UserProfile> {
+    async create(input: { uid: string; email: string; displayName: string; kind: AccountKind; company?: Company | null; lang?: Lang }): Promise<UserProfile> {
       const base = slugify(input.displayName);
       for (let attempt = 0; attempt < 20; attempt++) {
         const slug = attempt === 0 ? base : `${base}-${Math.random().toString(36).slice(2, 6)}`;
@@ -38,6 +39,7 @@ export function createUsersService(store: DocumentStore, onChange?: (uid: string
           phone: input.company?.phone ?? null,
           kind: input.kind,
           company: input.company ?? null,
+          ...(input.lang ? { lang: input.lang } : {}),
           lessor: null,
           createdAt: now,
           updatedAt: now,

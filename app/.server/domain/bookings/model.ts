@@ -1,0 +1,123 @@
+import type { PriceBreakdown } from "./pricing";
+
+/**
+ * Bookings: a renter's request or instant booking of a boat or a berth for rent, by whole days
+ * or one half day. Dates are calendar days (`YYYY-MM-DD`) in the marketplace's time zone;
+ * `end` is the last day, inclusive. Money is integer cents.
+ */
+export const BOOKINGS = "bookings";
+/** One document per listing and half day (boats) or day (berths): `{listingId}_{date}[_am|_pm]`. */
+export const SLOTS = "booking_slots";
+
+/** Days are days in Spain: a trip starts at midnight there, requests expire by its clock. */
+export const MARKET_TIME_ZONE = "Europe/Madrid";
+/** PRODUCT.md: the owner has 48 hours to answer a request. */
+export const REQUEST_HOURS = 48;
+/** The longest booking (a Firestore transaction writes at most 500 documents: two slots a day for boats). */
+export const MAX_BOAT_DAYS = 60;
+export const MAX_DOCK_DAYS = 365;
+/** How far ahead one can book. */
+export const MAX_DAYS_AHEAD = 550;
+
+export type BookingStatus = "pending" | "confirmed" | "declined" | "expired" | "cancelled" | "completed";
+export const bookingStatuses = ["pending", "confirmed", "declined", "expired", "cancelled", "completed"] as const satisfies readonly BookingStatus[];
+export type BookingAction = "accept" | "decline" | "expire" | "cancel" | "complete";
+export type Actor = "renter" | "owner" | "system";
+
+/**
+ * The lifecycle as data: from each state, which action leads where and who may take it. A
+ * renter's `cancel` of a pending request withdraws it (nothing was paid).
+ */
+export const TRANSITIONS: Readonly<Record<BookingStatus, Partial<Record<BookingAction, { to: BookingStatus; by: readonly Actor[] }>>>> = {
+  pending: {
+    accept: { to: "confirmed", by: ["owner"] },
+    decline: { to: "declined", by: ["owner"] },
+    expire: { to: "expired", by: ["system"] },
+    cancel: { to: "cancelled", by: ["renter"] },
+  },
+  confirmed: {
+    cancel: { to: "cancelled", by: ["renter", "owner"] },
+    complete: { to: "completed", by: ["system"] },
+  },
+  declined: {},
+  expired: {},
+  cancelled: {},
+  completed: {},
+};
+
+/** States that hold the listing's days. */
+export const HOLDING: readonly BookingStatus[] = ["pending", "confirmed"];
+
+export type CancellationPolicy = "flexible" | "moderate" | "strict";
+export type PaymentStatus = "unpaid" | "paid" | "refunded" | "partially-refunded";
+
+export type HistoryEntry = { at: string; by: Actor; uid: string | null; action: BookingAction | "request" | "book"; from: BookingStatus | null; to: BookingStatus };
+
+export type Booking = {
+  id: string;
+  listingId: string;
+  listingKind: "boat" | "dock";
+  ownerUid: string;
+  renterUid: string;
+  status: BookingStatus;
+  /** First and last day, inclusive. */
+  start: string;
+  end: string;
+  /** A half day (boats only): morning or afternoon of `start`. */
+  part: "am" | "pm" | null;
+  days: number;
+  people: number | null;
+  withSkipper: boolean;
+  instant: boolean;
+  price: PriceBreakdown;
+  cancellationPolicy: CancellationPolicy;
+  /** The renter's language when booking (emails to them use it). */
+  renterLang: string;
+  /** Requests: when the owner's time to answer ends. */
+  expiresAt: string | null;
+  /** Confirmed bookings: when the trip is over (the day after the last day begins). */
+  endsAt: string;
+  startsAt: string;
+  payment: { status: PaymentStatus; provider: string; reference: string | null; paidCents: number; refundedCents: number };
+  cancellation: { by: "renter" | "owner"; at: string; refundCents: number; percent: number } | null;
+  slotIds: string[];
+  history: HistoryEntry[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** An owner's block: the listing's days taken by the owner themselves. */
+export const BLOCKS = "booking_blocks";
+export type Block = { id: string; listingId: string; ownerUid: string; start: string; end: string; slotIds: string[]; createdAt: string };
+
+export type BookingErrorCode =
+  /** No such booking or listing, or not the caller's to see. */
+  | "not-found"
+  /** The listing cannot be booked: not published, a berth for sale, the renter's own. */
+  | "not-bookable"
+  /** The days are taken (another booking, a request or a block). */
+  | "taken"
+  /** The choice is not valid: `field` says which part. */
+  | "invalid"
+  /** The action is not allowed from the booking's state or to this person. */
+  | "invalid-transition";
+
+export class BookingError extends Error {
+  override readonly name = "BookingError";
+  constructor(
+    readonly code: BookingErrorCode,
+    readonly field: "start" | "end" | "part" | "people" | "skipper" | "listing" | null = null,
+    readonly reason: string = code,
+  ) {
+    super(`booking: ${code}${field ? ` (${field}: ${reason})` : ""}`);
+  }
+}
+
+export function isBookingError(error: unknown, code?: BookingErrorCode): error is BookingError {
+  return error instanceof BookingError && (code === undefined || error.code === code);
+}
+
+/** Ids come from URLs. */
+export function isBookingId(id: unknown): id is string {
+  return typeof id === "string" && /^[A-Za-z0-9]{20}$/.test(id);
+}

@@ -1,0 +1,116 @@
+import { getFixedT } from "#app/.server/i18n";
+import { isLang, languageOf, type Lang } from "#app/i18n";
+import { href } from "#app/utils/href";
+import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { dockTitle } from "#app/utils/listings/view";
+import type { Listing, ListingsService } from "../listings";
+import type { MailboxService } from "../mailbox";
+import type { PortsService } from "../ports";
+import type { UsersService } from "../users";
+import type { Actor, Booking } from "./model";
+import type { BookingEvent } from "./service";
+
+/**
+ * The emails of a booking's life (PRODUCT.md "Messages and emails"): each event writes to the
+ * mailbox of whoever should know — in their language — and SMTP sends it when configured. The
+ * link opens the booking's page for that side.
+ */
+type Recipient = "renter" | "owner";
+
+/** Who hears of each event, and by which text (`emails:booking.<key>`). */
+export function recipientsOf(event: BookingEvent, by: Actor): Array<{ to: Recipient; key: string }> {
+  switch (event) {
+    case "requested":
+      return [
+        { to: "owner", key: "requestedOwner" },
+        { to: "renter", key: "requestedRenter" },
+      ];
+    case "booked":
+      return [
+        { to: "renter", key: "bookedRenter" },
+        { to: "owner", key: "bookedOwner" },
+      ];
+    case "accepted":
+      return [{ to: "renter", key: "acceptedRenter" }];
+    case "declined":
+      return [{ to: "renter", key: "declinedRenter" }];
+    case "expired":
+      return [
+        { to: "renter", key: "expiredRenter" },
+        { to: "owner", key: "expiredOwner" },
+      ];
+    case "cancelled":
+      return by === "owner"
+        ? [{ to: "renter", key: "cancelledByOwner" }]
+        : [
+            { to: "owner", key: "cancelledByRenter" },
+            { to: "renter", key: "cancelledRenter" },
+          ];
+    case "completed":
+      return [{ to: "renter", key: "completedRenter" }];
+  }
+}
+
+export function createBookingNotifier(deps: {
+  mailbox: Pick<MailboxService, "deliver">;
+  users: Pick<UsersService, "getMany">;
+  listings: Pick<ListingsService, "get">;
+  ports: Pick<PortsService, "get">;
+  /** Where links point (PUBLIC_URL, else the server's own address). */
+  origin: string;
+}) {
+  async function titleOf(listing: Listing | null, lang: Lang): Promise<string> {
+    if (!listing) return "Amarre";
+    if (listing.kind === "boat") return listing.data.title ?? "Amarre";
+    const port = listing.data.portSlug ? await deps.ports.get(listing.data.portSlug) : null;
+    return dockTitle(getFixedT(lang, "listing"), {
+      berthType: listing.data.berthType ?? null,
+      berthNumber: listing.data.berthNumber ?? null,
+      place: { portName: port?.name ?? null, city: port?.city ?? null },
+    });
+  }
+
+  return async function notify(event: BookingEvent, booking: Booking, extra: { by: Actor }) {
+    const [people, listing] = await Promise.all([deps.users.getMany([booking.renterUid, booking.ownerUid]), deps.listings.get(booking.listingId)]);
+    for (const { to, key } of recipientsOf(event, extra.by)) {
+      const person = people.get(to === "renter" ? booking.renterUid : booking.ownerUid);
+      const other = people.get(to === "renter" ? booking.ownerUid : booking.renterUid);
+      if (!person) continue;
+      const preferred = to === "renter" ? booking.renterLang : person.lang;
+      const lang: Lang = isLang(preferred) ? preferred : isLang(person.lang) ? person.lang : "es";
+      const t = getFixedT(lang, "emails");
+      const iso = languageOf(lang).iso;
+      const day = dateTimeFormat(iso, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+      const euros = (cents: number) => numberFormat(iso, { style: "currency", currency: "EUR" }).format(cents / 100);
+      const dates =
+        booking.part !== null
+          ? t("booking.halfDay", { date: day.format(new Date(`${booking.start}T00:00:00Z`)), part: t(`booking.parts.${booking.part}`) })
+          : booking.start === booking.end
+            ? day.format(new Date(`${booking.start}T00:00:00Z`))
+            : t("booking.range", { from: day.format(new Date(`${booking.start}T00:00:00Z`)), to: day.format(new Date(`${booking.end}T00:00:00Z`)) });
+      const link =
+        deps.origin +
+        (to === "renter"
+          ? href("settings-reservation", { lang, params: { id: booking.id } })
+          : href("settings-rental", { lang, params: { id: booking.id } }));
+      const values = {
+        name: person.displayName,
+        other: other?.displayName ?? "Amarre",
+        listing: await titleOf(listing, lang),
+        dates,
+        total: euros(booking.price.totalCents),
+        earnings: euros(booking.price.ownerCents),
+        refund: euros(booking.cancellation?.refundCents ?? 0),
+        hours: booking.expiresAt ? Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 3_600_000)) : 0,
+        link,
+      };
+      await deps.mailbox.deliver({
+        uid: person.uid,
+        to: person.email,
+        subject: t(`booking.${key}.subject`, values),
+        text: t(`booking.${key}.text`, values),
+        link,
+      });
+    }
+  };
+}

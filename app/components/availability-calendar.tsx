@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { languageOf } from "#app/i18n";
+import { dateTimeFormat } from "#app/utils/intl";
+import { useLang } from "#app/utils/use-lang";
+
+/**
+ * Month grids of a listing's days, Monday first: taken days greyed and struck, half-taken days
+ * marked for their half. Rendered on the server, so it needs no JavaScript.
+ */
+export type CalendarMonth = { month: string; start: string; end: string; taken: Record<string, string> };
+
+/** `count` months from the month of `first` (`YYYY-MM-DD`), each with its first and last day. */
+export function monthsOf(first: string, count: number): Array<{ month: string; start: string; end: string }> {
+  const [y, m] = first.split("-").map(Number);
+  return Array.from({ length: count }, (_, i) => {
+    const start = new Date(Date.UTC(y, m - 1 + i, 1));
+    const end = new Date(Date.UTC(y, m + i, 0));
+    return { month: start.toISOString().slice(0, 7), start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+  });
+}
+
+export function AvailabilityCalendar({ months, today }: { months: CalendarMonth[]; today: string }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  const iso = languageOf(lang).iso;
+  const monthName = dateTimeFormat(iso, { month: "long", year: "numeric", timeZone: "UTC" });
+  const weekday = dateTimeFormat(iso, { weekday: "narrow", timeZone: "UTC" });
+  // 2024-01-01 was a Monday.
+  const weekdays = Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i))));
+  return (
+    <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      {months.map((month) => {
+        const first = new Date(`${month.start}T00:00:00Z`);
+        const lead = (first.getUTCDay() + 6) % 7;
+        const days = Number(month.end.slice(8, 10));
+        return (
+          <table key={month.month} className="w-full table-fixed border-collapse text-center text-sm">
+            <caption className="pb-2 text-left font-semibold first-letter:uppercase">{monthName.format(first)}</caption>
+            <thead>
+              <tr>
+                {weekdays.map((name, i) => (
+                  <th key={i} scope="col" className="pb-1 font-medium text-slate-600 dark:text-slate-400">{name}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {Array.from({ length: Math.ceil((lead + days) / 7) }, (_, week) => (
+                <tr key={week}>
+                  {Array.from({ length: 7 }, (_, col) => {
+                    const n = week * 7 + col - lead + 1;
+                    if (n < 1 || n > days) return <td key={col} />;
+                    const date = `${month.month}-${String(n).padStart(2, "0")}`;
+                    const state = date < today ? "past" : (month.taken[date] ?? "free");
+                    const tone =
+                      state === "day"
+                        ? "bg-slate-200 text-slate-500 line-through dark:bg-white/10 dark:text-slate-400"
+                        : state === "am" || state === "pm"
+                          ? "bg-amber-50 text-slate-900 dark:bg-amber-900/30 dark:text-white"
+                          : state === "past"
+                            ? "text-slate-400 dark:text-slate-500"
+                            : "text-slate-900 dark:text-white";
+                    return (
+                      <td key={col} className="p-0.5">
+                        <span className={`block rounded-md py-1 ${tone}`} title={t(`calendar.state.${state}`)}>
+                          {n}
+                          <span className="sr-only"> {t(`calendar.state.${state}`)}</span>
+                        </span>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BookingHistory, cardClass, dangerButton, PaymentSummary, PriceBreakdown, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
+import { FormAlert, Notice } from "#app/components/forms";
+import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
+import { LocalizedLink } from "#app/components/localized-link";
+import { formatEuros } from "#app/components/price";
+import { formatMoment, type BookingStatusView, type BookingView } from "#app/utils/bookings";
+import { href } from "#app/utils/href";
+import type { ListingCardView } from "#app/utils/listings/view";
+import { useLang } from "#app/utils/use-lang";
+
+/**
+ * The settings pages of bookings for both sides: the renter's (/ajustes/mis-reservas) and the
+ * owner's (/ajustes/gestion-de-alquileres) lists and booking pages share these views; `side`
+ * decides the words, the amounts (what the renter pays, what the owner earns) and the buttons.
+ */
+type Side = "renter" | "owner";
+type Row = {
+  id: string;
+  status: BookingStatusView;
+  start: string;
+  end: string;
+  part: "am" | "pm" | null;
+  days: number;
+  expiresAt: string | null;
+  amountCents: number;
+  card: ListingCardView | null;
+  other: { displayName: string; slug: string } | null;
+};
+type Groups = { pending: Row[]; upcoming: Row[]; past: Row[]; closed: Row[] };
+
+const pageOf = { renter: "settings-reservation", owner: "settings-rental" } as const;
+
+export function BookingList({ side, groups }: { side: Side; groups: Groups }) {
+  const { t } = useTranslation("bookings");
+  const order = side === "owner" ? (["pending", "upcoming", "past", "closed"] as const) : (["upcoming", "pending", "past", "closed"] as const);
+  const empty = order.every((group) => groups[group].length === 0);
+  return (
+    <main id="main" className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t(`${side}.list.title`)}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t(`${side}.list.intro`)}</p>
+      </header>
+      {empty ? (
+        <div className={cardClass}>
+          <p>{t(`${side}.list.empty`)}</p>
+          <LocalizedLink to={side === "renter" ? href("boat-search") : href("settings-list-boat")} className={`${primaryButton} mt-4`}>
+            {t(`${side}.list.emptyAction`)}
+          </LocalizedLink>
+        </div>
+      ) : (
+        order.map((group) =>
+          groups[group].length > 0 ? (
+            <section key={group} aria-labelledby={`group-${group}`}>
+              <h2 id={`group-${group}`} className="text-xl font-bold">
+                {t(`${side}.list.groups.${group}`)} <span className="font-normal text-slate-500">({groups[group].length})</span>
+              </h2>
+              <ul className="mt-3 space-y-3">
+                {groups[group].map((row) => (
+                  <BookingRow key={row.id} side={side} row={row} />
+                ))}
+              </ul>
+            </section>
+          ) : null,
+        )
+      )}
+    </main>
+  );
+}
+
+function BookingRow({ side, row }: { side: Side; row: Row }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  const titleOf = useListingTitle();
+  return (
+    <li className={`${cardClass} flex flex-wrap items-center justify-between gap-4`}>
+      <div className="min-w-0">
+        <p className="font-semibold">
+          <LocalizedLink to={href(pageOf[side], { params: { id: row.id } })} className="text-sea-800 underline-offset-2 hover:underline dark:text-sea-200">
+            {titleOf(row.card)}
+          </LocalizedLink>
+        </p>
+        <p className="text-sm"><StayDates stay={row} /></p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {row.other ? t(`${side}.with`, { name: row.other.displayName }) : null}
+          {row.status === "pending" && row.expiresAt ? ` · ${t(`${side}.answerBy`, { date: formatMoment(row.expiresAt, lang) })}` : null}
+        </p>
+      </div>
+      <div className="flex items-center gap-4">
+        <span className="font-semibold tabular-nums">{formatEuros(row.amountCents, lang)}</span>
+        <StatusBadge status={row.status} />
+      </div>
+    </li>
+  );
+}
+
+type Detail = {
+  booking: BookingView;
+  actions: Array<"accept" | "decline" | "cancel">;
+  card: ListingCardView | null;
+  other: { displayName: string; slug: string } | null;
+};
+
+export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string } | null }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  const titleOf = useListingTitle();
+  const [search] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const { booking, actions, card, other } = detail;
+  const done = search.get("done");
+  return (
+    <main id="main" className="space-y-6">
+      <p>
+        <LocalizedLink to={href(side === "renter" ? "settings-reservations" : "settings-rentals")} className="text-sm font-semibold text-sea-800 underline dark:text-sea-200">
+          {t(`${side}.back`)}
+        </LocalizedLink>
+      </p>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-extrabold tracking-tight">{titleOf(card)}</h1>
+        <StatusBadge status={booking.status} />
+      </header>
+      {done && ["accept", "decline", "cancel"].includes(done) && !refusal ? <Notice>{t(`done.${done}`)}</Notice> : null}
+      {refusal ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          <section aria-labelledby="stay-title" className={cardClass}>
+            <h2 id="stay-title" className="text-xl font-bold">{t("detail.stay")}</h2>
+            <p className="mt-2 text-lg"><StayDates stay={booking} /></p>
+            <ul className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-300">
+              {booking.people !== null ? <li>{t("stay.people", { count: booking.people })}</li> : null}
+              {booking.withSkipper ? <li>{t("stay.withSkipper")}</li> : null}
+              {other ? (
+                <li>
+                  {t(`${side}.withLabel`)}{" "}
+                  <LocalizedLink to={href("user", { params: { slug: other.slug } })} className="font-semibold text-sea-800 underline dark:text-sea-200">
+                    {other.displayName}
+                  </LocalizedLink>
+                </li>
+              ) : null}
+              <li>{t("detail.reference", { id: booking.id })}</li>
+              {booking.status === "pending" && booking.expiresAt ? <li className="font-semibold">{t(`${side}.answerBy`, { date: formatMoment(booking.expiresAt, lang) })}</li> : null}
+            </ul>
+          </section>
+          <section aria-labelledby="price-title" className={cardClass}>
+            <h2 id="price-title" className="text-xl font-bold">{t("detail.price")}</h2>
+            <div className="mt-3"><PriceBreakdown price={booking.price} role={side} /></div>
+            {side === "renter" ? <div className="mt-3"><PaymentSummary payment={booking.payment} /></div> : null}
+            {booking.cancellation ? (
+              <p className="mt-3 text-sm font-semibold">
+                {t(`detail.cancelledBy.${booking.cancellation.by}`, { date: formatMoment(booking.cancellation.at, lang), refund: formatEuros(booking.cancellation.refundCents, lang) })}
+              </p>
+            ) : null}
+          </section>
+          {actions.length > 0 ? (
+            <section aria-labelledby="actions-title" className={cardClass}>
+              <h2 id="actions-title" className="text-xl font-bold">{t(`${side}.actionsTitle`)}</h2>
+              {actions.includes("cancel") && booking.refund ? (
+                <p className="mt-2 text-sm">
+                  {booking.status === "pending"
+                    ? t("detail.withdrawNote")
+                    : t(`detail.refundNote.${side}`, { refund: formatEuros(booking.refund.refundCents, lang), kept: formatEuros(booking.refund.keptCents, lang), percent: booking.refund.percent })}
+                </p>
+              ) : null}
+              <div className="mt-4 flex flex-wrap gap-3">
+                {actions.map((action) => (
+                  <Form key={action} method="post">
+                    <input type="hidden" name="intent" value={action} />
+                    <button type="submit" disabled={busy} className={action === "accept" ? primaryButton : action === "decline" ? secondaryButton : dangerButton}>
+                      {t(`buttons.${action}${action === "cancel" && booking.status === "pending" ? "Request" : ""}`)}
+                    </button>
+                  </Form>
+                ))}
+              </div>
+            </section>
+          ) : null}
+          <section aria-labelledby="history-title" className={cardClass}>
+            <h2 id="history-title" className="text-xl font-bold">{t("detail.history")}</h2>
+            <div className="mt-3"><BookingHistory history={booking.history} /></div>
+          </section>
+        </div>
+        <aside>{card ? card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} /> : null}</aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, today } from "#app/.server/domain/bookings";
+import type { Services } from "#app/.server/services";
+import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
+import { loader as rentLoader } from "./rent";
+import { action as summaryAction, loader as summaryLoader } from "./summary";
+import { loader as reservationsLoader } from "#app/routes/settings/reservations";
+import { action as reservationAction, loader as reservationLoader } from "#app/routes/settings/reservation";
+import { loader as rentalsLoader } from "#app/routes/settings/rentals";
+import { action as rentalAction, loader as rentalLoader } from "#app/routes/settings/rental";
+
+/**
+ * The booking pages with real Requests against the embedded store: the rent page, the summary
+ * and its confirmation (303 to the booking; 400/409 with a translated message, nothing written),
+ * and both sides' pages with their guards and POST buttons.
+ */
+let services: Services;
+let owner: Awaited<ReturnType<typeof createOwner>>;
+let renter: Awaited<ReturnType<typeof createTestUser>>;
+let stranger: Awaited<ReturnType<typeof createTestUser>>;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  owner = await createOwner(services, { displayName: "Marina Armadora" });
+  renter = await createTestUser(services, { displayName: "Rafa Renter" });
+  stranger = await createTestUser(services, { displayName: "Sergio Stranger" });
+});
+afterAll(() => services.close());
+
+const context = () => loadContext(services);
+const day = (n: number) => addDays(today(new Date()), n);
+type Reply = { data: Record<string, unknown>; init: ResponseInit | null };
+const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as Reply).init?.status ?? 200));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
+const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as Reply).data : result);
+const summaryPath = (fields: Record<string, string>) => `/boat/rent/boat/ReservationSummary?${new URLSearchParams(fields)}`;
+
+async function confirm(fields: Record<string, string>, cookie: string, lang = "") {
+  return settle(() => summaryAction({ request: formPost(`${lang}${summaryPath(fields)}`, fields, cookie), params: {}, context: context() }));
+}
+
+function bookedId(result: unknown): string {
+  expect(result).toBeInstanceOf(Response);
+  const response = result as Response;
+  expect(response.status).toBe(303);
+  const match = /^\/ajustes\/mis-reservas\/([A-Za-z0-9]{20})$/.exec(response.headers.get("Location") ?? "");
+  expect(match).not.toBeNull();
+  return match![1];
+}
+
+describe("/boat/rent/boat/{id} and the summary", () => {
+  it("shows the days to choose and the availability; 404 for a draft, a berth for sale or nonsense", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true, capacity: 5 });
+    await services.bookings.block(owner.uid, boat.id, day(3), day(3));
+    const page = dataOf(await settle(() => rentLoader({ request: pageRequest(`/boat/rent/boat/${boat.id}`), params: { id: boat.id }, context: context() })));
+    expect(page.terms).toMatchObject({ instant: true, capacity: 5, dayPriceCents: 300_00 });
+    const taken = page.calendar.flatMap((month: { taken: Record<string, string> }) => Object.entries(month.taken));
+    expect(taken).toEqual([[day(3), "day"]]);
+    const draft = await createBoat(services, owner.uid, { status: "draft" });
+    const sale = await createDock(services, owner.uid);
+    for (const id of [draft.id, sale.id, "__proto__", "x".repeat(300)]) {
+      expect(statusOf(await settle(() => rentLoader({ request: pageRequest(`/boat/rent/boat/${id}`), params: { id }, context: context() }))), id).toBe(404);
+    }
+  });
+
+  it("prices the choice for a visitor, who signs in to come back to it", async () => {
+    const boat = await createBoat(services, owner.uid, { dayPriceCents: 200_00 });
+    const fields = { listing: boat.id, start: day(10), end: day(11), people: "3" };
+    const result = await settle(() => summaryLoader({ request: pageRequest(summaryPath(fields)), params: {}, context: context() }));
+    expect(statusOf(result)).toBe(200);
+    const summary = dataOf(result);
+    expect(summary.quote.price).toMatchObject({ rentalCents: 400_00, serviceFeeCents: 40_00, totalCents: 440_00 });
+    expect(summary.signedIn).toBe(false);
+    expect(summary.loginUrl).toBe(`/login?${new URLSearchParams({ redirect: summaryPath(fields) })}`);
+    // Confirming signed out goes to sign in, writing nothing.
+    const anonymous = await settle(() => summaryAction({ request: formPost(summaryPath(fields), fields), params: {}, context: context() }));
+    expect(statusOf(anonymous)).toBe(302);
+    expect((anonymous as Response).headers.get("Location")).toMatch(/^\/login\?redirect=/);
+  });
+
+  it("confirms with a 303 to the booking; the same days again are a 409 with a translated message", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const fields = { listing: boat.id, start: day(20), end: day(22), people: "2" };
+    const id = bookedId(await confirm(fields, renter.cookie));
+    expect((await services.bookings.getFor(id, renter.uid))?.booking.status).toBe("confirmed");
+
+    const again = await confirm(fields, stranger.cookie, "/en");
+    expect(statusOf(again)).toBe(409);
+    expect(dataOf(again).refusal.message).toBe("Those days are no longer free. Choose other days.");
+    const summary = await settle(() => summaryLoader({ request: authedRequest(`/fr${summaryPath(fields)}`, stranger.cookie), params: {}, context: context() }));
+    expect(statusOf(summary)).toBe(409);
+    expect(dataOf(summary).refusal.message).toBe("Ces jours ne sont plus libres. Choisissez d’autres jours.");
+  });
+
+  it("answers every bad choice with a 400 and the field's message, writing nothing", async () => {
+    const boat = await createBoat(services, owner.uid, { capacity: 4 });
+    const paused = await createBoat(services, owner.uid, { status: "paused" });
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ listing: boat.id, start: day(-2), people: "2" }, "", "El primer día ya ha pasado."],
+      [{ listing: boat.id, start: day(6), end: day(4), people: "2" }, "/en", "The last day cannot be before the first."],
+      [{ listing: boat.id, start: day(6), people: "9" }, "/de", "Zu viele Personen für dieses Boot."],
+      [{ listing: boat.id, start: "mañana", people: "2" }, "/fr", "Choisissez le premier jour."],
+      [{ listing: paused.id, start: day(6), people: "2" }, "/en", "This listing cannot be booked right now."],
+      [{ listing: boat.id, start: day(6), people: "2" }, "/en", "You cannot book your own listing."],
+    ];
+    for (const [fields, lang, message] of cases) {
+      const cookie = message.includes("own listing") ? owner.cookie : renter.cookie;
+      const result = await confirm(fields, cookie, lang);
+      expect(statusOf(result), message).toBe(400);
+      expect(dataOf(result).refusal.message).toBe(message);
+    }
+    expect(await services.bookings.listForOwner(owner.uid).then((list) => list.filter((b) => b.listingId === boat.id))).toEqual([]);
+  });
+});
+
+describe("the settings pages of both sides", () => {
+  async function request() {
+    const boat = await createBoat(services, owner.uid);
+    return bookedId(await confirm({ listing: boat.id, start: day(30), end: day(31), people: "2" }, renter.cookie));
+  }
+  const load = (fn: typeof reservationLoader, path: string, id: string, cookie: string) =>
+    settle(() => fn({ request: authedRequest(path, cookie), params: { id }, context: context() }));
+  const post = (fn: typeof reservationAction, path: string, id: string, intent: string, cookie: string) =>
+    settle(() => fn({ request: formPost(path, { intent }, cookie), params: { id }, context: context() }));
+
+  it("lists the renter's request and the owner's request to answer", async () => {
+    const id = await request();
+    const mine = dataOf(await settle(() => reservationsLoader({ request: authedRequest("/ajustes/mis-reservas", renter.cookie), params: {}, context: context() })));
+    expect(mine.groups.pending.map((row: { id: string }) => row.id)).toContain(id);
+    const row = mine.groups.pending.find((r: { id: string }) => r.id === id);
+    expect(row.other).toEqual({ displayName: "Marina Armadora", slug: owner.slug });
+    expect(JSON.stringify(mine)).not.toContain(owner.email);
+    const theirs = dataOf(await settle(() => rentalsLoader({ request: authedRequest("/ajustes/gestion-de-alquileres", owner.cookie), params: {}, context: context() })));
+    expect(theirs.groups.pending.map((r: { id: string }) => r.id)).toContain(id);
+    expect(statusOf(await settle(() => reservationsLoader({ request: pageRequest("/ajustes/mis-reservas"), params: {}, context: context() })))).toBe(302);
+  });
+
+  it("guards every booking page and button: 404 for anyone else, each side sent to its own page", async () => {
+    const id = await request();
+    expect(statusOf(await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, stranger.cookie))).toBe(404);
+    expect(statusOf(await load(rentalLoader, `/ajustes/gestion-de-alquileres/${id}`, id, stranger.cookie))).toBe(404);
+    expect(statusOf(await post(rentalAction, `/ajustes/gestion-de-alquileres/${id}`, id, "accept", stranger.cookie))).toBe(404);
+    expect(statusOf(await post(reservationAction, `/ajustes/mis-reservas/${id}`, id, "cancel", stranger.cookie))).toBe(404);
+    const elsewhere = await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, owner.cookie);
+    expect((elsewhere as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${id}`);
+    // The renter cannot accept their own request, whatever they post.
+    expect(statusOf(await post(reservationAction, `/ajustes/mis-reservas/${id}`, id, "accept", renter.cookie))).toBe(400);
+    expect(statusOf(await post(rentalAction, `/ajustes/gestion-de-alquileres/${id}`, id, "accept", renter.cookie))).toBe(404);
+    expect((await services.bookings.getFor(id, renter.uid))?.booking.status).toBe("pending");
+    for (const bad of ["nope", "__proto__", ""]) expect(statusOf(await load(reservationLoader, `/ajustes/mis-reservas/${bad}`, bad, renter.cookie))).toBe(404);
+  });
+
+  it("the owner accepts; the renter sees the refund before cancelling, then cancels", async () => {
+    const id = await request();
+    const accepted = await post(rentalAction, `/ajustes/gestion-de-alquileres/${id}`, id, "accept", owner.cookie);
+    expect(statusOf(accepted)).toBe(303);
+    expect((accepted as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${id}?done=accept`);
+    const page = dataOf(await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, renter.cookie));
+    expect(page.detail.actions).toEqual(["cancel"]);
+    // moderate, 30 days ahead: the whole rental back, not the fee.
+    expect(page.detail.booking.refund).toMatchObject({ percent: 100, refundCents: page.detail.booking.price.ownerCents, keptCents: page.detail.booking.price.serviceFeeCents });
+    expect(statusOf(await post(reservationAction, `/ajustes/mis-reservas/${id}`, id, "cancel", renter.cookie))).toBe(303);
+    const after = dataOf(await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, renter.cookie));
+    expect(after.detail.booking).toMatchObject({ status: "cancelled", payment: { status: "partially-refunded" } });
+    expect(after.detail.actions).toEqual([]);
+    // A second click: the booking changed meanwhile (409, translated).
+    const twice = await post(rentalAction, `/en/ajustes/gestion-de-alquileres/${id}`, id, "decline", owner.cookie);
+    expect(statusOf(twice)).toBe(409);
+    expect(dataOf(twice).refusal.message).toBe("This booking has changed in the meantime. Here it is as it is now.");
+  });
+
+  it("emails the owner a new request and the renter the answer, in their languages", async () => {
+    const id = await request();
+    const ownerMail = await services.mailbox.list(owner.uid);
+    expect(ownerMail[0]).toMatchObject({ subject: expect.stringMatching(/^Nueva solicitud para /), link: expect.stringContaining(`/ajustes/gestion-de-alquileres/${id}`) });
+    await post(rentalAction, `/ajustes/gestion-de-alquileres/${id}`, id, "decline", owner.cookie);
+    const renterMail = await services.mailbox.list(renter.uid);
+    expect(renterMail[0]).toMatchObject({ subject: expect.stringMatching(/^Solicitud rechazada: /), link: expect.stringContaining(`/ajustes/mis-reservas/${id}`) });
+  });
+});

@@ -1,0 +1,124 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { loginRedirectUrl } from "#app/.server/auth/guards";
+import { BookingError } from "#app/.server/domain/bookings";
+import { requestContext } from "#app/.server/http/request-context";
+import { cardClass, PolicyNote, PriceBreakdown, primaryButton, secondaryButton, StayDates, useListingTitle } from "#app/components/booking";
+import { FormAlert } from "#app/components/forms";
+import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
+import { LocalizedLink } from "#app/components/localized-link";
+import { href } from "#app/utils/href";
+import { seoMeta } from "#app/utils/meta";
+import { asRefusal, cardsFor, quoteView, readChoice, type Refusal } from "./booking.server";
+
+/**
+ * /boat/rent/boat/ReservationSummary?listing=…&start=…&end=…[&part=am|pm][&people=…][&skipper=on]:
+ * the price of the choice, line by line (days, weekly or monthly part, skipper, service fee,
+ * total, deposit held), the cancellation policy with its dates for this stay, and one POST form
+ * that confirms it. Visitors see the same and sign in to confirm, coming back to this choice.
+ * A refusal is a 400 (409 for taken days) with a translated message and a way back to the days;
+ * confirming answers 303 to the booking's page.
+ */
+export const handle = { i18n: ["bookings", "listing"] };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "bookings");
+  const viewer = await ctx.getUser();
+  const { listingId, choice, fields } = readChoice(ctx.url.searchParams);
+  const meta = { title: ctx.t("summary.meta.title"), description: ctx.t("summary.meta.description") };
+  const back = `${href("rent", { params: { id: listingId || "-" } })}?${new URLSearchParams(Object.entries(fields).filter(([key, value]) => key !== "listing" && value !== ""))}`;
+  let refusal: Refusal | null = null;
+  let quote = null;
+  try {
+    const result = await ctx.services.bookings.quoteFor(listingId, viewer?.uid ?? null, choice);
+    quote = quoteView(result);
+    if (!(await ctx.services.bookings.isFree(result.listing, result.start, result.end, result.part))) refusal = asRefusal(new BookingError("taken"), ctx.t);
+  } catch (error) {
+    refusal = asRefusal(error, ctx.t);
+  }
+  const card = quote ? ((await cardsFor(ctx.services, [quote.listingId])).get(quote.listingId) ?? null) : null;
+  return data(
+    { meta, quote, card, fields, refusal, back: listingId ? back : null, signedIn: viewer !== null, loginUrl: loginRedirectUrl(ctx.request) },
+    { status: refusal ? refusal.status : 200, headers: { "Cache-Control": "private, no-cache" } },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, "bookings");
+  const user = await ctx.requireUser({ checkRevoked: true });
+  const form = await ctx.formData();
+  const { listingId, choice } = readChoice(form);
+  try {
+    const booking = await ctx.services.bookings.book({ uid: user.uid, lang: ctx.lang }, listingId, choice);
+    return redirect(href("settings-reservation", { lang: ctx.lang, params: { id: booking.id } }), 303);
+  } catch (error) {
+    const refusal = asRefusal(error, ctx.t);
+    return data({ refusal }, { status: refusal.status });
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+export default function ReservationSummary() {
+  const { t } = useTranslation("bookings");
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const titleOf = useListingTitle();
+  const { quote, card, fields } = loaderData;
+  const refusal = actionData?.refusal ?? loaderData.refusal;
+  const submitting = navigation.state === "submitting";
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("summary.title")}</h1>
+      {refusal ? (
+        <div className="mt-6 space-y-4">
+          <FormAlert id="booking-refusal" errors={[refusal.message]} />
+          {loaderData.back ? (
+            <LocalizedLink to={loaderData.back} className={secondaryButton}>{t("summary.changeDays")}</LocalizedLink>
+          ) : (
+            <LocalizedLink to={href("boat-search")} className={secondaryButton}>{t("summary.search")}</LocalizedLink>
+          )}
+        </div>
+      ) : null}
+      {quote && card ? (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
+          <div className="space-y-6">
+            <section aria-labelledby="stay-title" className={cardClass}>
+              <h2 id="stay-title" className="text-xl font-bold">{titleOf(card)}</h2>
+              <p className="mt-1 text-lg"><StayDates stay={quote} /></p>
+              <ul className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-300">
+                {quote.people !== null ? <li>{t("stay.people", { count: quote.people })}</li> : null}
+                {quote.withSkipper ? <li>{t("stay.withSkipper")}</li> : null}
+                <li>{quote.instant ? t("summary.instant") : t("summary.request")}</li>
+              </ul>
+            </section>
+            <section aria-labelledby="price-title" className={cardClass}>
+              <h2 id="price-title" className="text-xl font-bold">{t("summary.price")}</h2>
+              <div className="mt-3"><PriceBreakdown price={quote.price} /></div>
+              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("summary.paymentNote")}</p>
+            </section>
+            <section aria-labelledby="policy-title" className={cardClass}>
+              <h2 id="policy-title" className="text-xl font-bold">{t("summary.policy")}</h2>
+              <div className="mt-3"><PolicyNote policy={quote.cancellationPolicy} deadlines={quote.deadlines} /></div>
+            </section>
+            {refusal ? null : loaderData.signedIn ? (
+              <Form method="post" className="flex flex-wrap items-center gap-4">
+                {Object.entries(fields).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+                <button type="submit" className={primaryButton} disabled={submitting}>{quote.instant ? t("summary.confirm") : t("summary.sendRequest")}</button>
+                {loaderData.back ? <LocalizedLink to={loaderData.back} className="font-semibold text-sea-800 underline dark:text-sea-200">{t("summary.changeDays")}</LocalizedLink> : null}
+              </Form>
+            ) : (
+              <div className="flex flex-wrap items-center gap-4">
+                <a href={loaderData.loginUrl} className={primaryButton}>{t("summary.signIn")}</a>
+                <p className="text-sm text-slate-600 dark:text-slate-400">{t("summary.signInNote")}</p>
+              </div>
+            )}
+          </div>
+          <aside>{card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} />}</aside>
+        </div>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { requestContext } from "#app/.server/http/request-context";
+import { notFound } from "#app/.server/http/responses";
+import { bookingAction, loadBookingDetail } from "#app/routes/bookings/booking.server";
+import { BookingDetail } from "#app/components/booking-pages";
+import { seoMeta } from "#app/utils/meta";
+
+/**
+ * /ajustes/mis-reservas/{id}: one booking for its renter — the stay, the price and payment, the
+ * history, and cancelling (`intent=cancel`) with the refund shown before the button. Anyone but
+ * the renter gets a 404 (the listing's owner is sent to their own page for it).
+ */
+export const handle = { i18n: ["bookings", "listing"] };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "bookings");
+  const user = await ctx.requireUser();
+  const detail = await loadBookingDetail(ctx, "renter", user.uid, args.params.id ?? "");
+  if (detail.kind === "not-found") notFound(ctx.request);
+  if (detail.kind === "elsewhere") throw redirect(detail.to);
+  return { meta: { title: ctx.t("renter.detail.meta"), description: ctx.t("renter.list.intro") }, detail };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, "bookings");
+  const result = await bookingAction(ctx, "renter", args.params.id ?? "");
+  if (result.kind === "done") return redirect(result.to, 303);
+  if (result.refusal.status === 404) notFound(ctx.request);
+  return data({ refusal: result.refusal }, { status: result.refusal.status });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+export default function Reservation() {
+  const { detail } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <BookingDetail side="renter" detail={detail} refusal={actionData?.refusal ?? null} />;
+}
