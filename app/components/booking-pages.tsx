@@ -89,7 +89,7 @@ function BookingRow({ side, row }: { side: Side; row: Row }) {
       </div>
       <div className="flex items-center gap-4">
         <span className="font-semibold tabular-nums">{formatEuros(row.amountCents, lang)}</span>
-        <StatusBadge status={row.status} />
+        <StatusBadge status={row.status} side={side} />
       </div>
     </li>
   );
@@ -120,7 +120,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
       </p>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-extrabold tracking-tight">{titleOf(card)}</h1>
-        <StatusBadge status={booking.status} />
+        <StatusBadge status={booking.status} side={side} />
       </header>
       {done && ["accept", "decline", "cancel"].includes(done) && !refusal ? <Notice>{t(`done.${done}`)}</Notice> : null}
       {refusal ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
@@ -181,7 +181,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
             <div className="mt-3"><BookingHistory history={booking.history} /></div>
           </section>
         </div>
-        <aside>{card ? card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} /> : null}</aside>
+        <aside className="self-start">{card ? card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} /> : null}</aside>
       </div>
     </main>
   );

@@ -29,7 +29,7 @@ export function StayDates({ stay }: { stay: Pick<QuoteView, "start" | "end" | "p
   return <>{t("stay.range", { from: formatDay(stay.start, lang), to: formatDay(stay.end, lang), count: stay.days })}</>;
 }
 
-export function StatusBadge({ status }: { status: BookingStatusView }) {
+export function StatusBadge({ status, side = "renter" }: { status: BookingStatusView; side?: "renter" | "owner" }) {
   const { t } = useTranslation("bookings");
   const tone: Record<BookingStatusView, string> = {
     pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
@@ -39,7 +39,7 @@ export function StatusBadge({ status }: { status: BookingStatusView }) {
     expired: "bg-slate-200 text-slate-800 dark:bg-white/10 dark:text-slate-200",
     cancelled: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
   };
-  return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ${tone[status]}`}>{t(`status.${status}`)}</span>;
+  return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ${tone[status]}`}>{t(status === "pending" && side === "owner" ? "status.pendingOwner" : `status.${status}`)}</span>;
 }
 
 /** Each line of the price, the fee, the total and the deposit held. */

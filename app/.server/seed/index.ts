@@ -1,6 +1,7 @@
 import { isIdentityError } from "../identity";
 import type { Services } from "../services";
 import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";
+import { seedDemoBookings } from "./bookings";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
@@ -40,6 +41,11 @@ export const seedSteps: SeedStep[] = [
     id: "listings-v1",
     // Boats and docks of the demo marketplace, with photos made by the real pipeline.
     run: (services) => listingsSeedStep(createDemoPhotoProvider(services)).run(services),
+  },
+  {
+    id: "bookings-v1",
+    // Bookings in every state for the demo people (see ./bookings.ts).
+    run: seedDemoBookings,
   },
 ];
 

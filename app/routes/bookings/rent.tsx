@@ -161,7 +161,7 @@ export default function Rent() {
             <AvailabilityCalendar months={data.calendar} today={data.today} />
           </section>
         </div>
-        <aside className="space-y-4">
+        <aside className="space-y-4 self-start">
           {card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} />}
           <dl className={`${cardClass} space-y-1 text-sm`}>
             {terms.dayPriceCents !== null ? <Term label={t("terms.day")} value={euros(terms.dayPriceCents)} /> : null}

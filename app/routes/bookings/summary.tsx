@@ -116,7 +116,7 @@ export default function ReservationSummary() {
               </div>
             )}
           </div>
-          <aside>{card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} />}</aside>
+          <aside className="self-start">{card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} />}</aside>
         </div>
       ) : null}
     </main>

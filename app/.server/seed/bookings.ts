@@ -1,0 +1,80 @@
+import { addDays, createBookingNotifier, createBookingsService, today, type BookingChoice } from "../domain/bookings";
+import type { Listing } from "../domain/listings";
+import type { Services } from "../services";
+
+/**
+ * Demo bookings in every state, written through the booking engine. Past states are made the
+ * way they happen: a booking service whose clock is set back books (and answers) at that moment,
+ * and the real clock then completes or expires them on the first read or scheduler run.
+ *
+ * - Lucía (renter@): a completed trip and an upcoming confirmed one on Javier's boats, a pending
+ *   request to Javier, one she cancelled, one declined and one that expired.
+ * - Javier (owner@): those requests to answer (one from Marta, pro@), and a few blocked days.
+ */
+const DAY = 86_400_000;
+
+export async function seedDemoBookings(services: Services): Promise<void> {
+  const { identity, listings, store, payments, mailbox, users, ports, config } = services;
+  const uidOf = async (email: string) => (await identity.getUserByEmail(email))?.uid ?? null;
+  const [renter, owner, pro, balear, bcn] = await Promise.all(
+    ["renter@amarre.test", "owner@amarre.test", "pro@amarre.test", "balear@amarre.test", "bcn@amarre.test"].map(uidOf),
+  );
+  if (!renter || !owner || !pro) return;
+  const published = async (uid: string | null) => (uid ? (await listings.listByOwner(uid)).filter((l) => l.status === "published" && l.kind === "boat") : []);
+  const [ownerBoats, balearBoats, bcnBoats] = await Promise.all([published(owner), published(balear), published(bcn)]);
+  const titled = (boats: Listing[], words: string) => boats.find((b) => b.kind === "boat" && (b.data.title ?? "").includes(words));
+  const sailing = titled(ownerBoats, "Sun Odyssey");
+  const motorboat = titled(ownerBoats, "Cap Camarat");
+  if (!sailing || !motorboat) return;
+
+  let clock = Date.now();
+  const bookings = createBookingsService({
+    store,
+    listings,
+    payments,
+    now: () => new Date(clock),
+    notify: createBookingNotifier({ mailbox, users, listings, ports, origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT || 3000}` }),
+  });
+  const at = (daysFromNow: number) => {
+    clock = Date.now() + daysFromNow * DAY;
+  };
+  const day = (n: number) => addDays(today(new Date()), n);
+  const choice = (start: string, end: string, people = 4, withSkipper = false): BookingChoice => ({ start, end, part: null, people, withSkipper });
+  const person = (uid: string) => ({ uid, lang: "es" });
+
+  // Completed: requested 20 days ago for 10 days ago, accepted the next day.
+  at(-20);
+  const past = await bookings.book(person(renter), sailing.id, choice(day(-10), day(-9), 6, true));
+  at(-19);
+  await bookings.act(past.id, owner, "owner", "accept");
+
+  // Expired: a request five days ago nobody answered.
+  const expiring = bcnBoats.find((b) => !(b.kind === "boat" && b.data.instantBooking));
+  if (expiring) {
+    at(-5);
+    await bookings.book(person(renter), expiring.id, choice(day(25), day(25)));
+  }
+
+  at(0);
+  // Upcoming: an instant booking of Javier's motorboat.
+  await bookings.book(person(renter), motorboat.id, choice(day(14), day(15), 5));
+  // Pending: Lucía's request for Javier's sailing boat, and Marta's.
+  await bookings.book(person(renter), sailing.id, choice(day(21), day(23), 6, true));
+  await bookings.book(person(pro), sailing.id, choice(day(35), day(36), 4));
+  // Cancelled by Lucía: an instant booking she called off.
+  const instantBalear = balearBoats.find((b) => b.kind === "boat" && b.data.instantBooking);
+  if (instantBalear) {
+    const cancelled = await bookings.book(person(renter), instantBalear.id, choice(day(30), day(30), 4));
+    await bookings.act(cancelled.id, renter, "renter", "cancel");
+  }
+  // Declined by the Barcelona charter.
+  const declining = bcnBoats.find((b) => b.id !== expiring?.id && !(b.kind === "boat" && b.data.instantBooking));
+  if (declining && bcn) {
+    const declined = await bookings.book(person(renter), declining.id, choice(day(40), day(41), 4));
+    await bookings.act(declined.id, bcn, "owner", "decline");
+  }
+  // Javier keeps a long weekend for himself.
+  await bookings.block(owner, sailing.id, day(50), day(52));
+  // Apply what the real clock has made due (the completed trip, the expired request).
+  await services.bookings.applyDue();
+}
