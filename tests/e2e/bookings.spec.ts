@@ -1,0 +1,89 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+/**
+ * Booking without JavaScript, over plain HTTP, on the demo data: the renter books Javier's
+ * instant motorboat and requests his sailing boat; Javier accepts the request and declines
+ * Marta's; the renter cancels the instant booking after reading the refund. Days far ahead so
+ * no other test or seeded booking holds them.
+ */
+test.use({ javaScriptEnabled: false });
+
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: "es-ES" });
+  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("amarre-demo");
+  await page.locator("form#login button[type=submit]").click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  return page;
+}
+
+/** The id of one of Javier's boats, from his public page. */
+async function javiersBoat(page: Page, title: RegExp): Promise<string> {
+  await page.goto("/user/javier-ortega");
+  const href = await page.getByRole("link", { name: title }).first().getAttribute("href");
+  return new URL(href!, "http://x").pathname.split("/")[2];
+}
+
+async function choose(page: Page, boatId: string, fields: { start: string; end?: string; people: string }) {
+  await page.goto(`/boat/rent/boat/${boatId}`);
+  await page.getByLabel("Primer día").fill(fields.start);
+  if (fields.end) await page.getByLabel("Último día").fill(fields.end);
+  await page.getByLabel("Personas").fill(fields.people);
+  await page.getByRole("button", { name: "Ver el precio" }).click();
+  await expect(page).toHaveURL(/\/boat\/rent\/boat\/ReservationSummary\?/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resumen de la reserva");
+}
+
+test("the renter books and requests, the owner answers, the renter cancels and sees the refund first", async ({ browser }) => {
+  const renter = await signedIn(browser, "renter@amarre.test");
+  const motorboat = await javiersBoat(renter, /Cap Camarat/);
+  const sailing = await javiersBoat(renter, /Sun Odyssey/);
+
+  // An instant booking: confirmed at once.
+  await choose(renter, motorboat, { start: day(120), end: day(121), people: "4" });
+  await expect(renter.getByText("Tarifa de servicio (10 %)")).toBeVisible();
+  await renter.getByRole("button", { name: "Confirmar la reserva" }).click();
+  await expect(renter).toHaveURL(/\/ajustes\/mis-reservas\/[A-Za-z0-9]{20}$/);
+  const instantUrl = renter.url();
+  await expect(renter.getByText("Confirmada", { exact: true })).toBeVisible();
+
+  // The same days again: taken (409), with the message on the page.
+  const again = await renter.goto(`/boat/rent/boat/ReservationSummary?listing=${motorboat}&start=${day(121)}&people=2`);
+  expect(again?.status()).toBe(409);
+  await expect(renter.getByText("Esos días ya no están libres. Elige otros días.")).toBeVisible();
+
+  // A request: pending until the owner answers.
+  await choose(renter, sailing, { start: day(130), end: day(131), people: "5" });
+  await renter.getByRole("button", { name: "Enviar la solicitud" }).click();
+  await expect(renter).toHaveURL(/\/ajustes\/mis-reservas\/[A-Za-z0-9]{20}$/);
+  const requestId = renter.url().split("/").pop()!;
+  await expect(renter.getByText("Esperando al propietario", { exact: true })).toBeVisible();
+
+  // Javier accepts it, and declines Marta's request.
+  const owner = await signedIn(browser, "owner@amarre.test");
+  await owner.goto("/ajustes/gestion-de-alquileres");
+  await expect(owner.getByRole("heading", { name: /Solicitudes por responder/ })).toBeVisible();
+  await owner.goto(`/ajustes/gestion-de-alquileres/${requestId}`);
+  await owner.getByRole("button", { name: "Aceptar" }).click();
+  await expect(owner.getByText("Has aceptado la solicitud: la reserva está confirmada.")).toBeVisible();
+  await owner.goto("/ajustes/gestion-de-alquileres");
+  const martas = owner.locator("li", { hasText: "Arrendatario: Marta Ferrer" }).getByRole("link");
+  await martas.first().click();
+  await owner.getByRole("button", { name: "Rechazar" }).click();
+  await expect(owner.getByText("Has rechazado la solicitud: los días vuelven a estar libres.")).toBeVisible();
+  await expect(owner.getByText("Rechazada", { exact: true })).toBeVisible();
+
+  // The renter sees the acceptance, then cancels the instant booking after reading the refund.
+  await renter.goto(`/ajustes/mis-reservas/${requestId}`);
+  await expect(renter.getByText("Confirmada", { exact: true })).toBeVisible();
+  await renter.goto(instantUrl);
+  await expect(renter.getByText(/Si cancelas ahora te devolvemos .* \(el 100 % del alquiler\)/)).toBeVisible();
+  await renter.getByRole("button", { name: "Cancelar la reserva" }).click();
+  await expect(renter.getByText("La reserva está cancelada.")).toBeVisible();
+  await expect(renter.getByText(/Pagado .*; reembolsado /)).toBeVisible();
+});
