@@ -76,6 +76,7 @@ export const layoutGroups = [
       { id: "settings-reservation", path: "ajustes/mis-reservas/:id", file: "routes/settings/reservation.tsx", sitemap: false },
       { id: "settings-rentals", path: "ajustes/gestion-de-alquileres", file: "routes/settings/rentals.tsx", sitemap: false },
       { id: "settings-rental", path: "ajustes/gestion-de-alquileres/:id", file: "routes/settings/rental.tsx", sitemap: false },
+      { id: "settings-calendar", path: "ajustes/mi-calendario", file: "routes/settings/calendar.tsx", sitemap: false },
       // Unknown settings pages: sign-in first, then the 404.
       { id: "settings-not-found", path: "ajustes/*", file: "routes/settings/not-found.tsx", sitemap: false },
     ],
@@ -104,6 +105,8 @@ export const resourceRoutes = [
   // Listing photos: WebP variants, cached for a year (ids are never reused).
   { id: "photos", path: "photos/*", file: "routes/resources/photo.ts" },
   { id: "favourite", path: "resources/favourite", file: "routes/resources/favourite.ts" },
+  // A listing's calendar for other calendars: /ical/{listingId}/{secret token}.ics.
+  { id: "calendar-feed", path: "ical/:listingId/:file", file: "routes/resources/calendar-feed.ts" },
   // /es/... is the unprefixed Spanish page: a permanent redirect.
   { id: "es-redirect", path: "es/*", file: "routes/resources/es-redirect.ts" },
   // A trivial page without a loader: the framework's ceiling for `npm run bench`.

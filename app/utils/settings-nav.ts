@@ -14,5 +14,5 @@ export const settingsNavigation = [
   { path: href("settings-my-listings"), key: "myBoats" },
   { path: href("settings-drafts"), key: "drafts" },
   { path: href("settings-rentals"), key: "rentals" },
-  { path: "/ajustes/mi-calendario", key: "calendar" },
+  { path: href("settings-calendar"), key: "calendar" },
 ] as const;

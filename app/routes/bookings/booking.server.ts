@@ -6,6 +6,7 @@ import type { RequestContext } from "#app/.server/http/request-context";
 import type { ListingCardView } from "#app/utils/listings/view";
 import type { BookingView, ChoiceFields, QuoteView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
+import type { CalendarMonth } from "#app/components/availability-calendar";
 
 /**
  * What the booking pages share on the server: reading a choice from a query or a form, the
@@ -209,4 +210,20 @@ export async function bookingAction(ctx: RequestContext, side: Side, id: string)
     return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) };
   }
   return { kind: "done" as const, to: `${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${intent}` };
+}
+
+/** The held days of each month: a whole day, or only its morning or afternoon. */
+export function calendarOf(months: ReadonlyArray<{ month: string; start: string; end: string }>, slots: Array<{ date: string; part: "am" | "pm" | null }>): CalendarMonth[] {
+  const held = new Map<string, Set<string>>();
+  for (const slot of slots) {
+    const parts = held.get(slot.date) ?? new Set<string>();
+    parts.add(slot.part ?? "day");
+    held.set(slot.date, parts);
+  }
+  return months.map((month) => ({
+    ...month,
+    taken: Object.fromEntries(
+      [...held].filter(([date]) => date >= month.start && date <= month.end).map(([date, parts]) => [date, parts.has("day") || (parts.has("am") && parts.has("pm")) ? "day" : parts.has("am") ? "am" : "pm"]),
+    ),
+  }));
 }

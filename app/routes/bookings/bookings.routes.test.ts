@@ -9,6 +9,9 @@ import { loader as reservationsLoader } from "#app/routes/settings/reservations"
 import { action as reservationAction, loader as reservationLoader } from "#app/routes/settings/reservation";
 import { loader as rentalsLoader } from "#app/routes/settings/rentals";
 import { action as rentalAction, loader as rentalLoader } from "#app/routes/settings/rental";
+import { action as calendarAction, loader as calendarLoader } from "#app/routes/settings/calendar";
+import { loader as feedLoader } from "#app/routes/resources/calendar-feed";
+import ICAL from "ical.js";
 
 /**
  * The booking pages with real Requests against the embedded store: the rent page, the summary
@@ -177,5 +180,60 @@ describe("the settings pages of both sides", () => {
     await post(rentalAction, `/ajustes/gestion-de-alquileres/${id}`, id, "decline", owner.cookie);
     const renterMail = await services.mailbox.list(renter.uid);
     expect(renterMail[0]).toMatchObject({ subject: expect.stringMatching(/^Solicitud rechazada: /), link: expect.stringContaining(`/ajustes/mis-reservas/${id}`) });
+  });
+});
+
+describe("/ajustes/mi-calendario and the iCal feed", () => {
+  const calendarPost = (fields: Record<string, string>, cookie: string, lang = "") =>
+    settle(() => calendarAction({ request: formPost(`${lang}/ajustes/mi-calendario`, fields, cookie), params: {}, context: context() }));
+  const feed = (listingId: string, file: string) =>
+    feedLoader({ request: pageRequest(`/ical/${listingId}/${file}`), params: { listingId, file }, context: context() }) as Promise<Response>;
+
+  it("blocks days (then nobody can book them), frees them, and refuses another person's listing", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const blocked = await calendarPost({ intent: "block", listing: boat.id, start: day(70), end: day(72) }, owner.cookie);
+    expect(statusOf(blocked)).toBe(303);
+    expect((blocked as Response).headers.get("Location")).toBe(`/ajustes/mi-calendario?listing=${boat.id}&notice=blocked`);
+    const taken = await confirm({ listing: boat.id, start: day(72), end: day(73), people: "2" }, renter.cookie);
+    expect(statusOf(taken)).toBe(409);
+    // Blocking over held days is a 409 too.
+    expect(statusOf(await calendarPost({ intent: "block", listing: boat.id, start: day(71), end: day(71) }, owner.cookie))).toBe(409);
+
+    const page = dataOf(await settle(() => calendarLoader({ request: authedRequest(`/ajustes/mi-calendario?listing=${boat.id}`, owner.cookie), params: {}, context: context() })));
+    expect(page.selected).toBe(boat.id);
+    expect(page.blocks).toEqual([expect.objectContaining({ start: day(70), end: day(72), days: 3 })]);
+    const stranger = await calendarPost({ intent: "block", listing: boat.id, start: day(80), end: day(80) }, renter.cookie, "/en");
+    expect(statusOf(stranger)).toBe(400);
+    expect(dataOf(stranger).refusal.message).toBe("That listing or block is not yours.");
+    expect(statusOf(await calendarPost({ intent: "unblock", listing: boat.id, block: page.blocks[0].id }, renter.cookie))).toBe(400);
+    expect(statusOf(await calendarPost({ intent: "unblock", listing: boat.id, block: page.blocks[0].id }, owner.cookie))).toBe(303);
+    expect(bookedId(await confirm({ listing: boat.id, start: day(72), end: day(73), people: "2" }, renter.cookie))).toMatch(/^[A-Za-z0-9]{20}$/);
+    // A renter without listings sees an empty calendar, not someone else's.
+    expect(dataOf(await settle(() => calendarLoader({ request: authedRequest(`/ajustes/mi-calendario?listing=${boat.id}`, renter.cookie), params: {}, context: context() }))).empty).toBe(true);
+  });
+
+  it("serves the listing's bookings and blocks as iCal at a secret, rotatable address", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true, title: "Lancha del calendario de pruebas" });
+    const booked = bookedId(await confirm({ listing: boat.id, start: day(90), end: day(91), people: "2" }, renter.cookie));
+    await calendarPost({ intent: "block", listing: boat.id, start: day(95), end: day(95) }, owner.cookie);
+    const page = dataOf(await settle(() => calendarLoader({ request: authedRequest(`/ajustes/mi-calendario?listing=${boat.id}`, owner.cookie), params: {}, context: context() })));
+    const file = new URL(page.feedUrl).pathname.split("/").pop()!;
+    const response = await feed(boat.id, file);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const body = await response.text();
+    expect(body).not.toContain(renter.email);
+    const calendar = new ICAL.Component(ICAL.parse(body));
+    const events = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+    expect(events.map((e) => [e.uid, e.summary, e.startDate.toString(), e.endDate.toString()])).toEqual([
+      [`booking-${booked}@amarre`, "Reserva", day(90), day(92)],
+      [expect.stringMatching(/^block-.*@amarre$/), "Bloqueado", day(95), day(96)],
+    ]);
+    // Wrong tokens, another listing's id, nonsense: 404, saying nothing.
+    for (const [id, name] of [[boat.id, "x".repeat(32) + ".ics"], [boat.id, file.replace(".ics", "")], ["__proto__", file], [boat.id, "../etc.ics"]]) {
+      expect((await feed(id, name)).status, name).toBe(404);
+    }
+    expect(statusOf(await calendarPost({ intent: "rotate", listing: boat.id }, owner.cookie))).toBe(303);
+    expect((await feed(boat.id, file)).status).toBe(404);
   });
 });

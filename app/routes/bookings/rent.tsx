@@ -5,14 +5,14 @@ import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, MAX_DOCK_DAYS, today } from "#a
 import { isListingId } from "#app/.server/domain/listings";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { AvailabilityCalendar, monthsOf, type CalendarMonth } from "#app/components/availability-calendar";
+import { AvailabilityCalendar, monthsOf } from "#app/components/availability-calendar";
 import { cardClass, primaryButton, useListingTitle } from "#app/components/booking";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { formatEuros } from "#app/components/price";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { cardsFor } from "./booking.server";
+import { calendarOf, cardsFor } from "./booking.server";
 
 /**
  * /boat/rent/boat/{id}: choosing the days of a boat (or of a berth for rent): the first and last
@@ -64,21 +64,6 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     { headers: { "Cache-Control": "private, no-cache" } },
   );
-}
-
-function calendarOf(months: ReturnType<typeof monthsOf>, slots: Array<{ date: string; part: "am" | "pm" | null }>): CalendarMonth[] {
-  const held = new Map<string, Set<string>>();
-  for (const slot of slots) {
-    const parts = held.get(slot.date) ?? new Set<string>();
-    parts.add(slot.part ?? "day");
-    held.set(slot.date, parts);
-  }
-  return months.map((month) => ({
-    ...month,
-    taken: Object.fromEntries(
-      [...held].filter(([date]) => date >= month.start && date <= month.end).map(([date, parts]) => [date, parts.has("day") || (parts.has("am") && parts.has("pm")) ? "day" : parts.has("am") ? "am" : "pm"]),
-    ),
-  }));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

@@ -90,6 +90,10 @@ export type Booking = {
 export const BLOCKS = "booking_blocks";
 export type Block = { id: string; listingId: string; ownerUid: string; start: string; end: string; slotIds: string[]; createdAt: string };
 
+/** A listing's calendar feed: a secret token in its URL, rotatable by the owner. */
+export const FEEDS = "booking_calendar_feeds";
+export type CalendarFeed = { listingId: string; ownerUid: string; token: string; rotatedAt: string };
+
 export type BookingErrorCode =
   /** No such booking or listing, or not the caller's to see. */
   | "not-found"

@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { increment, isStoreError, type DocumentStore } from "#app/.server/store";
 import type { PaymentsPort } from "#app/.server/payments";
 import type { Listing, ListingsService } from "../listings";
@@ -6,6 +6,7 @@ import { addDays, daysBetween, eachDay, isIsoDate, startOfDay, today } from "./d
 import {
   BLOCKS,
   BOOKINGS,
+  FEEDS,
   BookingError,
   HOLDING,
   isBookingId,
@@ -18,6 +19,7 @@ import {
   type Actor,
   type Block,
   type Booking,
+  type CalendarFeed,
   type BookingAction,
   type CancellationPolicy,
   type HistoryEntry,
@@ -300,6 +302,21 @@ export function createBookingsService(deps: BookingsDeps) {
     return result;
   }
 
+  /** The bookings (requests and confirmed) of one listing that end on or after `from`, soonest first. */
+  async function forListing(listingId: string, from: string): Promise<Booking[]> {
+    const docs = await store.query<Booking>({
+      collection: BOOKINGS,
+      where: [
+        ["listingId", "==", listingId],
+        ["end", ">=", from],
+      ],
+      orderBy: [["end", "asc"]],
+      limit: 500,
+    });
+    const settled = await Promise.all(docs.map(settle));
+    return settled.filter((b) => HOLDING.includes(b.status)).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  }
+
   async function recordPayment(booking: Booking, kind: "charge" | "refund") {
     try {
       const { reference } =
@@ -465,6 +482,34 @@ export function createBookingsService(deps: BookingsDeps) {
         orderBy: [["end", "asc"]],
       });
       return docs.filter((block) => block.ownerUid === ownerUid);
+    },
+
+    forListing,
+
+    /** The secret token of the listing's calendar feed (made on first use); `not-found` for another person's listing. */
+    async feedToken(ownerUid: string, listingId: string, options: { rotate?: boolean } = {}): Promise<string> {
+      const listing = await listings.get(listingId);
+      if (!listing || listing.ownerUid !== ownerUid) throw new BookingError("not-found");
+      const existing = await store.get<CalendarFeed>(FEEDS, listingId);
+      if (existing && existing.ownerUid === ownerUid && !options.rotate) return existing.token;
+      const token = randomBytes(24).toString("base64url");
+      await store.set(FEEDS, listingId, { listingId, ownerUid, token, rotatedAt: now().toISOString() } satisfies CalendarFeed);
+      return token;
+    },
+
+    /** What the feed at `token` shows: the listing's requests, bookings and blocks; null for a wrong token. */
+    async feed(listingId: string, token: string): Promise<{ listing: Listing; bookings: Booking[]; blocks: Block[] } | null> {
+      if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
+      const feed = await store.get<CalendarFeed>(FEEDS, listingId);
+      if (!feed || !timingSafeEqual(Buffer.from(feed.token), Buffer.from(token))) return null;
+      const listing = await listings.get(listingId);
+      if (!listing || listing.ownerUid !== feed.ownerUid) return null;
+      const from = addDays(today(now()), -60);
+      const [held, blocks] = await Promise.all([
+        forListing(listingId, from),
+        store.query<Block>({ collection: BLOCKS, where: [["listingId", "==", listingId], ["end", ">=", from]], orderBy: [["end", "asc"]] }),
+      ]);
+      return { listing, bookings: held, blocks };
     },
 
     /**

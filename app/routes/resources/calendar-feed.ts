@@ -1,0 +1,71 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import ical, { ICalEventStatus } from "ical-generator";
+import { addDays, type Booking } from "#app/.server/domain/bookings";
+import { isListingId } from "#app/.server/domain/listings";
+import { getFixedT } from "#app/.server/i18n";
+import { requestContext } from "#app/.server/http/request-context";
+import { isLang } from "#app/i18n";
+import { href } from "#app/utils/href";
+
+/**
+ * GET /ical/{listingId}/{token}.ics — a listing's calendar for the owner's other calendars
+ * (Google, Apple, Outlook, other marketplaces): its requests, confirmed bookings and blocked
+ * days as all-day events, in the owner's language. The token is secret and rotatable from
+ * /ajustes/mi-calendario; a wrong one is a plain 404 (nothing says the listing exists). No
+ * names or contact details go out: an event links the booking's page, behind sign-in.
+ */
+function notFound(): Response {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** Noon UTC of a calendar day: the same date wherever the file is read. */
+function dateOf(day: string): Date {
+  return new Date(`${day}T12:00:00Z`);
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "bookings");
+  const listingId = args.params.listingId ?? "";
+  const file = args.params.file ?? "";
+  if (!isListingId(listingId) || !file.endsWith(".ics")) return notFound();
+  const feed = await ctx.services.bookings.feed(listingId, file.slice(0, -".ics".length));
+  if (!feed) return notFound();
+  const owner = await ctx.services.users.get(feed.listing.ownerUid);
+  const lang = isLang(owner?.lang) ? owner.lang : "es";
+  const t = getFixedT(lang, "bookings");
+  const title = feed.listing.kind === "boat" ? (feed.listing.data.title ?? "Amarre") : t("calendar.feed.berth");
+  const calendar = ical({ name: `Amarre · ${title}`, prodId: { company: "Amarre", product: "Calendar", language: lang.toUpperCase() }, timezone: "Europe/Madrid" });
+  const summaryOf = (booking: Booking) =>
+    t(booking.status === "pending" ? "calendar.feed.request" : "calendar.feed.booking", { part: booking.part ? ` (${t(`parts.${booking.part}`)})` : "" });
+  for (const booking of feed.bookings) {
+    calendar.createEvent({
+      id: `booking-${booking.id}@amarre`,
+      start: dateOf(booking.start),
+      end: dateOf(addDays(booking.end, 1)),
+      allDay: true,
+      summary: summaryOf(booking),
+      status: booking.status === "pending" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+      url: ctx.origin + href("settings-rental", { lang, params: { id: booking.id } }),
+      stamp: new Date(booking.updatedAt),
+    });
+  }
+  for (const block of feed.blocks) {
+    calendar.createEvent({
+      id: `block-${block.id}@amarre`,
+      start: dateOf(block.start),
+      end: dateOf(addDays(block.end, 1)),
+      allDay: true,
+      summary: t("calendar.feed.block"),
+      status: ICalEventStatus.CONFIRMED,
+      stamp: new Date(block.createdAt),
+    });
+  }
+  return new Response(calendar.toString(), {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `inline; filename="amarre-${listingId}.ics"`,
+      "Cache-Control": "private, no-cache",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

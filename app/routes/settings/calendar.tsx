@@ -1,0 +1,207 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
+import type { Listing } from "#app/.server/domain/listings";
+import { requestContext, type RequestContext } from "#app/.server/http/request-context";
+import { AvailabilityCalendar, monthsOf } from "#app/components/availability-calendar";
+import { cardClass, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
+import { FormAlert, Notice } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { href } from "#app/utils/href";
+import { seoMeta } from "#app/utils/meta";
+import { asRefusal, calendarOf, cardsFor, type Refusal } from "#app/routes/bookings/booking.server";
+
+/**
+ * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
+ * and berths for rent): the coming months with every held day, the bookings and requests with
+ * their renters, the blocked days with a button to free each, a form to block days, and the
+ * listing's iCal feed at a secret address (`/ical/{id}/{token}.ics`) that a button replaces.
+ */
+export const handle = { i18n: ["bookings", "listing"] };
+
+const MONTHS = 3;
+
+function bookable(listing: Listing): boolean {
+  return (listing.status === "published" || listing.status === "paused") && (listing.kind === "boat" || listing.data.kind === "rent");
+}
+
+async function ownedBookable(ctx: RequestContext, uid: string) {
+  return (await ctx.services.listings.listByOwner(uid)).filter(bookable);
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "bookings");
+  const user = await ctx.requireUser();
+  const { bookings, users } = ctx.services;
+  const listings = await ownedBookable(ctx, user.uid);
+  const meta = { title: ctx.t("calendar.page.meta"), description: ctx.t("calendar.page.intro") };
+  if (listings.length === 0) return { meta, empty: true as const };
+  const selected = listings.find((l) => l.id === ctx.url.searchParams.get("listing")) ?? listings[0];
+  const first = today(new Date());
+  const months = monthsOf(first, MONTHS);
+  const [cards, slots, held, blocks, token] = await Promise.all([
+    cardsFor(ctx.services, listings.map((l) => l.id)),
+    bookings.slots(selected.id, first, months[months.length - 1].end),
+    bookings.forListing(selected.id, first),
+    bookings.blocks(user.uid, selected.id),
+    bookings.feedToken(user.uid, selected.id),
+  ]);
+  const renters = await users.getMany(held.map((b) => b.renterUid));
+  const notice = ctx.url.searchParams.get("notice");
+  return {
+    meta,
+    empty: false as const,
+    options: listings.map((l) => ({ id: l.id, card: cards.get(l.id) ?? null })),
+    selected: selected.id,
+    today: first,
+    lastDay: addDays(first, MAX_DAYS_AHEAD),
+    calendar: calendarOf(months, slots),
+    bookings: held.map((b) => ({ id: b.id, status: b.status, start: b.start, end: b.end, part: b.part, days: b.days, renter: renters.get(b.renterUid)?.displayName ?? null })),
+    blocks: blocks.map((b) => ({ id: b.id, start: b.start, end: b.end, days: 1 + Math.round((Date.parse(b.end) - Date.parse(b.start)) / 86_400_000) })),
+    feedUrl: ctx.origin + href("calendar-feed", { params: { listingId: selected.id, file: `${token}.ics` } }),
+    notice: notice && ["blocked", "unblocked", "rotated"].includes(notice) ? notice : null,
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, "bookings");
+  const user = await ctx.requireUser({ checkRevoked: true });
+  const form = await ctx.formData();
+  const text = (name: string) => String(form.get(name) ?? "").slice(0, 128);
+  const intent = text("intent");
+  const listingId = text("listing");
+  const back = (notice: string) => redirect(`${href("settings-calendar", { lang: ctx.lang })}?${new URLSearchParams({ listing: listingId, notice })}`, 303);
+  const refused = (refusal: Refusal) => data({ intent, refusal, fields: { start: text("start"), end: text("end") } }, { status: refusal.status === 404 ? 400 : refusal.status });
+  try {
+    if (intent === "block") {
+      await ctx.services.bookings.block(user.uid, listingId, text("start"), text("end") || text("start"));
+      return back("blocked");
+    }
+    if (intent === "unblock") {
+      await ctx.services.bookings.unblock(user.uid, text("block"));
+      return back("unblocked");
+    }
+    if (intent === "rotate") {
+      await ctx.services.bookings.feedToken(user.uid, listingId, { rotate: true });
+      return back("rotated");
+    }
+  } catch (error) {
+    const refusal = asRefusal(error, ctx.t);
+    if (refusal.status === 404) refusal.message = ctx.t("calendar.page.notYours");
+    return refused(refusal);
+  }
+  return refused({ status: 400, field: null, message: ctx.t("errors.unknownAction") });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sea-600 focus:outline-none focus:ring-2 focus:ring-sea-600/30 dark:border-white/20 dark:bg-sea-950 dark:text-white";
+const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
+
+export default function CalendarPage() {
+  const { t } = useTranslation("bookings");
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const titleOf = useListingTitle();
+  if (loaderData.empty) {
+    return (
+      <main id="main" className="space-y-6">
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("calendar.page.title")}</h1>
+        <div className={cardClass}>
+          <p>{t("calendar.page.empty")}</p>
+          <LocalizedLink to={href("settings-list-boat")} className={`${primaryButton} mt-4`}>{t("owner.list.emptyAction")}</LocalizedLink>
+        </div>
+      </main>
+    );
+  }
+  const { options, selected } = loaderData;
+  const busy = navigation.state !== "idle";
+  return (
+    <main id="main" className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("calendar.page.title")}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t("calendar.page.intro")}</p>
+      </header>
+      {loaderData.notice ? <Notice>{t(`calendar.page.notice.${loaderData.notice}`)}</Notice> : null}
+      {actionData?.refusal ? <FormAlert id="calendar-refusal" errors={[actionData.refusal.message]} /> : null}
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="listing" className={labelClass}>{t("calendar.page.listing")}</label>
+          <select id="listing" name="listing" defaultValue={selected} className={inputClass}>
+            {options.map((option) => (
+              <option key={option.id} value={option.id}>{titleOf(option.card)}</option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButton}>{t("calendar.page.show")}</button>
+      </Form>
+      <section aria-labelledby="months-title">
+        <h2 id="months-title" className="text-xl font-bold">{t("calendar.title")}</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
+        <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} />
+      </section>
+      <section aria-labelledby="held-title" className={cardClass}>
+        <h2 id="held-title" className="text-xl font-bold">{t("calendar.page.held")}</h2>
+        {loaderData.bookings.length === 0 && loaderData.blocks.length === 0 ? <p className="mt-2 text-sm">{t("calendar.page.nothingHeld")}</p> : null}
+        <ul className="mt-3 divide-y divide-slate-200 dark:divide-white/10">
+          {loaderData.bookings.map((booking) => (
+            <li key={booking.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <LocalizedLink to={href("settings-rental", { params: { id: booking.id } })} className="font-semibold text-sea-800 underline dark:text-sea-200">
+                  <StayDates stay={booking} />
+                </LocalizedLink>
+                {booking.renter ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("owner.with", { name: booking.renter })}</p> : null}
+              </div>
+              <StatusBadge status={booking.status} side="owner" />
+            </li>
+          ))}
+          {loaderData.blocks.map((block) => (
+            <li key={block.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <p>
+                <span className="font-semibold"><StayDates stay={{ ...block, part: null }} /></span>{" "}
+                <span className="text-sm text-slate-600 dark:text-slate-400">· {t("calendar.page.blocked")}</span>
+              </p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="unblock" />
+                <input type="hidden" name="listing" value={selected} />
+                <input type="hidden" name="block" value={block.id} />
+                <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.page.unblock")}</button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="block-title" className={cardClass}>
+        <h2 id="block-title" className="text-xl font-bold">{t("calendar.page.blockTitle")}</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.page.blockIntro")}</p>
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <input type="hidden" name="intent" value="block" />
+          <input type="hidden" name="listing" value={selected} />
+          <div>
+            <label htmlFor="block-start" className={labelClass}>{t("fields.start")}</label>
+            <input id="block-start" name="start" type="date" required min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.start} className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="block-end" className={labelClass}>{t("fields.end")}</label>
+            <input id="block-end" name="end" type="date" min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.end} className={inputClass} />
+          </div>
+          <button type="submit" className={primaryButton} disabled={busy}>{t("calendar.page.block")}</button>
+        </Form>
+      </section>
+      <section aria-labelledby="feed-title" className={cardClass}>
+        <h2 id="feed-title" className="text-xl font-bold">{t("calendar.page.feedTitle")}</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.page.feedIntro")}</p>
+        <label htmlFor="feed-url" className={`${labelClass} mt-4`}>{t("calendar.page.feedUrl")}</label>
+        <input id="feed-url" readOnly value={loaderData.feedUrl} className={`${inputClass} font-mono text-sm`} />
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="rotate" />
+          <input type="hidden" name="listing" value={selected} />
+          <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.page.rotate")}</button>
+        </Form>
+      </section>
+    </main>
+  );
+}
