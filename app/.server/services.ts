@@ -95,8 +95,12 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     listings,
     payments,
     notify: createBookingNotifier({ mailbox, users, listings, ports, origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}` }),
-    onChange: (tags) => invalidations.publish(tags),
+    onChange: (tags) => {
+      listings.forgetSearch();
+      invalidations.publish(tags);
+    },
   });
+  listings.useAvailability({ busy: (from, to) => bookings.busyListings(from, to) });
   let scheduler: ReturnType<typeof setInterval> | undefined;
   return {
     config,

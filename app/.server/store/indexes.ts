@@ -53,6 +53,17 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   // A person's recently viewed listings, newest first (/historial), and the oldest ones to prune.
   { collection: "history", fields: ["uid", { path: "viewedAt", order: "desc" }] },
   { collection: "history", fields: ["uid", { path: "viewedAt", order: "asc" }] },
+  // Bookings: a renter's and an owner's, newest trips first; a listing's (calendar, feed); the
+  // requests and trips the scheduler makes due.
+  { collection: "bookings", fields: ["renterUid", { path: "start", order: "desc" }] },
+  { collection: "bookings", fields: ["ownerUid", { path: "start", order: "desc" }] },
+  { collection: "bookings", fields: ["listingId", "end"] },
+  { collection: "bookings", fields: ["status", "expiresAt"] },
+  { collection: "bookings", fields: ["status", "endsAt"] },
+  // Held days: a listing's by date (availability), and every listing's on some days (search by dates).
+  { collection: "booking_slots", fields: ["listingId", "date"] },
+  { collection: "booking_slots", fields: ["date"] },
+  { collection: "booking_blocks", fields: ["listingId", "end"] },
   // Boat search: published boats, by type and/or place, in each sort order, and ranged by
   // capacity (people) or day price when that filter is the most selective.
   ...listingSearchIndexes(

@@ -237,3 +237,27 @@ describe("/ajustes/mi-calendario and the iCal feed", () => {
     expect((await feed(boat.id, file)).status).toBe(404);
   });
 });
+
+describe("search by dates", () => {
+  it("leaves out boats that are not free on every chosen day, and shows them again once freed", async () => {
+    const place = "marina-denia";
+    const free = await createBoat(services, owner.uid, { instantBooking: true, portSlug: place, title: "Lancha libre para la búsqueda por fechas" });
+    const busy = await createBoat(services, owner.uid, { instantBooking: true, portSlug: place, title: "Lancha ocupada para la búsqueda por fechas" });
+    const booking = bookedId(await confirm({ listing: busy.id, start: day(150), end: day(151), people: "2" }, renter.cookie));
+    const ids = async (query: Record<string, unknown>) => (await services.listings.search({ place: "Dénia", ...query })).items.map((l) => l.id);
+    expect(await ids({})).toEqual(expect.arrayContaining([free.id, busy.id]));
+    const on = await ids({ from: day(151), to: day(153) });
+    expect(on).toContain(free.id);
+    expect(on).not.toContain(busy.id);
+    expect(await ids({ from: day(152), to: day(155) })).toContain(busy.id);
+    await post(reservationActionFor(booking), "cancel");
+    expect(await ids({ from: day(151), to: day(153) })).toContain(busy.id);
+  });
+});
+
+function reservationActionFor(id: string) {
+  return { id, path: `/ajustes/mis-reservas/${id}` };
+}
+async function post(target: { id: string; path: string }, intent: string) {
+  return settle(() => reservationAction({ request: formPost(target.path, { intent }, renter.cookie), params: { id: target.id }, context: context() }));
+}

@@ -430,7 +430,20 @@ export function createBookingsService(deps: BookingsDeps) {
       return docs.map(({ id: _id, ...slot }) => slot);
     },
 
-    /** Whether every day from `start` to `end` is free (search by dates). */
+    /** The listings holding any slot from `from` to `to` (search by dates leaves them out). */
+    async busyListings(from: string, to: string): Promise<ReadonlySet<string>> {
+      const docs = await store.query<Slot>({
+        collection: SLOTS,
+        where: [
+          ["date", ">=", from],
+          ["date", "<=", to],
+        ],
+        orderBy: [["date", "asc"]],
+      });
+      return new Set(docs.map((slot) => slot.listingId));
+    },
+
+    /** Whether every day from `start` to `end` is free. */
     async isFree(listing: Pick<Listing, "id" | "kind">, start: string, end: string, part: "am" | "pm" | null = null): Promise<boolean> {
       const held = await store.getMany(SLOTS, slotIdsFor(listing, start, end, part));
       return held.every((slot) => slot === null);

@@ -107,8 +107,12 @@ function parseQuery<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, query: unkno
   return result.data;
 }
 
+/** Which listings are not free on some of the days from `from` to `to` (the booking engine answers). */
+export type Availability = { busy(from: string, to: string): Promise<ReadonlySet<string>> };
+
 export function createListingSearch(deps: { store: DocumentStore; ports: PortsService; now: () => number }) {
   const { store, ports, now } = deps;
+  let availability: Availability | null = null;
 
   /**
    * Search totals: a bounded `count` reads up to SEARCH_CANDIDATE_LIMIT + 1 index entries and
@@ -250,7 +254,12 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
   }
 
   return {
-    /** Forgets the remembered counts and matches (a listing was written through this server). */
+    /** Lets date searches ask the booking engine which listings are taken (set once at start). */
+    useAvailability(source: Availability): void {
+      availability = source;
+    },
+
+    /** Forgets the remembered counts and matches (a listing or a booking was written through this server). */
     forget(): void {
       countCache.clear();
       matchesCache.clear();
@@ -322,6 +331,11 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         filters.push({ test: (listing) => listing.skipperMode !== null && accepted.includes(listing.skipperMode) });
       }
       if (q.instantBooking) filters.push({ test: (listing) => listing.instantBooking === true });
+      if (q.from !== undefined && availability) {
+        // Free on every chosen day: no booking, request or block holds any of them.
+        const busy = await availability.busy(q.from, q.to ?? q.from);
+        if (busy.size > 0) filters.push({ test: (listing) => !busy.has(listing.id) });
+      }
       return runSearch({
         equality,
         placeKeys: await placeKeys(q.place),

@@ -62,6 +62,10 @@ export function createListingsService(deps: {
     publishedRefs: reads.publishedRefs,
     search: search.search,
     searchDocks: search.searchDocks,
+    /** Date searches leave out listings the booking engine says are taken. */
+    useAvailability: search.useAvailability,
+    /** Forgets the reused search totals and matches (a booking changed which listings are free). */
+    forgetSearch: search.forget,
   };
 }
 
