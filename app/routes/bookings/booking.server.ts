@@ -1,4 +1,4 @@
-import { isBookingError, type Booking, type BookingChoice, type BookingError, type Quote, type RefundQuote } from "#app/.server/domain/bookings";
+import { addDays, daysBetween, isBookingError, today, type Booking, type BookingChoice, type BookingError, type Quote, type RefundQuote } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import type { DomainServices } from "#app/.server/services";
 import { listingCards } from "#app/.server/listing-cards";
@@ -226,4 +226,46 @@ export function calendarOf(months: ReadonlyArray<{ month: string; start: string;
       [...held].filter(([date]) => date >= month.start && date <= month.end).map(([date, parts]) => [date, parts.has("day") || (parts.has("am") && parts.has("pm")) ? "day" : parts.has("am") ? "am" : "pm"]),
     ),
   }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard's figures.
+
+/** The owner's figures and the renter's next trips, for /ajustes/dashboard. */
+export async function dashboardFigures(ctx: RequestContext, uid: string, now = new Date()) {
+  const { bookings, listings } = ctx.services;
+  const [asOwner, asRenter, owned] = await Promise.all([bookings.listForOwner(uid), bookings.listForRenter(uid), listings.listByOwner(uid)]);
+  const first = today(now);
+  const month = first.slice(0, 7);
+  const year = first.slice(0, 4);
+  /** What the owner keeps of a booking: the rental and skipper, less what a renter's cancellation refunded. */
+  const earned = (b: Booking) =>
+    b.status === "confirmed" || b.status === "completed" ? b.price.ownerCents : b.status === "cancelled" && b.cancellation?.by === "renter" ? b.price.ownerCents - b.cancellation.refundCents : 0;
+  const sum = (list: Booking[]) => list.reduce((total, b) => total + earned(b), 0);
+  const bookable = owned.filter((l) => l.status === "published" && (l.kind === "boat" || l.data.kind === "rent"));
+  // Occupancy: booked days of the next 30 over every bookable listing's 30 (a half day counts half).
+  const horizon = addDays(first, 29);
+  let bookedDays = 0;
+  for (const b of asOwner) {
+    if (b.status !== "confirmed" || b.end < first || b.start > horizon) continue;
+    const from = b.start < first ? first : b.start;
+    const to = b.end > horizon ? horizon : b.end;
+    bookedDays += b.part ? 0.5 : daysBetween(from, to) + 1;
+  }
+  const upcomingTrips = asRenter.filter((b) => b.status === "confirmed" && b.end >= first).sort((a, b) => (a.start < b.start ? -1 : 1));
+  const cards = await cardsFor(ctx.services, upcomingTrips.slice(0, 3).map((b) => b.listingId));
+  return {
+    owner:
+      bookable.length > 0 || asOwner.length > 0
+        ? {
+            upcoming: asOwner.filter((b) => b.status === "confirmed" && b.end >= first).length,
+            pending: asOwner.filter((b) => b.status === "pending").length,
+            earningsMonthCents: sum(asOwner.filter((b) => b.start.startsWith(month))),
+            earningsYearCents: sum(asOwner.filter((b) => b.start.startsWith(year))),
+            occupancyPercent: bookable.length === 0 ? 0 : Math.round((bookedDays / (bookable.length * 30)) * 100),
+          }
+        : null,
+    trips: upcomingTrips.slice(0, 3).map((b) => ({ id: b.id, start: b.start, end: b.end, part: b.part, days: b.days, card: cards.get(b.listingId) ?? null })),
+    tripCount: upcomingTrips.length,
+  };
 }

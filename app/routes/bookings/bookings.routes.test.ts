@@ -261,3 +261,22 @@ function reservationActionFor(id: string) {
 async function post(target: { id: string; path: string }, intent: string) {
   return settle(() => reservationAction({ request: formPost(target.path, { intent }, renter.cookie), params: { id: target.id }, context: context() }));
 }
+
+describe("/ajustes/dashboard", () => {
+  it("shows the owner's figures and the renter's next trips", async () => {
+    const { loader: dashboardLoader } = await import("#app/routes/settings/dashboard");
+    const host = await createOwner(services, { displayName: "Figuras Armadora" });
+    const guest = await createTestUser(services);
+    const boat = await createBoat(services, host.uid, { instantBooking: true, dayPriceCents: 100_00 });
+    await createBoat(services, host.uid);
+    bookedId(await confirm({ listing: boat.id, start: day(1), end: day(3), people: "2" }, guest.cookie));
+    const load = async (cookie: string) => dataOf(await settle(() => dashboardLoader({ request: authedRequest("/ajustes/dashboard", cookie), params: {}, context: context() })));
+    const hostView = await load(host.cookie);
+    expect(hostView.figures.owner).toMatchObject({ upcoming: 1, pending: 0, earningsYearCents: expect.any(Number) });
+    // Three of the next 30 days on one of two boats: 3 / 60.
+    expect(hostView.figures.owner.occupancyPercent).toBe(5);
+    const guestView = await load(guest.cookie);
+    expect(guestView.figures.owner).toBeNull();
+    expect(guestView.figures.trips).toEqual([expect.objectContaining({ start: day(1), end: day(3) })]);
+  });
+});

@@ -9,18 +9,23 @@ import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
+import { dashboardFigures } from "#app/routes/bookings/booking.server";
+import { StayDates, useListingTitle } from "#app/components/booking";
+import { formatEuros } from "#app/components/price";
 
-export const handle = { i18n: ["settings"] };
+export const handle = { i18n: ["settings", "bookings", "listing"] };
 
 /** /ajustes and /ajustes/dashboard: where a person lands after signing in. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { requireUser, t, services } = requestContext(args, "settings");
+  const ctx = requestContext(args, "settings");
+  const { requireUser, t, services } = ctx;
   const user = await requireUser();
   const { users, mailbox } = services;
-  const [profile, unread, latest] = await Promise.all([
+  const [profile, unread, latest, figures] = await Promise.all([
     users.get(user.uid),
     mailbox.unreadCount(user.uid),
     mailbox.list(user.uid, { limit: 3 }),
+    dashboardFigures(ctx, user.uid),
   ]);
   return {
     meta: { title: t("dashboard.meta.title"), description: t("dashboard.meta.description") },
@@ -32,6 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
     profileComplete: Boolean(profile && profile.bio && profile.languages.length > 0),
     unread,
     latest: latest.map((email) => ({ id: email.id, subject: email.subject, read: email.read, createdAt: email.createdAt })),
+    figures,
   };
 }
 
@@ -45,6 +51,10 @@ export default function Dashboard() {
     timeZone: "Europe/Madrid",
   });
   const card = "rounded-2xl border border-slate-200 p-6 dark:border-white/10";
+  const lang = useLang();
+  const titleOf = useListingTitle();
+  const { figures } = data;
+  const link = "mt-4 inline-block text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300";
   return (
     <main id="main">
       <h1 className="text-3xl font-bold">{t("dashboard.greeting", { name: data.displayName })}</h1>
@@ -54,6 +64,44 @@ export default function Dashboard() {
         </p>
       ) : null}
       <div className="mt-8 grid gap-6 md:grid-cols-2">
+        {figures.owner ? (
+          <section className={card} aria-labelledby="rentals-card">
+            <h2 id="rentals-card" className="font-semibold">{t("dashboard.rentals.title")}</h2>
+            <dl className="mt-3 grid grid-cols-2 gap-4 text-sm">
+              {(
+                [
+                  ["pending", String(figures.owner.pending)],
+                  ["upcoming", String(figures.owner.upcoming)],
+                  ["earningsMonth", formatEuros(figures.owner.earningsMonthCents, lang)],
+                  ["earningsYear", formatEuros(figures.owner.earningsYearCents, lang)],
+                  ["occupancy", `${figures.owner.occupancyPercent} %`],
+                ] as const
+              ).map(([key, value]) => (
+                <div key={key}>
+                  <dt className="text-slate-600 dark:text-slate-400">{t(`dashboard.rentals.${key}`)}</dt>
+                  <dd className="text-2xl font-bold tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <LocalizedLink to={href("settings-rentals")} className={link}>{t("dashboard.rentals.open")} →</LocalizedLink>
+          </section>
+        ) : null}
+        <section className={card} aria-labelledby="trips-card">
+          <h2 id="trips-card" className="font-semibold">{t("dashboard.trips.title", { count: data.figures.tripCount })}</h2>
+          {figures.trips.length > 0 ? (
+            <ul className="mt-3 space-y-2 text-sm">
+              {figures.trips.map((trip) => (
+                <li key={trip.id}>
+                  <LocalizedLink to={href("settings-reservation", { params: { id: trip.id } })} className="font-semibold hover:underline">{titleOf(trip.card)}</LocalizedLink>
+                  <span className="block text-slate-600 dark:text-slate-400"><StayDates stay={trip} /></span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("dashboard.trips.empty")}</p>
+          )}
+          <LocalizedLink to={href("settings-reservations")} className={link}>{t("dashboard.trips.open")} →</LocalizedLink>
+        </section>
         <section className={card} aria-labelledby="inbox-card">
           <h2 id="inbox-card" className="font-semibold">{t("dashboard.inbox.title", { count: data.unread })}</h2>
           {data.latest.length ? (
