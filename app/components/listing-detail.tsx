@@ -294,13 +294,16 @@ const PRIMARY_ACTION = "block rounded-lg bg-coral-500 px-4 py-3 text-center font
 const SECONDARY_ACTION =
   "block rounded-lg border border-sea-700 px-4 py-2.5 text-center font-semibold text-sea-700 hover:bg-sea-50 dark:border-sea-300 dark:text-sea-300 dark:hover:bg-white/5";
 
-/** The way to book a listing (the booking engine at /boat/rent/boat/{id}), and a note on how it goes. */
-export function RequestToBook({ listingId, note }: { listingId: string; note: string }) {
+/**
+ * The way to book a listing (the booking engine at /boat/rent/boat/{id}, with its calendar), and
+ * a note on how it goes; `secondary` beside the quick date form of the booking box.
+ */
+export function RequestToBook({ listingId, note, secondary = false }: { listingId: string; note: string; secondary?: boolean }) {
   const { t } = useTranslation("listing");
   return (
     <>
-      <LocalizedLink to={href("rent", { params: { id: listingId } })} className={PRIMARY_ACTION}>
-        {t("detail.requestToBook")}
+      <LocalizedLink to={href("rent", { params: { id: listingId } })} className={secondary ? SECONDARY_ACTION : PRIMARY_ACTION}>
+        {secondary ? t("detail.moreOptions") : t("detail.requestToBook")}
       </LocalizedLink>
       <p className="text-center text-xs text-slate-500 dark:text-slate-400">{note}</p>
     </>

@@ -13,6 +13,10 @@ import { useLang } from "#app/utils/use-lang";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
+import { bookingBoxOf } from "#app/routes/bookings/booking.server";
+import { BookingEstimate, type BookingBox } from "#app/components/booking-estimate";
+import { AvailabilityCalendar } from "#app/components/availability-calendar";
+
 
 /**
  * /boat/{id}: a boat's page. Published boats are public; a draft, paused or archived one is a
@@ -20,7 +24,7 @@ import { requestContext } from "#app/.server/http/request-context";
  * /boat/rent/boat/{id}; until chats exist, "Contact the owner" leads to their public page.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
-export const handle = { i18n: ["listing", "favourites"], pageCache: SHARED_WITH_VISITORS };
+export const handle = { i18n: ["listing", "favourites", "bookings"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -37,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ? t("detail.meta.boatDescription", { type: typeName, place: place.label ?? "", count: d.capacity ?? 1, price: formatEuros(d.dayPriceCents, lang) })
       : typeName;
 
-  const viewCookie = listing.status === "published" ? await recordView(ctx, listing.id) : null;
+  const [viewCookie, bookingBox] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing)]);
 
   return data(
     {
@@ -82,6 +86,7 @@ export async function loader(args: LoaderFunctionArgs) {
       fallbackImage: `/images/boats/${d.type ?? "motor"}.svg`,
     },
     ...page.ownership,
+    bookingBox,
     points: mapPoints([boatCard(listing, page.portIndex, new Map())], () => title),
     },
     // The recently-viewed cookie of a visitor: such a response is never cached publicly.
@@ -103,7 +108,8 @@ type BoatView = ReturnType<typeof useLoaderData<typeof loader>>["boat"];
 export default function BoatPage() {
   const { t } = useTranslation("listing");
   const lang = useLang();
-  const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn } = useLoaderData<typeof loader>();
+  const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox } = useLoaderData<typeof loader>();
+  const { t: tb } = useTranslation("bookings");
   const bookable = boat.status === "published" && !isOwner;
   const skipper = boat.skipper;
   const euros = useEuros();
@@ -125,7 +131,7 @@ export default function BoatPage() {
           {boat.instantBooking ? <span className="rounded-full bg-sand-400 px-2.5 py-0.5 text-xs font-semibold text-sea-950">{t("badges.instant")}</span> : null}
         </ListingHeader>
       }
-      aside={<BoatPriceBox boat={boat} owner={owner} bookable={bookable} />}
+      aside={<BoatPriceBox boat={boat} owner={owner} bookable={bookable} box={bookingBox} />}
     >
       <DescriptionSection description={boat.description} />
 
@@ -182,13 +188,19 @@ export default function BoatPage() {
 
       {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={t("detail.owner")} /> : null}
 
+      {bookingBox ? (
+        <DetailSection id="availability-heading" title={tb("calendar.title")}>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{tb("calendar.legend")}</p>
+          <AvailabilityCalendar months={bookingBox.calendar} today={bookingBox.today} />
+        </DetailSection>
+      ) : null}
       <ReviewsSection />
     </ListingDetailLayout>
   );
 }
 
 /** The boat's prices, and the way to book it (and to contact its owner) for anyone but the owner. */
-function BoatPriceBox({ boat, owner, bookable }: { boat: BoatView; owner: OwnerView | null; bookable: boolean }) {
+function BoatPriceBox({ boat, owner, bookable, box }: { boat: BoatView; owner: OwnerView | null; bookable: boolean; box: BookingBox | null }) {
   const { t } = useTranslation("listing");
   const euros = useEuros();
   return (
@@ -206,7 +218,8 @@ function BoatPriceBox({ boat, owner, bookable }: { boat: BoatView; owner: OwnerV
       {boat.prices.deposit !== null ? <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("detail.depositNote")}</p> : null}
       {bookable ? (
         <div className="mt-6 space-y-3">
-          <RequestToBook listingId={boat.id} note={boat.instantBooking ? t("detail.instantNote") : t("detail.requestNote")} />
+          {box ? <BookingEstimate listingId={boat.id} box={box} submitLabel={t("detail.requestToBook")} /> : null}
+          <RequestToBook listingId={boat.id} note={boat.instantBooking ? t("detail.instantNote") : t("detail.requestNote")} secondary={box !== null} />
           {owner ? <ContactOwnerLink owner={owner} label={t("detail.contactOwner")} /> : null}
         </div>
       ) : null}

@@ -6,7 +6,8 @@ import type { RequestContext } from "#app/.server/http/request-context";
 import type { ListingCardView } from "#app/utils/listings/view";
 import type { BookingView, ChoiceFields, QuoteView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
-import type { CalendarMonth } from "#app/components/availability-calendar";
+import { monthsOf, type CalendarMonth } from "#app/components/availability-calendar";
+import { boatTariff, dockTariff } from "#app/utils/pricing";
 
 /**
  * What the booking pages share on the server: reading a choice from a query or a form, the
@@ -267,5 +268,26 @@ export async function dashboardFigures(ctx: RequestContext, uid: string, now = n
         : null,
     trips: upcomingTrips.slice(0, 3).map((b) => ({ id: b.id, start: b.start, end: b.end, part: b.part, days: b.days, card: cards.get(b.listingId) ?? null })),
     tripCount: upcomingTrips.length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The listing pages' booking box: the coming months' held days and the tariff for the estimate.
+
+export async function bookingBoxOf(ctx: RequestContext, listing: Listing) {
+  if (listing.status !== "published" || (listing.kind === "dock" && listing.data.kind !== "rent")) return null;
+  const first = today(new Date());
+  const months = monthsOf(first, 3);
+  const slots = await ctx.services.bookings.slots(listing.id, first, months[months.length - 1].end);
+  const data = listing.data;
+  return {
+    today: first,
+    calendar: calendarOf(months, slots),
+    tariff:
+      listing.kind === "boat"
+        ? boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null })
+        : dockTariff(data as { dailyPriceCents?: number; monthlyPriceCents?: number }),
+    capacity: listing.kind === "boat" ? (listing.data.capacity ?? 1) : null,
+    instant: listing.kind === "boat" && listing.data.instantBooking === true,
   };
 }

@@ -13,6 +13,10 @@ import { dateTimeFormat } from "#app/utils/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
+import { bookingBoxOf } from "#app/routes/bookings/booking.server";
+import { BookingEstimate, type BookingBox } from "#app/components/booking-estimate";
+import { AvailabilityCalendar } from "#app/components/availability-calendar";
+
 
 /**
  * /dock/{id}: a berth or mooring for sale or rent. Published docks are public; others are a
@@ -21,7 +25,7 @@ import { requestContext } from "#app/.server/http/request-context";
  * page until chats exist).
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
-export const handle = { i18n: ["listing", "favourites"], pageCache: SHARED_WITH_VISITORS };
+export const handle = { i18n: ["listing", "favourites", "bookings"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -39,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const title = dockTitle(t, { berthType: d.berthType ?? null, berthNumber: d.berthNumber ?? null, place });
   const kindName = d.kind ? t(`dockKinds.${d.kind}`) : t("dock.berth");
 
-  const viewCookie = listing.status === "published" ? await recordView(ctx, listing.id) : null;
+  const [viewCookie, bookingBox] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing)]);
 
   return data(
     {
@@ -77,6 +81,7 @@ export async function loader(args: LoaderFunctionArgs) {
       photos: photoViews(listing),
     },
     ...page.ownership,
+    bookingBox,
     points: mapPoints([dockCard(listing, page.portIndex, new Map())], () => title),
     },
     // The recently-viewed cookie of a visitor: such a response is never cached publicly.
@@ -100,7 +105,8 @@ type DockView = ReturnType<typeof useLoaderData<typeof loader>>["dock"];
 export default function DockPage() {
   const { t } = useTranslation("listing");
   const lang = useLang();
-  const { dock, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn } = useLoaderData<typeof loader>();
+  const { dock, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox } = useLoaderData<typeof loader>();
+  const { t: tb } = useTranslation("bookings");
   const contactable = dock.status === "published" && !isOwner;
   const metres = (value: number | null) => (value === null ? null : formatMetres(value, lang));
   const services = dock.services;
@@ -121,7 +127,7 @@ export default function DockPage() {
           professional={owner?.professional === true}
         />
       }
-      aside={<DockPriceBox dock={dock} owner={owner} contactable={contactable} />}
+      aside={<DockPriceBox dock={dock} owner={owner} contactable={contactable} box={bookingBox} />}
     >
       <DescriptionSection description={dock.description} />
 
@@ -154,6 +160,12 @@ export default function DockPage() {
 
       {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={dock.kind === "sale" ? t("detail.seller") : t("detail.owner")} /> : null}
 
+      {bookingBox ? (
+        <DetailSection id="availability-heading" title={tb("calendar.title")}>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{tb("calendar.legend")}</p>
+          <AvailabilityCalendar months={bookingBox.calendar} today={bookingBox.today} />
+        </DetailSection>
+      ) : null}
       <ReviewsSection />
     </ListingDetailLayout>
   );
@@ -163,7 +175,7 @@ export default function DockPage() {
  * The dock's price (for sale: the price and the concession's terms; for rent: the monthly and
  * daily prices and its dates), and for anyone but the owner the way to book it or to contact them.
  */
-function DockPriceBox({ dock, owner, contactable }: { dock: DockView; owner: OwnerView | null; contactable: boolean }) {
+function DockPriceBox({ dock, owner, contactable, box }: { dock: DockView; owner: OwnerView | null; contactable: boolean; box: BookingBox | null }) {
   const { t } = useTranslation("listing");
   const euros = useEuros();
   const yesNo = (value: boolean | null) => (value === null ? null : value ? t("detail.yes") : t("detail.no"));
@@ -196,7 +208,8 @@ function DockPriceBox({ dock, owner, contactable }: { dock: DockView; owner: Own
       )}
       {contactable ? (
         <div className="mt-6 space-y-3">
-          {dock.kind === "rent" ? <RequestToBook listingId={dock.id} note={t("detail.requestNote")} /> : null}
+          {dock.kind === "rent" && box ? <BookingEstimate listingId={dock.id} box={box} submitLabel={t("detail.requestToBook")} /> : null}
+          {dock.kind === "rent" ? <RequestToBook listingId={dock.id} note={t("detail.requestNote")} secondary={box !== null} /> : null}
           {owner ? (
             <ContactOwnerLink owner={owner} primary={dock.kind === "sale"} label={dock.kind === "sale" ? t("detail.contactSeller") : t("detail.contactOwner")} />
           ) : null}
