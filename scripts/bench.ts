@@ -30,7 +30,10 @@ async function prepareData(dataDir: string, count: number) {
     await seedDemoData(services);
     const { created, ms } = await seedBenchListings(services, count, createDemoPhotoProvider(services));
     const [boat] = (await services.listings.search({ sort: "newest" })).items;
-    return { created, ms, boatId: boat?.id ?? "" };
+    // Instant boats of other owners than the demo renter, for the booking runs.
+    const instant: string[] = [];
+    for (let page = 1; page <= 3; page++) instant.push(...(await services.listings.search({ instantBooking: true, sort: "newest", page })).items.map((b) => b.id));
+    return { created, ms, boatId: boat?.id ?? "", instantBoats: instant };
   } finally {
     await services.close();
   }
@@ -99,13 +102,14 @@ function rssMiB(pid: number, field: "VmHWM" | "VmRSS" = "VmHWM"): number {
 }
 
 const DEMO = { email: "renter@amarre.test", password: "amarre-demo" };
+const DEMO_OWNER = { email: "owner@amarre.test", password: "amarre-demo" };
 
-/** Signs the demo renter in through the login form; returns the latency and the session cookie. */
-async function signIn(base: string) {
+/** Signs a demo person (the renter unless told) in through the login form; returns the latency and the session cookie. */
+async function signIn(base: string, person: { email: string; password: string } = DEMO) {
   const started = performance.now();
   const response = await fetch(base + "/login", {
     method: "POST",
-    body: new URLSearchParams(DEMO),
+    body: new URLSearchParams(person),
     redirect: "manual",
     headers: { Cookie: "i18n_redirected=es" },
   });
@@ -167,6 +171,62 @@ async function measureEventStreams(base: string, pid: number, count: number) {
   for (const request of requests) request.destroy();
   agent.destroy();
   return { count, connectedMs, fanOutMs, rssBefore, rssConnected, perSubscriberKiB: ((rssConnected - rssBefore) * 1024) / count };
+}
+
+/** A day `n` days from today, as the booking forms send it. */
+const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Booking confirmations as the summary page's form sends them, signed in as the demo renter,
+ * each for a different day (boats in turn, then the next day): req/s and latency of the whole
+ * transaction (slot claims, booking, recorded payment, two emails).
+ */
+async function measureBookings(base: string, cookie: string, boats: string[]) {
+  let next = 0;
+  const latencies: number[] = [];
+  const body = () => {
+    const i = next++;
+    const boat = boats[i % boats.length];
+    const day = dayFromNow(2 + Math.floor(i / boats.length));
+    return new URLSearchParams({ listing: boat, start: day, end: day, people: "2" }).toString();
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base + "/boat/rent/boat/ReservationSummary",
+        connections,
+        duration,
+        method: "POST",
+        headers: { Cookie: `${cookie}; i18n_redirected=es`, "Content-Type": "application/x-www-form-urlencoded" },
+        requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  const ok = result.statusCodeStats?.["303"]?.count ?? 0;
+  return { rps: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), booked: ok, other: result.requests.total - ok };
+}
+
+/** `count` confirmations of the same day of one boat at once: exactly one may be booked. */
+async function measureContention(base: string, cookie: string, boat: string, count: number) {
+  const day = dayFromNow(500);
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: count }, () =>
+      fetch(base + "/boat/rent/boat/ReservationSummary", {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: `${cookie}; i18n_redirected=es` },
+        body: new URLSearchParams({ listing: boat, start: day, end: day, people: "2" }),
+      }).then((response) => response.status),
+    ),
+  );
+  const ms = performance.now() - started;
+  const tally = new Map<number, number>();
+  for (const status of statuses) tally.set(status, (tally.get(status) ?? 0) + 1);
+  return { count, ms, booked: tally.get(303) ?? 0, conflicts: tally.get(409) ?? 0, tally: Object.fromEntries(tally) };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -244,8 +304,18 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
     const startupMs = Date.now() - started;
+    // Signed-in pages, always rendered (the page cache never serves signed-in people).
+    const renter = (await signIn(base)).cookie;
+    const owner = (await signIn(base, DEMO_OWNER)).cookie;
+    targets.push(
+      { name: "mis-reservas, signed in", path: "/ajustes/mis-reservas", headers: { Cookie: `${renter}; i18n_redirected=es` } },
+      { name: "gestión, signed in", path: "/ajustes/gestion-de-alquileres", headers: { Cookie: `${owner}; i18n_redirected=es` } },
+      { name: "boat page, signed in", path: `/boat/${seeded.boatId}`, headers: { Cookie: `${renter}; i18n_redirected=es` } },
+    );
     const results = [];
     for (const target of targets) results.push(await measure(base, target));
+    const booking = await measureBookings(base, renter, seeded.instantBoats.slice(1));
+    const contention = await measureContention(base, renter, seeded.instantBoats[0], 50);
     const js = await homeJavaScriptGzipBytes(base);
     const signIns = await measureSignIn(base, Number(args["sign-ins"]));
     const streams = await measureEventStreams(base, server.pid!, Number(args.subscribers));
@@ -269,7 +339,14 @@ async function main() {
           `${((r.rps / baseline) * 100).toFixed(0)}%, p95 ${r.p95.toFixed(1)} ms: ${met ? "met" : "NOT met"}`,
       );
     }
-    console.log(`\nSign-in (form POST, scrypt, session cookie): ${signIns.count} in a row, p50 ${signIns.p50.toFixed(1)} ms, p95 ${signIns.p95.toFixed(1)} ms, max ${signIns.max.toFixed(1)} ms`);
+    console.log(
+      `\nBooking confirmations (signed in, a different day each, ${connections} connections): ${booking.rps.toFixed(0)} req/s (${((booking.rps / baseline) * 100).toFixed(0)}% of the baseline), ` +
+        `p50 ${booking.p50.toFixed(1)} ms, p95 ${booking.p95.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms; ${booking.booked} booked, ${booking.other} other answers`,
+    );
+    console.log(
+      `Contention: ${contention.count} confirmations of the same day at once → ${contention.booked} booked, ${contention.conflicts} answered 409 (${JSON.stringify(contention.tally)}) in ${contention.ms.toFixed(0)} ms: ${contention.booked === 1 && contention.conflicts === contention.count - 1 ? "exactly one booked" : "NOT exactly one"}`,
+    );
+    console.log(`Sign-in (form POST, scrypt, session cookie): ${signIns.count} in a row, p50 ${signIns.p50.toFixed(1)} ms, p95 ${signIns.p95.toFixed(1)} ms, max ${signIns.max.toFixed(1)} ms`);
     console.log(
       `Email event streams: ${streams.count} open at once, all got their first message in ${streams.connectedMs.toFixed(0)} ms; ` +
         `a new email reached all of them in ${streams.fanOutMs.toFixed(0)} ms; RSS ${streams.rssBefore.toFixed(1)} → ${streams.rssConnected.toFixed(1)} MiB ` +
@@ -280,7 +357,7 @@ async function main() {
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync(
       path.join("bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
-      JSON.stringify({ connections, duration, listings, startupMs, results, signIns, streams, peakRssMiB: rss, js }, null, 2),
+      JSON.stringify({ connections, duration, listings, startupMs, results, booking, contention, signIns, streams, peakRssMiB: rss, js }, null, 2),
     );
   } finally {
     server.kill("SIGTERM");

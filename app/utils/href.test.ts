@@ -40,7 +40,12 @@ describe("href", () => {
         }
       }
     }
-    for (const route of resourceRoutes) expect((href as (id: string, options: object) => string)(route.id, { params: { lng: "es", ns: "common", "*": "x" } })).toBe(`/${route.path.replace(":lng", "es").replace(":ns", "common").replace("*", "x")}`);
+    for (const route of resourceRoutes) {
+      const params = { lng: "es", ns: "common", listingId: "b1", file: "t.ics", "*": "x" };
+      expect((href as (id: string, options: object) => string)(route.id, { params })).toBe(
+        `/${route.path.replace(":lng", "es").replace(":ns", "common").replace(":listingId", "b1").replace(":file", "t.ics").replace("*", "x")}`,
+      );
+    }
   });
 
   it("is typed: unknown pages and missing or extra parameters do not compile", () => {
