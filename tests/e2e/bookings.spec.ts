@@ -40,6 +40,8 @@ async function choose(page: Page, boatId: string, fields: { start: string; end?:
 }
 
 test("the renter books and requests, the owner answers, the renter cancels and sees the refund first", async ({ browser }) => {
+  // Two people, sixteen pages: on two shared cores it needs more than 30 s.
+  test.slow();
   const renter = await signedIn(browser, "renter@amarre.test");
   const motorboat = await javiersBoat(renter, /Cap Camarat/);
   const sailing = await javiersBoat(renter, /Sun Odyssey/);

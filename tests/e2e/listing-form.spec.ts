@@ -29,6 +29,8 @@ async function saveAndContinue(page: Page, nextStep: string) {
 }
 
 test("the demo owner lists a motor boat step by step, saves it as a draft, resumes and publishes it", async ({ page, context }) => {
+  // A long flow (eight steps, photos, four languages): on two shared cores it needs more than 30 s.
+  test.slow();
   await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
   const title = `Lancha Rinker 28 de prueba ${Date.now().toString(36)}`;
 
