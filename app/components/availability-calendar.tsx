@@ -27,6 +27,14 @@ export function AvailabilityCalendar({ months, today }: { months: CalendarMonth[
   const weekday = dateTimeFormat(iso, { weekday: "narrow", timeZone: "UTC" });
   // 2024-01-01 was a Monday.
   const weekdays = Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i))));
+  // Labels once per state; free days are plain numbers (the page shows many cells).
+  const label = { day: t("calendar.state.day"), am: t("calendar.state.am"), pm: t("calendar.state.pm"), past: t("calendar.state.past") } as const;
+  const tone = {
+    day: "bg-slate-200 text-slate-500 line-through dark:bg-white/10 dark:text-slate-400",
+    am: "bg-amber-50 dark:bg-amber-900/30",
+    pm: "bg-amber-50 dark:bg-amber-900/30",
+    past: "text-slate-400 dark:text-slate-500",
+  } as const;
   return (
     <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {months.map((month) => {
@@ -34,7 +42,7 @@ export function AvailabilityCalendar({ months, today }: { months: CalendarMonth[
         const lead = (first.getUTCDay() + 6) % 7;
         const days = Number(month.end.slice(8, 10));
         return (
-          <table key={month.month} className="w-full table-fixed border-collapse text-center text-sm">
+          <table key={month.month} className="w-full table-fixed border-separate border-spacing-0.5 text-center text-sm [&_td]:rounded-md [&_td]:py-1">
             <caption className="pb-2 text-left font-semibold first-letter:uppercase">{monthName.format(first)}</caption>
             <thead>
               <tr>
@@ -50,21 +58,12 @@ export function AvailabilityCalendar({ months, today }: { months: CalendarMonth[
                     const n = week * 7 + col - lead + 1;
                     if (n < 1 || n > days) return <td key={col} />;
                     const date = `${month.month}-${String(n).padStart(2, "0")}`;
-                    const state = date < today ? "past" : (month.taken[date] ?? "free");
-                    const tone =
-                      state === "day"
-                        ? "bg-slate-200 text-slate-500 line-through dark:bg-white/10 dark:text-slate-400"
-                        : state === "am" || state === "pm"
-                          ? "bg-amber-50 text-slate-900 dark:bg-amber-900/30 dark:text-white"
-                          : state === "past"
-                            ? "text-slate-400 dark:text-slate-500"
-                            : "text-slate-900 dark:text-white";
+                    const state = date < today ? "past" : (month.taken[date] as "day" | "am" | "pm" | undefined);
+                    if (!state) return <td key={col}>{n}</td>;
                     return (
-                      <td key={col} className="p-0.5">
-                        <span className={`block rounded-md py-1 ${tone}`} title={t(`calendar.state.${state}`)}>
-                          {n}
-                          <span className="sr-only"> {t(`calendar.state.${state}`)}</span>
-                        </span>
+                      <td key={col} className={tone[state]}>
+                        {n}
+                        <span className="sr-only"> {label[state]}</span>
                       </td>
                     );
                   })}

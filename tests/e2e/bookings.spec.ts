@@ -89,3 +89,33 @@ test("the renter books and requests, the owner answers, the renter cancels and s
   await expect(renter.getByText("La reserva está cancelada.")).toBeVisible();
   await expect(renter.getByText(/Pagado .*; reembolsado /)).toBeVisible();
 });
+
+test("the owner blocks days nobody can then book, and an iCal client reads the listing's feed", async ({ browser, request }) => {
+  test.slow();
+  const owner = await signedIn(browser, "owner@amarre.test");
+  const sailing = await javiersBoat(owner, /Sun Odyssey/);
+  await owner.goto(`/ajustes/mi-calendario?listing=${sailing}`);
+  const block = owner.locator("form", { has: owner.getByRole("button", { name: "Bloquear", exact: true }) });
+  await block.getByLabel("Primer día").fill(day(140));
+  await block.getByLabel("Último día").fill(day(141));
+  await block.getByRole("button", { name: "Bloquear", exact: true }).click();
+  await expect(owner.getByText("Los días están bloqueados.")).toBeVisible();
+
+  const renter = await signedIn(browser, "renter@amarre.test");
+  const summary = await renter.goto(`/boat/rent/boat/ReservationSummary?listing=${sailing}&start=${day(141)}&end=${day(142)}&people=2`);
+  expect(summary?.status()).toBe(409);
+  await expect(renter.getByText("Esos días ya no están libres. Elige otros días.")).toBeVisible();
+
+  // The feed, read as a calendar client reads it: plain GET, no cookie.
+  const feedUrl = await owner.locator("#feed-url").inputValue();
+  const feed = await request.get(new URL(feedUrl).pathname);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const { default: ICAL } = await import("ical.js");
+  const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
+  const blocked = events.find((event) => event.startDate.toString() === day(140));
+  expect(blocked?.summary).toBe("Bloqueado");
+  expect(blocked?.endDate.toString()).toBe(day(142));
+  // A wrong token is a 404.
+  expect((await request.get(new URL(feedUrl).pathname.replace(/[A-Za-z0-9_-]{32}\.ics$/, `${"x".repeat(32)}.ics`))).status()).toBe(404);
+});

@@ -80,6 +80,7 @@ export async function loader(args: LoaderFunctionArgs) {
       fuelPolicy: d.fuelPolicy ?? null,
       instantBooking: d.instantBooking === true,
       cancellationPolicy: d.cancellationPolicy ?? null,
+      ownerCancellations: listing.ownerCancellations ?? 0,
       minimumAge: d.minimumAge ?? null,
       guidedWithoutLicence: d.guidedWithoutLicence === true,
       photos: photoViews(listing),
@@ -181,6 +182,9 @@ export default function BoatPage() {
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t(`cancellation.${boat.cancellationPolicy}.text`)}</p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("cancellation.serviceFee")}</p>
           </div>
+        ) : null}
+        {boat.ownerCancellations > 0 ? (
+          <p className="mt-3 text-sm font-semibold text-amber-900 dark:text-amber-200">{t("detail.ownerCancellations", { count: boat.ownerCancellations })}</p>
         ) : null}
       </DetailSection>
 

@@ -60,6 +60,8 @@ type ListingCommon = ListingSearchFields & {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** Bookings the owner cancelled (the booking engine counts them; shown on the listing's page). */
+  ownerCancellations?: number;
 };
 export type BoatListing = ListingCommon & { kind: "boat"; data: BoatDraftData };
 export type DockListing = ListingCommon & { kind: "dock"; data: DockDraftData };
