@@ -279,8 +279,7 @@ export default function ProfileSettings() {
   return (
     <main id="main" className="space-y-8">
       <header className="flex flex-wrap items-center gap-4">
-        <Avatar name={profile.displayName} photo={profile.photo} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[14rem] flex-1">
           <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t("intro")}</p>
         </div>
@@ -392,7 +391,7 @@ function PhotoForm({ loaderData, actionData }: FormProps) {
       <h2 id="photo-form-title" className="text-xl font-bold">{t("photo.title")}</h2>
       {saved ? <Notice>{t("photo.saved")}</Notice> : null}
       {removed ? <Notice>{t("photo.removed")}</Notice> : null}
-      <div className="mt-4 flex flex-wrap items-start gap-6">
+      <div className="mt-4 flex flex-col gap-6 sm:flex-row sm:items-start">
         <Avatar name={profile.displayName} photo={profile.photo} size="lg" alt={profile.photo ? t("photo.alt") : ""} />
         <div className="min-w-0 flex-1 space-y-4">
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
