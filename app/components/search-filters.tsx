@@ -275,7 +275,6 @@ export function BoatSearchFilters({
   ports,
   preset,
   action,
-  showDatesNote,
 }: {
   query: BoatSearch;
   lastResult: SubmissionResult<string[]> | null;
@@ -285,7 +284,6 @@ export function BoatSearchFilters({
   /** The page's unprefixed path (the form's action). */
   action: string;
   /** Whether to say that dates do not filter yet (what the search service says). */
-  showDatesNote: boolean;
 }) {
   const { t } = useTranslation(["search", "listing"]);
   const { fields, formProps, onFieldChange } = useFilterForm({
@@ -297,8 +295,6 @@ export function BoatSearchFilters({
     keepEmpty: preset ? ["type"] : [],
     defaults: preset ? { sort: "relevance", type: preset } : { sort: "relevance" },
   });
-  const datesNoteId = "boat-filters-dates-note";
-  const describedBy = (errorId: string) => (showDatesNote ? `${datesNoteId} ${errorId}` : errorId);
   return (
     <FilterForm form={{ formProps, onFieldChange }} action={action} label={t("filters.label")}>
       <fieldset className="space-y-4">
@@ -307,17 +303,12 @@ export function BoatSearchFilters({
         <PlaceField field={fields.place} ports={ports} listId="boat-filters-places" />
         <div className="grid grid-cols-2 gap-3">
           <FilterField field={fields.from} label={t("filters.from")}>
-            <input {...getInputProps(fields.from, { type: "date" })} aria-describedby={describedBy(fields.from.errorId)} className={input} />
+            <input {...getInputProps(fields.from, { type: "date" })} aria-describedby={fields.from.errorId} className={input} />
           </FilterField>
           <FilterField field={fields.to} label={t("filters.to")}>
-            <input {...getInputProps(fields.to, { type: "date" })} aria-describedby={describedBy(fields.to.errorId)} className={input} />
+            <input {...getInputProps(fields.to, { type: "date" })} aria-describedby={fields.to.errorId} className={input} />
           </FilterField>
         </div>
-        {showDatesNote ? (
-          <p id={datesNoteId} className="rounded-lg bg-sand-50 px-3 py-2 text-xs text-slate-700 dark:bg-white/5 dark:text-slate-300">
-            {t("filters.datesNote")}
-          </p>
-        ) : null}
         <NumberField field={fields.people} label={t("filters.people")} min={1} max={MAX_PEOPLE} />
       </fieldset>
 

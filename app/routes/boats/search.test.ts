@@ -9,10 +9,12 @@ type Page = Awaited<ReturnType<typeof search>>;
 
 let services: Services;
 const ids: Record<string, string> = {};
+let ownerUid = "";
 
 beforeAll(async () => {
   services = await createTestServices();
   const owner = await createOwner(services, { displayName: "Javier Prueba" });
+  ownerUid = owner.uid;
   const pro = await createOwner(services, { displayName: "Náutica Prueba", kind: "professional" });
   ids.palmaMotor = (await createBoat(services, owner.uid, { type: "motor", title: "Lancha Flyer en Palma", capacity: 6, dayPriceCents: 300_00, licence: "pnb" })).id;
   ids.palmaSail = (
@@ -146,12 +148,18 @@ describe("/alquiler-barco", () => {
     expect(titles(dearest)[0]).toBe("Yate Princess en Barcelona");
   });
 
-  it("searches by dates without filtering by them yet, and says so", async () => {
-    const page = await search("/alquiler-barco?from=2026-07-01&to=2026-07-08&place=Palma");
-    expect(page.status).toBe(200);
-    expect(page.datesIgnored).toBe(true);
-    expect(page.results.total).toBe(2);
-    expect((await search("/alquiler-barco")).datesIgnored).toBe(false);
+  it("searches by dates: a boat held on any chosen day is left out", async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const path = `/alquiler-barco?from=${day(40)}&to=${day(47)}&place=Palma`;
+    const before = await search(path);
+    expect(before.status).toBe(200);
+    expect(idsOf(before)).toEqual([ids.palmaMotor, ids.palmaSail].sort());
+    const block = await services.bookings.block(ownerUid, ids.palmaMotor, day(47), day(48));
+    expect(idsOf(await search(path))).toEqual([ids.palmaSail]);
+    // Days either side of the hold are free.
+    expect(idsOf(await search(`/alquiler-barco?from=${day(49)}&place=Palma`))).toEqual([ids.palmaMotor, ids.palmaSail].sort());
+    await services.bookings.unblock(ownerUid, block.id);
+    expect(idsOf(await search(path))).toEqual([ids.palmaMotor, ids.palmaSail].sort());
   });
 
   it("pages through the results: 24 a page, with the total and the page count", async () => {

@@ -62,7 +62,6 @@ export async function loader(args: LoaderFunctionArgs) {
       lastResult: parsed.lastResult,
       invalid: leftOutParameters(parsed.errors, t),
       // The search service validates dates but does not filter by them until bookings exist.
-      datesIgnored: query.from !== undefined || query.to !== undefined,
       signedIn: viewer !== null,
       favouriteIds,
       results: resultsPage(results, cards, t, lang, "results.count"),
@@ -75,7 +74,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function BoatSearchPage() {
   const { t } = useTranslation(["search", "listing"]);
-  const { copy, preset, pagePath, query, lastResult, invalid, datesIgnored, results, points, ports, signedIn, favouriteIds } = useLoaderData<typeof loader>();
+  const { copy, preset, pagePath, query, lastResult, invalid, results, points, ports, signedIn, favouriteIds } = useLoaderData<typeof loader>();
   const formKey = useFormKey(BOAT_FILTERS_ID);
   const hrefFor = (page: number) =>
     withQuery(pagePath, toSearchParams({ ...query, type: preset ? undefined : query.type, page: page > 1 ? page : undefined }));
@@ -85,7 +84,7 @@ export default function BoatSearchPage() {
       copy={copy}
       invalid={invalid}
       activeFilters={activeFilterCount(query, preset ? ["type"] : [])}
-      filters={<BoatSearchFilters key={formKey} query={query} lastResult={lastResult} ports={ports} preset={preset} action={pagePath} showDatesNote={datesIgnored} />}
+      filters={<BoatSearchFilters key={formKey} query={query} lastResult={lastResult} ports={ports} preset={preset} action={pagePath} />}
     >
       <SearchResults
         results={results}

@@ -60,6 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
       kind: d.kind ?? null,
       description: page.descriptionView,
       berthNumber: d.berthNumber ?? null,
+      ownerCancellations: listing.ownerCancellations ?? 0,
       berthType: d.berthType ?? null,
       maxLengthM: d.maxLengthM ?? null,
       maxBeamM: d.maxBeamM ?? null,
@@ -204,6 +205,9 @@ function DockPriceBox({ dock, owner, contactable, box }: { dock: DockView; owner
               { label: t("detail.availableTo"), value: dock.rent.availableTo ?? (dock.rent.availableFrom ? t("detail.noEndDate") : null) },
             ]}
           />
+          {dock.ownerCancellations > 0 ? (
+            <p className="mt-2 text-sm font-semibold text-amber-900 dark:text-amber-200">{t("detail.ownerCancellations", { count: dock.ownerCancellations })}</p>
+          ) : null}
         </>
       )}
       {contactable ? (

@@ -272,9 +272,9 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
      * listings without reviews (rating null) last, newest first among equals — so while there
      * are no reviews, rating order is newest order.
      *
-     * Dates (`from`/`to`) are validated but do not filter yet: availability filtering joins the
-     * search when bookings exist (a boat is then left out when a confirmed booking, a pending
-     * request or an owner block takes one of the days). Nothing pretends to filter them now.
+     * Dates (`from`/`to`, `to` defaulting to `from`): a boat is left out when a confirmed
+     * booking, a pending request or an owner block holds any slot of those days (the booking
+     * engine answers through `useAvailability`; one range read of the held slots).
      *
      * How it runs on the store (the same queries on SQLite and Firestore):
      * - Always in the store, as equality filters: published, boat, the type, and the place —
