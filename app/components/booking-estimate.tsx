@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { CalendarMonth } from "#app/components/availability-calendar";
+import { AvailabilityCalendar, type CalendarMonth } from "#app/components/availability-calendar";
+import { DetailSection } from "#app/components/listing-detail";
 import { formatEuros } from "#app/components/price";
 import { href } from "#app/utils/href";
 import { priceRental, type Tariff } from "#app/utils/pricing";
@@ -73,5 +74,16 @@ export function BookingEstimate({ listingId, box, submitLabel }: { listingId: st
         {submitLabel}
       </button>
     </Form>
+  );
+}
+
+/** The listing page's section of the coming months' held days. */
+export function AvailabilitySection({ box }: { box: BookingBox }) {
+  const { t } = useTranslation("bookings");
+  return (
+    <DetailSection id="availability-heading" title={t("calendar.title")}>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
+      <AvailabilityCalendar months={box.calendar} today={box.today} />
+    </DetailSection>
   );
 }

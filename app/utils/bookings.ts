@@ -1,40 +1,38 @@
 import type { Lang } from "#app/i18n";
 import { languageOf } from "#app/i18n";
 import { dateTimeFormat } from "#app/utils/intl";
+import type { CancellationPolicy } from "#app/utils/listings/schemas";
+import type { PriceBreakdown } from "#app/utils/pricing";
 
 /**
  * Bookings as the browser sees them (client-safe: no server code): the views the booking pages
  * receive, and date formatting for stays.
  */
-export type PriceLineView = { unit: "month" | "week" | "day" | "half-day"; count: number; unitCents: number; totalCents: number };
-export type PriceView = {
-  lines: PriceLineView[];
-  rentalCents: number;
-  skipperDays: number;
-  skipperCents: number;
-  serviceFeeCents: number;
-  totalCents: number;
-  depositCents: number;
-  ownerCents: number;
-};
+export type PriceView = PriceBreakdown;
 export type BookingStatusView = "pending" | "confirmed" | "declined" | "expired" | "cancelled" | "completed";
-export type PolicyView = "flexible" | "moderate" | "strict";
+export type PolicyView = CancellationPolicy;
 
 export type ChoiceFields = { listing: string; start: string; end: string; part: string; people: string; skipper: string };
 
-export type QuoteView = {
-  listingId: string;
-  kind: "boat" | "dock";
+/** What a stay is, wherever it appears: a quote, a booking, the pages that show them. */
+export type Stay = {
+  /** First and last day (`YYYY-MM-DD`), inclusive. */
   start: string;
   end: string;
+  /** A half day (boats only): morning or afternoon of `start`. */
   part: "am" | "pm" | null;
   days: number;
   people: number | null;
   withSkipper: boolean;
   instant: boolean;
   cancellationPolicy: PolicyView;
-  price: PriceView;
+  price: PriceBreakdown;
   startsAt: string;
+};
+
+export type QuoteView = Stay & {
+  listingId: string;
+  kind: "boat" | "dock";
   deadlines: Array<{ until: string; percent: number }>;
 };
 

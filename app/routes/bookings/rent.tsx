@@ -7,6 +7,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { AvailabilityCalendar, monthsOf } from "#app/components/availability-calendar";
 import { cardClass, primaryButton, useListingTitle } from "#app/components/booking";
+import { inputClass, labelClass } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { formatEuros } from "#app/components/price";
 import { href } from "#app/utils/href";
@@ -67,10 +68,6 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sea-600 focus:outline-none focus:ring-2 focus:ring-sea-600/30 dark:border-white/20 dark:bg-sea-950 dark:text-white";
-const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export default function Rent() {
   const { t } = useTranslation("bookings");

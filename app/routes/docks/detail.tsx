@@ -14,8 +14,7 @@ import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { bookingBoxOf } from "#app/routes/bookings/booking.server";
-import { BookingEstimate, type BookingBox } from "#app/components/booking-estimate";
-import { AvailabilityCalendar } from "#app/components/availability-calendar";
+import { AvailabilitySection, BookingEstimate, type BookingBox } from "#app/components/booking-estimate";
 
 
 /**
@@ -107,7 +106,6 @@ export default function DockPage() {
   const { t } = useTranslation("listing");
   const lang = useLang();
   const { dock, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox } = useLoaderData<typeof loader>();
-  const { t: tb } = useTranslation("bookings");
   const contactable = dock.status === "published" && !isOwner;
   const metres = (value: number | null) => (value === null ? null : formatMetres(value, lang));
   const services = dock.services;
@@ -161,12 +159,7 @@ export default function DockPage() {
 
       {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={dock.kind === "sale" ? t("detail.seller") : t("detail.owner")} /> : null}
 
-      {bookingBox ? (
-        <DetailSection id="availability-heading" title={tb("calendar.title")}>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{tb("calendar.legend")}</p>
-          <AvailabilityCalendar months={bookingBox.calendar} today={bookingBox.today} />
-        </DetailSection>
-      ) : null}
+      {bookingBox ? <AvailabilitySection box={bookingBox} /> : null}
       <ReviewsSection />
     </ListingDetailLayout>
   );

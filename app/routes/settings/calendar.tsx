@@ -6,7 +6,7 @@ import type { Listing } from "#app/.server/domain/listings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { AvailabilityCalendar, monthsOf } from "#app/components/availability-calendar";
 import { cardClass, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
-import { FormAlert, Notice } from "#app/components/forms";
+import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
@@ -95,10 +95,6 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sea-600 focus:outline-none focus:ring-2 focus:ring-sea-600/30 dark:border-white/20 dark:bg-sea-950 dark:text-white";
-const labelClass = "block text-sm font-medium text-slate-800 dark:text-slate-200";
 
 export default function CalendarPage() {
   const { t } = useTranslation("bookings");

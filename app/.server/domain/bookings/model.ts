@@ -1,4 +1,4 @@
-import type { PriceBreakdown } from "./pricing";
+import type { Stay } from "#app/utils/bookings";
 
 /**
  * Bookings: a renter's request or instant booking of a boat or a berth for rent, by whole days
@@ -48,36 +48,24 @@ export const TRANSITIONS: Readonly<Record<BookingStatus, Partial<Record<BookingA
 /** States that hold the listing's days. */
 export const HOLDING: readonly BookingStatus[] = ["pending", "confirmed"];
 
-export type CancellationPolicy = "flexible" | "moderate" | "strict";
+export type { CancellationPolicy } from "#app/utils/listings/schemas";
 export type PaymentStatus = "unpaid" | "paid" | "refunded" | "partially-refunded";
 
 export type HistoryEntry = { at: string; by: Actor; uid: string | null; action: BookingAction | "request" | "book"; from: BookingStatus | null; to: BookingStatus };
 
-export type Booking = {
+export type Booking = Stay & {
   id: string;
   listingId: string;
   listingKind: "boat" | "dock";
   ownerUid: string;
   renterUid: string;
   status: BookingStatus;
-  /** First and last day, inclusive. */
-  start: string;
-  end: string;
-  /** A half day (boats only): morning or afternoon of `start`. */
-  part: "am" | "pm" | null;
-  days: number;
-  people: number | null;
-  withSkipper: boolean;
-  instant: boolean;
-  price: PriceBreakdown;
-  cancellationPolicy: CancellationPolicy;
   /** The renter's language when booking (emails to them use it). */
   renterLang: string;
   /** Requests: when the owner's time to answer ends. */
   expiresAt: string | null;
   /** Confirmed bookings: when the trip is over (the day after the last day begins). */
   endsAt: string;
-  startsAt: string;
   payment: { status: PaymentStatus; provider: string; reference: string | null; paidCents: number; refundedCents: number };
   cancellation: { by: "renter" | "owner"; at: string; refundCents: number; percent: number } | null;
   slotIds: string[];

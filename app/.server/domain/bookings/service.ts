@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { increment, isStoreError, type DocumentStore } from "#app/.server/store";
 import type { PaymentsPort } from "#app/.server/payments";
+import type { Stay } from "#app/utils/bookings";
 import type { Listing, ListingsService } from "../listings";
 import { addDays, daysBetween, eachDay, isIsoDate, startOfDay, today } from "./dates";
 import {
@@ -46,18 +47,8 @@ export type BookingChoice = {
   withSkipper: boolean;
 };
 
-export type Quote = {
+export type Quote = Stay & {
   listing: Listing;
-  start: string;
-  end: string;
-  part: "am" | "pm" | null;
-  days: number;
-  people: number | null;
-  withSkipper: boolean;
-  instant: boolean;
-  cancellationPolicy: CancellationPolicy;
-  price: PriceBreakdown;
-  startsAt: string;
   endsAt: string;
   deadlines: Array<{ until: string; percent: number }>;
 };
