@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "#app/.server/services";
+import { createTestServices } from "#tests/test-services";
+import { CaseError, caseStatuses, searchTokens, type Case } from "./model";
+import { createCasesService, type Viewer } from "./service";
+
+/**
+ * The cases domain on the real embedded store and blob port: requests with documents checked by
+ * their bytes, the lifecycle, who sees what, messages and notes, visitors' cases tied to their
+ * account later, and the admin's filtered free-text search.
+ */
+let services: Services;
+let cases: ReturnType<typeof createCasesService>;
+const emails: Array<[string, string]> = [];
+
+beforeAll(async () => {
+  services = await createTestServices();
+  cases = createCasesService({ store: services.store, blobs: services.blobs, notify: async (event, item) => void emails.push([event, item.id]) });
+});
+afterAll(() => services.close());
+
+const pdf = () => new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde]);
+const admin: Viewer = { uid: "admin-1", role: "admin" };
+const requester: Viewer = { uid: "person-1", role: "user" };
+const stranger: Viewer = { uid: "person-2", role: "user" };
+
+async function request(overrides: Partial<Parameters<typeof cases.create>[0]> = {}): Promise<Case> {
+  return cases.create({
+    type: "matriculacion-barco",
+    requesterUid: requester.uid,
+    contact: { name: "Lucía Martín", email: "Lucia@Amarre.test ", phone: "+34 600 000 000" },
+    details: { boatName: "Brisa del Sur", lengthM: 7.5, notes: "Necesito matricular mi lancha nueva en Palma" },
+    lang: "es",
+    documents: [{ name: "factura.pdf", bytes: pdf() }],
+    ...overrides,
+  });
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CaseError) return { code: error.code, reason: error.reason };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("cases: requests and documents", () => {
+  it("creates a received case with its documents recognised by their bytes", async () => {
+    const item = await request({ documents: [{ name: "../../factura.pdf", bytes: pdf() }, { name: "foto.png", bytes: png() }] });
+    expect(item).toMatchObject({ status: "received", contact: { email: "lucia@amarre.test" }, history: [{ from: null, to: "received", by: "requester" }] });
+    expect(item.documents.map((d) => [d.name, d.contentType])).toEqual([
+      ["factura.pdf", "application/pdf"],
+      ["foto.png", "image/png"],
+    ]);
+    expect(emails).toContainEqual(["received", item.id]);
+    const download = await cases.document(item.id, item.documents[0].id, requester);
+    expect(new TextDecoder().decode(download!.bytes)).toMatch(/^%PDF-1\.4/);
+  });
+
+  it("refuses an HTML file named .pdf, an empty file and one over 10 MB, storing nothing", async () => {
+    const html = new TextEncoder().encode("<!doctype html><script>alert(1)</script>");
+    expect(await refusal(request({ documents: [{ name: "factura.pdf", bytes: html }] }))).toEqual({ code: "invalid-document", reason: "unsupported-type" });
+    expect(await refusal(request({ documents: [{ name: "vacío.pdf", bytes: new Uint8Array() }] }))).toEqual({ code: "invalid-document", reason: "empty" });
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(pdf());
+    expect(await refusal(request({ documents: [{ name: "grande.pdf", bytes: big }] }))).toEqual({ code: "invalid-document", reason: "too-large" });
+    // A good file before a bad one is not left behind.
+    const before = (await cases.listForRequester(requester.uid)).length;
+    expect(await refusal(request({ documents: [{ name: "ok.pdf", bytes: pdf() }, { name: "mal.pdf", bytes: html }] }))).toMatchObject({ code: "invalid-document" });
+    expect((await cases.listForRequester(requester.uid)).length).toBe(before);
+  });
+});
+
+describe("cases: who sees what", () => {
+  it("shows a case to its requester (without internal notes) and to the team; nobody else, documents included", async () => {
+    const item = await request();
+    await cases.addNote(item.id, admin, "Llamar a Capitanía el lunes");
+    const own = await cases.getFor(item.id, requester);
+    expect(own?.as).toBe("requester");
+    expect(own?.item.notes).toEqual([]);
+    expect((await cases.getFor(item.id, admin))?.item.notes.map((n) => n.text)).toEqual(["Llamar a Capitanía el lunes"]);
+    for (const viewer of [stranger, null]) {
+      expect(await cases.getFor(item.id, viewer)).toBeNull();
+      expect(await cases.document(item.id, item.documents[0].id, viewer)).toBeNull();
+    }
+    expect(await refusal(cases.addNote(item.id, requester, "x"))).toMatchObject({ code: "not-found" });
+    expect(await refusal(cases.move(item.id, requester, "in_review", ""))).toMatchObject({ code: "not-found" });
+    expect(await refusal(cases.addMessage(item.id, stranger, "hola"))).toMatchObject({ code: "not-found" });
+    expect(await cases.getFor("nonsense", admin)).toBeNull();
+  });
+});
+
+describe("cases: the lifecycle", () => {
+  it("moves through every status with comments; wrong steps are refused; the requester is emailed each time", async () => {
+    const item = await request();
+    const path = ["in_review", "waiting_documents", "in_progress", "waiting_documents", "in_progress", "completed"] as const;
+    for (const to of path) await cases.move(item.id, admin, to, `Paso a ${to}`);
+    const done = (await cases.getFor(item.id, requester))!.item;
+    expect(done.history.map((h) => [h.from, h.to, h.comment])).toEqual([
+      [null, "received", ""],
+      ["received", "in_review", "Paso a in_review"],
+      ["in_review", "waiting_documents", "Paso a waiting_documents"],
+      ["waiting_documents", "in_progress", "Paso a in_progress"],
+      ["in_progress", "waiting_documents", "Paso a waiting_documents"],
+      ["waiting_documents", "in_progress", "Paso a in_progress"],
+      ["in_progress", "completed", "Paso a completed"],
+    ]);
+    expect(emails.filter(([event, id]) => event === "status" && id === item.id)).toHaveLength(path.length);
+    expect(await refusal(cases.move(item.id, admin, "in_review", ""))).toEqual({ code: "invalid-transition", reason: "completed" });
+    const other = await request();
+    expect(await refusal(cases.move(other.id, admin, "completed", ""))).toEqual({ code: "invalid-transition", reason: "received" });
+    expect(await refusal(cases.move(other.id, admin, "nonsense" as never, ""))).toMatchObject({ code: "invalid-transition" });
+    expect(caseStatuses).toEqual(["received", "in_review", "waiting_documents", "in_progress", "completed", "rejected"]);
+  });
+
+  it("lets the requester add documents only while the case waits for them; the team at any time", async () => {
+    const item = await request();
+    expect(await refusal(cases.addDocuments(item.id, requester, [{ name: "dni.png", bytes: png() }]))).toEqual({ code: "invalid-transition", reason: "received" });
+    await cases.addDocuments(item.id, admin, [{ name: "borrador.pdf", bytes: pdf() }]);
+    await cases.move(item.id, admin, "in_review", "");
+    await cases.move(item.id, admin, "waiting_documents", "Falta el DNI");
+    const added = await cases.addDocuments(item.id, requester, [{ name: "dni.png", bytes: png() }]);
+    expect(added.documents.map((d) => [d.name, d.by])).toEqual([
+      ["factura.pdf", "requester"],
+      ["borrador.pdf", "team"],
+      ["dni.png", "requester"],
+    ]);
+  });
+
+  it("keeps messages both ways; the team's reach the requester by email", async () => {
+    const item = await request();
+    await cases.addMessage(item.id, requester, "¿Cuánto tardará?");
+    await cases.addMessage(item.id, admin, "Unos diez días");
+    const seen = (await cases.getFor(item.id, requester))!.item;
+    expect(seen.messages.map((m) => [m.from, m.text])).toEqual([
+      ["requester", "¿Cuánto tardará?"],
+      ["team", "Unos diez días"],
+    ]);
+    expect(emails.filter(([event, id]) => event === "message" && id === item.id)).toHaveLength(1);
+  });
+});
+
+describe("cases: visitors and the admin's search", () => {
+  it("ties a visitor's cases to the account that has their email", async () => {
+    const visitor = await request({ requesterUid: null, contact: { name: "Pau Visitant", email: "pau@amarre.test", phone: null } });
+    expect(await cases.getFor(visitor.id, { uid: "pau-1", role: "user" })).toBeNull();
+    expect(await cases.claim("pau-1", " PAU@amarre.test")).toBe(1);
+    expect((await cases.getFor(visitor.id, { uid: "pau-1", role: "user" }))?.as).toBe("requester");
+    expect(await cases.claim("pau-1", "pau@amarre.test")).toBe(0);
+  });
+
+  it("finds cases by status, type, dates and every word of the text, accents and case aside", async () => {
+    const target = await request({ type: "itb-barco", details: { boatName: "Gaviota Azul", notes: "Inspección técnica en Dénia" }, documents: [] });
+    await request({ type: "itb-barco", details: { boatName: "Gaviota Roja", notes: "Inspección en Palma" }, documents: [] });
+    const ids = async (filters: Parameters<typeof cases.search>[0]) => (await cases.search(filters)).items.map((c) => c.id);
+    expect(await ids({ text: "gaviota DENIA" })).toEqual([target.id]);
+    expect(await ids({ text: "INSPECCION", type: "itb-barco" })).toHaveLength(2);
+    expect(await ids({ text: "gaviota", status: "completed" })).toEqual([]);
+    expect(await ids({ text: target.id })).toEqual([target.id]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await ids({ text: "gaviota azul", from: today, to: today })).toEqual([target.id]);
+    expect(await ids({ text: "gaviota azul", to: "2000-01-01" })).toEqual([]);
+    expect(searchTokens("Cambio de lista 6ª — Dénia", 7.5)).toEqual(["cambio", "de", "lista", "6a", "denia"]);
+  });
+
+  it("counts cases by status and type for the dashboard, with the oldest open first", async () => {
+    const { byStatus, byType, oldestOpen } = await cases.overview();
+    expect(byStatus.received).toBeGreaterThan(0);
+    expect(byType["matriculacion-barco"]).toBeGreaterThan(0);
+    expect(oldestOpen.length).toBeGreaterThan(0);
+    for (let i = 1; i < oldestOpen.length; i++) expect(oldestOpen[i - 1].createdAt <= oldestOpen[i].createdAt).toBe(true);
+  });
+});
