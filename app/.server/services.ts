@@ -23,6 +23,7 @@ import { createSessionRevocations, type SessionRevocations } from "./domain/sess
 import { SESSION_MAX_AGE_SECONDS } from "./identity";
 import { BOOKING_SCHEDULER_MS, createBookingNotifier, createBookingsService, type BookingsService } from "./domain/bookings";
 import { createRecordedPayments, type PaymentsPort } from "./payments";
+import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -46,6 +47,8 @@ export type Services = {
   /** Bookings and requests, their days, lifecycle and payments. */
   bookings: BookingsService;
   payments: PaymentsPort;
+  /** Service requests as cases the team works (issue 11: the pages come next). */
+  cases: CasesService;
   /** Starts the work a running server does in the background (applying due booking expiries and completions). */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
@@ -63,7 +66,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases"
 >;
 
 declare module "@remix-run/node" {
@@ -123,6 +126,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     history: createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) }),
     bookings,
     payments,
+    // The requester's case pages do not exist yet: emails carry no link until they do.
+    cases: createCasesService({ store, blobs, notify: createCaseNotifier({ mailbox, link: () => null }) }),
     startBackgroundWork() {
       if (scheduler) return;
       const run = () => void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));

@@ -21,10 +21,11 @@ describe("index declarations", () => {
       .map((index) => ({
         collectionGroup: index.collection,
         queryScope: "COLLECTION",
-        fields: indexFields(index).map((field) => ({
-          fieldPath: field.path,
-          order: field.order === "asc" ? "ASCENDING" : "DESCENDING",
-        })),
+        fields: indexFields(index).map((field) =>
+          field.arrayContains
+            ? { fieldPath: field.path, arrayConfig: "CONTAINS" }
+            : { fieldPath: field.path, order: field.order === "asc" ? "ASCENDING" : "DESCENDING" },
+        ),
       }));
     const key = (index: { collectionGroup: string; fields: unknown[] }) => JSON.stringify(index);
     expect(indexFile.indexes.map(key).sort()).toEqual(declared.map(key).sort());

@@ -12,6 +12,11 @@ import type { OrderDirection } from "./index";
 export interface StoreIndexField {
   readonly path: string;
   readonly order?: OrderDirection;
+  /**
+   * An `array-contains` filter on an array field (Firestore's `arrayConfig: CONTAINS`); the
+   * embedded adapter reads arrays row by row and leaves such fields out of its index.
+   */
+  readonly arrayContains?: boolean;
 }
 
 export interface StoreIndex {
@@ -64,6 +69,16 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   { collection: "booking_slots", fields: ["listingId", "date"] },
   { collection: "booking_slots", fields: ["date"] },
   { collection: "booking_blocks", fields: ["listingId", "end"] },
+  // Cases: a requester's, newest first; a visitor's by email (to tie them to an account later);
+  // the admin's list, newest first, by status and/or type and/or one word of the free text.
+  { collection: "cases", fields: ["requesterUid", { path: "createdAt", order: "desc" }] },
+  { collection: "cases", fields: ["contact.email"] },
+  ...["status", "type", "tokens"]
+    .reduce<string[][]>((all, field) => [...all, ...all.map((subset) => [...subset, field])], [[]])
+    .map((subset) => ({
+      collection: "cases",
+      fields: [...subset.map((path) => (path === "tokens" ? { path, arrayContains: true } : path)), { path: "createdAt", order: "desc" as const }],
+    })),
   // Boat search: published boats, by type and/or place, in each sort order, and ranged by
   // capacity (people) or day price when that filter is the most selective.
   ...listingSearchIndexes(
@@ -100,6 +115,8 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
 /** Field entries with their defaults filled in (ascending order). */
 export function indexFields(index: StoreIndex): Array<Required<StoreIndexField>> {
   return index.fields.map((field) =>
-    typeof field === "string" ? { path: field, order: "asc" } : { path: field.path, order: field.order ?? "asc" },
+    typeof field === "string"
+      ? { path: field, order: "asc", arrayContains: false }
+      : { path: field.path, order: field.order ?? "asc", arrayContains: field.arrayContains ?? false },
   );
 }

@@ -439,7 +439,7 @@ export class SqliteStore implements DocumentStore {
     const wanted = new Map<string, string>();
     for (const index of indexes) {
       const collection = validateCollectionName(index.collection);
-      const fields = indexFields(index);
+      const fields = indexFields(index).filter((field) => !field.arrayContains);
       if (fields.length === 0) throw new StoreError("invalid-argument", `Index on "${collection}" has no fields`);
       // Ending the ordering with the id lets the index serve the final tie-break of ORDER BY as
       // well. The JSON types of the fields follow it: the id is unique within the collection, so

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import { createTestServices } from "#tests/test-services";
+import { createTestServices, createTestUser } from "#tests/test-services";
 import { CaseError, caseStatuses, searchTokens, type Case } from "./model";
 import { createCasesService, type Viewer } from "./service";
 
@@ -172,5 +172,29 @@ describe("cases: visitors and the admin's search", () => {
     expect(byType["matriculacion-barco"]).toBeGreaterThan(0);
     expect(oldestOpen.length).toBeGreaterThan(0);
     for (let i = 1; i < oldestOpen.length; i++) expect(oldestOpen[i - 1].createdAt <= oldestOpen[i].createdAt).toBe(true);
+  });
+});
+
+describe("cases: the requester's emails", () => {
+  it("emails the requester in the request's language on receipt, on each status change with the comment, and on the team's messages", async () => {
+    const person = await createTestUser(services, { displayName: "Nora Náutica" });
+    const item = await services.cases.create({
+      type: "matriculacion-barco",
+      requesterUid: person.uid,
+      contact: { name: "Nora Náutica", email: person.email, phone: null },
+      details: { boatName: "Albatros" },
+      lang: "en",
+    });
+    await services.cases.move(item.id, admin, "in_review", "We are checking the invoice");
+    await services.cases.addMessage(item.id, admin, "Could you send the builder's certificate?");
+    const mail = (await services.mailbox.list(person.uid)).map((email) => email.subject);
+    expect(mail.slice(0, 3)).toEqual([
+      "A message about your Boat registration request",
+      "Your Boat registration request: In review",
+      "We have received your request: Boat registration",
+    ]);
+    const statusEmail = (await services.mailbox.list(person.uid)).find((email) => email.subject.endsWith("In review"))!;
+    expect(statusEmail.text).toContain("The team's comment: We are checking the invoice");
+    expect(statusEmail.text).toContain(`reference ${item.id}`);
   });
 });

@@ -21,3 +21,4 @@ export {
 } from "./model";
 export { checkDocument, cleanName, type DocumentUpload } from "./documents";
 export { CASES_PAGE_SIZE, createCasesService, type CaseEvent, type CaseFilters, type CasesService, type Viewer } from "./service";
+export { createCaseNotifier } from "./notifications";

@@ -31,6 +31,21 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
 
   return {
     /**
+     * Sends an email to someone without an account (a visitor's request): by SMTP when it is
+     * configured, else nowhere (there is no mailbox to keep it in); says whether it went.
+     */
+    async send(input: { to: string; subject: string; text: string }): Promise<boolean> {
+      if (!transport) return false;
+      try {
+        await transport.send(input);
+        return true;
+      } catch (error) {
+        console.warn("[mailbox] SMTP send to a visitor failed:", error);
+        return false;
+      }
+    },
+
+    /**
      * Stores the email in the person's mailbox, then sends it when SMTP is configured.
      * A failed send is logged and otherwise ignored: the email stays in the mailbox.
      */
