@@ -22,6 +22,7 @@ import { createPageCacheInvalidations, type PageCacheInvalidations } from "./pag
 import { createSessionRevocations, type SessionRevocations } from "./domain/sessions";
 import { SESSION_MAX_AGE_SECONDS } from "./identity";
 import { BOOKING_SCHEDULER_MS, createBookingNotifier, createBookingsService, type BookingsService } from "./domain/bookings";
+import { href } from "#app/utils/href";
 import { createRecordedPayments, type PaymentsPort } from "./payments";
 import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
 
@@ -47,7 +48,7 @@ export type Services = {
   /** Bookings and requests, their days, lifecycle and payments. */
   bookings: BookingsService;
   payments: PaymentsPort;
-  /** Service requests as cases the team works (issue 11: the pages come next). */
+  /** Service requests as cases the team works to the end. */
   cases: CasesService;
   /** Starts the work a running server does in the background (applying due booking expiries and completions). */
   startBackgroundWork(): void;
@@ -93,11 +94,12 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   // The listings service names the pages a write changed: `listing:<id>`, `search:<kind>`, `user:<uid>`.
   const listings = createListingsService({ store, users, ports, onChange: (tags) => invalidations.publish(tags) });
   const payments = createRecordedPayments();
+  const publicOrigin = config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
   const bookings = createBookingsService({
     store,
     listings,
     payments,
-    notify: createBookingNotifier({ mailbox, users, listings, ports, origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}` }),
+    notify: createBookingNotifier({ mailbox, users, listings, ports, origin: publicOrigin }),
     onChange: (tags) => {
       listings.forgetSearch();
       invalidations.publish(tags);
@@ -126,8 +128,12 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     history: createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) }),
     bookings,
     payments,
-    // The requester's case pages do not exist yet: emails carry no link until they do.
-    cases: createCasesService({ store, blobs, notify: createCaseNotifier({ mailbox, link: () => null }) }),
+    cases: createCasesService({
+      store,
+      blobs,
+      // A visitor's case has no page of theirs until they sign in with its email.
+      notify: createCaseNotifier({ mailbox, link: (item, lang) => (item.requesterUid ? publicOrigin + href("settings-case", { lang, params: { id: item.id } }) : null) }),
+    }),
     startBackgroundWork() {
       if (scheduler) return;
       const run = () => void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));

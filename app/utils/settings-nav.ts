@@ -7,6 +7,7 @@ export const settingsNavigation = [
   { path: href("settings-lessor"), key: "lessor" },
   { path: href("settings-inbox"), key: "inbox" },
   { path: href("settings-reservations"), key: "reservations" },
+  { path: href("settings-cases"), key: "cases" },
   { path: href("settings-favourites"), key: "favourites" },
   { path: "/ajustes/facturas", key: "invoices" },
   { path: "/ajustes/opiniones", key: "reviews" },

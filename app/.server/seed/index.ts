@@ -2,6 +2,7 @@ import { isIdentityError } from "../identity";
 import type { Services } from "../services";
 import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";
 import { seedDemoBookings } from "./bookings";
+import { seedDemoCases } from "./cases";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
@@ -46,6 +47,11 @@ export const seedSteps: SeedStep[] = [
     id: "bookings-v1",
     // Bookings in every state for the demo people (see ./bookings.ts).
     run: seedDemoBookings,
+  },
+  {
+    id: "cases-v1",
+    // Paperwork and service requests, some of the demo renter's (see ./cases.ts).
+    run: seedDemoCases,
   },
 ];
 

@@ -21,11 +21,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const { requireUser, t, services } = ctx;
   const user = await requireUser();
   const { users, mailbox } = services;
-  const [profile, unread, latest, figures] = await Promise.all([
+  const [profile, unread, latest, figures, cases] = await Promise.all([
     users.get(user.uid),
     mailbox.unreadCount(user.uid),
     mailbox.list(user.uid, { limit: 3 }),
     dashboardFigures(ctx, user.uid),
+    services.cases.listForRequester(user.uid),
   ]);
   return {
     meta: { title: t("dashboard.meta.title"), description: t("dashboard.meta.description") },
@@ -38,6 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
     unread,
     latest: latest.map((email) => ({ id: email.id, subject: email.subject, read: email.read, createdAt: email.createdAt })),
     figures,
+    openCases: cases.filter((item) => item.status !== "completed" && item.status !== "rejected").length,
   };
 }
 
@@ -86,6 +88,11 @@ export default function Dashboard() {
             <LocalizedLink to={href("settings-rentals")} className={link}>{t("dashboard.rentals.open")} →</LocalizedLink>
           </section>
         ) : null}
+        <section className={card} aria-labelledby="cases-card">
+          <h2 id="cases-card" className="font-semibold">{t("dashboard.cases.title")}</h2>
+          <p className="mt-3 text-sm">{t("dashboard.cases.open", { count: data.openCases })}</p>
+          <LocalizedLink to={href("settings-cases")} className={link}>{t("dashboard.cases.link")} →</LocalizedLink>
+        </section>
         <section className={card} aria-labelledby="trips-card">
           <h2 id="trips-card" className="font-semibold">{t("dashboard.trips.title", { count: data.figures.tripCount })}</h2>
           {figures.trips.length > 0 ? (

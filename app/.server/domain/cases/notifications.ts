@@ -23,9 +23,9 @@ export function createCaseNotifier(deps: {
     const link = deps.link(item, lang);
     const values = {
       name: item.contact.name,
-      type: t(`case.types.${item.type}`),
+      type: t(`cases:types.${item.type}`),
       reference: item.id,
-      status: t(`case.statuses.${item.status}`),
+      status: t(`cases:statuses.${item.status}`),
       comment: last?.comment ? t("case.comment", { comment: last.comment }) : "",
       message: message?.text ?? "",
       link: link ? t("case.link", { link }) : "",

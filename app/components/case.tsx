@@ -1,0 +1,15 @@
+import { useTranslation } from "react-i18next";
+
+/** A case's status as a coloured badge (the values of `caseStatuses`). */
+export function CaseStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation("cases");
+  const tone =
+    status === "completed"
+      ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100"
+      : status === "rejected"
+        ? "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100"
+        : status === "waiting_documents"
+          ? "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100"
+          : "bg-sea-50 text-sea-900 dark:bg-white/10 dark:text-white";
+  return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ${tone}`}>{t(`statuses.${status}`)}</span>;
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "#app/.server/services";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { loader as documentLoader } from "#app/routes/resources/case-document";
+import { action as caseAction, loader as caseLoader } from "./case";
+import { loader as casesLoader } from "./cases";
+
+/**
+ * The requester's case pages and the document downloads with real Requests: every guard
+ * (anonymous, another person, the requester, the admin), adding documents only while the case
+ * waits for them (checked by their bytes), and messages to the team.
+ */
+let services: Services;
+let requester: Awaited<ReturnType<typeof createTestUser>>;
+let stranger: Awaited<ReturnType<typeof createTestUser>>;
+let adminCookie: string;
+let adminUid: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  requester = await createTestUser(services, { displayName: "Rosa Requester" });
+  stranger = await createTestUser(services, { displayName: "Sam Stranger" });
+  const admin = await createTestUser(services, { displayName: "Ada Admin" });
+  await services.identity.setRole(admin.uid, "admin");
+  adminUid = admin.uid;
+  adminCookie = (await signInAs(services, admin.email, admin.password)).cookie;
+});
+afterAll(() => services.close());
+
+const context = () => loadContext(services);
+const pdf = (): Uint8Array<ArrayBuffer> => new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
+const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
+
+async function newCase() {
+  return services.cases.create({
+    type: "matriculacion-barco",
+    requesterUid: requester.uid,
+    contact: { name: "Rosa Requester", email: requester.email, phone: null },
+    details: { boatName: "Rosa de los Vientos" },
+    lang: "es",
+    documents: [{ name: "factura.pdf", bytes: pdf() }],
+  });
+}
+const loadCase = (id: string, cookie?: string) => settle(() => caseLoader({ request: cookie ? authedRequest(`/ajustes/mis-gestiones/${id}`, cookie) : pageRequest(`/ajustes/mis-gestiones/${id}`), params: { id }, context: context() }));
+const download = (caseId: string, documentId: string, cookie?: string) =>
+  documentLoader({ request: cookie ? authedRequest(`/resources/case-document/${caseId}/${documentId}`, cookie) : pageRequest(`/resources/case-document/${caseId}/${documentId}`), params: { caseId, documentId }, context: context() }) as Promise<Response>;
+function upload(id: string, cookie: string, files: Array<[string, Uint8Array<ArrayBuffer>, string]>, lang = "") {
+  const form = new FormData();
+  for (const [name, bytes, type] of files) form.append("documents", new Blob([bytes], { type }), name);
+  return settle(() => caseAction({ request: authedRequest(`${lang}/ajustes/mis-gestiones/${id}`, cookie, { method: "POST", body: form }), params: { id }, context: context() }));
+}
+
+describe("/ajustes/mis-gestiones", () => {
+  it("lists the person's own cases only", async () => {
+    const item = await newCase();
+    const mine = dataOf(await settle(() => casesLoader({ request: authedRequest("/ajustes/mis-gestiones", requester.cookie), params: {}, context: context() })));
+    expect(mine.items.map((c: { id: string }) => c.id)).toContain(item.id);
+    const theirs = dataOf(await settle(() => casesLoader({ request: authedRequest("/ajustes/mis-gestiones", stranger.cookie), params: {}, context: context() })));
+    expect(theirs.items).toEqual([]);
+    expect(statusOf(await settle(() => casesLoader({ request: pageRequest("/ajustes/mis-gestiones"), params: {}, context: context() })))).toBe(302);
+  });
+
+  it("guards the case page and its documents: anonymous to sign-in or 404, another person 404, the requester and the admin in", async () => {
+    const item = await newCase();
+    await services.cases.addNote(item.id, { uid: adminUid, role: "admin" }, "Nota interna");
+    expect(statusOf(await loadCase(item.id))).toBe(302);
+    expect(statusOf(await loadCase(item.id, stranger.cookie))).toBe(404);
+    const own = dataOf(await loadCase(item.id, requester.cookie));
+    expect(own.item.documents).toHaveLength(1);
+    expect(JSON.stringify(own)).not.toContain("Nota interna");
+    expect(statusOf(await settle(() => caseAction({ request: formPost(`/ajustes/mis-gestiones/${item.id}`, { intent: "message", message: "hola" }, stranger.cookie), params: { id: item.id }, context: context() })))).toBe(404);
+
+    const documentId = own.item.documents[0].id;
+    expect((await download(item.id, documentId)).status).toBe(404);
+    expect((await download(item.id, documentId, stranger.cookie)).status).toBe(404);
+    for (const cookie of [requester.cookie, adminCookie]) {
+      const response = await download(item.id, documentId, cookie);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("application/pdf");
+      expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="factura.pdf"; filename*=UTF-8''factura.pdf`);
+      expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(new TextDecoder().decode(await response.arrayBuffer())).toMatch(/^%PDF/);
+    }
+    expect((await download(item.id, "nope", requester.cookie)).status).toBe(404);
+    expect((await download("__proto__", documentId, adminCookie)).status).toBe(404);
+  });
+
+  it("takes documents only while the case waits for them, checked by their bytes, with translated refusals", async () => {
+    const item = await newCase();
+    expect(statusOf(await upload(item.id, requester.cookie, [["dni.pdf", pdf(), "application/pdf"]]))).toBe(409);
+    const admin = { uid: adminUid, role: "admin" as const };
+    await services.cases.move(item.id, admin, "in_review", "");
+    await services.cases.move(item.id, admin, "waiting_documents", "Falta el DNI");
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    const fake = await upload(item.id, requester.cookie, [["dni.pdf", html, "application/pdf"]], "/en");
+    expect(statusOf(fake)).toBe(400);
+    expect(dataOf(fake).errors).toEqual(["“dni.pdf” is not a PDF, JPEG or PNG."]);
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(pdf());
+    const tooBig = await upload(item.id, requester.cookie, [["enorme.pdf", big, "application/pdf"]]);
+    expect(statusOf(tooBig)).toBe(400);
+    expect(dataOf(tooBig).errors).toEqual(["«enorme.pdf» pesa más de 10 MB."]);
+    const ok = await upload(item.id, requester.cookie, [["a=b;dni.pdf", pdf(), "application/pdf"]]);
+    expect(statusOf(ok)).toBe(303);
+    expect((ok as Response).headers.get("Location")).toBe(`/ajustes/mis-gestiones/${item.id}?done=documents`);
+    const names = dataOf(await loadCase(item.id, requester.cookie)).item.documents.map((d: { name: string }) => d.name);
+    expect(names).toEqual(["factura.pdf", "a=b;dni.pdf"]);
+  });
+
+  it("sends messages to the team; an empty one is a 400", async () => {
+    const item = await newCase();
+    const post = (message: string, lang = "") => settle(() => caseAction({ request: formPost(`${lang}/ajustes/mis-gestiones/${item.id}`, { intent: "message", message }, requester.cookie), params: { id: item.id }, context: context() }));
+    const empty = await post("   ", "/fr");
+    expect(statusOf(empty)).toBe(400);
+    expect(dataOf(empty).errors).toEqual(["Écrivez votre message."]);
+    expect(statusOf(await post("¿Necesitáis algo más?"))).toBe(303);
+    expect(dataOf(await loadCase(item.id, requester.cookie)).item.messages).toEqual([expect.objectContaining({ from: "requester", text: "¿Necesitáis algo más?" })]);
+  });
+});
