@@ -88,6 +88,8 @@ export const layoutGroups = [
     file: "routes/layouts/admin.tsx",
     pages: [
       { id: "admin-dashboard", path: "admin/dashboard", file: "routes/admin/dashboard.tsx", sitemap: false },
+      { id: "admin-cases", path: "admin/gestiones", file: "routes/admin/cases.tsx", sitemap: false },
+      { id: "admin-case", path: "admin/gestiones/:id", file: "routes/admin/case.tsx", sitemap: false },
       { id: "admin-not-found", path: "admin/*", file: "routes/admin/not-found.tsx", sitemap: false },
     ],
   },

@@ -8,23 +8,30 @@ import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
+import { caseStatuses } from "#app/utils/cases";
+import { CaseStatusBadge } from "#app/components/case";
 
-export const handle = { i18n: ["admin"] };
+export const handle = { i18n: ["admin", "cases"] };
 
 /** The admin overview: who uses the marketplace. Cases, listings and moderation join it as they arrive. */
 export async function loader(args: LoaderFunctionArgs) {
   const { requireAdmin, t, services } = requestContext(args, "admin");
   await requireAdmin();
-  const { users, ports } = services;
-  const [people, professionals, recent, portList] = await Promise.all([
+  const { users, ports, cases } = services;
+  const [people, professionals, recent, portList, overview] = await Promise.all([
     users.countByKind("person"),
     users.countByKind("professional"),
     users.recent(10),
     ports.list(),
+    cases.overview(),
   ]);
   return {
     meta: { title: t("dashboard.meta.title"), description: t("dashboard.meta.description") },
     counts: { people, professionals, ports: portList.length },
+    cases: {
+      byStatus: caseStatuses.map((status) => ({ status, count: overview.byStatus[status] ?? 0 })),
+      oldestOpen: overview.oldestOpen.map((item) => ({ id: item.id, type: item.type, status: item.status, createdAt: item.createdAt, name: item.contact.name })),
+    },
     recent: recent.map((p) => ({ slug: p.slug, displayName: p.displayName, kind: p.kind, createdAt: p.createdAt, companyName: p.company?.name ?? null })),
   };
 }
@@ -33,7 +40,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.met
 
 export default function AdminDashboard() {
   const { t } = useTranslation("admin");
-  const { counts, recent } = useLoaderData<typeof loader>();
+  const { t: tc } = useTranslation("cases");
+  const { counts, recent, cases } = useLoaderData<typeof loader>();
   const dateFormat = dateTimeFormat(languageOf(useLang()).iso, { dateStyle: "medium", timeZone: "Europe/Madrid" });
   return (
     <main id="main" className="container-page py-10">
@@ -46,6 +54,31 @@ export default function AdminDashboard() {
           </div>
         ))}
       </dl>
+      <section className="mt-10" aria-labelledby="cases-heading">
+        <h2 id="cases-heading" className="text-xl font-semibold">{t("nav.cases")}</h2>
+        <ul className="mt-4 flex flex-wrap gap-3">
+          {cases.byStatus.map(({ status, count }) => (
+            <li key={status}>
+              <LocalizedLink to={`${href("admin-cases")}?status=${status}`} className="inline-flex items-center gap-2 rounded-xl border border-slate-200 px-4 py-2 hover:bg-slate-50 dark:border-white/10 dark:hover:bg-white/5">
+                <CaseStatusBadge status={status} /> <span className="text-lg font-bold tabular-nums">{count}</span>
+              </LocalizedLink>
+            </li>
+          ))}
+        </ul>
+        {cases.oldestOpen.length > 0 ? (
+          <>
+            <h3 className="mt-6 font-semibold">{t("dashboard.oldestOpen")}</h3>
+            <ul className="mt-2 space-y-1 text-sm">
+              {cases.oldestOpen.map((item) => (
+                <li key={item.id}>
+                  <LocalizedLink to={href("admin-case", { params: { id: item.id } })} className="font-semibold underline">{tc(`types.${item.type}`)}</LocalizedLink>{" "}
+                  · {item.name} · {dateFormat.format(new Date(item.createdAt))} <CaseStatusBadge status={item.status} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
       <section className="mt-10" aria-labelledby="recent-heading">
         <h2 id="recent-heading" className="text-xl font-semibold">{t("dashboard.recent")}</h2>
         <table className="mt-4 w-full text-left text-sm">

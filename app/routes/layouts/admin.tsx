@@ -26,6 +26,9 @@ export default function AdminLayout() {
           <LocalizedNavLink to={href("admin-dashboard")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
             {t("nav.dashboard")}
           </LocalizedNavLink>
+          <LocalizedNavLink to={href("admin-cases")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
+            {t("nav.cases")}
+          </LocalizedNavLink>
         </nav>
       </div>
       <Outlet />

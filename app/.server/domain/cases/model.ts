@@ -6,34 +6,17 @@
  */
 export const CASES = "cases";
 
-/** The seven procedures of /gestoria/{slug}, by their URL slugs. */
-export const procedureTypes = [
-  "abanderamientos-y-bajas",
-  "asesoramiento-contratos",
-  "cambio-lista-6a",
-  "cambio-propiedad-barco",
-  "itb-barco",
-  "matriculacion-barco",
-  "renovacion-documentacion",
-] as const;
-export const serviceTypes = ["seguro", "limpieza", "transporte", "port", "contact"] as const;
-export const caseTypes = [...procedureTypes, ...serviceTypes] as const;
-export type CaseType = (typeof caseTypes)[number];
-
-/** The exact values forms and URLs use. */
-export const caseStatuses = ["received", "in_review", "waiting_documents", "in_progress", "completed", "rejected"] as const;
-export type CaseStatus = (typeof caseStatuses)[number];
-export const OPEN_STATUSES: readonly CaseStatus[] = ["received", "in_review", "waiting_documents", "in_progress"];
-
-/** received → in_review → waiting_documents ⇄ in_progress → completed | rejected. */
-export const CASE_TRANSITIONS: Readonly<Record<CaseStatus, readonly CaseStatus[]>> = {
-  received: ["in_review", "rejected"],
-  in_review: ["waiting_documents", "in_progress", "rejected"],
-  waiting_documents: ["in_progress", "rejected"],
-  in_progress: ["waiting_documents", "completed", "rejected"],
-  completed: [],
-  rejected: [],
-};
+export {
+  CASE_TRANSITIONS,
+  caseStatuses,
+  caseTypes,
+  OPEN_STATUSES,
+  procedureTypes,
+  serviceTypes,
+  type CaseStatus,
+  type CaseType,
+} from "#app/utils/cases";
+import type { CaseStatus, CaseType } from "#app/utils/cases";
 
 export type CaseContact = { name: string; email: string; phone: string | null };
 export type CaseDocument = { id: string; name: string; contentType: "application/pdf" | "image/jpeg" | "image/png"; size: number; uploadedAt: string; by: "requester" | "team" };

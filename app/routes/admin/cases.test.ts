@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "#app/.server/services";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { action as caseAction, loader as caseLoader } from "./case";
+import { loader as casesLoader } from "./cases";
+
+/**
+ * The admin's cases pages with real Requests: the admin area's guards on every loader and action
+ * (anonymous → sign in, signed-in non-admin → 403), the filtered list, and moving a case with a
+ * comment (a value that is not a status 400, a step the lifecycle does not allow 409).
+ */
+let services: Services;
+let adminCookie: string;
+let person: Awaited<ReturnType<typeof createTestUser>>;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  person = await createTestUser(services, { displayName: "Pepa Persona" });
+  const admin = await createTestUser(services, { displayName: "Alba Admin" });
+  await services.identity.setRole(admin.uid, "admin");
+  adminCookie = (await signInAs(services, admin.email, admin.password)).cookie;
+});
+afterAll(() => services.close());
+
+const context = () => loadContext(services);
+const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
+const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
+const thrownStatus = (result: unknown) => (result && typeof result === "object" && "init" in result ? statusOf(result) : statusOf(result));
+
+async function newCase(boatName: string) {
+  return services.cases.create({ type: "cambio-propiedad-barco", requesterUid: person.uid, contact: { name: "Pepa Persona", email: person.email, phone: null }, details: { boatName }, lang: "es" });
+}
+const list = (query: string, cookie?: string) => settle(() => casesLoader({ request: cookie ? authedRequest(`/admin/gestiones${query}`, cookie) : pageRequest(`/admin/gestiones${query}`), params: {}, context: context() }));
+const view = (id: string, cookie?: string) => settle(() => caseLoader({ request: cookie ? authedRequest(`/admin/gestiones/${id}`, cookie) : pageRequest(`/admin/gestiones/${id}`), params: { id }, context: context() }));
+const post = (id: string, fields: Record<string, string>, cookie: string, lang = "") => settle(() => caseAction({ request: formPost(`${lang}/admin/gestiones/${id}`, fields, cookie), params: { id }, context: context() }));
+
+describe("/admin/gestiones", () => {
+  it("sends anonymous people to sign in and refuses signed-in non-admins with 403, on every loader and action", async () => {
+    const item = await newCase("Guardas");
+    expect(statusOf(await list(""))).toBe(302);
+    expect(statusOf(await view(item.id))).toBe(302);
+    expect(thrownStatus(await list("", person.cookie))).toBe(403);
+    expect(thrownStatus(await view(item.id, person.cookie))).toBe(403);
+    expect(thrownStatus(await post(item.id, { intent: "status", status: "in_review", comment: "" }, person.cookie))).toBe(403);
+    expect((await services.cases.getFor(item.id, { uid: "x", role: "admin" }))?.item.status).toBe("received");
+  });
+
+  it("finds cases by the words of their text, status and type; invalid filters are left out and said", async () => {
+    const item = await newCase("Velero Estrella Polar");
+    const found = dataOf(await list("?q=estrella+POLAR", adminCookie));
+    expect(found.items.map((c: { id: string }) => c.id)).toEqual([item.id]);
+    expect(dataOf(await list("?q=estrella&status=completed", adminCookie)).items).toEqual([]);
+    const odd = dataOf(await list("?q=estrella&status=nonsense&type=yacht&from=ayer", adminCookie));
+    expect(odd.ignored).toEqual(["status", "type", "from"]);
+    expect(odd.items.map((c: { id: string }) => c.id)).toEqual([item.id]);
+  });
+
+  it("moves a case with a comment; a non-status is a 400, a step the lifecycle does not allow a 409; notes and messages", async () => {
+    const item = await newCase("Movimientos");
+    const bad = await post(item.id, { intent: "status", status: "archived", comment: "" }, adminCookie, "/en");
+    expect(statusOf(bad)).toBe(400);
+    expect(dataOf(bad).errors).toEqual(["Choose one of the statuses."]);
+    const skip = await post(item.id, { intent: "status", status: "completed", comment: "" }, adminCookie);
+    expect(statusOf(skip)).toBe(409);
+    expect(dataOf(skip).errors).toEqual(["La gestión no puede pasar a ese estado desde el actual."]);
+    const moved = await post(item.id, { intent: "status", status: "in_review", comment: "Revisando el contrato" }, adminCookie);
+    expect(statusOf(moved)).toBe(303);
+    expect((moved as Response).headers.get("Location")).toBe(`/admin/gestiones/${item.id}?done=status`);
+    expect(statusOf(await post(item.id, { intent: "note", text: "Cliente habitual" }, adminCookie))).toBe(303);
+    expect(statusOf(await post(item.id, { intent: "message", text: "¿Nos envías el contrato firmado?" }, adminCookie))).toBe(303);
+    expect(statusOf(await post(item.id, { intent: "note", text: "  " }, adminCookie))).toBe(400);
+    const page = dataOf(await view(item.id, adminCookie));
+    expect(page.item.history.map((h: { to: string; comment: string }) => [h.to, h.comment])).toEqual([["received", ""], ["in_review", "Revisando el contrato"]]);
+    expect(page.item.notes.map((n: { text: string }) => n.text)).toEqual(["Cliente habitual"]);
+    expect(page.next).toEqual(["waiting_documents", "in_progress", "rejected"]);
+    // The requester sees the comment and the message, never the note.
+    const theirs = await services.cases.getFor(item.id, { uid: person.uid, role: "user" });
+    expect(theirs?.item.notes).toEqual([]);
+    expect(theirs?.item.messages.map((m) => m.text)).toEqual(["¿Nos envías el contrato firmado?"]);
+    expect(thrownStatus(await view("nonexistent00000000000", adminCookie))).toBe(404);
+  });
+});
