@@ -20,6 +20,7 @@ import { seedDemoData } from "#app/.server/seed";
 import { seedBenchListings } from "#app/.server/seed/bench";
 import { createDemoPhotoProvider } from "#app/.server/seed/photos";
 import { createServices } from "#app/.server/services";
+import { createCasesService, caseTypes } from "#app/.server/domain/cases";
 
 /** Fills a fresh data directory: the demo marketplace plus `count` published boats. */
 async function prepareData(dataDir: string, count: number) {
@@ -30,10 +31,24 @@ async function prepareData(dataDir: string, count: number) {
     await seedDemoData(services);
     const { created, ms } = await seedBenchListings(services, count, createDemoPhotoProvider(services));
     const [boat] = (await services.listings.search({ sort: "newest" })).items;
+    // 10,000 cases for the admin's list: boat names from a small pool, so a word finds about 1 in 20.
+    const cases = createCasesService({ store: services.store, blobs: services.blobs });
+    const names = ["Gaviota", "Albatros", "Brisa", "Estrella", "Marea", "Sirena", "Delfín", "Tramontana", "Poniente", "Levante", "Galerna", "Calima", "Mistral", "Aurora", "Neptuno", "Tritón", "Coral", "Perla", "Ancla", "Faro"];
+    const casesStarted = performance.now();
+    for (let i = 0; i < CASES; i++) {
+      await cases.create({
+        type: caseTypes[i % caseTypes.length],
+        requesterUid: null,
+        contact: { name: `Cliente ${i}`, email: `cliente${i}@example.com`, phone: null },
+        details: { boatName: `${names[i % names.length]} ${i}`, port: ["Palma", "Dénia", "Barcelona", "Marbella"][i % 4], notes: "Solicitud de prueba para el banco de medidas" },
+        lang: "es",
+      });
+    }
+    const casesMs = performance.now() - casesStarted;
     // Instant boats of other owners than the demo renter, for the booking runs.
     const instant: string[] = [];
     for (let page = 1; page <= 3; page++) instant.push(...(await services.listings.search({ instantBooking: true, sort: "newest", page })).items.map((b) => b.id));
-    return { created, ms, boatId: boat?.id ?? "", instantBoats: instant };
+    return { created, ms, boatId: boat?.id ?? "", instantBoats: instant, casesMs };
   } finally {
     await services.close();
   }
@@ -50,6 +65,8 @@ const { values: args } = parseArgs({
   },
 });
 const listings = Number(args.listings);
+const CASES = 10_000;
+const DEMO_ADMIN = { email: "admin@amarre.test", password: "amarre-demo" };
 const connections = Number(args.connections);
 const duration = Number(args.duration);
 
@@ -275,7 +292,7 @@ async function main() {
   if (!args["skip-build"]) execSync("npm run build", { stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-bench-"));
   const seeded = await prepareData(dataDir, listings);
-  console.log(`Seeded ${seeded.created} bench boats in ${(seeded.ms / 1000).toFixed(1)} s`);
+  console.log(`Seeded ${seeded.created} bench boats in ${(seeded.ms / 1000).toFixed(1)} s and ${CASES} cases in ${(seeded.casesMs / 1000).toFixed(1)} s`);
   for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -307,10 +324,13 @@ async function main() {
     // Signed-in pages, always rendered (the page cache never serves signed-in people).
     const renter = (await signIn(base)).cookie;
     const owner = (await signIn(base, DEMO_OWNER)).cookie;
+    const admin = (await signIn(base, DEMO_ADMIN)).cookie;
     targets.push(
       { name: "mis-reservas, signed in", path: "/ajustes/mis-reservas", headers: { Cookie: `${renter}; i18n_redirected=es` } },
       { name: "gestión, signed in", path: "/ajustes/gestion-de-alquileres", headers: { Cookie: `${owner}; i18n_redirected=es` } },
       { name: "boat page, signed in", path: `/boat/${seeded.boatId}`, headers: { Cookie: `${renter}; i18n_redirected=es` } },
+      { name: "admin cases, by text", path: "/admin/gestiones?q=gaviota", headers: { Cookie: `${admin}; i18n_redirected=es` } },
+      { name: "admin cases, 2 words", path: "/admin/gestiones?q=palma+gaviota&status=received", headers: { Cookie: `${admin}; i18n_redirected=es` } },
     );
     const results = [];
     for (const target of targets) results.push(await measure(base, target));
