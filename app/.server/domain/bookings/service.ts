@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { increment, isStoreError, type DocumentStore } from "#app/.server/store";
+import { isStoreError, type DocumentStore } from "#app/.server/store";
 import type { PaymentsPort } from "#app/.server/payments";
 import type { Stay } from "#app/utils/bookings";
 import type { Listing, ListingsService } from "../listings";
@@ -59,7 +59,7 @@ export type BookingEvent = "requested" | "booked" | "accepted" | "declined" | "e
 
 export type BookingsDeps = {
   store: DocumentStore;
-  listings: Pick<ListingsService, "get" | "getMany">;
+  listings: Pick<ListingsService, "get" | "getMany" | "recordOwnerCancellation">;
   payments: PaymentsPort;
   /** Emails and live events for a change (see `notifications.ts`); failures are logged, never undo the change. */
   notify?: (event: BookingEvent, booking: Booking, extra: { by: Actor }) => Promise<void>;
@@ -286,7 +286,7 @@ export function createBookingsService(deps: BookingsDeps) {
     }
     if (action === "cancel" && actor.by === "owner") {
       // Shown on the listing's page as a count.
-      await store.update("listings", booking.listingId, { ownerCancellations: increment(1) }).catch((error: unknown) => console.warn("[bookings] counting an owner cancellation failed:", error));
+      await listings.recordOwnerCancellation(booking.listingId).catch((error: unknown) => console.warn("[bookings] counting an owner cancellation failed:", error));
     }
     if (action !== "complete") changed({ id: booking.listingId, kind: booking.listingKind });
     await notify(EVENT_OF[action], booking, actor.by);

@@ -1,4 +1,5 @@
-import type { DocumentStore } from "#app/.server/store";
+import { increment, type DocumentStore } from "#app/.server/store";
+import { LISTINGS } from "./model";
 import type { PortsService } from "../ports";
 import type { UsersService } from "../users";
 import { createListingLifecycle } from "./lifecycle";
@@ -62,6 +63,12 @@ export function createListingsService(deps: {
     publishedRefs: reads.publishedRefs,
     search: search.search,
     searchDocks: search.searchDocks,
+    /** Counts a booking its owner cancelled (shown on the listing's page, which is forgotten). */
+    async recordOwnerCancellation(id: string): Promise<void> {
+      await store.update(LISTINGS, id, { ownerCancellations: increment(1) });
+      deps.onChange?.([`listing:${id}`]);
+    },
+
     /** Date searches leave out listings the booking engine says are taken. */
     useAvailability: search.useAvailability,
     /** Forgets the reused search totals and matches (a booking changed which listings are free). */
