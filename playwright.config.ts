@@ -50,6 +50,7 @@ export default defineConfig({
       // Every browser test signs up from 127.0.0.1: lift the per-address limits (tested in unit tests).
       SIGN_UP_LIMIT_PER_HOUR: "1000",
       SIGN_IN_LIMIT_PER_10_MINUTES: "1000",
+      SERVICE_REQUESTS_PER_HOUR: "1000",
       // Map tiles from this server (404s): browser tests never reach out to the tile provider.
       MAP_TILE_URL: `http://127.0.0.1:${PORT}/_tiles/{z}/{x}/{y}.png`,
     },

@@ -28,6 +28,8 @@ import { errorMeta, type ErrorCopy } from "#app/utils/meta";
 import { clearCurrentUser, refreshCurrentUser, useCurrentUser } from "#app/utils/current-user";
 import { readThemeCookie } from "#app/utils/theme";
 import { useNonce } from "#app/utils/nonce";
+import { fixedPages } from "#app/route-table";
+import { href } from "#app/utils/href";
 import stylesheet from "./tailwind.css?url";
 import { requestContext } from "#app/.server/http/request-context";
 
@@ -84,7 +86,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
 /** Canonical link and hreflang alternates: every page exists in the four languages. */
 function AlternateLinks({ origin }: { origin: string }) {
   const { pathname } = useLocation();
-  const { lang, path } = splitLangFromPath(pathname);
+  // A fixed-language page (/en/transport-boat) points at the page it repeats.
+  const fixed = fixedPages.find((page) => `/${page.path}` === pathname.replace(/\/+$/, ""));
+  const { lang, path } = splitLangFromPath(fixed ? href(fixed.canonical, { lang: fixed.lang }) : pathname);
   return (
     <>
       <link rel="canonical" href={origin + localizePath(path, lang)} />

@@ -59,6 +59,26 @@ export const layoutGroups = [
     ],
   },
   {
+    // The service pages (septimalista layout: procedure navigation, the page, a sticky request
+    // panel and trust signals): the paperwork procedures, insurance, cleaning, transport, ports.
+    id: "septimalista",
+    file: "routes/layouts/septimalista.tsx",
+    pages: [
+      { id: "gestoria", path: "gestoria", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "gestoria-abanderamientos-y-bajas", path: "gestoria/abanderamientos-y-bajas", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "gestoria-asesoramiento-contratos", path: "gestoria/asesoramiento-contratos", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "gestoria-cambio-lista-6a", path: "gestoria/cambio-lista-6a", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "gestoria-cambio-propiedad-barco", path: "gestoria/cambio-propiedad-barco", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "gestoria-itb-barco", path: "gestoria/itb-barco", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "gestoria-matriculacion-barco", path: "gestoria/matriculacion-barco", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "gestoria-renovacion-documentacion", path: "gestoria/renovacion-documentacion", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "seguro", path: "seguro", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "limpieza", path: "limpieza", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "transporte", path: "transporte", file: "routes/services/service-page.tsx", sitemap: true },
+      { id: "port-form", path: "port/PortForm", file: "routes/services/service-page.tsx", sitemap: true },
+    ],
+  },
+  {
     // The settings area: every page needs a signed-in person.
     id: "panel",
     file: "routes/layouts/panel.tsx",
@@ -90,10 +110,21 @@ export const layoutGroups = [
       { id: "admin-dashboard", path: "admin/dashboard", file: "routes/admin/dashboard.tsx", sitemap: false },
       { id: "admin-cases", path: "admin/gestiones", file: "routes/admin/cases.tsx", sitemap: false },
       { id: "admin-case", path: "admin/gestiones/:id", file: "routes/admin/case.tsx", sitemap: false },
+      { id: "admin-contents", path: "admin/contenidos", file: "routes/admin/contents.tsx", sitemap: false },
+      { id: "admin-content", path: "admin/contenidos/:key", file: "routes/admin/content.tsx", sitemap: false },
       { id: "admin-not-found", path: "admin/*", file: "routes/admin/not-found.tsx", sitemap: false },
     ],
   },
 ] as const satisfies readonly LayoutGroup[];
+
+/**
+ * Pages that exist in one language only, at a path the language prefix is not added to (the
+ * spec's `/en/transport-boat`), under the layout named by `layout`.
+ */
+export const fixedPages = [
+  // The English transport page again; its canonical URL is /en/transporte.
+  { id: "transport-boat", path: "en/transport-boat", file: "routes/services/service-page.tsx", layout: "septimalista", lang: "en", canonical: "transporte" },
+] as const;
 
 /** Routes that exist once, not per language. */
 export const resourceRoutes = [
@@ -128,11 +159,12 @@ export function pagePaths(filter: (page: Page) => boolean = () => true): string[
 
 /** Every page id of the table, and every resource route id. */
 export type PageId = (typeof layoutGroups)[number]["pages"][number]["id"];
-export type ResourceId = (typeof resourceRoutes)[number]["id"];
+export type ResourceId = (typeof resourceRoutes)[number]["id"] | (typeof fixedPages)[number]["id"];
 
 type PathOf<Id extends PageId | ResourceId> =
   | Extract<(typeof layoutGroups)[number]["pages"][number], { id: Id }>["path"]
-  | Extract<(typeof resourceRoutes)[number], { id: Id }>["path"];
+  | Extract<(typeof resourceRoutes)[number], { id: Id }>["path"]
+  | Extract<(typeof fixedPages)[number], { id: Id }>["path"];
 
 type ParamNames<P> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<Rest>
@@ -147,7 +179,8 @@ export type ParamsOf<Id extends PageId | ResourceId> = Record<ParamNames<PathOf<
 export const pathById: ReadonlyMap<string, string | null> = new Map<string, string | null>([
   ...(layoutGroups as readonly LayoutGroup[]).flatMap((group) => group.pages.map((page) => [page.id, page.path] as const)),
   ...resourceRoutes.map((route) => [route.id, route.path] as const),
+  ...fixedPages.map((page) => [page.id, page.path] as const),
 ]);
 
-/** Resource routes exist once, not per language. */
-export const resourceIds: ReadonlySet<string> = new Set(resourceRoutes.map((route) => route.id));
+/** Ids whose path is never given a language prefix (resource routes and fixed-language pages). */
+export const resourceIds: ReadonlySet<string> = new Set([...resourceRoutes.map((route) => route.id), ...fixedPages.map((page) => page.id)]);

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 import { languages } from "./i18n";
-import { layoutGroups, resourceRoutes } from "./route-table";
+import { fixedPages, layoutGroups, resourceRoutes } from "./route-table";
 import routes from "./routes";
 
 /**
@@ -31,7 +31,7 @@ function toRouteObjects(entries: readonly Entry[]): AgnosticRouteObject[] {
 // As Remix mounts them: everything under the root route.
 const tree: AgnosticRouteObject[] = [{ id: "root", path: "", children: toRouteObjects(routes as Entry[]) }];
 
-const sample = (path: string) => path.replace(/:id/g, "abc123").replace(/:slug/g, "some-person").replace(/:lng/g, "fr").replace(/:ns/g, "common").replace(/\*$/, "some/deeper/path");
+const sample = (path: string) => path.replace(/:id/g, "abc123").replace(/:slug/g, "some-person").replace(/:key/g, "itb-barco").replace(/:lng/g, "fr").replace(/:ns/g, "common").replace(/\*$/, "some/deeper/path");
 
 const table: Array<[path: string, id: string]> = [];
 for (const lang of languages) {
@@ -43,6 +43,7 @@ for (const lang of languages) {
   }
 }
 for (const resource of resourceRoutes) table.push([`/${sample(resource.path)}`, resource.id]);
+for (const page of fixedPages) table.push([`/${page.path}`, page.id]);
 // Paths that rank one route against another.
 table.push(
   ["/en/", "en/home"],
@@ -64,6 +65,12 @@ table.push(
   ["/en/alquiler-barco/barco-a-motor", "en/boat-search-motor"],
   ["/resources/locales/en/common", "locales"],
   ["/sitemap.xml", "sitemap"],
+  ["/gestoria/itb-barco", "es/gestoria-itb-barco"],
+  ["/gestoria/otra-cosa", "es/not-found"],
+  ["/fr/port/PortForm", "fr/port-form"],
+  ["/en/transporte", "en/transporte"],
+  ["/transport-boat", "es/not-found"],
+  ["/fr/transport-boat", "fr/not-found"],
 );
 
 const leafId = (matcher: { matchRoutes: Matcher }, path: string) => matcher.matchRoutes(tree, path)?.at(-1)?.route.id ?? null;

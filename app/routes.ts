@@ -1,6 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@remix-run/route-config";
 import { languages } from "./i18n";
-import { layoutGroups, resourceRoutes } from "./route-table";
+import { fixedPages, layoutGroups, resourceRoutes } from "./route-table";
 
 /**
  * The whole site. Each page of app/route-table.ts is mounted once per language with a
@@ -24,5 +24,9 @@ function languageTree(lang: (typeof languages)[number]): RouteConfigEntry[] {
 
 export default [
   ...resourceRoutes.map((r) => route(r.path, r.file, { id: r.id })),
+  ...fixedPages.map((page) => {
+    const group = layoutGroups.find((g) => g.id === page.layout)!;
+    return layout(group.file, { id: `${page.lang}/layout-${group.id}-fixed` }, [route(page.path, page.file, { id: page.id })]);
+  }),
   ...languages.flatMap(languageTree),
 ] satisfies RouteConfig;

@@ -69,6 +69,8 @@ const envSchema = z
     // Rate limits of sign-up (per client address and hour) and sign-in (per address and 10 minutes).
     SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
     SIGN_IN_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(20),
+    // Requests from the service pages (paperwork, insurance, cleaning, transport, ports) per address and hour.
+    SERVICE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
     // The visitors' page cache (decision record 007): how long a page rendered for visitors is
     // reused (0 switches it off; default 10 s in production, off in development) and its memory.
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),

@@ -25,6 +25,7 @@ import { BOOKING_SCHEDULER_MS, createBookingNotifier, createBookingsService, typ
 import { href } from "#app/utils/href";
 import { createRecordedPayments, type PaymentsPort } from "./payments";
 import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
+import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -50,6 +51,8 @@ export type Services = {
   payments: PaymentsPort;
   /** Service requests as cases the team works to the end. */
   cases: CasesService;
+  /** The service pages' texts and prices, edited by the team. */
+  servicePages: ServicePagesService;
   /** Starts the work a running server does in the background (applying due booking expiries and completions). */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
@@ -67,7 +70,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages"
 >;
 
 declare module "@remix-run/node" {
@@ -106,6 +109,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     },
   });
   listings.useAvailability({ busy: (from, to) => bookings.busyListings(from, to) });
+  const servicePages = createServicePagesService({ store, onChange: (tags) => invalidations.publish(tags) });
   let scheduler: ReturnType<typeof setInterval> | undefined;
   return {
     config,
@@ -116,6 +120,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     rateLimits: createRateLimits({
       signUpPerHour: config.SIGN_UP_LIMIT_PER_HOUR,
       signInPer10Minutes: config.SIGN_IN_LIMIT_PER_10_MINUTES,
+      serviceRequestsPerHour: config.SERVICE_REQUESTS_PER_HOUR,
     }),
     ports,
     users,
@@ -131,9 +136,15 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     cases: createCasesService({
       store,
       blobs,
-      // A visitor's case has no page of theirs until they sign in with its email.
-      notify: createCaseNotifier({ mailbox, link: (item, lang) => (item.requesterUid ? publicOrigin + href("settings-case", { lang, params: { id: item.id } }) : null) }),
+      findAccount: async (email) => (await identity.getUserByEmail(email))?.uid ?? null,
+      // A visitor's case page opens once they sign in or register; the link's secret ties it to them.
+      notify: createCaseNotifier({
+        mailbox,
+        link: (item, lang) =>
+          publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: item.requesterUid ? null : item.claimToken } }),
+      }),
     }),
+    servicePages,
     startBackgroundWork() {
       if (scheduler) return;
       const run = () => void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));

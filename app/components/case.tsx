@@ -13,3 +13,21 @@ export function CaseStatusBadge({ status }: { status: string }) {
           : "bg-sea-50 text-sea-900 dark:bg-white/10 dark:text-white";
   return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ${tone}`}>{t(`statuses.${status}`)}</span>;
 }
+
+/**
+ * What a request sent (its details), label and value: choices read in the reader's language
+ * (`cases:options.<field>.<value>`), anything else as written.
+ */
+export function CaseDetailRows({ details }: { details: ReadonlyArray<readonly [string, string | number | boolean]> }) {
+  const { t } = useTranslation("cases");
+  return (
+    <>
+      {details.map(([key, value]) => (
+        <div key={key} className="flex justify-between gap-4">
+          <dt className="text-slate-600 dark:text-slate-400">{t(`fields.${key}`, { defaultValue: key })}</dt>
+          <dd className="text-right break-words">{t(`options.${key}.${String(value)}`, { defaultValue: String(value) })}</dd>
+        </div>
+      ))}
+    </>
+  );
+}

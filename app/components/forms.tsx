@@ -128,9 +128,12 @@ export function Field({
   placeholder,
   spellCheck,
   inputClassName,
+  step,
   ...frame
 }: FieldFrame & {
   meta: FieldMetadata<string>;
+  /** A number input's granularity ("0.1"; "any"); the browser's own check uses it without JavaScript. */
+  step?: string;
   type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date";
   inputMode?: "decimal" | "numeric" | "text" | "url" | "email" | "tel";
   /** A unit shown inside the input's end ("€", "m"). */
@@ -151,6 +154,7 @@ export function Field({
       autoCapitalize={autoCapitalize}
       placeholder={placeholder}
       spellCheck={spellCheck}
+      step={step}
       className={inputClass + (unit ? " pr-10" : "") + (inputClassName ? ` ${inputClassName}` : "")}
     />
   );

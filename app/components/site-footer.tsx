@@ -15,10 +15,11 @@ const columns = [
   {
     title: "footer.services",
     links: [
-      { to: "/gestoria", key: "footer.paperwork" },
-      { to: "/seguro", key: "footer.insurance" },
-      { to: "/limpieza", key: "footer.cleaning" },
-      { to: "/transporte", key: "footer.transport" },
+      { to: href("gestoria"), key: "footer.paperwork" },
+      { to: href("seguro"), key: "footer.insurance" },
+      { to: href("limpieza"), key: "footer.cleaning" },
+      { to: href("transporte"), key: "footer.transport" },
+      { to: href("port-form"), key: "footer.ports" },
     ],
   },
   {

@@ -13,7 +13,7 @@ import { href } from "#app/utils/href";
 const navigation = [
   { to: href("boat-search"), key: "nav.rentBoats" },
   { to: href("dock-search"), key: "nav.docks" },
-  { to: "/gestoria", key: "nav.paperwork" },
+  { to: href("gestoria"), key: "nav.paperwork" },
   { to: href("category"), key: "nav.categories" },
   { to: href("about"), key: "nav.about" },
 ] as const;

@@ -10,6 +10,7 @@ import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
+import { pageIdOf } from "#app/utils/service-pages";
 
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
 export const handle = { i18n: ["home", "category"], pageCache: SHARED_WITH_VISITORS };
@@ -96,7 +97,7 @@ export default function Category() {
         <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {paperworkProcedures.map((slug) => (
             <li key={slug}>
-              <LocalizedLink to={`/gestoria/${slug}`} className="block rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium hover:border-sea-400 hover:text-sea-700 dark:border-white/10 dark:hover:text-white">
+              <LocalizedLink to={href(pageIdOf(slug))} className="block rounded-xl border border-slate-200 px-4 py-3 text-sm font-medium hover:border-sea-400 hover:text-sea-700 dark:border-white/10 dark:hover:text-white">
                 {t(`paperwork.${slug}`)}
               </LocalizedLink>
             </li>

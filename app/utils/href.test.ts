@@ -26,15 +26,21 @@ describe("href", () => {
     expect(href("locales", { params: { lng: "en", ns: "common" } })).toBe("/resources/locales/en/common");
   });
 
+  it("keeps a fixed-language page at its one path, whatever the language asked", () => {
+    expect(href("transport-boat")).toBe("/en/transport-boat");
+    expect(href("transport-boat", { lang: "fr" })).toBe("/en/transport-boat");
+    expect(href("port-form", { lang: "de" })).toBe("/de/port/PortForm");
+  });
+
   it("resolves every page id to a path the table mounts, in every language", () => {
     const mounted = new Set(pagePaths());
     for (const group of layoutGroups) {
       for (const page of group.pages) {
-        const params = { id: "x", slug: "x", "*": "x" };
+        const params = { id: "x", slug: "x", key: "x", "*": "x" };
         const path = (href as (id: string, options: object) => string)(page.id, { params });
         const template = page.path === null ? "/" : `/${page.path}`;
         expect(mounted.has(template)).toBe(true);
-        expect(path).toBe(template.replace(":id", "x").replace(":slug", "x").replace("*", "x"));
+        expect(path).toBe(template.replace(":id", "x").replace(":slug", "x").replace(":key", "x").replace("*", "x"));
         for (const lang of languages) {
           expect((href as (id: string, options: object) => string)(page.id, { params, lang: lang.code }).startsWith(lang.prefix ? `/${lang.prefix}` : "/")).toBe(true);
         }

@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
  * Limits on sign-in and sign-up, per client address and per account. They live in this
  * process's memory (see docs/decisions/003): with several servers, each keeps its own count.
  */
-export function rateLimitSettings(options: { signUpPerHour: number; signInPer10Minutes: number }) {
+export function rateLimitSettings(options: { signUpPerHour: number; signInPer10Minutes: number; serviceRequestsPerHour?: number }) {
   return {
     signInPerAddress: { points: options.signInPer10Minutes, duration: 10 * 60 },
     /** Wrong passwords for one account from one address: then that pair waits (429). */
@@ -18,6 +18,8 @@ export function rateLimitSettings(options: { signUpPerHour: number; signInPer10M
     signInFailuresPerAccount: { points: 1_000_000, duration: 15 * 60 },
     signUpPerAddress: { points: options.signUpPerHour, duration: 60 * 60 },
     passwordResetPerAccount: { points: 3, duration: 60 * 60 },
+    /** Requests from the service pages (cases), per address: visitors can send them too. */
+    serviceRequestsPerAddress: { points: options.serviceRequestsPerHour ?? 10, duration: 60 * 60 },
   };
 }
 
@@ -34,7 +36,7 @@ export function isRateLimited(error: unknown): error is RateLimited {
   return error instanceof RateLimited;
 }
 
-export function createRateLimits(options: { signUpPerHour: number; signInPer10Minutes: number }) {
+export function createRateLimits(options: { signUpPerHour: number; signInPer10Minutes: number; serviceRequestsPerHour?: number }) {
   const limiters = Object.fromEntries(
     Object.entries(rateLimitSettings(options)).map(([name, opts]) => [name, new RateLimiterMemory({ ...opts, keyPrefix: name })]),
   ) as Record<RateLimitName, RateLimiterMemory>;

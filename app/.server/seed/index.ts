@@ -2,7 +2,7 @@ import { isIdentityError } from "../identity";
 import type { Services } from "../services";
 import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";
 import { seedDemoBookings } from "./bookings";
-import { seedDemoCases } from "./cases";
+import { seedDemoCases, seedEveryCaseType } from "./cases";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
@@ -52,6 +52,25 @@ export const seedSteps: SeedStep[] = [
     id: "cases-v1",
     // Paperwork and service requests, some of the demo renter's (see ./cases.ts).
     run: seedDemoCases,
+  },
+  {
+    id: "service-pages-v1",
+    // The service pages' texts in four languages and their prices, as the team then edits them.
+    async run({ servicePages }) {
+      await servicePages.seedDefaults();
+    },
+  },
+  {
+    id: "cases-v2",
+    // A case of every type, together in every status, the demo renter's and visitors' (./cases.ts).
+    run: seedEveryCaseType,
+  },
+  {
+    id: "case-words-v1",
+    // The admin search's word index for cases written before it existed (idempotent).
+    async run({ cases }) {
+      await cases.reindexWords();
+    },
   },
 ];
 

@@ -69,16 +69,17 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   { collection: "booking_slots", fields: ["listingId", "date"] },
   { collection: "booking_slots", fields: ["date"] },
   { collection: "booking_blocks", fields: ["listingId", "end"] },
-  // Cases: a requester's, newest first; a visitor's by email (to tie them to an account later);
-  // the admin's list, newest first, by status and/or type and/or one word of the free text.
+  // Cases: a requester's, newest first; the admin's list, newest first, by status and/or type and/or one word of the free text.
   { collection: "cases", fields: ["requesterUid", { path: "createdAt", order: "desc" }] },
-  { collection: "cases", fields: ["contact.email"] },
-  ...["status", "type", "tokens"]
+  ...["status", "type"]
     .reduce<string[][]>((all, field) => [...all, ...all.map((subset) => [...subset, field])], [[]])
-    .map((subset) => ({
-      collection: "cases",
-      fields: [...subset.map((path) => (path === "tokens" ? { path, arrayContains: true } : path)), { path: "createdAt", order: "desc" as const }],
-    })),
+    .flatMap((subset) => [
+      { collection: "cases", fields: [...subset, { path: "createdAt", order: "desc" as const }] },
+      // The free-text search's word index (one entry per word of a case), with the same filters.
+      { collection: "case_words", fields: ["word", ...subset, { path: "createdAt", order: "desc" as const }] },
+    ]),
+  // Re-indexing every case's words, oldest first.
+  { collection: "cases", fields: ["createdAt"] },
   // Boat search: published boats, by type and/or place, in each sort order, and ranged by
   // capacity (people) or day price when that filter is the most selective.
   ...listingSearchIndexes(

@@ -5,7 +5,7 @@ import { isCaseError } from "#app/.server/domain/cases";
 import { CASE_TRANSITIONS, caseStatuses, type CaseStatus } from "#app/utils/cases";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { CaseStatusBadge } from "#app/components/case";
+import { CaseDetailRows, CaseStatusBadge } from "#app/components/case";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
@@ -111,9 +111,7 @@ export default function AdminCase() {
           <h2 id="request-title" className="text-xl font-bold">{tc("detail.summary")}</h2>
           <dl className="mt-3 space-y-1 text-sm">
             <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-400">{tc("detail.contact")}</dt><dd className="text-right">{[item.contact.name, item.contact.email, item.contact.phone].filter(Boolean).join(" · ")}{item.visitor ? ` (${t("cases.visitor")})` : ""}</dd></div>
-            {item.details.map(([key, value]) => (
-              <div key={key} className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-400">{tc(`fields.${key}`, { defaultValue: key })}</dt><dd className="text-right">{String(value)}</dd></div>
-            ))}
+            <CaseDetailRows details={item.details} />
           </dl>
           <h3 className="mt-5 font-semibold">{tc("detail.documents")}</h3>
           {item.documents.length === 0 ? <p className="text-sm">{tc("detail.noDocuments")}</p> : null}

@@ -6,7 +6,7 @@ import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { cardClass, primaryButton } from "#app/components/booking";
-import { CaseStatusBadge } from "#app/components/case";
+import { CaseDetailRows, CaseStatusBadge } from "#app/components/case";
 import { FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
@@ -30,7 +30,16 @@ async function viewer(ctx: RequestContext) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "cases");
-  const found = await ctx.services.cases.getFor(args.params.id ?? "", await viewer(ctx));
+  const who = await viewer(ctx);
+  const id = args.params.id ?? "";
+  // A visitor's request, opened from its email once signed in: the link's secret makes it theirs.
+  const claim = ctx.url.searchParams.get("vincular");
+  if (claim !== null) {
+    const claimed = await ctx.services.cases.claimWithToken(id, claim, who);
+    if (claimed) throw redirect(`${href("settings-case", { lang: ctx.lang, params: { id } })}?done=claimed`, 303);
+    notFound(ctx.request);
+  }
+  const found = await ctx.services.cases.getFor(id, who);
   if (!found) notFound(ctx.request);
   const item: Case = found.item;
   return {
@@ -116,7 +125,15 @@ export default function CasePage() {
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {t("list.reference", { id: item.id })} · {t("list.since", { date: formatMoment(item.createdAt, lang) })}
       </p>
-      {done === "documents" ? <Notice>{t("detail.uploaded")}</Notice> : done === "message" ? <Notice>{t("detail.sent")}</Notice> : null}
+      {done === "documents" ? (
+        <Notice>{t("detail.uploaded")}</Notice>
+      ) : done === "message" ? (
+        <Notice>{t("detail.sent")}</Notice>
+      ) : done === "created" ? (
+        <Notice>{t("detail.created")}</Notice>
+      ) : done === "claimed" ? (
+        <Notice>{t("detail.claimed")}</Notice>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="summary-title" className={cardClass}>
           <h2 id="summary-title" className="text-xl font-bold">{t("detail.summary")}</h2>
@@ -125,12 +142,7 @@ export default function CasePage() {
               <dt className="text-slate-600 dark:text-slate-400">{t("detail.contact")}</dt>
               <dd className="text-right">{[item.contact.name, item.contact.email, item.contact.phone].filter(Boolean).join(" · ")}</dd>
             </div>
-            {item.details.map(([key, value]) => (
-              <div key={key} className="flex justify-between gap-4">
-                <dt className="text-slate-600 dark:text-slate-400">{t(`fields.${key}`, { defaultValue: key })}</dt>
-                <dd className="text-right">{String(value)}</dd>
-              </div>
-            ))}
+            <CaseDetailRows details={item.details} />
           </dl>
         </section>
         <section aria-labelledby="history-title" className={cardClass}>

@@ -144,12 +144,29 @@ describe("cases: the lifecycle", () => {
 });
 
 describe("cases: visitors and the admin's search", () => {
-  it("ties a visitor's cases to the account that has their email", async () => {
+  it("ties a visitor's case to an account only through the secret its emails carry", async () => {
     const visitor = await request({ requesterUid: null, contact: { name: "Pau Visitant", email: "pau@amarre.test", phone: null } });
-    expect(await cases.getFor(visitor.id, { uid: "pau-1", role: "user" })).toBeNull();
-    expect(await cases.claim("pau-1", " PAU@amarre.test")).toBe(1);
-    expect((await cases.getFor(visitor.id, { uid: "pau-1", role: "user" }))?.as).toBe("requester");
-    expect(await cases.claim("pau-1", "pau@amarre.test")).toBe(0);
+    const token = (await cases.getFor(visitor.id, admin))!.item.claimToken;
+    expect(token).toBeNull(); // not even the team's view shows it
+    const stored = (await services.store.get<{ claimToken: string }>("cases", visitor.id))!.claimToken;
+    expect(stored).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const pau = { uid: "pau-1", role: "user" as const };
+    expect(await cases.getFor(visitor.id, pau)).toBeNull();
+    expect(await cases.claimWithToken(visitor.id, "x".repeat(32), pau)).toBe(false);
+    expect(await cases.getFor(visitor.id, pau)).toBeNull();
+    expect(await cases.claimWithToken(visitor.id, stored, pau)).toBe(true);
+    expect((await cases.getFor(visitor.id, pau))?.as).toBe("requester");
+    // Used once: nobody else can take it with the same link afterwards.
+    expect(await cases.claimWithToken(visitor.id, stored, { uid: "mallory", role: "user" })).toBe(false);
+    expect(await cases.claimWithToken(visitor.id, stored, pau)).toBe(true);
+  });
+
+  it("ties a visitor's request at once to the account that already has its email", async () => {
+    const withAccounts = createCasesService({ store: services.store, blobs: services.blobs, findAccount: async (email) => (email === "ana@amarre.test" ? "ana-1" : null) });
+    const item = await withAccounts.create({ type: "seguro", requesterUid: null, contact: { name: "Ana", email: " ANA@amarre.test ", phone: null }, details: { port: "Palma" }, lang: "es" });
+    expect(item.requesterUid).toBe("ana-1");
+    expect(item.claimToken).toBeNull();
+    expect((await withAccounts.listForRequester("ana-1")).map((c) => c.id)).toContain(item.id);
   });
 
   it("finds cases by status, type, dates and every word of the text, accents and case aside", async () => {

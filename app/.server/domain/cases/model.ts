@@ -30,6 +30,8 @@ export type Case = {
   status: CaseStatus;
   /** The requester's account, or null for a visitor (tied later by email). */
   requesterUid: string | null;
+  /** A visitor's case: the secret its emails link to, to tie it to an account (null once tied). */
+  claimToken: string | null;
   contact: CaseContact;
   /** What the form asked for this type (the boat's data, dates, places…), as text and numbers. */
   details: Record<string, string | number | boolean>;

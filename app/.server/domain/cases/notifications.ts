@@ -28,7 +28,7 @@ export function createCaseNotifier(deps: {
       status: t(`cases:statuses.${item.status}`),
       comment: last?.comment ? t("case.comment", { comment: last.comment }) : "",
       message: message?.text ?? "",
-      link: link ? t("case.link", { link }) : "",
+      link: link ? t(item.requesterUid ? "case.link" : "case.visitorLink", { link }) : "",
     };
     const email = { to: item.contact.email, subject: t(`case.${event}.subject`, values), text: t(`case.${event}.text`, values) };
     if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, ...email, link });

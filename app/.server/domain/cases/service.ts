@@ -1,6 +1,6 @@
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import type { BlobStore } from "#app/.server/blobs";
-import type { DocumentStore } from "#app/.server/store";
+import type { DocumentStore, Transaction } from "#app/.server/store";
 import { casePrefix, documentKey, readDocument, storeDocument, type DocumentUpload } from "./documents";
 import {
   CASE_TRANSITIONS,
@@ -29,6 +29,8 @@ export type CasesDeps = {
   blobs: BlobStore;
   /** Emails the requester (and keeps the mailbox); failures are logged, never undo the change. */
   notify?: (event: CaseEvent, item: Case) => Promise<void>;
+  /** The account that has this email, if any: a visitor's request is tied to it at once. */
+  findAccount?: (email: string) => Promise<string | null>;
   now?: () => Date;
 };
 
@@ -46,6 +48,27 @@ function newId(): string {
   return id;
 }
 
+/**
+ * The word index of the admin's free-text search: one small document per word of a case
+ * (`case_words/{word}_{caseId}`) with the case's status, type and creation time, so a word is an
+ * equality filter on an indexed field on both stores (SQLite cannot index inside an array), and
+ * a search reads only the matching entries, newest first. Written in the case's own transactions.
+ */
+export const CASE_WORDS = "case_words";
+type WordEntry = { word: string; caseId: string; status: CaseStatus; type: CaseType; createdAt: string };
+const wordId = (word: string, caseId: string) => `${word}_${caseId}`;
+
+function writeWords(tx: Pick<Transaction, "set" | "delete">, item: Pick<Case, "id" | "status" | "type" | "createdAt" | "tokens">, previous: Pick<Case, "status" | "type" | "tokens"> | null) {
+  const before = new Set(previous?.tokens ?? []);
+  const after = new Set(item.tokens);
+  for (const word of before) if (!after.has(word)) tx.delete(CASE_WORDS, wordId(word, item.id));
+  const changed = !previous || previous.status !== item.status || previous.type !== item.type;
+  for (const word of after) {
+    if (!changed && before.has(word)) continue;
+    tx.set(CASE_WORDS, wordId(word, item.id), { word, caseId: item.id, status: item.status, type: item.type, createdAt: item.createdAt } satisfies WordEntry);
+  }
+}
+
 function tokensOf(item: Pick<Case, "contact" | "details" | "messages" | "id">): string[] {
   return searchTokens(item.id, item.contact.name, item.contact.email, item.contact.phone, ...Object.values(item.details), ...item.messages.map((m) => m.text));
 }
@@ -53,6 +76,14 @@ function tokensOf(item: Pick<Case, "contact" | "details" | "messages" | "id">): 
 export function createCasesService(deps: CasesDeps) {
   const { store, blobs } = deps;
   const now = deps.now ?? (() => new Date());
+  async function findAccount(email: string): Promise<string | null> {
+    try {
+      return (await deps.findAccount?.(email)) ?? null;
+    } catch (error) {
+      console.warn("[cases] looking up the account of a request's email failed:", error);
+      return null;
+    }
+  }
 
   async function notify(event: CaseEvent, item: Case) {
     try {
@@ -70,8 +101,8 @@ export function createCasesService(deps: CasesDeps) {
 
   /** The case as `viewer` may see it: the requester without internal notes, the team whole; null for anyone else. */
   function viewOf(item: Case, viewer: Viewer | null): { item: Case; as: "requester" | "team" } | null {
-    if (viewer?.role === "admin") return { item, as: "team" };
-    if (viewer && item.requesterUid === viewer.uid) return { item: { ...item, notes: [] }, as: "requester" };
+    if (viewer?.role === "admin") return { item: { ...item, claimToken: null }, as: "team" };
+    if (viewer && item.requesterUid === viewer.uid) return { item: { ...item, notes: [], claimToken: null }, as: "requester" };
     return null;
   }
 
@@ -84,6 +115,7 @@ export function createCasesService(deps: CasesDeps) {
       const next = change({ ...doc, id } as Case);
       const { id: _id, ...record } = { ...next, tokens: tokensOf(next), updatedAt: now().toISOString() };
       tx.set(CASES, id, record);
+      writeWords(tx, { ...record, id }, doc);
       return { ...next, tokens: record.tokens, updatedAt: record.updatedAt };
     });
   }
@@ -93,7 +125,9 @@ export function createCasesService(deps: CasesDeps) {
 
     /**
      * A request from a service page becomes a case (`received`), with its documents. A visitor's
-     * case carries no account; it is tied to one by `claim` when the email signs in or registers.
+     * case is tied at once to the account that has its email; otherwise it carries a secret claim
+     * token, which its emails link to (`claimWithToken`): whoever can read that inbox can add the
+     * case to the account they sign in or register with, and nobody else can.
      */
     async create(input: { type: CaseType; requesterUid: string | null; contact: CaseContact; details: Case["details"]; lang: string; documents?: readonly DocumentUpload[] }): Promise<Case> {
       const uploads = input.documents ?? [];
@@ -108,11 +142,13 @@ export function createCasesService(deps: CasesDeps) {
         throw error;
       }
       const contact = { ...input.contact, email: input.contact.email.trim().toLowerCase() };
+      const requesterUid = input.requesterUid ?? (await findAccount(contact.email));
       const item: Case = {
         id,
         type: input.type,
         status: "received",
-        requesterUid: input.requesterUid,
+        requesterUid,
+        claimToken: requesterUid ? null : randomBytes(24).toString("base64url"),
         contact,
         details: input.details,
         documents,
@@ -127,7 +163,10 @@ export function createCasesService(deps: CasesDeps) {
       item.tokens = tokensOf(item);
       const { id: _id, ...record } = item;
       try {
-        await store.create(CASES, id, record);
+        await store.runTransaction(async (tx) => {
+          tx.create(CASES, id, record);
+          writeWords(tx, item, null);
+        });
       } catch (error) {
         await blobs.deletePrefix(casePrefix(id));
         throw error;
@@ -209,14 +248,29 @@ export function createCasesService(deps: CasesDeps) {
     /** The requester's cases, newest first. */
     async listForRequester(uid: string): Promise<Case[]> {
       const docs = await store.query<Omit<Case, "id">>({ collection: CASES, where: [["requesterUid", "==", uid]], orderBy: [["createdAt", "desc"]], limit: 200 });
-      return docs.map((doc) => ({ ...doc, notes: [] }) as Case);
+      return docs.map((doc) => ({ ...doc, notes: [], claimToken: null }) as Case);
     },
 
-    /** Ties a visitor's cases sent with `email` to the account that now has it. */
-    async claim(uid: string, email: string): Promise<number> {
-      const docs = await store.query<Omit<Case, "id">>({ collection: CASES, where: [["contact.email", "==", email.trim().toLowerCase()], ["requesterUid", "==", null]], limit: 200 });
-      await Promise.all(docs.map((doc) => store.update(CASES, doc.id, { requesterUid: uid })));
-      return docs.length;
+    /**
+     * Ties a visitor's case to the account signed in, given the secret token its emails carry.
+     * True when the case is now the viewer's (also when it already was); false for a wrong token
+     * or a case that belongs to someone else.
+     */
+    async claimWithToken(id: string, token: string, viewer: Viewer): Promise<boolean> {
+      if (!isCaseId(id) || !/^[A-Za-z0-9_-]{32}$/.test(token)) return false;
+      try {
+        await update(id, (current) => {
+          if (current.requesterUid === viewer.uid) return current;
+          const expected = Buffer.from(current.claimToken ?? "");
+          const given = Buffer.from(token);
+          if (current.requesterUid !== null || expected.length !== given.length || !timingSafeEqual(expected, given)) throw new CaseError("not-found");
+          return { ...current, requesterUid: viewer.uid, claimToken: null };
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof CaseError) return false;
+        throw error;
+      }
     },
 
     /**
@@ -225,18 +279,54 @@ export function createCasesService(deps: CasesDeps) {
      * `array-contains`, the others in memory), 25 a page.
      */
     async search(filters: CaseFilters): Promise<{ items: Case[]; total: number; page: number; pageCount: number }> {
-      const words = searchTokens(filters.text ?? "");
-      const where: Array<readonly [string, "==" | "array-contains" | ">=" | "<", unknown]> = [];
+      const words = searchTokens(filters.text ?? "").slice(0, 8);
+      const where: Array<readonly [string, "==" | ">=" | "<", unknown]> = [];
       if (filters.status) where.push(["status", "==", filters.status]);
       if (filters.type) where.push(["type", "==", filters.type]);
-      if (words.length > 0) where.push(["tokens", "array-contains", words[0]]);
       if (filters.from) where.push(["createdAt", ">=", filters.from]);
       if (filters.to) where.push(["createdAt", "<", `${filters.to}\uffff`]);
-      const docs = await store.query<Omit<Case, "id">>({ collection: CASES, where: [...where], orderBy: [["createdAt", "desc"]], limit: SEARCH_WINDOW });
-      const matches = docs.filter((doc) => words.slice(1).every((word) => doc.tokens.includes(word))) as Case[];
-      const pageCount = Math.max(1, Math.ceil(matches.length / CASES_PAGE_SIZE));
-      const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
-      return { items: matches.slice((page - 1) * CASES_PAGE_SIZE, page * CASES_PAGE_SIZE), total: matches.length, page, pageCount };
+      const paged = (total: number) => {
+        const pageCount = Math.max(1, Math.ceil(total / CASES_PAGE_SIZE));
+        const page = Math.min(Math.max(1, filters.page ?? 1), pageCount);
+        return { page, pageCount, start: (page - 1) * CASES_PAGE_SIZE };
+      };
+
+      if (words.length === 0) {
+        const query = { collection: CASES, where: [...where], orderBy: [["createdAt", "desc"]] as Array<[string, "desc"]> };
+        const total = await store.count(query);
+        const { page, pageCount, start } = paged(total);
+        const docs = await store.query<Omit<Case, "id">>({ ...query, limit: start + CASES_PAGE_SIZE });
+        return { items: docs.slice(start) as Case[], total, page, pageCount };
+      }
+
+      // Every word's entries (newest first, same filters); the cases that have them all.
+      const lists = await Promise.all(
+        words.map((word) => store.query<WordEntry>({ collection: CASE_WORDS, where: [["word", "==", word], ...where], orderBy: [["createdAt", "desc"]], limit: SEARCH_WINDOW })),
+      );
+      const others = lists.slice(1).map((list) => new Set(list.map((entry) => entry.caseId)));
+      const ids = lists[0]!.map((entry) => entry.caseId).filter((id) => others.every((set) => set.has(id)));
+      const { page, pageCount, start } = paged(ids.length);
+      const docs = await store.getMany<Omit<Case, "id">>(CASES, ids.slice(start, start + CASES_PAGE_SIZE));
+      return { items: docs.filter((doc) => doc !== null) as Case[], total: ids.length, page, pageCount };
+    },
+
+    /** Writes the word index of every case again (after a change of how words are read). */
+    async reindexWords(): Promise<number> {
+      let done = 0;
+      let after: string | null = null;
+      for (;;) {
+        const batch: Array<Case> = (await store.query<Omit<Case, "id">>({ collection: CASES, orderBy: [["createdAt", "asc"]], ...(after ? { where: [["createdAt", ">", after]] } : {}), limit: 200 })) as Case[];
+        if (batch.length === 0) return done;
+        for (const item of batch) {
+          await store.runTransaction(async (tx) => {
+            const tokens = tokensOf(item);
+            tx.update(CASES, item.id, { tokens });
+            writeWords(tx, { ...item, tokens }, null);
+          });
+          done++;
+        }
+        after = batch[batch.length - 1]!.createdAt;
+      }
     },
 
     /** Counts for the admin dashboard: by status and by type, and the oldest open cases. */

@@ -1,0 +1,7 @@
+export {
+  createServicePagesService,
+  defaultContent,
+  SERVICE_PAGES,
+  ServicePageError,
+  type ServicePagesService,
+} from "./service";
