@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  emailField,
-  honeypotField,
-  phoneField,
-} from "#app/utils/account-schemas";
+import { emailField, honeypotField, phoneField } from "#app/utils/account-schemas";
 import { procedureTypes, type CaseType } from "#app/utils/cases";
 
 /**
@@ -11,21 +7,14 @@ import { procedureTypes, type CaseType } from "#app/utils/cases";
  * of their content (texts per language and a price, kept in the store and edited in the admin
  * area), and what each request form asks, with the zod schema the server and the browser share.
  */
-export const servicePageKeys = [
-  "gestoria",
-  ...procedureTypes,
-  "seguro",
-  "limpieza",
-  "transporte",
-  "port",
-] as const;
+/** The translation namespaces of the service pages. */
+export const SERVICE_NAMESPACES = ["services", "cases", "zod", "validation"] as const;
+
+export const servicePageKeys = ["gestoria", ...procedureTypes, "seguro", "limpieza", "transporte", "port"] as const;
 export type ServicePageKey = (typeof servicePageKeys)[number];
 
 export function isServicePageKey(value: unknown): value is ServicePageKey {
-  return (
-    typeof value === "string" &&
-    (servicePageKeys as readonly string[]).includes(value)
-  );
+  return typeof value === "string" && (servicePageKeys as readonly string[]).includes(value);
 }
 
 /** One language's texts of a service page. */
@@ -82,35 +71,15 @@ export function pageKeyOfType(type: CaseType): ServicePageKey | null {
 // ---------------------------------------------------------------------------------------------
 // Request forms
 
-export const boatTypeOptions = [
-  "motor",
-  "sail",
-  "fishing",
-  "jetski",
-  "other",
-] as const;
+export const boatTypeOptions = ["motor", "sail", "fishing", "jetski", "other"] as const;
 export const insuranceUseOptions = ["private", "charter"] as const;
-export const cleaningOptions = [
-  "hull",
-  "interior",
-  "full",
-  "antifouling",
-] as const;
+export const cleaningOptions = ["hull", "interior", "full", "antifouling"] as const;
 
 /** The forms: the seven procedures share one; each other service has its own. */
-export type RequestKind =
-  | "procedure"
-  | "seguro"
-  | "limpieza"
-  | "transporte"
-  | "port";
+export type RequestKind = "procedure" | "seguro" | "limpieza" | "transporte" | "port";
 
-export function requestKindOf(
-  key: Exclude<ServicePageKey, "gestoria">
-): RequestKind {
-  return (procedureTypes as readonly string[]).includes(key)
-    ? "procedure"
-    : (key as RequestKind);
+export function requestKindOf(key: Exclude<ServicePageKey, "gestoria">): RequestKind {
+  return (procedureTypes as readonly string[]).includes(key) ? "procedure" : (key as RequestKind);
 }
 
 export type RequestField =
@@ -144,13 +113,7 @@ const text = (name: string, required: boolean, max = 120): RequestField => ({
   required,
   max,
 });
-const number = (
-  name: string,
-  required: boolean,
-  min: number,
-  max: number,
-  step = 0.1
-): RequestField => ({ name, kind: "number", required, min, max, step });
+const number = (name: string, required: boolean, min: number, max: number, step = 0.1): RequestField => ({ name, kind: "number", required, min, max, step });
 const notes: RequestField = {
   name: "notes",
   kind: "textarea",
@@ -213,12 +176,7 @@ export const requestFields: Record<RequestKind, readonly RequestField[]> = {
     { name: "date", kind: "date", required: true },
     notes,
   ],
-  port: [
-    text("portName", true),
-    text("place", true),
-    number("berths", true, 1, 5_000, 1),
-    notes,
-  ],
+  port: [text("portName", true), text("place", true), number("berths", true, 1, 5_000, 1), notes],
 };
 
 /** Which forms take documents (the procedures: papers are their substance). */
@@ -250,18 +208,9 @@ function fieldSchema(field: RequestField): z.ZodTypeAny {
     case "date":
       schema = z
         .string()
-        .refine(
-          (value) =>
-            DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
-          { params: { i18n: "date" } }
-        )
+        .refine((value) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { params: { i18n: "date" } })
         // A day before yesterday cannot be wanted (a day of slack for time zones).
-        .refine(
-          (value) =>
-            value >=
-            new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
-          { params: { i18n: "service.notPast" } }
-        );
+        .refine((value) => value >= new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), { params: { i18n: "service.notPast" } });
       break;
     case "select":
       schema = z.enum(field.options as [string, ...string[]]);
@@ -275,9 +224,7 @@ function fieldSchema(field: RequestField): z.ZodTypeAny {
  * for the procedures, up to five documents (their content is checked by the server).
  */
 export function requestSchema(kind: RequestKind) {
-  const details = Object.fromEntries(
-    requestFields[kind].map((field) => [field.name, fieldSchema(field)])
-  );
+  const details = Object.fromEntries(requestFields[kind].map((field) => [field.name, fieldSchema(field)]));
   return z.object({
     name: z.string().trim().min(2).max(120),
     email: emailField,
@@ -290,10 +237,7 @@ export function requestSchema(kind: RequestKind) {
             .array(
               z.instanceof(Blob).superRefine((file, ctx) => {
                 if (file.size > MAX_REQUEST_DOCUMENT_BYTES) {
-                  const name =
-                    "name" in file && typeof file.name === "string"
-                      ? file.name
-                      : "";
+                  const name = "name" in file && typeof file.name === "string" ? file.name : "";
                   ctx.addIssue({
                     code: z.ZodIssueCode.custom,
                     params: {
@@ -331,13 +275,7 @@ export function detailNames(kind: RequestKind): string[] {
 
 /** The page of the route table that shows each service page. */
 export function pageIdOf(key: ServicePageKey) {
-  if (
-    key === "gestoria" ||
-    key === "seguro" ||
-    key === "limpieza" ||
-    key === "transporte"
-  )
-    return key;
+  if (key === "gestoria" || key === "seguro" || key === "limpieza" || key === "transporte") return key;
   if (key === "port") return "port-form" as const;
   return `gestoria-${key}` as const;
 }
@@ -437,8 +375,6 @@ export function textsOfForm(value: ServiceContentForm): ServiceTexts {
     whoNeeds: value.whoNeeds,
     documents: value.documents,
     turnaround: value.turnaround,
-    faqs: (value.faqs ?? [])
-      .filter((faq) => faq.question && faq.answer)
-      .map((faq) => ({ question: faq.question!, answer: faq.answer! })),
+    faqs: (value.faqs ?? []).filter((faq) => faq.question && faq.answer).map((faq) => ({ question: faq.question!, answer: faq.answer! })),
   };
 }

@@ -1,44 +1,16 @@
-import {
-  getFormProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-  type MetaFunction,
-} from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import {
-  Field,
-  FormAlert,
-  Notice,
-  primaryButtonClass,
-  TextareaField,
-} from "#app/components/forms";
+import { Field, FormAlert, Notice, primaryButtonClass, TextareaField } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { isLang, langCodes, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
-import {
-  isServicePageKey,
-  MAX_FAQS,
-  pageIdOf,
-  serviceContentFormSchema,
-  textsOfForm,
-} from "#app/utils/service-pages";
+import { isServicePageKey, MAX_FAQS, pageIdOf, serviceContentFormSchema, textsOfForm } from "#app/utils/service-pages";
 import { zodErrorMap } from "#app/utils/zod-errors";
 
 /**
@@ -70,18 +42,14 @@ export async function loader(args: LoaderFunctionArgs) {
     pageTitle: content.texts[ctx.lang].title,
     values: {
       lang,
-      priceFromEuros:
-        content.priceFromEuros === null ? "" : String(content.priceFromEuros),
+      priceFromEuros: content.priceFromEuros === null ? "" : String(content.priceFromEuros),
       title: texts.title,
       summary: texts.summary,
       body: texts.body,
       whoNeeds: texts.whoNeeds.join("\n"),
       documents: texts.documents.join("\n"),
       turnaround: texts.turnaround,
-      faqs: Array.from(
-        { length: MAX_FAQS },
-        (_, index) => texts.faqs[index] ?? { question: "", answer: "" }
-      ),
+      faqs: Array.from({ length: MAX_FAQS }, (_, index) => texts.faqs[index] ?? { question: "", answer: "" }),
     },
   };
 }
@@ -95,8 +63,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: serviceContentFormSchema,
     errorMap: zodErrorMap(ctx.t),
   });
-  if (submission.status !== "success")
-    return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
   await ctx.services.servicePages.save(key, {
     lang: value.lang,
@@ -114,8 +81,7 @@ export async function action(args: ActionFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  seoMeta(data?.meta);
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 
 export default function AdminContent() {
   const { t } = useTranslation("admin");
@@ -139,18 +105,13 @@ export default function AdminContent() {
   return (
     <main id="main" className="container-page max-w-3xl space-y-6 py-8">
       <p>
-        <LocalizedLink
-          to={href("admin-contents")}
-          className="text-sm font-semibold text-sea-800 underline dark:text-sea-200"
-        >
+        <LocalizedLink to={href("admin-contents")} className="text-sm font-semibold text-sea-800 underline dark:text-sea-200">
           {t("content.back")}
         </LocalizedLink>
       </p>
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">{pageTitle}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">
-          {t("content.intro")}
-        </p>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("content.intro")}</p>
       </header>
       <nav aria-label={t("content.languages")} className="flex flex-wrap gap-2">
         {langCodes.map((code) => (
@@ -162,18 +123,13 @@ export default function AdminContent() {
             })}
             aria-current={code === lang ? "page" : undefined}
             className={`rounded-full px-4 py-1.5 text-sm font-semibold ${
-              code === lang
-                ? "bg-sea-700 text-white"
-                : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-white/10 dark:text-white"
+              code === lang ? "bg-sea-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-white/10 dark:text-white"
             }`}
           >
             {t(`contents.languages.${code}`)}
           </LocalizedLink>
         ))}
-        <LocalizedLink
-          to={href(pageIdOf(key), { lang })}
-          className="ml-auto self-center text-sm font-semibold text-sea-800 underline dark:text-sea-200"
-        >
+        <LocalizedLink to={href(pageIdOf(key), { lang })} className="ml-auto self-center text-sm font-semibold text-sea-800 underline dark:text-sea-200">
           {t("content.view")}
         </LocalizedLink>
       </nav>
@@ -181,81 +137,27 @@ export default function AdminContent() {
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name={fields.lang.name} value={lang} />
-        <Field
-          meta={fields.priceFromEuros}
-          type="number"
-          step="1"
-          inputMode="numeric"
-          unit="€"
-          label={t("content.fields.price")}
-          hint={t("content.hints.price")}
-        />
+        <Field meta={fields.priceFromEuros} type="number" step="1" inputMode="numeric" unit="€" label={t("content.fields.price")} hint={t("content.hints.price")} />
         <Field meta={fields.title} label={t("content.fields.title")} />
-        <TextareaField
-          meta={fields.summary}
-          rows={2}
-          lang={lang}
-          label={t("content.fields.summary")}
-          hint={t("content.hints.summary")}
-        />
-        <TextareaField
-          meta={fields.body}
-          rows={8}
-          lang={lang}
-          label={t("content.fields.body")}
-          hint={t("content.hints.body")}
-        />
-        <TextareaField
-          meta={fields.whoNeeds}
-          rows={4}
-          lang={lang}
-          label={t("content.fields.whoNeeds")}
-          hint={t("content.hints.lines")}
-        />
-        <TextareaField
-          meta={fields.documents}
-          rows={5}
-          lang={lang}
-          label={t("content.fields.documents")}
-          hint={t("content.hints.lines")}
-        />
-        <Field
-          meta={fields.turnaround}
-          label={t("content.fields.turnaround")}
-        />
+        <TextareaField meta={fields.summary} rows={2} lang={lang} label={t("content.fields.summary")} hint={t("content.hints.summary")} />
+        <TextareaField meta={fields.body} rows={8} lang={lang} label={t("content.fields.body")} hint={t("content.hints.body")} />
+        <TextareaField meta={fields.whoNeeds} rows={4} lang={lang} label={t("content.fields.whoNeeds")} hint={t("content.hints.lines")} />
+        <TextareaField meta={fields.documents} rows={5} lang={lang} label={t("content.fields.documents")} hint={t("content.hints.lines")} />
+        <Field meta={fields.turnaround} label={t("content.fields.turnaround")} />
         <fieldset className="space-y-4">
-          <legend className="text-lg font-bold">
-            {t("content.fields.faqs")}
-          </legend>
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {t("content.hints.faqs")}
-          </p>
+          <legend className="text-lg font-bold">{t("content.fields.faqs")}</legend>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t("content.hints.faqs")}</p>
           {faqs.map((faq, index) => {
             const pair = faq.getFieldset();
             return (
-              <div
-                key={faq.key}
-                className="grid gap-3 rounded-2xl border border-slate-200 p-4 dark:border-white/10"
-              >
-                <Field
-                  meta={pair.question}
-                  label={t("content.fields.question", { number: index + 1 })}
-                />
-                <TextareaField
-                  meta={pair.answer}
-                  rows={2}
-                  lang={lang}
-                  label={t("content.fields.answer", { number: index + 1 })}
-                />
+              <div key={faq.key} className="grid gap-3 rounded-2xl border border-slate-200 p-4 dark:border-white/10">
+                <Field meta={pair.question} label={t("content.fields.question", { number: index + 1 })} />
+                <TextareaField meta={pair.answer} rows={2} lang={lang} label={t("content.fields.answer", { number: index + 1 })} />
               </div>
             );
           })}
         </fieldset>
-        <button
-          type="submit"
-          className={primaryButtonClass}
-          disabled={navigation.state === "submitting"}
-        >
+        <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
           {t("content.save")}
         </button>
       </Form>

@@ -19,9 +19,7 @@ export const handle = { i18n: ["admin"] };
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "admin");
   await ctx.requireAdmin();
-  const pages = await Promise.all(
-    servicePageKeys.map((key) => ctx.services.servicePages.get(key))
-  );
+  const pages = await Promise.all(servicePageKeys.map((key) => ctx.services.servicePages.get(key)));
   return {
     meta: {
       title: ctx.t("contents.meta"),
@@ -36,8 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  seoMeta(data?.meta);
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 
 export default function AdminContents() {
   const { t } = useTranslation("admin");
@@ -46,12 +43,8 @@ export default function AdminContents() {
   return (
     <main id="main" className="container-page space-y-6 py-8">
       <header>
-        <h1 className="text-3xl font-extrabold tracking-tight">
-          {t("contents.title")}
-        </h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">
-          {t("contents.intro")}
-        </p>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("contents.title")}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("contents.intro")}</p>
       </header>
       <div className="overflow-x-auto rounded-2xl border border-slate-200 dark:border-white/10">
         <table className="w-full min-w-[36rem] text-left text-sm">
@@ -77,16 +70,8 @@ export default function AdminContents() {
                 <th scope="row" className="px-4 py-2 font-semibold">
                   {page.title}
                 </th>
-                <td className="px-4 py-2">
-                  {page.priceFromEuros === null
-                    ? t("contents.quoted")
-                    : `${page.priceFromEuros} €`}
-                </td>
-                <td className="px-4 py-2">
-                  {page.updatedAt
-                    ? formatMoment(page.updatedAt, lang)
-                    : t("contents.original")}
-                </td>
+                <td className="px-4 py-2">{page.priceFromEuros === null ? t("contents.quoted") : `${page.priceFromEuros} €`}</td>
+                <td className="px-4 py-2">{page.updatedAt ? formatMoment(page.updatedAt, lang) : t("contents.original")}</td>
                 <td className="px-4 py-2">
                   <ul className="flex gap-3">
                     {langCodes.map((code) => (

@@ -25,26 +25,16 @@ export default function SeptimalistaLayout() {
 function TrustSignals() {
   const { t } = useTranslation("services");
   return (
-    <section
-      aria-labelledby="trust-title"
-      className="border-t border-slate-200 bg-slate-50 dark:border-white/10 dark:bg-white/5"
-    >
+    <section aria-labelledby="trust-title" className="border-t border-slate-200 bg-slate-50 dark:border-white/10 dark:bg-white/5">
       <div className="container-page py-10">
-        <h2
-          id="trust-title"
-          className="text-lg font-bold text-sea-950 dark:text-white"
-        >
+        <h2 id="trust-title" className="text-lg font-bold text-sea-950 dark:text-white">
           {t("trust.title")}
         </h2>
         <ul className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {TRUST.map((item) => (
             <li key={item}>
-              <p className="font-semibold text-sea-900 dark:text-white">
-                {t(`trust.${item}.title`)}
-              </p>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                {t(`trust.${item}.text`)}
-              </p>
+              <p className="font-semibold text-sea-900 dark:text-white">{t(`trust.${item}.title`)}</p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(`trust.${item}.text`)}</p>
             </li>
           ))}
         </ul>

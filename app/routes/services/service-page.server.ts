@@ -2,12 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { minutesUntil } from "#app/.server/auth/request-auth";
-import {
-  checkDocument,
-  isCaseError,
-  type CaseType,
-  type DocumentUpload,
-} from "#app/.server/domain/cases";
+import { checkDocument, isCaseError, type CaseType, type DocumentUpload } from "#app/.server/domain/cases";
 import { isAcceptableFieldName } from "#app/.server/http/body";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import type { RequestContext } from "#app/.server/http/request-context";
@@ -21,6 +16,7 @@ import {
   MAX_REQUEST_DOCUMENTS,
   requestKindOf,
   servicePageOfPath,
+  SERVICE_NAMESPACES,
   servicePageRequestSchema,
   takesDocuments,
   type ServicePageKey,
@@ -32,13 +28,6 @@ import { zodErrorMap } from "#app/utils/zod-errors";
  * (and /en/transport-boat): the page's content from the store, its navigation, the contact of a
  * signed-in person; and the request form, which becomes a case.
  */
-export const SERVICE_NAMESPACES = [
-  "services",
-  "cases",
-  "zod",
-  "validation",
-] as const;
-
 function pageOf(ctx: RequestContext): ServicePageKey {
   const key = servicePageOfPath(ctx.path);
   if (!key) notFound(ctx.request);
@@ -48,18 +37,10 @@ function pageOf(ctx: RequestContext): ServicePageKey {
 export async function loadServicePage(ctx: RequestContext) {
   const key = pageOf(ctx);
   const { servicePages, users } = ctx.services;
-  const [page, all, viewer] = await Promise.all([
-    servicePages.page(key, ctx.lang),
-    servicePages.all(ctx.lang),
-    ctx.getUser(),
-  ]);
+  const [page, all, viewer] = await Promise.all([servicePages.page(key, ctx.lang), servicePages.all(ctx.lang), ctx.getUser()]);
   const profile = viewer ? await users.get(viewer.uid) : null;
-  const procedures = all.filter((item) =>
-    (procedureTypes as readonly string[]).includes(item.key)
-  );
-  const services = all.filter(
-    (item) => !(procedureTypes as readonly string[]).includes(item.key)
-  );
+  const procedures = all.filter((item) => (procedureTypes as readonly string[]).includes(item.key));
+  const services = all.filter((item) => !(procedureTypes as readonly string[]).includes(item.key));
   return data(
     {
       key,
@@ -94,13 +75,9 @@ export async function loadServicePage(ctx: RequestContext) {
 }
 
 /** Reads the request's body: multipart with documents, or urlencoded; null when it cannot be read. */
-async function readBody(
-  ctx: RequestContext,
-  documents: boolean
-): Promise<{ form: FormData; tooLarge: string[]; overCount: string[] } | null> {
+async function readBody(ctx: RequestContext, documents: boolean): Promise<{ form: FormData; tooLarge: string[]; overCount: string[] } | null> {
   const type = (ctx.request.headers.get("Content-Type") ?? "").toLowerCase();
-  if (!type.startsWith("multipart/form-data"))
-    return { form: await ctx.formData(), tooLarge: [], overCount: [] };
+  if (!type.startsWith("multipart/form-data")) return { form: await ctx.formData(), tooLarge: [], overCount: [] };
   try {
     const upload = await readMultipart(ctx.request, {
       maxFileBytes: MAX_REQUEST_DOCUMENT_BYTES,
@@ -109,8 +86,7 @@ async function readBody(
       maxFields: 40,
       acceptFile: (field) => documents && field === "documents",
     });
-    for (const name of upload.form.keys())
-      if (!isAcceptableFieldName(name)) return null;
+    for (const name of upload.form.keys()) if (!isAcceptableFieldName(name)) return null;
     return upload;
   } catch (error) {
     if (error instanceof MultipartError) return null;
@@ -127,8 +103,7 @@ export async function sendServiceRequest(ctx: RequestContext) {
   const key = pageOf(ctx);
   const kind = key === "gestoria" ? "procedure" : requestKindOf(key);
   const schema = servicePageRequestSchema(key);
-  const refuse = (result: SubmissionResult<string[]>, status = 400) =>
-    data({ result }, { status });
+  const refuse = (result: SubmissionResult<string[]>, status = 400) => data({ result }, { status });
 
   const body = await readBody(ctx, takesDocuments(kind));
   if (!body) {
@@ -136,9 +111,7 @@ export async function sendServiceRequest(ctx: RequestContext) {
       schema,
       errorMap: zodErrorMap(ctx.t),
     });
-    return refuse(
-      submission.reply({ formErrors: [ctx.t("request.errors.unreadable")] })
-    );
+    return refuse(submission.reply({ formErrors: [ctx.t("request.errors.unreadable")] }));
   }
   // Files past the size or the count were drained by the reader: say which, keep nothing.
   const fileErrors = [
@@ -152,30 +125,20 @@ export async function sendServiceRequest(ctx: RequestContext) {
       : []),
   ];
   const form = body.form;
-  for (const value of form.getAll("documents"))
-    if (typeof value !== "string" && value.size === 0 && value.name === "")
-      form.delete("documents");
+  for (const value of form.getAll("documents")) if (typeof value !== "string" && value.size === 0 && value.name === "") form.delete("documents");
   const submission = parseWithZod(form, {
     schema,
     errorMap: zodErrorMap(ctx.t),
   });
   if (submission.status !== "success" || fileErrors.length > 0) {
-    const fieldErrors: Record<string, string[]> =
-      fileErrors.length > 0 ? { documents: fileErrors } : {};
+    const fieldErrors: Record<string, string[]> = fileErrors.length > 0 ? { documents: fileErrors } : {};
     const schemaErrors = Object.fromEntries(
-      Object.entries(
-        submission.status === "error" ? submission.error ?? {} : {}
-      ).filter((entry): entry is [string, string[]] => entry[1] !== null)
+      Object.entries(submission.status === "error" ? submission.error ?? {} : {}).filter((entry): entry is [string, string[]] => entry[1] !== null)
     );
-    return refuse(
-      submission.reply({ fieldErrors: { ...schemaErrors, ...fieldErrors } })
-    );
+    return refuse(submission.reply({ fieldErrors: { ...schemaErrors, ...fieldErrors } }));
   }
 
-  const limited = await ctx.auth.limit(
-    "serviceRequestsPerAddress",
-    ctx.clientAddress
-  );
+  const limited = await ctx.auth.limit("serviceRequestsPerAddress", ctx.clientAddress);
   if (limited)
     return refuse(
       submission.reply({
@@ -192,14 +155,10 @@ export async function sendServiceRequest(ctx: RequestContext) {
   const details: Record<string, string | number> = {};
   for (const name of detailNames(kind)) {
     const field = value[name];
-    if (typeof field === "string" || typeof field === "number")
-      details[name] = field;
+    if (typeof field === "string" || typeof field === "number") details[name] = field;
   }
-  const type: CaseType =
-    key === "gestoria" ? (value.procedure as CaseType) : key;
-  const files = ((value.documents as File[] | undefined) ?? []).filter(
-    (file) => file.size > 0
-  );
+  const type: CaseType = key === "gestoria" ? (value.procedure as CaseType) : key;
+  const files = ((value.documents as File[] | undefined) ?? []).filter((file) => file.size > 0);
   const uploads: DocumentUpload[] = await Promise.all(
     files.map(async (file) => ({
       name: file.name,
@@ -213,15 +172,10 @@ export async function sendServiceRequest(ctx: RequestContext) {
       await checkDocument(upload);
     } catch (error) {
       if (!isCaseError(error, "invalid-document")) throw error;
-      documentErrors.push(
-        ctx.t(`cases:errors.${error.reason}`, { name: upload.name })
-      );
+      documentErrors.push(ctx.t(`cases:errors.${error.reason}`, { name: upload.name }));
     }
   }
-  if (documentErrors.length > 0)
-    return refuse(
-      submission.reply({ fieldErrors: { documents: documentErrors } })
-    );
+  if (documentErrors.length > 0) return refuse(submission.reply({ fieldErrors: { documents: documentErrors } }));
 
   const viewer = await ctx.getUser();
   const item = await ctx.services.cases.create({

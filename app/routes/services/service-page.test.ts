@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { fixedPages, layoutGroups } from "#app/route-table";
-import {
-  authedRequest,
-  createTestServices,
-  createTestUser,
-  loadContext,
-  pageRequest,
-  settle,
-} from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest, settle } from "#tests/test-services";
 import { loader as caseLoader } from "#app/routes/settings/case";
 import { action, loader } from "./service-page";
 
@@ -36,40 +29,18 @@ const context = (clientAddress = `10.0.0.${++address}`) => ({
   ...loadContext(services),
   clientAddress,
 });
-const statusOf = (result: unknown) =>
-  result instanceof Response
-    ? result.status
-    : (result as { init: ResponseInit | null }).init?.status ?? 200;
+const statusOf = (result: unknown) => (result instanceof Response ? result.status : (result as { init: ResponseInit | null }).init?.status ?? 200);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
-const dataOf = (result: unknown): any =>
-  result && typeof result === "object" && "init" in result && "data" in result
-    ? (result as { data: unknown }).data
-    : result;
-const headersOf = (result: unknown) =>
-  new Headers((result as { init: ResponseInit | null }).init?.headers);
-const pdf = () =>
-  new TextEncoder().encode(
-    "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
-  );
+const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
+const headersOf = (result: unknown) => new Headers((result as { init: ResponseInit | null }).init?.headers);
+const pdf = () => new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
-const servicePaths = [
-  ...layoutGroups
-    .find((group) => group.id === "septimalista")!
-    .pages.map((page) => `/${page.path}`),
-];
+const servicePaths = [...layoutGroups.find((group) => group.id === "septimalista")!.pages.map((page) => `/${page.path}`)];
 
-function requestForm(
-  fields: Record<string, string>,
-  files: Array<[string, Uint8Array, string]> = []
-) {
+function requestForm(fields: Record<string, string>, files: Array<[string, Uint8Array, string]> = []) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, bytes, type] of files)
-    form.append(
-      "documents",
-      new Blob([bytes as Uint8Array<ArrayBuffer>], { type }),
-      name
-    );
+  for (const [name, bytes, type] of files) form.append("documents", new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
   return form;
 }
 const visitorContact = {
@@ -85,19 +56,10 @@ const boat = {
   notes: "Lancha nueva",
 };
 
-function post(
-  path: string,
-  body: BodyInit,
-  cookie?: string,
-  clientAddress?: string
-) {
+function post(path: string, body: BodyInit, cookie?: string, clientAddress?: string) {
   const init = { method: "POST", body };
-  const request = cookie
-    ? authedRequest(path, cookie, init)
-    : new Request(`http://localhost:3000${path}`, init);
-  return settle(() =>
-    action({ request, params: {}, context: context(clientAddress) })
-  );
+  const request = cookie ? authedRequest(path, cookie, init) : new Request(`http://localhost:3000${path}`, init);
+  return settle(() => action({ request, params: {}, context: context(clientAddress) }));
 }
 const count = async () => (await services.cases.search({})).total;
 
@@ -118,9 +80,7 @@ describe("the service pages", () => {
         expect(page.page.texts.title.length).toBeGreaterThan(3);
         expect(page.page.texts.faqs.length).toBeGreaterThan(0);
         expect(page.procedures).toHaveLength(7);
-        expect(headersOf(result).get(PAGE_CACHE_HEADER)).toContain(
-          `service:${page.key}`
-        );
+        expect(headersOf(result).get(PAGE_CACHE_HEADER)).toContain(`service:${page.key}`);
       }
     }
     const english = dataOf(
@@ -175,31 +135,19 @@ describe("the service pages", () => {
       texts: { title: "Nettoyage de votre bateau" },
     });
     // Other languages keep their texts.
-    expect(
-      (await services.servicePages.page("limpieza", "es")).texts.title
-    ).toBe((await services.servicePages.page("limpieza", "es")).texts.title);
-    expect(
-      (await services.servicePages.page("limpieza", "de")).texts.title
-    ).not.toBe("Nettoyage de votre bateau");
+    expect((await services.servicePages.page("limpieza", "es")).texts.title).toBe((await services.servicePages.page("limpieza", "es")).texts.title);
+    expect((await services.servicePages.page("limpieza", "de")).texts.title).not.toBe("Nettoyage de votre bateau");
   });
 });
 
 describe("requests from the service pages", () => {
   it("a visitor's request with a PDF becomes a case; its emailed link ties it to the account that opens it", async () => {
     const before = await count();
-    const result = await post(
-      "/gestoria/matriculacion-barco",
-      requestForm({ ...visitorContact, ...boat }, [
-        ["factura compra.pdf", pdf(), "application/pdf"],
-      ])
-    );
+    const result = await post("/gestoria/matriculacion-barco", requestForm({ ...visitorContact, ...boat }, [["factura compra.pdf", pdf(), "application/pdf"]]));
     expect(statusOf(result)).toBe(303);
-    expect((result as Response).headers.get("Location")).toBe(
-      "/gestoria/matriculacion-barco?enviada=1#solicitud"
-    );
+    expect((result as Response).headers.get("Location")).toBe("/gestoria/matriculacion-barco?enviada=1#solicitud");
     expect(await count()).toBe(before + 1);
-    const item = (await services.cases.search({ text: "vera.visitante" }))
-      .items[0]!;
+    const item = (await services.cases.search({ text: "vera.visitante" })).items[0]!;
     expect(item).toMatchObject({
       type: "matriculacion-barco",
       status: "received",
@@ -211,17 +159,12 @@ describe("requests from the service pages", () => {
         port: "Dénia",
       },
     });
-    expect(item.documents.map((doc) => [doc.name, doc.contentType])).toEqual([
-      ["factura compra.pdf", "application/pdf"],
-    ]);
+    expect(item.documents.map((doc) => [doc.name, doc.contentType])).toEqual([["factura compra.pdf", "application/pdf"]]);
 
     const token = item.claimToken!;
     const stolen = await settle(() =>
       caseLoader({
-        request: authedRequest(
-          `/ajustes/mis-gestiones/${item.id}?vincular=${"A".repeat(32)}`,
-          person.cookie
-        ),
+        request: authedRequest(`/ajustes/mis-gestiones/${item.id}?vincular=${"A".repeat(32)}`, person.cookie),
         params: { id: item.id },
         context: context(),
       })
@@ -229,10 +172,7 @@ describe("requests from the service pages", () => {
     expect(statusOf(stolen)).toBe(404);
     const claimed = await settle(() =>
       caseLoader({
-        request: authedRequest(
-          `/ajustes/mis-gestiones/${item.id}?vincular=${token}`,
-          claimer.cookie
-        ),
+        request: authedRequest(`/ajustes/mis-gestiones/${item.id}?vincular=${token}`, claimer.cookie),
         params: { id: item.id },
         context: context(),
       })
@@ -240,10 +180,7 @@ describe("requests from the service pages", () => {
     expect(statusOf(claimed)).toBe(303);
     const page = dataOf(
       await caseLoader({
-        request: authedRequest(
-          `/ajustes/mis-gestiones/${item.id}`,
-          claimer.cookie
-        ),
+        request: authedRequest(`/ajustes/mis-gestiones/${item.id}`, claimer.cookie),
         params: { id: item.id },
         context: context(),
       })
@@ -268,9 +205,7 @@ describe("requests from the service pages", () => {
     );
     expect(statusOf(result)).toBe(303);
     const location = (result as Response).headers.get("Location")!;
-    expect(location).toMatch(
-      /^\/en\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=created$/
-    );
+    expect(location).toMatch(/^\/en\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=created$/);
     const id = location.split("/").pop()!.split("?")[0]!;
     const found = await services.cases.getFor(id, {
       uid: person.uid,
@@ -295,23 +230,14 @@ describe("requests from the service pages", () => {
         date: "2099-06-01",
       })
     );
-    expect((result as Response).headers.get("Location")).toBe(
-      "/limpieza?enviada=1#solicitud"
-    );
+    expect((result as Response).headers.get("Location")).toBe("/limpieza?enviada=1#solicitud");
     const mine = await services.cases.listForRequester(person.uid);
-    expect(
-      mine.some(
-        (item) => item.type === "limpieza" && item.details.port === "Altea"
-      )
-    ).toBe(true);
+    expect(mine.some((item) => item.type === "limpieza" && item.details.port === "Altea")).toBe(true);
   });
 
   it("takes a request from every form: the index (with its procedure), transport (also /en/transport-boat) and ports", async () => {
     const sent = [
-      await post(
-        "/gestoria",
-        requestForm({ ...visitorContact, ...boat, procedure: "itb-barco" })
-      ),
+      await post("/gestoria", requestForm({ ...visitorContact, ...boat, procedure: "itb-barco" })),
       await post(
         "/transporte",
         requestForm({
@@ -347,25 +273,15 @@ describe("requests from the service pages", () => {
       ),
     ];
     expect(sent.map(statusOf)).toEqual([303, 303, 303, 303]);
-    const types = (
-      await services.cases.search({ text: "vera.visitante" })
-    ).items.map((item) => item.type);
-    expect(types).toEqual(
-      expect.arrayContaining(["itb-barco", "transporte", "port"])
-    );
-    expect(
-      (await services.cases.search({ text: "cannes" })).items[0]
-    ).toMatchObject({ type: "transporte", lang: "en" });
+    const types = (await services.cases.search({ text: "vera.visitante" })).items.map((item) => item.type);
+    expect(types).toEqual(expect.arrayContaining(["itb-barco", "transporte", "port"]));
+    expect((await services.cases.search({ text: "cannes" })).items[0]).toMatchObject({ type: "transporte", lang: "en" });
   });
 
   it("answers an empty form with 400 and every required field's message, in the page's language, saving nothing", async () => {
     const before = await count();
     for (const [path, field, message] of [
-      [
-        "/gestoria/itb-barco",
-        "boatName",
-        /obligatorio|Requerido|Required|requis|erforderlich/i,
-      ],
+      ["/gestoria/itb-barco", "boatName", /obligatorio|Requerido|Required|requis|erforderlich/i],
       ["/en/seguro", "value", /Required/i],
       ["/fr/limpieza", "port", /requis|Obligatoire/i],
       ["/de/transporte", "from", /leer|erforderlich|Pflicht/i],
@@ -373,9 +289,7 @@ describe("requests from the service pages", () => {
       const result = await post(path, requestForm({}));
       expect(statusOf(result), path).toBe(400);
       const errors = dataOf(result).result.error;
-      expect(Object.keys(errors)).toEqual(
-        expect.arrayContaining(["name", "email", field])
-      );
+      expect(Object.keys(errors)).toEqual(expect.arrayContaining(["name", "email", field]));
       expect(errors[field].join(" "), path).toMatch(message);
     }
     expect(await count()).toBe(before);
@@ -383,23 +297,11 @@ describe("requests from the service pages", () => {
 
   it("refuses a web page named .pdf and a file over 10 MB by name, saving nothing", async () => {
     const before = await count();
-    const html = new TextEncoder().encode(
-      "<!doctype html><html><body>not a pdf</body></html>"
-    );
-    const fake = await post(
-      "/gestoria/cambio-propiedad-barco",
-      requestForm({ ...visitorContact, ...boat }, [
-        ["contrato.pdf", html, "application/pdf"],
-      ])
-    );
+    const html = new TextEncoder().encode("<!doctype html><html><body>not a pdf</body></html>");
+    const fake = await post("/gestoria/cambio-propiedad-barco", requestForm({ ...visitorContact, ...boat }, [["contrato.pdf", html, "application/pdf"]]));
     expect(statusOf(fake)).toBe(400);
     expect(dataOf(fake).result.error.documents[0]).toContain("contrato.pdf");
-    const big = await post(
-      "/en/gestoria/itb-barco",
-      requestForm({ ...visitorContact, ...boat }, [
-        ["scan.pdf", new Uint8Array(11 * 1024 * 1024), "application/pdf"],
-      ])
-    );
+    const big = await post("/en/gestoria/itb-barco", requestForm({ ...visitorContact, ...boat }, [["scan.pdf", new Uint8Array(11 * 1024 * 1024), "application/pdf"]]));
     expect(statusOf(big)).toBe(400);
     expect(dataOf(big).result.error.documents[0]).toMatch(/scan\.pdf.*10 MB/);
     expect(await count()).toBe(before);
@@ -407,13 +309,7 @@ describe("requests from the service pages", () => {
 
   it("answers bodies no form sends with a 400 or 415, never a 5xx: broken multipart, JSON, wrong choices, a filled honeypot", async () => {
     const before = await count();
-    const broken = await post(
-      "/seguro",
-      new Blob([
-        '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAna',
-      ]),
-      undefined
-    );
+    const broken = await post("/seguro", new Blob(['--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAna']), undefined);
     expect([400, 415]).toContain(statusOf(broken));
     const brokenMultipart = await settle(() =>
       action({
@@ -452,9 +348,7 @@ describe("requests from the service pages", () => {
       })
     );
     expect(statusOf(wrongChoice)).toBe(400);
-    expect(Object.keys(dataOf(wrongChoice).result.error)).toEqual(
-      expect.arrayContaining(["boatType", "value", "year"])
-    );
+    expect(Object.keys(dataOf(wrongChoice).result.error)).toEqual(expect.arrayContaining(["boatType", "value", "year"]));
     const pastDate = await post(
       "/limpieza",
       requestForm({
@@ -477,13 +371,8 @@ describe("requests from the service pages", () => {
       })
     );
     expect(statusOf(bot)).toBe(400);
-    const noProcedure = await post(
-      "/gestoria",
-      requestForm({ ...visitorContact, ...boat })
-    );
-    expect(Object.keys(dataOf(noProcedure).result.error)).toContain(
-      "procedure"
-    );
+    const noProcedure = await post("/gestoria", requestForm({ ...visitorContact, ...boat }));
+    expect(Object.keys(dataOf(noProcedure).result.error)).toContain("procedure");
     expect(await count()).toBe(before);
   });
 
@@ -496,22 +385,10 @@ describe("requests from the service pages", () => {
         place: "Altea",
         berths: "10",
       });
-    for (let i = 0; i < 10; i++)
-      expect(
-        statusOf(
-          await post(
-            i % 2 ? "/port/PortForm" : "/en/port/PortForm",
-            form(),
-            undefined,
-            from
-          )
-        )
-      ).toBe(303);
+    for (let i = 0; i < 10; i++) expect(statusOf(await post(i % 2 ? "/port/PortForm" : "/en/port/PortForm", form(), undefined, from))).toBe(303);
     const limited = await post("/de/port/PortForm", form(), undefined, from);
     expect(statusOf(limited)).toBe(429);
     expect(dataOf(limited).result.error[""][0]).toMatch(/Minuten/);
-    expect(
-      statusOf(await post("/port/PortForm", form(), undefined, "192.0.2.78"))
-    ).toBe(303);
+    expect(statusOf(await post("/port/PortForm", form(), undefined, "192.0.2.78"))).toBe(303);
   });
 });

@@ -1,29 +1,10 @@
-import {
-  getFormProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type MetaFunction,
-} from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
-import {
-  Field,
-  FileField,
-  FormAlert,
-  Honeypot,
-  Notice,
-  primaryButtonClass,
-  SelectField,
-  TextareaField,
-} from "#app/components/forms";
+import { Field, FileField, FormAlert, Honeypot, Notice, primaryButtonClass, SelectField, TextareaField } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SHARED_WITH_VISITORS, withLoaderHeaders } from "#app/utils/headers";
 import { href } from "#app/utils/href";
@@ -33,6 +14,7 @@ import {
   pageIdOf,
   requestFields,
   requestKindOf,
+  SERVICE_NAMESPACES,
   servicePageRequestSchema,
   takesDocuments,
   type RequestField,
@@ -42,11 +24,7 @@ import {
 import { procedureTypes } from "#app/utils/cases";
 import { useLang } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
-import {
-  loadServicePage,
-  sendServiceRequest,
-  SERVICE_NAMESPACES,
-} from "./service-page.server";
+import { loadServicePage, sendServiceRequest } from "./service-page.server";
 
 /**
  * A service page (septimalista layout): /gestoria and its seven procedures, /seguro, /limpieza,
@@ -69,8 +47,7 @@ export async function action(args: ActionFunctionArgs) {
   return sendServiceRequest(requestContext(args, [...SERVICE_NAMESPACES]));
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  seoMeta(data?.meta);
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 
 const euro = (lang: string, amount: number) =>
   new Intl.NumberFormat(lang, {
@@ -83,28 +60,21 @@ export default function ServicePage() {
   const { t } = useTranslation("services");
   const lang = useLang();
   const { key, page, procedures, services } = useLoaderData<typeof loader>();
-  const isProcedure =
-    key === "gestoria" || (procedureTypes as readonly string[]).includes(key);
+  const isProcedure = key === "gestoria" || (procedureTypes as readonly string[]).includes(key);
   const paragraphs = page.texts.body.split(/\n\s*\n/).filter(Boolean);
   const crumbs = isProcedure && key !== "gestoria";
   return (
     <main id="main">
       <section className="border-b border-slate-200 bg-gradient-to-b from-sea-50 to-white dark:border-white/10 dark:from-sea-950 dark:to-sea-950">
         <div className="container-page py-8 sm:py-12">
-          <nav
-            aria-label={t("breadcrumb")}
-            className="text-sm text-slate-600 dark:text-slate-300"
-          >
+          <nav aria-label={t("breadcrumb")} className="text-sm text-slate-600 dark:text-slate-300">
             <LocalizedLink to={href("home")} className="hover:underline">
               {t("home")}
             </LocalizedLink>
             <span aria-hidden="true"> / </span>
             {crumbs ? (
               <>
-                <LocalizedLink
-                  to={href("gestoria")}
-                  className="hover:underline"
-                >
+                <LocalizedLink to={href("gestoria")} className="hover:underline">
                   {t("paperwork")}
                 </LocalizedLink>
                 <span aria-hidden="true"> / </span>
@@ -112,34 +82,19 @@ export default function ServicePage() {
             ) : null}
             <span aria-current="page">{page.texts.title}</span>
           </nav>
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-sea-950 sm:text-4xl dark:text-white">
-            {page.texts.title}
-          </h1>
-          <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-200">
-            {page.texts.summary}
-          </p>
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-sea-950 sm:text-4xl dark:text-white">{page.texts.title}</h1>
+          <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-200">{page.texts.summary}</p>
           <dl className="mt-5 flex flex-wrap gap-3 text-sm">
             <div className="rounded-full bg-white px-4 py-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-white/10 dark:ring-white/15">
-              <dt className="inline text-slate-600 dark:text-slate-300">
-                {t("price")}{" "}
-              </dt>
-              <dd className="inline font-semibold">
-                {page.priceFromEuros === null
-                  ? t("quoted")
-                  : t("from", { price: euro(lang, page.priceFromEuros) })}
-              </dd>
+              <dt className="inline text-slate-600 dark:text-slate-300">{t("price")} </dt>
+              <dd className="inline font-semibold">{page.priceFromEuros === null ? t("quoted") : t("from", { price: euro(lang, page.priceFromEuros) })}</dd>
             </div>
             <div className="rounded-full bg-white px-4 py-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-white/10 dark:ring-white/15">
-              <dt className="inline text-slate-600 dark:text-slate-300">
-                {t("turnaround")}{" "}
-              </dt>
+              <dt className="inline text-slate-600 dark:text-slate-300">{t("turnaround")} </dt>
               <dd className="inline font-semibold">{page.texts.turnaround}</dd>
             </div>
           </dl>
-          <a
-            href="#solicitud"
-            className={`${primaryButtonClass} mt-6 inline-flex w-auto lg:hidden`}
-          >
+          <a href="#solicitud" className={`${primaryButtonClass} mt-6 inline-flex w-auto lg:hidden`}>
             {t("request.jump")}
           </a>
         </div>
@@ -149,14 +104,8 @@ export default function ServicePage() {
         <ServiceNav current={key} procedures={procedures} services={services} />
 
         <article className="min-w-0 space-y-8">
-          <section
-            aria-labelledby="about-title"
-            className="space-y-3 text-slate-800 dark:text-slate-200"
-          >
-            <h2
-              id="about-title"
-              className="text-xl font-bold text-sea-950 dark:text-white"
-            >
+          <section aria-labelledby="about-title" className="space-y-3 text-slate-800 dark:text-slate-200">
+            <h2 id="about-title" className="text-xl font-bold text-sea-950 dark:text-white">
               {t(key === "gestoria" ? "sections.aboutIndex" : "sections.about")}
             </h2>
             {paragraphs.map((paragraph, index) => (
@@ -168,10 +117,7 @@ export default function ServicePage() {
 
           {key === "gestoria" ? (
             <section aria-labelledby="procedures-title">
-              <h2
-                id="procedures-title"
-                className="text-xl font-bold text-sea-950 dark:text-white"
-              >
+              <h2 id="procedures-title" className="text-xl font-bold text-sea-950 dark:text-white">
                 {t("sections.procedures")}
               </h2>
               <ul className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -181,12 +127,8 @@ export default function ServicePage() {
                       to={href(pageIdOf(item.key))}
                       className="flex h-full flex-col rounded-2xl border border-slate-200 p-5 transition hover:border-sea-400 hover:shadow-md dark:border-white/10 dark:hover:border-sea-300"
                     >
-                      <span className="font-semibold text-sea-900 dark:text-white">
-                        {item.title}
-                      </span>
-                      <span className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-300">
-                        {item.summary}
-                      </span>
+                      <span className="font-semibold text-sea-900 dark:text-white">{item.title}</span>
+                      <span className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-300">{item.summary}</span>
                       <span className="mt-3 text-sm font-semibold text-sea-800 dark:text-sea-200">
                         {item.priceFromEuros === null
                           ? t("quoted")
@@ -203,10 +145,7 @@ export default function ServicePage() {
 
           {page.texts.whoNeeds.length > 0 ? (
             <section aria-labelledby="who-title">
-              <h2
-                id="who-title"
-                className="text-xl font-bold text-sea-950 dark:text-white"
-              >
+              <h2 id="who-title" className="text-xl font-bold text-sea-950 dark:text-white">
                 {t("sections.who")}
               </h2>
               <ul className="mt-3 list-inside list-disc space-y-1 text-slate-800 dark:text-slate-200">
@@ -219,22 +158,13 @@ export default function ServicePage() {
 
           {page.texts.documents.length > 0 ? (
             <section aria-labelledby="documents-title">
-              <h2
-                id="documents-title"
-                className="text-xl font-bold text-sea-950 dark:text-white"
-              >
+              <h2 id="documents-title" className="text-xl font-bold text-sea-950 dark:text-white">
                 {t("sections.documents")}
               </h2>
               <ul className="mt-3 space-y-2">
                 {page.texts.documents.map((item) => (
-                  <li
-                    key={item}
-                    className="flex gap-2 text-slate-800 dark:text-slate-200"
-                  >
-                    <span
-                      aria-hidden="true"
-                      className="mt-0.5 text-sea-700 dark:text-sea-300"
-                    >
+                  <li key={item} className="flex gap-2 text-slate-800 dark:text-slate-200">
+                    <span aria-hidden="true" className="mt-0.5 text-sea-700 dark:text-sea-300">
                       ✓
                     </span>
                     <span>{item}</span>
@@ -245,51 +175,30 @@ export default function ServicePage() {
           ) : null}
 
           <section aria-labelledby="steps-title">
-            <h2
-              id="steps-title"
-              className="text-xl font-bold text-sea-950 dark:text-white"
-            >
+            <h2 id="steps-title" className="text-xl font-bold text-sea-950 dark:text-white">
               {t("sections.steps")}
             </h2>
             <ol className="mt-4 grid gap-3 sm:grid-cols-2">
-              {(["send", "review", "follow", "done"] as const).map(
-                (step, index) => (
-                  <li
-                    key={step}
-                    className="rounded-2xl bg-slate-50 p-4 dark:bg-white/5"
-                  >
-                    <span className="text-sm font-bold text-sea-700 dark:text-sea-300">
-                      {index + 1}
-                    </span>
-                    <p className="mt-1 font-semibold">
-                      {t(`steps.${step}.title`)}
-                    </p>
-                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                      {t(`steps.${step}.text`)}
-                    </p>
-                  </li>
-                )
-              )}
+              {(["send", "review", "follow", "done"] as const).map((step, index) => (
+                <li key={step} className="rounded-2xl bg-slate-50 p-4 dark:bg-white/5">
+                  <span className="text-sm font-bold text-sea-700 dark:text-sea-300">{index + 1}</span>
+                  <p className="mt-1 font-semibold">{t(`steps.${step}.title`)}</p>
+                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(`steps.${step}.text`)}</p>
+                </li>
+              ))}
             </ol>
           </section>
 
           {page.texts.faqs.length > 0 ? (
             <section aria-labelledby="faq-title">
-              <h2
-                id="faq-title"
-                className="text-xl font-bold text-sea-950 dark:text-white"
-              >
+              <h2 id="faq-title" className="text-xl font-bold text-sea-950 dark:text-white">
                 {t("sections.faq")}
               </h2>
               <div className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-white/10 dark:border-white/10">
                 {page.texts.faqs.map((faq) => (
                   <details key={faq.question} className="group p-4">
-                    <summary className="cursor-pointer font-semibold marker:text-sea-700">
-                      {faq.question}
-                    </summary>
-                    <p className="mt-2 text-slate-700 dark:text-slate-300">
-                      {faq.answer}
-                    </p>
+                    <summary className="cursor-pointer font-semibold marker:text-sea-700">{faq.question}</summary>
+                    <p className="mt-2 text-slate-700 dark:text-slate-300">{faq.answer}</p>
                   </details>
                 ))}
               </div>
@@ -329,22 +238,11 @@ function ServiceNav({
     </li>
   );
   return (
-    <nav
-      aria-label={t("nav.label")}
-      className="lg:sticky lg:top-24 lg:self-start"
-    >
-      <h2 className="px-3 text-xs font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-        {t("nav.procedures")}
-      </h2>
-      <ul className="mt-2 flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
-        {procedures.map(link)}
-      </ul>
-      <h2 className="mt-4 px-3 text-xs font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-        {t("nav.services")}
-      </h2>
-      <ul className="mt-2 flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">
-        {services.filter((item) => item.key !== "gestoria").map(link)}
-      </ul>
+    <nav aria-label={t("nav.label")} className="lg:sticky lg:top-24 lg:self-start">
+      <h2 className="px-3 text-xs font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("nav.procedures")}</h2>
+      <ul className="mt-2 flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">{procedures.map(link)}</ul>
+      <h2 className="mt-4 px-3 text-xs font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("nav.services")}</h2>
+      <ul className="mt-2 flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">{services.filter((item) => item.key !== "gestoria").map(link)}</ul>
     </nav>
   );
 }
@@ -355,8 +253,7 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
   const { contact, signedIn, sent } = useLoaderData<typeof loader>();
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
-  const kind: RequestKind =
-    pageKey === "gestoria" ? "procedure" : requestKindOf(pageKey);
+  const kind: RequestKind = pageKey === "gestoria" ? "procedure" : requestKindOf(pageKey);
   const schema = servicePageRequestSchema(pageKey);
   const [form, fields] = useForm({
     id: `request-${pageKey}`,
@@ -365,41 +262,23 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
     defaultValue: contact ?? undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
   });
-  const anyFields = fields as unknown as Record<
-    string,
-    Parameters<typeof Field>[0]["meta"]
-  >;
+  const anyFields = fields as unknown as Record<string, Parameters<typeof Field>[0]["meta"]>;
   const documents = takesDocuments(kind);
   return (
-    <aside
-      id="solicitud"
-      aria-labelledby="request-title"
-      className="lg:sticky lg:top-24 lg:self-start"
-    >
+    <aside id="solicitud" aria-labelledby="request-title" className="lg:sticky lg:top-24 lg:self-start">
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg lg:max-h-[calc(100vh-7rem)] lg:overflow-y-auto dark:border-white/10 dark:bg-sea-900">
-        <h2
-          id="request-title"
-          className="text-xl font-bold text-sea-950 dark:text-white"
-        >
+        <h2 id="request-title" className="text-xl font-bold text-sea-950 dark:text-white">
           {t(`request.title.${kind}`)}
         </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {t("request.intro")}
-        </p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("request.intro")}</p>
         {sent ? (
           <div className="mt-4">
             <Notice>{t("request.sent")}</Notice>
           </div>
         ) : null}
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          {...getFormProps(form)}
-          className="relative mt-4 space-y-4"
-        >
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="relative mt-4 space-y-4">
           <FormAlert id={form.errorId} errors={form.errors} />
           <Honeypot />
           {pageKey === "gestoria" ? (
@@ -414,11 +293,7 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
             />
           ) : null}
           {requestFields[kind].map((field) => (
-            <DetailField
-              key={field.name}
-              field={field}
-              meta={anyFields[field.name]!}
-            />
+            <DetailField key={field.name} field={field} meta={anyFields[field.name]!} />
           ))}
           {documents ? (
             <FileField
@@ -430,55 +305,22 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
             />
           ) : null}
           <fieldset className="space-y-4 border-t border-slate-200 pt-4 dark:border-white/10">
-            <legend className="pt-4 text-sm font-bold text-sea-950 dark:text-white">
-              {t("request.contact")}
-            </legend>
-            <Field
-              meta={anyFields.name!}
-              label={t("request.name")}
-              autoComplete="name"
-            />
-            <Field
-              meta={anyFields.email!}
-              type="email"
-              label={t("request.email")}
-              autoComplete="email"
-            />
-            <Field
-              meta={anyFields.phone!}
-              type="tel"
-              label={t("request.phone")}
-              hint={t("optional")}
-              autoComplete="tel"
-            />
+            <legend className="pt-4 text-sm font-bold text-sea-950 dark:text-white">{t("request.contact")}</legend>
+            <Field meta={anyFields.name!} label={t("request.name")} autoComplete="name" />
+            <Field meta={anyFields.email!} type="email" label={t("request.email")} autoComplete="email" />
+            <Field meta={anyFields.phone!} type="tel" label={t("request.phone")} hint={t("optional")} autoComplete="tel" />
           </fieldset>
-          <button
-            type="submit"
-            className={primaryButtonClass}
-            disabled={navigation.state === "submitting"}
-          >
-            {navigation.state === "submitting"
-              ? t("request.sending")
-              : t("request.submit")}
+          <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? t("request.sending") : t("request.submit")}
           </button>
-          <p className="text-xs text-slate-500 dark:text-slate-400">
-            {signedIn
-              ? t("request.followSignedIn")
-              : t("request.followVisitor")}
-          </p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{signedIn ? t("request.followSignedIn") : t("request.followVisitor")}</p>
         </Form>
       </div>
     </aside>
   );
 }
 
-function DetailField({
-  field,
-  meta,
-}: {
-  field: RequestField;
-  meta: Parameters<typeof Field>[0]["meta"];
-}) {
+function DetailField({ field, meta }: { field: RequestField; meta: Parameters<typeof Field>[0]["meta"] }) {
   const { t } = useTranslation("services");
   const { t: tc } = useTranslation("cases");
   const label = tc(`fields.${field.name}`);
@@ -498,25 +340,9 @@ function DetailField({
         />
       );
     case "textarea":
-      return (
-        <TextareaField
-          meta={meta}
-          label={label}
-          hint={t("request.notesHint")}
-          rows={3}
-        />
-      );
+      return <TextareaField meta={meta} label={label} hint={t("request.notesHint")} rows={3} />;
     case "number":
-      return (
-        <Field
-          meta={meta}
-          type="number"
-          step={field.step < 1 ? "any" : "1"}
-          inputMode={field.step < 1 ? "decimal" : "numeric"}
-          label={label}
-          hint={hint}
-        />
-      );
+      return <Field meta={meta} type="number" step={field.step < 1 ? "any" : "1"} inputMode={field.step < 1 ? "decimal" : "numeric"} label={label} hint={hint} />;
     case "date":
       return <Field meta={meta} type="date" label={label} hint={hint} />;
     case "text":

@@ -1,7 +1,1 @@
-export {
-  createServicePagesService,
-  defaultContent,
-  SERVICE_PAGES,
-  ServicePageError,
-  type ServicePagesService,
-} from "./service";
+export { createServicePagesService, defaultContent, SERVICE_PAGES, ServicePageError, type ServicePagesService } from "./service";

@@ -1,13 +1,6 @@
 import type { DocumentStore } from "#app/.server/store";
 import { langCodes, type Lang } from "#app/i18n";
-import {
-  isServicePageKey,
-  servicePageKeys,
-  serviceTextsSchema,
-  type ServicePageContent,
-  type ServicePageKey,
-  type ServiceTexts,
-} from "#app/utils/service-pages";
+import { isServicePageKey, servicePageKeys, serviceTextsSchema, type ServicePageContent, type ServicePageKey, type ServiceTexts } from "#app/utils/service-pages";
 import { defaultPrices, defaultTexts } from "./defaults";
 
 /**
@@ -30,9 +23,7 @@ export class ServicePageError extends Error {
 }
 
 export function defaultContent(key: ServicePageKey): ServicePageContent {
-  const texts = Object.fromEntries(
-    langCodes.map((lang) => [lang, defaultTexts[lang][key]])
-  ) as ServicePageContent["texts"];
+  const texts = Object.fromEntries(langCodes.map((lang) => [lang, defaultTexts[lang][key]])) as ServicePageContent["texts"];
   return {
     key,
     priceFromEuros: defaultPrices[key],
@@ -43,10 +34,7 @@ export function defaultContent(key: ServicePageKey): ServicePageContent {
 }
 
 /** Stored texts that no longer meet the editor's rules (or lack a language) read as the defaults. */
-function fromStore(
-  key: ServicePageKey,
-  doc: StoredContent | null
-): ServicePageContent {
+function fromStore(key: ServicePageKey, doc: StoredContent | null): ServicePageContent {
   const fallback = defaultContent(key);
   if (!doc) return fallback;
   const texts = { ...fallback.texts };
@@ -54,12 +42,7 @@ function fromStore(
     const parsed = serviceTextsSchema.safeParse(doc.texts?.[lang]);
     if (parsed.success) texts[lang] = parsed.data;
   }
-  const price =
-    typeof doc.priceFromEuros === "number" &&
-    Number.isInteger(doc.priceFromEuros) &&
-    doc.priceFromEuros >= 0
-      ? doc.priceFromEuros
-      : null;
+  const price = typeof doc.priceFromEuros === "number" && Number.isInteger(doc.priceFromEuros) && doc.priceFromEuros >= 0 ? doc.priceFromEuros : null;
   return {
     key,
     priceFromEuros: price,
@@ -69,25 +52,15 @@ function fromStore(
   };
 }
 
-export function createServicePagesService(deps: {
-  store: DocumentStore;
-  onChange?: (tags: string[]) => void;
-  now?: () => number;
-}) {
+export function createServicePagesService(deps: { store: DocumentStore; onChange?: (tags: string[]) => void; now?: () => number }) {
   const { store } = deps;
   const now = deps.now ?? Date.now;
-  const cache = new Map<
-    ServicePageKey,
-    { at: number; content: ServicePageContent }
-  >();
+  const cache = new Map<ServicePageKey, { at: number; content: ServicePageContent }>();
 
   async function get(key: ServicePageKey): Promise<ServicePageContent> {
     const hit = cache.get(key);
     if (hit && now() - hit.at < CACHE_MS) return hit.content;
-    const content = fromStore(
-      key,
-      await store.get<StoredContent>(SERVICE_PAGES, key)
-    );
+    const content = fromStore(key, await store.get<StoredContent>(SERVICE_PAGES, key));
     cache.set(key, { at: now(), content });
     return content;
   }
@@ -96,10 +69,7 @@ export function createServicePagesService(deps: {
     get,
 
     /** One language's texts and the price of a page (what a page renders). */
-    async page(
-      key: ServicePageKey,
-      lang: Lang
-    ): Promise<{ priceFromEuros: number | null; texts: ServiceTexts }> {
+    async page(key: ServicePageKey, lang: Lang): Promise<{ priceFromEuros: number | null; texts: ServiceTexts }> {
       const content = await get(key);
       return {
         priceFromEuros: content.priceFromEuros,
@@ -108,18 +78,14 @@ export function createServicePagesService(deps: {
     },
 
     /** Every page in one language, in navigation order (titles for menus). */
-    async all(
-      lang: Lang
-    ): Promise<
+    async all(lang: Lang): Promise<
       Array<{
         key: ServicePageKey;
         priceFromEuros: number | null;
         texts: ServiceTexts;
       }>
     > {
-      const contents = await Promise.all(
-        servicePageKeys.map((key) => get(key))
-      );
+      const contents = await Promise.all(servicePageKeys.map((key) => get(key)));
       return contents.map((content) => ({
         key: content.key,
         priceFromEuros: content.priceFromEuros,
@@ -140,17 +106,9 @@ export function createServicePagesService(deps: {
       if (!isServicePageKey(key)) throw new ServicePageError("not-found");
       const parsed = serviceTextsSchema.safeParse(input.texts);
       const price = input.priceFromEuros;
-      if (
-        !parsed.success ||
-        (price !== null &&
-          (!Number.isInteger(price) || price < 0 || price > 1_000_000))
-      )
-        throw new ServicePageError("invalid");
+      if (!parsed.success || (price !== null && (!Number.isInteger(price) || price < 0 || price > 1_000_000))) throw new ServicePageError("invalid");
       const saved = await store.runTransaction(async (tx) => {
-        const current = fromStore(
-          key,
-          await tx.get<StoredContent>(SERVICE_PAGES, key)
-        );
+        const current = fromStore(key, await tx.get<StoredContent>(SERVICE_PAGES, key));
         const next: StoredContent = {
           priceFromEuros: price,
           texts: { ...current.texts, [input.lang]: parsed.data },

@@ -6,10 +6,7 @@ import { es } from "./es";
 import { fr } from "./fr";
 
 /** The texts the service pages were launched with, per language. */
-export const defaultTexts: Record<
-  Lang,
-  Record<ServicePageKey, ServiceTexts>
-> = { es, en, fr, de };
+export const defaultTexts: Record<Lang, Record<ServicePageKey, ServiceTexts>> = { es, en, fr, de };
 
 /** Prices from, in whole euros with VAT; null where every request is quoted (transport, ports). */
 export const defaultPrices: Record<ServicePageKey, number | null> = {
