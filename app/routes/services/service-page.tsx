@@ -100,7 +100,7 @@ export default function ServicePage() {
         </div>
       </section>
 
-      <div className="container-page grid gap-8 py-8 lg:grid-cols-[13rem_minmax(0,1fr)_22rem] lg:py-10">
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-8 py-8 lg:grid-cols-[13rem_minmax(0,1fr)_22rem] lg:py-10">
         <ServiceNav current={key} procedures={procedures} services={services} />
 
         <article className="min-w-0 space-y-8">
@@ -238,7 +238,7 @@ function ServiceNav({
     </li>
   );
   return (
-    <nav aria-label={t("nav.label")} className="lg:sticky lg:top-24 lg:self-start">
+    <nav aria-label={t("nav.label")} className="min-w-0 lg:sticky lg:top-24 lg:self-start">
       <h2 className="px-3 text-xs font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("nav.procedures")}</h2>
       <ul className="mt-2 flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible lg:pb-0">{procedures.map(link)}</ul>
       <h2 className="mt-4 px-3 text-xs font-bold uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("nav.services")}</h2>
@@ -267,8 +267,8 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
   const anyFields = fields as unknown as Record<string, Parameters<typeof Field>[0]["meta"]>;
   const documents = takesDocuments(kind);
   return (
-    <aside id="solicitud" aria-labelledby="request-title" className="lg:sticky lg:top-24 lg:self-start">
-      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg lg:max-h-[calc(100vh-7rem)] lg:overflow-y-auto dark:border-white/10 dark:bg-sea-900">
+    <aside id="solicitud" aria-labelledby="request-title" className="min-w-0 scroll-mt-24 lg:sticky lg:top-24 lg:self-start">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg dark:border-white/10 dark:bg-sea-900">
         <h2 id="request-title" className="text-xl font-bold text-sea-950 dark:text-white">
           {t(`request.title.${kind}`)}
         </h2>

@@ -1,0 +1,179 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+/**
+ * Paperwork and services without JavaScript, over plain HTTP, on the demo data: a visitor and the
+ * demo renter send a request from every service page (a PDF where documents are asked); the admin
+ * finds one by its text, downloads its document and moves it through every status with comments;
+ * the renter sees the history and has one email per change. Bad input is a 400 with the field's
+ * message and nothing saved.
+ */
+test.use({ javaScriptEnabled: false });
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const later = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const run = Date.now().toString(36);
+
+/** Each page and what its form asks (by field name), as a person fills it in. */
+const forms: Array<{ path: string; fields: Record<string, string>; selects?: Record<string, string>; pdf?: boolean }> = [
+  { path: "/gestoria", fields: { boatName: `Pelicano${run}`, lengthM: "7.5", port: "Dénia" }, selects: { procedure: "cambio-propiedad-barco", boatType: "motor" }, pdf: true },
+  ...["abanderamientos-y-bajas", "asesoramiento-contratos", "cambio-lista-6a", "cambio-propiedad-barco", "itb-barco", "matriculacion-barco", "renovacion-documentacion"].map((slug) => ({
+    path: `/gestoria/${slug}`,
+    fields: { boatName: `Gaviota${run}`, registration: "7ª-AT-1-100-20", lengthM: "6.2", port: "Altea" },
+    selects: { boatType: "sail" },
+    pdf: true,
+  })),
+  { path: "/seguro", fields: { value: "38000", lengthM: "6.2", year: "2020", port: "Palma" }, selects: { boatType: "motor", use: "private" } },
+  { path: "/limpieza", fields: { port: "Marina Ibiza", lengthM: "12", date: later(30) }, selects: { cleaning: "full" } },
+  { path: "/transporte", fields: { from: "Valencia", to: "Palma", lengthM: "8.5", beamM: "2.9", weightKg: "3800", date: later(40) } },
+  { path: "/port/PortForm", fields: { portName: `Marina ${run}`, place: "Altea", berths: "250" } },
+];
+
+async function personPage(browser: Browser, email?: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: "es-ES" });
+  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
+  const page = await context.newPage();
+  if (email) {
+    await page.goto("/login");
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill("amarre-demo");
+    await page.locator("form#login button[type=submit]").click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  }
+  return page;
+}
+
+async function fillRequest(page: Page, form: (typeof forms)[number], contact?: { name: string; email: string }) {
+  const response = await page.goto(form.path);
+  expect(response?.status(), form.path).toBe(200);
+  const panel = page.locator("#solicitud form");
+  for (const [name, value] of Object.entries(form.fields)) await panel.locator(`[name="${name}"]`).fill(value);
+  for (const [name, value] of Object.entries(form.selects ?? {})) await panel.locator(`select[name="${name}"]`).selectOption(value);
+  if (form.pdf) await panel.locator('input[name="documents"]').setInputFiles({ name: "documentacion barco.pdf", mimeType: "application/pdf", buffer: PDF });
+  if (contact) {
+    await panel.locator('[name="name"]').fill(contact.name);
+    await panel.locator('[name="email"]').fill(contact.email);
+  }
+  await panel.getByRole("button", { name: /Enviar solicitud|Send request/ }).click();
+}
+
+test("a visitor and the demo renter send a request from every service page", async ({ browser }) => {
+  test.slow();
+  const visitor = await personPage(browser);
+  for (const form of forms) {
+    await fillRequest(visitor, form, { name: "Vera Visitante", email: `vera.${run}@example.com` });
+    await expect(visitor, form.path).toHaveURL(new RegExp(`${form.path.replace(/\//g, "\\/")}\\?enviada=1`));
+    await expect(visitor.getByText("¡Recibido!")).toBeVisible();
+  }
+  // /en/transport-boat: the English transport page, at the one path the spec gives it.
+  await fillRequest(visitor, { path: "/en/transport-boat", fields: { from: "Cannes", to: "Dénia", lengthM: "12", beamM: "3.9", weightKg: "9000", date: later(50) } }, { name: "Vera Visitante", email: `vera.${run}@example.com` });
+  await expect(visitor).toHaveURL(/\/en\/transport-boat\?enviada=1/);
+  await expect(visitor.getByText("Received!")).toBeVisible();
+
+  const renter = await personPage(browser, "renter@amarre.test");
+  for (const form of forms) {
+    await renter.goto(form.path);
+    // Her contact is filled in.
+    await expect(renter.locator('#solicitud [name="email"]')).toHaveValue("renter@amarre.test");
+    await fillRequest(renter, form);
+    await expect(renter, form.path).toHaveURL(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=created$/);
+    await expect(renter.getByText("Hemos recibido tu solicitud")).toBeVisible();
+  }
+  await renter.goto("/ajustes/mis-gestiones");
+  expect(await renter.locator('main a[href^="/ajustes/mis-gestiones/"]').count()).toBeGreaterThanOrEqual(forms.length);
+});
+
+test("the admin finds a request by its text, downloads its document and moves it through every status; the renter follows it", async ({ browser }) => {
+  test.slow();
+  const renter = await personPage(browser, "renter@amarre.test");
+  const boatName = `Albatros${run}`;
+  await fillRequest(renter, { path: "/gestoria/matriculacion-barco", fields: { boatName, lengthM: "5.9", port: "Cambrils" }, selects: { boatType: "jetski" }, pdf: true });
+  await expect(renter).toHaveURL(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=created$/);
+  const caseUrl = new URL(renter.url()).pathname;
+  const caseId = caseUrl.split("/").pop()!;
+
+  const admin = await personPage(browser, "admin@amarre.test");
+  await admin.goto(`/admin/gestiones?q=${boatName.toLowerCase()}`);
+  await admin.getByRole("link", { name: new RegExp(caseId) }).or(admin.locator(`a[href$="/admin/gestiones/${caseId}"]`)).first().click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/gestiones/${caseId}$`));
+  await expect(admin.getByText(boatName)).toBeVisible();
+
+  const link = admin.getByRole("link", { name: "Descargar" }).first();
+  const download = await admin.request.get(new URL((await link.getAttribute("href"))!, admin.url()).toString());
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // Nobody else: a visitor's request for the same file is a 404.
+  const stranger = await personPage(browser);
+  expect((await stranger.request.get(new URL((await link.getAttribute("href"))!, admin.url()).toString())).status()).toBe(404);
+
+  const steps: Array<[string, string]> = [
+    ["in_review", "Revisamos la factura"],
+    ["waiting_documents", "Falta el certificado del constructor"],
+    ["in_progress", "Recibido: presentamos el expediente"],
+    ["waiting_documents", "Capitanía pide una copia del DNI"],
+    ["in_progress", "Expediente presentado en Capitanía"],
+    ["completed", "Matrícula concedida"],
+  ];
+  for (const [status, comment] of steps) {
+    await admin.locator('select[name="status"]').selectOption(status);
+    await admin.locator('textarea[name="comment"]').fill(comment);
+    await admin.getByRole("button", { name: "Cambiar estado" }).click();
+    await expect(admin.getByText("La gestión ha cambiado de estado")).toBeVisible();
+  }
+  await expect(admin.getByText("Esta gestión está cerrada.")).toBeVisible();
+
+  // The renter sees every step with its comment, and one email per change.
+  await renter.goto(caseUrl);
+  for (const [, comment] of steps) await expect(renter.getByText(comment)).toBeVisible();
+  await expect(renter.getByText("Completada").first()).toBeVisible();
+  await renter.goto("/ajustes/mi-bandeja-de-entrada");
+  const subjects = await renter.locator("article h2").allTextContents();
+  const aboutIt = subjects.filter((subject) => /Matriculación del barco/.test(subject));
+  // One email per change (the other test's requests only add "received" ones).
+  expect(aboutIt.filter((subject) => subject.includes("Tu gestión de Matriculación del barco:"))).toHaveLength(steps.length);
+  for (const label of ["En revisión", "Esperando documentos", "En curso", "Completada"]) expect(aboutIt.some((subject) => subject.endsWith(label))).toBe(true);
+
+  // A second request, rejected straight after being received.
+  await fillRequest(renter, { path: "/seguro", fields: { value: "12000", lengthM: "4", year: "2010", port: `Cambrils${run}` }, selects: { boatType: "jetski", use: "private" } });
+  const secondId = renter.url().split("/").pop()!.split("?")[0]!;
+  await admin.goto(`/admin/gestiones/${secondId}`);
+  await admin.locator('select[name="status"]').selectOption("rejected");
+  await admin.locator('textarea[name="comment"]').fill("No aseguramos motos de agua de más de diez años");
+  await admin.getByRole("button", { name: "Cambiar estado" }).click();
+  await renter.goto(`/ajustes/mis-gestiones/${secondId}`);
+  await expect(renter.getByText("No aseguramos motos de agua de más de diez años")).toBeVisible();
+  await expect(renter.getByText("Rechazada").first()).toBeVisible();
+});
+
+test("bad input over plain HTTP: 400 with the field's message and nothing saved, never a 5xx", async ({ browser }) => {
+  const admin = await personPage(browser, "admin@amarre.test");
+  const visitor = await personPage(browser);
+  const countOf = async (q: string) => {
+    await admin.goto(`/admin/gestiones?q=${q}`);
+    return admin.locator("tbody tr").count();
+  };
+  const marker = `zz${run}`;
+  const post = (path: string, multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) => visitor.request.post(path, { multipart, maxRedirects: 0 });
+
+  const empty = await post("/gestoria/itb-barco", {});
+  expect(empty.status()).toBe(400);
+  const html = await post("/gestoria/itb-barco", { name: "Vera", email: "vera@example.com", boatName: marker, boatType: "motor", documents: { name: "factura.pdf", mimeType: "application/pdf", buffer: Buffer.from("<!doctype html><p>hola</p>") } });
+  expect(html.status()).toBe(400);
+  expect(await html.text()).toContain("factura.pdf");
+  const big = await post("/gestoria/itb-barco", { name: "Vera", email: "vera@example.com", boatName: marker, boatType: "motor", documents: { name: "grande.pdf", mimeType: "application/pdf", buffer: Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]) } });
+  expect(big.status()).toBe(400);
+  expect(await big.text()).toContain("grande.pdf");
+  expect(await countOf(marker)).toBe(0);
+
+  // A status that is not one: 400; a step the lifecycle does not allow: 409. The case is unchanged.
+  const renter = await personPage(browser, "renter@amarre.test");
+  await fillRequest(renter, { path: "/limpieza", fields: { port: marker, lengthM: "9", date: later(20) }, selects: { cleaning: "hull" } });
+  const id = renter.url().split("/").pop()!.split("?")[0]!;
+  await admin.goto(`/admin/gestiones/${id}`);
+  const wrong = await admin.request.post(`/admin/gestiones/${id}`, { form: { intent: "status", status: "done", comment: "" }, maxRedirects: 0 });
+  expect(wrong.status()).toBe(400);
+  const skip = await admin.request.post(`/admin/gestiones/${id}`, { form: { intent: "status", status: "completed", comment: "" }, maxRedirects: 0 });
+  expect(skip.status()).toBe(409);
+  await admin.reload();
+  await expect(admin.getByText("Recibida").first()).toBeVisible();
+});
