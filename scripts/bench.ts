@@ -88,12 +88,14 @@ const targets: Array<{ name: string; path: string; headers?: Record<string, stri
   { name: "search, page 3", path: "/en/alquiler-barco?type=motor&page=3" },
   { name: "boat page", path: "/boat/{boat}", headers: es },
   { name: "docks", path: "/docks", headers: es },
+  { name: "matriculación (service)", path: "/gestoria/matriculacion-barco", headers: es },
   { name: "home, rendered", path: "/", headers: rendered },
   { name: "search all, rendered", path: "/alquiler-barco", headers: rendered },
   { name: "search filt., rendered", path: "/alquiler-barco?type=sail&place=Palma&people=6&sort=price-asc", headers: rendered },
   { name: "search p3, rendered", path: "/en/alquiler-barco?type=motor&page=3", headers: { "Cache-Control": "no-cache" } },
   { name: "boat page, rendered", path: "/boat/{boat}", headers: rendered },
   { name: "docks, rendered", path: "/docks", headers: rendered },
+  { name: "matriculación, rendered", path: "/gestoria/matriculacion-barco", headers: rendered },
 ];
 
 /** The issue's targets: [page, minimum share of the baseline's req/s, maximum p95 in ms]. */
@@ -331,6 +333,8 @@ async function main() {
       { name: "boat page, signed in", path: `/boat/${seeded.boatId}`, headers: { Cookie: `${renter}; i18n_redirected=es` } },
       { name: "admin cases, by text", path: "/admin/gestiones?q=gaviota", headers: { Cookie: `${admin}; i18n_redirected=es` } },
       { name: "admin cases, 2 words", path: "/admin/gestiones?q=palma+gaviota&status=received", headers: { Cookie: `${admin}; i18n_redirected=es` } },
+      { name: "admin cases, unfiltered", path: "/admin/gestiones", headers: { Cookie: `${admin}; i18n_redirected=es` } },
+      { name: "matriculación, signed in", path: "/gestoria/matriculacion-barco", headers: { Cookie: `${renter}; i18n_redirected=es` } },
     );
     const results = [];
     for (const target of targets) results.push(await measure(base, target));

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { languages, localizePath } from "#app/i18n";
-import { layoutGroups, resourceRoutes } from "#app/route-table";
+import { fixedPages, layoutGroups, resourceRoutes } from "#app/route-table";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 
@@ -24,7 +24,11 @@ export async function loader(args: LoaderFunctionArgs) {
         }),
       })),
     })),
-    resources: resourceRoutes.map((r) => ({ id: r.id, path: `/${r.path}`, file: r.file })),
+    resources: [
+      // Pages in one language at a fixed path (the spec's /en/transport-boat).
+      ...fixedPages.map((page) => ({ id: page.id, path: `/${page.path}`, file: page.file })),
+      ...resourceRoutes.map((r) => ({ id: r.id, path: `/${r.path}`, file: r.file })),
+    ],
   };
 }
 

@@ -332,36 +332,17 @@ export const serviceContentFormSchema = z
     turnaround: serviceTextsSchema.shape.turnaround,
     faqs: z
       .array(
-        z.object({
-          question: z.string().trim().max(300).optional(),
-          answer: z.string().trim().max(2000).optional(),
-        })
+        // A pair left empty is dropped; a half-filled one says what is missing.
+        z.object({ question: z.string().trim().max(300).optional(), answer: z.string().trim().max(2000).optional() }).superRefine((faq, ctx) => {
+          const question = faq.question ?? "";
+          const answer = faq.answer ?? "";
+          if (!question && !answer) return;
+          if (question.length < 5) ctx.addIssue({ code: z.ZodIssueCode.too_small, minimum: 5, type: "string", inclusive: true, path: ["question"] });
+          if (answer.length < 5) ctx.addIssue({ code: z.ZodIssueCode.too_small, minimum: 5, type: "string", inclusive: true, path: ["answer"] });
+        }),
       )
       .max(MAX_FAQS)
       .optional(),
-  })
-  .superRefine((value, ctx) => {
-    (value.faqs ?? []).forEach((faq, index) => {
-      const question = faq.question ?? "";
-      const answer = faq.answer ?? "";
-      if (!question && !answer) return;
-      if (question.length < 5)
-        ctx.addIssue({
-          code: z.ZodIssueCode.too_small,
-          minimum: 5,
-          type: "string",
-          inclusive: true,
-          path: ["faqs", index, "question"],
-        });
-      if (answer.length < 5)
-        ctx.addIssue({
-          code: z.ZodIssueCode.too_small,
-          minimum: 5,
-          type: "string",
-          inclusive: true,
-          path: ["faqs", index, "answer"],
-        });
-    });
   });
 
 export type ServiceContentForm = z.infer<typeof serviceContentFormSchema>;

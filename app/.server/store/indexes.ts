@@ -78,6 +78,8 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
       // The free-text search's word index (one entry per word of a case), with the same filters.
       { collection: "case_words", fields: ["word", ...subset, { path: "createdAt", order: "desc" as const }] },
     ]),
+  // The admin dashboard's oldest open cases, per status.
+  { collection: "cases", fields: ["status", "createdAt"] },
   // Re-indexing every case's words, oldest first.
   { collection: "cases", fields: ["createdAt"] },
   // Boat search: published boats, by type and/or place, in each sort order, and ranged by

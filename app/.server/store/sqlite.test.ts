@@ -139,6 +139,21 @@ describe("sqlite adapter", () => {
     expect(plan.join("\n")).not.toContain("TEMP B-TREE");
   });
 
+  it("walks the declared index of an unfiltered ordered query instead of sorting the collection", async () => {
+    const store = openStore({ dataDir: tempDir(), indexes: [{ collection: "cases", fields: [{ path: "createdAt", order: "desc" }] }] });
+    for (let i = 0; i < 30; i++) await store.set("cases", `c${i}`, { createdAt: `2026-01-${String(i + 1).padStart(2, "0")}` });
+    await store.set("other", "x", { createdAt: "2027-01-01" });
+    const query = { collection: "cases", orderBy: [["createdAt", "desc"]] as Array<[string, "desc"]> };
+    const plan = store.explainQueryPlan(query).join("\n");
+    expect(plan).toContain("USING INDEX doc_idx_cases_");
+    expect(plan).not.toContain("TEMP B-TREE");
+    expect((await store.query({ ...query, limit: 3 })).map((doc) => doc.id)).toEqual(["c29", "c28", "c27"]);
+    expect(await store.count(query)).toBe(30);
+    // An ordering no index declares still works (sorted by SQLite).
+    expect((await store.query({ collection: "cases", orderBy: [["createdAt", "asc"]], limit: 1 })).map((doc) => doc.id)).toEqual(["c0"]);
+    store.close();
+  });
+
   it("fails with deadline-exceeded when another connection holds the write lock too long", async () => {
     const dataDir = tempDir();
     const store = openStore({ dataDir, busyTimeoutMs: 50 });

@@ -170,6 +170,10 @@ interface QuerySql {
   params: unknown[];
 }
 
+function orderKey(collection: string, orderBy: ReadonlyArray<{ segments: readonly string[]; direction: string }>): string {
+  return JSON.stringify([collection, orderBy.map((order) => [order.segments, order.direction])]);
+}
+
 function buildQuerySql(q: NormalizedQuery): QuerySql {
   const params: unknown[] = [];
   // The collection is inlined (validated, quoted) so partial indexes `WHERE collection = '…'` apply.
@@ -383,6 +387,12 @@ export class SqliteStore implements DocumentStore {
   /** How many watches each collection has: writes to unwatched collections read nothing extra. */
   private readonly watchedCollections = new Map<string, number>();
   private readonly statements = new Map<string, Database.Statement>();
+  /**
+   * Declared indexes by collection and ordering (`orderKey`). A query with no filter but an
+   * ordering names its index (`INDEXED BY`): without statistics SQLite otherwise prefers the
+   * primary key's `collection = …` and sorts the whole collection, even with a LIMIT.
+   */
+  private readonly orderIndexes = new Map<string, string>();
   private readonly inMemory: boolean;
   private readonly pollMs: number;
   private pollTimer: NodeJS.Timeout | undefined;
@@ -456,6 +466,7 @@ export class SqliteStore implements DocumentStore {
       const slug = collection.replace(/[^A-Za-z0-9_]/g, "_");
       const name = `doc_idx_${slug}_${createHash("sha256").update(body).digest("hex").slice(0, 12)}`;
       wanted.set(name, `CREATE INDEX IF NOT EXISTS "${name}" ${body}`);
+      this.orderIndexes.set(orderKey(collection, fields.map((field) => ({ segments: parseFieldPath(field.path), direction: field.order }))), name);
     }
     const existing = this.db
       .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'doc\\_idx\\_%' ESCAPE '\\'")
@@ -511,8 +522,17 @@ export class SqliteStore implements DocumentStore {
     return ids.map((id) => found.get(id) ?? null);
   }
 
+  /** The FROM clause, naming the index of an unfiltered ordered query (see `orderIndexes`). */
+  private withIndexHint(q: NormalizedQuery, from: string): string {
+    if (q.filters.length > 0 || q.orderBy.length === 0) return from;
+    const name = this.orderIndexes.get(orderKey(q.collection, q.orderBy));
+    return name ? from.replace("FROM documents", `FROM documents INDEXED BY "${name}"`) : from;
+  }
+
   querySync<T extends object>(q: NormalizedQuery): StoredDoc<T>[] {
-    const { from, orderBy, params } = buildQuerySql(q);
+    const built = buildQuerySql(q);
+    const { orderBy, params } = built;
+    const from = this.withIndexHint(q, built.from);
     let sql = `SELECT id, data ${from} ORDER BY ${orderBy}`;
     if (q.limit !== undefined) {
       sql += " LIMIT ?";
@@ -522,7 +542,9 @@ export class SqliteStore implements DocumentStore {
   }
 
   countSync(q: NormalizedQuery): number {
-    const { from, orderBy, params } = buildQuerySql(q);
+    const built = buildQuerySql(q);
+    const { orderBy, params } = built;
+    const from = this.withIndexHint(q, built.from);
     let sql: string;
     if (q.limit !== undefined) {
       sql = `SELECT COUNT(*) FROM (SELECT 1 ${from} ORDER BY ${orderBy} LIMIT ?)`;
@@ -535,8 +557,9 @@ export class SqliteStore implements DocumentStore {
 
   /** The SQLite query plan for a query (used by tests to check that indexes are used). */
   explainQueryPlan(query: Query): string[] {
-    const { from, orderBy, params } = buildQuerySql(normalizeQuery(query));
-    const rows = this.db.prepare(`EXPLAIN QUERY PLAN SELECT id, data ${from} ORDER BY ${orderBy}`).all(...params) as Array<{ detail: string }>;
+    const q = normalizeQuery(query);
+    const { from, orderBy, params } = buildQuerySql(q);
+    const rows = this.db.prepare(`EXPLAIN QUERY PLAN SELECT id, data ${this.withIndexHint(q, from)} ORDER BY ${orderBy}`).all(...params) as Array<{ detail: string }>;
     return rows.map((row) => row.detail);
   }
 

@@ -8,7 +8,7 @@ import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
-import { caseStatuses } from "#app/utils/cases";
+import { caseStatuses, caseTypes } from "#app/utils/cases";
 import { CaseStatusBadge } from "#app/components/case";
 
 export const handle = { i18n: ["admin", "cases"] };
@@ -30,6 +30,8 @@ export async function loader(args: LoaderFunctionArgs) {
     counts: { people, professionals, ports: portList.length },
     cases: {
       byStatus: caseStatuses.map((status) => ({ status, count: overview.byStatus[status] ?? 0 })),
+      byType: caseTypes.map((type) => ({ type, count: overview.byType[type] ?? 0 })),
+      lastWeek: overview.lastWeek,
       oldestOpen: overview.oldestOpen.map((item) => ({ id: item.id, type: item.type, status: item.status, createdAt: item.createdAt, name: item.contact.name })),
     },
     recent: recent.map((p) => ({ slug: p.slug, displayName: p.displayName, kind: p.kind, createdAt: p.createdAt, companyName: p.company?.name ?? null })),
@@ -61,6 +63,19 @@ export default function AdminDashboard() {
             <li key={status}>
               <LocalizedLink to={`${href("admin-cases")}?status=${status}`} className="inline-flex items-center gap-2 rounded-xl border border-slate-200 px-4 py-2 hover:bg-slate-50 dark:border-white/10 dark:hover:bg-white/5">
                 <CaseStatusBadge status={status} /> <span className="text-lg font-bold tabular-nums">{count}</span>
+              </LocalizedLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-sm">
+          <span className="text-lg font-bold tabular-nums">{cases.lastWeek}</span> {t("dashboard.lastWeek", { count: cases.lastWeek })}
+        </p>
+        <h3 className="mt-6 font-semibold">{t("dashboard.byType")}</h3>
+        <ul className="mt-2 grid gap-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          {cases.byType.map(({ type, count }) => (
+            <li key={type}>
+              <LocalizedLink to={`${href("admin-cases")}?type=${type}`} className="flex justify-between gap-3 rounded-xl border border-slate-200 px-4 py-2 hover:bg-slate-50 dark:border-white/10 dark:hover:bg-white/5">
+                <span>{tc(`types.${type}`)}</span> <span className="font-bold tabular-nums">{count}</span>
               </LocalizedLink>
             </li>
           ))}

@@ -16,7 +16,6 @@ import {
   MAX_REQUEST_DOCUMENTS,
   requestKindOf,
   servicePageOfPath,
-  SERVICE_NAMESPACES,
   servicePageRequestSchema,
   takesDocuments,
   type ServicePageKey,

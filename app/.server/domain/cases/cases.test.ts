@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import { CaseError, caseStatuses, searchTokens, type Case } from "./model";
+import { createCaseNotifier } from "./notifications";
 import { createCasesService, type Viewer } from "./service";
 
 /**
@@ -184,7 +185,13 @@ describe("cases: visitors and the admin's search", () => {
   });
 
   it("counts cases by status and type for the dashboard, with the oldest open first", async () => {
-    const { byStatus, byType, oldestOpen } = await cases.overview();
+    const { byStatus, byType, lastWeek, oldestOpen } = await cases.overview();
+    const total = (await cases.search({})).total;
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(sum(byStatus)).toBe(total);
+    expect(sum(byType)).toBe(total);
+    // The demo cases and these tests' were all written just now.
+    expect(lastWeek).toBe(total);
     expect(byStatus.received).toBeGreaterThan(0);
     expect(byType["matriculacion-barco"]).toBeGreaterThan(0);
     expect(oldestOpen.length).toBeGreaterThan(0);
@@ -213,5 +220,23 @@ describe("cases: the requester's emails", () => {
     const statusEmail = (await services.mailbox.list(person.uid)).find((email) => email.subject.endsWith("In review"))!;
     expect(statusEmail.text).toContain("The team's comment: We are checking the invoice");
     expect(statusEmail.text).toContain(`reference ${item.id}`);
+  });
+
+  it("emails a visitor through SMTP with the case's personal link, in their language", async () => {
+    const sent: Array<{ to: string; subject: string; text: string }> = [];
+    const notify = createCaseNotifier({
+      mailbox: { deliver: async () => Promise.reject(new Error("a visitor has no mailbox")), send: async (email) => Boolean(sent.push(email)) },
+      link: (item, lang) => `https://amarre.test${lang === "es" ? "" : `/${lang}`}/ajustes/mis-gestiones/${item.id}?vincular=${item.claimToken}`,
+    });
+    const withEmails = createCasesService({ store: services.store, blobs: services.blobs, notify });
+    const item = await withEmails.create({ type: "limpieza", requesterUid: null, contact: { name: "Jean", email: "jean@example.fr", phone: null }, details: { port: "Sóller" }, lang: "fr" });
+    await withEmails.move(item.id, admin, "in_review", "Nous vérifions la date");
+    expect(sent.map((email) => [email.to, email.subject])).toEqual([
+      ["jean@example.fr", expect.stringContaining("Nettoyage")],
+      ["jean@example.fr", expect.stringContaining("En examen")],
+    ]);
+    expect(sent[0]!.text).toContain(`/fr/ajustes/mis-gestiones/${item.id}?vincular=${item.claimToken}`);
+    expect(sent[0]!.text).toMatch(/créez un compte/);
+    expect(sent[1]!.text).toContain("Nous vérifions la date");
   });
 });

@@ -6,6 +6,9 @@ import {
   CASE_TRANSITIONS,
   CaseError,
   CASES,
+  caseStatuses,
+  caseTypes,
+  OPEN_STATUSES,
   isCaseId,
   MAX_DOCUMENTS,
   searchTokens,
@@ -329,17 +332,23 @@ export function createCasesService(deps: CasesDeps) {
       }
     },
 
-    /** Counts for the admin dashboard: by status and by type, and the oldest open cases. */
-    async overview(): Promise<{ byStatus: Record<string, number>; byType: Record<string, number>; oldestOpen: Case[] }> {
-      const docs = (await store.query<Omit<Case, "id">>({ collection: CASES, orderBy: [["createdAt", "desc"]], limit: 10_000 })) as Case[];
-      const byStatus: Record<string, number> = {};
-      const byType: Record<string, number> = {};
-      for (const doc of docs) {
-        byStatus[doc.status] = (byStatus[doc.status] ?? 0) + 1;
-        byType[doc.type] = (byType[doc.type] ?? 0) + 1;
-      }
-      const oldestOpen = docs.filter((doc) => doc.status !== "completed" && doc.status !== "rejected").reverse().slice(0, 5);
-      return { byStatus, byType, oldestOpen };
+    /**
+     * The admin dashboard: counts by status and by type (counted by the store, not read), the
+     * requests of the last seven days, and the five oldest open cases.
+     */
+    async overview(): Promise<{ byStatus: Record<string, number>; byType: Record<string, number>; lastWeek: number; oldestOpen: Case[] }> {
+      const count = (where: Array<readonly [string, "==" | ">=", unknown]>) => store.count({ collection: CASES, where: [...where] });
+      const weekAgo = new Date(now().getTime() - 7 * 86_400_000).toISOString();
+      const [statusCounts, typeCounts, lastWeek, open] = await Promise.all([
+        Promise.all(caseStatuses.map((status) => count([["status", "==", status]]))),
+        Promise.all(caseTypes.map((type) => count([["type", "==", type]]))),
+        count([["createdAt", ">=", weekAgo]]),
+        Promise.all(OPEN_STATUSES.map((status) => store.query<Omit<Case, "id">>({ collection: CASES, where: [["status", "==", status]], orderBy: [["createdAt", "asc"]], limit: 5 }))),
+      ]);
+      const byStatus = Object.fromEntries(caseStatuses.map((status, index) => [status, statusCounts[index]!]));
+      const byType = Object.fromEntries(caseTypes.map((type, index) => [type, typeCounts[index]!]));
+      const oldestOpen = (open.flat() as Case[]).sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, 5);
+      return { byStatus, byType, lastWeek, oldestOpen };
     },
   };
 }
