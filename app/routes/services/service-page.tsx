@@ -268,7 +268,7 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
   const documents = takesDocuments(kind);
   return (
     <aside id="solicitud" aria-labelledby="request-title" className="min-w-0 scroll-mt-24 lg:sticky lg:top-24 lg:self-start">
-      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg dark:border-white/10 dark:bg-sea-900">
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg dark:border-white/15 dark:bg-white/5">
         <h2 id="request-title" className="text-xl font-bold text-sea-950 dark:text-white">
           {t(`request.title.${kind}`)}
         </h2>
@@ -304,8 +304,8 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
               multiple
             />
           ) : null}
-          <fieldset className="space-y-4 border-t border-slate-200 pt-4 dark:border-white/10">
-            <legend className="pt-4 text-sm font-bold text-sea-950 dark:text-white">{t("request.contact")}</legend>
+          <fieldset className="space-y-4">
+            <legend className="w-full border-t border-slate-200 pt-4 text-sm font-bold text-sea-950 dark:border-white/10 dark:text-white">{t("request.contact")}</legend>
             <Field meta={anyFields.name!} label={t("request.name")} autoComplete="name" />
             <Field meta={anyFields.email!} type="email" label={t("request.email")} autoComplete="email" />
             <Field meta={anyFields.phone!} type="tel" label={t("request.phone")} hint={t("optional")} autoComplete="tel" />
