@@ -43,29 +43,12 @@ export async function loadServicePage(ctx: RequestContext) {
   return data(
     {
       key,
-      meta: {
-        title: ctx.t("meta.title", { title: page.texts.title }),
-        description: page.texts.summary,
-      },
+      meta: { title: ctx.t("meta.title", { title: page.texts.title }), description: page.texts.summary },
       page,
-      procedures: procedures.map((item) => ({
-        key: item.key,
-        title: item.texts.title,
-        summary: item.texts.summary,
-        priceFromEuros: item.priceFromEuros,
-      })),
-      services: services.map((item) => ({
-        key: item.key,
-        title: item.texts.title,
-      })),
+      procedures: procedures.map((item) => ({ key: item.key, title: item.texts.title, summary: item.texts.summary, priceFromEuros: item.priceFromEuros })),
+      services: services.map((item) => ({ key: item.key, title: item.texts.title })),
       // Filled in for a signed-in person (never a cached page: the cache is for visitors only).
-      contact: profile
-        ? {
-            name: profile.displayName,
-            email: profile.email,
-            phone: profile.phone ?? "",
-          }
-        : null,
+      contact: profile ? { name: profile.displayName, email: profile.email, phone: profile.phone ?? "" } : null,
       signedIn: viewer !== null,
       sent: ctx.url.searchParams.get("enviada") === "1",
     },
@@ -106,29 +89,16 @@ export async function sendServiceRequest(ctx: RequestContext) {
 
   const body = await readBody(ctx, takesDocuments(kind));
   if (!body) {
-    const submission = parseWithZod(new FormData(), {
-      schema,
-      errorMap: zodErrorMap(ctx.t),
-    });
+    const submission = parseWithZod(new FormData(), { schema, errorMap: zodErrorMap(ctx.t) });
     return refuse(submission.reply({ formErrors: [ctx.t("request.errors.unreadable")] }));
   }
   // Files past the size or the count were drained by the reader: say which, keep nothing.
   const fileErrors = [
     ...body.tooLarge.map((name) => ctx.t("cases:errors.too-large", { name })),
-    ...(body.overCount.length > 0
-      ? [
-          ctx.t("validation:service.tooManyFiles", {
-            max: MAX_REQUEST_DOCUMENTS,
-          }),
-        ]
-      : []),
+    ...(body.overCount.length > 0 ? [ctx.t("validation:service.tooManyFiles", { max: MAX_REQUEST_DOCUMENTS })] : []),
   ];
-  const form = body.form;
-  for (const value of form.getAll("documents")) if (typeof value !== "string" && value.size === 0 && value.name === "") form.delete("documents");
-  const submission = parseWithZod(form, {
-    schema,
-    errorMap: zodErrorMap(ctx.t),
-  });
+  // (A file input left empty sends a part without a file name, which the reader skips.)
+  const submission = parseWithZod(body.form, { schema, errorMap: zodErrorMap(ctx.t) });
   if (submission.status !== "success" || fileErrors.length > 0) {
     const fieldErrors: Record<string, string[]> = fileErrors.length > 0 ? { documents: fileErrors } : {};
     const schemaErrors = Object.fromEntries(
@@ -138,17 +108,7 @@ export async function sendServiceRequest(ctx: RequestContext) {
   }
 
   const limited = await ctx.auth.limit("serviceRequestsPerAddress", ctx.clientAddress);
-  if (limited)
-    return refuse(
-      submission.reply({
-        formErrors: [
-          ctx.t("request.errors.tooMany", {
-            minutes: minutesUntil(limited.retryAfterSeconds),
-          }),
-        ],
-      }),
-      429
-    );
+  if (limited) return refuse(submission.reply({ formErrors: [ctx.t("request.errors.tooMany", { minutes: minutesUntil(limited.retryAfterSeconds) })] }), 429);
 
   const value = submission.value as Record<string, unknown>;
   const details: Record<string, string | number> = {};
@@ -157,13 +117,8 @@ export async function sendServiceRequest(ctx: RequestContext) {
     if (typeof field === "string" || typeof field === "number") details[name] = field;
   }
   const type: CaseType = key === "gestoria" ? (value.procedure as CaseType) : key;
-  const files = ((value.documents as File[] | undefined) ?? []).filter((file) => file.size > 0);
-  const uploads: DocumentUpload[] = await Promise.all(
-    files.map(async (file) => ({
-      name: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    }))
-  );
+  const files = (value.documents as File[] | undefined) ?? [];
+  const uploads: DocumentUpload[] = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
   // Each document is read by its bytes (a web page named .pdf is not a PDF), and named when refused.
   const documentErrors: string[] = [];
   for (const upload of uploads) {
@@ -180,22 +135,11 @@ export async function sendServiceRequest(ctx: RequestContext) {
   const item = await ctx.services.cases.create({
     type,
     requesterUid: viewer?.uid ?? null,
-    contact: {
-      name: value.name as string,
-      email: value.email as string,
-      phone: (value.phone as string | undefined) || null,
-    },
+    contact: { name: value.name as string, email: value.email as string, phone: (value.phone as string | undefined) || null },
     details,
     lang: ctx.lang,
     documents: uploads,
   });
-  if (viewer)
-    return redirect(
-      `${href("settings-case", {
-        lang: ctx.lang,
-        params: { id: item.id },
-      })}?done=created`,
-      303
-    );
+  if (viewer) return redirect(`${href("settings-case", { lang: ctx.lang, params: { id: item.id } })}?done=created`, 303);
   return redirect(`${ctx.url.pathname}?enviada=1#solicitud`, 303);
 }

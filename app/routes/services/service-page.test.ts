@@ -304,6 +304,9 @@ describe("requests from the service pages", () => {
     const big = await post("/en/gestoria/itb-barco", requestForm({ ...visitorContact, ...boat }, [["scan.pdf", new Uint8Array(11 * 1024 * 1024), "application/pdf"]]));
     expect(statusOf(big)).toBe(400);
     expect(dataOf(big).result.error.documents[0]).toMatch(/scan\.pdf.*10 MB/);
+    const empty = await post("/gestoria/itb-barco", requestForm({ ...visitorContact, ...boat }, [["vacio.pdf", new Uint8Array(0), "application/pdf"]]));
+    expect(statusOf(empty)).toBe(400);
+    expect(dataOf(empty).result.error.documents[0]).toContain("vacio.pdf");
     expect(await count()).toBe(before);
   });
 
