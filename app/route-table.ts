@@ -97,6 +97,7 @@ export const layoutGroups = [
       { id: "settings-rentals", path: "ajustes/gestion-de-alquileres", file: "routes/settings/rentals.tsx", sitemap: false },
       { id: "settings-rental", path: "ajustes/gestion-de-alquileres/:id", file: "routes/settings/rental.tsx", sitemap: false },
       { id: "settings-calendar", path: "ajustes/mi-calendario", file: "routes/settings/calendar.tsx", sitemap: false },
+      { id: "settings-invoices", path: "ajustes/facturas", file: "routes/settings/invoices.tsx", sitemap: false },
       { id: "settings-cases", path: "ajustes/mis-gestiones", file: "routes/settings/cases.tsx", sitemap: false },
       { id: "settings-case", path: "ajustes/mis-gestiones/:id", file: "routes/settings/case.tsx", sitemap: false },
       // Unknown settings pages: sign-in first, then the 404.
@@ -142,6 +143,8 @@ export const resourceRoutes = [
   { id: "favourite", path: "resources/favourite", file: "routes/resources/favourite.ts" },
   // A case's document, for its requester and the team only.
   { id: "case-document", path: "resources/case-document/:caseId/:documentId", file: "routes/resources/case-document.ts" },
+  // An invoice as a PDF, for its buyer, its seller and the team.
+  { id: "invoice-pdf", path: "resources/invoice/:invoiceId", file: "routes/resources/invoice-pdf.ts" },
   // A listing's calendar for other calendars: /ical/{listingId}/{secret token}.ics.
   { id: "calendar-feed", path: "ical/:listingId/:file", file: "routes/resources/calendar-feed.ts" },
   // /es/... is the unprefixed Spanish page: a permanent redirect.

@@ -26,6 +26,9 @@ import { href } from "#app/utils/href";
 import { createRecordedPayments, type PaymentsPort } from "./payments";
 import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
+import { createInvoiceNotifier, createInvoicesService, type InvoicesService } from "./domain/invoices";
+import { dockTitle } from "#app/utils/listings/view";
+import { getFixedT } from "./i18n";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -51,6 +54,8 @@ export type Services = {
   payments: PaymentsPort;
   /** Service requests as cases the team works to the end. */
   cases: CasesService;
+  /** Invoices of bookings (rental, service fee, corrective), numbered without gaps. */
+  invoices: InvoicesService;
   /** The service pages' texts and prices, edited by the team. */
   servicePages: ServicePagesService;
   /** Starts the work a running server does in the background (applying due booking expiries and completions). */
@@ -70,7 +75,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "invoices"
 >;
 
 declare module "@remix-run/node" {
@@ -98,11 +103,38 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const listings = createListingsService({ store, users, ports, onChange: (tags) => invalidations.publish(tags) });
   const payments = createRecordedPayments();
   const publicOrigin = config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
+  const bookingNotifier = createBookingNotifier({ mailbox, users, listings, ports, origin: publicOrigin });
+  const invoices = createInvoicesService({
+    store,
+    users,
+    notify: createInvoiceNotifier({ mailbox, users, link: (lang) => publicOrigin + href("settings-invoices", { lang }) }),
+    platform: { name: config.INVOICE_ISSUER_NAME, taxId: config.INVOICE_ISSUER_TAX_ID, address: config.INVOICE_ISSUER_ADDRESS },
+    subjectTitle: async (booking) => {
+      const listing = await listings.get(booking.listingId);
+      if (!listing) return "Amarre";
+      if (listing.kind === "boat") return listing.data.title ?? "Amarre";
+      const port = listing.data.portSlug ? await ports.get(listing.data.portSlug) : null;
+      return dockTitle(getFixedT("es", "listing"), {
+        berthType: listing.data.berthType ?? null,
+        berthNumber: listing.data.berthNumber ?? null,
+        place: { portName: port?.name ?? null, city: port?.city ?? null },
+      });
+    },
+  });
   const bookings = createBookingsService({
     store,
     listings,
     payments,
-    notify: createBookingNotifier({ mailbox, users, listings, ports, origin: publicOrigin }),
+    notify: async (event, booking, extra) => {
+      // Invoices first (they are records, idempotent), then the emails.
+      try {
+        if (event === "booked" || event === "accepted") await invoices.issueForBooking(booking);
+        if (event === "cancelled") await invoices.correctForCancellation(booking);
+      } catch (error) {
+        console.error(`[invoices] issuing the invoices of booking ${booking.id} (${event}) failed:`, error);
+      }
+      await bookingNotifier(event, booking, extra);
+    },
     onChange: (tags) => {
       listings.forgetSearch();
       invalidations.publish(tags);
@@ -145,6 +177,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       }),
     }),
     servicePages,
+    invoices,
     startBackgroundWork() {
       if (scheduler) return;
       const run = () => void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));

@@ -9,7 +9,7 @@ export const settingsNavigation = [
   { path: href("settings-reservations"), key: "reservations" },
   { path: href("settings-cases"), key: "cases" },
   { path: href("settings-favourites"), key: "favourites" },
-  { path: "/ajustes/facturas", key: "invoices" },
+  { path: href("settings-invoices"), key: "invoices" },
   { path: "/ajustes/opiniones", key: "reviews" },
   { path: href("settings-list-boat"), key: "listBoat" },
   { path: href("settings-my-listings"), key: "myBoats" },

@@ -1,3 +1,4 @@
+import { BOOKINGS, type Booking } from "../domain/bookings";
 import { isIdentityError } from "../identity";
 import type { Services } from "../services";
 import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";
@@ -64,6 +65,17 @@ export const seedSteps: SeedStep[] = [
     id: "cases-v2",
     // A case of every type, together in every status, the demo renter's and visitors' (./cases.ts).
     run: seedEveryCaseType,
+  },
+  {
+    id: "invoices-v1",
+    // The invoices of the demo bookings paid so far, and the corrections of the refunded ones, oldest first.
+    async run({ store, invoices }) {
+      const bookings = await store.query<Booking>({ collection: BOOKINGS, orderBy: [["createdAt", "asc"]], limit: 5_000 });
+      for (const booking of bookings) {
+        await invoices.issueForBooking(booking, { quiet: true });
+        await invoices.correctForCancellation(booking, { quiet: true });
+      }
+    },
   },
   {
     id: "case-words-v1",

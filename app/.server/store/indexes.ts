@@ -78,6 +78,9 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
       // The free-text search's word index (one entry per word of a case), with the same filters.
       { collection: "case_words", fields: ["word", ...subset, { path: "createdAt", order: "desc" as const }] },
     ]),
+  // A person's invoices, newest first: received (as the buyer) and issued in their name (as the seller).
+  { collection: "invoices", fields: ["buyer.uid", { path: "issuedAt", order: "desc" }] },
+  { collection: "invoices", fields: ["seller.uid", { path: "issuedAt", order: "desc" }] },
   // The admin dashboard's oldest open cases, per status.
   { collection: "cases", fields: ["status", "createdAt"] },
   // Re-indexing every case's words, oldest first.

@@ -1,6 +1,7 @@
 /** Bookings: availability, quotes, the lifecycle, cancellation and payments. The folder's only door. */
 export { addDays, daysBetween, eachDay, isIsoDate, startOfDay, today } from "./dates";
 export {
+  BOOKINGS,
   BookingError,
   bookingStatuses,
   isBookingError,

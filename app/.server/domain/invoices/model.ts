@@ -1,0 +1,58 @@
+/**
+ * Invoices (facturas): issued when a booking is confirmed — one for the rental, from the owner
+ * (issued by the platform on their behalf), and one for the service fee, from the platform — and
+ * a corrective invoice (factura rectificativa) for each of them when a cancellation refunds
+ * money. Numbers are `YYYY-NNNNNN`, consecutive per series and year without gaps: each is taken
+ * from a counter document in the transaction that writes the invoice (decision 014).
+ */
+export const INVOICES = "invoices";
+export const INVOICE_COUNTERS = "invoice_counters";
+
+/** A: rentals (on the owner's behalf); F: the platform's service fee; R: corrective invoices. */
+export const invoiceSeries = ["A", "F", "R"] as const;
+export type InvoiceSeries = (typeof invoiceSeries)[number];
+export type InvoiceKind = "rental" | "fee" | "corrective";
+
+/** Spain's general VAT rate. */
+export const VAT_PERCENT = 21;
+
+export type InvoiceParty = { uid: string | null; name: string; taxId: string | null; address: string | null };
+
+/** What a line says is translated when the invoice is shown (`invoices:lines.<kind>`). */
+export type InvoiceLine = { kind: "rental" | "skipper" | "fee"; quantity: number; amountCents: number };
+
+export type Invoice = {
+  id: string;
+  series: InvoiceSeries;
+  year: number;
+  sequence: number;
+  /** `YYYY-NNNNNN`, unique within the series. */
+  number: string;
+  kind: InvoiceKind;
+  /** A corrective invoice: the invoice it corrects (its id and series-number). */
+  corrects: { id: string; series: InvoiceSeries; number: string } | null;
+  bookingId: string;
+  subject: { listingId: string; kind: "boat" | "dock"; title: string; start: string; end: string };
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  /** Who may read it besides the team: the seller's and the buyer's accounts. */
+  partyUids: string[];
+  lines: InvoiceLine[];
+  /** Amounts include VAT; `vatPercent` null when none applies (a private owner's rental). */
+  vatPercent: number | null;
+  baseCents: number;
+  vatCents: number;
+  totalCents: number;
+  issuedAt: string;
+};
+
+export function invoiceNumber(year: number, sequence: number): string {
+  return `${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+/** The VAT contained in a VAT-included amount, rounded half up. */
+export function splitVat(totalCents: number, percent: number | null): { baseCents: number; vatCents: number } {
+  if (percent === null) return { baseCents: totalCents, vatCents: 0 };
+  const baseCents = Math.floor((totalCents * 100 + Math.floor((100 + percent) / 2)) / (100 + percent));
+  return { baseCents, vatCents: totalCents - baseCents };
+}

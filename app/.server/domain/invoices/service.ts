@@ -1,0 +1,187 @@
+import type { DocumentStore, Transaction } from "#app/.server/store";
+import type { Booking } from "../bookings";
+import type { UserProfile } from "../users";
+import { INVOICE_COUNTERS, INVOICES, invoiceNumber, splitVat, VAT_PERCENT, type Invoice, type InvoiceLine, type InvoiceParty, type InvoiceSeries } from "./model";
+
+/**
+ * The invoices service: issues a booking's two invoices when it is confirmed and their
+ * corrective invoices when a cancellation refunds money — each once, however often it is asked
+ * (ids derive from the booking) — and answers who may read which (the buyer, the seller, the
+ * team). Numbering: `invoice_counters/{series}_{year}` holds the next number; a transaction reads
+ * it, writes the invoice and the incremented counter together, so a number is used exactly when
+ * an invoice is written (no gaps, no repeats), on SQLite and Firestore alike.
+ */
+export type InvoicesDeps = {
+  store: DocumentStore;
+  users: { getMany(uids: readonly string[]): Promise<Map<string, UserProfile>> };
+  /** What was rented, as the invoice names it (a boat's title, a berth's place). */
+  subjectTitle: (booking: Booking) => Promise<string>;
+  /** The platform as the seller of its service fee. */
+  platform: Omit<InvoiceParty, "uid">;
+  /** Each invoice issued (emails); failures are logged, never undo the invoice. */
+  notify?: (invoice: Invoice) => Promise<void>;
+  now?: () => Date;
+};
+
+export type InvoiceViewer = { uid: string; role: "admin" | "user" };
+
+const YEAR = new Intl.DateTimeFormat("en", { timeZone: "Europe/Madrid", year: "numeric" });
+
+/** The seller or buyer as their profile names them: a company, a lessor's legal details, or their name. */
+export function partyOf(profile: UserProfile | undefined, uid: string): InvoiceParty {
+  if (!profile) return { uid, name: "—", taxId: null, address: null };
+  if (profile.company) return { uid, name: profile.company.name, taxId: profile.company.taxId, address: profile.company.address };
+  if (profile.lessor) return { uid, name: profile.lessor.legalName, taxId: profile.lessor.idDocument, address: profile.lessor.address };
+  return { uid, name: profile.displayName, taxId: null, address: null };
+}
+
+/** `quiet`: no emails (invoices of the past, written by the demo seed). */
+type IssueOptions = { quiet?: boolean };
+
+type Draft = Omit<Invoice, "series" | "year" | "sequence" | "number" | "issuedAt">;
+
+export function createInvoicesService(deps: InvoicesDeps) {
+  const { store } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Writes the drafts not yet written, numbering each in its series; returns the ones written. */
+  async function issue(drafts: Array<{ series: InvoiceSeries; draft: Draft }>, options: IssueOptions): Promise<Invoice[]> {
+    const at = now();
+    const year = Number(YEAR.format(at));
+    const written = await store.runTransaction(async (tx: Transaction) => {
+      const existing = await Promise.all(drafts.map(({ draft }) => tx.get(INVOICES, draft.id)));
+      const fresh = drafts.filter((_, index) => !existing[index]);
+      const series = [...new Set(fresh.map((item) => item.series))];
+      const counters = await Promise.all(series.map((name) => tx.get<{ next: number }>(INVOICE_COUNTERS, `${name}_${year}`)));
+      const next = new Map(series.map((name, index) => [name, counters[index]?.next ?? 1]));
+      const invoices: Invoice[] = [];
+      for (const { series: name, draft } of fresh) {
+        const sequence = next.get(name)!;
+        next.set(name, sequence + 1);
+        const invoice: Invoice = { ...draft, series: name, year, sequence, number: invoiceNumber(year, sequence), issuedAt: at.toISOString() };
+        const { id, ...record } = invoice;
+        tx.create(INVOICES, id, record);
+        invoices.push(invoice);
+      }
+      for (const [name, value] of next) tx.set(INVOICE_COUNTERS, `${name}_${year}`, { series: name, year, next: value });
+      return invoices;
+    });
+    for (const invoice of options.quiet ? [] : written) {
+      try {
+        await deps.notify?.(invoice);
+      } catch (error) {
+        console.warn(`[invoices] emailing invoice ${invoice.id} failed:`, error);
+      }
+    }
+    return written;
+  }
+
+  async function read(id: string): Promise<Invoice | null> {
+    if (typeof id !== "string" || !/^[A-Za-z0-9_-]{1,80}$/.test(id)) return null;
+    const doc = await store.get<Omit<Invoice, "id">>(INVOICES, id);
+    return doc ? ({ ...doc, id } as Invoice) : null;
+  }
+
+  function canRead(invoice: Invoice, viewer: InvoiceViewer | null): boolean {
+    return viewer !== null && (viewer.role === "admin" || invoice.partyUids.includes(viewer.uid));
+  }
+
+  return {
+    /**
+     * A confirmed booking's invoices: the rental (and skipper) from the owner — VAT included when
+     * the owner is a company, none for a private owner — and the service fee from the platform,
+     * VAT included. Asking again returns nothing new.
+     */
+    async issueForBooking(booking: Booking, options: IssueOptions = {}): Promise<Invoice[]> {
+      // Only what was paid is invoiced: a request withdrawn before its answer never was.
+      if (!["confirmed", "completed", "cancelled"].includes(booking.status) || booking.payment.paidCents <= 0) return [];
+      const people = await deps.users.getMany([booking.ownerUid, booking.renterUid]);
+      const owner = people.get(booking.ownerUid);
+      const seller = partyOf(owner, booking.ownerUid);
+      const buyer = partyOf(people.get(booking.renterUid), booking.renterUid);
+      const subject = { listingId: booking.listingId, kind: booking.listingKind, title: await deps.subjectTitle(booking), start: booking.start, end: booking.end };
+      const price = booking.price;
+      const rentalLines: InvoiceLine[] = [{ kind: "rental", quantity: booking.days, amountCents: price.rentalCents }];
+      if (price.skipperCents > 0) rentalLines.push({ kind: "skipper", quantity: price.skipperDays, amountCents: price.skipperCents });
+      const rentalVat = owner?.company ? VAT_PERCENT : null;
+      const common = { kind: "rental" as const, corrects: null, bookingId: booking.id, subject };
+      const rental: Draft = {
+        ...common,
+        id: `${booking.id}_rental`,
+        seller,
+        buyer,
+        partyUids: [booking.ownerUid, booking.renterUid],
+        lines: rentalLines,
+        vatPercent: rentalVat,
+        ...splitVat(price.ownerCents, rentalVat),
+        totalCents: price.ownerCents,
+      };
+      const fee: Draft = {
+        ...common,
+        kind: "fee",
+        id: `${booking.id}_fee`,
+        seller: { uid: null, ...deps.platform },
+        buyer,
+        partyUids: [booking.renterUid],
+        lines: [{ kind: "fee", quantity: 1, amountCents: price.serviceFeeCents }],
+        vatPercent: VAT_PERCENT,
+        ...splitVat(price.serviceFeeCents, VAT_PERCENT),
+        totalCents: price.serviceFeeCents,
+      };
+      return issue([{ series: "A", draft: rental }, ...(price.serviceFeeCents > 0 ? [{ series: "F" as const, draft: fee }] : [])], options);
+    },
+
+    /**
+     * A cancellation that refunded money: a corrective invoice for each original, for its share of
+     * the refund (the fee's share in proportion to the total paid), as negative amounts.
+     */
+    async correctForCancellation(booking: Booking, options: IssueOptions = {}): Promise<Invoice[]> {
+      const refund = booking.payment.refundedCents;
+      if (booking.status !== "cancelled" || refund <= 0) return [];
+      const originals = (await store.getMany<Omit<Invoice, "id">>(INVOICES, [`${booking.id}_rental`, `${booking.id}_fee`]))
+        .map((doc) => (doc ? ({ ...doc } as Invoice) : null))
+        .filter((doc): doc is Invoice => doc !== null);
+      const paid = booking.payment.paidCents || booking.price.totalCents;
+      const feeShare = Math.min(booking.price.serviceFeeCents, Math.round((refund * booking.price.serviceFeeCents) / Math.max(1, paid)));
+      const drafts = originals.map((original) => {
+        const amount = -(original.kind === "fee" ? feeShare : refund - feeShare);
+        const line: InvoiceLine = { kind: original.lines[0]!.kind, quantity: 1, amountCents: amount };
+        const draft: Draft = {
+          ...original,
+          id: `${original.id}_R`,
+          kind: "corrective",
+          corrects: { id: original.id, series: original.series, number: original.number },
+          lines: [line],
+          ...splitVat(amount, original.vatPercent),
+          totalCents: amount,
+        };
+        return { series: "R" as const, draft };
+      });
+      return issue(drafts.filter(({ draft }) => draft.totalCents !== 0), options);
+    },
+
+    /** The invoice for `viewer` (its buyer, its seller, or the team); null for anyone else. */
+    async getFor(id: string, viewer: InvoiceViewer | null): Promise<Invoice | null> {
+      const invoice = await read(id);
+      return invoice && canRead(invoice, viewer) ? invoice : null;
+    },
+
+    /** A person's invoices, newest first: those they received and those issued in their name. */
+    async listFor(uid: string): Promise<{ received: Invoice[]; issued: Invoice[] }> {
+      const [received, issued] = await Promise.all(
+        (["buyer.uid", "seller.uid"] as const).map((field) =>
+          store.query<Omit<Invoice, "id">>({ collection: INVOICES, where: [[field, "==", uid]], orderBy: [["issuedAt", "desc"]], limit: 1000 }),
+        ),
+      );
+      return { received: received as Invoice[], issued: issued as Invoice[] };
+    },
+
+    /** A booking's invoices, in the order they were issued. */
+    async forBooking(bookingId: string): Promise<Invoice[]> {
+      const docs = await store.getMany<Omit<Invoice, "id">>(INVOICES, [`${bookingId}_rental`, `${bookingId}_fee`, `${bookingId}_rental_R`, `${bookingId}_fee_R`]);
+      return docs.filter((doc) => doc !== null) as Invoice[];
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

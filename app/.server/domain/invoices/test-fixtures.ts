@@ -1,0 +1,53 @@
+import type { Booking } from "../bookings";
+import type { UserProfile } from "../users";
+import { createInvoicesService } from "./service";
+import type { DocumentStore } from "#app/.server/store";
+
+/** People of the invoice tests: a company owner, a private owner (a lessor) and a renter. */
+const base = { slug: "x", photo: null, bio: "", languages: [], phone: null, kind: "person" as const, company: null, lessor: null, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" };
+export const testPeople: Record<string, UserProfile> = {
+  company: { ...base, uid: "company", email: "pro@amarre.test", displayName: "Marta", kind: "professional", company: { name: "Náutica Balear Charter S.L.", taxId: "B07123456", phone: "+34 971 000 000", address: "Moll Vell 3, 07012 Palma" } },
+  private: { ...base, uid: "private", email: "owner@amarre.test", displayName: "Javier", lessor: { legalName: "Javier Ortega Ruiz", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Carrer Major 1, 03700 Dénia", iban: "ES9121000418450200051332" } },
+  renter: { ...base, uid: "renter", email: "renter@amarre.test", displayName: "Lucía Martín" },
+};
+
+export function testInvoices(store: DocumentStore) {
+  return createInvoicesService({
+    store,
+    users: { getMany: async (uids) => new Map(uids.filter((uid) => testPeople[uid]).map((uid) => [uid, testPeople[uid]!])) },
+    subjectTitle: async () => "Cap Camarat 7.5 «Brisa»",
+    platform: { name: "Amarre Marketplace S.L.", taxId: "B00000000", address: "Moll Vell 1, 07012 Palma" },
+  });
+}
+
+/** A confirmed booking of 2 days: rental 400 €, skipper 100 €, fee 50 €, paid 550 €. */
+export function testBooking(id: string, owner: "company" | "private" = "company", overrides: Partial<Booking> = {}): Booking {
+  return {
+    id,
+    listingId: "boat-1",
+    listingKind: "boat",
+    ownerUid: owner,
+    renterUid: "renter",
+    status: "confirmed",
+    renterLang: "es",
+    expiresAt: null,
+    endsAt: "2027-06-03T22:00:00.000Z",
+    start: "2027-06-02",
+    end: "2027-06-03",
+    part: null,
+    days: 2,
+    people: 4,
+    withSkipper: true,
+    instant: true,
+    cancellationPolicy: { id: "flexible" } as unknown as Booking["cancellationPolicy"],
+    price: { lines: [], rentalCents: 40_000, skipperDays: 2, skipperCents: 10_000, serviceFeeCents: 5_000, totalCents: 55_000, depositCents: 0, ownerCents: 50_000 },
+    startsAt: "2027-06-01T22:00:00.000Z",
+    payment: { status: "paid", provider: "recorded", reference: "r1", paidCents: 55_000, refundedCents: 0 },
+    cancellation: null,
+    slotIds: [],
+    history: [],
+    createdAt: "2027-01-01T00:00:00.000Z",
+    updatedAt: "2027-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}

@@ -1,0 +1,104 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, today } from "#app/.server/domain/bookings";
+import type { Services } from "#app/.server/services";
+import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { loader as pdfLoader } from "#app/routes/resources/invoice-pdf";
+import { loader as invoicesLoader } from "./invoices";
+
+/**
+ * Invoices from real bookings on the embedded backend: confirming a booking issues them,
+ * cancelling with a refund corrects them; /ajustes/facturas lists each side's; the PDF download
+ * is for the buyer, the seller and the team only (the same 404 for anyone else).
+ */
+let services: Services;
+let owner: Awaited<ReturnType<typeof createOwner>>;
+let renter: Awaited<ReturnType<typeof createTestUser>>;
+let stranger: Awaited<ReturnType<typeof createTestUser>>;
+let adminCookie: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  owner = await createOwner(services, { displayName: "Marina Armadora" });
+  renter = await createTestUser(services, { displayName: "Rafa Renter" });
+  stranger = await createTestUser(services, { displayName: "Sergio Stranger" });
+  const admin = await createTestUser(services, { displayName: "Ada Admin" });
+  await services.identity.setRole(admin.uid, "admin");
+  adminCookie = (await signInAs(services, admin.email, admin.password)).cookie;
+});
+afterAll(() => services.close());
+
+const context = () => loadContext(services);
+const day = (n: number) => addDays(today(new Date()), n);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
+const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
+const download = (id: string, cookie?: string, lang = "es") =>
+  pdfLoader({ request: cookie ? authedRequest(`/resources/invoice/${id}?lang=${lang}`, cookie) : pageRequest(`/resources/invoice/${id}`), params: { invoiceId: id }, context: context() }) as Promise<Response>;
+
+async function pdfText(response: Response): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(await response.arrayBuffer()), verbosity: 0 }).promise;
+  const content = await (await doc.getPage(1)).getTextContent();
+  return content.items.map((item) => ("str" in item ? item.str : "")).join(" ");
+}
+
+describe("invoices of bookings", () => {
+  it("issues the rental and fee invoices on confirmation and lists them for each side", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(30), end: day(31), part: null, people: 2, withSkipper: false });
+    expect(booking.status).toBe("confirmed");
+    const issued = await services.invoices.forBooking(booking.id);
+    expect(issued.map((invoice) => [invoice.series, invoice.kind, invoice.totalCents])).toEqual([
+      ["A", "rental", booking.price.ownerCents],
+      ["F", "fee", booking.price.serviceFeeCents],
+    ]);
+
+    const mine = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas", renter.cookie), params: {}, context: context() }));
+    expect(mine.received.map((row: { id: string }) => row.id).sort()).toEqual([`${booking.id}_fee`, `${booking.id}_rental`]);
+    expect(mine.issued).toEqual([]);
+    const theirs = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas", owner.cookie), params: {}, context: context() }));
+    expect(theirs.issued.map((row: { id: string }) => row.id)).toEqual([`${booking.id}_rental`]);
+    expect(theirs.received).toEqual([]);
+    // Each side is emailed: the renter twice (rental and fee), the owner once (the rental in their name).
+    const renterMail = (await services.mailbox.list(renter.uid)).map((email) => email.subject).filter((subject) => subject.startsWith("Factura"));
+    expect(renterMail.sort()).toEqual(issued.map((invoice) => `${invoice.kind === "rental" ? "Factura de alquiler" : "Factura de servicio"} ${invoice.series}-${invoice.number}: ${invoice.subject.title}`).sort());
+    const ownerMail = (await services.mailbox.list(owner.uid)).filter((email) => email.subject.startsWith("Factura de alquiler"));
+    expect(ownerMail).toHaveLength(1);
+    expect(ownerMail[0]!.text).toContain("/ajustes/facturas");
+    const visitor = await settle(() => invoicesLoader({ request: pageRequest("/ajustes/facturas"), params: {}, context: context() }));
+    expect((visitor as Response).status).toBe(302);
+  });
+
+  it("serves the PDF to the buyer, the seller and the team, in the asked language; a plain 404 for anyone else", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(40), end: day(40), part: null, people: 2, withSkipper: false });
+    const id = `${booking.id}_rental`;
+    const invoice = (await services.invoices.forBooking(booking.id))[0]!;
+    for (const cookie of [renter.cookie, owner.cookie, adminCookie]) {
+      const response = await download(id, cookie);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("application/pdf");
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    const french = await pdfText(await download(id, renter.cookie, "fr"));
+    expect(french).toContain("Facture de location");
+    expect(french).toContain(`A-${invoice.number}`);
+    expect(french).toContain("Rafa Renter");
+    for (const response of [await download(id), await download(id, stranger.cookie), await download(`${booking.id}_fee`, owner.cookie), await download("nothing", renter.cookie)]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Content-Type")).toContain("text/plain");
+    }
+  });
+
+  it("corrects both invoices when a cancellation refunds money", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(60), end: day(61), part: null, people: 2, withSkipper: false });
+    const { booking: cancelled } = await services.bookings.act(booking.id, renter.uid, "renter", "cancel");
+    expect(cancelled.payment.refundedCents).toBeGreaterThan(0);
+    const all = await services.invoices.forBooking(booking.id);
+    const corrective = all.filter((invoice) => invoice.kind === "corrective");
+    expect(corrective).toHaveLength(2);
+    expect(corrective.every((invoice) => invoice.series === "R" && invoice.totalCents < 0 && invoice.corrects !== null)).toBe(true);
+    expect(-corrective.reduce((sum, invoice) => sum + invoice.totalCents, 0)).toBe(cancelled.payment.refundedCents);
+  });
+});

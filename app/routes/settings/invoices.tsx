@@ -1,0 +1,109 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Invoice } from "#app/.server/domain/invoices";
+import { requestContext } from "#app/.server/http/request-context";
+import { cardClass } from "#app/components/booking";
+import { formatMoment } from "#app/utils/bookings";
+import { href } from "#app/utils/href";
+import { languageOf } from "#app/i18n";
+import { seoMeta } from "#app/utils/meta";
+import { useLang } from "#app/utils/use-lang";
+
+/**
+ * /ajustes/facturas: the person's invoices, newest first — those they received as a renter and
+ * those issued in their name as an owner — each downloadable as a PDF in the page's language.
+ */
+export const handle = { i18n: ["invoices"] };
+
+function row(invoice: Invoice, as: "buyer" | "seller") {
+  return {
+    id: invoice.id,
+    number: `${invoice.series}-${invoice.number}`,
+    kind: invoice.kind,
+    issuedAt: invoice.issuedAt,
+    party: as === "buyer" ? invoice.seller.name : invoice.buyer.name,
+    subject: invoice.subject.title,
+    totalCents: invoice.totalCents,
+  };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "invoices");
+  const user = await ctx.requireUser();
+  const { received, issued } = await ctx.services.invoices.listFor(user.uid);
+  return {
+    meta: { title: ctx.t("page.meta"), description: ctx.t("page.intro") },
+    received: received.map((invoice) => row(invoice, "buyer")),
+    issued: issued.map((invoice) => row(invoice, "seller")),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+type Row = ReturnType<typeof row>;
+
+export default function Invoices() {
+  const { t } = useTranslation("invoices");
+  const { received, issued } = useLoaderData<typeof loader>();
+  return (
+    <main id="main" className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("page.title")}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t("page.intro")}</p>
+      </header>
+      {received.length === 0 && issued.length === 0 ? <p className={cardClass}>{t("page.empty")}</p> : null}
+      {received.length > 0 ? <InvoiceTable id="received" title={t("page.received")} rows={received} /> : null}
+      {issued.length > 0 ? <InvoiceTable id="issued" title={t("page.issued")} rows={issued} /> : null}
+    </main>
+  );
+}
+
+function InvoiceTable({ id, title, rows }: { id: string; title: string; rows: Row[] }) {
+  const { t } = useTranslation("invoices");
+  const lang = useLang();
+  const money = new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" });
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-bold">{title}</h2>
+      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 dark:border-white/10">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <thead className="bg-slate-50 dark:bg-white/5">
+            <tr>
+              <th scope="col" className="px-4 py-2">{t("page.columns.number")}</th>
+              <th scope="col" className="px-4 py-2">{t("page.columns.date")}</th>
+              <th scope="col" className="px-4 py-2">{t("page.columns.kind")}</th>
+              <th scope="col" className="px-4 py-2">{t("page.columns.party")}</th>
+              <th scope="col" className="px-4 py-2 text-right">{t("page.columns.total")}</th>
+              <th scope="col" className="px-4 py-2">{t("page.columns.file")}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+            {rows.map((item) => (
+              <tr key={item.id}>
+                <th scope="row" className="px-4 py-2 font-mono font-semibold">{item.number}</th>
+                <td className="px-4 py-2">{formatMoment(item.issuedAt, lang)}</td>
+                <td className="px-4 py-2">
+                  {t(`kinds.${item.kind}`)}
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{item.subject}</span>
+                </td>
+                <td className="px-4 py-2">{item.party}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{money.format(item.totalCents / 100)}</td>
+                <td className="px-4 py-2">
+                  <a
+                    href={href("invoice-pdf", { params: { invoiceId: item.id }, search: { lang } })}
+                    download
+                    aria-label={t("page.downloadLabel", { number: item.number })}
+                    className="font-semibold text-sea-800 underline dark:text-sea-200"
+                  >
+                    {t("page.download")}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
