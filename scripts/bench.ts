@@ -21,6 +21,8 @@ import { seedBenchListings } from "#app/.server/seed/bench";
 import { createDemoPhotoProvider } from "#app/.server/seed/photos";
 import { createServices } from "#app/.server/services";
 import { createCasesService, caseTypes } from "#app/.server/domain/cases";
+import { renderInvoicePdf, type Invoice } from "#app/.server/domain/invoices";
+import { testBooking } from "#app/.server/domain/invoices/test-fixtures";
 
 /** Fills a fresh data directory: the demo marketplace plus `count` published boats. */
 async function prepareData(dataDir: string, count: number) {
@@ -48,7 +50,15 @@ async function prepareData(dataDir: string, count: number) {
     // Instant boats of other owners than the demo renter, for the booking runs.
     const instant: string[] = [];
     for (let page = 1; page <= 3; page++) instant.push(...(await services.listings.search({ instantBooking: true, sort: "newest", page })).items.map((b) => b.id));
-    return { created, ms, boatId: boat?.id ?? "", instantBoats: instant, casesMs };
+    // 500 invoices of the demo renter (250 bookings' rental and fee), and the time to draw one as a PDF.
+    const renter = (await services.identity.getUserByEmail(DEMO.email))!;
+    const owner = (await services.identity.getUserByEmail(DEMO_OWNER.email))!;
+    const issued: Invoice[] = [];
+    for (let i = 0; i < 250; i++) issued.push(...(await services.invoices.issueForBooking(testBooking(`bench-${i}`, "private", { renterUid: renter.uid, ownerUid: owner.uid }), { quiet: true })));
+    const pdfStarted = performance.now();
+    for (const invoice of issued.slice(0, 100)) await renderInvoicePdf(invoice, "es");
+    const pdfMs = (performance.now() - pdfStarted) / 100;
+    return { created, ms, boatId: boat?.id ?? "", instantBoats: instant, casesMs, invoices: issued.length, pdfMs };
   } finally {
     await services.close();
   }
@@ -334,6 +344,7 @@ async function main() {
       { name: "admin cases, by text", path: "/admin/gestiones?q=gaviota", headers: { Cookie: `${admin}; i18n_redirected=es` } },
       { name: "admin cases, 2 words", path: "/admin/gestiones?q=palma+gaviota&status=received", headers: { Cookie: `${admin}; i18n_redirected=es` } },
       { name: "admin cases, unfiltered", path: "/admin/gestiones", headers: { Cookie: `${admin}; i18n_redirected=es` } },
+      { name: "facturas (500), signed in", path: "/ajustes/facturas", headers: { Cookie: `${renter}; i18n_redirected=es` } },
       { name: "matriculación, signed in", path: "/gestoria/matriculacion-barco", headers: { Cookie: `${renter}; i18n_redirected=es` } },
     );
     const results = [];
@@ -377,6 +388,7 @@ async function main() {
         `(${streams.perSubscriberKiB.toFixed(1)} KiB per subscriber)`,
     );
     console.log(`Server peak RSS: ${rss.toFixed(1)} MiB`);
+    console.log(`Invoices: ${seeded.invoices} for the demo renter; one PDF drawn in ${seeded.pdfMs.toFixed(1)} ms on average (100 drawn)`);
     console.log(`JavaScript loaded by the home page: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzip (${js.gzipBytes} bytes)`);
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync(

@@ -26,6 +26,7 @@ import { href } from "#app/utils/href";
 import { createRecordedPayments, type PaymentsPort } from "./payments";
 import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
+import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
 import { createInvoiceNotifier, createInvoicesService, type InvoicesService } from "./domain/invoices";
 import { dockTitle } from "#app/utils/listings/view";
 import { getFixedT } from "./i18n";
@@ -54,6 +55,8 @@ export type Services = {
   payments: PaymentsPort;
   /** Service requests as cases the team works to the end. */
   cases: CasesService;
+  /** Reviews of completed trips and the owners' answers. */
+  reviews: ReviewsService;
   /** Invoices of bookings (rental, service fee, corrective), numbered without gaps. */
   invoices: InvoicesService;
   /** The service pages' texts and prices, edited by the team. */
@@ -75,7 +78,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "invoices"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "invoices" | "reviews"
 >;
 
 declare module "@remix-run/node" {
@@ -178,6 +181,19 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     }),
     servicePages,
     invoices,
+    reviews: createReviewsService({
+      store,
+      listings,
+      notify: createReviewNotifier({
+        mailbox,
+        users,
+        titleOf: async (review) => {
+          const listing = await listings.get(review.listingId);
+          return listing?.kind === "boat" ? (listing.data.title ?? "Amarre") : "Amarre";
+        },
+        link: (event, lang) => publicOrigin + href("settings-reviews", { lang, hash: event === "review" ? "recibidas" : "escritas" }),
+      }),
+    }),
     startBackgroundWork() {
       if (scheduler) return;
       const run = () => void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));

@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "#app/components/avatar";
 import type { MapPoint, OwnerView, PhotoView, PlaceView, PriceUnit } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
+import { dateTimeFormat } from "#app/utils/intl";
+import { languageOf } from "#app/i18n";
 import { FavouriteButton } from "./favourite-button";
 import { ListingMap } from "./listing-map";
 import { ListingPhoto } from "./listing-photo";
@@ -253,11 +255,41 @@ export function OwnerCard({ owner, memberSince, heading }: { owner: OwnerView; m
 }
 
 /** Reviews: none can exist before bookings, and the page says so. */
-export function ReviewsSection() {
-  const { t } = useTranslation("listing");
+/** The listing's reviews: the average and count, then each review with the owner's answer. */
+export function ReviewsSection({ reviews }: { reviews: { average: number | null; count: number; items: ReadonlyArray<{ id: string; rating: number; comment: string; author: string; createdAt: string; answer: { text: string } | null }> } }) {
+  const { t } = useTranslation("reviews");
+  const lang = useLang();
+  const date = dateTimeFormat(languageOf(lang).iso, { month: "long", year: "numeric", timeZone: "Europe/Madrid" });
   return (
-    <DetailSection id="reviews-heading" title={t("detail.reviews.title")}>
-      <p className="text-slate-600 dark:text-slate-400">{t("detail.reviews.empty")}</p>
+    <DetailSection id="reviews-heading" title={t("listing.title")}>
+      {reviews.count === 0 || reviews.average === null ? (
+        <p className="text-slate-600 dark:text-slate-400">{t("listing.none")}</p>
+      ) : (
+        <>
+          <p className="flex items-baseline gap-3">
+            <span className="text-3xl font-bold">{reviews.average.toLocaleString(languageOf(lang).iso, { maximumFractionDigits: 1 })}</span>
+            <span className="sr-only">{t("listing.average", { average: reviews.average })}</span>
+            <span aria-hidden="true" className="text-amber-500">{"★".repeat(Math.round(reviews.average))}</span>
+            <span className="text-sm text-slate-600 dark:text-slate-400">{t("listing.count", { count: reviews.count })}</span>
+          </p>
+          <ul className="mt-4 space-y-4">
+            {reviews.items.map((review) => (
+              <li key={review.id} className="border-t border-slate-200 pt-4 dark:border-white/10">
+                <p className="text-sm">
+                  <span role="img" aria-label={t("stars", { count: review.rating })} className="text-amber-500">{"★".repeat(review.rating)}</span>{" "}
+                  <span className="font-semibold">{review.author}</span> · <time dateTime={review.createdAt}>{date.format(new Date(review.createdAt))}</time>
+                </p>
+                <p className="mt-1 whitespace-pre-line">{review.comment}</p>
+                {review.answer ? (
+                  <p className="mt-2 border-l-4 border-sea-200 pl-3 text-sm dark:border-white/20">
+                    <span className="font-semibold">{t("listing.answer")}:</span> {review.answer.text}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </DetailSection>
   );
 }

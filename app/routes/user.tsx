@@ -16,6 +16,8 @@ import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
+import { reviewViews } from "#app/.server/listing-reviews";
+import { ReviewsSection } from "#app/components/listing-detail";
 
 /**
  * /user/{slug}: a person's public page. It shows only the public part of the profile (never
@@ -23,7 +25,7 @@ import { href } from "#app/utils/href";
  * appear here once they exist; until then the page says so rather than showing anything made up.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
-export const handle = { i18n: ["user", "listing"], pageCache: SHARED_WITH_VISITORS };
+export const handle = { i18n: ["user", "listing", "reviews"], pageCache: SHARED_WITH_VISITORS };
 
 const DESCRIPTION_MAX = 160;
 
@@ -37,7 +39,13 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!person) notFound(request);
   const profile = users.toPublic(person);
   // The person's published boats and docks (never drafts, paused or archived ones).
-  const [owned, portList] = await Promise.all([listings.listByOwner(person.uid), ports.list()]);
+  const [owned, portList, received] = await Promise.all([listings.listByOwner(person.uid), ports.list(), services.reviews.received(person.uid)]);
+  // The reviews of the person's listings: the average of all, the latest ten.
+  const reviews = {
+    count: received.length,
+    average: received.length === 0 ? null : Math.round((received.reduce((sum, review) => sum + review.rating, 0) / received.length) * 10) / 10,
+    items: await reviewViews(services, received.slice(0, 10)),
+  };
   const published = owned.filter((listing) => listing.status === "published");
   const portIndex = portsBySlug(portList);
   const owners = new Map([[person.uid, { slug: person.slug, displayName: person.displayName, photo: person.photo, professional: person.kind === "professional", companyName: person.company?.name ?? null, createdAt: person.createdAt }]]);
@@ -72,6 +80,7 @@ export async function loader(args: LoaderFunctionArgs) {
     isOwnProfile: viewer !== null && viewer.slug === profile.slug,
     boats,
     docks,
+    reviews,
     },
     { headers: visitorPageHeaders({ viewer, tags: [`user:${person.uid}`] }) },
   );
@@ -79,7 +88,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function UserPage() {
   const { t } = useTranslation("user");
-  const { profile, memberSince, languages, isOwnProfile, boats, docks } = useLoaderData<typeof loader>();
+  const { profile, memberSince, languages, isOwnProfile, boats, docks, reviews } = useLoaderData<typeof loader>();
   const name = profile.displayName;
   return (
     <main id="main" className="container-page py-12">
@@ -154,10 +163,9 @@ export default function UserPage() {
           )}
         </section>
 
-        <section aria-labelledby="reviews-title" className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
-          <h2 id="reviews-title" className="text-xl font-bold">{t("reviews.title")}</h2>
-          <p className="mt-3 text-slate-500 dark:text-slate-400">{t("reviews.empty", { name })}</p>
-        </section>
+        <div className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
+          <ReviewsSection reviews={reviews} />
+        </div>
       </article>
     </main>
   );

@@ -10,7 +10,7 @@ export const settingsNavigation = [
   { path: href("settings-cases"), key: "cases" },
   { path: href("settings-favourites"), key: "favourites" },
   { path: href("settings-invoices"), key: "invoices" },
-  { path: "/ajustes/opiniones", key: "reviews" },
+  { path: href("settings-reviews"), key: "reviews" },
   { path: href("settings-list-boat"), key: "listBoat" },
   { path: href("settings-my-listings"), key: "myBoats" },
   { path: href("settings-drafts"), key: "drafts" },

@@ -4,6 +4,7 @@ import type { Services } from "../services";
 import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";
 import { seedDemoBookings } from "./bookings";
 import { seedDemoCases, seedEveryCaseType } from "./cases";
+import { seedDemoReviews } from "./reviews";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
@@ -65,6 +66,11 @@ export const seedSteps: SeedStep[] = [
     id: "cases-v2",
     // A case of every type, together in every status, the demo renter's and visitors' (./cases.ts).
     run: seedEveryCaseType,
+  },
+  {
+    id: "reviews-v1",
+    // Past trips reviewed (most answered) on demo boats; Lucía's completed trip still waits for hers (./reviews.ts).
+    run: seedDemoReviews,
   },
   {
     id: "invoices-v1",

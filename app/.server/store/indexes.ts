@@ -81,6 +81,10 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   // A person's invoices, newest first: received (as the buyer) and issued in their name (as the seller).
   { collection: "invoices", fields: ["buyer.uid", { path: "issuedAt", order: "desc" }] },
   { collection: "invoices", fields: ["seller.uid", { path: "issuedAt", order: "desc" }] },
+  // Reviews: a listing's, an owner's (received) and a renter's (written), newest first.
+  { collection: "reviews", fields: ["listingId", { path: "createdAt", order: "desc" }] },
+  { collection: "reviews", fields: ["ownerUid", { path: "createdAt", order: "desc" }] },
+  { collection: "reviews", fields: ["renterUid", { path: "createdAt", order: "desc" }] },
   // The admin dashboard's oldest open cases, per status.
   { collection: "cases", fields: ["status", "createdAt"] },
   // Re-indexing every case's words, oldest first.

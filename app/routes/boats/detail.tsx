@@ -10,6 +10,7 @@ import { formatEuros } from "#app/components/price";
 import { summarize, type OwnerView } from "#app/utils/listings/view";
 import { listingMeta } from "#app/utils/listings/meta";
 import { useLang } from "#app/utils/use-lang";
+import { listingReviews } from "#app/.server/listing-reviews";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
@@ -23,7 +24,7 @@ import { AvailabilitySection, BookingEstimate, type BookingBox } from "#app/comp
  * /boat/rent/boat/{id}; until chats exist, "Contact the owner" leads to their public page.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
-export const handle = { i18n: ["listing", "favourites", "bookings"], pageCache: SHARED_WITH_VISITORS };
+export const handle = { i18n: ["listing", "favourites", "bookings", "reviews"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -40,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ? t("detail.meta.boatDescription", { type: typeName, place: place.label ?? "", count: d.capacity ?? 1, price: formatEuros(d.dayPriceCents, lang) })
       : typeName;
 
-  const [viewCookie, bookingBox] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing)]);
+  const [viewCookie, bookingBox, reviews] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing), listingReviews(ctx.services, listing.id)]);
 
   return data(
     {
@@ -87,6 +88,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     ...page.ownership,
     bookingBox,
+    reviews,
     points: mapPoints([boatCard(listing, page.portIndex, new Map())], () => title),
     },
     // The recently-viewed cookie of a visitor: such a response is never cached publicly.
@@ -108,7 +110,7 @@ type BoatView = ReturnType<typeof useLoaderData<typeof loader>>["boat"];
 export default function BoatPage() {
   const { t } = useTranslation("listing");
   const lang = useLang();
-  const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox } = useLoaderData<typeof loader>();
+  const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox, reviews } = useLoaderData<typeof loader>();
   const bookable = boat.status === "published" && !isOwner;
   const skipper = boat.skipper;
   const euros = useEuros();
@@ -191,7 +193,7 @@ export default function BoatPage() {
       {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={t("detail.owner")} /> : null}
 
       {bookingBox ? <AvailabilitySection box={bookingBox} /> : null}
-      <ReviewsSection />
+      <ReviewsSection reviews={reviews} />
     </ListingDetailLayout>
   );
 }

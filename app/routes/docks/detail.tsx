@@ -10,6 +10,7 @@ import { listingMeta } from "#app/utils/listings/meta";
 import { dockTitle, summarize, type OwnerView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
+import { listingReviews } from "#app/.server/listing-reviews";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
@@ -24,7 +25,7 @@ import { AvailabilitySection, BookingEstimate, type BookingBox } from "#app/comp
  * page until chats exist).
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
-export const handle = { i18n: ["listing", "favourites", "bookings"], pageCache: SHARED_WITH_VISITORS };
+export const handle = { i18n: ["listing", "favourites", "bookings", "reviews"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -42,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const title = dockTitle(t, { berthType: d.berthType ?? null, berthNumber: d.berthNumber ?? null, place });
   const kindName = d.kind ? t(`dockKinds.${d.kind}`) : t("dock.berth");
 
-  const [viewCookie, bookingBox] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing)]);
+  const [viewCookie, bookingBox, reviews] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing), listingReviews(ctx.services, listing.id)]);
 
   return data(
     {
@@ -82,6 +83,7 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     ...page.ownership,
     bookingBox,
+    reviews,
     points: mapPoints([dockCard(listing, page.portIndex, new Map())], () => title),
     },
     // The recently-viewed cookie of a visitor: such a response is never cached publicly.
@@ -105,7 +107,7 @@ type DockView = ReturnType<typeof useLoaderData<typeof loader>>["dock"];
 export default function DockPage() {
   const { t } = useTranslation("listing");
   const lang = useLang();
-  const { dock, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox } = useLoaderData<typeof loader>();
+  const { dock, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox, reviews } = useLoaderData<typeof loader>();
   const contactable = dock.status === "published" && !isOwner;
   const metres = (value: number | null) => (value === null ? null : formatMetres(value, lang));
   const services = dock.services;
@@ -160,7 +162,7 @@ export default function DockPage() {
       {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={dock.kind === "sale" ? t("detail.seller") : t("detail.owner")} /> : null}
 
       {bookingBox ? <AvailabilitySection box={bookingBox} /> : null}
-      <ReviewsSection />
+      <ReviewsSection reviews={reviews} />
     </ListingDetailLayout>
   );
 }

@@ -62,6 +62,8 @@ type ListingCommon = ListingSearchFields & {
   publishedAt: string | null;
   /** Bookings the owner cancelled (the booking engine counts them; shown on the listing's page). */
   ownerCancellations?: number;
+  /** How many reviews `rating` averages (absent before the first). */
+  reviewCount?: number;
 };
 export type BoatListing = ListingCommon & { kind: "boat"; data: BoatDraftData };
 export type DockListing = ListingCommon & { kind: "dock"; data: DockDraftData };

@@ -69,6 +69,16 @@ export function createListingsService(deps: {
       deps.onChange?.([`listing:${id}`]);
     },
 
+    /** The average of the listing's reviews and their count (the reviews service keeps them right). */
+    async setRating(id: string, rating: number | null, count: number): Promise<void> {
+      const listing = await store.get<{ ownerUid: string }>(LISTINGS, id);
+      if (!listing) return;
+      await store.update(LISTINGS, id, { rating, reviewCount: count });
+      search.forget();
+      // The listing's page, its owner's public page and the searches (sorted by rating) show it.
+      deps.onChange?.([`listing:${id}`, `user:${listing.ownerUid}`, "search:boat", "search:dock"]);
+    },
+
     /** Date searches leave out listings the booking engine says are taken. */
     useAvailability: search.useAvailability,
     /** Forgets the reused search totals and matches (a booking changed which listings are free). */

@@ -1,0 +1,25 @@
+import { getFixedT } from "#app/.server/i18n";
+import { isLang, type Lang } from "#app/i18n";
+import type { MailboxService } from "../mailbox";
+import type { UsersService } from "../users";
+import type { Review } from "./model";
+
+/** "Review received" to the owner and "answer received" to the renter, in their language. */
+export function createReviewNotifier(deps: {
+  mailbox: Pick<MailboxService, "deliver">;
+  users: Pick<UsersService, "getMany">;
+  titleOf: (review: Review) => Promise<string>;
+  link: (event: "review" | "answer", lang: Lang) => string;
+}) {
+  return async function notify(event: "review" | "answer", review: Review) {
+    const people = await deps.users.getMany([review.ownerUid, review.renterUid]);
+    const to = people.get(event === "review" ? review.ownerUid : review.renterUid);
+    const other = people.get(event === "review" ? review.renterUid : review.ownerUid);
+    if (!to) return;
+    const lang: Lang = isLang(to.lang) ? to.lang : "es";
+    const t = getFixedT(lang, "emails");
+    const link = deps.link(event, lang);
+    const values = { name: to.displayName, other: other?.displayName ?? "Amarre", listing: await deps.titleOf(review), rating: review.rating, comment: review.comment, answer: review.answer?.text ?? "", link };
+    await deps.mailbox.deliver({ uid: to.uid, to: to.email, subject: t(`review.${event}.subject`, values), text: t(`review.${event}.text`, values), link });
+  };
+}

@@ -1,0 +1,189 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { isReviewError, MAX_COMMENT, MIN_COMMENT, type Review } from "#app/.server/domain/reviews";
+import { requestContext, type RequestContext } from "#app/.server/http/request-context";
+import { cardClass, primaryButton } from "#app/components/booking";
+import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { formatDay, formatMoment } from "#app/utils/bookings";
+import { href } from "#app/utils/href";
+import { seoMeta } from "#app/utils/meta";
+import { useLang } from "#app/utils/use-lang";
+
+/**
+ * /ajustes/opiniones: the trips waiting for the person's review (with the form), the reviews
+ * they wrote (with the owner's answer), and the reviews of their listings (with the answer form).
+ * Plain POST forms; every refusal is a 4xx with a translated message.
+ */
+export const handle = { i18n: ["reviews"] };
+
+async function titles(ctx: RequestContext, listingIds: string[]): Promise<Map<string, { title: string; kind: "boat" | "dock" }>> {
+  const listings = await ctx.services.listings.getMany([...new Set(listingIds)]);
+  return new Map(
+    listings.flatMap((listing) => (listing ? [[listing.id, { kind: listing.kind, title: (listing.kind === "boat" ? listing.data.title : null) ?? ctx.t("dock") }] as const] : [])),
+  );
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "reviews");
+  const user = await ctx.requireUser();
+  const { reviews, users } = ctx.services;
+  const [waiting, written, received] = await Promise.all([reviews.waiting(user.uid), reviews.written(user.uid), reviews.received(user.uid)]);
+  const names = await users.getMany([...new Set(received.map((review) => review.renterUid))]);
+  const listingTitles = await titles(ctx, [...waiting.map((trip) => trip.listingId), ...written.map((r) => r.listingId), ...received.map((r) => r.listingId)]);
+  const listing = (id: string) => ({ id, ...(listingTitles.get(id) ?? { title: ctx.t("gone"), kind: "boat" as const }) });
+  const view = (review: Review) => ({ id: review.id, rating: review.rating, comment: review.comment, createdAt: review.createdAt, answer: review.answer, listing: listing(review.listingId) });
+  return {
+    meta: { title: ctx.t("page.meta"), description: ctx.t("page.intro") },
+    waiting: waiting.map((trip) => ({ bookingId: trip.id, start: trip.start, end: trip.end, listing: listing(trip.listingId) })),
+    written: written.map(view),
+    received: received.map((review) => ({ ...view(review), author: names.get(review.renterUid)?.displayName ?? "—" })),
+  };
+}
+
+type Reply = { intent: "review" | "answer"; target: string; errors: string[]; values?: Record<string, string> };
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, "reviews");
+  const user = await ctx.requireUser();
+  const form = await ctx.formData();
+  const intent = form.get("intent");
+  const refuse = (reply: Reply, status: number) => data<Reply>(reply, { status });
+  const statusOf = (code: string) => (code === "invalid" ? 400 : code === "not-found" ? 404 : 409);
+  if (intent === "review") {
+    const bookingId = String(form.get("bookingId") ?? "");
+    const rating = Number(form.get("rating"));
+    const comment = String(form.get("comment") ?? "");
+    const values = { rating: String(form.get("rating") ?? ""), comment };
+    const errors: string[] = [];
+    if (!Number.isInteger(rating) || rating < 1 || rating > 5) errors.push(ctx.t("errors.rating"));
+    if (comment.trim().length < MIN_COMMENT || comment.trim().length > MAX_COMMENT) errors.push(ctx.t("errors.comment", { min: MIN_COMMENT, max: MAX_COMMENT }));
+    if (errors.length > 0) return refuse({ intent, target: bookingId, errors, values }, 400);
+    try {
+      await ctx.services.reviews.write(user.uid, bookingId, { rating, comment, lang: ctx.lang });
+    } catch (error) {
+      if (!isReviewError(error)) throw error;
+      return refuse({ intent, target: bookingId, errors: [ctx.t(`errors.${error.code}`)], values }, statusOf(error.code));
+    }
+    throw redirect(href("settings-reviews", { lang: ctx.lang, search: { done: "review" }, hash: "escritas" }), 303);
+  }
+  if (intent === "answer") {
+    const reviewId = String(form.get("reviewId") ?? "");
+    const text = String(form.get("answer") ?? "");
+    try {
+      await ctx.services.reviews.answer(user.uid, reviewId, text);
+    } catch (error) {
+      if (!isReviewError(error)) throw error;
+      const key = error.code === "invalid" ? "answer" : error.code;
+      return refuse({ intent, target: reviewId, errors: [ctx.t(`errors.${key}`, { max: MAX_COMMENT })], values: { answer: text } }, statusOf(error.code));
+    }
+    throw redirect(href("settings-reviews", { lang: ctx.lang, search: { done: "answer" }, hash: "recibidas" }), 303);
+  }
+  return refuse({ intent: "review", target: "", errors: [ctx.t("errors.unknown")] }, 400);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+function Stars({ rating }: { rating: number }) {
+  const { t } = useTranslation("reviews");
+  return (
+    <span role="img" aria-label={t("stars", { count: rating })} className="text-amber-500">
+      {"★".repeat(rating)}
+      <span className="text-slate-300 dark:text-slate-600">{"★".repeat(5 - rating)}</span>
+    </span>
+  );
+}
+
+export default function Reviews() {
+  const { t } = useTranslation("reviews");
+  const lang = useLang();
+  const { waiting, written, received } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const [search] = useSearchParams();
+  const done = search.get("done");
+  const errorsFor = (intent: Reply["intent"], target: string) => (reply && reply.intent === intent && reply.target === target ? reply.errors : undefined);
+  const valueFor = (intent: Reply["intent"], target: string, name: string) => (reply && reply.intent === intent && reply.target === target ? reply.values?.[name] : undefined);
+  return (
+    <main id="main" className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("page.title")}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t("page.intro")}</p>
+      </header>
+      {done === "review" ? <Notice>{t("done.review")}</Notice> : done === "answer" ? <Notice>{t("done.answer")}</Notice> : null}
+      {reply && !reply.target ? <FormAlert id="reviews-error" errors={reply.errors} /> : null}
+
+      <section aria-labelledby="waiting-title" className="space-y-3">
+        <h2 id="waiting-title" className="text-xl font-bold">{t("waiting.title")}</h2>
+        {waiting.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("waiting.empty")}</p> : null}
+        {waiting.map((trip) => (
+          <article key={trip.bookingId} className={cardClass} aria-labelledby={`trip-${trip.bookingId}`}>
+            <h3 id={`trip-${trip.bookingId}`} className="font-semibold">
+              <LocalizedLink to={href(trip.listing.kind === "boat" ? "boat" : "dock", { params: { id: trip.listing.id } })} className="underline">{trip.listing.title}</LocalizedLink>
+            </h3>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("waiting.dates", { start: formatDay(trip.start, lang), end: formatDay(trip.end, lang) })}</p>
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="review" />
+              <input type="hidden" name="bookingId" value={trip.bookingId} />
+              <FormAlert id={`review-${trip.bookingId}-errors`} errors={errorsFor("review", trip.bookingId)} />
+              <fieldset>
+                <legend className={labelClass}>{t("form.rating")}</legend>
+                <div className="mt-1 flex flex-wrap gap-3">
+                  {[5, 4, 3, 2, 1].map((value) => (
+                    <label key={value} className="inline-flex items-center gap-1 text-sm">
+                      <input type="radio" name="rating" value={value} required defaultChecked={valueFor("review", trip.bookingId, "rating") === String(value)} className="accent-sea-700" />
+                      <Stars rating={value} />
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <div>
+                <label htmlFor={`comment-${trip.bookingId}`} className={labelClass}>{t("form.comment")}</label>
+                <textarea id={`comment-${trip.bookingId}`} name="comment" rows={3} required minLength={MIN_COMMENT} maxLength={MAX_COMMENT} defaultValue={valueFor("review", trip.bookingId, "comment")} className={inputClass} />
+              </div>
+              <button type="submit" className={primaryButton} disabled={busy}>{t("form.submit")}</button>
+            </Form>
+          </article>
+        ))}
+      </section>
+
+      <section id="escritas" aria-labelledby="written-title" className="space-y-3">
+        <h2 id="written-title" className="text-xl font-bold">{t("written.title")}</h2>
+        {written.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("written.empty")}</p> : null}
+        {written.map((review) => (
+          <article key={review.id} className={cardClass}>
+            <h3 className="font-semibold">{review.listing.title}</h3>
+            <p className="text-sm"><Stars rating={review.rating} /> · {formatMoment(review.createdAt, lang)}</p>
+            <p className="mt-2 whitespace-pre-line">{review.comment}</p>
+            {review.answer ? <p className="mt-3 border-l-4 border-sea-200 pl-3 text-sm dark:border-white/20"><span className="font-semibold">{t("answerFromOwner")}</span> {review.answer.text}</p> : null}
+          </article>
+        ))}
+      </section>
+
+      <section id="recibidas" aria-labelledby="received-title" className="space-y-3">
+        <h2 id="received-title" className="text-xl font-bold">{t("received.title")}</h2>
+        {received.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("received.empty")}</p> : null}
+        {received.map((review) => (
+          <article key={review.id} className={cardClass}>
+            <h3 className="font-semibold">{review.listing.title}</h3>
+            <p className="text-sm"><Stars rating={review.rating} /> · {review.author} · {formatMoment(review.createdAt, lang)}</p>
+            <p className="mt-2 whitespace-pre-line">{review.comment}</p>
+            {review.answer ? (
+              <p className="mt-3 border-l-4 border-sea-200 pl-3 text-sm dark:border-white/20"><span className="font-semibold">{t("yourAnswer")}</span> {review.answer.text}</p>
+            ) : (
+              <Form method="post" className="mt-3 space-y-2">
+                <input type="hidden" name="intent" value="answer" />
+                <input type="hidden" name="reviewId" value={review.id} />
+                <FormAlert id={`answer-${review.id}-errors`} errors={errorsFor("answer", review.id)} />
+                <label htmlFor={`answer-${review.id}`} className={labelClass}>{t("form.answer")}</label>
+                <textarea id={`answer-${review.id}`} name="answer" rows={2} required maxLength={MAX_COMMENT} defaultValue={valueFor("answer", review.id, "answer")} className={inputClass} />
+                <button type="submit" className={primaryButton} disabled={busy}>{t("form.answerSubmit")}</button>
+              </Form>
+            )}
+          </article>
+        ))}
+      </section>
+    </main>
+  );
+}
