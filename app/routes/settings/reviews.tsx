@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isReviewError, MAX_COMMENT, MIN_COMMENT, type Review } from "#app/.server/domain/reviews";
+import { isReviewError, type Review } from "#app/.server/domain/reviews";
+import { MAX_COMMENT, MIN_COMMENT } from "#app/utils/reviews";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { cardClass, primaryButton } from "#app/components/booking";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";

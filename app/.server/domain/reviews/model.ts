@@ -4,9 +4,7 @@
  * so a second review of the same trip cannot be written, even at the same moment.
  */
 export const REVIEWS = "reviews";
-export const REVIEW_DAYS = 30;
-export const MIN_COMMENT = 10;
-export const MAX_COMMENT = 2000;
+export { MAX_COMMENT, MIN_COMMENT, REVIEW_DAYS } from "#app/utils/reviews";
 
 export type Review = {
   id: string;

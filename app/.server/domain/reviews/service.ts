@@ -1,6 +1,7 @@
 import { isStoreError, type DocumentStore } from "#app/.server/store";
 import { BOOKINGS, type Booking } from "../bookings";
-import { MAX_COMMENT, MIN_COMMENT, REVIEW_DAYS, REVIEWS, ReviewError, type Review } from "./model";
+import { MAX_COMMENT, MIN_COMMENT, REVIEW_DAYS } from "#app/utils/reviews";
+import { REVIEWS, ReviewError, type Review } from "./model";
 
 /**
  * The reviews service: who may review which trip and when, the owner's one answer, and the

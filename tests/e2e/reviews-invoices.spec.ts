@@ -1,0 +1,70 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+/**
+ * Reviews and invoices without JavaScript, on the demo data: Lucía reviews her completed trip on
+ * Javier's sailing boat, Javier answers, and both show on the boat's page; Lucía downloads one of
+ * her invoices and the PDF says what it must; nobody else can download it.
+ */
+test.use({ javaScriptEnabled: false });
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: "es-ES" });
+  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("amarre-demo");
+  await page.locator("form#login button[type=submit]").click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  return page;
+}
+
+test("the renter reviews her completed trip, the owner answers, and the boat's page shows both", async ({ browser }) => {
+  test.slow();
+  const renter = await signedIn(browser, "renter@amarre.test");
+  await renter.goto("/ajustes/opiniones");
+  const trip = renter.locator("article", { has: renter.getByText(/Sun Odyssey/) }).first();
+  await expect(trip).toBeVisible();
+  const boatHref = await trip.getByRole("link").first().getAttribute("href");
+  await trip.getByRole("radio").nth(0).check();
+  await trip.getByLabel("Tu opinión").fill("Un velero precioso y Javier lo explicó todo con paciencia.");
+  await trip.getByRole("button", { name: "Publicar opinión" }).click();
+  await expect(renter.getByText("Gracias: tu opinión ya está publicada.")).toBeVisible();
+  await expect(renter.locator("#escritas").getByText("Un velero precioso")).toBeVisible();
+
+  const owner = await signedIn(browser, "owner@amarre.test");
+  await owner.goto("/ajustes/opiniones");
+  const review = owner.locator("#recibidas article", { has: owner.getByText("Un velero precioso") });
+  await review.getByLabel("Tu respuesta (solo una)").fill("¡Gracias, Lucía! Vuelve cuando quieras.");
+  await review.getByRole("button", { name: "Publicar respuesta" }).click();
+  await expect(owner.getByText("Tu respuesta ya está publicada.")).toBeVisible();
+
+  const visitor = await browser.newPage({ javaScriptEnabled: false, locale: "es-ES" });
+  await visitor.context().addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
+  await visitor.goto(boatHref!);
+  const section = visitor.locator("section", { has: visitor.getByRole("heading", { name: "Opiniones" }) });
+  await expect(section.getByText("Un velero precioso")).toBeVisible();
+  await expect(section.getByText("¡Gracias, Lucía! Vuelve cuando quieras.")).toBeVisible();
+  await expect(section.getByText(/1 opinión/)).toBeVisible();
+});
+
+test("the renter downloads an invoice as a PDF that names the parties and the total; a stranger cannot", async ({ browser }) => {
+  const renter = await signedIn(browser, "renter@amarre.test");
+  await renter.goto("/ajustes/facturas");
+  await expect(renter.getByRole("heading", { name: "Mis facturas" })).toBeVisible();
+  const link = renter.getByRole("link", { name: /^Descargar la factura A-/ }).first();
+  const number = (await link.getAttribute("aria-label"))!.replace(/^Descargar la factura /, "").replace(/ en PDF$/, "");
+  const url = new URL((await link.getAttribute("href"))!, renter.url()).toString();
+  const response = await renter.request.get(url);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/pdf");
+  const doc = await getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 }).promise;
+  const text = (await (await doc.getPage(1)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" ");
+  for (const expected of ["Factura de alquiler", number, "EMISOR", "DESTINATARIO", "Lucía Martín", "Total", "€"]) expect(text).toContain(expected);
+
+  // Someone who is neither its buyer nor its seller.
+  const stranger = await signedIn(browser, text.includes("Javier Ortega") ? "pro@amarre.test" : "owner@amarre.test");
+  expect((await stranger.request.get(url)).status()).toBe(404);
+  expect((await browser.newPage()).request.get(url).then((r) => r.status())).resolves.toBe(404);
+});
