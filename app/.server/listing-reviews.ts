@@ -17,8 +17,13 @@ export async function reviewViews(services: Pick<DomainServices, "users">, revie
   }));
 }
 
-/** A listing's average, count and latest reviews with the owner's answers. */
-export async function listingReviews(services: Pick<DomainServices, "users" | "reviews">, listingId: string): Promise<ReviewsView> {
-  const { items, average, count } = await services.reviews.forListing(listingId, 20);
-  return { average, count, items: await reviewViews(services, items) };
+/**
+ * A listing's average and count (kept on the listing by the reviews service) and its latest 20
+ * reviews with the owner's answers.
+ */
+export async function listingReviews(services: Pick<DomainServices, "users" | "reviews">, listing: { id: string; rating: number | null; reviewCount?: number }): Promise<ReviewsView> {
+  const count = listing.reviewCount ?? 0;
+  if (count === 0 || listing.rating === null) return { average: null, count: 0, items: [] };
+  const items = await services.reviews.latest(listing.id, 20);
+  return { average: Math.round(listing.rating * 10) / 10, count, items: await reviewViews(services, items) };
 }

@@ -41,7 +41,7 @@ export async function loader(args: LoaderFunctionArgs) {
       ? t("detail.meta.boatDescription", { type: typeName, place: place.label ?? "", count: d.capacity ?? 1, price: formatEuros(d.dayPriceCents, lang) })
       : typeName;
 
-  const [viewCookie, bookingBox, reviews] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing), listingReviews(ctx.services, listing.id)]);
+  const [viewCookie, bookingBox, reviews] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing), listingReviews(ctx.services, listing)]);
 
   return data(
     {

@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const title = dockTitle(t, { berthType: d.berthType ?? null, berthNumber: d.berthNumber ?? null, place });
   const kindName = d.kind ? t(`dockKinds.${d.kind}`) : t("dock.berth");
 
-  const [viewCookie, bookingBox, reviews] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing), listingReviews(ctx.services, listing.id)]);
+  const [viewCookie, bookingBox, reviews] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing), listingReviews(ctx.services, listing)]);
 
   return data(
     {

@@ -5,6 +5,7 @@ import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
 import { loader as pdfLoader } from "#app/routes/resources/invoice-pdf";
+import { testBooking } from "#app/.server/domain/invoices/test-fixtures";
 import { loader as invoicesLoader } from "./invoices";
 
 /**
@@ -54,11 +55,11 @@ describe("invoices of bookings", () => {
     ]);
 
     const mine = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas", renter.cookie), params: {}, context: context() }));
-    expect(mine.received.map((row: { id: string }) => row.id).sort()).toEqual([`${booking.id}_fee`, `${booking.id}_rental`]);
-    expect(mine.issued).toEqual([]);
+    expect(mine.received.rows.map((row: { id: string }) => row.id).sort()).toEqual([`${booking.id}_fee`, `${booking.id}_rental`]);
+    expect(mine.issued.total).toBe(0);
     const theirs = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas", owner.cookie), params: {}, context: context() }));
-    expect(theirs.issued.map((row: { id: string }) => row.id)).toEqual([`${booking.id}_rental`]);
-    expect(theirs.received).toEqual([]);
+    expect(theirs.issued.rows.map((row: { id: string }) => row.id)).toEqual([`${booking.id}_rental`]);
+    expect(theirs.received.total).toBe(0);
     // Each side is emailed: the renter twice (rental and fee), the owner once (the rental in their name).
     const renterMail = (await services.mailbox.list(renter.uid)).map((email) => email.subject).filter((subject) => subject.startsWith("Factura"));
     expect(renterMail.sort()).toEqual(issued.map((invoice) => `${invoice.kind === "rental" ? "Factura de alquiler" : "Factura de servicio"} ${invoice.series}-${invoice.number}: ${invoice.subject.title}`).sort());
@@ -100,5 +101,18 @@ describe("invoices of bookings", () => {
     expect(corrective).toHaveLength(2);
     expect(corrective.every((invoice) => invoice.series === "R" && invoice.totalCents < 0 && invoice.corrects !== null)).toBe(true);
     expect(-corrective.reduce((sum, invoice) => sum + invoice.totalCents, 0)).toBe(cancelled.payment.refundedCents);
+  });
+
+  it("pages a long list 25 at a time, each list on its own", async () => {
+    const many = await createTestUser(services, { displayName: "Mucha Factura" });
+    for (let i = 0; i < 16; i++) await services.invoices.issueForBooking(testBooking(`paged${i}`, "private", { renterUid: many.uid, ownerUid: owner.uid }), { quiet: true });
+    const first = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas", many.cookie), params: {}, context: context() }));
+    expect(first.received).toMatchObject({ page: 1, pageCount: 2, total: 32 });
+    expect(first.received.rows).toHaveLength(25);
+    const second = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas?recibidas=2&emitidas=x", many.cookie), params: {}, context: context() }));
+    expect(second.received.rows).toHaveLength(7);
+    expect(second.issued).toMatchObject({ page: 1, total: 0 });
+    const beyond = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas?recibidas=99", many.cookie), params: {}, context: context() }));
+    expect(beyond.received.page).toBe(2);
   });
 });

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useLoaderData, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Invoice } from "#app/.server/domain/invoices";
 import { requestContext } from "#app/.server/http/request-context";
 import { cardClass } from "#app/components/booking";
+import { Pagination } from "#app/components/pagination";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { languageOf } from "#app/i18n";
@@ -14,7 +15,17 @@ import { useLang } from "#app/utils/use-lang";
  * /ajustes/facturas: the person's invoices, newest first — those they received as a renter and
  * those issued in their name as an owner — each downloadable as a PDF in the page's language.
  */
-export const handle = { i18n: ["invoices"] };
+export const handle = { i18n: ["invoices", "search"] };
+
+const PAGE_SIZE = 25;
+
+/** One page of rows and where it is (`?recibidas=2`, `?emitidas=3`). */
+function pageOf<T>(rows: T[], asked: string | null) {
+  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const wanted = Number(asked);
+  const page = Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, pageCount) : 1;
+  return { rows: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), page, pageCount, total: rows.length };
+}
 
 function row(invoice: Invoice, as: "buyer" | "seller") {
   return {
@@ -34,8 +45,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { received, issued } = await ctx.services.invoices.listFor(user.uid);
   return {
     meta: { title: ctx.t("page.meta"), description: ctx.t("page.intro") },
-    received: received.map((invoice) => row(invoice, "buyer")),
-    issued: issued.map((invoice) => row(invoice, "seller")),
+    received: pageOf(received.map((invoice) => row(invoice, "buyer")), ctx.url.searchParams.get("recibidas")),
+    issued: pageOf(issued.map((invoice) => row(invoice, "seller")), ctx.url.searchParams.get("emitidas")),
   };
 }
 
@@ -52,20 +63,29 @@ export default function Invoices() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("page.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("page.intro")}</p>
       </header>
-      {received.length === 0 && issued.length === 0 ? <p className={cardClass}>{t("page.empty")}</p> : null}
-      {received.length > 0 ? <InvoiceTable id="received" title={t("page.received")} rows={received} /> : null}
-      {issued.length > 0 ? <InvoiceTable id="issued" title={t("page.issued")} rows={issued} /> : null}
+      {received.total === 0 && issued.total === 0 ? <p className={cardClass}>{t("page.empty")}</p> : null}
+      {received.total > 0 ? <InvoiceTable id="received" param="recibidas" title={t("page.received")} list={received} /> : null}
+      {issued.total > 0 ? <InvoiceTable id="issued" param="emitidas" title={t("page.issued")} list={issued} /> : null}
     </main>
   );
 }
 
-function InvoiceTable({ id, title, rows }: { id: string; title: string; rows: Row[] }) {
+function InvoiceTable({ id, param, title, list }: { id: string; param: string; title: string; list: { rows: Row[]; page: number; pageCount: number; total: number } }) {
   const { t } = useTranslation("invoices");
   const lang = useLang();
+  const [search] = useSearchParams();
+  const rows = list.rows;
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams(search);
+    params.set(param, String(page));
+    return `${href("settings-invoices")}?${params}#${id}-title`;
+  };
   const money = new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" });
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="text-xl font-bold">{title}</h2>
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {title} <span className="text-base font-normal text-slate-600 dark:text-slate-400">({list.total})</span>
+      </h2>
       <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 dark:border-white/10">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-slate-50 dark:bg-white/5">
@@ -104,6 +124,7 @@ function InvoiceTable({ id, title, rows }: { id: string; title: string; rows: Ro
           </tbody>
         </table>
       </div>
+      <Pagination page={list.page} pageCount={list.pageCount} hrefFor={hrefFor} />
     </section>
   );
 }

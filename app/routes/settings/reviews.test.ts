@@ -87,4 +87,12 @@ describe("/ajustes/opiniones", () => {
     expect(await services.reviews.written(renter.uid)).toHaveLength(1);
     expect(statusOf(await settle(() => loader({ request: pageRequest("/ajustes/opiniones"), params: {}, context: context() })))).toBe(302);
   });
+
+  it("takes one review when the same trip is reviewed twice at the same moment", async () => {
+    const { booking } = await trip(3);
+    const fields = { intent: "review", bookingId: booking.id, rating: "5", comment: "Todo perfecto, repetiremos seguro." };
+    const results = await Promise.all([post(fields, renter.cookie), post(fields, renter.cookie)]);
+    expect(results.map(statusOf).sort()).toEqual([303, 409]);
+    expect((await services.reviews.written(renter.uid)).filter((review) => review.bookingId === booking.id)).toHaveLength(1);
+  });
 });

@@ -98,13 +98,8 @@ export function createReviewsService(deps: ReviewsDeps) {
       return review;
     },
 
-    /** A listing's reviews, newest first, with their average and count. */
-    async forListing(listingId: string, limit = 50): Promise<{ items: Review[]; average: number | null; count: number }> {
-      const items = await byField("listingId", listingId, 5_000);
-      const count = items.length;
-      const average = count === 0 ? null : Math.round((items.reduce((sum, review) => sum + review.rating, 0) / count) * 10) / 10;
-      return { items: items.slice(0, limit), average, count };
-    },
+    /** A listing's latest reviews, newest first. */
+    latest: (listingId: string, limit = 20) => byField("listingId", listingId, limit),
 
     /** The reviews of an owner's listings (their public page and the answers to write). */
     received: (ownerUid: string) => byField("ownerUid", ownerUid),
