@@ -163,7 +163,8 @@ export default function UserPage() {
           )}
         </section>
 
-        <div className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
+        {/* The listing pages' reviews section, framed like the sections above (without its own divider). */}
+        <div className="rounded-2xl border border-slate-200 p-6 dark:border-white/10 [&>section]:border-t-0 [&>section]:pt-0">
           <ReviewsSection reviews={reviews} />
         </div>
       </article>
