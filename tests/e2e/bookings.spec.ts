@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { demoPage } from "./people";
 
 /**
  * Booking without JavaScript, over plain HTTP, on the demo data: the renter books Javier's
@@ -9,18 +10,6 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 test.use({ javaScriptEnabled: false });
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: "es-ES" });
-  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill("amarre-demo");
-  await page.locator("form#login button[type=submit]").click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-  return page;
-}
 
 /** The id of one of Javier's boats, from his public page. */
 async function javiersBoat(page: Page, title: RegExp): Promise<string> {
@@ -42,7 +31,7 @@ async function choose(page: Page, boatId: string, fields: { start: string; end?:
 test("the renter books and requests, the owner answers, the renter cancels and sees the refund first", async ({ browser }) => {
   // Two people, sixteen pages: on two shared cores it needs more than 30 s.
   test.slow();
-  const renter = await signedIn(browser, "renter@amarre.test");
+  const renter = await demoPage(browser, "renter@amarre.test");
   const motorboat = await javiersBoat(renter, /Cap Camarat/);
   const sailing = await javiersBoat(renter, /Sun Odyssey/);
 
@@ -67,7 +56,7 @@ test("the renter books and requests, the owner answers, the renter cancels and s
   await expect(renter.getByText("Esperando al propietario", { exact: true })).toBeVisible();
 
   // Javier accepts it, and declines Marta's request.
-  const owner = await signedIn(browser, "owner@amarre.test");
+  const owner = await demoPage(browser, "owner@amarre.test");
   await owner.goto("/ajustes/gestion-de-alquileres");
   await expect(owner.getByRole("heading", { name: /Solicitudes por responder/ })).toBeVisible();
   await owner.goto(`/ajustes/gestion-de-alquileres/${requestId}`);
@@ -92,7 +81,7 @@ test("the renter books and requests, the owner answers, the renter cancels and s
 
 test("the owner blocks days nobody can then book, and an iCal client reads the listing's feed", async ({ browser, request }) => {
   test.slow();
-  const owner = await signedIn(browser, "owner@amarre.test");
+  const owner = await demoPage(browser, "owner@amarre.test");
   const sailing = await javiersBoat(owner, /Sun Odyssey/);
   await owner.goto(`/ajustes/mi-calendario?listing=${sailing}`);
   const block = owner.locator("form", { has: owner.getByRole("button", { name: "Bloquear", exact: true }) });
@@ -101,7 +90,7 @@ test("the owner blocks days nobody can then book, and an iCal client reads the l
   await block.getByRole("button", { name: "Bloquear", exact: true }).click();
   await expect(owner.getByText("Los días están bloqueados.")).toBeVisible();
 
-  const renter = await signedIn(browser, "renter@amarre.test");
+  const renter = await demoPage(browser, "renter@amarre.test");
   const summary = await renter.goto(`/boat/rent/boat/ReservationSummary?listing=${sailing}&start=${day(141)}&end=${day(142)}&people=2`);
   expect(summary?.status()).toBe(409);
   await expect(renter.getByText("Esos días ya no están libres. Elige otros días.")).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { demoPage } from "./people";
 
 /**
  * Paperwork and services without JavaScript, over plain HTTP, on the demo data: a visitor and the
@@ -28,20 +29,6 @@ const forms: Array<{ path: string; fields: Record<string, string>; selects?: Rec
   { path: "/port/PortForm", fields: { portName: `Marina ${run}`, place: "Altea", berths: "250" } },
 ];
 
-async function personPage(browser: Browser, email?: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: "es-ES" });
-  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
-  const page = await context.newPage();
-  if (email) {
-    await page.goto("/login");
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill("amarre-demo");
-    await page.locator("form#login button[type=submit]").click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-  }
-  return page;
-}
-
 async function fillRequest(page: Page, form: (typeof forms)[number], contact?: { name: string; email: string }) {
   const response = await page.goto(form.path);
   expect(response?.status(), form.path).toBe(200);
@@ -59,7 +46,7 @@ async function fillRequest(page: Page, form: (typeof forms)[number], contact?: {
 test("a visitor sends a request from every service page", async ({ browser }) => {
   // Thirteen pages, each filled and sent without JavaScript: more than a minute on two busy cores.
   test.setTimeout(180_000);
-  const visitor = await personPage(browser);
+  const visitor = await demoPage(browser);
   for (const form of forms) {
     await fillRequest(visitor, form, { name: "Vera Visitante", email: `vera.${run}@example.com` });
     await expect(visitor, form.path).toHaveURL(new RegExp(`${form.path.replace(/\//g, "\\/")}\\?enviada=1`));
@@ -74,7 +61,7 @@ test("a visitor sends a request from every service page", async ({ browser }) =>
 
 test("the demo renter sends a request from every service page, her contact filled in", async ({ browser }) => {
   test.setTimeout(180_000);
-  const renter = await personPage(browser, "renter@amarre.test");
+  const renter = await demoPage(browser, "renter@amarre.test");
   for (const form of forms) {
     await renter.goto(form.path);
     // Her contact is filled in.
@@ -89,14 +76,14 @@ test("the demo renter sends a request from every service page, her contact fille
 
 test("the admin finds a request by its text, downloads its document and moves it through every status; the renter follows it", async ({ browser }) => {
   test.slow();
-  const renter = await personPage(browser, "renter@amarre.test");
+  const renter = await demoPage(browser, "renter@amarre.test");
   const boatName = `Albatros${run}`;
   await fillRequest(renter, { path: "/gestoria/matriculacion-barco", fields: { boatName, lengthM: "5.9", port: "Cambrils" }, selects: { boatType: "jetski" }, pdf: true });
   await expect(renter).toHaveURL(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=created$/);
   const caseUrl = new URL(renter.url()).pathname;
   const caseId = caseUrl.split("/").pop()!;
 
-  const admin = await personPage(browser, "admin@amarre.test");
+  const admin = await demoPage(browser, "admin@amarre.test");
   await admin.goto(`/admin/gestiones?q=${boatName.toLowerCase()}`);
   await admin.getByRole("link", { name: new RegExp(caseId) }).or(admin.locator(`a[href$="/admin/gestiones/${caseId}"]`)).first().click();
   await expect(admin).toHaveURL(new RegExp(`/admin/gestiones/${caseId}$`));
@@ -108,7 +95,7 @@ test("the admin finds a request by its text, downloads its document and moves it
   expect(download.headers()["content-type"]).toBe("application/pdf");
   expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
   // Nobody else: a visitor's request for the same file is a 404.
-  const stranger = await personPage(browser);
+  const stranger = await demoPage(browser);
   expect((await stranger.request.get(new URL((await link.getAttribute("href"))!, admin.url()).toString())).status()).toBe(404);
 
   const steps: Array<[string, string]> = [
@@ -151,8 +138,8 @@ test("the admin finds a request by its text, downloads its document and moves it
 });
 
 test("bad input over plain HTTP: 400 with the field's message and nothing saved, never a 5xx", async ({ browser }) => {
-  const admin = await personPage(browser, "admin@amarre.test");
-  const visitor = await personPage(browser);
+  const admin = await demoPage(browser, "admin@amarre.test");
+  const visitor = await demoPage(browser);
   const countOf = async (q: string) => {
     await admin.goto(`/admin/gestiones?q=${q}`);
     return admin.locator("tbody tr").count();
@@ -171,7 +158,7 @@ test("bad input over plain HTTP: 400 with the field's message and nothing saved,
   expect(await countOf(marker)).toBe(0);
 
   // A status that is not one: 400; a step the lifecycle does not allow: 409. The case is unchanged.
-  const renter = await personPage(browser, "renter@amarre.test");
+  const renter = await demoPage(browser, "renter@amarre.test");
   await fillRequest(renter, { path: "/limpieza", fields: { port: marker, lengthM: "9", date: later(20) }, selects: { cleaning: "hull" } });
   const id = renter.url().split("/").pop()!.split("?")[0]!;
   await admin.goto(`/admin/gestiones/${id}`);

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { demoPage } from "./people";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /**
@@ -8,21 +9,9 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
  */
 test.use({ javaScriptEnabled: false });
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: "es-ES" });
-  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill("amarre-demo");
-  await page.locator("form#login button[type=submit]").click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-  return page;
-}
-
 test("the renter reviews her completed trip, the owner answers, and the boat's page shows both", async ({ browser }) => {
   test.slow();
-  const renter = await signedIn(browser, "renter@amarre.test");
+  const renter = await demoPage(browser, "renter@amarre.test");
   await renter.goto("/ajustes/opiniones");
   const trip = renter.locator("article", { has: renter.getByText(/Sun Odyssey/) }).first();
   await expect(trip).toBeVisible();
@@ -33,7 +22,7 @@ test("the renter reviews her completed trip, the owner answers, and the boat's p
   await expect(renter.getByText("Gracias: tu opinión ya está publicada.")).toBeVisible();
   await expect(renter.locator("#escritas").getByText("Un velero precioso")).toBeVisible();
 
-  const owner = await signedIn(browser, "owner@amarre.test");
+  const owner = await demoPage(browser, "owner@amarre.test");
   await owner.goto("/ajustes/opiniones");
   const review = owner.locator("#recibidas article", { has: owner.getByText("Un velero precioso") });
   await review.getByLabel("Tu respuesta (solo una)").fill("¡Gracias, Lucía! Vuelve cuando quieras.");
@@ -50,7 +39,7 @@ test("the renter reviews her completed trip, the owner answers, and the boat's p
 });
 
 test("the renter downloads an invoice as a PDF that names the parties and the total; a stranger cannot", async ({ browser }) => {
-  const renter = await signedIn(browser, "renter@amarre.test");
+  const renter = await demoPage(browser, "renter@amarre.test");
   await renter.goto("/ajustes/facturas");
   await expect(renter.getByRole("heading", { name: "Mis facturas" })).toBeVisible();
   const link = renter.getByRole("link", { name: /^Descargar la factura A-/ }).first();
@@ -64,7 +53,7 @@ test("the renter downloads an invoice as a PDF that names the parties and the to
   for (const expected of ["Factura de alquiler", number, "EMISOR", "DESTINATARIO", "Lucía Martín", "Total", "€"]) expect(text).toContain(expected);
 
   // Someone who is neither its buyer nor its seller.
-  const stranger = await signedIn(browser, text.includes("Javier Ortega") ? "pro@amarre.test" : "owner@amarre.test");
+  const stranger = await demoPage(browser, text.includes("Javier Ortega") ? "pro@amarre.test" : "owner@amarre.test");
   expect((await stranger.request.get(url)).status()).toBe(404);
   expect((await browser.newPage()).request.get(url).then((r) => r.status())).resolves.toBe(404);
 });
