@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailField, honeypotField, phoneField } from "#app/utils/account-schemas";
-import { procedureTypes, type CaseType } from "#app/utils/cases";
+import { procedureTypes } from "#app/utils/cases";
 
 /**
  * The service pages as pages and forms see them (client-safe): which pages there are, the shape
@@ -62,11 +62,6 @@ export const serviceTextsSchema = z.object({
     )
     .max(MAX_FAQS),
 });
-
-/** The page a case type is requested from. */
-export function pageKeyOfType(type: CaseType): ServicePageKey | null {
-  return isServicePageKey(type) ? type : null;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Request forms
