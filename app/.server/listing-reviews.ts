@@ -1,4 +1,4 @@
-import type { Review } from "./domain/reviews";
+import { averageRating, type Review } from "./domain/reviews";
 import type { DomainServices } from "./services";
 
 export type ReviewView = { id: string; rating: number; comment: string; author: string; createdAt: string; answer: { text: string; at: string } | null };
@@ -25,5 +25,17 @@ export async function listingReviews(services: Pick<DomainServices, "users" | "r
   const count = listing.reviewCount ?? 0;
   if (count === 0 || listing.rating === null) return { average: null, count: 0, items: [] };
   const items = await services.reviews.latest(listing.id, 20);
-  return { average: Math.round(listing.rating * 10) / 10, count, items: await reviewViews(services, items) };
+  return { average: shown(listing.rating), count, items: await reviewViews(services, items) };
+}
+
+/** An average as pages show it: one decimal. */
+function shown(average: number): number {
+  return Math.round(average * 10) / 10;
+}
+
+/** The reviews of a person's listings for their public page: the average of all, the latest ten. */
+export async function ownerReviews(services: Pick<DomainServices, "users" | "reviews">, ownerUid: string): Promise<ReviewsView> {
+  const received = await services.reviews.received(ownerUid);
+  const average = averageRating(received);
+  return { average: average === null ? null : shown(average), count: received.length, items: await reviewViews(services, received.slice(0, 10)) };
 }

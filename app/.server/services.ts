@@ -28,8 +28,6 @@ import { createCaseNotifier, createCasesService, type CasesService } from "./dom
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
 import { createInvoiceNotifier, createInvoicesService, type InvoicesService } from "./domain/invoices";
-import { dockTitle } from "#app/utils/listings/view";
-import { getFixedT } from "./i18n";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -106,23 +104,14 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const listings = createListingsService({ store, users, ports, onChange: (tags) => invalidations.publish(tags) });
   const payments = createRecordedPayments();
   const publicOrigin = config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
-  const bookingNotifier = createBookingNotifier({ mailbox, users, listings, ports, origin: publicOrigin });
+  const bookingNotifier = createBookingNotifier({ mailbox, users, listings, origin: publicOrigin });
   const invoices = createInvoicesService({
     store,
     users,
     notify: createInvoiceNotifier({ mailbox, users, link: (lang) => publicOrigin + href("settings-invoices", { lang }) }),
     platform: { name: config.INVOICE_ISSUER_NAME, taxId: config.INVOICE_ISSUER_TAX_ID, address: config.INVOICE_ISSUER_ADDRESS },
-    subjectTitle: async (booking) => {
-      const listing = await listings.get(booking.listingId);
-      if (!listing) return "Amarre";
-      if (listing.kind === "boat") return listing.data.title ?? "Amarre";
-      const port = listing.data.portSlug ? await ports.get(listing.data.portSlug) : null;
-      return dockTitle(getFixedT("es", "listing"), {
-        berthType: listing.data.berthType ?? null,
-        berthNumber: listing.data.berthNumber ?? null,
-        place: { portName: port?.name ?? null, city: port?.city ?? null },
-      });
-    },
+    // Invoices name what was rented in Spanish, the language they are issued in.
+    subjectTitle: async (booking) => listings.titleOf(await listings.get(booking.listingId), "es"),
   });
   const bookings = createBookingsService({
     store,
@@ -184,13 +173,11 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     reviews: createReviewsService({
       store,
       listings,
+      bookings,
       notify: createReviewNotifier({
         mailbox,
         users,
-        titleOf: async (review) => {
-          const listing = await listings.get(review.listingId);
-          return listing?.kind === "boat" ? (listing.data.title ?? "Amarre") : "Amarre";
-        },
+        titleOf: async (review, lang) => listings.titleOf(await listings.get(review.listingId), lang),
         link: (event, lang) => publicOrigin + href("settings-reviews", { lang, hash: event === "review" ? "recibidas" : "escritas" }),
       }),
     }),

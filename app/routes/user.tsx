@@ -16,7 +16,7 @@ import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
-import { reviewViews } from "#app/.server/listing-reviews";
+import { ownerReviews } from "#app/.server/listing-reviews";
 import { ReviewsSection } from "#app/components/listing-detail";
 
 /**
@@ -39,13 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!person) notFound(request);
   const profile = users.toPublic(person);
   // The person's published boats and docks (never drafts, paused or archived ones).
-  const [owned, portList, received] = await Promise.all([listings.listByOwner(person.uid), ports.list(), services.reviews.received(person.uid)]);
-  // The reviews of the person's listings: the average of all, the latest ten.
-  const reviews = {
-    count: received.length,
-    average: received.length === 0 ? null : Math.round((received.reduce((sum, review) => sum + review.rating, 0) / received.length) * 10) / 10,
-    items: await reviewViews(services, received.slice(0, 10)),
-  };
+  const [owned, portList, reviews] = await Promise.all([listings.listByOwner(person.uid), ports.list(), ownerReviews(services, person.uid)]);
   const published = owned.filter((listing) => listing.status === "published");
   const portIndex = portsBySlug(portList);
   const owners = new Map([[person.uid, { slug: person.slug, displayName: person.displayName, photo: person.photo, professional: person.kind === "professional", companyName: person.company?.name ?? null, createdAt: person.createdAt }]]);

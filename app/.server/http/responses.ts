@@ -29,3 +29,28 @@ export function invariantResponse(
   if (status === 400) badRequest();
   notFound(request);
 }
+
+/**
+ * The plain 404 of resource routes (files, feeds, downloads): the same answer for a thing that
+ * does not exist and for one the asker may not see, never cached.
+ */
+export function plainNotFound(): Response {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/**
+ * A private file as a download: for the asker only (never cached by anyone else), never sniffed,
+ * sandboxed should a browser open it anyway.
+ */
+export function privateDownload(bytes: Uint8Array, contentType: string, disposition: string): Response {
+  return new Response(bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(bytes.byteLength),
+      "Content-Disposition": disposition,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}

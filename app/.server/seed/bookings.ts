@@ -14,7 +14,7 @@ import type { Services } from "../services";
 const DAY = 86_400_000;
 
 export async function seedDemoBookings(services: Services): Promise<void> {
-  const { identity, listings, store, payments, mailbox, users, ports, config } = services;
+  const { identity, listings, store, payments, mailbox, users, config } = services;
   const uidOf = async (email: string) => (await identity.getUserByEmail(email))?.uid ?? null;
   const [renter, owner, pro, balear, bcn] = await Promise.all(
     ["renter@amarre.test", "owner@amarre.test", "pro@amarre.test", "balear@amarre.test", "bcn@amarre.test"].map(uidOf),
@@ -33,7 +33,7 @@ export async function seedDemoBookings(services: Services): Promise<void> {
     listings,
     payments,
     now: () => new Date(clock),
-    notify: createBookingNotifier({ mailbox, users, listings, ports, origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT || 3000}` }),
+    notify: createBookingNotifier({ mailbox, users, listings, origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT || 3000}` }),
   });
   const at = (daysFromNow: number) => {
     clock = Date.now() + daysFromNow * DAY;

@@ -31,7 +31,7 @@ export async function seedDemoReviews(services: Services): Promise<void> {
 
   let clock = Date.now();
   const bookings = createBookingsService({ store, listings, payments, now: () => new Date(clock) });
-  const reviews = createReviewsService({ store, listings });
+  const reviews = createReviewsService({ store, listings, bookings });
   for (const [index, { boatId, renterUid }] of plan.entries()) {
     const tripDay = -(5 + index * 4);
     clock = Date.now() + (tripDay - 10) * DAY;

@@ -4,6 +4,7 @@ import { addDays, type Booking } from "#app/.server/domain/bookings";
 import { isListingId } from "#app/.server/domain/listings";
 import { getFixedT } from "#app/.server/i18n";
 import { requestContext } from "#app/.server/http/request-context";
+import { plainNotFound } from "#app/.server/http/responses";
 import { isLang } from "#app/i18n";
 import { href } from "#app/utils/href";
 
@@ -14,10 +15,6 @@ import { href } from "#app/utils/href";
  * /ajustes/mi-calendario; a wrong one is a plain 404 (nothing says the listing exists). No
  * names or contact details go out: an event links the booking's page, behind sign-in.
  */
-function notFound(): Response {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-}
-
 /** Noon UTC of a calendar day: the same date wherever the file is read. */
 function dateOf(day: string): Date {
   return new Date(`${day}T12:00:00Z`);
@@ -27,9 +24,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");
   const listingId = args.params.listingId ?? "";
   const file = args.params.file ?? "";
-  if (!isListingId(listingId) || !file.endsWith(".ics")) return notFound();
+  if (!isListingId(listingId) || !file.endsWith(".ics")) return plainNotFound();
   const feed = await ctx.services.bookings.feed(listingId, file.slice(0, -".ics".length));
-  if (!feed) return notFound();
+  if (!feed) return plainNotFound();
   const owner = await ctx.services.users.get(feed.listing.ownerUid);
   const lang = isLang(owner?.lang) ? owner.lang : "es";
   const t = getFixedT(lang, "bookings");

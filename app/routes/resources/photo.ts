@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getSessionUser } from "#app/.server/auth/guards";
+import { plainNotFound } from "#app/.server/http/responses";
 import type { ListingPhotosService } from "#app/.server/domain/listings";
 import { PHOTO_CACHE_CONTROL, PHOTO_VARIANT_CONTENT_TYPE } from "#app/utils/photos";
 
@@ -22,13 +23,6 @@ interface PhotoLoadContext {
 /** A draft's photo, for its owner's browser only (it becomes public, and shared, once published). */
 const PRIVATE_PHOTO_CACHE_CONTROL = "private, no-cache";
 
-function notFound(): Response {
-  return new Response("Not found", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
-
 function entityTag(bytes: Uint8Array): string {
   return `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 32)}"`;
 }
@@ -49,10 +43,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" },
     });
   }
-  if (blob.status === "missing") return notFound();
+  if (blob.status === "missing") return plainNotFound();
   if (blob.privateTo !== null) {
     const viewer = await getSessionUser(request, context);
-    if (viewer?.uid !== blob.privateTo) return notFound();
+    if (viewer?.uid !== blob.privateTo) return plainNotFound();
   }
 
   const etag = entityTag(blob.bytes);

@@ -20,10 +20,8 @@ import { useLang } from "#app/utils/use-lang";
 export const handle = { i18n: ["reviews"] };
 
 async function titles(ctx: RequestContext, listingIds: string[]): Promise<Map<string, { title: string; kind: "boat" | "dock" }>> {
-  const listings = await ctx.services.listings.getMany([...new Set(listingIds)]);
-  return new Map(
-    listings.flatMap((listing) => (listing ? [[listing.id, { kind: listing.kind, title: (listing.kind === "boat" ? listing.data.title : null) ?? ctx.t("dock") }] as const] : [])),
-  );
+  const listings = (await ctx.services.listings.getMany([...new Set(listingIds)])).filter((listing) => listing !== null);
+  return new Map(await Promise.all(listings.map(async (listing) => [listing.id, { kind: listing.kind, title: await ctx.services.listings.titleOf(listing, ctx.lang) }] as const)));
 }
 
 export async function loader(args: LoaderFunctionArgs) {

@@ -2,10 +2,8 @@ import { getFixedT } from "#app/.server/i18n";
 import { isLang, languageOf, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import { dateTimeFormat, numberFormat } from "#app/utils/intl";
-import { dockTitle } from "#app/utils/listings/view";
-import type { Listing, ListingsService } from "../listings";
+import type { ListingsService } from "../listings";
 import type { MailboxService } from "../mailbox";
-import type { PortsService } from "../ports";
 import type { UsersService } from "../users";
 import type { Actor, Booking } from "./model";
 import type { BookingEvent } from "./service";
@@ -54,22 +52,10 @@ export function recipientsOf(event: BookingEvent, by: Actor): Array<{ to: Recipi
 export function createBookingNotifier(deps: {
   mailbox: Pick<MailboxService, "deliver">;
   users: Pick<UsersService, "getMany">;
-  listings: Pick<ListingsService, "get">;
-  ports: Pick<PortsService, "get">;
+  listings: Pick<ListingsService, "get" | "titleOf">;
   /** Where links point (PUBLIC_URL, else the server's own address). */
   origin: string;
 }) {
-  async function titleOf(listing: Listing | null, lang: Lang): Promise<string> {
-    if (!listing) return "Amarre";
-    if (listing.kind === "boat") return listing.data.title ?? "Amarre";
-    const port = listing.data.portSlug ? await deps.ports.get(listing.data.portSlug) : null;
-    return dockTitle(getFixedT(lang, "listing"), {
-      berthType: listing.data.berthType ?? null,
-      berthNumber: listing.data.berthNumber ?? null,
-      place: { portName: port?.name ?? null, city: port?.city ?? null },
-    });
-  }
-
   return async function notify(event: BookingEvent, booking: Booking, extra: { by: Actor }) {
     const [people, listing] = await Promise.all([deps.users.getMany([booking.renterUid, booking.ownerUid]), deps.listings.get(booking.listingId)]);
     for (const { to, key } of recipientsOf(event, extra.by)) {
@@ -96,7 +82,7 @@ export function createBookingNotifier(deps: {
       const values = {
         name: person.displayName,
         other: other?.displayName ?? "Amarre",
-        listing: await titleOf(listing, lang),
+        listing: await deps.listings.titleOf(listing, lang),
         dates,
         total: euros(booking.price.totalCents),
         earnings: euros(booking.price.ownerCents),

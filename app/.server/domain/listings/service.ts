@@ -1,5 +1,8 @@
+import { getFixedT } from "#app/.server/i18n";
+import type { Lang } from "#app/i18n";
 import { increment, type DocumentStore } from "#app/.server/store";
-import { LISTINGS } from "./model";
+import { dockTitle } from "#app/utils/listings/view";
+import { LISTINGS, type Listing } from "./model";
 import type { PortsService } from "../ports";
 import type { UsersService } from "../users";
 import { createListingLifecycle } from "./lifecycle";
@@ -48,6 +51,21 @@ export function createListingsService(deps: {
     get: reads.get,
     getForViewer: reads.getForViewer,
     getMany: reads.getMany,
+
+    /**
+     * How emails, invoices and lists name a listing: a boat's title, a berth's type, number and
+     * port in `lang`; "Amarre" for a listing that no longer exists.
+     */
+    async titleOf(listing: Listing | null, lang: Lang): Promise<string> {
+      if (!listing) return "Amarre";
+      if (listing.kind === "boat") return listing.data.title ?? "Amarre";
+      const port = listing.data.portSlug ? await ports.get(listing.data.portSlug) : null;
+      return dockTitle(getFixedT(lang, "listing"), {
+        berthType: listing.data.berthType ?? null,
+        berthNumber: listing.data.berthNumber ?? null,
+        place: { portName: port?.name ?? null, city: port?.city ?? null },
+      });
+    },
     listByOwner: reads.listByOwner,
     drafts: reads.drafts,
 

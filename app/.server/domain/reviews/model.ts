@@ -21,6 +21,12 @@ export type Review = {
   answer: { text: string; at: string } | null;
 };
 
+/** The average of some reviews' stars to two decimals (what a listing keeps), null without reviews. */
+export function averageRating(reviews: ReadonlyArray<Pick<Review, "rating">>): number | null {
+  if (reviews.length === 0) return null;
+  return Math.round((reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length) * 100) / 100;
+}
+
 export type ReviewErrorCode = "not-found" | "not-completed" | "too-late" | "already-reviewed" | "already-answered" | "invalid";
 
 export class ReviewError extends Error {

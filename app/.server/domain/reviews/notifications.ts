@@ -8,7 +8,7 @@ import type { Review } from "./model";
 export function createReviewNotifier(deps: {
   mailbox: Pick<MailboxService, "deliver">;
   users: Pick<UsersService, "getMany">;
-  titleOf: (review: Review) => Promise<string>;
+  titleOf: (review: Review, lang: Lang) => Promise<string>;
   link: (event: "review" | "answer", lang: Lang) => string;
 }) {
   return async function notify(event: "review" | "answer", review: Review) {
@@ -19,7 +19,7 @@ export function createReviewNotifier(deps: {
     const lang: Lang = isLang(to.lang) ? to.lang : "es";
     const t = getFixedT(lang, "emails");
     const link = deps.link(event, lang);
-    const values = { name: to.displayName, other: other?.displayName ?? "Amarre", listing: await deps.titleOf(review), rating: review.rating, comment: review.comment, answer: review.answer?.text ?? "", link };
+    const values = { name: to.displayName, other: other?.displayName ?? "Amarre", listing: await deps.titleOf(review, lang), rating: review.rating, comment: review.comment, answer: review.answer?.text ?? "", link };
     await deps.mailbox.deliver({ uid: to.uid, to: to.email, subject: t(`review.${event}.subject`, values), text: t(`review.${event}.text`, values), link });
   };
 }

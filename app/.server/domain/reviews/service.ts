@@ -1,7 +1,7 @@
 import { isStoreError, type DocumentStore } from "#app/.server/store";
 import { BOOKINGS, type Booking } from "../bookings";
 import { MAX_COMMENT, MIN_COMMENT, REVIEW_DAYS } from "#app/utils/reviews";
-import { REVIEWS, ReviewError, type Review } from "./model";
+import { averageRating, REVIEWS, ReviewError, type Review } from "./model";
 
 /**
  * The reviews service: who may review which trip and when, the owner's one answer, and the
@@ -11,6 +11,8 @@ import { REVIEWS, ReviewError, type Review } from "./model";
 export type ReviewsDeps = {
   store: DocumentStore;
   listings: { setRating(id: string, rating: number | null, count: number): Promise<void> };
+  /** A renter's trips, with due completions applied. */
+  bookings: { listForRenter(uid: string): Promise<Booking[]> };
   /** Emails the owner (a review) or the renter (an answer); failures are logged. */
   notify?: (event: "review" | "answer", review: Review) => Promise<void>;
   now?: () => Date;
@@ -37,9 +39,7 @@ export function createReviewsService(deps: ReviewsDeps) {
 
   async function refreshListing(listingId: string) {
     const reviews = await store.query<Omit<Review, "id">>({ collection: REVIEWS, where: [["listingId", "==", listingId]], orderBy: [["createdAt", "desc"]], limit: 5_000 });
-    const count = reviews.length;
-    const rating = count === 0 ? null : Math.round((reviews.reduce((sum, review) => sum + review.rating, 0) / count) * 100) / 100;
-    await deps.listings.setRating(listingId, rating, count);
+    await deps.listings.setRating(listingId, averageRating(reviews), reviews.length);
   }
 
   const byField = (field: "listingId" | "ownerUid" | "renterUid", value: string, limit = 200) =>
@@ -109,7 +109,7 @@ export function createReviewsService(deps: ReviewsDeps) {
     /** A renter's completed trips still open to a review (within 30 days, none written yet). */
     async waiting(renterUid: string): Promise<Booking[]> {
       const at = now();
-      const trips = (await store.query<Omit<Booking, "id">>({ collection: BOOKINGS, where: [["renterUid", "==", renterUid]], orderBy: [["start", "desc"]], limit: 200 })) as Booking[];
+      const trips = await deps.bookings.listForRenter(renterUid);
       const open = trips.filter((trip) => reviewable(trip, at) === "ok");
       if (open.length === 0) return [];
       const existing = await store.getMany(REVIEWS, open.map((trip) => trip.id));
