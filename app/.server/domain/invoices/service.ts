@@ -1,4 +1,4 @@
-import type { DocumentStore, Transaction } from "#app/.server/store";
+import { isStoreError, type DocumentStore, type Transaction } from "#app/.server/store";
 import type { Booking } from "../bookings";
 import type { UserProfile } from "../users";
 import { INVOICE_COUNTERS, INVOICES, invoiceNumber, splitVat, VAT_PERCENT, type Invoice, type InvoiceLine, type InvoiceParty, type InvoiceSeries } from "./model";
@@ -38,6 +38,24 @@ export function partyOf(profile: UserProfile | undefined, uid: string): InvoiceP
 /** `quiet`: no emails (invoices of the past, written by the demo seed). */
 type IssueOptions = { quiet?: boolean };
 
+/**
+ * Runs an issuing transaction again when the store gives up on it. Every confirmation contends
+ * for the same counter document: Firestore's own retries (five attempts) can run out in a burst,
+ * and its emulator closes a transaction it has held too long. Issuing is idempotent (ids derive
+ * from the booking) and a failed transaction writes nothing, so trying again never issues twice
+ * nor skips a number.
+ */
+async function withRetries<R>(run: () => Promise<R>, attempts = 6): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isStoreError(error) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt + Math.random() * 50));
+    }
+  }
+}
+
 type Draft = Omit<Invoice, "series" | "year" | "sequence" | "number" | "issuedAt">;
 
 export function createInvoicesService(deps: InvoicesDeps) {
@@ -48,7 +66,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
   async function issue(drafts: Array<{ series: InvoiceSeries; draft: Draft }>, options: IssueOptions): Promise<Invoice[]> {
     const at = now();
     const year = Number(YEAR.format(at));
-    const written = await store.runTransaction(async (tx: Transaction) => {
+    const written = await withRetries(() => store.runTransaction(async (tx: Transaction) => {
       const existing = await Promise.all(drafts.map(({ draft }) => tx.get(INVOICES, draft.id)));
       const fresh = drafts.filter((_, index) => !existing[index]);
       const series = [...new Set(fresh.map((item) => item.series))];
@@ -65,7 +83,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
       }
       for (const [name, value] of next) tx.set(INVOICE_COUNTERS, `${name}_${year}`, { series: name, year, next: value });
       return invoices;
-    });
+    }));
     for (const invoice of options.quiet ? [] : written) {
       try {
         await deps.notify?.(invoice);
