@@ -42,7 +42,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request, url, config, origin, getUser } = requestContext(args);
+  const { request, url, config, origin, getUser, services } = requestContext(args);
   const secure = config.isProduction && url.protocol === "https:";
   const decision = decideLanguage(request, secure);
   if (decision.kind === "redirect") {
@@ -53,6 +53,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { lang } = decision;
   const t = getFixedT(lang, "errors");
   const user = await getUser();
+  // The header's unread conversations (signed-in pages are never shared, so this stays theirs).
+  const unreadChats = user ? await services.chats.unreadCount(user.uid) : 0;
   const errorCopy: ErrorCopy = {
     notFoundTitle: t("notFound.title"),
     notFoundDescription: t("notFound.description"),
@@ -62,7 +64,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       lang,
-      user: user ? { displayName: user.displayName, slug: user.slug, role: user.role } : null,
+      user: user ? { displayName: user.displayName, slug: user.slug, role: user.role, unreadChats } : null,
       theme: readThemeCookie(request.headers.get("Cookie")),
       origin,
       localesVersion,

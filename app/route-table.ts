@@ -99,6 +99,9 @@ export const layoutGroups = [
       { id: "settings-calendar", path: "ajustes/mi-calendario", file: "routes/settings/calendar.tsx", sitemap: false },
       { id: "settings-invoices", path: "ajustes/facturas", file: "routes/settings/invoices.tsx", sitemap: false },
       { id: "settings-reviews", path: "ajustes/opiniones", file: "routes/settings/reviews.tsx", sitemap: false },
+      { id: "messages", path: "mensajes", file: "routes/chats/messages.tsx", sitemap: false },
+      { id: "messages-alias", path: "mensajes1", file: "routes/chats/messages-alias.ts", sitemap: false },
+      { id: "chat", path: "chat/:chatId", file: "routes/chats/chat.tsx", sitemap: false },
       { id: "settings-cases", path: "ajustes/mis-gestiones", file: "routes/settings/cases.tsx", sitemap: false },
       { id: "settings-case", path: "ajustes/mis-gestiones/:id", file: "routes/settings/case.tsx", sitemap: false },
       // Unknown settings pages: sign-in first, then the 404.

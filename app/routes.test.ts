@@ -31,7 +31,7 @@ function toRouteObjects(entries: readonly Entry[]): AgnosticRouteObject[] {
 // As Remix mounts them: everything under the root route.
 const tree: AgnosticRouteObject[] = [{ id: "root", path: "", children: toRouteObjects(routes as Entry[]) }];
 
-const sample = (path: string) => path.replace(/:id/g, "abc123").replace(/:slug/g, "some-person").replace(/:key/g, "itb-barco").replace(/:invoiceId/g, "inv1").replace(/:lng/g, "fr").replace(/:ns/g, "common").replace(/\*$/, "some/deeper/path");
+const sample = (path: string) => path.replace(/:id/g, "abc123").replace(/:slug/g, "some-person").replace(/:key/g, "itb-barco").replace(/:chatId/g, "chat123").replace(/:invoiceId/g, "inv1").replace(/:lng/g, "fr").replace(/:ns/g, "common").replace(/\*$/, "some/deeper/path");
 
 const table: Array<[path: string, id: string]> = [];
 for (const lang of languages) {

@@ -28,6 +28,7 @@ import { createCaseNotifier, createCasesService, type CasesService } from "./dom
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
 import { createInvoiceNotifier, createInvoicesService, type InvoicesService } from "./domain/invoices";
+import { createChatNotifier, createChatsService, type ChatsService } from "./domain/chats";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -59,7 +60,9 @@ export type Services = {
   invoices: InvoicesService;
   /** The service pages' texts and prices, edited by the team. */
   servicePages: ServicePagesService;
-  /** Starts the work a running server does in the background (applying due booking expiries and completions). */
+  /** Conversations between two people about a listing. */
+  chats: ChatsService;
+  /** Starts the work a running server does in the background (due booking expiries and completions, due message emails). */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
   pageCache: PageCache;
@@ -76,7 +79,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "invoices" | "reviews"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "invoices" | "reviews" | "chats"
 >;
 
 declare module "@remix-run/node" {
@@ -134,6 +137,12 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   });
   listings.useAvailability({ busy: (from, to) => bookings.busyListings(from, to) });
   const servicePages = createServicePagesService({ store, onChange: (tags) => invalidations.publish(tags) });
+  const chats = createChatsService({
+    store,
+    listings,
+    confirmedBetween: (a, b) => bookings.confirmedBetween(a, b),
+    notify: createChatNotifier({ mailbox, users, listings, link: (chatId, lang) => publicOrigin + href("chat", { lang, params: { chatId } }) }),
+  });
   let scheduler: ReturnType<typeof setInterval> | undefined;
   return {
     config,
@@ -181,9 +190,13 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         link: (event, lang) => publicOrigin + href("settings-reviews", { lang, hash: event === "review" ? "recibidas" : "escritas" }),
       }),
     }),
+    chats,
     startBackgroundWork() {
       if (scheduler) return;
-      const run = () => void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));
+      const run = () => {
+        void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));
+        void chats.applyDue().catch((error: unknown) => console.error("[chats] sending the due message emails failed:", error));
+      };
       run();
       scheduler = setInterval(run, BOOKING_SCHEDULER_MS);
       scheduler.unref();

@@ -11,6 +11,7 @@ import { ListingPhoto } from "./listing-photo";
 import { LocalizedLink } from "./localized-link";
 import { formatEuros, Price } from "./price";
 import { href } from "#app/utils/href";
+import { CONTACT_ANCHOR } from "./contact-owner";
 
 /** Pieces shared by the boat and dock pages. */
 
@@ -228,7 +229,7 @@ export function LocationSection({ place, points }: { place: Pick<PlaceView, "lab
 }
 
 /** The listing's owner: name, Professional badge, member since, and their public page. */
-export function OwnerCard({ owner, memberSince, heading }: { owner: OwnerView; memberSince: string; heading: string }) {
+export function OwnerCard({ owner, memberSince, heading, children }: { owner: OwnerView; memberSince: string; heading: string; children?: React.ReactNode }) {
   const { t } = useTranslation("listing");
   return (
     <DetailSection id="owner-heading" title={heading}>
@@ -250,6 +251,7 @@ export function OwnerCard({ owner, memberSince, heading }: { owner: OwnerView; m
           </LocalizedLink>
         </div>
       </div>
+      {children}
     </DetailSection>
   );
 }
@@ -342,11 +344,11 @@ export function RequestToBook({ listingId, note, secondary = false }: { listingI
   );
 }
 
-/** A link to the owner's public page, where they are contacted until chats exist; `primary` when it is the page's main action. */
-export function ContactOwnerLink({ owner, label, primary = false }: { owner: Pick<OwnerView, "slug">; label: string; primary?: boolean }) {
+/** A link down to the page's contact form (`ContactOwnerForm`); `primary` when it is the page's main action. */
+export function ContactOwnerLink({ label, primary = false }: { label: string; primary?: boolean }) {
   return (
-    <LocalizedLink to={href("user", { params: { slug: owner.slug } })} className={primary ? PRIMARY_ACTION : SECONDARY_ACTION}>
+    <a href={`#${CONTACT_ANCHOR}`} className={primary ? PRIMARY_ACTION : SECONDARY_ACTION}>
       {label}
-    </LocalizedLink>
+    </a>
   );
 }

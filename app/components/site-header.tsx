@@ -4,7 +4,8 @@ import { initials } from "#app/utils/initials";
 import { useLang } from "#app/utils/use-lang";
 import type { Theme } from "#app/utils/theme";
 import { useCloseOnNavigate } from "#app/utils/use-close-on-navigate";
-import { MenuIcon } from "./icons";
+import { ChatIcon, MenuIcon } from "./icons";
+import { useChatStream } from "#app/utils/use-chat-stream";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
 import { ThemeToggle } from "./theme-toggle";
@@ -27,7 +28,31 @@ function navClass({ isActive }: { isActive: boolean }) {
   );
 }
 
-export type HeaderUser = { displayName: string; slug: string; role: string | null };
+export type HeaderUser = { displayName: string; slug: string; role: string | null; unreadChats: number };
+
+/** The person's conversations, with how many have unread messages (live once the event stream speaks). */
+function MessagesLink({ initial }: { initial: number }) {
+  const { t } = useTranslation();
+  const unread = useChatStream()?.unread ?? initial;
+  const label = unread > 0 ? t("nav.messagesUnread", { count: unread }) : t("nav.messages");
+  return (
+    <LocalizedNavLink
+      to={href("messages")}
+      aria-label={label}
+      title={label}
+      className={({ isActive }) =>
+        "relative grid h-10 w-10 place-items-center rounded-full hover:bg-slate-100 dark:hover:bg-white/10 " + (isActive ? "text-sea-800 dark:text-white" : "text-slate-700 dark:text-slate-300")
+      }
+    >
+      <ChatIcon />
+      {unread > 0 ? (
+        <span aria-hidden="true" className="absolute -right-0.5 -top-0.5 grid min-w-5 place-items-center rounded-full bg-coral-500 px-1 text-[11px] font-bold leading-5 text-white">
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </LocalizedNavLink>
+  );
+}
 
 /** The signed-in person's menu; sign-out is a POST form, so it works without JavaScript too. */
 function UserMenu({ user }: { user: HeaderUser }) {
@@ -46,6 +71,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <LocalizedLink to={href("settings")} className={item}>{t("account.dashboard")}</LocalizedLink>
         <LocalizedLink to={href("settings-profile")} className={item}>{t("account.profile")}</LocalizedLink>
         <LocalizedLink to={href("settings-inbox")} className={item}>{t("account.inbox")}</LocalizedLink>
+        <LocalizedLink to={href("messages")} className={item}>{t("nav.messages")}</LocalizedLink>
         <LocalizedLink to={href("user", { params: { slug: user.slug } })} className={item}>{t("account.publicProfile")}</LocalizedLink>
         {user.role === "admin" ? <LocalizedLink to={href("admin-dashboard")} className={item}>{t("account.admin")}</LocalizedLink> : null}
         <Form method="post" action="/api/logout" className="mt-1 border-t border-slate-200 pt-1 dark:border-white/10">
@@ -78,7 +104,10 @@ export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | n
           <LanguageSwitcher />
           <ThemeToggle theme={theme} />
           {user ? (
-            <UserMenu user={user} />
+            <>
+              <MessagesLink initial={user.unreadChats} />
+              <UserMenu user={user} />
+            </>
           ) : (
             <LocalizedLink
               to={href("login")}

@@ -1,12 +1,15 @@
 import { isMailboxEmailList } from "./mailbox-types";
 import { setEmails } from "./use-emails";
+import { isChatStreamState } from "./chats";
+import { setChatStream } from "./use-chat-stream";
 
 /**
  * The one email event stream of the whole app: a single EventSource on
  * /api/emails/subscribe, opened once when someone is signed in and never a second time
  * while it exists (the browser reconnects it by itself after a dropped connection).
  * Each message is the person's whole email list and replaces the current one. Errors are
- * only logged, and the connection state is logged every 10 seconds.
+ * only logged, and the connection state is logged every 10 seconds. Conversations ride the same
+ * connection as named `chat` events (unread count and progress), which `onmessage` never sees.
  */
 export const EMAIL_STREAM_URL = "/api/emails/subscribe";
 const STATE_LOG_MS = 10_000;
@@ -40,6 +43,15 @@ export function startEmailStream(): void {
     }
     setEmails(emails);
   };
+  stream.addEventListener("chat", (event: MessageEvent<string>) => {
+    try {
+      const state: unknown = JSON.parse(event.data);
+      if (isChatStreamState(state)) setChatStream(state);
+      else console.warn("[emails] ignored a chat event of an unknown shape");
+    } catch (error) {
+      console.warn("[emails] ignored a chat event that is not JSON:", error);
+    }
+  });
   stream.onerror = () => {
     console.warn(`[emails] event stream error (${emailStreamState() ?? "closed"})`);
   };
@@ -59,4 +71,5 @@ export function stopEmailStream(): void {
     source = null;
   }
   setEmails(null);
+  setChatStream(null);
 }

@@ -36,7 +36,7 @@ describe("href", () => {
     const mounted = new Set(pagePaths());
     for (const group of layoutGroups) {
       for (const page of group.pages) {
-        const params = { id: "x", slug: "x", key: "x", "*": "x" };
+        const params = { id: "x", slug: "x", key: "x", chatId: "x", "*": "x" };
         const path = (href as (id: string, options: object) => string)(page.id, { params });
         const template = page.path === null ? "/" : `/${page.path}`;
         expect(mounted.has(template)).toBe(true);

@@ -6,6 +6,7 @@ export const settingsNavigation = [
   { path: href("settings-profile"), key: "profile" },
   { path: href("settings-lessor"), key: "lessor" },
   { path: href("settings-inbox"), key: "inbox" },
+  { path: href("messages"), key: "messages" },
   { path: href("settings-reservations"), key: "reservations" },
   { path: href("settings-cases"), key: "cases" },
   { path: href("settings-favourites"), key: "favourites" },

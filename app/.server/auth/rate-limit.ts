@@ -20,6 +20,8 @@ export function rateLimitSettings(options: { signUpPerHour: number; signInPer10M
     passwordResetPerAccount: { points: 3, duration: 60 * 60 },
     /** Requests from the service pages (cases), per address: visitors can send them too. */
     serviceRequestsPerAddress: { points: options.serviceRequestsPerHour ?? 10, duration: 60 * 60 },
+    /** Messages a person writes (new conversations and replies): a burst of 60 in 10 minutes, then a pause. */
+    chatMessagesPerPerson: { points: 60, duration: 10 * 60 },
   };
 }
 

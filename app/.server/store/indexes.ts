@@ -85,6 +85,12 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   { collection: "reviews", fields: ["listingId", { path: "createdAt", order: "desc" }] },
   { collection: "reviews", fields: ["ownerUid", { path: "createdAt", order: "desc" }] },
   { collection: "reviews", fields: ["renterUid", { path: "createdAt", order: "desc" }] },
+  // Conversations: a person's, the latest first; their unread ones; the emails due; a conversation's messages both ways.
+  { collection: "chat_members", fields: ["uid", { path: "lastAt", order: "desc" }] },
+  { collection: "chat_members", fields: ["uid", "unread"] },
+  { collection: "chat_members", fields: ["emailDueAt"] },
+  { collection: "chat_messages", fields: ["chatId", { path: "seq", order: "desc" }] },
+  { collection: "chat_messages", fields: ["chatId", "seq"] },
   // The admin dashboard's oldest open cases, per status.
   { collection: "cases", fields: ["status", "createdAt"] },
   // Re-indexing every case's words, oldest first.

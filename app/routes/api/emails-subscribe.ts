@@ -5,7 +5,9 @@ import { requestContext } from "#app/.server/http/request-context";
  * The email event stream (`GET /api/emails/subscribe`): a `text/event-stream` that sends the
  * signed-in person's email list at once and again whenever it changes (fed by the store's
  * watch, so a change written by any server reaches subscribers on every server), with a
- * heartbeat comment so proxies keep the connection open. It ends cleanly when the client
+ * heartbeat comment so proxies keep the connection open. The person's conversations ride the
+ * same stream as named `chat` events (the unread count and each recent conversation's progress),
+ * which the spec's listener of default messages never sees. It ends cleanly when the client
  * disconnects or the server shuts down.
  */
 const HEARTBEAT_MS = 15_000;
@@ -15,7 +17,7 @@ const RETRY_MS = 5_000;
 export async function loader(args: LoaderFunctionArgs) {
   const { request, requireApiUser, services, shutdownSignal } = requestContext(args);
   const user = await requireApiUser();
-  const { mailbox, sessionRevocations } = services;
+  const { mailbox, chats, sessionRevocations } = services;
   const encoder = new TextEncoder();
   let close: () => void = () => undefined;
 
@@ -27,6 +29,7 @@ export async function loader(args: LoaderFunctionArgs) {
       }
       let closed = false;
       let unsubscribe: () => void = () => undefined;
+      let unsubscribeChats: () => void = () => undefined;
       const send = (chunk: string) => {
         if (closed) return;
         try {
@@ -45,6 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
         closed = true;
         stopRevocations();
         unsubscribe();
+        unsubscribeChats();
         clearInterval(heartbeat);
         request.signal.removeEventListener("abort", close);
         shutdownSignal.removeEventListener("abort", close);
@@ -64,6 +68,7 @@ export async function loader(args: LoaderFunctionArgs) {
       };
       try {
         unsubscribe = mailbox.watch(user.uid, (emails) => send(`data: ${JSON.stringify(emails)}\n\n`), fail);
+        if (!closed) unsubscribeChats = chats.watch(user.uid, (state) => send(`event: chat\ndata: ${JSON.stringify(state)}\n\n`), fail);
       } catch (error) {
         fail(error);
       }

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withLoaderHeaders } from "#app/utils/headers";
@@ -15,16 +15,18 @@ import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { bookingBoxOf } from "#app/routes/bookings/booking.server";
+import { contactOwnerAction } from "#app/routes/chats/contact.server";
+import { ContactOwnerForm } from "#app/components/contact-owner";
 import { AvailabilitySection, BookingEstimate, type BookingBox } from "#app/components/booking-estimate";
 
 
 /**
  * /boat/{id}: a boat's page. Published boats are public; a draft, paused or archived one is a
  * 404 for everyone but its owner, who sees it with a banner saying so. Booking happens on
- * /boat/rent/boat/{id}; until chats exist, "Contact the owner" leads to their public page.
+ * /boat/rent/boat/{id}; "Contact the owner" is a form on the page that opens a conversation.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
-export const handle = { i18n: ["listing", "favourites", "bookings", "reviews"], pageCache: SHARED_WITH_VISITORS };
+export const handle = { i18n: ["listing", "favourites", "bookings", "reviews", "chats"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -104,6 +106,9 @@ export async function loader(args: LoaderFunctionArgs) {
     },
   );
 }
+
+/** "Contact the owner": opens or continues the conversation about this boat (see `contactOwnerAction`). */
+export const action = (args: ActionFunctionArgs) => contactOwnerAction(args, "boat");
 
 type BoatView = ReturnType<typeof useLoaderData<typeof loader>>["boat"];
 
@@ -190,7 +195,11 @@ export default function BoatPage() {
 
       <LocationSection place={boat.place} points={points} />
 
-      {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={t("detail.owner")} /> : null}
+      {owner ? (
+        <OwnerCard owner={owner} memberSince={ownerSince} heading={t("detail.owner")}>
+          {bookable ? <ContactOwnerForm ownerName={owner.displayName} signedIn={signedIn} /> : null}
+        </OwnerCard>
+      ) : null}
 
       {bookingBox ? <AvailabilitySection box={bookingBox} /> : null}
       <ReviewsSection reviews={reviews} />
@@ -219,7 +228,7 @@ function BoatPriceBox({ boat, owner, bookable, box }: { boat: BoatView; owner: O
         <div className="mt-6 space-y-3">
           {box ? <BookingEstimate listingId={boat.id} box={box} submitLabel={t("detail.requestToBook")} /> : null}
           <RequestToBook listingId={boat.id} note={boat.instantBooking ? t("detail.instantNote") : t("detail.requestNote")} secondary={box !== null} />
-          {owner ? <ContactOwnerLink owner={owner} label={t("detail.contactOwner")} /> : null}
+          {owner ? <ContactOwnerLink label={t("detail.contactOwner")} /> : null}
         </div>
       ) : null}
     </PriceBox>

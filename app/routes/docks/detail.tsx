@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { withLoaderHeaders } from "#app/utils/headers";
@@ -15,17 +15,19 @@ import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { bookingBoxOf } from "#app/routes/bookings/booking.server";
+import { contactOwnerAction } from "#app/routes/chats/contact.server";
+import { ContactOwnerForm } from "#app/components/contact-owner";
 import { AvailabilitySection, BookingEstimate, type BookingBox } from "#app/components/booking-estimate";
 
 
 /**
  * /dock/{id}: a berth or mooring for sale or rent. Published docks are public; others are a
  * 404 for everyone but their owner, who sees a banner. Berths for rent are booked through the
- * same booking engine as boats (/boat/rent/boat/{id}); buyers contact the seller (their public
- * page until chats exist).
+ * same booking engine as boats (/boat/rent/boat/{id}); buyers write to the seller from the
+ * page's contact form, which opens a conversation.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
-export const handle = { i18n: ["listing", "favourites", "bookings", "reviews"], pageCache: SHARED_WITH_VISITORS };
+export const handle = { i18n: ["listing", "favourites", "bookings", "reviews", "chats"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -102,6 +104,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 const serviceKeys = ["water", "electricity", "wifi", "showers", "security", "fuel", "parking", "pumpOut"] as const;
 
+/** "Contact the owner": opens or continues the conversation about this dock (see `contactOwnerAction`). */
+export const action = (args: ActionFunctionArgs) => contactOwnerAction(args, "dock");
+
 type DockView = ReturnType<typeof useLoaderData<typeof loader>>["dock"];
 
 export default function DockPage() {
@@ -159,7 +164,11 @@ export default function DockPage() {
 
       <LocationSection place={dock.place} points={points} />
 
-      {owner ? <OwnerCard owner={owner} memberSince={ownerSince} heading={dock.kind === "sale" ? t("detail.seller") : t("detail.owner")} /> : null}
+      {owner ? (
+        <OwnerCard owner={owner} memberSince={ownerSince} heading={dock.kind === "sale" ? t("detail.seller") : t("detail.owner")}>
+          {contactable ? <ContactOwnerForm ownerName={owner.displayName} signedIn={signedIn} seller={dock.kind === "sale"} /> : null}
+        </OwnerCard>
+      ) : null}
 
       {bookingBox ? <AvailabilitySection box={bookingBox} /> : null}
       <ReviewsSection reviews={reviews} />
@@ -210,7 +219,7 @@ function DockPriceBox({ dock, owner, contactable, box }: { dock: DockView; owner
           {dock.kind === "rent" && box ? <BookingEstimate listingId={dock.id} box={box} submitLabel={t("detail.requestToBook")} /> : null}
           {dock.kind === "rent" ? <RequestToBook listingId={dock.id} note={t("detail.requestNote")} secondary={box !== null} /> : null}
           {owner ? (
-            <ContactOwnerLink owner={owner} primary={dock.kind === "sale"} label={dock.kind === "sale" ? t("detail.contactSeller") : t("detail.contactOwner")} />
+            <ContactOwnerLink primary={dock.kind === "sale"} label={dock.kind === "sale" ? t("detail.contactSeller") : t("detail.contactOwner")} />
           ) : null}
         </div>
       ) : null}

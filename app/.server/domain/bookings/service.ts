@@ -407,6 +407,17 @@ export function createBookingsService(deps: BookingsDeps) {
       return Promise.all(docs.map(settle));
     },
 
+    /**
+     * Whether the two people have a booking between them (either renting from the other) that
+     * was confirmed at some point: from then on they may share contact details in their messages.
+     */
+    async confirmedBetween(a: string, b: string): Promise<boolean> {
+      const between = (renter: string, owner: string) =>
+        store.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renter], ["ownerUid", "==", owner]], limit: 100 });
+      const bookings = (await Promise.all([between(a, b), between(b, a)])).flat();
+      return bookings.some((booking) => booking.history.some((entry) => entry.to === "confirmed"));
+    },
+
     /** The listing's held slots from `from` to `to` (inclusive): bookings, requests and blocks. */
     async slots(listingId: string, from: string, to: string): Promise<Slot[]> {
       const docs = await store.query<Slot>({

@@ -1,0 +1,44 @@
+import { getFixedT } from "#app/.server/i18n";
+import { isLang, type Lang } from "#app/i18n";
+import type { Listing, ListingsService } from "../listings";
+import type { MailboxService } from "../mailbox";
+import type { UsersService } from "../users";
+import { maskedText } from "./mask";
+import { EMAIL_QUOTED_MESSAGES, type ChatMember, type ChatMessage } from "./model";
+
+/**
+ * "New messages" to the person who has not read them, in their language: who wrote, about which
+ * listing, the first few messages quoted (contact details hidden unless a booking between the two
+ * was confirmed), how many more there are, and the link to the conversation.
+ */
+export function createChatNotifier(deps: {
+  mailbox: Pick<MailboxService, "deliver">;
+  users: Pick<UsersService, "getMany">;
+  listings: { get(id: string): Promise<Listing | null>; titleOf: ListingsService["titleOf"] };
+  link: (chatId: string, lang: Lang) => string;
+}) {
+  return async function notify(input: { member: ChatMember; messages: ChatMessage[]; unread: number; shared: boolean }) {
+    const { member, messages, shared } = input;
+    const [people, listing] = await Promise.all([deps.users.getMany([member.uid, member.otherUid]), deps.listings.get(member.listingId)]);
+    const to = people.get(member.uid);
+    if (!to) return;
+    const lang: Lang = isLang(to.lang) ? to.lang : "es";
+    const t = getFixedT(lang, "emails");
+    const show = (text: string) => (shared ? text : maskedText(text, (kind) => t(`chat.hidden.${kind}`)));
+    const quoted = messages
+      .slice(-EMAIL_QUOTED_MESSAGES)
+      .map((message) => show(message.text).split("\n").map((line) => `> ${line}`).join("\n"))
+      .join("\n\n");
+    const link = deps.link(member.chatId, lang);
+    const values = {
+      name: to.displayName,
+      other: people.get(member.otherUid)?.displayName ?? "Amarre",
+      listing: await deps.listings.titleOf(listing, lang),
+      count: input.unread,
+      quoted,
+      more: input.unread > EMAIL_QUOTED_MESSAGES ? t("chat.more", { count: input.unread - EMAIL_QUOTED_MESSAGES }) : "",
+      link,
+    };
+    await deps.mailbox.deliver({ uid: to.uid, to: to.email, subject: t("chat.subject", values), text: t("chat.text", values), link });
+  };
+}

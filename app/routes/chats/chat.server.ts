@@ -1,0 +1,33 @@
+import type { RequestContext } from "#app/.server/http/request-context";
+import { maskedText, type ChatMember } from "#app/.server/domain/chats";
+import type { Listing } from "#app/.server/domain/listings";
+import { href } from "#app/utils/href";
+
+/** What the conversation pages show of a listing: its title and page, or that it is gone. */
+export async function listingViews(ctx: RequestContext, ids: string[]): Promise<Map<string, { title: string; to: string | null }>> {
+  const unique = [...new Set(ids)];
+  const listings = await ctx.services.listings.getMany(unique);
+  const entries = await Promise.all(
+    listings.map(async (listing: Listing | null, index) => {
+      const id = unique[index]!;
+      if (!listing) return [id, { title: ctx.t("gone"), to: null }] as const;
+      const title = await ctx.services.listings.titleOf(listing, ctx.lang);
+      // Only a published listing has a page others can open.
+      return [id, { title, to: listing.status === "published" ? href(listing.kind === "boat" ? "boat" : "dock", { params: { id } }) : null }] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/** Whether contact details show between the person and each other person of their conversations. */
+export async function sharedWith(ctx: RequestContext, uid: string, members: ChatMember[]): Promise<Set<string>> {
+  const others = [...new Set(members.map((member) => member.otherUid))];
+  const shared = await Promise.all(others.map((other) => ctx.services.bookings.confirmedBetween(uid, other)));
+  return new Set(others.filter((_, index) => shared[index]));
+}
+
+/** A message as a one-line preview: contact details hidden unless `shared`, at most `max` characters. */
+export function preview(ctx: RequestContext, text: string, shared: boolean, max = 140): string {
+  const shown = (shared ? text : maskedText(text, (kind) => `[${ctx.t(`hidden.${kind}`)}]`)).replace(/\s+/g, " ").trim();
+  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+}

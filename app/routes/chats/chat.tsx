@@ -1,0 +1,229 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, type MetaFunction } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { isChatError, messageParts } from "#app/.server/domain/chats";
+import { requestContext } from "#app/.server/http/request-context";
+import { notFound } from "#app/.server/http/responses";
+import { Avatar } from "#app/components/avatar";
+import { FormAlert, inputClass, labelClass } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { MAX_MESSAGE, type MessagePart } from "#app/utils/chats";
+import { dateTimeFormat } from "#app/utils/intl";
+import { languageOf } from "#app/i18n";
+import { href } from "#app/utils/href";
+import { seoMeta } from "#app/utils/meta";
+import { useChatStream } from "#app/utils/use-chat-stream";
+import { useLang } from "#app/utils/use-lang";
+import { listingViews } from "./chat.server";
+
+/**
+ * /chat/{chatId}: one conversation, for its two people only (a 404 for anyone else, sign-in for
+ * visitors). The newest messages at the bottom, older ones behind a link; a reply form that is a
+ * plain POST; read receipts on the person's own messages. Opening the page marks it read. When
+ * JavaScript runs, new messages and receipts arrive over the app's one email event stream.
+ */
+export const handle = { i18n: ["chats"] };
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "chats");
+  const user = await ctx.requireUser();
+  const { chats, users } = ctx.services;
+  const chatId = args.params.chatId ?? "";
+  const before = ctx.url.searchParams.get("antes");
+  const beforeSeq = before !== null && /^\d{1,9}$/.test(before) ? Number(before) : undefined;
+  // Reading the newest page is reading the conversation: the other side's receipts follow.
+  if (beforeSeq === undefined) await chats.markRead(user.uid, chatId);
+  const page = await chats.page(user.uid, chatId, { before: beforeSeq });
+  if (!page) notFound(ctx.request);
+  const { me } = page;
+  const [people, listings] = await Promise.all([users.getMany([me.otherUid]), listingViews(ctx, [me.listingId])]);
+  const other = people.get(me.otherUid);
+  const otherView = { name: other?.displayName ?? ctx.t("someone"), slug: other?.slug ?? null, photo: other?.photo ?? null };
+  return {
+    meta: { title: ctx.t("chat.meta", { name: otherView.name }), description: ctx.t("list.intro") },
+    chatId,
+    other: otherView,
+    listing: listings.get(me.listingId) ?? { title: ctx.t("gone"), to: null },
+    shared: page.shared,
+    lastSeq: me.lastSeq,
+    otherReadSeq: me.otherReadSeq,
+    olderBefore: page.olderBefore,
+    latest: beforeSeq === undefined,
+    messages: page.messages.map((message) => ({
+      seq: message.seq,
+      mine: message.senderUid === user.uid,
+      at: message.createdAt,
+      parts: messageParts(message.text, !page.shared),
+    })),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, "chats");
+  const user = await ctx.requireUser();
+  const chatId = args.params.chatId ?? "";
+  const form = await ctx.formData();
+  const text = form.get("text");
+  if (form.get("intent") !== "send" || typeof text !== "string") return data({ errors: [ctx.t("errors.unknown")], text: "" }, { status: 400 });
+  // Only a participant may write; anyone else learns nothing about the conversation.
+  if (!(await ctx.services.chats.member(user.uid, chatId))) notFound(ctx.request);
+  const limited = await ctx.auth.limit("chatMessagesPerPerson", user.uid);
+  if (limited) return data({ errors: [ctx.t("errors.tooMany")], text }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+  try {
+    await ctx.services.chats.send(user.uid, chatId, text);
+  } catch (error) {
+    if (!isChatError(error)) throw error;
+    if (error.code === "not-found") notFound(ctx.request);
+    return data({ errors: [text.trim() === "" ? ctx.t("errors.empty") : ctx.t("errors.tooLong", { max: MAX_MESSAGE })], text }, { status: 400 });
+  }
+  throw redirect(href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }), 303);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+/** A message's text, with hidden contact details as labelled marks. */
+export function MessageText({ parts }: { parts: MessagePart[] }) {
+  const { t } = useTranslation("chats");
+  return (
+    <>
+      {parts.map((part, index) =>
+        "hidden" in part ? (
+          <mark key={index} title={t("hidden.why")} className="rounded bg-slate-900/10 px-1 font-medium text-inherit dark:bg-white/15">
+            {t(`hidden.${part.hidden}`)}
+          </mark>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+export default function ChatPage() {
+  const { t } = useTranslation("chats");
+  const lang = useLang();
+  const { chatId, other, listing, shared, messages, lastSeq, otherReadSeq, olderBefore, latest } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const revalidator = useRevalidator();
+  const live = useChatStream();
+  const bottom = useRef<HTMLDivElement>(null);
+
+  // A new message or a receipt in this conversation: load the page again (which also marks it read).
+  const progress = live?.chats.find((chat) => chat.id === chatId);
+  const behind = progress !== undefined && latest && (progress.lastSeq > lastSeq || progress.otherReadSeq > otherReadSeq || progress.readSeq < progress.lastSeq);
+  useEffect(() => {
+    if (behind && revalidator.state === "idle") revalidator.revalidate();
+  }, [behind, revalidator]);
+
+  const newest = messages.at(-1)?.seq ?? 0;
+  useEffect(() => {
+    if (latest && newest > 0) bottom.current?.scrollIntoView({ block: "end" });
+  }, [latest, newest]);
+
+  const iso = languageOf(lang).iso;
+  const time = dateTimeFormat(iso, { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Madrid" });
+  const day = dateTimeFormat(iso, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" });
+  const lastMine = [...messages].reverse().find((message) => message.mine)?.seq;
+
+  return (
+    <main id="main" className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-center gap-4 border-b border-slate-200 pb-4 dark:border-white/10">
+        <Avatar name={other.name} photo={other.photo} />
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-extrabold tracking-tight">{other.name}</h1>
+          <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+            {t("chat.about")}{" "}
+            {listing.to ? (
+              <LocalizedLink to={listing.to} className="font-semibold text-sea-700 underline dark:text-sea-300">{listing.title}</LocalizedLink>
+            ) : (
+              <span className="font-semibold">{listing.title}</span>
+            )}
+          </p>
+        </div>
+        <nav aria-label={t("chat.links")} className="flex flex-wrap gap-2 text-sm">
+          <LocalizedLink to={href("messages")} className="rounded-full border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-100 dark:border-white/20 dark:hover:bg-white/10">
+            {t("chat.back")}
+          </LocalizedLink>
+          {other.slug ? (
+            <LocalizedLink to={href("user", { params: { slug: other.slug } })} className="rounded-full border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-100 dark:border-white/20 dark:hover:bg-white/10">
+              {t("chat.profile")}
+            </LocalizedLink>
+          ) : null}
+        </nav>
+      </header>
+
+      <p className="rounded-xl bg-sea-50 px-4 py-3 text-sm text-sea-900 dark:bg-white/5 dark:text-slate-200" role="note">
+        {shared ? t("chat.shared") : t("chat.masked")}
+      </p>
+
+      {olderBefore !== null ? (
+        <LocalizedLink to={href("chat", { params: { chatId }, search: { antes: String(olderBefore) } })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">
+          {t("chat.older")}
+        </LocalizedLink>
+      ) : null}
+
+      <section aria-label={t("chat.messages")} aria-live="polite" aria-relevant="additions">
+        {messages.length === 0 ? <p className="text-slate-600 dark:text-slate-400">{t("chat.empty")}</p> : null}
+        <ol className="flex flex-col gap-2">
+          {messages.map((message, index) => {
+            const date = day.format(new Date(message.at));
+            const previous = messages[index - 1];
+            const newDay = !previous || day.format(new Date(previous.at)) !== date;
+            return (
+              <li key={message.seq} id={`m${message.seq}`} className="flex flex-col">
+                {newDay ? <p className="my-3 self-center rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600 first-letter:uppercase dark:bg-white/10 dark:text-slate-300">{date}</p> : null}
+                <div className={"max-w-[85%] sm:max-w-[70%] " + (message.mine ? "self-end" : "self-start")}>
+                  <p className="sr-only">{message.mine ? t("chat.you") : other.name}</p>
+                  <p
+                    className={
+                      "whitespace-pre-wrap break-words rounded-2xl px-4 py-2 " +
+                      (message.mine ? "rounded-br-sm bg-sea-700 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-white/10 dark:text-slate-100")
+                    }
+                  >
+                    <MessageText parts={message.parts} />
+                  </p>
+                  <p className={"mt-0.5 text-xs text-slate-500 dark:text-slate-400 " + (message.mine ? "text-right" : "")}>
+                    <time dateTime={message.at}>{time.format(new Date(message.at))}</time>
+                    {message.mine && message.seq === lastMine ? <span> · {message.seq <= otherReadSeq ? t("chat.read") : t("chat.sent")}</span> : null}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <div ref={bottom} />
+      </section>
+
+      {latest ? (
+        <Form key={lastSeq} method="post" id="responder" className="sticky bottom-0 space-y-2 border-t border-slate-200 bg-white/95 pb-4 pt-3 dark:border-white/10 dark:bg-sea-950/95">
+          <input type="hidden" name="intent" value="send" />
+          <FormAlert id="reply-errors" errors={reply?.errors} />
+          <label htmlFor="reply-text" className={labelClass}>{t("chat.reply.label", { name: other.name })}</label>
+          <div className="flex items-end gap-2">
+            <textarea
+              id="reply-text"
+              name="text"
+              required
+              rows={2}
+              maxLength={MAX_MESSAGE}
+              defaultValue={reply?.text ?? ""}
+              aria-invalid={reply?.errors ? true : undefined}
+              aria-describedby={reply?.errors ? "reply-errors" : undefined}
+              placeholder={t("chat.reply.placeholder")}
+              className={inputClass + " min-h-[3rem] flex-1 resize-y"}
+            />
+            <button type="submit" disabled={busy} className="rounded-full bg-sea-700 px-5 py-3 font-semibold text-white hover:bg-sea-800 disabled:opacity-60">
+              {t("chat.reply.submit")}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <LocalizedLink to={href("chat", { params: { chatId }, hash: "responder" })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">
+          {t("chat.newer")}
+        </LocalizedLink>
+      )}
+    </main>
+  );
+}

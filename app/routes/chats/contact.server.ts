@@ -1,0 +1,34 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { isChatError } from "#app/.server/domain/chats";
+import { requestContext } from "#app/.server/http/request-context";
+import { notFound } from "#app/.server/http/responses";
+import { MAX_MESSAGE } from "#app/utils/chats";
+import { href } from "#app/utils/href";
+
+export type ContactReply = { contact: { errors: string[]; text: string } };
+
+/**
+ * "Contact the owner" on a boat or dock page (a plain POST to the page itself): opens the
+ * conversation about the listing, or continues it, and goes there (303). A visitor is sent to
+ * sign in and back to the page; the owner cannot write to themselves (409); an empty or too long
+ * message is a 400 with the message kept; a listing that is not published is a 404.
+ */
+export async function contactOwnerAction(args: ActionFunctionArgs, kind: "boat" | "dock") {
+  const ctx = requestContext(args, "chats");
+  const user = await ctx.requireUser();
+  const form = await ctx.formData();
+  const text = form.get("message");
+  const refuse = (status: number, error: string, kept = "") => data<ContactReply>({ contact: { errors: [error], text: kept } }, { status });
+  if (form.get("intent") !== "contact" || typeof text !== "string") return refuse(400, ctx.t("errors.unknown"));
+  const limited = await ctx.auth.limit("chatMessagesPerPerson", user.uid);
+  if (limited) return data<ContactReply>({ contact: { errors: [ctx.t("errors.tooMany")], text } }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
+  try {
+    const { chatId } = await ctx.services.chats.start(user.uid, { listingId: args.params.id ?? "", kind, text, publishedOnly: true });
+    throw redirect(href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }), 303);
+  } catch (error) {
+    if (!isChatError(error)) throw error;
+    if (error.code === "not-found") notFound(ctx.request);
+    if (error.code === "self") return refuse(409, ctx.t("errors.self"), text);
+    return refuse(400, text.trim() === "" ? ctx.t("errors.empty") : ctx.t("errors.tooLong", { max: MAX_MESSAGE }), text);
+  }
+}
