@@ -40,7 +40,7 @@ describe("href", () => {
         const path = (href as (id: string, options: object) => string)(page.id, { params });
         const template = page.path === null ? "/" : `/${page.path}`;
         expect(mounted.has(template)).toBe(true);
-        expect(path).toBe(template.replace(":id", "x").replace(":slug", "x").replace(":key", "x").replace("*", "x"));
+        expect(path).toBe(template.replace(":id", "x").replace(":slug", "x").replace(":key", "x").replace(":chatId", "x").replace("*", "x"));
         for (const lang of languages) {
           expect((href as (id: string, options: object) => string)(page.id, { params, lang: lang.code }).startsWith(lang.prefix ? `/${lang.prefix}` : "/")).toBe(true);
         }

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Services } from "#app/.server/services";
 import type { MailboxEmail } from "#app/utils/mailbox-types";
+import type { ChatStreamState } from "#app/utils/chats";
+import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestServices, createTestUser, loadContext, settle } from "#tests/test-services";
 import { loader } from "./emails-subscribe";
 
@@ -16,29 +18,39 @@ afterEach(() => {
 
 type StreamEvent = { data: string } | { comment: string };
 
-/** Reads server-sent events off a response body, one at a time; null once the stream ends. */
+/**
+ * Reads server-sent events off a response body, one at a time; null once the stream ends. The
+ * named `chat` events (conversations) are kept apart, for `nextChat`; `next` sees the rest.
+ */
 function eventReader(body: ReadableStream<Uint8Array>) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
   const pending: StreamEvent[] = [];
+  const chats: ChatStreamState[] = [];
+  /** Reads until `queue` has something; false once the stream has ended. */
+  async function fill(queue: unknown[]): Promise<boolean> {
+    while (queue.length === 0) {
+      const { value, done } = await reader.read();
+      if (done) return false;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const lines = block.split("\n");
+        const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart());
+        const name = lines.find((l) => l.startsWith("event:"))?.slice(6).trim();
+        if (name === "chat") chats.push(JSON.parse(data.join("\n")) as ChatStreamState);
+        else if (data.length > 0) pending.push({ data: data.join("\n") });
+        for (const line of lines) if (line.startsWith(":")) pending.push({ comment: line.slice(1).trim() });
+      }
+    }
+    return true;
+  }
   return {
     async next(): Promise<StreamEvent | null> {
-      while (pending.length === 0) {
-        const { value, done } = await reader.read();
-        if (done) return null;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split("\n");
-          const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart());
-          if (data.length > 0) pending.push({ data: data.join("\n") });
-          for (const line of lines) if (line.startsWith(":")) pending.push({ comment: line.slice(1).trim() });
-        }
-      }
-      return pending.shift()!;
+      return (await fill(pending)) ? pending.shift()! : null;
     },
     /** The next data message, parsed as an email list (comments in between are skipped). */
     async nextList(): Promise<MailboxEmail[] | null> {
@@ -47,6 +59,10 @@ function eventReader(body: ReadableStream<Uint8Array>) {
         if (event === null) return null;
         if ("data" in event) return JSON.parse(event.data) as MailboxEmail[];
       }
+    },
+    /** The next `event: chat` (the unread count and the latest conversations' progress). */
+    async nextChat(): Promise<ChatStreamState | null> {
+      return (await fill(chats)) ? chats.shift()! : null;
     },
     cancel: () => reader.cancel(),
   };
@@ -193,5 +209,24 @@ describe("GET /api/emails/subscribe", () => {
     expect(unsubscribed).toHaveBeenCalledOnce();
     await services.mailbox.deliver({ uid: person.uid, to: person.email, subject: "Nobody listens", text: "…" });
     await new Promise((resolve) => setTimeout(resolve, 30));
+  });
+
+  it("carries the person's conversations as named chat events: the unread count and each one's progress, live", async () => {
+    const owner = await createOwner(services);
+    const writer = await createTestUser(services);
+    const boat = await createBoat(services, owner.uid);
+    const { controller, events } = await subscribe(owner.cookie);
+    expect(await within(events.nextChat())).toEqual({ unread: 0, chats: [] });
+    const { chatId } = await services.chats.start(writer.uid, { listingId: boat.id, text: "Hola" });
+    let state = await within(events.nextChat());
+    while (state && state.unread === 0) state = await within(events.nextChat());
+    expect(state).toEqual({ unread: 1, chats: [{ id: chatId, lastSeq: 1, readSeq: 0, otherReadSeq: 1 }] });
+    await services.chats.markRead(owner.uid, chatId);
+    state = await within(events.nextChat());
+    while (state && state.unread !== 0) state = await within(events.nextChat());
+    expect(state?.chats).toEqual([{ id: chatId, lastSeq: 1, readSeq: 1, otherReadSeq: 1 }]);
+    // The email list stays the default message (the welcome email), unchanged by conversations.
+    expect((await within(events.nextList()))?.map((email) => email.subject)).toEqual(["Te damos la bienvenida a Amarre, Propietaria de Prueba"]);
+    controller.abort();
   });
 });

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, today } from "#app/.server/domain/bookings";
+import type { Services } from "#app/.server/services";
+import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
+import { action as boatAction } from "#app/routes/boats/detail";
+import { action as dockAction } from "#app/routes/docks/detail";
+import { loader as rootLoader } from "#app/root";
+import { action as chatAction, loader as chatLoader } from "./chat";
+import { loader as messagesLoader } from "./messages";
+import { loader as aliasLoader } from "./messages-alias";
+
+/**
+ * Conversations through their pages, with real Requests on the embedded backend: the contact
+ * form of boat and dock pages, the conversation page and its reply form, /mensajes and its old
+ * address, and every guard — visitors sign in, strangers get a 404, the owner cannot write to
+ * themselves, bad messages are 400s with the text kept.
+ */
+let services: Services;
+let owner: Awaited<ReturnType<typeof createOwner>>;
+let renter: Awaited<ReturnType<typeof createTestUser>>;
+let stranger: Awaited<ReturnType<typeof createTestUser>>;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  owner = await createOwner(services, { displayName: "Olga Owner" });
+  renter = await createTestUser(services, { displayName: "Rita Renter" });
+  stranger = await createTestUser(services, { displayName: "Sergio Stranger" });
+});
+afterAll(() => services.close());
+
+const context = () => loadContext(services);
+const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200));
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
+const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
+const location = (result: unknown) => (result instanceof Response ? result.headers.get("Location") : null);
+
+const contact = (id: string, fields: Record<string, string>, cookie?: string, lang = "") =>
+  settle(() => boatAction({ request: formPost(`${lang}/boat/${id}`, fields, cookie), params: { id }, context: context() }));
+const openChat = (chatId: string, cookie: string, query = "") => settle(() => chatLoader({ request: authedRequest(`/chat/${chatId}${query}`, cookie), params: { chatId }, context: context() }));
+const reply = (chatId: string, fields: Record<string, string>, cookie: string, lang = "") =>
+  settle(() => chatAction({ request: formPost(`${lang}/chat/${chatId}`, fields, cookie), params: { chatId }, context: context() }));
+const chatIdOf = (result: unknown) => /\/chat\/([A-Za-z0-9]+)#responder$/.exec(location(result) ?? "")?.[1] ?? "";
+const textOf = (parts: Array<{ text?: string; hidden?: string }>) => parts.map((part) => part.text ?? `[${part.hidden}]`).join("");
+
+describe("contact the owner", () => {
+  it("opens the conversation about the boat and continues it the second time", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const first = await contact(boat.id, { intent: "contact", message: "Hola, ¿está libre el 12 de julio?" }, renter.cookie);
+    expect(statusOf(first)).toBe(303);
+    const chatId = chatIdOf(first);
+    expect(chatId).toMatch(/^[A-Za-z0-9]{20}$/);
+    const again = await contact(boat.id, { intent: "contact", message: "Somos cuatro." }, renter.cookie, "/en");
+    expect(location(again)).toBe(`/en/chat/${chatId}#responder`);
+    const page = dataOf(await openChat(chatId, owner.cookie));
+    expect(page.messages.map((m: { parts: [] }) => textOf(m.parts))).toEqual(["Hola, ¿está libre el 12 de julio?", "Somos cuatro."]);
+    expect(page.other.name).toBe("Rita Renter");
+    expect(page.listing.to).toBe(`/boat/${boat.id}`);
+  });
+
+  it("works from a dock's page too (a buyer writing to the seller)", async () => {
+    const dock = await createDock(services, owner.uid, { kind: "sale" });
+    const result = await settle(() => dockAction({ request: formPost(`/dock/${dock.id}`, { intent: "contact", message: "¿Se puede visitar?" }, renter.cookie), params: { id: dock.id }, context: context() }));
+    expect(statusOf(result)).toBe(303);
+    const page = dataOf(await openChat(chatIdOf(result), owner.cookie));
+    expect(page.messages).toHaveLength(1);
+  });
+
+  it("refuses visitors, the owner, empty and too long messages, unpublished listings and forged forms", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const draft = await createBoat(services, owner.uid, { status: "draft" });
+    const visitor = await contact(boat.id, { intent: "contact", message: "hola" });
+    expect(statusOf(visitor)).toBe(302);
+    expect(location(visitor)).toBe(`/login?redirect=${encodeURIComponent(`/boat/${boat.id}`)}`);
+
+    const self = await contact(boat.id, { intent: "contact", message: "hola" }, owner.cookie, "/fr");
+    expect(statusOf(self)).toBe(409);
+    expect(dataOf(self).contact).toEqual({ errors: ["C’est votre propre annonce : vous ne pouvez pas vous écrire à vous-même."], text: "hola" });
+
+    const empty = await contact(boat.id, { intent: "contact", message: "   " }, renter.cookie, "/de");
+    expect(statusOf(empty)).toBe(400);
+    expect(dataOf(empty).contact.errors).toEqual(["Schreib deine Nachricht."]);
+    const long = await contact(boat.id, { intent: "contact", message: "x".repeat(2001) }, renter.cookie, "/en");
+    expect(statusOf(long)).toBe(400);
+    expect(dataOf(long).contact).toMatchObject({ errors: ["A message can be at most 2000 characters long."] });
+    expect(dataOf(long).contact.text).toHaveLength(2001);
+
+    expect(statusOf(await contact(draft.id, { intent: "contact", message: "hola" }, renter.cookie))).toBe(404);
+    expect(statusOf(await contact("nope", { intent: "contact", message: "hola" }, renter.cookie))).toBe(404);
+    expect(statusOf(await contact(boat.id, { intent: "other", message: "hola" }, renter.cookie))).toBe(400);
+    expect(statusOf(await contact(boat.id, { intent: "contact" }, renter.cookie))).toBe(400);
+    // Nothing was written by any of these.
+    expect(await services.chats.list(renter.uid).then((list) => list.filter((m) => m.listingId === boat.id || m.listingId === draft.id))).toEqual([]);
+  });
+});
+
+describe("/chat/{chatId}", () => {
+  it("is for its two people only: sign-in for visitors, 404 for anyone else, in the loader and the action", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "Hola" }, renter.cookie));
+    const visitor = await settle(() => chatLoader({ request: pageRequest(`/chat/${chatId}`), params: { chatId }, context: context() }));
+    expect(statusOf(visitor)).toBe(302);
+    expect(location(visitor)).toBe(`/login?redirect=${encodeURIComponent(`/chat/${chatId}`)}`);
+    expect(statusOf(await openChat(chatId, stranger.cookie))).toBe(404);
+    expect(statusOf(await openChat("doesnotexist", renter.cookie))).toBe(404);
+    expect(statusOf(await openChat("../../etc", renter.cookie))).toBe(404);
+    expect(statusOf(await reply(chatId, { intent: "send", text: "Me cuelo" }, stranger.cookie))).toBe(404);
+    const visitorPost = await settle(() => chatAction({ request: formPost(`/chat/${chatId}`, { intent: "send", text: "hola" }), params: { chatId }, context: context() }));
+    expect(statusOf(visitorPost)).toBe(302);
+    // The stranger's attempt left nothing behind.
+    expect(dataOf(await openChat(chatId, renter.cookie)).messages).toHaveLength(1);
+  });
+
+  it("hides the email and phone a new person writes, for both; the owner answers; receipts and unread counts follow", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const newcomer = await createTestUser(services, { displayName: "Nuria Nueva" });
+    const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "Escríbeme a nuria.nueva@gmail.com o llama al 612 34 56 78." }, newcomer.cookie));
+
+    // The owner's header counts the unread conversation; /mensajes shows it, masked.
+    const root = dataOf(await rootLoader({ request: authedRequest("/", owner.cookie), params: {}, context: context() }));
+    const unreadBefore = await services.chats.unreadCount(owner.uid);
+    expect(root.user.unreadChats).toBe(unreadBefore);
+    expect(unreadBefore).toBeGreaterThanOrEqual(1);
+    const inbox = dataOf(await settle(() => messagesLoader({ request: authedRequest("/mensajes", owner.cookie), params: {}, context: context() })));
+    const listed = inbox.conversations.find((c: { id: string }) => c.id === chatId);
+    expect(listed).toMatchObject({ unread: true, other: { name: "Nuria Nueva" }, last: { mine: false, text: "Escríbeme a [correo oculto] o llama al [teléfono oculto]." } });
+
+    const ownerView = dataOf(await openChat(chatId, owner.cookie));
+    expect(ownerView.shared).toBe(false);
+    expect(ownerView.messages[0].parts).toEqual([{ text: "Escríbeme a " }, { hidden: "email" }, { text: " o llama al " }, { hidden: "phone" }, { text: "." }]);
+    // Opening it read it.
+    expect(await services.chats.unreadCount(owner.uid)).toBe(unreadBefore - 1);
+    const writerView = dataOf(await openChat(chatId, newcomer.cookie));
+    expect(textOf(writerView.messages[0].parts)).toBe("Escríbeme a [email] o llama al [phone].");
+    expect(writerView.otherReadSeq).toBe(1);
+
+    const answered = await reply(chatId, { intent: "send", text: "¡Hola Nuria! Sí, está libre. Mi número es +34 699 11 22 33" }, owner.cookie);
+    expect(statusOf(answered)).toBe(303);
+    expect(location(answered)).toBe(`/chat/${chatId}#responder`);
+    const newcomerInbox = dataOf(await settle(() => messagesLoader({ request: authedRequest("/en/mensajes", newcomer.cookie), params: {}, context: context() })));
+    expect(newcomerInbox.conversations[0]).toMatchObject({ id: chatId, unread: true, listing: expect.any(String), last: { mine: false, text: "¡Hola Nuria! Sí, está libre. Mi número es [phone hidden]" } });
+
+    // After a confirmed booking between the two, everything shows, earlier messages too.
+    const start = addDays(today(new Date()), 40);
+    await services.bookings.book({ uid: newcomer.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    const after = dataOf(await openChat(chatId, owner.cookie));
+    expect(after.shared).toBe(true);
+    expect(after.messages.map((m: { parts: [] }) => textOf(m.parts))).toEqual([
+      "Escríbeme a nuria.nueva@gmail.com o llama al 612 34 56 78.",
+      "¡Hola Nuria! Sí, está libre. Mi número es +34 699 11 22 33",
+    ]);
+  });
+
+  it("answers bad replies with a translated 400 that keeps the text, and refuses bodies no form sends", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "Hola" }, renter.cookie));
+    const empty = await reply(chatId, { intent: "send", text: "\n\n" }, owner.cookie, "/en");
+    expect(statusOf(empty)).toBe(400);
+    expect(dataOf(empty).errors).toEqual(["Write your message."]);
+    const long = await reply(chatId, { intent: "send", text: "ä".repeat(2001) }, owner.cookie);
+    expect(statusOf(long)).toBe(400);
+    expect(dataOf(long).text).toHaveLength(2001);
+    expect(statusOf(await reply(chatId, { intent: "delete", text: "x" }, owner.cookie))).toBe(400);
+    const json = await settle(() =>
+      chatAction({ request: authedRequest(`/chat/${chatId}`, owner.cookie, { method: "POST", body: "{}", headers: { "Content-Type": "application/json" } }), params: { chatId }, context: context() }),
+    );
+    expect(statusOf(json)).toBe(415);
+    expect(dataOf(await openChat(chatId, renter.cookie)).messages).toHaveLength(1);
+  });
+
+  it("pages a long conversation: the newest 50 at the bottom, older ones behind a link", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const { chatId } = await services.chats.start(renter.uid, { listingId: boat.id, text: "1" });
+    for (let i = 2; i <= 120; i += 1) await services.chats.send(i % 3 ? renter.uid : owner.uid, chatId, String(i));
+    const latest = dataOf(await openChat(chatId, owner.cookie));
+    expect(latest.messages.map((m: { seq: number }) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 71 + i));
+    expect(latest.olderBefore).toBe(71);
+    const older = dataOf(await openChat(chatId, owner.cookie, "?antes=71"));
+    expect(older.messages[0].seq).toBe(21);
+    expect(older.latest).toBe(false);
+    const oldest = dataOf(await openChat(chatId, owner.cookie, "?antes=21"));
+    expect(oldest.messages.map((m: { seq: number }) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(oldest.olderBefore).toBeNull();
+  });
+
+  it("slows a person down after 60 messages in 10 minutes (429, translated)", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const chatty = await createTestUser(services);
+    const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "0" }, chatty.cookie));
+    for (let i = 1; i < 60; i += 1) expect(statusOf(await reply(chatId, { intent: "send", text: String(i) }, chatty.cookie))).toBe(303);
+    const limited = await reply(chatId, { intent: "send", text: "one too many" }, chatty.cookie, "/en");
+    expect(statusOf(limited)).toBe(429);
+    expect(dataOf(limited).errors).toEqual(["You have sent too many messages in a row. Wait a few minutes and try again."]);
+  });
+});
+
+describe("/mensajes", () => {
+  it("needs a signed-in person and lists only their conversations; /mensajes1 moves there for good", async () => {
+    const visitor = await settle(() => messagesLoader({ request: pageRequest("/mensajes"), params: {}, context: context() }));
+    expect(statusOf(visitor)).toBe(302);
+    const boat = await createBoat(services, owner.uid);
+    await contact(boat.id, { intent: "contact", message: "Hola" }, renter.cookie);
+    const strangers = dataOf(await settle(() => messagesLoader({ request: authedRequest("/mensajes", stranger.cookie), params: {}, context: context() })));
+    expect(strangers.conversations).toEqual([]);
+    const alias = await settle(() => aliasLoader({ request: pageRequest("/fr/mensajes1?x=1"), params: {}, context: context() }));
+    expect(statusOf(alias)).toBe(301);
+    expect(location(alias)).toBe("/fr/mensajes?x=1");
+  });
+});
