@@ -5,6 +5,7 @@ import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";
 import { seedDemoBookings } from "./bookings";
 import { seedDemoCases, seedEveryCaseType } from "./cases";
 import { seedDemoReviews } from "./reviews";
+import { seedDemoChats } from "./chats";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
@@ -89,6 +90,11 @@ export const seedSteps: SeedStep[] = [
     async run({ cases }) {
       await cases.reindexWords();
     },
+  },
+  {
+    id: "chats-v1",
+    // Conversations about the demo bookings: one after a confirmed booking (contact details shown), two before (hidden) (./chats.ts).
+    run: seedDemoChats,
   },
 ];
 
