@@ -58,7 +58,14 @@ async function prepareData(dataDir: string, count: number) {
     const pdfStarted = performance.now();
     for (const invoice of issued.slice(0, 100)) await renderInvoicePdf(invoice, "es");
     const pdfMs = (performance.now() - pdfStarted) / 100;
-    return { created, ms, boatId: boat?.id ?? "", instantBoats: instant, casesMs, invoices: issued.length, pdfMs };
+    // A conversation of 200 messages between the demo renter and the demo owner, about one of his boats.
+    const ownersBoat = (await services.listings.listByOwner(owner.uid)).find((listing) => listing.status === "published");
+    let chatId = "";
+    if (ownersBoat) {
+      chatId = (await services.chats.start(renter.uid, { listingId: ownersBoat.id, text: "¿Está libre el sábado? Escríbeme a lucia@example.com o al 611 22 33 44." })).chatId;
+      for (let i = 1; i < 200; i++) await services.chats.send(i % 2 ? owner.uid : renter.uid, chatId, `Mensaje ${i}: ${"a bordo ".repeat(1 + (i % 12))}`);
+    }
+    return { created, ms, boatId: boat?.id ?? "", instantBoats: instant, casesMs, invoices: issued.length, pdfMs, chatId };
   } finally {
     await services.close();
   }
@@ -345,6 +352,8 @@ async function main() {
       { name: "admin cases, 2 words", path: "/admin/gestiones?q=palma+gaviota&status=received", headers: { Cookie: `${admin}; i18n_redirected=es` } },
       { name: "admin cases, unfiltered", path: "/admin/gestiones", headers: { Cookie: `${admin}; i18n_redirected=es` } },
       { name: "facturas (500), signed in", path: "/ajustes/facturas", headers: { Cookie: `${renter}; i18n_redirected=es` } },
+      { name: "chat (200 messages), signed in", path: `/chat/${seeded.chatId}`, headers: { Cookie: `${renter}; i18n_redirected=es` } },
+      { name: "mensajes, signed in", path: "/mensajes", headers: { Cookie: `${renter}; i18n_redirected=es` } },
       { name: "matriculación, signed in", path: "/gestoria/matriculacion-barco", headers: { Cookie: `${renter}; i18n_redirected=es` } },
     );
     const results = [];

@@ -1,7 +1,8 @@
 import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BookingHistory, cardClass, dangerButton, PaymentSummary, PriceBreakdown, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
-import { FormAlert, Notice } from "#app/components/forms";
+import { FormAlert, inputClass, Notice } from "#app/components/forms";
+import { MAX_MESSAGE } from "#app/utils/chats";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/components/price";
@@ -100,6 +101,8 @@ type Detail = {
   actions: Array<"accept" | "decline" | "cancel">;
   card: ListingCardView | null;
   other: { displayName: string; slug: string } | null;
+  /** The two people's conversation about the listing, and whether it has begun. */
+  chat: { id: string; open: boolean };
 };
 
 export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string } | null }) {
@@ -174,6 +177,23 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
                   </Form>
                 ))}
               </div>
+            </section>
+          ) : null}
+          {other ? (
+            <section aria-labelledby="conversation-title" className={cardClass}>
+              <h2 id="conversation-title" className="text-xl font-bold">{t("conversation.title")}</h2>
+              {detail.chat.open ? (
+                <LocalizedLink to={href("chat", { params: { chatId: detail.chat.id }, hash: "responder" })} className={secondaryButton + " mt-3 inline-block"}>
+                  {t("conversation.open", { name: other.displayName })}
+                </LocalizedLink>
+              ) : (
+                <Form method="post" className="mt-3 space-y-2">
+                  <input type="hidden" name="intent" value="message" />
+                  <label htmlFor="conversation-message" className="block text-sm font-medium">{t("conversation.label", { name: other.displayName })}</label>
+                  <textarea id="conversation-message" name="message" required rows={3} maxLength={MAX_MESSAGE} className={inputClass + " resize-y"} />
+                  <button type="submit" disabled={busy} className={primaryButton}>{t("conversation.submit")}</button>
+                </Form>
+              )}
             </section>
           ) : null}
           <section aria-labelledby="history-title" className={cardClass}>

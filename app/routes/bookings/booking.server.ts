@@ -6,6 +6,8 @@ import type { RequestContext } from "#app/.server/http/request-context";
 import type { ListingCardView } from "#app/utils/listings/view";
 import type { BookingView, ChoiceFields, QuoteView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
+import { chatIdFor, isChatError } from "#app/.server/domain/chats";
+import { MAX_MESSAGE } from "#app/utils/chats";
 import { monthsOf, type CalendarMonth } from "#app/components/availability-calendar";
 import { boatTariff, dockTariff } from "#app/utils/pricing";
 
@@ -185,8 +187,12 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
     ctx.services.users.getMany([side === "renter" ? booking.ownerUid : booking.renterUid]),
   ]);
   const other = people.get(side === "renter" ? booking.ownerUid : booking.renterUid);
+  // The two people's conversation about the listing: a link once it exists, a form to start it before.
+  const chatId = chatIdFor(booking.listingId, booking.renterUid, booking.ownerUid);
+  const chatOpen = (await ctx.services.chats.member(uid, chatId)) !== null;
   return {
     kind: "found" as const,
+    chat: { id: chatId, open: chatOpen },
     booking: bookingView(booking, actions.includes("cancel") ? ctx.services.bookings.refundPreview(booking, side) : null),
     actions,
     card: cards.get(booking.listingId) ?? null,
@@ -202,6 +208,7 @@ export async function bookingAction(ctx: RequestContext, side: Side, id: string)
   const form = await ctx.formData();
   const intent = form.get("intent");
   const allowed: readonly string[] = side === "owner" ? intents : ["cancel"];
+  if (intent === "message") return messageAbout(ctx, side, user.uid, id, form.get("message"));
   if (typeof intent !== "string" || !allowed.includes(intent)) {
     return { kind: "refused" as const, refusal: { status: 400, field: null, message: ctx.t("bookings:errors.unknownAction") } as Refusal };
   }
@@ -211,6 +218,22 @@ export async function bookingAction(ctx: RequestContext, side: Side, id: string)
     return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) };
   }
   return { kind: "done" as const, to: `${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${intent}` };
+}
+
+/** A message to the other side of the booking: opens or continues their conversation about the listing. */
+async function messageAbout(ctx: RequestContext, side: Side, uid: string, id: string, text: FormDataEntryValue | null) {
+  const found = await ctx.services.bookings.getFor(id, uid);
+  if (!found || found.role !== side) return { kind: "refused" as const, refusal: { status: 404, field: null, message: ctx.t("bookings:errors.notFound") } as Refusal };
+  const { booking } = found;
+  const chatsT = ctx.tFor("chats");
+  try {
+    const { chatId } = await ctx.services.chats.start(uid, { listingId: booking.listingId, to: side === "renter" ? booking.ownerUid : booking.renterUid, text: typeof text === "string" ? text : "" });
+    return { kind: "done" as const, to: href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }) };
+  } catch (error) {
+    if (!isChatError(error) || error.code !== "invalid") throw error;
+    const message = typeof text === "string" && text.trim() !== "" ? chatsT("errors.tooLong", { max: MAX_MESSAGE }) : chatsT("errors.empty");
+    return { kind: "refused" as const, refusal: { status: 400, field: "message", message } as Refusal };
+  }
 }
 
 /** The held days of each month: a whole day, or only its morning or afternoon. */

@@ -9,6 +9,8 @@ import { loader as rootLoader } from "#app/root";
 import { action as chatAction, loader as chatLoader } from "./chat";
 import { loader as messagesLoader } from "./messages";
 import { loader as aliasLoader } from "./messages-alias";
+import { action as reservationAction, loader as reservationLoader } from "#app/routes/settings/reservation";
+import { action as rentalAction } from "#app/routes/settings/rental";
 
 /**
  * Conversations through their pages, with real Requests on the embedded backend: the contact
@@ -191,6 +193,31 @@ describe("/chat/{chatId}", () => {
     const limited = await reply(chatId, { intent: "send", text: "one too many" }, chatty.cookie, "/en");
     expect(statusOf(limited)).toBe(429);
     expect(dataOf(limited).errors).toEqual(["You have sent too many messages in a row. Wait a few minutes and try again."]);
+  });
+});
+
+describe("a booking's page", () => {
+  it("lets each side write to the other about the booking, in the same conversation as the listing's; nobody else", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const start = addDays(today(new Date()), 50);
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    const params = { id: booking.id };
+    const before = dataOf(await reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${booking.id}`, renter.cookie), params, context: context() }));
+    expect(before.detail.chat.open).toBe(false);
+    const empty = await settle(() => reservationAction({ request: formPost(`/ajustes/mis-reservas/${booking.id}`, { intent: "message", message: " " }, renter.cookie), params, context: context() }));
+    expect(statusOf(empty)).toBe(400);
+    expect(dataOf(empty).refusal.message).toBe("Escribe tu mensaje.");
+    const sent = await settle(() => reservationAction({ request: formPost(`/ajustes/mis-reservas/${booking.id}`, { intent: "message", message: "¿A qué hora quedamos?" }, renter.cookie), params, context: context() }));
+    expect(statusOf(sent)).toBe(303);
+    const chatId = chatIdOf(sent);
+    const answered = await settle(() => rentalAction({ request: formPost(`/ajustes/gestion-de-alquileres/${booking.id}`, { intent: "message", message: "A las diez. Mi móvil: 600 111 222" }, owner.cookie), params, context: context() }));
+    expect(chatIdOf(answered)).toBe(chatId);
+    const after = dataOf(await reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${booking.id}`, renter.cookie), params, context: context() }));
+    expect(after.detail.chat).toEqual({ id: chatId, open: true });
+    // A confirmed booking: the number shows.
+    expect(textOf(dataOf(await openChat(chatId, renter.cookie)).messages[1].parts)).toBe("A las diez. Mi móvil: 600 111 222");
+    const strangers = await settle(() => reservationAction({ request: formPost(`/ajustes/mis-reservas/${booking.id}`, { intent: "message", message: "hola" }, stranger.cookie), params, context: context() }));
+    expect(statusOf(strangers)).toBe(404);
   });
 });
 
