@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EMAIL_STREAM_URL, emailStreamState, startEmailStream, stopEmailStream } from "./email-stream.client";
 import type { MailboxEmail } from "./mailbox-types";
 import { getEmails, subscribeToEmails, useEmails } from "./use-emails";
+import { getChatStream, useChatStream } from "./use-chat-stream";
 
 /** A stand-in for the browser's EventSource that records every connection opened. */
 class FakeEventSource {
@@ -12,8 +13,16 @@ class FakeEventSource {
   onmessage: ((event: MessageEvent<string>) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closed = false;
+  listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
+  }
+  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
+  }
+  /** A named event (`event: <name>`), which `onmessage` never sees. */
+  emitNamed(name: string, data: string) {
+    for (const listener of this.listeners.get(name) ?? []) listener({ data } as MessageEvent<string>);
   }
   close() {
     this.closed = true;
@@ -105,6 +114,30 @@ describe("the email event stream", () => {
     expect(emailStreamState()).toBeNull();
     startEmailStream();
     expect(FakeEventSource.instances).toHaveLength(2);
+  });
+});
+
+describe("conversations on the same stream", () => {
+  function Unread() {
+    return createElement("p", null, String(useChatStream()?.unread ?? "none"));
+  }
+
+  it("takes named chat events without touching the email list, ignores bad ones, and forgets them on stop", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    startEmailStream();
+    const [source] = FakeEventSource.instances;
+    source.emit(JSON.stringify([email("a")]));
+    source.emitNamed("chat", JSON.stringify({ unread: 2, chats: [{ id: "c1", lastSeq: 3, readSeq: 1, otherReadSeq: 3 }] }));
+    expect(getEmails()?.map((e) => e.id)).toEqual(["a"]);
+    expect(getChatStream()).toEqual({ unread: 2, chats: [{ id: "c1", lastSeq: 3, readSeq: 1, otherReadSeq: 3 }] });
+    source.emitNamed("chat", "{not json");
+    source.emitNamed("chat", JSON.stringify({ unread: "2" }));
+    expect(getChatStream()?.unread).toBe(2);
+    expect(warn).toHaveBeenCalledTimes(2);
+    // The server renders the loader's count, whatever the browser holds.
+    expect(renderToString(createElement(Unread))).toBe("<p>none</p>");
+    stopEmailStream();
+    expect(getChatStream()).toBeNull();
   });
 });
 

@@ -22,7 +22,11 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-const getSnapshot = () => current;
+export function getChatStream(): ChatStreamState | null {
+  return current;
+}
+
+const getSnapshot = getChatStream;
 const getServerSnapshot = () => null;
 
 export function useChatStream(): ChatStreamState | null {
