@@ -18,11 +18,16 @@ import { listingViews, preview, sharedWith } from "./chat.server";
  */
 export const handle = { i18n: ["chats"] };
 
+/** Conversations per page; older ones behind a link. */
+const PAGE = 50;
+
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "chats");
   const user = await ctx.requireUser();
   const { chats, users } = ctx.services;
-  const members = (await chats.list(user.uid)).filter((member) => member.lastSeq > 0);
+  const before = ctx.url.searchParams.get("antes") ?? undefined;
+  const page = await chats.list(user.uid, { limit: PAGE, before });
+  const members = page.filter((member) => member.lastSeq > 0);
   const [people, listings, shared] = await Promise.all([
     users.getMany([...new Set(members.map((member) => member.otherUid))]),
     listingViews(ctx, members.map((member) => member.listingId)),
@@ -30,6 +35,8 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   return {
     meta: { title: ctx.t("list.meta"), description: ctx.t("list.intro") },
+    older: page.length === PAGE ? page.at(-1)!.lastAt : null,
+    paged: before !== undefined,
     conversations: members.map((member) => {
       const other = people.get(member.otherUid);
       return {
@@ -49,7 +56,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function Messages() {
   const { t } = useTranslation("chats");
   const lang = useLang();
-  const { conversations } = useLoaderData<typeof loader>();
+  const { conversations, older, paged } = useLoaderData<typeof loader>();
   const live = useChatStream();
   return (
     <main id="main" className="space-y-6">
@@ -57,7 +64,7 @@ export default function Messages() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("list.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("list.intro")}</p>
       </header>
-      {conversations.length === 0 ? (
+      {conversations.length === 0 && !paged ? (
         <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-white/20">
           <p className="font-semibold">{t("list.empty")}</p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("list.emptyHint")}</p>
@@ -98,6 +105,12 @@ export default function Messages() {
           })}
         </ul>
       )}
+      {older || paged ? (
+        <nav aria-label={t("list.pages")} className="flex justify-center gap-4 text-sm font-semibold">
+          {paged ? <LocalizedLink to={href("messages")} className="text-sea-700 underline dark:text-sea-300">{t("list.latest")}</LocalizedLink> : null}
+          {older ? <LocalizedLink to={href("messages", { search: { antes: older } })} className="text-sea-700 underline dark:text-sea-300">{t("list.older")}</LocalizedLink> : null}
+        </nav>
+      ) : null}
     </main>
   );
 }

@@ -61,6 +61,26 @@ describe("conversations", () => {
     expect((await chats.list(renter.uid)).map((m) => m.chatId)).toContain(first.chatId);
   });
 
+  it("lists a person's conversations the latest first, a page at a time", async () => {
+    const renter = await createTestUser(services);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const owner = await createOwner(services);
+      const boat = await createBoat(services, owner.uid);
+      tick(1_000);
+      ids.push((await chats.start(renter.uid, { listingId: boat.id, text: `hola ${i}` })).chatId);
+    }
+    const first = await chats.list(renter.uid, { limit: 2 });
+    expect(first.map((m) => m.chatId)).toEqual([ids[2], ids[1]]);
+    const next = await chats.list(renter.uid, { limit: 2, before: first.at(-1)!.lastAt });
+    expect(next.map((m) => m.chatId)).toEqual([ids[0]]);
+    // A message moves its conversation to the top.
+    tick(1_000);
+    await chats.send(renter.uid, ids[0]!, "¿sigue libre?");
+    expect((await chats.list(renter.uid, { limit: 1 }))[0]?.chatId).toBe(ids[0]);
+    expect((await chats.list(renter.uid, { before: "not a date" })).length).toBe(3);
+  });
+
   it("refuses writing to oneself, about a missing listing, empty or too long messages, and strangers", async () => {
     const { owner, renter, boat } = await people();
     const stranger = await createTestUser(services);

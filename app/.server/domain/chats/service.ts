@@ -202,9 +202,15 @@ export function createChatsService(deps: ChatsDeps) {
       });
     },
 
-    /** The person's conversations, the latest first. */
-    async list(uid: string, limit = 50): Promise<ChatMember[]> {
-      return store.query<Omit<ChatMember, "id">>({ collection: CHAT_MEMBERS, where: [["uid", "==", uid]], orderBy: [["lastAt", "desc"]], limit });
+    /** The person's conversations, the latest first; `before` (a `lastAt`) for the next page. */
+    async list(uid: string, options: { limit?: number; before?: string } = {}): Promise<ChatMember[]> {
+      const before = options.before && !Number.isNaN(Date.parse(options.before)) ? options.before : null;
+      return store.query<Omit<ChatMember, "id">>({
+        collection: CHAT_MEMBERS,
+        where: before ? [["uid", "==", uid], ["lastAt", "<", before]] : [["uid", "==", uid]],
+        orderBy: [["lastAt", "desc"]],
+        limit: options.limit ?? 50,
+      });
     },
 
     /** How many of the person's conversations have messages they have not read. */

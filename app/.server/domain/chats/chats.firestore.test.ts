@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
+import { FirestoreStore } from "#app/.server/store/firestore";
+import type { Listing } from "../listings";
+import { createChatsService } from "./service";
+import { CHAT_EMAIL_DELAY_MS, type ChatMember } from "./model";
+
+/**
+ * Conversations on Firestore: both people writing at once still number every message once, in
+ * order, with the unread state and receipts agreeing — on Google's emulator where the machine has
+ * it (optimistic transactions that collide on the conversation and retry), else the in-process one.
+ */
+const cloud = findCloudFirestoreEmulator();
+
+describe(`conversations on Firestore (${cloud ? "Google's emulator" : "in-process emulator"})`, () => {
+  let emulator: FirestoreEmulator;
+  let store: FirestoreStore;
+
+  beforeAll(async () => {
+    emulator = cloud ? await startCloudFirestoreEmulator() : await startFirestoreEmulator();
+    process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+    store = new FirestoreStore({ projectId: `demo-amarre-chats-${Date.now()}` });
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.close();
+    await emulator?.stop();
+  });
+
+  it("20 messages written at once by both people: numbered 1–21 without gaps or ties; unread, receipts and the email follow", async () => {
+    let clock = new Date("2026-07-01T09:00:00Z");
+    const emailed: ChatMember[] = [];
+    const listing = { id: "boatFs1", kind: "boat", status: "published", ownerUid: "owner1" } as Listing;
+    const chats = createChatsService({
+      store,
+      listings: { get: async (id) => (id === listing.id ? listing : null) },
+      confirmedBetween: async () => false,
+      notify: async ({ member }) => {
+        emailed.push(member);
+      },
+      now: () => clock,
+    });
+    const { chatId } = await chats.start("renter1", { listingId: listing.id, text: "Hola" });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => chats.send(i % 2 ? "owner1" : "renter1", chatId, `m${i}`)));
+    const page = await chats.page("renter1", chatId);
+    expect(page?.messages.map((m) => m.seq)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    expect(new Set(page?.messages.map((m) => m.text)).size).toBe(21);
+
+    const [owner, renter] = await Promise.all([chats.member("owner1", chatId), chats.member("renter1", chatId)]);
+    expect(owner?.lastSeq).toBe(21);
+    expect(renter?.lastSeq).toBe(21);
+    // Whoever wrote last has read everything; the other has something unread (both have read up to their own last message).
+    const last = page!.messages.at(-1)!;
+    const reader = last.senderUid === "owner1" ? renter! : owner!;
+    expect(reader.unread).toBe(true);
+    expect(await chats.unreadCount(reader.uid)).toBe(1);
+
+    clock = new Date(clock.getTime() + CHAT_EMAIL_DELAY_MS + 1);
+    expect(await chats.applyDue()).toBeGreaterThanOrEqual(1);
+    expect(emailed.map((member) => member.uid)).toContain(reader.uid);
+    expect(await chats.markRead(reader.uid, chatId)).toBe(true);
+    expect(await chats.unreadCount(reader.uid)).toBe(0);
+    const other = await chats.member(reader.otherUid, chatId);
+    expect(other?.otherReadSeq).toBe(21);
+    expect((await chats.list("renter1")).map((m) => m.chatId)).toEqual([chatId]);
+  }, 120_000);
+});
