@@ -131,7 +131,7 @@ export default function ChatPage() {
     <main id="main" className="flex flex-col gap-4">
       <header className="flex flex-wrap items-center gap-4 border-b border-slate-200 pb-4 dark:border-white/10">
         <Avatar name={other.name} photo={other.photo} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <h1 className="truncate text-2xl font-extrabold tracking-tight">{other.name}</h1>
           <p className="truncate text-sm text-slate-600 dark:text-slate-400">
             {t("chat.about")}{" "}

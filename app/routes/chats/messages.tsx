@@ -5,6 +5,8 @@ import { requestContext } from "#app/.server/http/request-context";
 import { Avatar } from "#app/components/avatar";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
+import { dateTimeFormat } from "#app/utils/intl";
+import { languageOf } from "#app/i18n";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useChatStream } from "#app/utils/use-chat-stream";
@@ -58,6 +60,19 @@ export default function Messages() {
   const lang = useLang();
   const { conversations, older, paged } = useLoaderData<typeof loader>();
   const live = useChatStream();
+  const iso = languageOf(lang).iso;
+  const zone = "Europe/Madrid";
+  const dayOf = dateTimeFormat(iso, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: zone });
+  const time = dateTimeFormat(iso, { hour: "2-digit", minute: "2-digit", timeZone: zone });
+  const thisYear = dateTimeFormat(iso, { day: "numeric", month: "short", timeZone: zone });
+  const otherYear = dateTimeFormat(iso, { day: "numeric", month: "short", year: "numeric", timeZone: zone });
+  // Today's messages by their time, this year's by their day, older ones with the year.
+  const shortMoment = (at: string) => {
+    const date = new Date(at);
+    const now = new Date();
+    if (dayOf.format(date) === dayOf.format(now)) return time.format(date);
+    return date.getUTCFullYear() === now.getUTCFullYear() ? thisYear.format(date) : otherYear.format(date);
+  };
   return (
     <main id="main" className="space-y-6">
       <header>
@@ -86,19 +101,19 @@ export default function Messages() {
                 >
                   <Avatar name={conversation.other.name} photo={conversation.other.photo} />
                   <div className="min-w-0 flex-1">
-                    <p className="flex items-baseline justify-between gap-3">
-                      <span className={"truncate " + (unread ? "font-bold" : "font-semibold")}>{conversation.other.name}</span>
-                      <time dateTime={conversation.last.at} className="shrink-0 text-xs text-slate-500 dark:text-slate-400">{formatMoment(conversation.last.at, lang)}</time>
-                    </p>
+                    <p className={"truncate " + (unread ? "font-bold" : "font-semibold")}>{conversation.other.name}</p>
                     <p className="truncate text-sm text-slate-600 dark:text-slate-400">{conversation.listing}</p>
                     <p className={"truncate text-sm " + (unread ? "font-semibold text-slate-900 dark:text-white" : "text-slate-600 dark:text-slate-400")}>
                       {conversation.last.mine ? <span>{t("list.you")} </span> : null}
                       {newer ? t("list.newMessage") : conversation.last.text}
                     </p>
                   </div>
-                  {unread ? (
-                    <span className="shrink-0 rounded-full bg-coral-500 px-2.5 py-0.5 text-xs font-bold text-white">{t("list.unread")}</span>
-                  ) : null}
+                  <div className="flex shrink-0 flex-col items-end gap-1.5">
+                    <time dateTime={conversation.last.at} title={formatMoment(conversation.last.at, lang)} className="text-xs text-slate-500 dark:text-slate-400">
+                      {shortMoment(conversation.last.at)}
+                    </time>
+                    {unread ? <span className="rounded-full bg-coral-500 px-2 py-0.5 text-xs font-bold text-white">{t("list.unread")}</span> : null}
+                  </div>
                 </LocalizedLink>
               </li>
             );
