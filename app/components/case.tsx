@@ -25,7 +25,8 @@ export function CaseDetailRows({ details }: { details: ReadonlyArray<readonly [s
   const { t } = useTranslation("cases");
   return (
     <>
-      {details.map(([key, value]) =>
+      {/* Free text last, under the short rows. */}
+      {[...details].sort(([a], [b]) => Number(LONG_TEXT_DETAILS.has(a)) - Number(LONG_TEXT_DETAILS.has(b))).map(([key, value]) =>
         LONG_TEXT_DETAILS.has(key) ? (
           <div key={key} className="pt-1">
             <dt className="text-slate-600 dark:text-slate-400">{t(`fields.${key}`, { defaultValue: key })}</dt>
