@@ -12,11 +12,11 @@ export async function seedDemoContactCase(services: Services): Promise<void> {
   await cases.create({
     type: "contact",
     requesterUid: null,
-    contact: { name: "Marta Ferrer", email: "marta.ferrer@example.com", phone: null },
+    contact: { name: "Inés Roca", email: "ines.roca@example.com", phone: null },
     details: {
       subject: "Alquilar mi velero solo en julio y agosto",
       message:
-        "Hola:\n\nTengo un velero de 9 metros en el Port de Pollença y solo quiero alquilarlo en julio y agosto. ¿Puedo bloquear el resto de meses en el calendario? ¿Y la tarifa de servicio la paga quien alquila?\n\nGracias,\nMarta",
+        "Hola:\n\nTengo un velero de 9 metros en el Port de Pollença y solo quiero alquilarlo en julio y agosto. ¿Puedo bloquear el resto de meses en el calendario? ¿Y la tarifa de servicio la paga quien alquila?\n\nGracias,\nInés",
     },
     lang: "es",
   });
