@@ -54,6 +54,12 @@ export const layoutGroups = [
       { id: "boat-form-jetski", path: "boat/form/add-moto-agua", file: "routes/listings/boat-form.tsx", sitemap: false },
       { id: "dock-form-sale", path: "dock/form/add-dock-buy", file: "routes/listings/dock-form.tsx", sitemap: false },
       { id: "dock-form-rent", path: "dock/form/add-dock-rent", file: "routes/listings/dock-form.tsx", sitemap: false },
+      // The legal pages (texts edited at /admin/contenidos) and the contact form, which opens a case.
+      { id: "legal-notice", path: "aviso-legal", file: "routes/legal/legal-page.tsx", sitemap: true },
+      { id: "privacy", path: "privacidad", file: "routes/legal/legal-page.tsx", sitemap: true },
+      { id: "cookies", path: "cookies", file: "routes/legal/legal-page.tsx", sitemap: true },
+      { id: "terms", path: "condiciones", file: "routes/legal/legal-page.tsx", sitemap: true },
+      { id: "contact", path: "contacto", file: "routes/legal/contact.tsx", sitemap: true },
       // Anything else under the language is the spec's "Page not found" (404).
       { id: "not-found", path: "*", file: "routes/not-found.tsx", sitemap: false },
     ],
@@ -117,6 +123,7 @@ export const layoutGroups = [
       { id: "admin-case", path: "admin/gestiones/:id", file: "routes/admin/case.tsx", sitemap: false },
       { id: "admin-contents", path: "admin/contenidos", file: "routes/admin/contents.tsx", sitemap: false },
       { id: "admin-content", path: "admin/contenidos/:key", file: "routes/admin/content.tsx", sitemap: false },
+      { id: "admin-legal-content", path: "admin/contenidos/legal/:key", file: "routes/admin/legal-content.tsx", sitemap: false },
       { id: "admin-not-found", path: "admin/*", file: "routes/admin/not-found.tsx", sitemap: false },
     ],
   },

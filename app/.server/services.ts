@@ -26,6 +26,7 @@ import { href } from "#app/utils/href";
 import { createRecordedPayments, type PaymentsPort } from "./payments";
 import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
+import { createLegalPagesService, type LegalPagesService } from "./domain/legal-pages";
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
 import { createInvoiceNotifier, createInvoicesService, type InvoicesService } from "./domain/invoices";
 import { createChatNotifier, createChatsService, type ChatsService } from "./domain/chats";
@@ -60,6 +61,8 @@ export type Services = {
   invoices: InvoicesService;
   /** The service pages' texts and prices, edited by the team. */
   servicePages: ServicePagesService;
+  /** The legal pages' texts (legal notice, privacy, cookies, terms, contact), edited by the team. */
+  legalPages: LegalPagesService;
   /** Conversations between two people about a listing. */
   chats: ChatsService;
   /** Starts the work a running server does in the background (due booking expiries and completions, due message emails). */
@@ -79,7 +82,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "invoices" | "reviews" | "chats"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats"
 >;
 
 declare module "@remix-run/node" {
@@ -178,6 +181,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       }),
     }),
     servicePages,
+    legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
     invoices,
     reviews: createReviewsService({
       store,

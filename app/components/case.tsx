@@ -14,20 +14,31 @@ export function CaseStatusBadge({ status }: { status: string }) {
   return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ${tone}`}>{t(`statuses.${status}`)}</span>;
 }
 
+/** Details written as free text (a contact message, notes): shown under their label, lines kept. */
+const LONG_TEXT_DETAILS: ReadonlySet<string> = new Set(["message", "notes"]);
+
 /**
  * What a request sent (its details), label and value: choices read in the reader's language
- * (`cases:options.<field>.<value>`), anything else as written.
+ * (`cases:options.<field>.<value>`), free text under its label with its lines, anything else as written.
  */
 export function CaseDetailRows({ details }: { details: ReadonlyArray<readonly [string, string | number | boolean]> }) {
   const { t } = useTranslation("cases");
   return (
     <>
-      {details.map(([key, value]) => (
-        <div key={key} className="flex justify-between gap-4">
-          <dt className="text-slate-600 dark:text-slate-400">{t(`fields.${key}`, { defaultValue: key })}</dt>
-          <dd className="text-right break-words">{t(`options.${key}.${String(value)}`, { defaultValue: String(value) })}</dd>
-        </div>
-      ))}
+      {/* Free text last, under the short rows. */}
+      {[...details].sort(([a], [b]) => Number(LONG_TEXT_DETAILS.has(a)) - Number(LONG_TEXT_DETAILS.has(b))).map(([key, value]) =>
+        LONG_TEXT_DETAILS.has(key) ? (
+          <div key={key} className="pt-1">
+            <dt className="text-slate-600 dark:text-slate-400">{t(`fields.${key}`, { defaultValue: key })}</dt>
+            <dd className="mt-1 whitespace-pre-line break-words rounded-lg bg-slate-50 p-3 dark:bg-white/5">{String(value)}</dd>
+          </div>
+        ) : (
+          <div key={key} className="flex justify-between gap-4">
+            <dt className="text-slate-600 dark:text-slate-400">{t(`fields.${key}`, { defaultValue: key })}</dt>
+            <dd className="text-right break-words">{t(`options.${key}.${String(value)}`, { defaultValue: String(value) })}</dd>
+          </div>
+        ),
+      )}
     </>
   );
 }

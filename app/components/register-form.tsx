@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { registerProSchema, registerSchema } from "#app/utils/account-schemas";
 import { passwordFieldFor, type PasswordPolicy } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
@@ -55,7 +55,19 @@ export function RegisterForm({ kind, policy, hints, redirectTo, lastResult }: Pr
       <Field meta={fields.password} type="password" autoComplete="new-password" label={t("fields.newPassword")} describedBy={`${fields.password.id}-hints`}>
         <PasswordHints id={`${fields.password.id}-hints`} hints={hints} />
       </Field>
-      <CheckboxField meta={fields.acceptTerms} label={t("fields.acceptTerms")} />
+      <CheckboxField
+        meta={fields.acceptTerms}
+        label={
+          <Trans
+            t={t}
+            i18nKey="fields.acceptTerms"
+            components={{
+              terms: <LocalizedLink to={href("terms")} className="font-semibold text-sea-700 underline dark:text-sea-300" />,
+              privacy: <LocalizedLink to={href("privacy")} className="font-semibold text-sea-700 underline dark:text-sea-300" />,
+            }}
+          />
+        }
+      />
       <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
         {t(pro ? "registerPro.submit" : "register.submit")}
       </button>

@@ -33,6 +33,15 @@ const columns = [
   },
 ] as const;
 
+/** The legal pages every visitor must be able to reach (LSSI, GDPR), on one line under the columns. */
+const legalLinks = [
+  { to: href("legal-notice"), key: "footer.legalNotice" },
+  { to: href("privacy"), key: "footer.privacy" },
+  { to: href("cookies"), key: "footer.cookies" },
+  { to: href("terms"), key: "footer.terms" },
+  { to: href("contact"), key: "footer.contact" },
+] as const;
+
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
@@ -57,8 +66,21 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <div className="border-t border-slate-200 py-6 text-center text-xs text-slate-500 dark:border-white/10">
-        {t("footer.copyright", { year: new Date().getFullYear() })}
+      <div className="border-t border-slate-200 py-6 text-xs text-slate-500 dark:border-white/10 dark:text-slate-400">
+        <div className="container-page flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+          <p>{t("footer.copyright", { year: new Date().getFullYear() })}</p>
+          <nav aria-label={t("footer.legal")}>
+            <ul className="flex flex-wrap justify-center gap-x-4 gap-y-2">
+              {legalLinks.map((link) => (
+                <li key={link.to}>
+                  <LocalizedLink to={link.to} className="hover:text-sea-700 hover:underline dark:hover:text-white">
+                    {t(link.key)}
+                  </LocalizedLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );

@@ -6,6 +6,7 @@ import { seedDemoBookings } from "./bookings";
 import { seedDemoCases, seedEveryCaseType } from "./cases";
 import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
+import { seedDemoContactCase } from "./contact";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
@@ -95,6 +96,18 @@ export const seedSteps: SeedStep[] = [
     id: "chats-v1",
     // Conversations about the demo bookings: one after a confirmed booking (contact details shown), two before (hidden) (./chats.ts).
     run: seedDemoChats,
+  },
+  {
+    id: "legal-pages-v1",
+    // The legal pages' texts in four languages (legal notice, privacy, cookies, terms, contact), as the team then edits them.
+    async run({ legalPages }) {
+      await legalPages.seedDefaults();
+    },
+  },
+  {
+    id: "contact-cases-v1",
+    // A visitor's message from /contacto, waiting for the team in /admin/gestiones (./contact.ts).
+    run: seedDemoContactCase,
   },
 ];
 

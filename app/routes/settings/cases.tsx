@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const items = await ctx.services.cases.listForRequester(user.uid);
   return {
     meta: { title: ctx.t("list.meta"), description: ctx.t("list.intro") },
-    items: items.map((item) => ({ id: item.id, type: item.type, status: item.status, createdAt: item.createdAt })),
+    items: items.map((item) => ({ id: item.id, type: item.type, status: item.status, createdAt: item.createdAt, subject: item.type === "contact" && typeof item.details.subject === "string" ? item.details.subject : null })),
   };
 }
 
@@ -45,6 +45,7 @@ export default function Cases() {
                 <LocalizedLink to={href("settings-case", { params: { id: item.id } })} className="font-semibold text-sea-800 underline-offset-2 hover:underline dark:text-sea-200">
                   {t(`types.${item.type}`)}
                 </LocalizedLink>
+                {item.subject ? <p className="truncate text-slate-800 dark:text-slate-200">{item.subject}</p> : null}
                 <p className="text-sm text-slate-600 dark:text-slate-400">
                   {t("list.reference", { id: item.id })} · {t("list.since", { date: formatMoment(item.createdAt, lang) })}
                 </p>

@@ -1,0 +1,23 @@
+import { createCasesService } from "../domain/cases";
+import type { Services } from "../services";
+
+/**
+ * A message a visitor sent through /contacto, as the team finds it in /admin/gestiones: a case of
+ * type `contact`, still `received`. Written through the cases service without a notifier, so no
+ * email goes out for the past.
+ */
+export async function seedDemoContactCase(services: Services): Promise<void> {
+  const { store, blobs } = services;
+  const cases = createCasesService({ store, blobs });
+  await cases.create({
+    type: "contact",
+    requesterUid: null,
+    contact: { name: "Inés Roca", email: "ines.roca@example.com", phone: null },
+    details: {
+      subject: "Alquilar mi velero solo en julio y agosto",
+      message:
+        "Hola:\n\nTengo un velero de 9 metros en el Port de Pollença y solo quiero alquilarlo en julio y agosto. ¿Puedo bloquear el resto de meses en el calendario? ¿Y la tarifa de servicio la paga quien alquila?\n\nGracias,\nInés",
+    },
+    lang: "es",
+  });
+}

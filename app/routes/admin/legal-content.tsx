@@ -1,0 +1,120 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { requestContext } from "#app/.server/http/request-context";
+import { notFound } from "#app/.server/http/responses";
+import { Field, FormAlert, Notice, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { isLang, langCodes, type Lang } from "#app/i18n";
+import { href } from "#app/utils/href";
+import { isLegalPageKey, legalContentFormSchema, legalPageIdOf, type LegalTexts } from "#app/utils/legal-pages";
+import { seoMeta } from "#app/utils/meta";
+import { zodErrorMap } from "#app/utils/zod-errors";
+
+/**
+ * /admin/contenidos/legal/{key}?lang=xx: the team edits one legal page's text (legal notice,
+ * privacy, cookies, terms, contact) in one language, without code. Saved at once for visitors
+ * (their cached pages are forgotten); the other languages keep theirs.
+ */
+export const handle = { i18n: ["admin", "legal"] };
+
+function editedLang(url: URL, fallback: Lang): Lang {
+  const asked = url.searchParams.get("lang");
+  return isLang(asked) ? asked : fallback;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "admin");
+  await ctx.requireAdmin();
+  const key = args.params.key;
+  if (!isLegalPageKey(key)) notFound(ctx.request);
+  const lang = editedLang(ctx.url, ctx.lang);
+  const content = await ctx.services.legalPages.get(key);
+  const texts: LegalTexts = content.texts[lang];
+  return {
+    meta: {
+      title: ctx.t("legalContents.meta", { page: content.texts[ctx.lang].title }),
+      description: ctx.t("legalContents.intro"),
+    },
+    key,
+    lang,
+    pageTitle: content.texts[ctx.lang].title,
+    values: { lang, title: texts.title, summary: texts.summary, body: texts.body },
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, ["admin", "zod", "validation"]);
+  const admin = await ctx.requireAdmin({ checkRevoked: true });
+  const key = args.params.key;
+  if (!isLegalPageKey(key)) notFound(ctx.request);
+  const submission = parseWithZod(await ctx.formData(), {
+    schema: legalContentFormSchema,
+    errorMap: zodErrorMap(ctx.t),
+  });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { lang, ...texts } = submission.value;
+  await ctx.services.legalPages.save(key, { lang, texts, byUid: admin.uid });
+  throw redirect(href("admin-legal-content", { lang: ctx.lang, params: { key }, search: { lang, done: "1" } }), 303);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
+
+export default function AdminLegalContent() {
+  const { t } = useTranslation("admin");
+  const { key, lang, pageTitle, values } = useLoaderData<typeof loader>();
+  const reply = useActionData<{ result: SubmissionResult<string[]> }>();
+  const navigation = useNavigation();
+  const [search] = useSearchParams();
+  const [form, fields] = useForm({
+    id: `legal-${key}-${lang}`,
+    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    defaultValue: values,
+    constraint: getZodConstraint(legalContentFormSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: legalContentFormSchema, errorMap: zodErrorMap(t) }),
+  });
+  return (
+    <main id="main" className="container-page max-w-3xl space-y-6 py-8">
+      <p>
+        <LocalizedLink to={href("admin-contents")} className="text-sm font-semibold text-sea-800 underline dark:text-sea-200">
+          {t("content.back")}
+        </LocalizedLink>
+      </p>
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">{pageTitle}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("legalContents.editorIntro")}</p>
+      </header>
+      <nav aria-label={t("content.languages")} className="flex flex-wrap gap-2">
+        {langCodes.map((code) => (
+          <LocalizedLink
+            key={code}
+            to={href("admin-legal-content", { params: { key }, search: { lang: code } })}
+            aria-current={code === lang ? "page" : undefined}
+            className={`rounded-full px-4 py-1.5 text-sm font-semibold ${
+              code === lang ? "bg-sea-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-white/10 dark:text-white"
+            }`}
+          >
+            {t(`contents.languages.${code}`)}
+          </LocalizedLink>
+        ))}
+        <LocalizedLink to={href(legalPageIdOf(key), { lang })} className="ml-auto self-center text-sm font-semibold text-sea-800 underline dark:text-sea-200">
+          {t("content.view")}
+        </LocalizedLink>
+      </nav>
+      {search.get("done") ? <Notice>{t("legalContents.saved")}</Notice> : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name={fields.lang.name} value={lang} />
+        <Field meta={fields.title} label={t("legalContents.fields.title")} />
+        <TextareaField meta={fields.summary} rows={2} lang={lang} label={t("legalContents.fields.summary")} hint={t("legalContents.hints.summary")} />
+        <TextareaField meta={fields.body} rows={24} lang={lang} label={t("legalContents.fields.body")} hint={t("legalContents.hints.body")} />
+        <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+          {t("content.save")}
+        </button>
+      </Form>
+    </main>
+  );
+}
