@@ -10,6 +10,7 @@ import { langCodes, languageOf, type Lang } from "#app/i18n";
 import {
   DRAFTS_PATH,
   formSteps,
+  listingDraftFormSchema,
   listingErrorMap,
   listingFormSchema,
   MY_LISTINGS_PATH,
@@ -266,7 +267,11 @@ function DataStepForm({
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: listingErrorMap(t) }),
+    // "Save and leave" keeps what is valid and shows no errors: the lenient schema never fails.
+    onValidate: ({ formData, submitter }) =>
+      submitter instanceof HTMLButtonElement && submitter.value === "save-exit"
+        ? parseWithZod(formData, { schema: listingDraftFormSchema(page.kind, step, page.variant) })
+        : parseWithZod(formData, { schema, errorMap: listingErrorMap(t) }),
   });
   const submitting = navigation.state === "submitting" && navigation.formAction === action;
   return (
@@ -278,7 +283,7 @@ function DataStepForm({
         <button type="submit" name="intent" value="next" className={primaryClass} disabled={submitting}>
           {t("actions.next")}
         </button>
-        <button type="submit" name="intent" value="save-exit" className={secondaryClass} disabled={submitting}>
+        <button type="submit" name="intent" value="save-exit" formNoValidate className={secondaryClass} disabled={submitting}>
           {t("actions.saveExit")}
         </button>
         <span className="ml-auto">
