@@ -14,16 +14,29 @@ export function zodErrorMap(t: I18n["t"]): z.ZodErrorMap {
     if ((issue.code === z.ZodIssueCode.too_small || issue.code === z.ZodIssueCode.too_big) && issue.type === "string") {
       return { message: lengthMessage(t, issue) };
     }
+    if ((issue.code === z.ZodIssueCode.too_small || issue.code === z.ZodIssueCode.too_big) && issue.type === "array") {
+      return { message: t(`validation:items.${boundOf(issue)}`, { count: countOf(issue) }) };
+    }
     return base(issue, ctx);
   };
 }
 
-function lengthMessage(t: I18n["t"], issue: z.ZodTooSmallIssue | z.ZodTooBigIssue): string {
+type SizeIssue = z.ZodTooSmallIssue | z.ZodTooBigIssue;
+
+/** The limit as a count: "more than 9" is "at least 10"; "fewer than 91" is "at most 90". */
+function countOf(issue: SizeIssue): number {
   const small = issue.code === z.ZodIssueCode.too_small;
   const limit = Number(small ? issue.minimum : issue.maximum);
-  // "more than 9" is "at least 10"; "fewer than 91" is "at most 90".
-  const count = issue.inclusive || issue.exact ? limit : small ? limit + 1 : limit - 1;
-  const bound = issue.exact ? "exact" : small ? "min" : "max";
+  return issue.inclusive || issue.exact ? limit : small ? limit + 1 : limit - 1;
+}
+
+function boundOf(issue: SizeIssue): "exact" | "min" | "max" {
+  return issue.exact ? "exact" : issue.code === z.ZodIssueCode.too_small ? "min" : "max";
+}
+
+function lengthMessage(t: I18n["t"], issue: SizeIssue): string {
+  const count = countOf(issue);
+  const bound = boundOf(issue);
   const field = fieldName(t, issue.path);
   return field ? t(`validation:length.field.${bound}`, { count, field }) : t(`validation:length.${bound}`, { count });
 }

@@ -85,6 +85,9 @@ describe("boat step schemas", () => {
     expect(errors(specs, { make: "  " }, "es").make).toEqual(["La marca debe tener al menos 1 carácter"]);
     expect(errors(specs, { make: "  " }, "fr").make).toEqual(["La marque doit comporter au moins 1 caractère"]);
     expect(errors(basics, { ...short, description: { es: "x".repeat(5001) } }, "en")["description.es"]).toEqual(["The description must be at most 5,000 characters long"]);
+    // Lists count their items, with plurals too.
+    expect(errors(z.object({ tags: z.array(z.string()).min(2) }), { tags: ["a"] }, "es").tags).toEqual(["Elige al menos 2 elementos"]);
+    expect(errors(z.object({ tags: z.array(z.string()).max(1) }), { tags: ["a", "b"] }, "de").tags).toEqual(["Bitte höchstens 1 Eintrag wählen"]);
     // A field without a name: the plain message.
     expect(errors(z.object({ code: z.string().min(4) }), { code: "ab" }, "es").code).toEqual(["Escribe al menos 4 caracteres"]);
   });
