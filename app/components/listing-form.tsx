@@ -223,7 +223,7 @@ function StepIndicator({ page }: { page: ListingFormPageData }) {
               {item.done ? <span className="sr-only">({t("steps.done")})</span> : null}
             </>
           );
-          const base = "relative flex flex-col items-center gap-1 rounded-lg px-1 py-0.5 text-center ";
+          const base = "relative z-10 flex flex-col items-center gap-1 rounded-lg px-1 py-0.5 text-center ";
           return (
             <li key={item.step} className="relative flex min-w-0 flex-1 justify-center">
               {index > 0 ? (
