@@ -5,8 +5,9 @@ import { useTranslation } from "react-i18next";
 import { BOAT_SEARCH_PATH, boatSearchSchema, boatTypes, MAX_PEOPLE } from "#app/utils/listings/boat-search";
 import { useLocalizePath } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { regionName } from "#app/utils/regions";
 
-type PortOption = { slug: string; name: string; city: string };
+type PortOption = { slug: string; name: string; city: string; region: string };
 
 /**
  * Type, place, dates and people: a plain GET form to the boat search (it works without
@@ -57,6 +58,9 @@ export function BoatSearchForm({ ports }: { ports: PortOption[] }) {
         <datalist id="boat-search-places">
           {ports.map((port) => (
             <option key={port.slug} value={port.city}>{port.name}</option>
+          ))}
+          {[...new Set(ports.map((port) => port.region))].map((region) => (
+            <option key={`region-${region}`} value={regionName(t, region)} />
           ))}
         </datalist>
         <p id={fields.place.errorId} className={error}>{fields.place.errors?.[0]}</p>

@@ -12,6 +12,7 @@ import { LocalizedLink } from "./localized-link";
 import { formatEuros, Price } from "./price";
 import { href } from "#app/utils/href";
 import { CONTACT_ANCHOR } from "./contact-owner";
+import { regionName } from "#app/utils/regions";
 
 /** Pieces shared by the boat and dock pages. */
 
@@ -218,7 +219,7 @@ export function LocationSection({ place, points }: { place: Pick<PlaceView, "lab
       {place.label ? (
         <p className="text-slate-700 dark:text-slate-300">
           {place.label}
-          {place.region ? <span className="text-slate-500 dark:text-slate-400"> · {place.region}</span> : null}
+          {place.region ? <span className="text-slate-500 dark:text-slate-400"> · {regionName(t, place.region)}</span> : null}
         </p>
       ) : (
         <p className="text-slate-500 dark:text-slate-400">{t("detail.noLocation")}</p>

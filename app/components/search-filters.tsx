@@ -20,6 +20,7 @@ import { useLocalizePath } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { ErrorList } from "./forms";
 import { LocalizedLink } from "./localized-link";
+import { regionName } from "#app/utils/regions";
 
 /**
  * The search pages' filters: plain GET forms that work without JavaScript (every field is in
@@ -159,7 +160,7 @@ function FormActions({ clearTo }: { clearTo: string }) {
 }
 
 type FieldMeta = Parameters<typeof getInputProps>[0];
-type PortOption = { slug: string; name: string; city: string };
+type PortOption = { slug: string; name: string; city: string; region: string };
 
 /** A filter: its label, its control (`children`) and its errors. */
 function FilterField({ field, label: text, children }: { field: FieldMeta; label: string; children: React.ReactNode }) {
@@ -220,7 +221,7 @@ function PriceRangeFields({ min, max }: { min: FieldMeta; max: FieldMeta }) {
   );
 }
 
-/** Where: free text (a port, town or region), suggesting the towns and ports of Amarre. */
+/** Where: free text (a port, town or region), suggesting the towns, ports and regions of Amarre. */
 function PlaceField({ field, ports, listId }: { field: FieldMeta; ports: PortOption[]; listId: string }) {
   const { t } = useTranslation("search");
   const cities = [...new Map(ports.map((port) => [port.city, port])).values()];
@@ -233,6 +234,9 @@ function PlaceField({ field, ports, listId }: { field: FieldMeta; ports: PortOpt
         ))}
         {ports.map((port) => (
           <option key={port.slug} value={port.name}>{port.city}</option>
+        ))}
+        {[...new Set(ports.map((port) => port.region))].map((region) => (
+          <option key={`region-${region}`} value={regionName(t, region)} />
         ))}
       </datalist>
     </FilterField>

@@ -11,6 +11,7 @@ import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
+import { regionName } from "#app/utils/regions";
 
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
 export const handle = { i18n: ["home"], pageCache: SHARED_WITH_VISITORS };
@@ -32,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return data(
     {
       meta: { title: t("meta.title"), description: t("meta.description") },
-      ports: ports.map(({ slug, name, city }) => ({ slug, name, city })),
+      ports: ports.map(({ slug, name, city, region }) => ({ slug, name, city, region })),
       regions: [...regions.values()],
     },
     { headers: visitorPageHeaders() },
@@ -87,7 +88,7 @@ export default function Home() {
             <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {regions.map((region) => (
                 <div key={region.region} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-900/5 dark:bg-sea-950 dark:ring-white/10">
-                  <h3 className="font-semibold text-sea-800 dark:text-sea-300">{region.region}</h3>
+                  <h3 className="font-semibold text-sea-800 dark:text-sea-300">{regionName(t, region.region)}</h3>
                   <ul className="mt-3 flex flex-wrap gap-2">
                     {region.ports.map((port) => (
                       <li key={port.slug}>

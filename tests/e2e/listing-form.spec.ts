@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { demoPage } from "./people";
 
 /**
  * The listing form without JavaScript: the demo owner lists a motor boat through every step
@@ -88,7 +89,7 @@ test("the demo owner lists a motor boat step by step, saves it as a draft, resum
   await expect(page).toHaveURL(/\/ajustes\/recopilar-borrador-alquiler\?notice=saved&id=/);
   await expect(page.getByRole("status").filter({ hasText: `Borrador guardado: «${title}»` })).toBeVisible();
   const draft = page.getByRole("list", { name: "Tus borradores" }).getByRole("listitem").filter({ hasText: title });
-  await expect(draft).toContainText("5 de 6 pasos completados");
+  await expect(draft).toContainText("5 de 7 pasos completados");
 
   // Resume: it opens at the first open step, the photos.
   await draft.getByRole("link", { name: `Continuar «${title}»` }).click();
@@ -141,4 +142,44 @@ test("the demo owner lists a motor boat step by step, saves it as a draft, resum
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     await expect(page.getByText(/475/).first()).toBeVisible();
   }
+});
+
+test("'save and leave' without JavaScript keeps what is valid and leaves without errors", async ({ browser }) => {
+  const page = await demoPage(browser, "owner@amarre.test");
+  const description = `Velero para navegar tranquilo por la bahía ${Date.now().toString(36)}.`;
+
+  // The basics: a title too short is left out, the description is kept.
+  await page.goto("/boat/form/add-vela-boat");
+  await page.getByLabel("Título del anuncio").fill("Corto");
+  await page.getByLabel("Descripción en español").fill(description);
+  await page.getByRole("button", { name: "Guardar y salir" }).click();
+  await expect(page).toHaveURL(/\/ajustes\/recopilar-borrador-alquiler\?notice=saved&id=/);
+  await expect(page.getByText("Requerido")).toHaveCount(0);
+  const id = new URL(page.url()).searchParams.get("id")!;
+  const draft = page.locator(`li[data-listing-id="${id}"]`);
+  await expect(draft).toContainText("0 de 7 pasos completados");
+
+  await page.goto(`/boat/form/add-vela-boat?id=${id}&step=basics`);
+  await expect(page.getByLabel("Título del anuncio")).toHaveValue("");
+  await expect(page.getByLabel("Descripción en español")).toHaveValue(description);
+  await expect(page.getByText("Paso 1 de 7 · Lo básico")).toBeVisible();
+
+  // An empty step: no "Requerido", straight back to the drafts; one field typed is kept.
+  await page.goto(`/boat/form/add-vela-boat?id=${id}&step=specs`);
+  await page.getByRole("button", { name: "Guardar y salir" }).click();
+  await expect(page).toHaveURL(new RegExp(`/ajustes/recopilar-borrador-alquiler\\?notice=saved&id=${id}$`));
+  await expect(page.getByText("Requerido")).toHaveCount(0);
+  await page.goto(`/boat/form/add-vela-boat?id=${id}&step=specs`);
+  await page.getByLabel("Marca o astillero").fill("Beneteau");
+  await page.getByLabel("Año de construcción").fill("1700");
+  await page.getByRole("button", { name: "Guardar y salir" }).click();
+  await expect(page).toHaveURL(/\/ajustes\/recopilar-borrador-alquiler\?notice=saved/);
+  await page.goto(`/boat/form/add-vela-boat?id=${id}&step=specs`);
+  await expect(page.getByLabel("Marca o astillero")).toHaveValue("Beneteau");
+  await expect(page.getByLabel("Año de construcción")).toHaveValue("");
+
+  // "Save and continue" still checks everything.
+  await page.getByRole("button", { name: "Guardar y continuar" }).click();
+  await expect(page.getByText("Requerido").first()).toBeVisible();
+  await page.context().close();
 });

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requestContext } from "#app/.server/http/request-context";
+import { langFromAcceptLanguage, readLangCookie } from "#app/.server/i18n";
 
 /**
  * The email event stream (`GET /api/emails/subscribe`): a `text/event-stream` that sends the
@@ -18,6 +19,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, requireApiUser, services, shutdownSignal } = requestContext(args);
   const user = await requireApiUser();
   const { mailbox, chats, sessionRevocations } = services;
+  // The stream has no language prefix: system emails in the language the person browses in
+  // (the switcher's cookie, else the browser's), as the pages render them.
+  const lang = readLangCookie(request) ?? langFromAcceptLanguage(request.headers.get("Accept-Language")) ?? undefined;
   const encoder = new TextEncoder();
   let close: () => void = () => undefined;
 
@@ -67,7 +71,7 @@ export async function loader(args: LoaderFunctionArgs) {
         close();
       };
       try {
-        unsubscribe = mailbox.watch(user.uid, (emails) => send(`data: ${JSON.stringify(emails)}\n\n`), fail);
+        unsubscribe = mailbox.watch(user.uid, (emails) => send(`data: ${JSON.stringify(emails)}\n\n`), fail, { lang });
         if (!closed) unsubscribeChats = chats.watch(user.uid, (state) => send(`event: chat\ndata: ${JSON.stringify(state)}\n\n`), fail);
       } catch (error) {
         fail(error);

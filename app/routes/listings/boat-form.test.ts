@@ -6,6 +6,7 @@ import type { BoatListing } from "#app/.server/domain/listings";
 import type { Services } from "#app/.server/services";
 import { MAX_PHOTO_BYTES } from "#app/utils/photos";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { loader as draftsLoader } from "#app/routes/settings/drafts";
 import { action, loader } from "./boat-form";
 
 let services: Services;
@@ -41,6 +42,13 @@ async function upload(path: string, cookie: string, files: Array<{ name: string;
   body.append("intent", "upload");
   for (const file of files) body.append("photos", new File([file.bytes.slice()], file.name, { type: file.type }));
   return settle(() => action({ request: authedRequest(path, cookie, { method: "POST", body }), params: {}, context: context() }));
+}
+
+async function drafts(cookie: string) {
+  return (await draftsLoader({ request: authedRequest("/ajustes/recopilar-borrador-alquiler", cookie), params: {}, context: context() })) as Exclude<
+    Awaited<ReturnType<typeof draftsLoader>>,
+    Response
+  >;
 }
 
 /** A boat listing as stored. */
@@ -475,5 +483,69 @@ describe("review and publish", () => {
     expect(target.searchParams.get("notice")).toBe("saved");
     const [draft] = await services.listings.drafts(person.uid);
     expect(target.searchParams.get("id")).toBe(draft.id);
+  });
+
+  it("'save and exit' on an empty step leaves without errors and keeps the draft as it was", async () => {
+    const person = await createTestUser(services);
+    const id = await completeAllSteps(person.cookie);
+    const before = await stored(id);
+    const empty = { make: "", model: "", year: "", lengthM: "", capacity: "", cabins: "", berths: "", enginePowerHp: "", fuel: "" };
+    const response = await post(`${MOTOR}?id=${id}&step=specs`, { ...empty, intent: "save-exit" }, person.cookie);
+    expect(location(response)).toBe(`/ajustes/recopilar-borrador-alquiler?notice=saved&id=${id}`);
+    expect((await stored(id))?.data).toEqual(before?.data);
+  });
+
+  it("'save and exit' on a new, empty form creates no draft", async () => {
+    const person = await createTestUser(services);
+    const response = await post(`/de${MOTOR}`, { title: "", "description.es": "", intent: "save-exit" }, person.cookie);
+    expect(location(response)).toBe("/de/ajustes/recopilar-borrador-alquiler");
+    expect(await services.listings.drafts(person.uid)).toEqual([]);
+  });
+
+  it("'save and exit' on a partly valid step keeps the valid fields and the previous values of the others", async () => {
+    const person = await createTestUser(services);
+    const first = await post(MOTOR, { title: "Lan", "description.es": "Una lancha para calas tranquilas.", intent: "save-exit" }, person.cookie);
+    const id = new URL(location(first)!, "http://localhost").searchParams.get("id")!;
+    // The title is too short: left out; the description is kept.
+    expect((await stored(id))?.data).toEqual({ type: "motor", description: { es: "Una lancha para calas tranquilas." } });
+
+    const specs = { ...steps.specs, year: "1700", lengthM: "ocho", fuel: "", capacity: "6" };
+    const response = await post(`${MOTOR}?id=${id}&step=specs`, { ...specs, intent: "save-exit" }, person.cookie);
+    expect(location(response)).toBe(`/ajustes/recopilar-borrador-alquiler?notice=saved&id=${id}`);
+    const saved = (await stored(id))!.data;
+    expect(saved).toMatchObject({ make: "Rinker", model: "Captiva 282", capacity: 6, cabins: 1, berths: 2, enginePowerHp: 300 });
+    expect(saved).not.toHaveProperty("year");
+    expect(saved).not.toHaveProperty("lengthM");
+    expect(saved).not.toHaveProperty("fuel");
+
+    // A later save and exit with a valid year keeps the make typed before and the valid values.
+    await post(`${MOTOR}?id=${id}&step=specs`, { make: "", year: "2019", intent: "save-exit" }, person.cookie);
+    expect((await stored(id))!.data).toMatchObject({ make: "Rinker", year: 2019, capacity: 6 });
+
+    // Pricing: a half-day price above the day price breaks a rule between fields; that one is dropped.
+    await post(`${MOTOR}?id=${id}&step=pricing`, { dayPriceCents: "300", halfDayPriceCents: "400", depositCents: "x", "skipper.mode": "none", intent: "save-exit" }, person.cookie);
+    const priced = (await stored(id))!.data;
+    expect(priced).toMatchObject({ dayPriceCents: 30000, skipper: { mode: "none" } });
+    expect(priced).not.toHaveProperty("halfDayPriceCents");
+    expect(priced).not.toHaveProperty("depositCents");
+  });
+
+  it("'save and exit' on a published listing keeps it complete: an emptied required field keeps its value", async () => {
+    const owner = await demoOwnerCookie();
+    const id = await completeAllSteps(owner.cookie);
+    await upload(`${MOTOR}?id=${id}&step=photos`, owner.cookie, [{ name: "barco.jpg", bytes: await jpeg(), type: "image/jpeg" }]);
+    await post(`${MOTOR}?id=${id}&step=review`, { intent: "publish" }, owner.cookie);
+    const response = await post(`${MOTOR}?id=${id}&step=basics`, { title: "", "description.es": "Otra descripción de la lancha.", intent: "save-exit" }, owner.cookie);
+    expect(location(response)).toBe(`/ajustes/mis-barcos?notice=saved&id=${id}`);
+    expect(await stored(id)).toMatchObject({ status: "published", data: { title: steps.basics.title, description: { es: "Otra descripción de la lancha." } } });
+  });
+
+  it("counts the same steps in the form and on the drafts page", async () => {
+    const person = await createTestUser(services);
+    const id = await completeAllSteps(person.cookie);
+    const form = (await load(`${MOTOR}?id=${id}`, person.cookie)) as Exclude<Awaited<ReturnType<typeof loader>>, Response>;
+    expect(form.steps).toHaveLength(7);
+    const [draft] = (await drafts(person.cookie)).drafts;
+    expect(draft.progress).toEqual({ done: form.steps.filter((step) => step.done).length, total: form.steps.length });
   });
 });

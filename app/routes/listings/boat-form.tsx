@@ -9,6 +9,7 @@ import { boatFormPaths } from "#app/utils/listings/form";
 import { boatEquipment, cancellationPolicies, fuelPolicies, fuelTypes, licences, skipperModes } from "#app/utils/listings/schemas";
 import { seoMeta } from "#app/utils/meta";
 import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
+import { regionName } from "#app/utils/regions";
 
 /**
  * /boat/form/add-motor-boat, add-vela-boat, add-pesca-boat and add-moto-agua: the boat listing
@@ -84,7 +85,7 @@ function BoatStepFields({ step, fields, page }: StepFieldsProps) {
             meta={home.portSlug}
             label={t("fields.homePortPort")}
             placeholder={t("placeholders.port")}
-            options={page.ports.map((port) => ({ value: port.slug, label: `${port.name} (${port.city})`, group: port.region }))}
+            options={page.ports.map((port) => ({ value: port.slug, label: `${port.name} (${port.city})`, group: regionName(t, port.region) }))}
           />
           <fieldset className="rounded-xl border border-slate-200 p-4 dark:border-white/10">
             <legend className="px-1 text-sm font-semibold">{t("hints.otherPlace")}</legend>

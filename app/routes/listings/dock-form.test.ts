@@ -149,3 +149,23 @@ describe("the dock form, for rent, end to end", () => {
     expect(await post(`${RENT}?id=${id}&step=features`, features, other.cookie)).toMatchObject({ init: { status: 404 } });
   });
 });
+
+describe("'save and exit' on the dock form", () => {
+  it("keeps the valid fields, leaves out a port Amarre does not know and a rent without any price", async () => {
+    const person = await createTestUser(services);
+    const first = await post(RENT, { ...basics, portSlug: "puerto-atlantida", intent: "save-exit" }, person.cookie);
+    const id = new URL(location(first)!, "http://localhost").searchParams.get("id")!;
+    expect(location(first)).toBe(`/ajustes/recopilar-borrador-alquiler?notice=saved&id=${id}`);
+    const draft = await services.listings.get(id);
+    expect(draft?.data).toEqual({ kind: "rent", berthNumber: "B-27", description: { es: basics["description.es"], en: basics["description.en"] } });
+    expect(draft?.portSlug).toBeNull();
+
+    // Features: the electricity without its amperage is a rule between fields; the rest is kept.
+    const { "services.electricityAmps": _amps, ...withoutAmps } = features;
+    await post(`${RENT}?id=${id}&step=features`, { ...withoutAmps, maxBeamM: "ancha", intent: "save-exit" }, person.cookie);
+    const saved = (await services.listings.get(id))!.data as Record<string, unknown>;
+    expect(saved).toMatchObject({ berthType: "pontoon", maxLengthM: 12, depthM: 3.5 });
+    expect(saved).not.toHaveProperty("maxBeamM");
+    expect(saved).not.toHaveProperty("services");
+  });
+});

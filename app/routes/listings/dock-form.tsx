@@ -9,6 +9,7 @@ import { dockFormPaths } from "#app/utils/listings/form";
 import { berthTypes } from "#app/utils/listings/schemas";
 import { seoMeta } from "#app/utils/meta";
 import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
+import { regionName } from "#app/utils/regions";
 
 /**
  * /dock/form/add-dock-buy and /dock/form/add-dock-rent: the dock (berth or mooring) listing
@@ -46,7 +47,7 @@ function DockStepFields({ step, fields, page }: StepFieldsProps) {
               meta={fields.portSlug}
               label={t("fields.portSlug")}
               placeholder={t("placeholders.port")}
-              options={page.ports.map((port) => ({ value: port.slug, label: `${port.name} (${port.city})`, group: port.region }))}
+              options={page.ports.map((port) => ({ value: port.slug, label: `${port.name} (${port.city})`, group: regionName(t, port.region) }))}
             />
             <TextField meta={fields.berthNumber} label={t("fields.berthNumber")} hint={t("hints.berthNumber")} />
           </div>

@@ -16,7 +16,9 @@ import {
   formSteps,
   formValuesOf,
   isDataStep,
+  keptFields,
   LESSOR_PROFILE_PATH,
+  listingDraftFormSchema,
   listingErrorMap,
   listingFormSchema,
   MAX_PHOTO_MEGABYTES,
@@ -95,10 +97,11 @@ function stepComplete(listing: Listing, step: DataStep): boolean {
   return schema.safeParse(values).success;
 }
 
-/** The steps whose data is complete (the data steps and photos; the review is never "done"). */
+/** The steps done: the data steps and photos when complete, the review once the listing is published. */
 export function stepsDone(listing: Listing): FormStep[] {
   const done: FormStep[] = dataSteps(listing.kind).filter((step) => stepComplete(listing, step));
   if (listing.photos.length >= MIN_PHOTOS) done.push("photos");
+  if (listing.status === "published" || listing.status === "paused") done.push("review");
   return done;
 }
 
@@ -108,9 +111,9 @@ export function firstOpenStep(listing: Listing): FormStep {
   return formSteps(listing.kind).find((step) => step !== "review" && !done.includes(step)) ?? "review";
 }
 
-/** How far a listing is: steps done of the steps there are to do (all but the review). */
+/** How far a listing is: steps done of the form's steps (the same list the form's indicator shows). */
 export function progressOf(listing: Listing) {
-  return { done: stepsDone(listing).length, total: formSteps(listing.kind).length - 1 };
+  return { done: stepsDone(listing).length, total: formSteps(listing.kind).length };
 }
 
 /** A listing as the owner's pages show it: title, cover, place, main price and where to edit it. */
@@ -245,7 +248,8 @@ export async function listingFormAction({ request, context, user, kind, variant 
   const requested = url.searchParams.get("step") ?? "basics";
   if ((intent !== "next" && intent !== "save-exit") || (listing && !isDataStep(kind, requested))) badRequest();
   const step: DataStep = listing && isDataStep(kind, requested) ? requested : "basics";
-  return saveDataStep({ request, context, user, kind, variant }, listing, step, intent, formData, lang, t);
+  if (intent === "save-exit") return saveAndLeave({ request, context, user, kind, variant }, listing, step, formData, lang);
+  return saveDataStep({ request, context, user, kind, variant }, listing, step, formData, lang, t);
 }
 
 type T = ReturnType<typeof getFixedT>;
@@ -263,11 +267,37 @@ function fieldErrorsOf(issues: readonly z.ZodIssue[], t: T): Record<string, stri
   return errors;
 }
 
+/**
+ * "Save and leave": keeps what is valid on the step (invalid or empty required fields keep the
+ * listing's previous values) and goes to the drafts (or the owner's listings), never answering
+ * with field errors. A new listing with nothing valid yet is not created.
+ */
+async function saveAndLeave(env: Env, listing: Listing | null, step: DataStep, formData: FormData, lang: Lang) {
+  const { context, user, kind, variant } = env;
+  const { listings } = context.services;
+  if (step === "basics") formData.set(variantKey(kind), variant);
+  const submission = parseWithZod(formData, { schema: listingDraftFormSchema(kind, step, variant) });
+  const value = submission.status === "success" ? keptFields(submission.value as Record<string, unknown>) : {};
+  const given = Object.entries(value).some(([field, fieldValue]) => field !== variantKey(kind) && fieldValue !== undefined && fieldValue !== false);
+  const leave = (saved: Listing | null) => {
+    const target = saved && saved.status !== "draft" ? MY_LISTINGS_PATH : DRAFTS_PATH;
+    return redirect(localizePath(saved ? `${target}?${new URLSearchParams({ notice: "saved", id: saved.id })}` : target, lang));
+  };
+  if (!listing && !given) return leave(null);
+  try {
+    const target = listing ?? (await listings.createDraft(user.uid, kind, variant as BoatTypeId | DockKind));
+    const { listing: saved } = await listings.saveValidFields(user.uid, target.id, step, value);
+    return leave(saved);
+  } catch (error) {
+    if (isListingError(error, "not-found") || isListingError(error, "archived")) notFound(env.request);
+    throw error;
+  }
+}
+
 async function saveDataStep(
   env: Env,
   listing: Listing | null,
   step: DataStep,
-  intent: "next" | "save-exit",
   formData: FormData,
   lang: Lang,
   t: T,
@@ -294,10 +324,6 @@ async function saveDataStep(
     if (isListingError(error, "incomplete")) return reject(submission.reply({ formErrors: [t("errors.wouldBeIncomplete")] }));
     if (isListingError(error, "not-found") || isListingError(error, "archived")) notFound(env.request);
     throw error;
-  }
-  if (intent === "save-exit") {
-    const target = saved.status === "draft" ? DRAFTS_PATH : MY_LISTINGS_PATH;
-    return redirect(localizePath(`${target}?${new URLSearchParams({ notice: "saved", id: saved.id })}`, lang));
   }
   const steps = formSteps(kind);
   const next = steps[steps.indexOf(step) + 1] ?? "review";

@@ -140,5 +140,5 @@ export function resultsPage<C>(results: SearchPage<unknown>, cards: C[], t: T, l
 
 /** The ports for the place field's suggestions. */
 export function portOptions(ports: readonly Port[]) {
-  return ports.map(({ slug, name, city }) => ({ slug, name, city }));
+  return ports.map(({ slug, name, city, region }) => ({ slug, name, city, region }));
 }

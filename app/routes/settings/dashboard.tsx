@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [profile, unread, latest, figures, cases] = await Promise.all([
     users.get(user.uid),
     mailbox.unreadCount(user.uid),
-    mailbox.list(user.uid, { limit: 3 }),
+    mailbox.list(user.uid, { limit: 3, lang: ctx.lang }),
     dashboardFigures(ctx, user.uid),
     services.cases.listForRequester(user.uid),
   ]);

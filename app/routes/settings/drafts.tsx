@@ -97,7 +97,7 @@ export default function Drafts() {
                   sizes="8rem"
                   className="aspect-[4/3] w-32 shrink-0 rounded-lg"
                 />
-                <div className="min-w-0 flex-1">
+                <div className="min-w-44 flex-1">
                   <p className="text-xs font-semibold uppercase tracking-wide text-sea-700 dark:text-sea-300">
                     {draft.kind === "boat" ? t(`types.${draft.variant ?? "motor"}`) : t(`dockKinds.${draft.variant ?? "sale"}`)}
                   </p>
@@ -105,7 +105,7 @@ export default function Drafts() {
                   <p className="text-sm text-slate-600 dark:text-slate-400">
                     {t("drafts.updated", { date: dateFormat.format(new Date(draft.updatedAt)) })}
                   </p>
-                  <div className="mt-2 flex items-center gap-3">
+                  <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
                     <progress value={draft.progress.done} max={draft.progress.total} className="sr-only">
                       {percent}%
                     </progress>
@@ -115,7 +115,7 @@ export default function Drafts() {
                     <span className="text-sm">{t("drafts.progress", { done: draft.progress.done, total: draft.progress.total })}</span>
                   </div>
                 </div>
-                <div className="flex flex-col items-stretch gap-2">
+                <div className="flex items-center gap-2 sm:flex-col sm:items-stretch">
                   <LocalizedLink
                     to={draft.resumeHref}
                     aria-label={t("drafts.resumeLabel", { title })}

@@ -26,9 +26,10 @@ const inboxSchema = z.discriminatedUnion("intent", [
 type Intent = z.infer<typeof inboxSchema>["intent"];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { requireUser, t, services } = requestContext(args, "inbox");
+  const { requireUser, lang, t, services } = requestContext(args, "inbox");
   const user = await requireUser();
-  const emails = await services.mailbox.list(user.uid);
+  // System emails read in the page's language.
+  const emails = await services.mailbox.list(user.uid, { lang });
   return { meta: { title: t("meta.title"), description: t("meta.description") }, emails };
 }
 

@@ -80,12 +80,12 @@ describe("/ajustes/mis-barcos", () => {
       title: "Velero Bavaria 37 en Palma",
       place: "Club de Mar",
       price: { cents: 32000, unit: "day" },
-      progress: { done: 6, total: 6 },
+      progress: { done: 6, total: 7 },
       resumeHref: `/boat/form/add-vela-boat?id=${boatId}&step=review`,
       editHref: `/boat/form/add-vela-boat?id=${boatId}&step=basics`,
     });
     expect(listed.cover?.srcSet).toContain(`/photos/${listingPhotoPrefix({ kind: "boat", id: boatId })}/`);
-    expect(data.active.find((item) => item.id === dock.id)).toMatchObject({ kind: "dock", variant: "sale", price: null, cover: null, progress: { done: 0, total: 4 } });
+    expect(data.active.find((item) => item.id === dock.id)).toMatchObject({ kind: "dock", variant: "sale", price: null, cover: null, progress: { done: 0, total: 5 } });
     expect(data.archived).toEqual([]);
   });
 
@@ -157,8 +157,8 @@ describe("/ajustes/recopilar-borrador-alquiler and /ajustes/inscribir-tu-barco",
       context: context(),
     })) as Exclude<Awaited<ReturnType<typeof draftsLoader>>, Response>;
     expect(drafts.drafts.map((d) => [d.id, d.progress, d.resumeHref])).toEqual([
-      [dock.id, { done: 1, total: 4 }, `/dock/form/add-dock-rent?id=${dock.id}&step=features`],
-      [complete, { done: 5, total: 6 }, `/boat/form/add-vela-boat?id=${complete}&step=photos`],
+      [dock.id, { done: 1, total: 5 }, `/dock/form/add-dock-rent?id=${dock.id}&step=features`],
+      [complete, { done: 5, total: 7 }, `/boat/form/add-vela-boat?id=${complete}&step=photos`],
     ]);
     expect(drafts.savedTitle).toBe("Velero casi listo");
 

@@ -7,6 +7,7 @@ import {
   dockStepFields,
   dockSteps,
   dockStepSchema,
+  stepShape,
   type BoatStep,
   type BoatTypeId,
   type DockKind,
@@ -223,6 +224,33 @@ export function dockFormSchema(step: DockStep, kind: DockKind): z.ZodTypeAny {
 
 export function listingFormSchema(kind: ListingKind, step: DataStep, variant: string): z.ZodTypeAny {
   return kind === "boat" ? boatFormSchema(step as BoatStep, variant as BoatTypeId) : dockFormSchema(step as DockStep, variant as DockKind);
+}
+
+/** What a field of the "save and leave" schema holds when its input is not valid. */
+export const INVALID_INPUT = "\u0000invalid";
+
+const draftFormSchemaCache = new Map<string, z.ZodTypeAny>();
+
+/**
+ * "Save and leave": the step's fields, each read on its own and never failing — an empty field
+ * is undefined, an invalid one INVALID_INPUT (see `keptFields`) — so the browser sends the form
+ * whatever it holds and the action keeps what is valid (the domain checks it again).
+ */
+export function listingDraftFormSchema(kind: ListingKind, step: DataStep, variant: string): z.ZodTypeAny {
+  const key = `${kind}:${step}:${variant}`;
+  let schema = draftFormSchemaCache.get(key);
+  if (!schema) {
+    const shape = stepShape(kind, step, variant);
+    const lenient = Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, field.optional().catch(INVALID_INPUT as never)]));
+    schema = z.preprocess(readFormNumbers, z.object(lenient));
+    draftFormSchemaCache.set(key, schema);
+  }
+  return schema;
+}
+
+/** The fields of a "save and leave" submission worth handing to the domain (the invalid ones left out). */
+export function keptFields(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== INVALID_INPUT));
 }
 
 /** The upload limit as people read it. */

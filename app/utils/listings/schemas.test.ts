@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import { getFixedT } from "#app/.server/i18n";
 import { boatSearchSchema, licenceCovers } from "./boat-search";
 import {
@@ -63,11 +63,33 @@ describe("boat step schemas", () => {
     expect(Object.keys(errors(boatStepSchema("basics", "motor"), {})).sort()).toEqual(["description", "title", "type"]);
     expect(errors(boatStepSchema("basics", "motor"), { type: "submarine", title: "Corto", description: { es: "  ", en: "" } })).toEqual({
       type: [expect.stringContaining("Invalid enum value")],
-      title: ["String must contain at least 10 character(s)"],
+      title: ["The title must be at least 10 characters long"],
       description: ["Write the description in at least one language"],
     });
     const ok = boatStepSchema("basics", "motor").parse({ type: "sail", title: "  Velero en Dénia con patrón  ", description: { es: " Hola, navega con nosotros. ", fr: "" } });
     expect(ok).toEqual({ type: "sail", title: "Velero en Dénia con patrón", description: { es: "Hola, navega con nosotros." } });
+  });
+
+  it("names the field and its length in four languages, with proper plurals", () => {
+    const basics = boatStepSchema("basics", "motor");
+    const short = { type: "motor", title: "Corto", description: { es: "Hola" } };
+    expect(errors(basics, short, "es").title).toEqual(["El título debe tener al menos 10 caracteres"]);
+    expect(errors(basics, short, "en").title).toEqual(["The title must be at least 10 characters long"]);
+    expect(errors(basics, short, "fr").title).toEqual(["Le titre doit comporter au moins 10 caractères"]);
+    expect(errors(basics, short, "de").title).toEqual(["Der Titel muss mindestens 10 Zeichen lang sein"]);
+    const long = { ...short, title: "x".repeat(91) };
+    expect(errors(basics, long, "es").title).toEqual(["El título debe tener como máximo 90 caracteres"]);
+    expect(errors(basics, long, "de").title).toEqual(["Der Titel darf höchstens 90 Zeichen lang sein"]);
+    // One character: the singular; a text inside the description names the description.
+    const specs = boatStepSchema("specs", "motor");
+    expect(errors(specs, { make: "  " }, "es").make).toEqual(["La marca debe tener al menos 1 carácter"]);
+    expect(errors(specs, { make: "  " }, "fr").make).toEqual(["La marque doit comporter au moins 1 caractère"]);
+    expect(errors(basics, { ...short, description: { es: "x".repeat(5001) } }, "en")["description.es"]).toEqual(["The description must be at most 5,000 characters long"]);
+    // Lists count their items, with plurals too.
+    expect(errors(z.object({ tags: z.array(z.string()).min(2) }), { tags: ["a"] }, "es").tags).toEqual(["Elige al menos 2 elementos"]);
+    expect(errors(z.object({ tags: z.array(z.string()).max(1) }), { tags: ["a", "b"] }, "de").tags).toEqual(["Bitte höchstens 1 Eintrag wählen"]);
+    // A field without a name: the plain message.
+    expect(errors(z.object({ code: z.string().min(4) }), { code: "ab" }, "es").code).toEqual(["Escribe al menos 4 caracteres"]);
   });
 
   it("specs: every number in range, known fuel and equipment, no engine power without fuel", () => {

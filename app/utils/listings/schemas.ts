@@ -464,6 +464,21 @@ export function dockStepFields(step: DockStep, kind: DockKind): string[] {
   return Object.keys(dockStepShape(step, kind));
 }
 
+/** One step's fields, each with its own schema (boats by type, docks by kind). */
+export function stepShape(kind: "boat" | "dock", step: BoatStep | DockStep, variant: string): z.ZodRawShape {
+  return kind === "boat" ? boatStepShape(step as BoatStep, variant as BoatTypeId) : dockStepShape(step as DockStep, variant as DockKind);
+}
+
+/** The fields a step's cross-field rule objects to, for these (parsed) values. */
+export function crossFieldObjections(kind: "boat" | "dock", step: BoatStep | DockStep, variant: string, values: Record<string, unknown>): string[] {
+  const rule = kind === "boat" ? boatStepRules[step as BoatStep] : step === "pricing" && variant === "rent" ? rentRule : undefined;
+  if (!rule) return [];
+  const fields: string[] = [];
+  const ctx = { addIssue: (issue: { path?: Array<string | number> }) => fields.push(String(issue.path?.[0] ?? "")), path: [] } as unknown as z.RefinementCtx;
+  rule(values, ctx);
+  return fields;
+}
+
 const saleDockObject = z.object({ ...dockBasicsShape, ...dockFeaturesShape, ...dockPricingShapes.sale, kind: z.literal("sale") });
 const rentDockObject = z.object({ ...dockBasicsShape, ...dockFeaturesShape, ...dockPricingShapes.rent, kind: z.literal("rent") });
 

@@ -2,7 +2,7 @@ import type { Lang } from "#app/i18n";
 import type { Config } from "#app/.server/config";
 import { IdentityError, unmetPasswordRequirements, type IdentityProvider } from "#app/.server/identity";
 import { href } from "#app/utils/href";
-import { renderEmail, type MailboxService } from "../mailbox";
+import { systemEmail, type MailboxService } from "../mailbox";
 import type { AccountKind, Company, UsersService } from "../users";
 import type { AccountSession } from "./model";
 import type { SessionRevocations } from "../sessions";
@@ -64,8 +64,7 @@ export function createAccountsService(deps: {
         lang: input.lang,
       });
       const link = input.origin + href("settings", { lang: input.lang });
-      const email = renderEmail(input.lang, "welcome", { name: input.displayName, link });
-      await mailbox.deliver({ uid: created.uid, to: created.email, subject: email.subject, text: email.text, link });
+      await mailbox.deliver({ uid: created.uid, to: created.email, lang: input.lang, email: systemEmail("welcome", { name: input.displayName, link }), link });
       return sessionFor(created.uid, { uid: created.uid });
     },
 
@@ -87,8 +86,7 @@ export function createAccountsService(deps: {
       const account = await identity.getUserByEmail(email);
       if (!account) return;
       const link = `${origin}${href("reset-password", { lang, search: { code } })}`;
-      const message = renderEmail(lang, "passwordReset", { link, minutes: 60 });
-      await mailbox.deliver({ uid: account.uid, to: account.email, subject: message.subject, text: message.text, link });
+      await mailbox.deliver({ uid: account.uid, to: account.email, lang, email: systemEmail("passwordReset", { link, minutes: 60 }), link });
     },
 
     async resetPassword(code: string, password: string): Promise<{ email: string }> {

@@ -1,9 +1,7 @@
-import { getFixedT } from "#app/.server/i18n";
-import { isLang, languageOf, type Lang } from "#app/i18n";
+import { isLang, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
-import { dateTimeFormat, numberFormat } from "#app/utils/intl";
 import type { ListingsService } from "../listings";
-import type { MailboxService } from "../mailbox";
+import { byLang, langOrDefault, type EmailParam, type MailboxService } from "../mailbox";
 import type { UsersService } from "../users";
 import type { Actor, Booking } from "./model";
 import type { BookingEvent } from "./service";
@@ -63,38 +61,34 @@ export function createBookingNotifier(deps: {
       const other = people.get(to === "renter" ? booking.ownerUid : booking.renterUid);
       if (!person) continue;
       const preferred = to === "renter" ? booking.renterLang : person.lang;
-      const lang: Lang = isLang(preferred) ? preferred : isLang(person.lang) ? person.lang : "es";
-      const t = getFixedT(lang, "emails");
-      const iso = languageOf(lang).iso;
-      const day = dateTimeFormat(iso, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-      const euros = (cents: number) => numberFormat(iso, { style: "currency", currency: "EUR" }).format(cents / 100);
-      const dates =
+      const lang: Lang = isLang(preferred) ? preferred : langOrDefault(person.lang);
+      const dates: EmailParam =
         booking.part !== null
-          ? t("booking.halfDay", { date: day.format(new Date(`${booking.start}T00:00:00Z`)), part: t(`booking.parts.${booking.part}`) })
+          ? { t: "booking.halfDay", values: { date: { date: booking.start }, part: { t: `booking.parts.${booking.part}` } } }
           : booking.start === booking.end
-            ? day.format(new Date(`${booking.start}T00:00:00Z`))
-            : t("booking.range", { from: day.format(new Date(`${booking.start}T00:00:00Z`)), to: day.format(new Date(`${booking.end}T00:00:00Z`)) });
+            ? { date: booking.start }
+            : { t: "booking.range", values: { from: { date: booking.start }, to: { date: booking.end } } };
       const link =
         deps.origin +
         (to === "renter"
           ? href("settings-reservation", { lang, params: { id: booking.id } })
           : href("settings-rental", { lang, params: { id: booking.id } }));
-      const values = {
+      const params = {
         name: person.displayName,
         other: other?.displayName ?? "Amarre",
-        listing: await deps.listings.titleOf(listing, lang),
+        listing: await byLang((each) => deps.listings.titleOf(listing, each)),
         dates,
-        total: euros(booking.price.totalCents),
-        earnings: euros(booking.price.ownerCents),
-        refund: euros(booking.cancellation?.refundCents ?? 0),
+        total: { euros: booking.price.totalCents },
+        earnings: { euros: booking.price.ownerCents },
+        refund: { euros: booking.cancellation?.refundCents ?? 0 },
         hours: booking.expiresAt ? Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 3_600_000)) : 0,
         link,
       };
       await deps.mailbox.deliver({
         uid: person.uid,
         to: person.email,
-        subject: t(`booking.${key}.subject`, values),
-        text: t(`booking.${key}.text`, values),
+        lang,
+        email: { subject: `booking.${key}.subject`, text: `booking.${key}.text`, params },
         link,
       });
     }

@@ -3,6 +3,7 @@ import type { Services } from "#app/.server/services";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import { CaseError, caseStatuses, searchTokens, type Case } from "./model";
 import { createCaseNotifier } from "./notifications";
+import { renderSystemEmail } from "../mailbox";
 import { createCasesService, type Viewer } from "./service";
 
 /**
@@ -225,7 +226,7 @@ describe("cases: the requester's emails", () => {
   it("emails a visitor through SMTP with the case's personal link, in their language", async () => {
     const sent: Array<{ to: string; subject: string; text: string }> = [];
     const notify = createCaseNotifier({
-      mailbox: { deliver: async () => Promise.reject(new Error("a visitor has no mailbox")), send: async (email) => Boolean(sent.push(email)) },
+      mailbox: { deliver: async () => Promise.reject(new Error("a visitor has no mailbox")), send: async (email) => Boolean(sent.push({ to: email.to, ...("email" in email ? renderSystemEmail(email.lang, email.email) : email) })) },
       link: (item, lang) => `https://amarre.test${lang === "es" ? "" : `/${lang}`}/ajustes/mis-gestiones/${item.id}?vincular=${item.claimToken}`,
     });
     const withEmails = createCasesService({ store: services.store, blobs: services.blobs, notify });

@@ -1,6 +1,5 @@
-import { getFixedT } from "#app/.server/i18n";
-import { isLang, type Lang } from "#app/i18n";
-import type { MailboxService } from "../mailbox";
+import type { Lang } from "#app/i18n";
+import { langOrDefault, type MailboxService } from "../mailbox";
 import type { Case } from "./model";
 import type { CaseEvent } from "./service";
 
@@ -16,22 +15,21 @@ export function createCaseNotifier(deps: {
   link: (item: Case, lang: Lang) => string | null;
 }) {
   return async function notify(event: CaseEvent, item: Case) {
-    const lang: Lang = isLang(item.lang) ? item.lang : "es";
-    const t = getFixedT(lang, "emails");
+    const lang = langOrDefault(item.lang);
     const last = item.history[item.history.length - 1];
     const message = item.messages[item.messages.length - 1];
     const link = deps.link(item, lang);
-    const values = {
+    const params = {
       name: item.contact.name,
-      type: t(`cases:types.${item.type}`),
+      type: { t: `cases:types.${item.type}` },
       reference: item.id,
-      status: t(`cases:statuses.${item.status}`),
-      comment: last?.comment ? t("case.comment", { comment: last.comment }) : "",
+      status: { t: `cases:statuses.${item.status}` },
+      comment: last?.comment ? { t: "case.comment", values: { comment: last.comment } } : "",
       message: message?.text ?? "",
-      link: link ? t(item.requesterUid ? "case.link" : "case.visitorLink", { link }) : "",
+      link: link ? { t: item.requesterUid ? "case.link" : "case.visitorLink", values: { link } } : "",
     };
-    const email = { to: item.contact.email, subject: t(`case.${event}.subject`, values), text: t(`case.${event}.text`, values) };
-    if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, ...email, link });
-    else await deps.mailbox.send(email);
+    const email = { subject: `case.${event}.subject`, text: `case.${event}.text`, params };
+    if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, to: item.contact.email, lang, email, link });
+    else await deps.mailbox.send({ to: item.contact.email, lang, email });
   };
 }

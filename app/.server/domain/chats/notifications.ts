@@ -1,7 +1,7 @@
 import { getFixedT } from "#app/.server/i18n";
-import { isLang, type Lang } from "#app/i18n";
+import type { Lang } from "#app/i18n";
 import type { Listing, ListingsService } from "../listings";
-import type { MailboxService } from "../mailbox";
+import { byLang, langOrDefault, type MailboxService } from "../mailbox";
 import type { UsersService } from "../users";
 import { maskedText } from "./mask";
 import { EMAIL_QUOTED_MESSAGES, type ChatMember, type ChatMessage } from "./model";
@@ -22,23 +22,25 @@ export function createChatNotifier(deps: {
     const [people, listing] = await Promise.all([deps.users.getMany([member.uid, member.otherUid]), deps.listings.get(member.listingId)]);
     const to = people.get(member.uid);
     if (!to) return;
-    const lang: Lang = isLang(to.lang) ? to.lang : "es";
-    const t = getFixedT(lang, "emails");
-    const show = (text: string) => (shared ? text : maskedText(text, (kind) => t(`chat.hidden.${kind}`)));
-    const quoted = messages
-      .slice(-EMAIL_QUOTED_MESSAGES)
-      .map((message) => show(message.text).split("\n").map((line) => `> ${line}`).join("\n"))
-      .join("\n\n");
+    const lang = langOrDefault(to.lang);
+    const quoted = await byLang((each) => {
+      const t = getFixedT(each, "emails");
+      const show = (text: string) => (shared ? text : maskedText(text, (kind) => t(`chat.hidden.${kind}`)));
+      return messages
+        .slice(-EMAIL_QUOTED_MESSAGES)
+        .map((message) => show(message.text).split("\n").map((line) => `> ${line}`).join("\n"))
+        .join("\n\n");
+    });
     const link = deps.link(member.chatId, lang);
-    const values = {
+    const params = {
       name: to.displayName,
       other: people.get(member.otherUid)?.displayName ?? "Amarre",
-      listing: await deps.listings.titleOf(listing, lang),
+      listing: await byLang((each) => deps.listings.titleOf(listing, each)),
       count: input.unread,
       quoted,
-      more: input.unread > EMAIL_QUOTED_MESSAGES ? t("chat.more", { count: input.unread - EMAIL_QUOTED_MESSAGES }) : "",
+      more: input.unread > EMAIL_QUOTED_MESSAGES ? { t: "chat.more", values: { count: input.unread - EMAIL_QUOTED_MESSAGES } } : "",
       link,
     };
-    await deps.mailbox.deliver({ uid: to.uid, to: to.email, subject: t("chat.subject", values), text: t("chat.text", values), link });
+    await deps.mailbox.deliver({ uid: to.uid, to: to.email, lang, email: { subject: "chat.subject", text: "chat.text", params }, link });
   };
 }

@@ -1,6 +1,5 @@
-import { getFixedT } from "#app/.server/i18n";
-import { isLang, type Lang } from "#app/i18n";
-import type { MailboxService } from "../mailbox";
+import type { Lang } from "#app/i18n";
+import { langOrDefault, type MailboxService } from "../mailbox";
 import type { UsersService } from "../users";
 import type { Invoice } from "./model";
 
@@ -14,19 +13,17 @@ export function createInvoiceNotifier(deps: { mailbox: Pick<MailboxService, "del
     for (const uid of invoice.partyUids) {
       const person = people.get(uid);
       if (!person) continue;
-      const lang: Lang = isLang(person.lang) ? person.lang : "es";
-      const t = getFixedT(lang, "emails");
+      const lang = langOrDefault(person.lang);
       const role = uid === invoice.buyer.uid ? "buyer" : "seller";
-      const money = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" }).format(invoice.totalCents / 100);
-      const values = {
+      const params = {
         name: person.displayName,
-        kind: t(`invoices:kinds.${invoice.kind}`),
+        kind: { t: `invoices:kinds.${invoice.kind}` },
         number: `${invoice.series}-${invoice.number}`,
         title: invoice.subject.title,
-        total: money,
+        total: { euros: invoice.totalCents },
         link: deps.link(lang),
       };
-      await deps.mailbox.deliver({ uid, to: person.email, subject: t("invoice.subject", values), text: t(`invoice.${role}`, values), link: deps.link(lang) });
+      await deps.mailbox.deliver({ uid, to: person.email, lang, email: { subject: "invoice.subject", text: `invoice.${role}`, params }, link: deps.link(lang) });
     }
   };
 }

@@ -20,7 +20,7 @@ import { listingPageTags, mergeTags } from "./page-tags";
 import { NO_PLACE, placeOf, placeOfCity, placeOfPort } from "./places";
 import type { ListingReads } from "./reads";
 import { withSearchFields } from "./search-fields";
-import { initialData, missingDataFields, missingForPublish, parsePhotos, pruneToVariant, transitions, validateImportItem, validateStep, type Transition } from "./validation";
+import { initialData, missingDataFields, missingForPublish, parsePhotos, pruneToVariant, transitions, validateImportItem, validateStep, validStepFields, type Transition } from "./validation";
 
 /**
  * A listing's life: drafts, their steps, photos' metadata, the status transitions and bulk
@@ -134,6 +134,46 @@ export function createListingLifecycle(deps: {
     },
 
     missingForPublish,
+
+    /**
+     * "Save and leave": keeps what is valid of one step and leaves the rest as it was (see
+     * `validStepFields`); a place that names no known port is left out too. A published or
+     * paused listing keeps its previous values where the new ones would leave it incomplete.
+     * Returns the listing and whether anything changed.
+     */
+    async saveValidFields(ownerUid: string, id: string, step: BoatStep | DockStep, input: unknown): Promise<{ listing: Listing; saved: string[] }> {
+      const before = await reads.getOwned(ownerUid, id);
+      if (before.status === "archived") throw new ListingError("archived");
+      const kept = validStepFields(before, step, input);
+      let place: ListingPlace | undefined;
+      try {
+        place = await resolvePlace(before.kind, step, kept);
+      } catch (error) {
+        if (!(error instanceof ListingError && error.code === "invalid-input")) throw error;
+        delete kept.homePort;
+        delete kept.portSlug;
+      }
+      if (Object.keys(kept).length === 0) return { listing: before, saved: [] };
+      const listing = await mutate(ownerUid, id, (current) => {
+        if (current.status === "archived") throw new ListingError("archived");
+        const data: Record<string, unknown> = { ...current.data };
+        for (const [field, value] of Object.entries(validStepFields(current, step, kept))) {
+          if (value === undefined) delete data[field];
+          else data[field] = value;
+        }
+        pruneToVariant(current.kind, data);
+        const { id: _id, ...record } = current;
+        const next = { ...record, data, updatedAt: timestamp() } as ListingRecord;
+        if (current.status !== "draft") {
+          // Published or paused: a field the change would leave missing keeps its previous value.
+          const previous = current.data as Record<string, unknown>;
+          for (const field of missingDataFields(next)) if (field in previous) data[field] = previous[field];
+          if (missingDataFields(next).length > 0) return withSearchFields({ ...record } as ListingRecord, placeOf(current));
+        }
+        return withSearchFields(next, place ?? placeOf(current));
+      });
+      return { listing, saved: Object.keys(kept) };
+    },
 
     /** draft → published, when nothing is missing (else `incomplete` with the keys). */
     publish: (ownerUid: string, id: string) => transition(ownerUid, id, "publish"),

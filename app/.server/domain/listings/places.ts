@@ -1,3 +1,6 @@
+import { langCodes } from "#app/i18n";
+import { getFixedT } from "#app/.server/i18n";
+import { regionKey } from "#app/utils/regions";
 import type { Port } from "../ports";
 import type { ListingPlace, ListingSearchFields } from "./model";
 
@@ -51,11 +54,25 @@ export function placeKeysFor(text: string, ports: readonly Port[]): string[] {
   const keysOf = (matched: readonly Port[]) => [...new Set([...matched.map((p) => portKey(p.slug)), ...matched.map((p) => cityKey(p.city))])];
   const inCity = ports.filter((p) => placeSlug(p.city) === wanted);
   if (inCity.length > 0) return keysOf(inCity);
-  const inRegion = ports.filter((p) => placeSlug(p.region) === wanted);
+  const inRegion = ports.filter((p) => regionSlugs(p.region).includes(wanted));
   if (inRegion.length > 0) return keysOf(inRegion);
   if (wanted.length >= 3) {
-    const partial = ports.filter((p) => [p.name, p.city, p.region].some((name) => placeSlug(name).includes(wanted)));
+    const partial = ports.filter((p) => [placeSlug(p.name), placeSlug(p.city), ...regionSlugs(p.region)].some((name) => name.includes(wanted)));
     if (partial.length > 0) return keysOf(partial);
   }
   return [`city:${wanted}`];
+}
+
+const regionSlugCache = new Map<string, string[]>();
+
+/** A region's name as stored and in each language ("islas-baleares", "balearic-islands", "balearen"…). */
+function regionSlugs(region: string): string[] {
+  let slugs = regionSlugCache.get(region);
+  if (!slugs) {
+    const key = `regions.${regionKey(region)}`;
+    const names = langCodes.map((lang) => getFixedT(lang, "common")(key, { defaultValue: region }));
+    slugs = [...new Set([region, ...names].map(placeSlug))];
+    regionSlugCache.set(region, slugs);
+  }
+  return slugs;
 }

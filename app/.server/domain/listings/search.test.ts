@@ -76,6 +76,12 @@ describe("listings: search", () => {
     expect(await found({ place: "Mahon" })).toEqual(["mahonFishing"]);
     expect(await found({ place: "Soller" })).toEqual(["sollerSail"]);
     expect(await found({ place: "Andalucía" })).toEqual(["malagaMotor"]);
+    // A region as each language names it.
+    expect(await found({ place: "Balearic Islands" })).toEqual(["ibizaJetski", "mahonFishing", "palmaMotor", "palmaSail"]);
+    expect(await found({ place: "Îles Baléares" })).toEqual(["ibizaJetski", "mahonFishing", "palmaMotor", "palmaSail"]);
+    expect(await found({ place: "Balearen" })).toEqual(["ibizaJetski", "mahonFishing", "palmaMotor", "palmaSail"]);
+    expect(await found({ place: "Katalonien" })).toEqual(["olimpicSail", "portVellMotor"]);
+    expect(await found({ place: "Andalousie" })).toEqual(["malagaMotor"]);
     expect(await found({ place: "Atlántida" })).toEqual([]);
     expect(await found({ place: "  " })).toHaveLength(8);
   });

@@ -46,6 +46,7 @@ export function createListingsService(deps: {
   return {
     createDraft: lifecycle.createDraft,
     saveStep: lifecycle.saveStep,
+    saveValidFields: lifecycle.saveValidFields,
 
     /** Any listing by id, whatever its status (for the owner's pages and internal use). */
     get: reads.get,

@@ -4,6 +4,7 @@ import {
   boatStepFields,
   boatSteps,
   boatStepSchema,
+  crossFieldObjections,
   dockKinds,
   dockStepFields,
   dockSteps,
@@ -12,6 +13,7 @@ import {
   MIN_PHOTOS,
   publishableBoatSchemaFor,
   publishableDockSchemaFor,
+  stepShape,
   type BoatStep,
   type DockKind,
   type DockStep,
@@ -96,6 +98,34 @@ export function validateStep(listing: Listing, step: string, input: unknown): { 
   const result = dockStepSchema(dockStep, variant).safeParse(input);
   if (!result.success) invalid(result.error.issues);
   return { fields: dockStepFields(dockStep, variant), values: result.data as Record<string, unknown> };
+}
+
+/**
+ * What can be kept of one step left half-filled ("save and leave"): each field the input names
+ * is checked on its own; a valid one is kept (undefined: an optional field emptied, to remove),
+ * an invalid or missing required one is left out, so the listing keeps what it had. The step's
+ * cross-field rule then drops the new values it objects to (against the values kept before).
+ */
+export function validStepFields(listing: Listing, step: string, input: unknown): Record<string, unknown> {
+  const steps: readonly string[] = listing.kind === "boat" ? boatSteps : dockSteps;
+  if (!steps.includes(step)) invalid([customIssue(["step"], "listing.unknownStep")]);
+  const variant = variantOf(listing) ?? (listing.kind === "boat" ? "motor" : "sale");
+  const shape = stepShape(listing.kind, step as BoatStep | DockStep, variant);
+  const raw = typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const kept: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    if (!(name in raw)) continue;
+    const parsed = field.safeParse(raw[name]);
+    if (parsed.success) kept[name] = parsed.data;
+  }
+  const previous = listing.data as Record<string, unknown>;
+  for (let round = 0; round < Object.keys(shape).length; round += 1) {
+    const merged = { ...previous, ...kept };
+    const objections = crossFieldObjections(listing.kind, step as BoatStep | DockStep, variant, merged).filter((name) => name in kept);
+    if (objections.length === 0) break;
+    for (const name of objections) delete kept[name];
+  }
+  return kept;
 }
 
 /** A new listing's data: boats may name their type and docks sale or rent from the start. */

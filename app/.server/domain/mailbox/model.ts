@@ -1,4 +1,6 @@
+import type { Lang } from "#app/i18n";
 import type { MailboxEmail } from "#app/utils/mailbox-types";
+import { renderSystemEmail, type SystemEmail } from "./templates";
 
 export type { MailboxEmail } from "#app/utils/mailbox-types";
 
@@ -9,11 +11,17 @@ export type { MailboxEmail } from "#app/utils/mailbox-types";
  */
 export const EMAILS = "emails";
 
-/** One document of the `emails` collection. */
+/**
+ * One document of the `emails` collection. A system email keeps its keys and parameters
+ * (`template`) and the recipient's language when it was delivered (`lang`), and is rendered when
+ * read; older documents (and free-text emails) hold their rendered `subject` and `text`.
+ */
 export type EmailDoc = {
   uid: string;
-  subject: string;
-  text: string;
+  subject?: string;
+  text?: string;
+  template?: SystemEmail;
+  lang?: Lang;
   link: string | null;
   read: boolean;
   createdAt: string;
@@ -21,6 +29,10 @@ export type EmailDoc = {
 
 export const DEFAULT_MAILBOX_LIMIT = 50;
 
-export function toEmail(doc: EmailDoc & { id: string }): MailboxEmail {
-  return { id: doc.id, subject: doc.subject, text: doc.text, link: doc.link, read: doc.read, createdAt: doc.createdAt };
+/** The email as the person reads it: a system email in `lang` (else the language it was delivered in). */
+export function toEmail(doc: EmailDoc & { id: string }, lang?: Lang): MailboxEmail {
+  const { subject, text } = doc.template
+    ? renderSystemEmail(lang ?? doc.lang ?? "es", doc.template)
+    : { subject: doc.subject ?? "", text: doc.text ?? "" };
+  return { id: doc.id, subject, text, link: doc.link, read: doc.read, createdAt: doc.createdAt };
 }

@@ -1,7 +1,15 @@
 import type { MailboxEmail } from "#app/utils/mailbox-types";
 import type { MailTransport } from "#app/.server/mail";
 import type { DocumentStore, Query, StoreError, Unsubscribe } from "#app/.server/store";
+import type { Lang } from "#app/i18n";
 import { DEFAULT_MAILBOX_LIMIT, EMAILS, toEmail, type EmailDoc } from "./model";
+import { renderSystemEmail, type SystemEmail } from "./templates";
+
+/** What to deliver: a system email (keys and parameters, in the recipient's language) or a free text. */
+export type DeliveryContent = { lang: Lang; email: SystemEmail } | { subject: string; text: string };
+
+/** How a person reads their mailbox: how many emails, and in which language system emails show. */
+export type ListOptions = { limit?: number; lang?: Lang };
 
 /** Newest first; served by the `emails (uid, createdAt desc)` index. */
 function listQuery(uid: string, limit: number): Query {
@@ -10,6 +18,10 @@ function listQuery(uid: string, limit: number): Query {
 
 function unreadQuery(uid: string): Query {
   return { collection: EMAILS, where: [["uid", "==", uid], ["read", "==", false]] };
+}
+
+function rendered(content: DeliveryContent) {
+  return "email" in content ? renderSystemEmail(content.lang, content.email) : { subject: content.subject, text: content.text };
 }
 
 export function createMailboxService(deps: { store: DocumentStore; transport: MailTransport | null }) {
@@ -34,10 +46,10 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
      * Sends an email to someone without an account (a visitor's request): by SMTP when it is
      * configured, else nowhere (there is no mailbox to keep it in); says whether it went.
      */
-    async send(input: { to: string; subject: string; text: string }): Promise<boolean> {
+    async send(input: { to: string } & DeliveryContent): Promise<boolean> {
       if (!transport) return false;
       try {
-        await transport.send(input);
+        await transport.send({ to: input.to, ...rendered(input) });
         return true;
       } catch (error) {
         console.warn("[mailbox] SMTP send to a visitor failed:", error);
@@ -46,22 +58,18 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
     },
 
     /**
-     * Stores the email in the person's mailbox, then sends it when SMTP is configured.
+     * Stores the email in the person's mailbox, then sends it when SMTP is configured (a system
+     * email rendered in `lang`, the recipient's language). A system email is stored as its keys
+     * and parameters, never as text, and rendered again in the language it is read in.
      * A failed send is logged and otherwise ignored: the email stays in the mailbox.
      */
-    async deliver(input: { uid: string; to: string; subject: string; text: string; link?: string | null }): Promise<MailboxEmail> {
-      const doc: EmailDoc = {
-        uid: input.uid,
-        subject: input.subject,
-        text: input.text,
-        link: input.link ?? null,
-        read: false,
-        createdAt: nextTimestamp(),
-      };
+    async deliver(input: { uid: string; to: string; link?: string | null } & DeliveryContent): Promise<MailboxEmail> {
+      const content = "email" in input ? { template: input.email, lang: input.lang } : { subject: input.subject, text: input.text };
+      const doc: EmailDoc = { uid: input.uid, ...content, link: input.link ?? null, read: false, createdAt: nextTimestamp() };
       const id = await store.add(EMAILS, doc);
       if (transport) {
         try {
-          await transport.send({ to: input.to, subject: input.subject, text: input.text });
+          await transport.send({ to: input.to, ...rendered(input) });
         } catch (error) {
           console.warn(`[mailbox] SMTP send of email ${id} failed; it stays in the mailbox:`, error);
         }
@@ -70,9 +78,9 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
     },
 
     /** The person's emails, newest first. */
-    async list(uid: string, options: { limit?: number } = {}): Promise<MailboxEmail[]> {
+    async list(uid: string, options: ListOptions = {}): Promise<MailboxEmail[]> {
       const docs = await store.query<EmailDoc>(listQuery(uid, options.limit ?? DEFAULT_MAILBOX_LIMIT));
-      return docs.map(toEmail);
+      return docs.map((doc) => toEmail(doc, options.lang));
     },
 
     unreadCount(uid: string): Promise<number> {
@@ -98,11 +106,11 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
       uid: string,
       onChange: (emails: MailboxEmail[]) => void,
       onError: (error: StoreError) => void,
-      options: { limit?: number } = {},
+      options: ListOptions = {},
     ): Unsubscribe {
       return store.watch<EmailDoc>(
         listQuery(uid, options.limit ?? DEFAULT_MAILBOX_LIMIT),
-        (docs) => onChange(docs.map(toEmail)),
+        (docs) => onChange(docs.map((doc) => toEmail(doc, options.lang))),
         onError,
       );
     },

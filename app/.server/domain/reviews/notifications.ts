@@ -1,6 +1,5 @@
-import { getFixedT } from "#app/.server/i18n";
-import { isLang, type Lang } from "#app/i18n";
-import type { MailboxService } from "../mailbox";
+import type { Lang } from "#app/i18n";
+import { byLang, langOrDefault, type MailboxService } from "../mailbox";
 import type { UsersService } from "../users";
 import type { Review } from "./model";
 
@@ -16,10 +15,17 @@ export function createReviewNotifier(deps: {
     const to = people.get(event === "review" ? review.ownerUid : review.renterUid);
     const other = people.get(event === "review" ? review.renterUid : review.ownerUid);
     if (!to) return;
-    const lang: Lang = isLang(to.lang) ? to.lang : "es";
-    const t = getFixedT(lang, "emails");
+    const lang = langOrDefault(to.lang);
     const link = deps.link(event, lang);
-    const values = { name: to.displayName, other: other?.displayName ?? "Amarre", listing: await deps.titleOf(review, lang), rating: review.rating, comment: review.comment, answer: review.answer?.text ?? "", link };
-    await deps.mailbox.deliver({ uid: to.uid, to: to.email, subject: t(`review.${event}.subject`, values), text: t(`review.${event}.text`, values), link });
+    const params = {
+      name: to.displayName,
+      other: other?.displayName ?? "Amarre",
+      listing: await byLang((each) => deps.titleOf(review, each)),
+      rating: review.rating,
+      comment: review.comment,
+      answer: review.answer?.text ?? "",
+      link,
+    };
+    await deps.mailbox.deliver({ uid: to.uid, to: to.email, lang, email: { subject: `review.${event}.subject`, text: `review.${event}.text`, params }, link });
   };
 }
