@@ -19,6 +19,9 @@ const SWIPE_PX = 40;
 export function PhotoGallery({ photos, title, fallback }: { photos: GalleryPhotoView[]; title: string; fallback: string }) {
   const { t } = useTranslation("listing");
   const [current, setCurrent] = useState<number | null>(null);
+  // Hydrated: clicks open the viewer from now on (browser tests wait for this).
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   const total = photos.length;
   const cover = photos[0];
   const alt = (index: number) => t("detail.photoAlt", { title, n: index + 1, total });
@@ -39,7 +42,7 @@ export function PhotoGallery({ photos, title, fallback }: { photos: GalleryPhoto
   }
 
   return (
-    <section aria-label={t("detail.photos")} className="space-y-3" data-testid="gallery">
+    <section aria-label={t("detail.photos")} className="space-y-3" data-testid="gallery" data-enhanced={enhanced ? "true" : undefined}>
       <a href={cover.large} onClick={openOnClick(0)} className="relative block rounded-2xl" data-testid="gallery-cover">
         <ListingPhoto photo={cover} fallback={fallback} alt={alt(0)} sizes={COVER_SIZES} eager className="aspect-[16/9] max-h-[32rem] w-full rounded-2xl" />
         {total > 1 ? (
@@ -118,7 +121,7 @@ function PhotoViewer({
   const photo = current === null ? null : photos[current];
   const neighbours = current === null || total < 2 ? [] : [...new Set([(current + 1) % total, (current - 1 + total) % total])];
   const control =
-    "rounded-full bg-white/15 px-4 py-2 text-sm font-semibold text-white backdrop-blur hover:bg-white/25 focus-visible:outline-white";
+    "rounded-full bg-black/60 px-4 py-2 text-sm font-semibold text-white ring-1 ring-white/40 backdrop-blur hover:bg-black/80 focus-visible:outline-white";
 
   return (
     <dialog
