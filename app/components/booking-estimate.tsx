@@ -7,6 +7,7 @@ import { formatEuros } from "#app/components/price";
 import { href } from "#app/utils/href";
 import { priceRental, type Tariff } from "#app/utils/pricing";
 import { useLang } from "#app/utils/use-lang";
+import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
 
 /**
  * The listing page's way in to booking: the first and last day (and the people, for boats),
@@ -73,6 +74,7 @@ export function BookingEstimate({
   const { t } = useTranslation("bookings");
   const lang = useLang();
   // Two people unless the page was opened for some (or the boat takes one).
+  const submitClean = useCompactGetSubmit();
   const [choice, setChoice] = useState<TripChoice>(() => ({ ...initial, people: initial.people || (box.capacity !== null ? String(Math.min(2, box.capacity)) : "") }));
   const change = (field: keyof TripChoice) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const next = { ...choice, [field]: event.target.value };
@@ -82,7 +84,7 @@ export function BookingEstimate({
   const { start, end } = choice;
   const { days, totalCents: total, taken } = estimateOf(box, choice);
   return (
-    <Form method="get" action={href("reservation-summary")} className="space-y-3" data-testid="booking-estimate">
+    <Form method="get" action={href("reservation-summary")} onSubmit={submitClean} className="space-y-3" data-testid="booking-estimate">
       <input type="hidden" name="listing" value={listingId} />
       <div className="grid grid-cols-2 gap-2">
         <label className="text-xs font-medium">
