@@ -17,6 +17,7 @@ export function BookingBar({
   people,
   bookHref,
   bookLabel,
+  label,
 }: {
   /** The lead price (per day), shown until days are chosen. */
   price: { cents: number; unit: PriceUnit } | null;
@@ -26,13 +27,15 @@ export function BookingBar({
   /** The rental form with the choice so far (unprefixed; the link localizes it). */
   bookHref: string;
   bookLabel: string;
+  /** The bar's name for assistive technology ("Book this boat"). */
+  label: string;
 }) {
   const { t } = useTranslation("listing");
   const lang = useLang();
   return (
     <div
       role="region"
-      aria-label={t("bar.label")}
+      aria-label={label}
       className="sticky bottom-0 z-overlay -mx-4 mt-8 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.08)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden dark:border-white/10 dark:bg-sea-950/95"
       data-testid="booking-bar"
     >

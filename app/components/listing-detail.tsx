@@ -267,7 +267,7 @@ export function ReviewsSection({ reviews }: { reviews: { average: number | null;
 /** The box of prices beside the sections, kept in view on wide screens; its heading has the id `headingId`. */
 export function PriceBox({ headingId, title, children }: { headingId: string; title: string; children: React.ReactNode }) {
   return (
-    <aside aria-labelledby={headingId} className="lg:sticky lg:top-4 lg:self-start">
+    <aside aria-labelledby={headingId} className="lg:sticky lg:top-20 lg:self-start">
       <div className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-white/10">
         <h2 id={headingId} className="text-lg font-bold">{title}</h2>
         {children}

@@ -188,6 +188,7 @@ function BoatPageContent() {
             people={people}
             bookHref={rentHref}
             bookLabel={t("detail.requestToBook")}
+            label={t("bar.label")}
           />
         ) : null
       }
