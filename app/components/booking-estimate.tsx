@@ -84,7 +84,7 @@ export function BookingEstimate({
   const { start, end } = choice;
   const { days, totalCents: total, taken } = estimateOf(box, choice);
   return (
-    <Form method="get" action={href("reservation-summary")} onSubmit={submitClean} className="space-y-3" data-testid="booking-estimate">
+    <Form method="get" action={href("reservation-summary", { lang })} onSubmit={submitClean} className="space-y-3" data-testid="booking-estimate">
       <input type="hidden" name="listing" value={listingId} />
       <div className="grid grid-cols-2 gap-2">
         <label className="text-xs font-medium">

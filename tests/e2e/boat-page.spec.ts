@@ -124,6 +124,12 @@ test.describe("without JavaScript", () => {
     }
     await links.nth(1).click();
     await expect(page).toHaveURL(/\/photos\/.+\/\d+\.webp$/);
+
+    // In English, the price box leads to the English summary, without blank fields.
+    await page.goto(`/en${boat}`);
+    await page.getByTestId("booking-estimate").getByRole("button").click();
+    await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/en/boat/rent/boat/ReservationSummary\\?listing=[A-Za-z0-9]+&start=${day(210)}&end=${day(211)}&people=2$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Booking summary");
   });
 
   test("the search form's blank fields are left out of the URL by a redirect", async ({ page }) => {

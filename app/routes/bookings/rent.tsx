@@ -98,7 +98,7 @@ export default function Rent() {
           ) : null}
           <section aria-labelledby="choose-title" className={cardClass}>
             <h2 id="choose-title" className="text-xl font-bold">{t("rent.choose")}</h2>
-            <Form method="get" action={href("reservation-summary")} onSubmit={submitClean} className="mt-4 space-y-5">
+            <Form method="get" action={href("reservation-summary", { lang })} onSubmit={submitClean} className="mt-4 space-y-5">
               <input type="hidden" name="listing" value={card.id} />
               <div className="grid gap-4 sm:grid-cols-2">
                 <div>
