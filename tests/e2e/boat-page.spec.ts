@@ -38,8 +38,12 @@ test("a search with dates and people: the boat page shows their total and the re
   // Only the fields filled in are in the URL (no `type=`).
   await expect(page).toHaveURL(new RegExp(`/alquiler-barco\\?place=Palma&from=${day(200)}&to=${day(202)}&people=4$`));
 
-  await page.getByTestId("results").getByRole("article").first().getByRole("heading").getByRole("link").click();
-  await expect(page).toHaveURL(new RegExp(`/boat/[A-Za-z0-9]+\\?from=${day(200)}&to=${day(202)}&people=4$`));
+  await expect(page.locator("details[data-enhanced]")).toHaveCount(1);
+  const card = page.getByTestId("results").getByRole("article").first().getByRole("heading").getByRole("link");
+  await expect(card).toHaveAttribute("href", new RegExp(`\\?from=${day(200)}&to=${day(202)}&people=4$`));
+  await card.click();
+  // A boat page on two shared cores: give its loader time.
+  await expect(page).toHaveURL(new RegExp(`/boat/[A-Za-z0-9]+\\?from=${day(200)}&to=${day(202)}&people=4$`), { timeout: 15_000 });
   const box = page.getByTestId("booking-estimate");
   await expect(box.getByLabel("Primer día")).toHaveValue(day(200));
   await expect(box.getByLabel("Último día")).toHaveValue(day(202));
