@@ -1,17 +1,19 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BOAT_SEARCH_PATH, boatSearchSchema, boatTypes, MAX_PEOPLE } from "#app/utils/listings/boat-search";
 import { useLocalizePath } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
-import { regionName } from "#app/utils/regions";
+import { compactFormData } from "#app/utils/listings/view";
+import { PlaceSuggestions } from "./place-suggestions";
 
 type PortOption = { slug: string; name: string; city: string; region: string };
 
 /**
  * Type, place, dates and people: a plain GET form to the boat search (it works without
- * JavaScript); with JavaScript, conform checks it first with the search's own schema.
+ * JavaScript); with JavaScript, conform checks it first with the search's own schema, and
+ * blank fields are left out of the URL.
  */
 export function BoatSearchForm({ ports }: { ports: PortOption[] }) {
   const { t } = useTranslation("home");
@@ -24,6 +26,18 @@ export function BoatSearchForm({ ports }: { ports: PortOption[] }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: boatSearchSchema, errorMap: zodErrorMap(t) }),
   });
 
+  const submit = useSubmit();
+  const formProps = getFormProps(form);
+  // With JavaScript, blank fields stay out of the URL (without it, the search redirects to the clean URL).
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    // conform's own intents (revalidating a field) are never a search.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (event.defaultPrevented || (submitter instanceof HTMLButtonElement && submitter.name === "__intent__")) return;
+    event.preventDefault();
+    submit(compactFormData(new FormData(event.currentTarget)), { method: "get", action: localize(BOAT_SEARCH_PATH) });
+  };
+
   const label = "block text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";
   const input =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-sea-500 focus:ring-2 focus:ring-sea-500/30 focus:outline-none aria-[invalid]:border-coral-500 dark:border-white/15 dark:bg-sea-950 dark:text-white";
@@ -33,7 +47,8 @@ export function BoatSearchForm({ ports }: { ports: PortOption[] }) {
     <Form
       method="get"
       action={localize(BOAT_SEARCH_PATH)}
-      {...getFormProps(form)}
+      {...formProps}
+      onSubmit={onSubmit}
       aria-label={t("search.label")}
       className="grid gap-4 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-900/5 sm:grid-cols-2 lg:grid-cols-[1.1fr_1.4fr_1fr_1fr_0.7fr_auto] lg:items-start dark:bg-sea-900/60 dark:ring-white/10"
     >
@@ -55,14 +70,7 @@ export function BoatSearchForm({ ports }: { ports: PortOption[] }) {
           autoComplete="off"
           className={input}
         />
-        <datalist id="boat-search-places">
-          {ports.map((port) => (
-            <option key={port.slug} value={port.city}>{port.name}</option>
-          ))}
-          {[...new Set(ports.map((port) => port.region))].map((region) => (
-            <option key={`region-${region}`} value={regionName(t, region)} />
-          ))}
-        </datalist>
+        <PlaceSuggestions id="boat-search-places" ports={ports} />
         <p id={fields.place.errorId} className={error}>{fields.place.errors?.[0]}</p>
       </div>
       <div>

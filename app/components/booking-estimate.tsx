@@ -7,35 +7,42 @@ import { formatEuros } from "#app/components/price";
 import { href } from "#app/utils/href";
 import { priceRental, type Tariff } from "#app/utils/pricing";
 import { useLang } from "#app/utils/use-lang";
+import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
 
 /**
  * The listing page's way in to booking: the first and last day (and the people, for boats),
- * sent to the summary as a plain GET form. When JavaScript runs, the total appears as the days
- * are chosen — priced by the same function as the summary and the booking — with a warning when
- * a chosen day is taken.
+ * sent to the summary as a plain GET form. The days the page was opened with are priced in the
+ * server's HTML; with JavaScript the total follows each change — priced by the same function as
+ * the summary and the booking — with a warning when a chosen day is taken.
  */
 export type BookingBox = { today: string; calendar: CalendarMonth[]; tariff: Tariff; capacity: number | null; instant: boolean };
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-white/20 dark:bg-sea-950 dark:text-white";
 
+/** The days and people a person has chosen in the box, as its fields hold them (`""`: not chosen). */
+export type TripChoice = { start: string; end: string; people: string };
+
+export const NO_CHOICE: TripChoice = { start: "", end: "", people: "" };
+
 function daysBetween(a: string, b: string) {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-export function BookingEstimate({ listingId, box, submitLabel }: { listingId: string; box: BookingBox; submitLabel: string }) {
-  const { t } = useTranslation("bookings");
-  const lang = useLang();
-  const [start, setStart] = useState("");
-  const [end, setEnd] = useState("");
+/**
+ * What a choice comes to: its days, the total the renter pays (null while it cannot be priced:
+ * no first day, a past one, a last day before it) and whether a held day is among them.
+ */
+export function estimateOf(box: BookingBox, choice: TripChoice): { days: number; totalCents: number | null; taken: boolean } {
+  const { start, end } = choice;
   const last = end || start;
   const days = start && last >= start ? daysBetween(start, last) + 1 : 0;
-  let total: number | null = null;
+  let totalCents: number | null = null;
   if (days > 0 && start >= box.today) {
     try {
-      total = priceRental(box.tariff, { kind: "days", days }).totalCents;
+      totalCents = priceRental(box.tariff, { kind: "days", days }).totalCents;
     } catch {
-      total = null;
+      totalCents = null;
     }
   }
   const held = new Map(box.calendar.flatMap((month) => Object.entries(month.taken)));
@@ -44,26 +51,68 @@ export function BookingEstimate({ listingId, box, submitLabel }: { listingId: st
     const day = new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
     taken = held.has(day);
   }
+  return { days, totalCents, taken };
+}
+
+/**
+ * The box's form. `initial` is the choice the page was opened with (the search's days and
+ * people); `onChange` hears every change (the phones' booking bar shows the same total).
+ */
+export function BookingEstimate({
+  listingId,
+  box,
+  submitLabel,
+  initial = NO_CHOICE,
+  onChange,
+}: {
+  listingId: string;
+  box: BookingBox;
+  submitLabel: string;
+  initial?: TripChoice;
+  onChange?: (choice: TripChoice) => void;
+}) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  // Two people unless the page was opened for some (or the boat takes one).
+  const submitClean = useCompactGetSubmit();
+  const [choice, setChoice] = useState<TripChoice>(() => ({ ...initial, people: initial.people || (box.capacity !== null ? String(Math.min(2, box.capacity)) : "") }));
+  const change = (field: keyof TripChoice) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const next = { ...choice, [field]: event.target.value };
+    setChoice(next);
+    onChange?.(next);
+  };
+  const { start, end } = choice;
+  const { days, totalCents: total, taken } = estimateOf(box, choice);
   return (
-    <Form method="get" action={href("reservation-summary")} className="space-y-3">
+    <Form method="get" action={href("reservation-summary", { lang })} onSubmit={submitClean} className="space-y-3" data-testid="booking-estimate">
       <input type="hidden" name="listing" value={listingId} />
       <div className="grid grid-cols-2 gap-2">
         <label className="text-xs font-medium">
           {t("fields.start")}
-          <input name="start" type="date" required min={box.today} value={start} onChange={(e) => setStart(e.target.value)} className={inputClass} />
+          <input name="start" type="date" required min={box.today} value={start} onChange={change("start")} className={inputClass} />
         </label>
         <label className="text-xs font-medium">
           {t("fields.end")}
-          <input name="end" type="date" min={start || box.today} value={end} onChange={(e) => setEnd(e.target.value)} className={inputClass} />
+          <input name="end" type="date" min={start || box.today} value={end} onChange={change("end")} className={inputClass} />
         </label>
       </div>
       {box.capacity !== null ? (
         <label className="block text-xs font-medium">
           {t("fields.people")}
-          <input name="people" type="number" inputMode="numeric" min={1} max={box.capacity} defaultValue={Math.min(2, box.capacity)} required className={inputClass} />
+          <input
+            name="people"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={box.capacity}
+            value={choice.people}
+            onChange={change("people")}
+            required
+            className={inputClass}
+          />
         </label>
       ) : null}
-      <p aria-live="polite" className="min-h-5 text-sm">
+      <p aria-live="polite" className="min-h-5 text-sm" data-testid="estimate">
         {taken ? (
           <span className="font-semibold text-red-800 dark:text-red-300">{t("estimate.taken")}</span>
         ) : total !== null ? (

@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "#app/components/avatar";
-import type { MapPoint, OwnerView, PhotoView, PlaceView, PriceUnit } from "#app/utils/listings/view";
+import type { GalleryPhotoView, MapPoint, OwnerView, PlaceView, PriceUnit } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { languageOf } from "#app/i18n";
 import { FavouriteButton } from "./favourite-button";
 import { ListingMap } from "./listing-map";
-import { ListingPhoto } from "./listing-photo";
+import { PhotoGallery } from "./photo-gallery";
 import { LocalizedLink } from "./localized-link";
 import { formatEuros, Price } from "./price";
 import { href } from "#app/utils/href";
@@ -19,14 +19,13 @@ import { regionName } from "#app/utils/regions";
 type ListingStatus = "draft" | "published" | "paused" | "archived";
 
 /** What the frame of a listing's page reads of the boat or dock it shows. */
-type ListingSummary = { id: string; status: ListingStatus; title: string; place: Pick<PlaceView, "label">; photos: PhotoView[] };
-
-const COVER_SIZES = "(min-width: 1152px) 1152px, 100vw";
-const THUMB_SIZES = "(min-width: 640px) 18rem, 80vw";
+type ListingSummary = { id: string; status: ListingStatus; title: string; place: Pick<PlaceView, "label">; photos: GalleryPhotoView[] };
 
 /**
  * The frame of a boat's or dock's page: the owner's banner (only the owner is given `editUrl`),
- * the header, the photos, then the page's sections (`children`) beside its price box (`aside`).
+ * the header, the photos, then the page's sections (`children`) beside its price box (`aside`),
+ * and `bottomBar` (the phones' booking bar), kept at the bottom of the screen while the page
+ * scrolls by and in its own place after the page's end, so it never covers the last content.
  */
 export function ListingDetailLayout({
   listing,
@@ -34,6 +33,7 @@ export function ListingDetailLayout({
   editUrl,
   header,
   aside,
+  bottomBar = null,
   children,
 }: {
   listing: ListingSummary;
@@ -41,6 +41,7 @@ export function ListingDetailLayout({
   editUrl: string | null;
   header: React.ReactNode;
   aside: React.ReactNode;
+  bottomBar?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
@@ -57,6 +58,7 @@ export function ListingDetailLayout({
           {aside}
         </div>
       </article>
+      {bottomBar}
     </main>
   );
 }
@@ -94,40 +96,6 @@ export function ListingHeader({
         {professional ? <span className="rounded-full bg-sea-800 px-2.5 py-0.5 text-xs font-semibold text-white">{t("badges.professional")}</span> : null}
       </p>
     </header>
-  );
-}
-
-/** The cover, large and loaded at once, then the other photos in a scrolling strip (lazy). */
-export function PhotoGallery({ photos, title, fallback }: { photos: PhotoView[]; title: string; fallback: string }) {
-  const { t } = useTranslation("listing");
-  const [cover, ...rest] = photos;
-  const total = photos.length;
-  return (
-    <section aria-label={t("detail.photos")} className="space-y-3">
-      <ListingPhoto
-        photo={cover ?? null}
-        fallback={fallback}
-        alt={cover ? t("detail.photoAlt", { title, n: 1, total }) : ""}
-        sizes={COVER_SIZES}
-        eager
-        className="aspect-[16/9] max-h-[32rem] w-full rounded-2xl"
-      />
-      {rest.length > 0 ? (
-        <ul className="flex snap-x gap-3 overflow-x-auto pb-2">
-          {rest.map((photo, index) => (
-            <li key={photo.src} className="w-72 max-w-[80vw] shrink-0 snap-start">
-              <ListingPhoto
-                photo={photo}
-                fallback={fallback}
-                alt={t("detail.photoAlt", { title, n: index + 2, total })}
-                sizes={THUMB_SIZES}
-                className="aspect-[4/3] w-full rounded-xl"
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
   );
 }
 
@@ -300,7 +268,7 @@ export function ReviewsSection({ reviews }: { reviews: { average: number | null;
 /** The box of prices beside the sections, kept in view on wide screens; its heading has the id `headingId`. */
 export function PriceBox({ headingId, title, children }: { headingId: string; title: string; children: React.ReactNode }) {
   return (
-    <aside aria-labelledby={headingId} className="lg:sticky lg:top-4 lg:self-start">
+    <aside aria-labelledby={headingId} className="lg:sticky lg:top-20 lg:self-start">
       <div className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-white/10">
         <h2 id={headingId} className="text-lg font-bold">{title}</h2>
         {children}
@@ -330,14 +298,25 @@ const SECONDARY_ACTION =
   "block rounded-lg border border-sea-700 px-4 py-2.5 text-center font-semibold text-sea-700 hover:bg-sea-50 dark:border-sea-300 dark:text-sea-300 dark:hover:bg-white/5";
 
 /**
- * The way to book a listing (the booking engine at /boat/rent/boat/{id}, with its calendar), and
- * a note on how it goes; `secondary` beside the quick date form of the booking box.
+ * The way to book a listing (the booking engine at /boat/rent/boat/{id}, with its calendar, given
+ * the days and people chosen so far), and a note on how it goes; `secondary` beside the quick date form of the booking box.
  */
-export function RequestToBook({ listingId, note, secondary = false }: { listingId: string; note: string; secondary?: boolean }) {
+export function RequestToBook({
+  listingId,
+  note,
+  secondary = false,
+  search,
+}: {
+  listingId: string;
+  note: string;
+  secondary?: boolean;
+  /** The days and people chosen so far, for the rental form (`rentSearch`). */
+  search?: Record<string, string | number | undefined>;
+}) {
   const { t } = useTranslation("listing");
   return (
     <>
-      <LocalizedLink to={href("rent", { params: { id: listingId } })} className={secondary ? SECONDARY_ACTION : PRIMARY_ACTION}>
+      <LocalizedLink to={href("rent", { params: { id: listingId }, search })} className={secondary ? SECONDARY_ACTION : PRIMARY_ACTION}>
         {secondary ? t("detail.moreOptions") : t("detail.requestToBook")}
       </LocalizedLink>
       <p className="text-center text-xs text-slate-500 dark:text-slate-400">{note}</p>

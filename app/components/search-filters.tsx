@@ -20,7 +20,7 @@ import { useLocalizePath } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { ErrorList } from "./forms";
 import { LocalizedLink } from "./localized-link";
-import { regionName } from "#app/utils/regions";
+import { PlaceSuggestions } from "./place-suggestions";
 
 /**
  * The search pages' filters: plain GET forms that work without JavaScript (every field is in
@@ -224,21 +224,10 @@ function PriceRangeFields({ min, max }: { min: FieldMeta; max: FieldMeta }) {
 /** Where: free text (a port, town or region), suggesting the towns, ports and regions of Amarre. */
 function PlaceField({ field, ports, listId }: { field: FieldMeta; ports: PortOption[]; listId: string }) {
   const { t } = useTranslation("search");
-  const cities = [...new Map(ports.map((port) => [port.city, port])).values()];
   return (
     <FilterField field={field} label={t("filters.place")}>
       <input {...getInputProps(field, { type: "search" })} list={listId} placeholder={t("filters.placePlaceholder")} autoComplete="off" className={input} />
-      <datalist id={listId}>
-        {cities.map((port) => (
-          <option key={`city-${port.city}`} value={port.city} />
-        ))}
-        {ports.map((port) => (
-          <option key={port.slug} value={port.name}>{port.city}</option>
-        ))}
-        {[...new Set(ports.map((port) => port.region))].map((region) => (
-          <option key={`region-${region}`} value={regionName(t, region)} />
-        ))}
-      </datalist>
+      <PlaceSuggestions id={listId} ports={ports} />
     </FilterField>
   );
 }

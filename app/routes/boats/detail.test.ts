@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest, settle } from "#tests/test-services";
+import { estimateOf } from "#app/components/booking-estimate";
 import { loader, meta } from "./detail";
 
 let services: Services;
@@ -29,6 +30,10 @@ beforeAll(async () => {
   ids.draft = (await createBoat(services, owner.uid, { title: "Lancha en borrador", status: "draft" })).id;
   ids.paused = (await createBoat(services, owner.uid, { title: "Lancha en pausa", status: "paused" })).id;
   ids.dock = (await createDock(services, owner.uid)).id;
+  // Similar boats nearby: sail boats in Palma and in Ibiza (≈ 126 km), not in Barcelona (≈ 200 km).
+  ids.palmaSail = (await createBoat(services, owner.uid, { type: "sail", title: "Otro velero en Palma" })).id;
+  ids.ibizaSail = (await createBoat(services, owner.uid, { type: "sail", title: "Velero en Ibiza", portSlug: "marina-ibiza" })).id;
+  ids.barcelonaSail = (await createBoat(services, owner.uid, { type: "sail", title: "Velero en Barcelona", portSlug: "port-vell-barcelona" })).id;
 });
 afterAll(() => services.close());
 
@@ -135,5 +140,64 @@ describe("favourites and recently viewed on a boat page", () => {
     expect(new Headers(signedIn.init?.headers).get("Set-Cookie")).toBeNull();
     const history = await services.history.list({ uid: stranger.uid }, pageRequest("/historial"));
     expect(history.map((entry) => entry.id)).toContain(ids.published);
+  });
+});
+
+/** A day `n` days from today (UTC), as the booking engine writes it. */
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+describe("the search's days and people on a boat page", () => {
+  it("open the price box with them, priced by the booking engine's function, and follow to the rental form", async () => {
+    const page = await load(`/boat/${ids.published}?from=${day(30)}&to=${day(32)}&people=4`, ids.published);
+    expect(page.trip).toEqual({ from: day(30), to: day(32), people: 4 });
+    // 3 days at 420 € plus the 10 % service fee (the optional skipper is not chosen).
+    expect(estimateOf(page.bookingBox!, { start: day(30), end: day(32), people: "4" })).toEqual({ days: 3, totalCents: 1_386_00, taken: false });
+    // The similar boats' links carry the same trip.
+    expect(page.similar.map((card) => card.href)).toContain(`/boat/${ids.palmaSail}?from=${day(30)}&to=${day(32)}&people=4`);
+
+    const oneDay = await load(`/en/boat/${ids.published}?from=${day(30)}&people=8`, ids.published);
+    expect(oneDay.trip).toEqual({ from: day(30), to: null, people: 8 });
+  });
+
+  it("leave out, without an error, what cannot be booked", async () => {
+    const cases: Array<[string, { from: string | null; to: string | null; people: number | null }]> = [
+      [`from=${day(-3)}&to=${day(2)}&people=2`, { from: null, to: null, people: 2 }],
+      [`from=2027-02-30&to=2027-03-02`, { from: null, to: null, people: null }],
+      [`from=mañana&people=abc`, { from: null, to: null, people: null }],
+      [`from=${day(10)}&to=${day(8)}`, { from: day(10), to: null, people: null }],
+      [`from=${day(10)}&to=${day(10 + 90)}`, { from: day(10), to: null, people: null }],
+      [`from=${day(900)}`, { from: null, to: null, people: null }],
+      [`to=${day(12)}&people=9`, { from: null, to: null, people: null }],
+      [`people=0`, { from: null, to: null, people: null }],
+      [`people=2&people=3&from[0]=x`, { from: null, to: null, people: 2 }],
+    ];
+    for (const [query, trip] of cases) {
+      const page = await load(`/boat/${ids.published}?${query}`, ids.published);
+      expect(page.trip, query).toEqual(trip);
+      expect(page.boat.id, query).toBe(ids.published);
+    }
+  });
+
+  it("redirect a URL with blank parameters to the clean one, in its language", async () => {
+    const cases: Array<[string, string]> = [
+      [`/boat/${ids.published}?from=&to=&people=`, `/boat/${ids.published}`],
+      [`/en/boat/${ids.published}?from=${day(5)}&to=&people=3`, `/en/boat/${ids.published}?from=${day(5)}&people=3`],
+    ];
+    for (const [from, to] of cases) {
+      const response = (await settle(() => load(from, ids.published))) as unknown as Response;
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get("Location"), from).toBe(to);
+    }
+  });
+});
+
+describe("similar boats nearby", () => {
+  it("are boats of the same type at the same port, then at the nearest ports, never the boat itself", async () => {
+    const page = await load(`/boat/${ids.published}`, ids.published);
+    expect(page.similar.map((card) => card.id)).toEqual([ids.palmaSail, ids.ibizaSail]);
+    expect(page.similar[0]).toMatchObject({ kind: "boat", title: "Otro velero en Palma", href: `/boat/${ids.palmaSail}`, place: { label: "Club de Mar, Palma" } });
+    expect(JSON.stringify(page.similar)).not.toContain(owner.uid);
+    // A motor boat in Palma has no other motor boat around.
+    expect((await load(`/boat/${ids.spanishOnly}`, ids.spanishOnly)).similar).toEqual([]);
   });
 });

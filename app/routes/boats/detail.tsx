@@ -1,13 +1,19 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation, type MetaFunction } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { withLoaderHeaders } from "#app/utils/headers";
-import { boatCard, mapPoints, photoViews } from "#app/routes/listings/views.server";
+import { boatCard, mapPoints, ownersOf, photoViews } from "#app/routes/listings/views.server";
 import { listingPageMeta, loadListingPage, recordView } from "#app/routes/listings/pages.server";
-import { formatMetres } from "#app/components/listing-card";
+import { BoatListingCard, formatMetres } from "#app/components/listing-card";
 import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
 import { formatEuros } from "#app/components/price";
-import { summarize, type OwnerView } from "#app/utils/listings/view";
+import { summarize, toSearchParams, withQuery, type OwnerView } from "#app/utils/listings/view";
+import { readTrip, rentSearch, tripSearch, withoutEmptyParams } from "#app/utils/listings/trip";
+import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
+import { localizePath } from "#app/i18n";
+import { href } from "#app/utils/href";
+import { BookingBar } from "#app/components/booking-bar";
 import { listingMeta } from "#app/utils/listings/meta";
 import { useLang } from "#app/utils/use-lang";
 import { listingReviews } from "#app/.server/listing-reviews";
@@ -17,13 +23,18 @@ import { requestContext } from "#app/.server/http/request-context";
 import { bookingBoxOf } from "#app/routes/bookings/booking.server";
 import { contactOwnerAction } from "#app/routes/chats/contact.server";
 import { ContactOwnerForm } from "#app/components/contact-owner";
-import { AvailabilitySection, BookingEstimate, type BookingBox } from "#app/components/booking-estimate";
+import { AvailabilitySection, BookingEstimate, estimateOf, type BookingBox, type TripChoice } from "#app/components/booking-estimate";
 
 
 /**
  * /boat/{id}: a boat's page. Published boats are public; a draft, paused or archived one is a
  * 404 for everyone but its owner, who sees it with a banner saying so. Booking happens on
  * /boat/rent/boat/{id}; "Contact the owner" is a form on the page that opens a conversation.
+ *
+ * The days and people of the search (`from`, `to`, `people`) come along: the price box opens
+ * with them and their total, the phones' booking bar shows it, and the links to the rental form
+ * and to similar boats nearby carry them on. What cannot be booked (a past day, more people than
+ * the boat takes) is left out, never an error; blank parameters redirect to the clean URL.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
 export const handle = { i18n: ["listing", "favourites", "bookings", "reviews", "chats"], pageCache: SHARED_WITH_VISITORS };
@@ -35,6 +46,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const viewer = await ctx.getUser();
   const page = await loadListingPage(ctx, viewer, args.params.id, "boat");
   const { listing, lang, t, place, description } = page;
+  const clean = withoutEmptyParams(ctx.url.searchParams);
+  if (clean) throw redirect(localizePath(withQuery(href("boat", { params: { id: listing.id } }), clean), lang), 301);
   const d = listing.data;
   const title = d.title ?? t("untitled");
   const typeName = d.type ? t(`boatTypes.${d.type}`) : t("boatTypes.boat");
@@ -43,7 +56,21 @@ export async function loader(args: LoaderFunctionArgs) {
       ? t("detail.meta.boatDescription", { type: typeName, place: place.label ?? "", count: d.capacity ?? 1, price: formatEuros(d.dayPriceCents, lang) })
       : typeName;
 
-  const [viewCookie, bookingBox, reviews] = await Promise.all([listing.status === "published" ? recordView(ctx, listing.id) : null, bookingBoxOf(ctx, listing), listingReviews(ctx.services, listing)]);
+  const published = listing.status === "published";
+  const [viewCookie, bookingBox, reviews, similarBoats] = await Promise.all([
+    published ? recordView(ctx, listing.id) : null,
+    bookingBoxOf(ctx, listing),
+    listingReviews(ctx.services, listing),
+    published ? ctx.services.listings.similarBoats(listing) : Promise.resolve([]),
+  ]);
+  const first = bookingBox?.today ?? today(new Date());
+  const trip = readTrip(ctx.url.searchParams, { today: first, lastDay: addDays(first, MAX_DAYS_AHEAD), maxDays: MAX_BOAT_DAYS, capacity: d.capacity ?? null });
+  const tripParams = toSearchParams(tripSearch(trip));
+  const similarOwners = await ownersOf(ctx.services.users, similarBoats.map((boat) => boat.ownerUid));
+  const similar = similarBoats.map((boat) => {
+    const card = boatCard(boat, page.portIndex, similarOwners);
+    return { ...card, href: withQuery(card.href, tripParams) };
+  });
 
   return data(
     {
@@ -90,6 +117,8 @@ export async function loader(args: LoaderFunctionArgs) {
     },
     ...page.ownership,
     bookingBox,
+    trip,
+    similar,
     reviews,
     points: mapPoints([boatCard(listing, page.portIndex, new Map())], () => title),
     },
@@ -100,7 +129,7 @@ export async function loader(args: LoaderFunctionArgs) {
         ...visitorPageHeaders({
           viewer,
           viewedListingId: listing.status === "published" ? listing.id : null,
-          tags: [`listing:${listing.id}`, `user:${listing.ownerUid}`],
+          tags: [`listing:${listing.id}`, `user:${listing.ownerUid}`, ...similar.map((card) => `listing:${card.id}`)],
         }),
       },
     },
@@ -112,13 +141,26 @@ export const action = (args: ActionFunctionArgs) => contactOwnerAction(args, "bo
 
 type BoatView = ReturnType<typeof useLoaderData<typeof loader>>["boat"];
 
+/** The page starts afresh for another boat or another trip (a link to a similar boat). */
 export default function BoatPage() {
+  const { boat } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  return <BoatPageContent key={`${boat.id}${search}`} />;
+}
+
+function BoatPageContent() {
   const { t } = useTranslation("listing");
   const lang = useLang();
-  const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox, reviews } = useLoaderData<typeof loader>();
+  const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox, trip, similar, reviews } = useLoaderData<typeof loader>();
   const bookable = boat.status === "published" && !isOwner;
   const skipper = boat.skipper;
   const euros = useEuros();
+  // The days and people chosen: the search's at first, then the price box's as they change.
+  const [choice, setChoice] = useState<TripChoice>({ start: trip.from ?? "", end: trip.to ?? "", people: trip.people === null ? "" : String(trip.people) });
+  const estimate = bookingBox ? estimateOf(bookingBox, choice) : null;
+  const people = /^\d+$/.test(choice.people) ? Number(choice.people) : null;
+  const rentQuery = rentSearch({ from: choice.start || null, to: choice.end || null, people });
+  const rentHref = href("rent", { params: { id: boat.id }, search: rentQuery });
 
   return (
     <ListingDetailLayout
@@ -137,7 +179,19 @@ export default function BoatPage() {
           {boat.instantBooking ? <span className="rounded-full bg-sand-400 px-2.5 py-0.5 text-xs font-semibold text-sea-950">{t("badges.instant")}</span> : null}
         </ListingHeader>
       }
-      aside={<BoatPriceBox boat={boat} owner={owner} bookable={bookable} box={bookingBox} />}
+      aside={<BoatPriceBox boat={boat} owner={owner} bookable={bookable} box={bookingBox} choice={choice} onChoice={setChoice} rentQuery={rentQuery} />}
+      bottomBar={
+        bookable ? (
+          <BookingBar
+            price={boat.prices.day === null ? null : { cents: boat.prices.day, unit: "day" }}
+            estimate={estimate && !estimate.taken && estimate.totalCents !== null ? { days: estimate.days, totalCents: estimate.totalCents } : null}
+            people={people}
+            bookHref={rentHref}
+            bookLabel={t("detail.requestToBook")}
+            label={t("bar.label")}
+          />
+        ) : null
+      }
     >
       <DescriptionSection description={boat.description} />
 
@@ -203,12 +257,41 @@ export default function BoatPage() {
 
       {bookingBox ? <AvailabilitySection box={bookingBox} /> : null}
       <ReviewsSection reviews={reviews} />
+
+      {similar.length > 0 ? (
+        <DetailSection id="similar-heading" title={t("similar.title")}>
+          <p className="-mt-2 mb-4 text-sm text-slate-600 dark:text-slate-400">{t("similar.text")}</p>
+          <ul className="grid gap-4 sm:grid-cols-2" data-testid="similar-boats">
+            {similar.map((card) => (
+              <li key={card.id}>
+                <BoatListingCard card={card} />
+              </li>
+            ))}
+          </ul>
+        </DetailSection>
+      ) : null}
     </ListingDetailLayout>
   );
 }
 
 /** The boat's prices, and the way to book it (and to contact its owner) for anyone but the owner. */
-function BoatPriceBox({ boat, owner, bookable, box }: { boat: BoatView; owner: OwnerView | null; bookable: boolean; box: BookingBox | null }) {
+function BoatPriceBox({
+  boat,
+  owner,
+  bookable,
+  box,
+  choice,
+  onChoice,
+  rentQuery,
+}: {
+  boat: BoatView;
+  owner: OwnerView | null;
+  bookable: boolean;
+  box: BookingBox | null;
+  choice: TripChoice;
+  onChoice: (choice: TripChoice) => void;
+  rentQuery: Record<string, string | number | undefined>;
+}) {
   const { t } = useTranslation("listing");
   const euros = useEuros();
   return (
@@ -226,8 +309,8 @@ function BoatPriceBox({ boat, owner, bookable, box }: { boat: BoatView; owner: O
       {boat.prices.deposit !== null ? <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("detail.depositNote")}</p> : null}
       {bookable ? (
         <div className="mt-6 space-y-3">
-          {box ? <BookingEstimate listingId={boat.id} box={box} submitLabel={t("detail.requestToBook")} /> : null}
-          <RequestToBook listingId={boat.id} note={boat.instantBooking ? t("detail.instantNote") : t("detail.requestNote")} secondary={box !== null} />
+          {box ? <BookingEstimate listingId={boat.id} box={box} submitLabel={t("detail.requestToBook")} initial={choice} onChange={onChoice} /> : null}
+          <RequestToBook listingId={boat.id} search={rentQuery} note={boat.instantBooking ? t("detail.instantNote") : t("detail.requestNote")} secondary={box !== null} />
           {owner ? <ContactOwnerLink label={t("detail.contactOwner")} /> : null}
         </div>
       ) : null}

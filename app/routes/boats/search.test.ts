@@ -4,6 +4,7 @@ import { createBoat, createOwner, fakePhoto } from "#tests/listing-fixtures";
 import { createTestServices, loadContext, pageRequest, settle } from "#tests/test-services";
 import { loader as aliasLoader } from "./search-alias";
 import { loader, meta } from "./search";
+import { loader as dockLoader } from "#app/routes/docks/search";
 
 type Page = Awaited<ReturnType<typeof search>>;
 
@@ -140,7 +141,7 @@ describe("/alquiler-barco", () => {
     expect(idsOf(await search("/alquiler-barco?licence=none"))).toEqual([ids.ibizaJetski]);
     expect(outsideVigo(await search("/alquiler-barco?skipper=with"))).toEqual([ids.palmaSail, ids.barcelonaMotor].sort());
     expect(idsOf(await search("/alquiler-barco?instantBooking=on"))).toEqual([ids.palmaSail, ids.ibizaJetski].sort());
-    expect(idsOf(await search("/alquiler-barco?place=Palma&type=motor&people=4&instantBooking="))).toEqual([ids.palmaMotor]);
+    expect(idsOf(await search("/alquiler-barco?place=Palma&type=motor&people=4"))).toEqual([ids.palmaMotor]);
 
     const cheapest = await search("/alquiler-barco?sort=price-asc");
     expect(cheapest.results.cards.slice(0, 3).map((card) => card.price?.cents)).toEqual([120_00, 200_00, 250_00]);
@@ -240,6 +241,39 @@ describe("/alquiler-barco", () => {
     expect(tags).toContainEqual({ title: "Boat rental in Spain and the Balearic Islands | Amarre" });
     expect(tags).toContainEqual({ property: "og:title", content: "Boat rental in Spain and the Balearic Islands | Amarre" });
     expect(tags.some((tag) => "name" in tag && tag.name === "robots")).toBe(false);
+  });
+});
+
+describe("blank parameters", () => {
+  it("redirect permanently to the same search without them, in its language, on every search page", async () => {
+    const cases: Array<[string, string]> = [
+      ["/alquiler-barco?type=&place=&from=&to=&people=", "/alquiler-barco"],
+      ["/en/alquiler-barco?type=sail&place=&from=&to=&people=4", "/en/alquiler-barco?type=sail&people=4"],
+      ["/alquiler-barco?place=Palma&type=motor&people=4&instantBooking=", "/alquiler-barco?place=Palma&type=motor&people=4"],
+      ["/fr/alquiler-barco/barco-a-motor?place=Palma&from=", "/fr/alquiler-barco/barco-a-motor?place=Palma"],
+      ["/motos-de-agua/seadoo?place=%20", "/motos-de-agua/seadoo"],
+    ];
+    for (const [from, to] of cases) {
+      const response = (await settle(() => loader({ request: pageRequest(from), params: {}, context: loadContext(services) }))) as Response;
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get("Location"), from).toBe(to);
+    }
+    const docks = (await settle(() => dockLoader({ request: pageRequest("/de/docks?kind=rent&place=&minLengthM="), params: {}, context: loadContext(services) }))) as Response;
+    expect(docks.status).toBe(301);
+    expect(docks.headers.get("Location")).toBe("/de/docks?kind=rent");
+  });
+});
+
+describe("the chosen days and people", () => {
+  it("follow into each boat's page: the cards and the map's markers link with them", async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const page = await search(`/alquiler-barco?place=Palma&from=${day(60)}&to=${day(62)}&people=4&sort=price-asc`);
+    expect(page.results.cards.length).toBeGreaterThan(0);
+    for (const card of page.results.cards) expect(card.href).toBe(`/boat/${card.id}?from=${day(60)}&to=${day(62)}&people=4`);
+    for (const point of page.points) expect(point.href).toMatch(new RegExp(`^/boat/${point.id}\\?from=${day(60)}&to=${day(62)}&people=4$`));
+    // Only what the search understood travels: not the place, the order, nor an invalid day.
+    const invalid = await search(`/alquiler-barco?place=Palma&from=2026-13-45&people=2`);
+    for (const card of invalid.results.cards) expect(card.href).toBe(`/boat/${card.id}?people=2`);
   });
 });
 

@@ -12,6 +12,7 @@ import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
+import { tripSearch, withoutEmptyParams } from "#app/utils/listings/trip";
 import { requestContext } from "#app/.server/http/request-context";
 
 /**
@@ -39,15 +40,22 @@ export async function loader(args: LoaderFunctionArgs) {
     const params = new URLSearchParams(url.searchParams);
     params.delete("page");
     if (askedType === "") params.delete("type");
-    throw redirect(localizePath(withQuery(BOAT_SEARCH_CANONICAL, params), lang));
+    throw redirect(localizePath(withQuery(BOAT_SEARCH_CANONICAL, withoutEmptyParams(params) ?? params), lang));
   }
+  // Fields left blank in a GET form (`from=&to=`): the same search at its clean URL.
+  const clean = withoutEmptyParams(url.searchParams);
+  if (clean) throw redirect(localizePath(withQuery(pagePath, clean), lang), 301);
 
   const parsed = parseSearch(boatSearchSchema, url.searchParams, t);
   const query: BoatSearch = preset ? { ...parsed.query, type: preset } : parsed.query;
   const { listings, ports: portsService } = ctx.services;
   const [results, ports] = await Promise.all([listings.search(query), portsService.list()]);
   const viewer = await ctx.getUser();
-  const { cards, favouriteIds } = await searchCards(ctx.services, viewer, results.items, ports, boatCard);
+  const found = await searchCards(ctx.services, viewer, results.items, ports, boatCard);
+  const { favouriteIds } = found;
+  // The chosen days and people follow into each boat's page (and on to its rental form).
+  const trip = toSearchParams(tripSearch(query));
+  const cards = found.cards.map((card) => ({ ...card, href: withQuery(card.href, trip) }));
   const tl = ctx.tFor("listing");
 
   // Each page has its own copy: the canonical search ("all") and the preset ones.

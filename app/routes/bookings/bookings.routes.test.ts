@@ -117,6 +117,21 @@ describe("/boat/rent/boat/{id} and the summary", () => {
   });
 });
 
+describe("blank fields of the booking forms", () => {
+  it("redirect to the same page without them, in its language", async () => {
+    const boat = await createBoat(services, owner.uid, { capacity: 4 });
+    const rent = (await settle(() => rentLoader({ request: pageRequest(`/en/boat/rent/boat/${boat.id}?start=&end=&people=2`), params: { id: boat.id }, context: context() }))) as Response;
+    expect(rent.status).toBe(302);
+    expect(rent.headers.get("Location")).toBe(`/en/boat/rent/boat/${boat.id}?people=2`);
+    const path = `/boat/rent/boat/ReservationSummary?listing=${boat.id}&start=${day(8)}&end=&part=&people=2`;
+    const summary = (await settle(() => summaryLoader({ request: pageRequest(`/fr${path}`), params: {}, context: context() }))) as Response;
+    expect(summary.status).toBe(302);
+    expect(summary.headers.get("Location")).toBe(`/fr/boat/rent/boat/ReservationSummary?listing=${boat.id}&start=${day(8)}&people=2`);
+    // The clean URL is the page itself.
+    expect(statusOf(await settle(() => summaryLoader({ request: pageRequest(summary.headers.get("Location")!), params: {}, context: context() })))).toBe(200);
+  });
+});
+
 describe("the settings pages of both sides", () => {
   async function request() {
     const boat = await createBoat(services, owner.uid);

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, MAX_DOCK_DAYS, today } from "#app/.server/domain/bookings";
@@ -12,7 +12,10 @@ import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { formatEuros } from "#app/components/price";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
+import { withQuery } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
+import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
+import { withoutEmptyParams } from "#app/utils/listings/trip";
 import { calendarOf, cardsFor } from "./booking.server";
 
 /**
@@ -29,6 +32,9 @@ const CALENDAR_MONTHS = 3;
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");
   const id = args.params.id ?? "";
+  // Blank parameters (`end=&part=`): the same page at its clean URL.
+  const clean = withoutEmptyParams(ctx.url.searchParams);
+  if (clean) throw redirect(withQuery(ctx.url.pathname, clean));
   const viewer = await ctx.getUser();
   const listing = isListingId(id) ? await ctx.services.listings.get(id) : null;
   if (!listing || listing.status !== "published" || (listing.kind === "dock" && listing.data.kind !== "rent")) notFound(ctx.request);
@@ -74,6 +80,7 @@ export default function Rent() {
   const lang = useLang();
   const data = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
+  const submitClean = useCompactGetSubmit();
   const titleOf = useListingTitle();
   const { card, terms, kind } = data;
   const title = titleOf(card);
@@ -91,7 +98,7 @@ export default function Rent() {
           ) : null}
           <section aria-labelledby="choose-title" className={cardClass}>
             <h2 id="choose-title" className="text-xl font-bold">{t("rent.choose")}</h2>
-            <Form method="get" action={href("reservation-summary")} className="mt-4 space-y-5">
+            <Form method="get" action={href("reservation-summary", { lang })} onSubmit={submitClean} className="mt-4 space-y-5">
               <input type="hidden" name="listing" value={card.id} />
               <div className="grid gap-4 sm:grid-cols-2">
                 <div>

@@ -10,6 +10,8 @@ import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
+import { withQuery } from "#app/utils/listings/view";
+import { withoutEmptyParams } from "#app/utils/listings/trip";
 import { asRefusal, cardsFor, quoteView, readChoice, type Refusal } from "./booking.server";
 
 /**
@@ -24,6 +26,9 @@ export const handle = { i18n: ["bookings", "listing"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");
+  // The rental form sends its blank fields without JavaScript (`end=&part=`): the clean URL.
+  const clean = withoutEmptyParams(ctx.url.searchParams);
+  if (clean) throw redirect(withQuery(ctx.url.pathname, clean));
   const viewer = await ctx.getUser();
   const { listingId, choice, fields } = readChoice(ctx.url.searchParams);
   const meta = { title: ctx.t("summary.meta.title"), description: ctx.t("summary.meta.description") };

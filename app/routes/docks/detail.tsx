@@ -1,5 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useState } from "react";
+import { href } from "#app/utils/href";
 import { useTranslation } from "react-i18next";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { dockCard, mapPoints, photoViews } from "#app/routes/listings/views.server";
@@ -17,7 +19,9 @@ import { requestContext } from "#app/.server/http/request-context";
 import { bookingBoxOf } from "#app/routes/bookings/booking.server";
 import { contactOwnerAction } from "#app/routes/chats/contact.server";
 import { ContactOwnerForm } from "#app/components/contact-owner";
-import { AvailabilitySection, BookingEstimate, type BookingBox } from "#app/components/booking-estimate";
+import { AvailabilitySection, BookingEstimate, estimateOf, NO_CHOICE, type BookingBox, type TripChoice } from "#app/components/booking-estimate";
+import { BookingBar } from "#app/components/booking-bar";
+import { rentSearch } from "#app/utils/listings/trip";
 
 
 /**
@@ -109,11 +113,27 @@ export const action = (args: ActionFunctionArgs) => contactOwnerAction(args, "do
 
 type DockView = ReturnType<typeof useLoaderData<typeof loader>>["dock"];
 
+/** The page starts afresh for another berth. */
 export default function DockPage() {
+  const { dock } = useLoaderData<typeof loader>();
+  return <DockPageContent key={dock.id} />;
+}
+
+function DockPageContent() {
   const { t } = useTranslation("listing");
   const lang = useLang();
   const { dock, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox, reviews } = useLoaderData<typeof loader>();
   const contactable = dock.status === "published" && !isOwner;
+  // The days chosen in the price box, for the phones' booking bar and the rental form.
+  const [choice, setChoice] = useState<TripChoice>(NO_CHOICE);
+  const estimate = bookingBox ? estimateOf(bookingBox, choice) : null;
+  const rentQuery = rentSearch({ from: choice.start || null, to: choice.end || null });
+  const leadPrice =
+    dock.rent.monthlyPriceCents !== null
+      ? { cents: dock.rent.monthlyPriceCents, unit: "month" as const }
+      : dock.rent.dailyPriceCents !== null
+        ? { cents: dock.rent.dailyPriceCents, unit: "day" as const }
+        : null;
   const metres = (value: number | null) => (value === null ? null : formatMetres(value, lang));
   const services = dock.services;
   const offered = services ? serviceKeys.filter((key) => services[key]) : [];
@@ -133,7 +153,19 @@ export default function DockPage() {
           professional={owner?.professional === true}
         />
       }
-      aside={<DockPriceBox dock={dock} owner={owner} contactable={contactable} box={bookingBox} />}
+      aside={<DockPriceBox dock={dock} owner={owner} contactable={contactable} box={bookingBox} choice={choice} onChoice={setChoice} rentQuery={rentQuery} />}
+      bottomBar={
+        contactable && dock.kind === "rent" ? (
+          <BookingBar
+            price={leadPrice}
+            estimate={estimate && !estimate.taken && estimate.totalCents !== null ? { days: estimate.days, totalCents: estimate.totalCents } : null}
+            people={null}
+            bookHref={href("rent", { params: { id: dock.id }, search: rentQuery })}
+            bookLabel={t("detail.requestToBook")}
+            label={t("bar.labelDock")}
+          />
+        ) : null
+      }
     >
       <DescriptionSection description={dock.description} />
 
@@ -180,7 +212,23 @@ export default function DockPage() {
  * The dock's price (for sale: the price and the concession's terms; for rent: the monthly and
  * daily prices and its dates), and for anyone but the owner the way to book it or to contact them.
  */
-function DockPriceBox({ dock, owner, contactable, box }: { dock: DockView; owner: OwnerView | null; contactable: boolean; box: BookingBox | null }) {
+function DockPriceBox({
+  dock,
+  owner,
+  contactable,
+  box,
+  choice,
+  onChoice,
+  rentQuery,
+}: {
+  dock: DockView;
+  owner: OwnerView | null;
+  contactable: boolean;
+  box: BookingBox | null;
+  choice: TripChoice;
+  onChoice: (choice: TripChoice) => void;
+  rentQuery: Record<string, string | number | undefined>;
+}) {
   const { t } = useTranslation("listing");
   const euros = useEuros();
   const yesNo = (value: boolean | null) => (value === null ? null : value ? t("detail.yes") : t("detail.no"));
@@ -216,8 +264,8 @@ function DockPriceBox({ dock, owner, contactable, box }: { dock: DockView; owner
       )}
       {contactable ? (
         <div className="mt-6 space-y-3">
-          {dock.kind === "rent" && box ? <BookingEstimate listingId={dock.id} box={box} submitLabel={t("detail.requestToBook")} /> : null}
-          {dock.kind === "rent" ? <RequestToBook listingId={dock.id} note={t("detail.requestNote")} secondary={box !== null} /> : null}
+          {dock.kind === "rent" && box ? <BookingEstimate listingId={dock.id} box={box} submitLabel={t("detail.requestToBook")} initial={choice} onChange={onChoice} /> : null}
+          {dock.kind === "rent" ? <RequestToBook listingId={dock.id} search={rentQuery} note={t("detail.requestNote")} secondary={box !== null} /> : null}
           {owner ? (
             <ContactOwnerLink primary={dock.kind === "sale"} label={dock.kind === "sale" ? t("detail.contactSeller") : t("detail.contactOwner")} />
           ) : null}

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dockCard, mapPoints, parseSearch } from "#app/routes/listings/views.server";
@@ -12,6 +12,8 @@ import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { href } from "#app/utils/href";
+import { localizePath } from "#app/i18n";
+import { withoutEmptyParams } from "#app/utils/listings/trip";
 import { requestContext } from "#app/.server/http/request-context";
 
 /**
@@ -30,6 +32,9 @@ export const headers = withLoaderHeaders;
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, ["search", "zod", "validation"]);
   const { url, lang, t } = ctx;
+  // Fields left blank in a GET form (`minLengthM=&place=`): the same search at its clean URL.
+  const clean = withoutEmptyParams(url.searchParams);
+  if (clean) throw redirect(localizePath(withQuery(PAGE_PATH, clean), lang), 301);
   const tl = ctx.tFor("listing");
   const parsed = parseSearch(dockSearchSchema, url.searchParams, t);
   const query: DockSearch = parsed.query;

@@ -6,6 +6,7 @@ import { localizePath, type Lang } from "#app/i18n";
 import type {
   BoatCardView,
   DockCardView,
+  GalleryPhotoView,
   MapPoint,
   OwnerView,
   PhotoView,
@@ -53,8 +54,12 @@ export function photoView(_listing: Pick<Listing, "kind" | "id">, photo: Listing
   };
 }
 
-export function photoViews(listing: Listing, srcWidth = 1280): PhotoView[] {
-  return listing.photos.map((photo) => photoView(listing, photo, srcWidth)).filter((view): view is PhotoView => view !== null);
+/** A listing's photos for its page: each with `large`, its widest variant (the full-screen gallery's, and its no-JavaScript link). */
+export function photoViews(listing: Listing, srcWidth = 1280): GalleryPhotoView[] {
+  return listing.photos.flatMap((photo) => {
+    const view = photoView(listing, photo, srcWidth);
+    return view ? [{ ...view, large: photoUrl(photo.folder, Math.max(...photo.widths)) }] : [];
+  });
 }
 
 /** The absolute URL of a listing's cover for social cards (about 1200 px wide), or null. */

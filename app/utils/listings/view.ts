@@ -19,6 +19,9 @@ export type PhotoView = {
   placeholder: string | null;
 };
 
+/** A photo on a listing's page: `large` is its widest stored variant, shown full screen. */
+export type GalleryPhotoView = PhotoView & { large: string };
+
 export type PlaceView = {
   /** "Port Vell, Barcelona", or the city for a boat based at a city; null when unknown (drafts). */
   label: string | null;

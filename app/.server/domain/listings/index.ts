@@ -25,6 +25,7 @@ export {
 } from "./model";
 export { placeKeysFor, placeSlug } from "./places";
 export { relevanceScore } from "./search-fields";
+export { distanceKm, nearestPorts, SIMILAR_BOATS } from "./similar";
 export { missingForPublish } from "./validation";
 export { listingPageTags } from "./page-tags";
 export { createListingsService, type ListingsService } from "./service";

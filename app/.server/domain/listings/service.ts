@@ -8,6 +8,7 @@ import type { UsersService } from "../users";
 import { createListingLifecycle } from "./lifecycle";
 import { createListingReads } from "./reads";
 import { createListingSearch } from "./search";
+import { createSimilarBoats } from "./similar";
 
 /**
  * The listings service: reads (`reads.ts`), the lifecycle of drafts and published listings
@@ -31,6 +32,7 @@ export function createListingsService(deps: {
   const now = deps.now ?? Date.now;
   const reads = createListingReads(store);
   const search = createListingSearch({ store, ports, now });
+  const similar = createSimilarBoats({ store, ports });
   const lifecycle = createListingLifecycle({
     store,
     users,
@@ -82,6 +84,8 @@ export function createListingsService(deps: {
     publishedRefs: reads.publishedRefs,
     search: search.search,
     searchDocks: search.searchDocks,
+    /** A boat page's "similar boats nearby": same type, same place, then the nearest ports (`similar.ts`). */
+    similarBoats: similar.similarBoats,
     /** Counts a booking its owner cancelled (shown on the listing's page, which is forgotten). */
     async recordOwnerCancellation(id: string): Promise<void> {
       await store.update(LISTINGS, id, { ownerCancellations: increment(1) });
