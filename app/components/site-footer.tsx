@@ -57,7 +57,7 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <div className="border-t border-slate-200 py-6 text-center text-xs text-slate-500 dark:border-white/10">
+      <div className="border-t border-slate-200 py-6 text-center text-xs text-slate-500 dark:border-white/10 dark:text-slate-400">
         {t("footer.copyright", { year: new Date().getFullYear() })}
       </div>
     </footer>

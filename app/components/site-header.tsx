@@ -76,7 +76,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         {user.role === "admin" ? <LocalizedLink to={href("admin-dashboard")} className={item}>{t("account.admin")}</LocalizedLink> : null}
         <Form method="post" action="/api/logout" className="mt-1 border-t border-slate-200 pt-1 dark:border-white/10">
           <input type="hidden" name="lang" value={lang} />
-          <button type="submit" className={item + " w-full text-left text-coral-600"}>{t("account.signOut")}</button>
+          <button type="submit" className={item + " w-full text-left text-coral-600 dark:text-coral-300"}>{t("account.signOut")}</button>
         </Form>
       </div>
     </details>

@@ -51,6 +51,11 @@ export const tourPeople: readonly TourPerson[] = [
 
 export type TourStop = { pageId: string; url: string };
 
+/** One test per person and layout group: shorter tests that share the workers evenly. */
+export const tourLegs: ReadonlyArray<{ title: string; person: TourPerson }> = tourPeople.flatMap((person) =>
+  person.layouts.map((layout) => ({ title: `${person.name}, ${layout} pages`, person: { ...person, layouts: [layout] } })),
+);
+
 type TablePage = { id: string; path: string | null; layout: string };
 
 const tablePages: TablePage[] = [

@@ -116,7 +116,7 @@ export default function Dashboard() {
               {data.latest.map((email) => (
                 <li key={email.id} className="flex justify-between gap-4">
                   <span className={email.read ? "min-w-0 truncate" : "min-w-0 truncate font-semibold"}>{email.subject}</span>
-                  <time dateTime={email.createdAt} className="shrink-0 text-slate-500">{dateFormat.format(new Date(email.createdAt))}</time>
+                  <time dateTime={email.createdAt} className="shrink-0 text-slate-500 dark:text-slate-400">{dateFormat.format(new Date(email.createdAt))}</time>
                 </li>
               ))}
             </ul>
