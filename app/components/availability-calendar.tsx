@@ -30,10 +30,10 @@ export function AvailabilityCalendar({ months, today }: { months: CalendarMonth[
   // Labels once per state; free days are plain numbers (the page shows many cells).
   const label = { day: t("calendar.state.day"), am: t("calendar.state.am"), pm: t("calendar.state.pm"), past: t("calendar.state.past") } as const;
   const tone = {
-    day: "bg-slate-200 text-slate-500 line-through dark:bg-white/10 dark:text-slate-400",
+    day: "bg-slate-200 text-slate-600 line-through dark:bg-white/10 dark:text-slate-300",
     am: "bg-amber-50 dark:bg-amber-900/30",
     pm: "bg-amber-50 dark:bg-amber-900/30",
-    past: "text-slate-400 dark:text-slate-500",
+    past: "text-slate-500 dark:text-slate-400",
   } as const;
   return (
     <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">

@@ -41,7 +41,7 @@ export function BoatSearchForm({ ports }: { ports: PortOption[] }) {
   const label = "block text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";
   const input =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-sea-500 focus:ring-2 focus:ring-sea-500/30 focus:outline-none aria-[invalid]:border-coral-500 dark:border-white/15 dark:bg-sea-950 dark:text-white";
-  const error = "mt-1 text-xs font-medium text-coral-600 dark:text-coral-500";
+  const error = "mt-1 text-xs font-medium text-coral-600 dark:text-coral-300";
 
   return (
     <Form

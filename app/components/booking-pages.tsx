@@ -55,7 +55,7 @@ export function BookingList({ side, groups }: { side: Side; groups: Groups }) {
           groups[group].length > 0 ? (
             <section key={group} aria-labelledby={`group-${group}`}>
               <h2 id={`group-${group}`} className="text-xl font-bold">
-                {t(`${side}.list.groups.${group}`)} <span className="font-normal text-slate-500">({groups[group].length})</span>
+                {t(`${side}.list.groups.${group}`)} <span className="font-normal text-slate-500 dark:text-slate-400">({groups[group].length})</span>
               </h2>
               <ul className="mt-3 space-y-3">
                 {groups[group].map((row) => (

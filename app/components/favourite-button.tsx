@@ -23,7 +23,7 @@ function HeartIcon({ filled }: { filled: boolean }) {
       stroke="currentColor"
       strokeWidth={1.8}
       strokeLinejoin="round"
-      className={filled ? "text-coral-600 dark:text-coral-500" : "text-slate-700 dark:text-slate-200"}
+      className={filled ? "text-coral-600 dark:text-coral-300" : "text-slate-700 dark:text-slate-200"}
     >
       <path d="M12 20.5s-7.5-4.4-9.2-9.3C1.7 7.9 3.9 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.7 1.1-1.6 2.7-2.7 4.7-2.7 3.4 0 5.6 3.4 4.5 6.7-1.7 4.9-9.2 9.3-9.2 9.3z" />
     </svg>
@@ -82,7 +82,7 @@ export function FavouriteButton({ listingId, favourite, signedIn }: { listingId:
         <HeartIcon filled={shown} />
       </button>
       {error ? (
-        <p role="alert" className="max-w-48 rounded-md bg-white/95 px-2 py-1 text-right text-xs font-medium text-coral-600 shadow-sm dark:bg-sea-950/90 dark:text-coral-500">
+        <p role="alert" className="max-w-48 rounded-md bg-white/95 px-2 py-1 text-right text-xs font-medium text-coral-600 shadow-sm dark:bg-sea-950/90 dark:text-coral-300">
           {error}
         </p>
       ) : null}

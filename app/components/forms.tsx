@@ -15,7 +15,7 @@ export const primaryButtonClass =
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const shown = errors?.filter(Boolean) ?? [];
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm font-medium text-coral-600 dark:text-coral-500" aria-live="polite">
+    <ul id={id} className="mt-1 space-y-0.5 text-sm font-medium text-coral-600 dark:text-coral-300" aria-live="polite">
       {shown.map((error) => (
         <li key={error}>{error}</li>
       ))}
@@ -28,7 +28,7 @@ export function FormAlert({ id, errors }: { id?: string; errors?: string[] | nul
   const shown = errors?.filter(Boolean) ?? [];
   if (shown.length === 0) return <div id={id} />;
   return (
-    <div id={id} role="alert" className="rounded-lg border border-coral-500/40 bg-coral-500/10 px-4 py-3 text-sm text-coral-600 dark:text-coral-500">
+    <div id={id} role="alert" className="rounded-lg border border-coral-500/40 bg-coral-500/10 px-4 py-3 text-sm text-coral-600 dark:text-coral-300">
       {shown.map((error) => (
         <p key={error}>{error}</p>
       ))}
@@ -166,7 +166,7 @@ export function Field({
         unit ? (
           <div className="relative">
             {input}
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 mt-1 flex items-center text-sm text-slate-500">
+            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 mt-1 flex items-center text-sm text-slate-500 dark:text-slate-400">
               {unit}
             </span>
           </div>

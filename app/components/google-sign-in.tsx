@@ -31,7 +31,7 @@ export function GoogleSignIn({ redirectTo }: { redirectTo: string }) {
 
   return (
     <div className="mt-6">
-      <p className="text-center text-xs uppercase tracking-wide text-slate-500">{t("login.or")}</p>
+      <p className="text-center text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("login.or")}</p>
       <button
         type="button"
         onClick={() => void onClick()}
@@ -40,7 +40,7 @@ export function GoogleSignIn({ redirectTo }: { redirectTo: string }) {
       >
         {t("login.google")}
       </button>
-      {error ? <p role="alert" className="mt-2 text-sm text-coral-600">{error}</p> : null}
+      {error ? <p role="alert" className="mt-2 text-sm text-coral-600 dark:text-coral-300">{error}</p> : null}
     </div>
   );
 }

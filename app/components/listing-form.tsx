@@ -428,7 +428,7 @@ function PhotosStep({ page, actionData }: { page: ListingFormPageData; actionDat
                     <Form method="post" action={action} className="ml-auto">
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="photoId" value={photo.id} />
-                      <button type="submit" disabled={busy} className={smallButtonClass + " text-coral-600 dark:text-coral-500"} aria-label={t("photos.deleteLabel", { number })}>
+                      <button type="submit" disabled={busy} className={smallButtonClass + " text-coral-600 dark:text-coral-300"} aria-label={t("photos.deleteLabel", { number })}>
                         {t("photos.delete")}
                       </button>
                     </Form>

@@ -143,7 +143,7 @@ export function InvalidQuery({ issues }: { issues: ReadonlyArray<{ field: string
   const { t } = useTranslation("search");
   if (issues.length === 0) return null;
   return (
-    <div role="alert" className="mt-6 rounded-lg border border-coral-500/40 bg-coral-500/10 px-4 py-3 text-sm text-coral-600 dark:text-coral-500">
+    <div role="alert" className="mt-6 rounded-lg border border-coral-500/40 bg-coral-500/10 px-4 py-3 text-sm text-coral-600 dark:text-coral-300">
       <p className="font-semibold">{t("invalid.title")}</p>
       <ul className="mt-1 list-inside list-disc">
         {issues.map((issue) => (
@@ -202,7 +202,7 @@ export function FiltersPanel({ activeCount, children }: { activeCount: number; c
           {t("filters.heading")}
           {activeCount > 0 ? <span className="ml-2 rounded-full bg-sea-700 px-2 py-0.5 text-xs text-white">{activeCount}</span> : null}
         </span>
-        <span aria-hidden="true" className="text-slate-500">▾</span>
+        <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">▾</span>
       </summary>
       <div className="p-5 pt-2 lg:pt-5">{children}</div>
     </details>

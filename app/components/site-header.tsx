@@ -76,7 +76,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         {user.role === "admin" ? <LocalizedLink to={href("admin-dashboard")} className={item}>{t("account.admin")}</LocalizedLink> : null}
         <Form method="post" action="/api/logout" className="mt-1 border-t border-slate-200 pt-1 dark:border-white/10">
           <input type="hidden" name="lang" value={lang} />
-          <button type="submit" className={item + " w-full text-left text-coral-600"}>{t("account.signOut")}</button>
+          <button type="submit" className={item + " w-full text-left text-coral-600 dark:text-coral-300"}>{t("account.signOut")}</button>
         </Form>
       </div>
     </details>
@@ -93,14 +93,14 @@ export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | n
           <img src="/images/logo.svg" alt="" width={32} height={32} />
           <span>Amarre</span>
         </LocalizedLink>
-        <nav aria-label={t("nav.label")} className="ml-4 hidden flex-1 items-center gap-1 md:flex">
+        <nav aria-label={t("nav.label")} className="ml-4 hidden flex-1 items-center gap-1 lg:flex">
           {navigation.map((item) => (
             <LocalizedNavLink key={item.to} to={item.to} className={navClass} prefetch="intent">
               {t(item.key)}
             </LocalizedNavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-1 md:ml-0">
+        <div className="ml-auto flex items-center gap-1 lg:ml-0">
           <LanguageSwitcher />
           <ThemeToggle theme={theme} />
           {user ? (
@@ -116,7 +116,7 @@ export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | n
               {t("nav.signIn")}
             </LocalizedLink>
           )}
-          <details ref={menu} className="relative md:hidden">
+          <details ref={menu} className="relative lg:hidden">
             <summary className="flex cursor-pointer list-none items-center rounded-md px-2 py-1.5 text-sm font-medium hover:bg-slate-100 dark:hover:bg-white/10">
               <MenuIcon />
               <span className="sr-only">{t("nav.menu")}</span>

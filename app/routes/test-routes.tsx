@@ -78,7 +78,7 @@ export default function TestRoutes() {
           {resources.map((r) => (
             <li key={r.id}>
               <a href={r.path.includes(":") || r.path.includes("*") ? undefined : r.path} className="font-mono text-sea-700 dark:text-sea-300">{r.path}</a>
-              <span className="ml-2 font-mono text-xs text-slate-500">{r.file}</span>
+              <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">{r.file}</span>
             </li>
           ))}
         </ul>

@@ -118,7 +118,7 @@ export default function AdminCase() {
           <ul className="mt-2 space-y-1 text-sm">
             {item.documents.map((doc) => (
               <li key={doc.id} className="flex justify-between gap-3">
-                <span className="break-all">{doc.name} <span className="text-slate-500">· {Math.max(1, Math.round(doc.size / 1024))} KB</span></span>
+                <span className="break-all">{doc.name} <span className="text-slate-500 dark:text-slate-400">· {Math.max(1, Math.round(doc.size / 1024))} KB</span></span>
                 <a href={href("case-document", { params: { caseId: item.id, documentId: doc.id } })} className="font-semibold underline" download>{tc("detail.download")}</a>
               </li>
             ))}

@@ -123,11 +123,11 @@ export default function AdminCases() {
                 <td className="py-2 pr-4">
                   <LocalizedLink to={href("admin-case", { params: { id: item.id } })} className="font-semibold text-sea-800 underline dark:text-sea-200">{tc(`types.${item.type}`)}</LocalizedLink>
                   {item.subject ? <span className="block max-w-xs truncate text-slate-700 dark:text-slate-300">{item.subject}</span> : null}
-                  <span className="block font-mono text-xs text-slate-500">{item.id}</span>
+                  <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">{item.id}</span>
                 </td>
                 <td className="py-2 pr-4">
                   {item.name}
-                  <span className="block text-xs text-slate-500">{item.email}{item.visitor ? ` · ${t("cases.visitor")}` : ""}</span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{item.email}{item.visitor ? ` · ${t("cases.visitor")}` : ""}</span>
                 </td>
                 <td className="py-2 pr-4"><CaseStatusBadge status={item.status} /></td>
                 <td className="py-2 tabular-nums">{formatMoment(item.createdAt, lang)}</td>

@@ -89,7 +89,7 @@ export function MessageText({ parts }: { parts: MessagePart[] }) {
     <>
       {parts.map((part, index) =>
         "hidden" in part ? (
-          <mark key={index} title={t("hidden.why")} className="rounded bg-slate-900/10 px-1 font-medium text-inherit dark:bg-white/15">
+          <mark key={index} title={t("hidden.why")} className="rounded bg-slate-900/10 px-1 font-medium text-inherit dark:bg-black/25">
             {t(`hidden.${part.hidden}`)}
           </mark>
         ) : (

@@ -21,8 +21,8 @@ export default function AdminLayout() {
   return (
     <SiteFrame>
       <div className="border-b border-slate-200 bg-slate-50 dark:border-white/10 dark:bg-white/5">
-        <nav aria-label={t("nav.label")} className="container-page flex gap-2 py-3 text-sm">
-          <span className="mr-4 font-semibold text-sea-800 dark:text-white">{t("nav.title")}</span>
+        <nav aria-label={t("nav.label")} className="container-page flex flex-wrap gap-x-3 gap-y-1 py-3 text-sm">
+          <span className="mr-2 font-semibold text-sea-800 dark:text-white">{t("nav.title")}</span>
           <LocalizedNavLink to={href("admin-dashboard")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
             {t("nav.dashboard")}
           </LocalizedNavLink>

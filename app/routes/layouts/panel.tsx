@@ -27,18 +27,20 @@ function PanelNav() {
         <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
       </div>
       <nav aria-label={t("nav.label")} className="mt-4">
-        <ul className="flex gap-1 overflow-x-auto pb-2 lg:flex-col lg:overflow-visible">
+        {/* Phones and tablets: every section in view, wrapped on as many rows as it takes (a strip that
+            scrolls sideways hid half of them); desktops: a column beside the page. */}
+        <ul className="flex flex-wrap gap-1.5 lg:flex-col lg:gap-1">
           {settingsNavigation.map((item) => (
-            <li key={item.path} className="shrink-0">
+            <li key={item.path}>
               <LocalizedNavLink
                 to={item.path}
                 end={item.path === href("settings")}
                 prefetch="intent"
                 className={({ isActive }) =>
-                  "block rounded-lg px-3 py-2 text-sm font-medium " +
+                  "block rounded-full border px-3 py-1.5 text-sm font-medium lg:rounded-lg lg:border-0 lg:py-2 " +
                   (isActive
-                    ? "bg-sea-50 text-sea-800 dark:bg-white/10 dark:text-white"
-                    : "text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-white/10")
+                    ? "border-sea-200 bg-sea-50 text-sea-800 dark:border-white/20 dark:bg-white/10 dark:text-white"
+                    : "border-slate-200 text-slate-700 hover:bg-slate-100 dark:border-white/10 dark:text-slate-300 dark:hover:bg-white/10")
                 }
               >
                 {t(`nav.${item.key}`)}

@@ -164,7 +164,7 @@ export default function CasePage() {
         <ul className="mt-3 space-y-2 text-sm">
           {item.documents.map((doc) => (
             <li key={doc.id} className="flex flex-wrap items-center justify-between gap-3">
-              <span className="break-all">{doc.name} <span className="text-slate-500">· {Math.max(1, Math.round(doc.size / 1024))} KB</span></span>
+              <span className="break-all">{doc.name} <span className="text-slate-500 dark:text-slate-400">· {Math.max(1, Math.round(doc.size / 1024))} KB</span></span>
               <a href={href("case-document", { params: { caseId: item.id, documentId: doc.id } })} className="font-semibold text-sea-800 underline dark:text-sea-200" download>
                 {t("detail.download")}
               </a>

@@ -52,7 +52,7 @@ export default function Dashboard() {
     dateStyle: "medium",
     timeZone: "Europe/Madrid",
   });
-  const card = "rounded-2xl border border-slate-200 p-6 dark:border-white/10";
+  const card = "min-w-0 rounded-2xl border border-slate-200 p-6 dark:border-white/10";
   const lang = useLang();
   const titleOf = useListingTitle();
   const { figures } = data;
@@ -115,8 +115,8 @@ export default function Dashboard() {
             <ul className="mt-3 space-y-2 text-sm">
               {data.latest.map((email) => (
                 <li key={email.id} className="flex justify-between gap-4">
-                  <span className={email.read ? "truncate" : "truncate font-semibold"}>{email.subject}</span>
-                  <time dateTime={email.createdAt} className="shrink-0 text-slate-500">{dateFormat.format(new Date(email.createdAt))}</time>
+                  <span className={email.read ? "min-w-0 truncate" : "min-w-0 truncate font-semibold"}>{email.subject}</span>
+                  <time dateTime={email.createdAt} className="shrink-0 text-slate-500 dark:text-slate-400">{dateFormat.format(new Date(email.createdAt))}</time>
                 </li>
               ))}
             </ul>

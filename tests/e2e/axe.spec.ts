@@ -1,0 +1,57 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { tour, tourLegs } from "./page-tour";
+import { demoPage } from "./people";
+
+/**
+ * WCAG 2.2 AA on every page of the route table, signed out and as the demo people, in light and
+ * dark: axe-core finds no serious or critical violation. The page is loaded once and its colour
+ * scheme switched (the theme follows the system unless chosen), so dark checks the colours only.
+ */
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+type Found = { url: string; scheme: string; id: string; impact: string; help: string; targets: string[] };
+
+async function serious(page: Page, url: string, scheme: "light" | "dark"): Promise<Found[]> {
+  await page.emulateMedia({ colorScheme: scheme });
+  // Only the violations are wanted (axe skips collecting the passes); legacy mode runs axe once in
+  // the page instead of merging frames' results in a blank page of its own (our pages have no frames).
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(tags).options({ resultTypes: ["violations"] });
+  // Everything but colours is the same in both schemes: dark runs the colour rule alone.
+  if (scheme === "dark") builder.withRules(["color-contrast"]);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      url,
+      scheme,
+      id: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}${node.any[0]?.message ? ` (${node.any[0].message})` : ""}`),
+    }));
+}
+
+// A failure prints what it found; a trace of a hundred pages would only slow every run down.
+test.use({ trace: "off" });
+
+for (const { title, person } of tourLegs) {
+  test(`no serious accessibility violation, light and dark (${title})`, async ({ browser }) => {
+    test.setTimeout(300_000);
+    // axe-core runs as a script of the page: JavaScript on, as most visitors have it.
+    const page = await demoPage(browser, person.email, { javaScriptEnabled: true, viewport: { width: 1280, height: 900 } });
+    const found: Found[] = [];
+    const stops = await tour(page, person, async ({ url }) => {
+      found.push(...(await serious(page, url, "light")), ...(await serious(page, url, "dark")));
+    });
+    expect(stops.length).toBeGreaterThan(0);
+    if (found.length > 0) {
+      console.log(
+        `${person.name}: ${found.length} serious or critical violations\n` +
+          found.map((f) => `${f.url} [${f.scheme}] ${f.impact} ${f.id}: ${f.help}\n    ${f.targets.join("\n    ")}`).join("\n"),
+      );
+    }
+    expect(found.map((f) => `${f.url} [${f.scheme}] ${f.id}`), `serious or critical violations for ${person.name}`).toEqual([]);
+    await page.context().close();
+  });
+}
