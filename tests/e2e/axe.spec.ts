@@ -14,6 +14,16 @@ type Found = { url: string; scheme: string; id: string; impact: string; help: st
 
 async function serious(page: Page, url: string, scheme: "light" | "dark"): Promise<Found[]> {
   await page.emulateMedia({ colorScheme: scheme });
+  // Switching the scheme starts the colour transitions (`transition-colors`): axe reads the colours
+  // they end on, not a shade halfway between the two schemes.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Only the violations are wanted (axe skips collecting the passes); legacy mode runs axe once in
   // the page instead of merging frames' results in a blank page of its own (our pages have no frames).
   const builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(tags).options({ resultTypes: ["violations"] });

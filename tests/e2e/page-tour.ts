@@ -32,6 +32,7 @@ export const tourPeople: readonly TourPerson[] = [
       "settings-case": "a visitor has no cases",
       "admin-case": "only the team sees cases",
       "admin-content": "only the team edits contents",
+      "admin-legal-content": "only the team edits the legal texts",
     },
   },
   {

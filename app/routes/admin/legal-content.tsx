@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -100,9 +100,10 @@ export default function AdminLegalContent() {
             {t(`contents.languages.${code}`)}
           </LocalizedLink>
         ))}
-        <LocalizedLink to={href(legalPageIdOf(key), { lang })} className="ml-auto self-center text-sm font-semibold text-sea-800 underline dark:text-sea-200">
+        {/* The public page in the language being edited: `href` gives its full path, prefix included. */}
+        <Link to={href(legalPageIdOf(key), { lang })} className="ml-auto self-center text-sm font-semibold text-sea-800 underline dark:text-sea-200">
           {t("content.view")}
-        </LocalizedLink>
+        </Link>
       </nav>
       {search.get("done") ? <Notice>{t("legalContents.saved")}</Notice> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-5">
