@@ -29,6 +29,7 @@ import { createServicePagesService, type ServicePagesService } from "./domain/se
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
 import { createInvoiceNotifier, createInvoicesService, type InvoicesService } from "./domain/invoices";
 import { createChatNotifier, createChatsService, type ChatsService } from "./domain/chats";
+import { createBlogService, type BlogService } from "./domain/blog";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -62,6 +63,8 @@ export type Services = {
   servicePages: ServicePagesService;
   /** Conversations between two people about a listing. */
   chats: ChatsService;
+  /** Blog posts in up to four languages, their covers, drafts and publishing. */
+  blog: BlogService;
   /** Starts the work a running server does in the background (due booking expiries and completions, due message emails). */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
@@ -79,7 +82,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "invoices" | "reviews" | "chats"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "invoices" | "reviews" | "chats" | "blog"
 >;
 
 declare module "@remix-run/node" {
@@ -191,6 +194,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       }),
     }),
     chats,
+    blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
     startBackgroundWork() {
       if (scheduler) return;
       const run = () => {
