@@ -54,6 +54,18 @@ export const layoutGroups = [
       { id: "boat-form-jetski", path: "boat/form/add-moto-agua", file: "routes/listings/boat-form.tsx", sitemap: false },
       { id: "dock-form-sale", path: "dock/form/add-dock-buy", file: "routes/listings/dock-form.tsx", sitemap: false },
       { id: "dock-form-rent", path: "dock/form/add-dock-rent", file: "routes/listings/dock-form.tsx", sitemap: false },
+      // The blog: the list, the team's editor (`?id=` edits a post), a post by its slug in any of its languages.
+      { id: "blog", path: "blog", file: "routes/blog/list.tsx", sitemap: true },
+      { id: "blog-editor", path: "blog/nuevo-blog", file: "routes/blog/editor.tsx", sitemap: false },
+      { id: "blog-post", path: "blog/:blogId", file: "routes/blog/post.tsx", sitemap: false },
+      // The spec's draft copies ("… copy"): permanent redirects to the page they copy, before any sign-in.
+      { id: "limpieza-copy", path: "limpieza copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "boat-copy", path: "boat/:id copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "boat-form-motor-copy", path: "boat/form/add-motor-boat copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "reservation-summary-copy", path: "boat/rent/boat/ReservationSummary copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "settings-list-boat-copy", path: "ajustes/inscribir-tu-barco copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "settings-profile-copy", path: "ajustes/mi-perfil copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "settings-profile-copy-2", path: "ajustes/mi-perfil copy 2", file: "routes/copy-redirect.ts", sitemap: false },
       // Anything else under the language is the spec's "Page not found" (404).
       { id: "not-found", path: "*", file: "routes/not-found.tsx", sitemap: false },
     ],
@@ -151,6 +163,8 @@ export const resourceRoutes = [
   { id: "invoice-pdf", path: "resources/invoice/:invoiceId", file: "routes/resources/invoice-pdf.ts" },
   // A listing's calendar for other calendars: /ical/{listingId}/{secret token}.ics.
   { id: "calendar-feed", path: "ical/:listingId/:file", file: "routes/resources/calendar-feed.ts" },
+  // The blog's Atom feed per language: /feed/es.xml, /feed/en.xml, …
+  { id: "blog-feed", path: "feed/:file", file: "routes/resources/blog-feed.ts" },
   // /es/... is the unprefixed Spanish page: a permanent redirect.
   { id: "es-redirect", path: "es/*", file: "routes/resources/es-redirect.ts" },
   // A trivial page without a loader: the framework's ceiling for `npm run bench`.
