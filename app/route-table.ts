@@ -187,10 +187,12 @@ type PathOf<Id extends PageId | ResourceId> =
   | Extract<(typeof resourceRoutes)[number], { id: Id }>["path"]
   | Extract<(typeof fixedPages)[number], { id: Id }>["path"];
 
+/** A parameter's name: `:id` → `id`, and `:id copy` (a parameter followed by text) → `id`. */
+type NameOf<S> = S extends `${infer Name} ${string}` ? Name : S;
 type ParamNames<P> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<Rest>
+  ? NameOf<Name> | ParamNames<Rest>
   : P extends `${string}:${infer Name}`
-    ? Name
+    ? NameOf<Name>
     : never;
 type SplatOf<P> = P extends `${string}*` ? "*" : never;
 /** The parameters a page's path needs (`boat/:id` → `{ id }`; `photos/*` → `{ "*" }`). */

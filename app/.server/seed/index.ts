@@ -6,6 +6,7 @@ import { seedDemoBookings } from "./bookings";
 import { seedDemoCases, seedEveryCaseType } from "./cases";
 import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
+import { seedDemoBlog } from "./blog";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
@@ -95,6 +96,11 @@ export const seedSteps: SeedStep[] = [
     id: "chats-v1",
     // Conversations about the demo bookings: one after a confirmed booking (contact details shown), two before (hidden) (./chats.ts).
     run: seedDemoChats,
+  },
+  {
+    id: "blog-v1",
+    // Six posts in four languages with covers made by the photo pipeline, by the demo admin (./blog.ts).
+    run: seedDemoBlog,
   },
 ];
 

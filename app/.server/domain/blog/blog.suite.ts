@@ -13,7 +13,7 @@ import { createBlogService } from "./service";
  * pipeline, drafts hidden, publishing and unpublishing, the list's pages, the language feeds,
  * and the page-cache tags of every change.
  */
-export async function coverJpeg(colour = "#1e4caf"): Promise<Uint8Array> {
+export async function coverJpeg(colour = "#1e4caf"): Promise<Uint8Array<ArrayBuffer>> {
   const buffer = await sharp({ create: { width: 640, height: 400, channels: 3, background: colour } }).jpeg().toBuffer();
   return new Uint8Array(buffer);
 }
