@@ -11,10 +11,13 @@ import type { Services } from "../services";
  */
 type DemoPost = { cover: string; tint: number; publishedAt: string; texts: BlogTexts };
 
+/** A 1280×720 JPEG of an illustration: scenes fill the frame, icons (`services/…`) sit on a pale sea background. */
 async function coverFrom(file: string, tint: number): Promise<Uint8Array> {
   const svg = fs.readFileSync(path.resolve("public/images", file));
-  const jpeg = await sharp(svg, { density: 144 })
-    .resize(1280, 720, { fit: "cover", position: "centre" })
+  const icon = file.startsWith("services/");
+  const jpeg = await sharp(svg, { density: icon ? 288 : 144 })
+    .resize(1280, 720, { fit: icon ? "contain" : "cover", position: "centre", background: "#e8f1fb" })
+    .flatten({ background: "#e8f1fb" })
     .modulate({ hue: tint, saturation: 1.05 })
     .jpeg({ quality: 86 })
     .toBuffer();
@@ -502,7 +505,7 @@ Du willst lieber nicht selbst steuern? Viele Boote bei [Amarre](/alquiler-barco)
     },
   },
   {
-    cover: "hero-waves.svg",
+    cover: "boats/jetski.svg",
     tint: 20,
     publishedAt: "2026-06-17T08:00:00.000Z",
     texts: {

@@ -168,7 +168,7 @@ export default function BlogPost() {
           <ul className="mt-2 flex flex-wrap gap-2">
             {post.others.map((other) => (
               <li key={other.lang}>
-                <a href={other.to} hrefLang={other.lang} lang={other.lang} className="inline-block rounded-full border border-slate-200 px-3 py-1 text-sm hover:border-sea-400 hover:text-sea-700 dark:border-white/15 dark:hover:text-white">
+                <a href={other.to} hrefLang={other.lang} lang={other.lang} className="inline-block rounded-xl border border-slate-200 px-3 py-1 text-sm hover:border-sea-400 hover:text-sea-700 dark:border-white/15 dark:hover:text-white">
                   {other.name}: {other.title}
                 </a>
               </li>
