@@ -27,7 +27,7 @@ import { coverView } from "./views.server";
 export const handle = { i18n: ["blog"] };
 
 const secondaryButtonClass =
-  "inline-flex items-center justify-center rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:border-sea-400 hover:text-sea-800 dark:border-white/20 dark:text-white dark:hover:border-sea-300";
+  "inline-flex w-full items-center sm:w-auto justify-center rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:border-sea-400 hover:text-sea-800 dark:border-white/20 dark:text-white dark:hover:border-sea-300";
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "blog");
@@ -124,7 +124,7 @@ function BodyPreview({ textareaId, lang }: { textareaId: string; lang: Lang }) {
   }, [textareaId, lang]);
   const html = fetcher.data?.preview?.lang === lang ? fetcher.data.preview.html : null;
   return (
-    <section aria-label={t("editor.preview")} aria-live="polite" className="rounded-xl border border-dashed border-slate-300 p-4 dark:border-white/20">
+    <section aria-label={t("editor.preview")} aria-live="polite" className="max-h-[32rem] overflow-y-auto rounded-xl border border-dashed border-slate-300 p-4 dark:border-white/20">
       <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("editor.preview")}</h4>
       {html ? <div lang={lang} className="blog-body mt-2" data-testid={`preview-${lang}`} dangerouslySetInnerHTML={{ __html: html }} /> : <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{t("editor.previewEmpty")}</p>}
     </section>
@@ -206,7 +206,7 @@ export default function BlogEditor() {
           {post?.cover ? <CheckboxField meta={fields.removeCover} label={t("editor.fields.removeCover")} /> : null}
         </fieldset>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="publish" className={primaryButtonClass} disabled={busy}>
+          <button type="submit" name="intent" value="publish" className={`${primaryButtonClass} sm:w-auto sm:rounded-full sm:px-5`} disabled={busy}>
             {post?.status === "published" ? t("editor.update") : t("editor.publish")}
           </button>
           {post?.status !== "published" ? (

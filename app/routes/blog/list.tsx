@@ -68,7 +68,7 @@ export default function BlogList() {
             {t("list.feed")}
           </a>
           {isAdmin ? (
-            <LocalizedLink to={href("blog-editor")} className={primaryButtonClass}>
+            <LocalizedLink to={href("blog-editor")} className={`${primaryButtonClass} sm:w-auto`}>
               {t("list.newPost")}
             </LocalizedLink>
           ) : null}
