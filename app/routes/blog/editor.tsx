@@ -61,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
     const lang = formData.get("previewLang");
     const body = formData.get("previewBody");
     if (!isLang(lang) || typeof body !== "string" || body.length > BLOG_LIMITS.body) return data({ preview: null }, { status: 400 });
-    return data({ preview: { lang, html: renderMarkdown(body) } });
+    return data({ preview: { lang, html: renderMarkdown(body, lang) } });
   }
   const submission = parseWithZod(formData, { schema: blogFormSchema, errorMap: zodErrorMap(ctx.t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

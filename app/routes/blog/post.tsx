@@ -52,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
       wantedName: languageName(lang),
       title: text.title,
       excerpt: text.excerpt,
-      html: renderMarkdown(text.body),
+      html: renderMarkdown(text.body, shown),
       cover,
       author: post.authorName,
       publishedAt,

@@ -36,7 +36,7 @@ export async function loader(args: LoaderFunctionArgs) {
       `    <updated>${escapeXml(post.updatedAt)}</updated>`,
       `    <author><name>${escapeXml(post.authorName)}</name></author>`,
       `    <summary>${escapeXml(text.excerpt)}</summary>`,
-      `    <content type="html">${escapeXml(renderMarkdown(text.body))}</content>`,
+      `    <content type="html">${escapeXml(renderMarkdown(text.body, lang))}</content>`,
       "  </entry>",
     ].join("\n");
   });

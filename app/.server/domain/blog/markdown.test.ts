@@ -78,6 +78,19 @@ describe("renderMarkdown", () => {
     expect(html).not.toContain('href="//evil');
   });
 
+  it("keeps links to our own pages in the text's language; files, feeds and other sites stay as written", () => {
+    const markdown = "[Barcos](/alquiler-barco?type=sail) [ITB](/gestoria/itb-barco) [EN](/en/about) [Foto](/photos/a/b/320.webp) [Feed](/feed/es.xml) [Web](https://example.org/x)";
+    const de = renderMarkdown(markdown, "de");
+    expect(de).toContain('href="/de/alquiler-barco?type=sail"');
+    expect(de).toContain('href="/de/gestoria/itb-barco"');
+    expect(de).toContain('href="/en/about"');
+    expect(de).toContain('href="/photos/a/b/320.webp"');
+    expect(de).toContain('href="/feed/es.xml"');
+    expect(de).toContain('href="https://example.org/x"');
+    expect(renderMarkdown(markdown, "es")).toContain('href="/alquiler-barco?type=sail"');
+    expect(renderMarkdown("[x](javascript:alert(1))", "fr")).toBe("<p><a>x</a></p>\n");
+  });
+
   it("turns Markdown into plain text for summaries", () => {
     expect(markdownToText("## Hi & bye\n\n- one *two* <script>x()</script>")).toBe("Hi & bye one two");
   });

@@ -1,5 +1,6 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { localizePath, splitLangFromPath, type Lang } from "#app/i18n";
 
 /**
  * A post's Markdown as safe HTML: `marked` turns it into HTML (raw HTML in the Markdown passes
@@ -45,14 +46,42 @@ const SANITIZE: sanitizeHtml.IOptions = {
 (SANITIZE.allowedAttributes as Record<string, string[]>).a!.push("rel");
 (SANITIZE.allowedAttributes as Record<string, string[]>).img!.push("loading", "decoding");
 
-/** Sanitises HTML with the blog's allowlist (exported for the tests and for HTML from elsewhere). */
-export function sanitizeBlogHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE);
+/** Our pages' paths that are not pages of a language (files, feeds, resources). */
+const UNLOCALIZED = /^\/(?:photos|images|feed|resources|assets|sitemap\.xml|robots\.txt)(?:[/?#]|$)/;
+
+/** The options for a text in `lang`: links to our own pages (`/alquiler-barco`) go to that language's page (`/de/alquiler-barco`). */
+const byLang = new Map<Lang | null, sanitizeHtml.IOptions>();
+function optionsFor(lang: Lang | null): sanitizeHtml.IOptions {
+  let options = byLang.get(lang);
+  if (!options) {
+    const link = SANITIZE.transformTags!.a as sanitizeHtml.Transformer;
+    options = {
+      ...SANITIZE,
+      transformTags: {
+        ...SANITIZE.transformTags,
+        a: (tagName, attribs) => {
+          const result = link(tagName, attribs);
+          const href = result.attribs.href ?? "";
+          if (lang && href.startsWith("/") && !href.startsWith("//") && !UNLOCALIZED.test(href) && splitLangFromPath(href).lang === "es") {
+            return { ...result, attribs: { ...result.attribs, href: localizePath(href, lang) } };
+          }
+          return result;
+        },
+      },
+    };
+    byLang.set(lang, options);
+  }
+  return options;
 }
 
-/** Markdown → HTML safe to put in a page. */
-export function renderMarkdown(markdown: string): string {
-  return sanitizeBlogHtml(marked.parse(markdown) as string);
+/** Sanitises HTML with the blog's allowlist (exported for the tests and for HTML from elsewhere). */
+export function sanitizeBlogHtml(html: string, lang: Lang | null = null): string {
+  return sanitizeHtml(html, optionsFor(lang));
+}
+
+/** Markdown → HTML safe to put in a page; with `lang`, links to our own pages stay in that language. */
+export function renderMarkdown(markdown: string, lang: Lang | null = null): string {
+  return sanitizeBlogHtml(marked.parse(markdown) as string, lang);
 }
 
 /** Markdown → plain text (feeds' summaries, meta descriptions), whitespace collapsed. */
