@@ -60,6 +60,18 @@ export const layoutGroups = [
       { id: "cookies", path: "cookies", file: "routes/legal/legal-page.tsx", sitemap: true },
       { id: "terms", path: "condiciones", file: "routes/legal/legal-page.tsx", sitemap: true },
       { id: "contact", path: "contacto", file: "routes/legal/contact.tsx", sitemap: true },
+      // The blog: the list, the team's editor (`?id=` edits a post), a post by its slug in any of its languages.
+      { id: "blog", path: "blog", file: "routes/blog/list.tsx", sitemap: true },
+      { id: "blog-editor", path: "blog/nuevo-blog", file: "routes/blog/editor.tsx", sitemap: false },
+      { id: "blog-post", path: "blog/:blogId", file: "routes/blog/post.tsx", sitemap: false },
+      // The spec's draft copies ("… copy"): permanent redirects to the page they copy, before any sign-in.
+      { id: "limpieza-copy", path: "limpieza copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "boat-copy", path: "boat/:id copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "boat-form-motor-copy", path: "boat/form/add-motor-boat copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "reservation-summary-copy", path: "boat/rent/boat/ReservationSummary copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "settings-list-boat-copy", path: "ajustes/inscribir-tu-barco copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "settings-profile-copy", path: "ajustes/mi-perfil copy", file: "routes/copy-redirect.ts", sitemap: false },
+      { id: "settings-profile-copy-2", path: "ajustes/mi-perfil copy 2", file: "routes/copy-redirect.ts", sitemap: false },
       // Anything else under the language is the spec's "Page not found" (404).
       { id: "not-found", path: "*", file: "routes/not-found.tsx", sitemap: false },
     ],
@@ -158,6 +170,8 @@ export const resourceRoutes = [
   { id: "invoice-pdf", path: "resources/invoice/:invoiceId", file: "routes/resources/invoice-pdf.ts" },
   // A listing's calendar for other calendars: /ical/{listingId}/{secret token}.ics.
   { id: "calendar-feed", path: "ical/:listingId/:file", file: "routes/resources/calendar-feed.ts" },
+  // The blog's Atom feed per language: /feed/es.xml, /feed/en.xml, …
+  { id: "blog-feed", path: "feed/:file", file: "routes/resources/blog-feed.ts" },
   // /es/... is the unprefixed Spanish page: a permanent redirect.
   { id: "es-redirect", path: "es/*", file: "routes/resources/es-redirect.ts" },
   // A trivial page without a loader: the framework's ceiling for `npm run bench`.
@@ -180,10 +194,12 @@ type PathOf<Id extends PageId | ResourceId> =
   | Extract<(typeof resourceRoutes)[number], { id: Id }>["path"]
   | Extract<(typeof fixedPages)[number], { id: Id }>["path"];
 
+/** A parameter's name: `:id` → `id`, and `:id copy` (a parameter followed by text) → `id`. */
+type NameOf<S> = S extends `${infer Name} ${string}` ? Name : S;
 type ParamNames<P> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<Rest>
+  ? NameOf<Name> | ParamNames<Rest>
   : P extends `${string}:${infer Name}`
-    ? Name
+    ? NameOf<Name>
     : never;
 type SplatOf<P> = P extends `${string}*` ? "*" : never;
 /** The parameters a page's path needs (`boat/:id` → `{ id }`; `photos/*` → `{ "*" }`). */

@@ -12,15 +12,16 @@ import { createServices, type Services } from "#app/.server/services";
  */
 export async function createTestServices(
   env: Record<string, string> = {},
-  options: { demoListings?: boolean } = {},
+  options: { demoListings?: boolean; demoBlog?: boolean } = {},
 ): Promise<Services & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-test-"));
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, MARKETING_URL: "https://marketing.amarre.test", ...env });
   // The demo ports and accounts, as a first start seeds them; the 78 demo listings (and their
-  // generated photos) only for the tests that ask, since they take seconds to make.
+  // generated photos) and the demo blog posts (their covers) only for the tests that ask, since they take seconds to make.
   const services = await createServices(config);
   if (config.seedDemoData) {
-    await seedDemoData(services, options.demoListings ? seedSteps : seedSteps.filter((step) => step.id !== "listings-v1"));
+    const skipped = [...(options.demoListings ? [] : ["listings-v1"]), ...(options.demoBlog ? [] : ["blog-v1"])];
+    await seedDemoData(services, seedSteps.filter((step) => !skipped.includes(step.id)));
   }
   return {
     ...services,

@@ -30,6 +30,7 @@ import { createLegalPagesService, type LegalPagesService } from "./domain/legal-
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
 import { createInvoiceNotifier, createInvoicesService, type InvoicesService } from "./domain/invoices";
 import { createChatNotifier, createChatsService, type ChatsService } from "./domain/chats";
+import { createBlogService, type BlogService } from "./domain/blog";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -65,6 +66,8 @@ export type Services = {
   legalPages: LegalPagesService;
   /** Conversations between two people about a listing. */
   chats: ChatsService;
+  /** Blog posts in up to four languages, their covers, drafts and publishing. */
+  blog: BlogService;
   /** Starts the work a running server does in the background (due booking expiries and completions, due message emails). */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
@@ -82,7 +85,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog"
 >;
 
 declare module "@remix-run/node" {
@@ -195,6 +198,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       }),
     }),
     chats,
+    blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
     startBackgroundWork() {
       if (scheduler) return;
       const run = () => {

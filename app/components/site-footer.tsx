@@ -26,6 +26,7 @@ const columns = [
     title: "footer.company",
     links: [
       { to: href("about"), key: "footer.about" },
+      { to: href("blog"), key: "footer.blog" },
       { to: href("app"), key: "footer.app" },
       { to: href("category"), key: "footer.categories" },
       { to: href("register-pro"), key: "footer.forProfessionals" },

@@ -12,6 +12,8 @@ import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { regionName } from "#app/utils/regions";
+import { BLOG_LIST_TAG, textOf } from "#app/.server/domain/blog";
+import { dateTimeFormat } from "#app/utils/intl";
 
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
 export const handle = { i18n: ["home"], pageCache: SHARED_WITH_VISITORS };
@@ -19,8 +21,9 @@ export const handle = { i18n: ["home"], pageCache: SHARED_WITH_VISITORS };
 export const headers = withLoaderHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { t, services } = requestContext(args, "home");
-  const ports = await services.ports.list();
+  const { t, lang, services, tFor } = requestContext(args, "home");
+  const [ports, posts] = await Promise.all([services.ports.list(), services.blog.latest(3)]);
+  const tBlog = tFor("blog");
   const regions = new Map<string, { region: string; ports: { slug: string; name: string; city: string }[] }>();
   for (const port of ports) {
     const entry = regions.get(port.region) ?? { region: port.region, ports: [] };
@@ -35,8 +38,20 @@ export async function loader(args: LoaderFunctionArgs) {
       meta: { title: t("meta.title"), description: t("meta.description") },
       ports: ports.map(({ slug, name, city, region }) => ({ slug, name, city, region })),
       regions: [...regions.values()],
+      // The latest three posts, texts and dates ready to show (no blog code reaches the home page's JavaScript).
+      blog: {
+        title: tBlog("home.title"),
+        subtitle: tBlog("home.subtitle"),
+        all: tBlog("home.all"),
+        posts: posts.map((post) => {
+          const { lang: postLang, text } = textOf(post, lang);
+          const date = post.publishedAt ?? post.updatedAt;
+          return { id: post.id, to: href("blog-post", { params: { blogId: text.slug } }), title: text.title, excerpt: text.excerpt, lang: postLang, date, dateText: dateTimeFormat(lang, { dateStyle: "long" }).format(new Date(date)) };
+        }),
+      },
     },
-    { headers: visitorPageHeaders() },
+    // A post published, changed or taken down forgets the home page too.
+    { headers: visitorPageHeaders({ tags: [BLOG_LIST_TAG] }) },
   );
 }
 
@@ -44,7 +59,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.met
 
 export default function Home() {
   const { t } = useTranslation("home");
-  const { ports, regions } = useLoaderData<typeof loader>();
+  const { ports, regions, blog } = useLoaderData<typeof loader>();
 
   return (
     <main id="main">
@@ -147,6 +162,29 @@ export default function Home() {
           <img src="/images/docks.svg" alt="" width={480} height={320} loading="lazy" className="w-full" />
         </div>
       </section>
+
+      {blog.posts.length > 0 ? (
+        <section aria-labelledby="blog-heading" className="container-page py-12">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <div>
+              <h2 id="blog-heading" className="text-2xl font-bold tracking-tight">{blog.title}</h2>
+              <p className="mt-1 text-slate-600 dark:text-slate-300">{blog.subtitle}</p>
+            </div>
+            <LocalizedLink to={href("blog")} className="text-sm font-semibold text-sea-700 underline dark:text-sea-300">{blog.all}</LocalizedLink>
+          </div>
+          <ul className="mt-6 grid gap-4 md:grid-cols-3">
+            {blog.posts.map((post) => (
+              <li key={post.id} lang={post.lang} className="rounded-2xl border border-slate-200 p-5 dark:border-white/10">
+                <time dateTime={post.date} className="text-xs text-slate-500 dark:text-slate-400">{post.dateText}</time>
+                <h3 className="mt-1 font-semibold leading-snug">
+                  <LocalizedLink to={post.to} className="hover:text-sea-700 dark:hover:text-sea-300">{post.title}</LocalizedLink>
+                </h3>
+                <p className="mt-2 line-clamp-3 text-sm text-slate-600 dark:text-slate-400">{post.excerpt}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -8,26 +8,37 @@ import { notFound } from "#app/.server/http/responses";
 
 export const handle = { i18n: ["test-routes"] };
 
-/** Every route of the app, in every language: a developer's index, never shown in production. */
+/** A path with a dynamic segment (`:id`, `:id copy`) or a splat cannot be opened as written. */
+const hasParams = (path: string) => path.includes(":") || path.includes("*");
+
+/**
+ * Every route of the app, read from the route table (what `app/routes.ts` mounts): each page in
+ * every language with its layout, the pages in one language at a fixed path, and the resource
+ * routes (no layout, no language prefix). Pages without parameters are links. A developer's
+ * index, never shown in production (404).
+ */
 export async function loader(args: LoaderFunctionArgs) {
   const { config } = requestContext(args);
   if (config.isProduction) notFound(args.request);
   return {
     groups: layoutGroups.map((group) => ({
       layout: group.id,
-      pages: group.pages.map((page) => ({
-        id: page.id,
-        file: page.file,
-        urls: languages.map((lang) => {
-          const path = page.path === null ? "/" : `/${page.path.replace("*", "ruta-inexistente")}`;
-          return { lang: lang.code, url: localizePath(path, lang.code) };
-        }),
-      })),
+      layoutFile: group.file,
+      pages: group.pages.map((page) => {
+        const path = page.path === null ? "/" : `/${page.path}`;
+        return {
+          id: page.id,
+          file: page.file,
+          linked: !hasParams(path),
+          urls: languages.map((lang) => ({ lang: lang.code, url: localizePath(path, lang.code) })),
+        };
+      }),
     })),
     resources: [
-      // Pages in one language at a fixed path (the spec's /en/transport-boat).
-      ...fixedPages.map((page) => ({ id: page.id, path: `/${page.path}`, file: page.file })),
-      ...resourceRoutes.map((r) => ({ id: r.id, path: `/${r.path}`, file: r.file })),
+      // Pages in one language at a fixed path (the spec's /en/transport-boat), inside a layout.
+      ...fixedPages.map((page) => ({ id: page.id, path: `/${page.path}`, file: page.file, layout: page.layout as string | null, linked: !hasParams(page.path) })),
+      // Resource routes: once for every language, no layout.
+      ...resourceRoutes.map((r) => ({ id: r.id, path: `/${r.path}`, file: r.file, layout: null, linked: !hasParams(r.path) })),
     ],
   };
 }
@@ -37,6 +48,8 @@ export const meta: MetaFunction = () => [{ title: "Test routes · Amarre" }, { n
 export default function TestRoutes() {
   const { t } = useTranslation("test-routes");
   const { groups, resources } = useLoaderData<typeof loader>();
+  const code = "font-mono text-xs";
+  const link = `${code} text-sea-700 underline dark:text-sea-300`;
   return (
     <main id="main" className="container-page py-12">
       <h1 className="text-3xl font-bold">{t("title")}</h1>
@@ -44,41 +57,58 @@ export default function TestRoutes() {
       {groups.map((group) => (
         <section key={group.layout} className="mt-8">
           <h2 className="text-xl font-semibold">{t("layout", { name: group.layout })}</h2>
-          <table className="mt-4 w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-white/10">
-                <th className="py-2 pr-4">{t("page")}</th>
-                <th className="py-2 pr-4">{t("file")}</th>
-                <th className="py-2">{t("urls")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {group.pages.map((page) => (
-                <tr key={page.id} className="border-b border-slate-100 align-top dark:border-white/5">
-                  <td className="py-2 pr-4 font-medium">{page.id}</td>
-                  <td className="py-2 pr-4 font-mono text-xs">{page.file}</td>
-                  <td className="py-2">
-                    <ul className="flex flex-wrap gap-2">
-                      {page.urls.map((u) => (
-                        <li key={u.lang}>
-                          <Link to={u.url} className="font-mono text-xs text-sea-700 underline dark:text-sea-300">{u.url}</Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
+          <p className={`${code} mt-1 text-slate-500`}>{group.layoutFile}</p>
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-200 dark:border-white/10">
+                  <th className="py-2 pr-4">{t("page")}</th>
+                  <th className="py-2 pr-4">{t("file")}</th>
+                  <th className="py-2">{t("urls")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {group.pages.map((page) => (
+                  <tr key={page.id} className="border-b border-slate-100 align-top dark:border-white/5">
+                    <td className="py-2 pr-4 font-medium">{page.id}</td>
+                    <td className={`py-2 pr-4 ${code}`}>{page.file}</td>
+                    <td className="py-2">
+                      <ul className="flex flex-wrap gap-2">
+                        {page.urls.map((u) => (
+                          <li key={u.lang}>
+                            {page.linked ? (
+                              <Link to={u.url} className={link}>
+                                {u.url}
+                              </Link>
+                            ) : (
+                              <span className={code}>{u.url}</span>
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ))}
       <section className="mt-8">
         <h2 className="text-xl font-semibold">{t("resources")}</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("resourcesIntro")}</p>
         <ul className="mt-4 space-y-1 text-sm">
           {resources.map((r) => (
             <li key={r.id}>
-              <a href={r.path.includes(":") || r.path.includes("*") ? undefined : r.path} className="font-mono text-sea-700 dark:text-sea-300">{r.path}</a>
-              <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">{r.file}</span>
+              {r.linked ? (
+                <a href={r.path} className={link}>
+                  {r.path}
+                </a>
+              ) : (
+                <span className={code}>{r.path}</span>
+              )}
+              <span className={`ml-2 ${code} text-slate-500 dark:text-slate-400`}>{r.file}</span>
+              <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{r.layout ? t("layout", { name: r.layout }) : t("noLayout")}</span>
             </li>
           ))}
         </ul>

@@ -36,11 +36,11 @@ describe("href", () => {
     const mounted = new Set(pagePaths());
     for (const group of layoutGroups) {
       for (const page of group.pages) {
-        const params = { id: "x", slug: "x", key: "x", chatId: "x", "*": "x" };
+        const params = { id: "x", slug: "x", key: "x", chatId: "x", blogId: "x", "*": "x" };
         const path = (href as (id: string, options: object) => string)(page.id, { params });
         const template = page.path === null ? "/" : `/${page.path}`;
         expect(mounted.has(template)).toBe(true);
-        expect(path).toBe(template.replace(":id", "x").replace(":slug", "x").replace(":key", "x").replace(":chatId", "x").replace("*", "x"));
+        expect(decodeURIComponent(path)).toBe(template.replace(":id", "x").replace(":slug", "x").replace(":key", "x").replace(":chatId", "x").replace(":blogId", "x").replace("*", "x"));
         for (const lang of languages) {
           expect((href as (id: string, options: object) => string)(page.id, { params, lang: lang.code }).startsWith(lang.prefix ? `/${lang.prefix}` : "/")).toBe(true);
         }

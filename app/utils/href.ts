@@ -47,9 +47,11 @@ export function href<Id extends PageId | ResourceId>(id: Id, ...[options]: Args<
           .split("/")
           .map((segment) => {
             if (segment.startsWith(":")) {
-              const value = params[segment.slice(1)];
-              if (value === undefined) throw new Error(`href("${id}") needs the parameter ${segment.slice(1)}`);
-              return encodeURIComponent(value);
+              // `:id` or `:id copy` (a parameter followed by text, the spec's draft copies).
+              const [, name = "", rest = ""] = /^:([\w-]+)(.*)$/.exec(segment) ?? [];
+              const value = params[name];
+              if (value === undefined) throw new Error(`href("${id}") needs the parameter ${name}`);
+              return encodeURIComponent(value) + encodeURIComponent(rest);
             }
             if (segment === "*") return (params["*"] ?? "").split("/").map(encodeURIComponent).join("/");
             return segment;

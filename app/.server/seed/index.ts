@@ -7,6 +7,7 @@ import { seedDemoCases, seedEveryCaseType } from "./cases";
 import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
 import { seedDemoContactCase } from "./contact";
+import { seedDemoBlog } from "./blog";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
@@ -108,6 +109,11 @@ export const seedSteps: SeedStep[] = [
     id: "contact-cases-v1",
     // A visitor's message from /contacto, waiting for the team in /admin/gestiones (./contact.ts).
     run: seedDemoContactCase,
+  },
+  {
+    id: "blog-v1",
+    // Six posts in four languages with covers made by the photo pipeline, by the demo admin (./blog.ts).
+    run: seedDemoBlog,
   },
 ];
 

@@ -91,6 +91,10 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   { collection: "chat_members", fields: ["emailDueAt"] },
   { collection: "chat_messages", fields: ["chatId", { path: "seq", order: "desc" }] },
   { collection: "chat_messages", fields: ["chatId", "seq"] },
+  // The blog: published posts newest first (list, home, sitemap), the team's drafts, a language's feed.
+  { collection: "blog_posts", fields: ["status", { path: "publishedAt", order: "desc" }] },
+  { collection: "blog_posts", fields: ["status", { path: "updatedAt", order: "desc" }] },
+  { collection: "blog_posts", fields: [{ path: "langs", arrayContains: true }, "status", { path: "publishedAt", order: "desc" }] },
   // The admin dashboard's oldest open cases, per status.
   { collection: "cases", fields: ["status", "createdAt"] },
   // Re-indexing every case's words, oldest first.

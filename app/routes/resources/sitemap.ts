@@ -3,6 +3,7 @@ import { publishedListingRefs } from "#app/routes/listings/views.server";
 import { languages, localizePath, type Lang } from "#app/i18n";
 import { pagePaths } from "#app/route-table";
 import { requestContext } from "#app/.server/http/request-context";
+import { href } from "#app/utils/href";
 
 function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
@@ -41,7 +42,8 @@ export function sitemapResponse(entries: string[], options: { origin: string; pa
 
 /**
  * Every public page and every published boat and dock, in the four languages, each with its
- * hreflang alternates (listings also with their last change as `lastmod`); an index of parts
+ * hreflang alternates (listings also with their last change as `lastmod`), and every published
+ * blog post in the languages it is written in; an index of parts
  * past 50,000 URLs (12,500 listings).
  */
 export async function loader(args: LoaderFunctionArgs) {
@@ -60,5 +62,17 @@ export async function loader(args: LoaderFunctionArgs) {
   const listings = (await publishedListingRefs(services.listings)).flatMap((ref) =>
     languages.map((lang) => entry(`/${ref.kind}/${encodeURIComponent(ref.id)}`, lang.code, ref.updatedAt.slice(0, 10))),
   );
-  return sitemapResponse([...pages, ...listings], { origin, part: url.searchParams.get("part") });
+  // Blog posts: one URL per language they are written in (each language has its own slug),
+  // with alternates for those languages only; x-default is the Spanish one, else the first.
+  const posts = (await services.blog.published()).flatMap((post) => {
+    const urlOf = (lang: Lang) => origin + localizePath(href("blog-post", { params: { blogId: post.texts[lang]!.slug } }), lang);
+    const alternates = post.langs
+      .map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt}" href="${escapeXml(urlOf(alt))}"/>`)
+      .concat(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(urlOf(post.langs.includes("es") ? "es" : post.langs[0]!))}"/>`)
+      .join("\n");
+    return post.langs.map(
+      (lang) => `  <url>\n    <loc>${escapeXml(urlOf(lang))}</loc>\n    <lastmod>${escapeXml(post.updatedAt.slice(0, 10))}</lastmod>\n${alternates}\n  </url>`,
+    );
+  });
+  return sitemapResponse([...pages, ...listings, ...posts], { origin, part: url.searchParams.get("part") });
 }

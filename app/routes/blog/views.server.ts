@@ -1,0 +1,37 @@
+import { textOf, type BlogCover, type BlogPost } from "#app/.server/domain/blog";
+import type { Lang } from "#app/i18n";
+import { href } from "#app/utils/href";
+import type { BlogCard } from "#app/utils/blog-view";
+import type { PhotoView } from "#app/utils/listings/view";
+import { photoSrcSet, photoUrl, pickPhotoWidth } from "#app/utils/photos";
+
+/** A post's cover as an `<img>` needs it (`src` about `srcWidth` pixels wide). */
+export function coverView(cover: BlogCover | null, srcWidth = 640): PhotoView | null {
+  if (!cover || cover.widths.length === 0) return null;
+  return {
+    src: photoUrl(cover.folder, pickPhotoWidth(cover.widths, srcWidth)),
+    srcSet: photoSrcSet(cover.folder, cover.widths),
+    width: cover.width,
+    height: cover.height,
+    placeholder: cover.placeholder.startsWith("data:image/") ? cover.placeholder : null,
+  };
+}
+
+/** A post in a list (blog, home), in the visitor's language or the one it is written in. */
+export function blogCard(post: BlogPost, wanted: Lang): BlogCard {
+  const { lang, text } = textOf(post, wanted);
+  return {
+    id: post.id,
+    // Unprefixed (LocalizedLink adds the visitor's language).
+    to: href("blog-post", { params: { blogId: text.slug } }),
+    title: text.title,
+    excerpt: text.excerpt,
+    lang,
+    cover: coverView(post.cover),
+    publishedAt: post.publishedAt ?? post.updatedAt,
+    status: post.status,
+  };
+}
+
+/** The Atom feed of a language, absolute. */
+export const feedUrl = (origin: string, lang: Lang) => origin + href("blog-feed", { params: { file: `${lang}.xml` } });

@@ -1,0 +1,181 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { demoPage } from "./people";
+
+/**
+ * The blog end to end: the admin writes a post whose Markdown carries a <script>, an onerror
+ * attribute and a javascript: link (with a live preview while JavaScript runs), adds a cover and
+ * publishes it; visitors read it in the four languages with nothing of that running, find it in
+ * the sitemap and the feed; the admin takes it down without JavaScript and it is gone. The
+ * editor's guards, and the spec's "… copy" paths through the real server.
+ */
+const stamp = Date.now().toString(36);
+const slug = `calas-seguras-${stamp}`;
+const hostile = [
+  "## Fondeo seguro",
+  "",
+  "Primer párrafo con <script>window.__pwned = 'script'</script> un script.",
+  "",
+  `<img src="/images/logo.svg" alt="logo" onerror="window.__pwned = 'onerror'">`,
+  `<img src="/no-such-image.png" onerror="window.__pwned = 'onerror2'">`,
+  "",
+  "[Pulsa aquí](javascript:window.__pwned='link') o [ve a los puertos](/alquiler-barco).",
+  "",
+  "- uno",
+  "- dos",
+].join("\n");
+
+async function signedIn(browser: Browser, email: string, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled, locale: "es-ES" });
+  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("amarre-demo");
+  await page.locator("form#login button[type=submit]").click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  return page;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("the admin writes and publishes a post with hostile Markdown; visitors read it safely in four languages, in the sitemap and the feed; unpublished, it is gone", async ({ browser }) => {
+  test.slow();
+  const admin = await signedIn(browser, "admin@amarre.test", true);
+  await admin.goto("/blog/nuevo-blog");
+  await admin.getByLabel("Título").first().fill("Calas seguras");
+  await admin.getByLabel("Dirección (slug)").first().fill(slug);
+  await admin.getByLabel("Entradilla").first().fill("Cómo fondear sin riesgos.");
+  await admin.getByLabel("Texto (Markdown)").first().fill(hostile);
+  // The live preview: rendered by the server, sanitised.
+  const preview = admin.getByTestId("preview-es");
+  await expect(preview.getByRole("heading", { name: "Fondeo seguro" })).toBeVisible();
+  expect(await preview.innerHTML()).not.toMatch(/<script|onerror|javascript:/);
+
+  // The English version too.
+  await admin.getByText("Inglés", { exact: true }).click();
+  await admin.locator('input[name="en.title"]').fill("Safe coves");
+  await admin.locator('input[name="en.slug"]').fill(`${slug}-en`);
+  await admin.locator('textarea[name="en.excerpt"]').fill("How to anchor safely.");
+  await admin.locator('textarea[name="en.body"]').fill(hostile.replace("Fondeo seguro", "Safe anchoring"));
+  const cover = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#0e7490" } }).jpeg().toBuffer();
+  await admin.locator('input[name="cover"]').setInputFiles({ name: "cala.jpg", mimeType: "image/jpeg", buffer: cover });
+  await admin.getByRole("button", { name: "Publicar" }).click();
+  await admin.waitForURL(`**/blog/${slug}`);
+  await expect(admin.getByRole("heading", { level: 1, name: "Calas seguras" })).toBeVisible();
+
+  // Visitors, with JavaScript on: nothing of the hostile Markdown runs, in any language.
+  const context = await browser.newContext({ locale: "es-ES" });
+  const visitor = await context.newPage();
+  const dialogs: string[] = [];
+  visitor.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  for (const [prefix, title, note] of [
+    ["", "Calas seguras", null],
+    ["/en", "Safe coves", null],
+    ["/fr", "Calas seguras", /pas encore disponible en français/],
+    ["/de", "Calas seguras", /noch nicht auf Deutsch/],
+  ] as const) {
+    await visitor.goto(`${prefix}/blog/${slug}`);
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(visitor.locator("article h2").first()).toBeVisible();
+    if (note) {
+      await expect(visitor.getByText(note)).toBeVisible();
+      await expect(visitor.getByRole("link", { name: /English: Safe coves/ })).toHaveAttribute("href", `/en/blog/${slug}-en`);
+    }
+    await visitor.waitForLoadState("networkidle");
+    expect(await visitor.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    const article = await visitor.locator("article").innerHTML();
+    expect(article).not.toMatch(/<script|onerror|javascript:|__pwned/);
+    // Open Graph and BlogPosting structured data.
+    await expect(visitor.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
+    await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/photos\/blog\//);
+    const jsonLd = JSON.parse((await visitor.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(jsonLd).toMatchObject({ "@type": "BlogPosting", headline: title });
+  }
+  // Clicking the neutralised link does nothing either.
+  await visitor.goto(`/blog/${slug}`);
+  await visitor.getByText("Pulsa aquí").click();
+  expect(await visitor.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+
+  // Listed first on /blog, in the sitemap with its languages, in the Spanish and English feeds.
+  await visitor.goto("/blog");
+  await expect(visitor.locator("main ul li h2").first()).toHaveText("Calas seguras");
+  const sitemap = await (await visitor.request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain(`/blog/${slug}</loc>`);
+  expect(sitemap).toContain(`hreflang="en" href="http://127.0.0.1:${new URL(visitor.url()).port}/en/blog/${slug}-en"`);
+  const feed = await visitor.request.get("/feed/es.xml");
+  expect(feed.headers()["content-type"]).toContain("application/atom+xml");
+  const feedText = await feed.text();
+  expect(feedText).toContain("<title>Calas seguras</title>");
+  expect(feedText).not.toMatch(/__pwned|javascript:|onerror/);
+  expect(await (await visitor.request.get("/feed/en.xml")).text()).toContain("<title>Safe coves</title>");
+  await expect(visitor.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", /\/feed\/es\.xml$/);
+
+  // Taken down without JavaScript: visitors get the 404, the list no longer has it.
+  const plainAdmin = await signedIn(browser, "admin@amarre.test", false);
+  await plainAdmin.goto(`/blog/${slug}`);
+  await plainAdmin.getByRole("link", { name: "Editar este artículo" }).click();
+  await plainAdmin.getByRole("button", { name: "Retirar de la web" }).click();
+  await expect(plainAdmin.getByText("El artículo se ha retirado")).toBeVisible();
+  const gone = await visitor.request.get(`/blog/${slug}`, { headers: { "Cache-Control": "no-cache" } });
+  expect(gone.status()).toBe(404);
+  expect((await visitor.goto(`/en/blog/${slug}-en`))?.status()).toBe(404);
+  await visitor.goto("/blog");
+  await expect(visitor.getByText("Calas seguras")).toHaveCount(0);
+});
+
+test("the editor works without JavaScript: a draft is saved, reopened and published; its errors are shown", async ({ browser }) => {
+  const admin = await demoPage(browser, "admin@amarre.test");
+  await admin.goto("/blog/nuevo-blog");
+  await admin.getByRole("button", { name: "Publicar" }).click();
+  await expect(admin.getByText("Escribe el artículo al menos en un idioma")).toBeVisible();
+  await admin.getByLabel("Título").first().fill(`Borrador sin JavaScript ${stamp}`);
+  await admin.getByLabel("Entradilla").first().fill("Entradilla.");
+  await admin.getByLabel("Texto (Markdown)").first().fill("Texto **en negrita**.");
+  await admin.getByRole("button", { name: "Guardar borrador" }).click();
+  await expect(admin.getByText("Borrador guardado.")).toBeVisible();
+  await expect(admin.getByLabel("Dirección (slug)").first()).toHaveValue(`borrador-sin-javascript-${stamp}`);
+  const visitor = await demoPage(browser);
+  expect((await visitor.goto(`/blog/borrador-sin-javascript-${stamp}`))?.status()).toBe(404);
+  await admin.getByRole("button", { name: "Publicar" }).click();
+  await admin.waitForURL(`**/blog/borrador-sin-javascript-${stamp}`);
+  await expect(admin.locator("article strong")).toHaveText("en negrita");
+  expect((await visitor.goto(`/blog/borrador-sin-javascript-${stamp}`))?.status()).toBe(200);
+});
+
+test("the editor's guards: visitors sign in first and come back; other people get a 403", async ({ browser }) => {
+  const visitor = await demoPage(browser);
+  await visitor.goto("/en/blog/nuevo-blog");
+  expect(new URL(visitor.url()).pathname).toBe("/en/login");
+  expect(new URL(visitor.url()).searchParams.get("redirect")).toBe("/en/blog/nuevo-blog");
+  await visitor.locator('input[name="email"]').fill("admin@amarre.test");
+  await visitor.locator('input[name="password"]').fill("amarre-demo");
+  await visitor.locator("form#login button[type=submit]").click();
+  await visitor.waitForURL("**/en/blog/nuevo-blog");
+  await expect(visitor.getByRole("heading", { level: 1, name: "New post" })).toBeVisible();
+  const renter = await demoPage(browser, "renter@amarre.test");
+  expect((await renter.goto("/blog/nuevo-blog"))?.status()).toBe(403);
+});
+
+test("the spec's draft copies redirect permanently to the page they copy, in every language, before any sign-in", async ({ request }) => {
+  const cases: Array<[string, string]> = [
+    ["/limpieza%20copy", "/limpieza"],
+    ["/boat/abc123%20copy", "/boat/abc123"],
+    ["/boat/form/add-motor-boat%20copy", "/boat/form/add-motor-boat"],
+    ["/boat/rent/boat/ReservationSummary%20copy", "/boat/rent/boat/ReservationSummary"],
+    ["/ajustes/inscribir-tu-barco%20copy", "/ajustes/inscribir-tu-barco"],
+    ["/ajustes/mi-perfil%20copy", "/ajustes/mi-perfil"],
+    ["/ajustes/mi-perfil%20copy%202", "/ajustes/mi-perfil"],
+  ];
+  for (const prefix of ["", "/en", "/fr", "/de"]) {
+    for (const [copy, target] of cases) {
+      const response = await request.get(`${prefix}${copy}?a=1`, { maxRedirects: 0, headers: { Cookie: "i18n_redirected=es" } });
+      expect(response.status(), `${prefix}${copy}`).toBe(301);
+      expect(new URL(response.headers()["location"]!, "http://x").pathname + new URL(response.headers()["location"]!, "http://x").search).toBe(`${prefix}${target}?a=1`);
+    }
+  }
+});
