@@ -132,6 +132,9 @@ function reportWatchError(error: StoreError): void {
 /** The store whose `runTransaction` function is running in the current async context. */
 const transactionScope = new AsyncLocalStorage<FirestoreStore>();
 
+/** Attempts of a contended transaction before its ABORTED error reaches the caller (the SDK default is 5). */
+const TRANSACTION_ATTEMPTS = 25;
+
 // ---------------------------------------------------------------------------------------------
 // The store
 
@@ -290,17 +293,23 @@ export class FirestoreStore implements DocumentStore {
     const driverErrors = new WeakSet<object>();
     const callerErrors = new WeakSet<object>();
     try {
-      return await this.db.runTransaction(async (firestoreTx) => {
-        const tx = new FirestoreStoreTransaction(this, firestoreTx, driverErrors);
-        try {
-          return await transactionScope.run(this, () => fn(tx));
-        } catch (error) {
-          if (error !== null && typeof error === "object" && !driverErrors.has(error)) callerErrors.add(error);
-          throw error;
-        } finally {
-          tx.finish();
-        }
-      });
+      return await this.db.runTransaction(
+        async (firestoreTx) => {
+          const tx = new FirestoreStoreTransaction(this, firestoreTx, driverErrors);
+          try {
+            return await transactionScope.run(this, () => fn(tx));
+          } catch (error) {
+            if (error !== null && typeof error === "object" && !driverErrors.has(error)) callerErrors.add(error);
+            throw error;
+          } finally {
+            tx.finish();
+          }
+        },
+        // Our transactions meet on one document when they contend (a conversation's or a series'
+        // counter, a day's booking): twenty at once means up to twenty turns for the last one, more
+        // than the SDK's default five (seen as "ABORTED: Transaction lock timeout" on a busy machine).
+        { maxAttempts: TRANSACTION_ATTEMPTS },
+      );
     } catch (error) {
       if (error === null || typeof error !== "object" || callerErrors.has(error)) throw error;
       throw toStoreError(error);
