@@ -87,7 +87,7 @@ test("a visitor writes through the contact form and the admin finds the case", a
   const refused = visitor.waitForResponse((response) => response.request().method() === "POST");
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
   expect((await refused).status()).toBe(400);
-  await expect(visitor.locator("#formulario").getByText(/al menos 10 carácter/)).toBeVisible();
+  await expect(visitor.locator("#formulario").getByText(/al menos 10 caracteres/)).toBeVisible();
 
   const again = visitor.locator("#formulario form");
   await again.locator('[name="message"]').fill("¿Se puede alquilar un velero con patrón para ir a Cabrera y pasar la noche fondeados?");
