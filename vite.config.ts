@@ -13,7 +13,14 @@ const isTest = Boolean(process.env.VITEST);
 
 export default defineConfig({
   server: { host: "127.0.0.1" },
-  build: { target: "es2022", cssMinify: true },
+  build: {
+    target: "es2022",
+    cssMinify: true,
+    // Issue 13's JavaScript budget: terser on ES modules packs the framework and the pages about
+    // 4% tighter than esbuild (at the cost of a slower build).
+    minify: "terser",
+    terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+  },
   plugins: [
     tailwindcss(),
     !isTest &&
