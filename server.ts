@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { once, setMaxListeners } from "node:events";
+import fs from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
@@ -150,7 +151,8 @@ if (vite) {
 } else {
   const clientDir = path.resolve("build/client");
   // Hashed file names never change: cache them for a year.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  const assetsDir = path.join(clientDir, "assets");
+  app.use("/assets", precompressedAssets(assetsDir), express.static(assetsDir, { immutable: true, maxAge: "1y" }));
   const publicFiles = express.static(clientDir, { maxAge: "1h" });
   // Only paths with a file extension can be public files: pages skip the file-system lookup.
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
@@ -223,3 +225,28 @@ async function stop(signal: string) {
 }
 process.once("SIGTERM", () => void stop("SIGTERM"));
 process.once("SIGINT", () => void stop("SIGINT"));
+
+/**
+ * Scripts and styles as the build compressed them (scripts/precompress-assets.js: Brotli and
+ * gzip at their best levels): the request is pointed at `<file>.br` or `<file>.gz` when the
+ * browser accepts it, and express.static sends that file as it is (compression leaves a
+ * response that already has a Content-Encoding alone).
+ */
+function precompressedAssets(dir: string): express.RequestHandler {
+  const files = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  const types: Record<string, string> = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = /^\/([\w.-]+\.(js|css))$/.exec(req.path);
+    if (!name) return next();
+    res.vary("Accept-Encoding");
+    // Brotli whenever it is accepted (negotiation alone picks whichever the browser lists first).
+    const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : null;
+    const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : null;
+    if (!suffix || !files.has(name[1] + suffix)) return next();
+    res.setHeader("Content-Encoding", encoding!);
+    res.setHeader("Content-Type", types[name[2]]);
+    req.url = `/${name[1]}${suffix}`;
+    next();
+  };
+}

@@ -10,10 +10,23 @@ declare module "@remix-run/node" {
 }
 
 const isTest = Boolean(process.env.VITEST);
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|@remix-run\/react|@remix-run\/router|@remix-run\/server-runtime|react-router|react-router-dom|turbo-stream|i18next|react-i18next|remix-i18next|html-parse-stringify|void-elements)\//;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   server: { host: "127.0.0.1" },
-  build: { target: "es2022", cssMinify: true },
+  build: {
+    target: "es2022",
+    cssMinify: true,
+    // Issue 13's JavaScript budget: terser on ES modules packs the framework and the pages about
+    // 4% tighter than esbuild (at the cost of a slower build).
+    minify: "terser",
+    terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+    // The framework every page runs (React, Remix, the router, i18next) as one file instead of
+    // six: fewer requests before the first paint on a slow phone connection. Lazy code (Leaflet,
+    // zod, conform, Firebase) keeps its own chunks.
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: (id) => (FRAMEWORK.test(id) ? "framework" : undefined) } },
+  },
   plugins: [
     tailwindcss(),
     !isTest &&
@@ -40,4 +53,4 @@ export default defineConfig({
     pool: "forks",
     env: { METADATA_SERVER_DETECTION: "none", NODE_ENV: "test" },
   },
-});
+}));

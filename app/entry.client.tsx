@@ -1,24 +1,40 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
+import i18next, { type BackendModule } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { baseNamespaces, i18nConfig, isLang, defaultLang } from "#app/i18n";
 
+/**
+ * Messages come from a cached resource route, one namespace at a time, when first needed: a
+ * fetch is all it takes (no HTTP backend library in every page's JavaScript).
+ */
+function localesBackend(version: string): BackendModule {
+  return {
+    type: "backend",
+    init() {},
+    read(lng, ns, callback) {
+      fetch(`/resources/locales/${encodeURIComponent(lng)}/${encodeURIComponent(ns)}?v=${encodeURIComponent(version)}`, { credentials: "same-origin" })
+        .then((response) => {
+          if (!response.ok) throw new Error(`${response.status} loading the ${lng}/${ns} messages`);
+          return response.json();
+        })
+        .then((messages) => callback(null, messages), (error: Error) => callback(error, false));
+    },
+  };
+}
+
 async function hydrate() {
   const lang = document.documentElement.lang;
   const version = document.documentElement.dataset.localesVersion ?? "dev";
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
+    .use(localesBackend(version))
     .init({
       ...i18nConfig,
       lng: isLang(lang) ? lang : defaultLang,
       ns: [...new Set([...baseNamespaces, ...getInitialNamespaces()])],
-      // Messages come from a cached resource route, one namespace at a time, when first needed.
-      backend: { loadPath: `/resources/locales/{{lng}}/{{ns}}?v=${version}` },
       detection: undefined,
     });
 

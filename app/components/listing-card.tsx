@@ -37,6 +37,7 @@ export function ListingCard({
   fallbackImage,
   actions,
   headingLevel = 3,
+  eager = false,
 }: {
   href: string;
   title: string;
@@ -49,12 +50,14 @@ export function ListingCard({
   fallbackImage: string;
   actions?: React.ReactNode;
   headingLevel?: 2 | 3 | 4;
+  /** A card above the fold: its photo loads at once ("high": the page's first, fetched first). */
+  eager?: boolean | "high";
 }) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-sea-500 dark:border-white/10 dark:bg-white/5">
       <div className="relative">
-        <ListingPhoto photo={photo} fallback={fallbackImage} alt="" sizes={CARD_PHOTO_SIZES} className="aspect-[4/3] w-full" />
+        <ListingPhoto photo={photo} fallback={fallbackImage} alt="" sizes={CARD_PHOTO_SIZES} eager={eager} className="aspect-[4/3] w-full" />
         {badges.length > 0 ? (
           <ul className="absolute top-3 left-3 flex max-w-[70%] flex-wrap gap-1.5">
             {badges.map((badge) => (
@@ -88,7 +91,7 @@ export function ListingCard({
 }
 
 /** A boat in search results (and anywhere boats are listed). */
-export function BoatListingCard({ card, actions, headingLevel }: { card: BoatCardView; actions?: React.ReactNode; headingLevel?: 2 | 3 | 4 }) {
+export function BoatListingCard({ card, actions, headingLevel, eager }: { card: BoatCardView; actions?: React.ReactNode; headingLevel?: 2 | 3 | 4; eager?: boolean | "high" }) {
   const { t } = useTranslation("listing");
   const lang = useLang();
   const facts: string[] = [];
@@ -110,12 +113,13 @@ export function BoatListingCard({ card, actions, headingLevel }: { card: BoatCar
       fallbackImage={card.fallbackImage}
       actions={actions}
       headingLevel={headingLevel}
+      eager={eager}
     />
   );
 }
 
 /** A dock in search results. */
-export function DockListingCard({ card, actions, headingLevel }: { card: DockCardView; actions?: React.ReactNode; headingLevel?: 2 | 3 | 4 }) {
+export function DockListingCard({ card, actions, headingLevel, eager }: { card: DockCardView; actions?: React.ReactNode; headingLevel?: 2 | 3 | 4; eager?: boolean | "high" }) {
   const { t } = useTranslation("listing");
   const lang = useLang();
   const title = dockTitle(t, card);
@@ -139,6 +143,7 @@ export function DockListingCard({ card, actions, headingLevel }: { card: DockCar
       fallbackImage={card.fallbackImage}
       actions={actions}
       headingLevel={headingLevel}
+      eager={eager}
     />
   );
 }

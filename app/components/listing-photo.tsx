@@ -20,14 +20,20 @@ export function ListingPhoto({
   fallback: string;
   alt: string;
   sizes: string;
-  /** The first photo a visitor sees (the detail page's cover) loads at once. */
-  eager?: boolean;
+  /**
+   * The first photos a visitor sees (the detail page's cover, the first results) load at once;
+   * "high" also asks the browser to fetch it before anything else (the page's largest image).
+   */
+  eager?: boolean | "high";
   className?: string;
 }) {
+  const loading = eager ? "eager" : "lazy";
+  // React 18 passes only the lowercase spelling through to the DOM.
+  const priority = eager === "high" ? { fetchpriority: "high" } : {};
   if (!photo) {
     return (
       <span className={`relative isolate block overflow-hidden bg-sea-50 dark:bg-sea-900 ${className}`}>
-        <img src={fallback} alt={alt} width={400} height={240} loading={eager ? "eager" : "lazy"} className="size-full object-cover" />
+        <img src={fallback} alt={alt} width={400} height={240} loading={loading} {...priority} className="size-full object-cover" />
       </span>
     );
   }
@@ -43,7 +49,8 @@ export function ListingPhoto({
         width={photo.width}
         height={photo.height}
         alt={alt}
-        loading={eager ? "eager" : "lazy"}
+        loading={loading}
+        {...priority}
         decoding="async"
         className="relative size-full object-cover"
       />

@@ -36,7 +36,7 @@ export function PhotoGallery({ photos, title, fallback }: { photos: GalleryPhoto
   if (!cover) {
     return (
       <section aria-label={t("detail.photos")}>
-        <ListingPhoto photo={null} fallback={fallback} alt="" sizes={COVER_SIZES} eager className="aspect-[16/9] max-h-[32rem] w-full rounded-2xl" />
+        <ListingPhoto photo={null} fallback={fallback} alt="" sizes={COVER_SIZES} eager="high" className="aspect-[16/9] max-h-[32rem] w-full rounded-2xl" />
       </section>
     );
   }
@@ -44,7 +44,7 @@ export function PhotoGallery({ photos, title, fallback }: { photos: GalleryPhoto
   return (
     <section aria-label={t("detail.photos")} className="space-y-3" data-testid="gallery" data-enhanced={enhanced ? "true" : undefined}>
       <a href={cover.large} onClick={openOnClick(0)} className="relative block rounded-2xl" data-testid="gallery-cover">
-        <ListingPhoto photo={cover} fallback={fallback} alt={alt(0)} sizes={COVER_SIZES} eager className="aspect-[16/9] max-h-[32rem] w-full rounded-2xl" />
+        <ListingPhoto photo={cover} fallback={fallback} alt={alt(0)} sizes={COVER_SIZES} eager="high" className="aspect-[16/9] max-h-[32rem] w-full rounded-2xl" />
         {total > 1 ? (
           <span className="absolute right-3 bottom-3 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold text-sea-900 shadow dark:bg-sea-950/90 dark:text-white">
             {t("gallery.showAll", { count: total })}

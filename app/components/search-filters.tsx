@@ -1,32 +1,25 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
-import {
-  boatSearchSchema,
-  boatTypes,
-  licences,
-  MAX_PEOPLE,
-  MAX_SEARCH_PRICE_EUROS,
-  skipperFilters,
-  type BoatSearch,
-  type BoatTypeId,
-} from "#app/utils/listings/boat-search";
-import { dockKinds, dockSearchSchema, listingLimits, type DockSearch } from "#app/utils/listings/schemas";
+import type { BoatSearch } from "#app/utils/listings/boat-search";
+import { listingLimits } from "#app/utils/listings/limits";
+import type { DockSearch } from "#app/utils/listings/schemas";
+import { boatTypes, dockKinds, licences, MAX_PEOPLE, MAX_SEARCH_PRICE_EUROS, skipperFilters, type BoatTypeId } from "#app/utils/listings/search-options";
 import { compactFormData, toSearchParams } from "#app/utils/listings/view";
 import { useLocalizePath } from "#app/utils/use-lang";
-import { zodErrorMap } from "#app/utils/zod-errors";
-import { ErrorList } from "./forms";
 import { LocalizedLink } from "./localized-link";
 import { PlaceSuggestions } from "./place-suggestions";
+import type { FieldErrors, SearchKind } from "./search-validation";
+import { fieldProps, useSearchCheck } from "./use-search-check";
 
 /**
  * The search pages' filters: plain GET forms that work without JavaScript (every field is in
  * the URL). With JavaScript a change submits at once (selects, checkboxes) or after a pause
  * (typed text, numbers and dates), through Remix without reloading the document, with empty
- * fields left out of the URL; conform checks the fields first with the search's own zod schema.
+ * fields left out of the URL. The fields are checked first with the search's own zod schema,
+ * fetched when a person starts using the form (use-search-check.ts): the page loads no schema
+ * library, and a 400 page shows the server's messages (`lastResult`) the same way.
  */
 
 const label = "block text-sm font-medium text-slate-700 dark:text-slate-200";
@@ -36,9 +29,6 @@ const legend = "text-xs font-semibold tracking-wide text-slate-500 uppercase dar
 
 export const BOAT_FILTERS_ID = "boat-filters";
 export const DOCK_FILTERS_ID = "dock-filters";
-
-/** The name of the button conform submits its intents (validate, reset…) with. */
-const CONFORM_INTENT = "__intent__";
 
 /** How long typing waits before the search runs. */
 const TYPING_DEBOUNCE_MS = 500;
@@ -74,13 +64,23 @@ function useAutoSubmit() {
   return { onFieldChange, takeReplace };
 }
 
+/** The server's messages from a 400 page (conform's reply of the loader's check). */
+function serverErrors(lastResult: SubmissionResult<string[]> | null): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(lastResult?.error ?? {})) if (messages && messages.length > 0) errors[name] = messages;
+  return errors;
+}
+
+/** A filter's ids, ARIA state, messages and first value. */
+type Field = ReturnType<typeof fieldProps> & { defaultValue: string };
+
 /**
- * conform's form plus the JavaScript submission: validation first (conform prevents an invalid
- * submission and shows why), then a Remix GET navigation with a compact query string.
+ * A filter form's fields and its JavaScript submission: the check first (an invalid form shows
+ * why and is not sent), then a Remix GET navigation with a compact query string.
  */
-function useFilterForm<Schema extends z.ZodTypeAny>(options: {
+function useFilterForm(options: {
   id: string;
-  schema: Schema;
+  kind: SearchKind;
   action: string;
   /** The current query, as the form's initial values. */
   defaultValue: Record<string, string | number | boolean | undefined | null>;
@@ -90,39 +90,36 @@ function useFilterForm<Schema extends z.ZodTypeAny>(options: {
   /** Values left out of the URL because they are what the page does anyway. */
   defaults?: Record<string, string>;
 }) {
-  const { t } = useTranslation(["search", "zod", "validation"]);
   const submit = useSubmit();
   const localize = useLocalizePath();
   const { onFieldChange, takeReplace } = useAutoSubmit();
-  const [form, fields] = useForm({
-    id: options.id,
-    lastResult: options.lastResult ?? undefined,
-    defaultValue: Object.fromEntries(toSearchParams(options.defaultValue)),
-    constraint: getZodConstraint(options.schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema, errorMap: zodErrorMap(t) }),
-  });
-  const formProps = getFormProps(form);
+  const { errors, check, recheck, preload } = useSearchCheck(options.kind, serverErrors(options.lastResult));
+  // A 400 page shows what was asked (invalid values included), else the query.
+  const values: Record<string, string> = options.lastResult?.initialValue
+    ? Object.fromEntries(Object.entries(options.lastResult.initialValue).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])))
+    : Object.fromEntries(toSearchParams(options.defaultValue));
+  const field = (name: string): Field => ({ ...fieldProps(options.id, name, errors), defaultValue: values[name] ?? "" });
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    formProps.onSubmit(event);
-    // conform revalidates a field as it changes by submitting an intent (never a search):
-    // that must not cancel the search the change itself scheduled.
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT) return;
-    if (event.defaultPrevented) {
-      takeReplace();
-      return;
-    }
     event.preventDefault();
-    const params = compactFormData(new FormData(event.currentTarget), options.defaults, options.keepEmpty);
-    submit(params, { method: "get", action: localize(options.action), preventScrollReset: true, replace: takeReplace() });
+    const form = event.currentTarget;
+    const replace = takeReplace();
+    void check(form).then((valid) => {
+      if (!valid) return;
+      const params = compactFormData(new FormData(form), options.defaults, options.keepEmpty);
+      submit(params, { method: "get", action: localize(options.action), preventScrollReset: true, replace });
+    });
   };
-  return { form, fields, formProps: { ...formProps, onSubmit }, onFieldChange };
+  const formProps = { id: options.id, noValidate: true, onSubmit, onFocus: preload, onInput: (event: React.FormEvent<HTMLFormElement>) => recheck(event.currentTarget) };
+  return { field, formProps, onFieldChange };
 }
 
+/** A filter's messages (forms.tsx's ErrorList, without the form library that module brings). */
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  return <ErrorList id={id} errors={errors} />;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm font-medium text-coral-600 dark:text-coral-500" aria-live="polite">
+      {errors?.map((message) => <li key={message}>{message}</li>)}
+    </ul>
+  );
 }
 
 /** A filter form: a GET search form (`useFilterForm`'s props) of fieldsets, then the submit button and the clear link. */
@@ -159,7 +156,7 @@ function FormActions({ clearTo }: { clearTo: string }) {
   );
 }
 
-type FieldMeta = Parameters<typeof getInputProps>[0];
+type FieldMeta = Field;
 type PortOption = { slug: string; name: string; city: string; region: string };
 
 /** A filter: its label, its control (`children`) and its errors. */
@@ -177,7 +174,7 @@ function FilterField({ field, label: text, children }: { field: FieldMeta; label
 function ChoiceField({ field, label: text, any, options }: { field: FieldMeta; label: string; any: string; options: ReadonlyArray<{ value: string; label: string }> }) {
   return (
     <FilterField field={field} label={text}>
-      <select {...getSelectProps(field)} className={input}>
+      <select {...field.control} defaultValue={field.defaultValue} className={input}>
         <option value="">{any}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>{option.label}</option>
@@ -205,7 +202,7 @@ function NumberField({
 }) {
   return (
     <FilterField field={field} label={text}>
-      <input {...getInputProps(field, { type: "number" })} min={min} max={max} step={step} inputMode={inputMode} className={input} />
+      <input {...field.control} type="number" defaultValue={field.defaultValue} min={min} max={max} step={step} inputMode={inputMode} className={input} />
     </FilterField>
   );
 }
@@ -226,7 +223,7 @@ function PlaceField({ field, ports, listId }: { field: FieldMeta; ports: PortOpt
   const { t } = useTranslation("search");
   return (
     <FilterField field={field} label={t("filters.place")}>
-      <input {...getInputProps(field, { type: "search" })} list={listId} placeholder={t("filters.placePlaceholder")} autoComplete="off" className={input} />
+      <input {...field.control} type="search" defaultValue={field.defaultValue} maxLength={80} list={listId} placeholder={t("filters.placePlaceholder")} autoComplete="off" className={input} />
       <PlaceSuggestions id={listId} ports={ports} />
     </FilterField>
   );
@@ -279,15 +276,16 @@ export function BoatSearchFilters({
   /** Whether to say that dates do not filter yet (what the search service says). */
 }) {
   const { t } = useTranslation(["search", "listing"]);
-  const { fields, formProps, onFieldChange } = useFilterForm({
+  const { field, formProps, onFieldChange } = useFilterForm({
     id: BOAT_FILTERS_ID,
-    schema: boatSearchSchema,
+    kind: "boat",
     action,
     defaultValue: { ...query, type: query.type ?? preset ?? undefined, sort: undefined, page: undefined },
     lastResult,
     keepEmpty: preset ? ["type"] : [],
     defaults: preset ? { sort: "relevance", type: preset } : { sort: "relevance" },
   });
+  const fields = Object.fromEntries(["type", "place", "from", "to", "people", "minPrice", "maxPrice", "licence", "skipper", "instantBooking"].map((name) => [name, field(name)]));
   return (
     <FilterForm form={{ formProps, onFieldChange }} action={action} label={t("filters.label")}>
       <fieldset className="space-y-4">
@@ -296,10 +294,10 @@ export function BoatSearchFilters({
         <PlaceField field={fields.place} ports={ports} listId="boat-filters-places" />
         <div className="grid grid-cols-2 gap-3">
           <FilterField field={fields.from} label={t("filters.from")}>
-            <input {...getInputProps(fields.from, { type: "date" })} aria-describedby={fields.from.errorId} className={input} />
+            <input {...fields.from.control} type="date" defaultValue={fields.from.defaultValue} aria-describedby={fields.from.errorId} className={input} />
           </FilterField>
           <FilterField field={fields.to} label={t("filters.to")}>
-            <input {...getInputProps(fields.to, { type: "date" })} aria-describedby={fields.to.errorId} className={input} />
+            <input {...fields.to.control} type="date" defaultValue={fields.to.defaultValue} aria-describedby={fields.to.errorId} className={input} />
           </FilterField>
         </div>
         <NumberField field={fields.people} label={t("filters.people")} min={1} max={MAX_PEOPLE} />
@@ -315,7 +313,7 @@ export function BoatSearchFilters({
         <ChoiceField field={fields.licence} label={t("filters.licence")} any={t("filters.anyLicence")} options={licences.map((licence) => ({ value: licence, label: t(`filters.licenceHeld.${licence}`) }))} />
         <ChoiceField field={fields.skipper} label={t("filters.skipper")} any={t("filters.anySkipper")} options={skipperFilters.map((option) => ({ value: option, label: t(`filters.skipperOptions.${option}`) }))} />
         <div className="flex items-start gap-2">
-          <input {...getInputProps(fields.instantBooking, { type: "checkbox" })} className="mt-1 size-4 rounded border-slate-300 text-sea-700 focus:ring-sea-500" />
+          <input {...fields.instantBooking.control} type="checkbox" defaultChecked={fields.instantBooking.defaultValue === "on"} className="mt-1 size-4 rounded border-slate-300 text-sea-700 focus:ring-sea-500" />
           <label htmlFor={fields.instantBooking.id} className="text-sm text-slate-700 dark:text-slate-200">{t("filters.instantBooking")}</label>
         </div>
       </fieldset>
@@ -338,14 +336,15 @@ export function DockSearchFilters({
   action: string;
 }) {
   const { t } = useTranslation(["search", "listing"]);
-  const { fields, formProps, onFieldChange } = useFilterForm({
+  const { field, formProps, onFieldChange } = useFilterForm({
     id: DOCK_FILTERS_ID,
-    schema: dockSearchSchema,
+    kind: "dock",
     action,
     defaultValue: { ...query, sort: undefined, page: undefined },
     lastResult,
     defaults: { sort: "newest" },
   });
+  const fields = Object.fromEntries(["kind", "place", "minLengthM", "minBeamM", "minDepthM", "minPrice", "maxPrice"].map((name) => [name, field(name)]));
   const limits = listingLimits.dock;
   return (
     <FilterForm form={{ formProps, onFieldChange }} action={action} label={t("docks.filtersLabel")}>

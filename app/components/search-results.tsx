@@ -43,7 +43,9 @@ export function SearchPageLayout({
       <div className="mt-8 grid gap-8 lg:grid-cols-[18rem_1fr]">
         <aside aria-labelledby="filters-heading" className="lg:sticky lg:top-4 lg:self-start">
           <h2 id="filters-heading" className="sr-only">{t("filters.heading")}</h2>
-          <FiltersPanel activeCount={activeFilters}>{filters}</FiltersPanel>
+          <FiltersPanel activeCount={activeFilters} open={invalid.length > 0}>
+            {filters}
+          </FiltersPanel>
         </aside>
 
         {children}
@@ -51,6 +53,9 @@ export function SearchPageLayout({
     </main>
   );
 }
+
+/** The results whose photos load at once: the first row on the widest grid (three columns). */
+const EAGER_CARDS = 3;
 
 /** One page of a search's results, as its loader sends it. */
 type ResultsPage<C> = { cards: C[]; total: number; totalLabel: string; page: number; pageCount: number };
@@ -72,7 +77,7 @@ export function SearchResults<C extends { id: string }>({
   clearTo,
 }: {
   results: ResultsPage<C>;
-  Card: React.ComponentType<{ card: C; actions?: React.ReactNode }>;
+  Card: React.ComponentType<{ card: C; actions?: React.ReactNode; eager?: boolean | "high" }>;
   favouriteIds: readonly string[];
   signedIn: boolean;
   sort: React.ReactNode;
@@ -81,6 +86,7 @@ export function SearchResults<C extends { id: string }>({
   hrefFor: (page: number) => string;
   clearTo: string;
 }) {
+  const { t } = useTranslation("search");
   const searching = useSearching();
   return (
     <section aria-labelledby="results-heading" aria-busy={searching} className="min-w-0">
@@ -91,13 +97,17 @@ export function SearchResults<C extends { id: string }>({
         {sort}
       </div>
 
-      <ListingMap points={points} label={mapLabel} className="mt-4 h-56 sm:h-72" />
+      <ListingMap points={points} label={mapLabel} toggle={{ show: t("map.show"), hide: t("map.hide") }} className="mt-3 h-64 sm:mt-4 sm:h-72" />
 
       {results.cards.length > 0 ? (
         <ul className={`mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3 ${searching ? "opacity-60 transition-opacity" : ""}`} data-testid="results">
-          {results.cards.map((card) => (
+          {results.cards.map((card, index) => (
             <li key={card.id}>
-              <Card card={card} actions={<FavouriteButton listingId={card.id} favourite={favouriteIds.includes(card.id)} signedIn={signedIn} />} />
+              <Card
+                card={card}
+                eager={index === 0 ? "high" : index < EAGER_CARDS}
+                actions={<FavouriteButton listingId={card.id} favourite={favouriteIds.includes(card.id)} signedIn={signedIn} />}
+              />
             </li>
           ))}
         </ul>
@@ -173,39 +183,33 @@ export function EmptyResults({ pageBeyondEnd, firstPage, clearTo }: { pageBeyond
   );
 }
 
-const WIDE = "(min-width: 1024px)";
-
 /**
- * The filters' box: always open on wide screens; on narrow ones it starts closed (with
- * JavaScript) behind a "Filters (n)" summary, so the results come first. Without JavaScript it
- * stays open, and the summary still toggles it.
+ * The filters' box: always open on wide screens (1024 px and up); on narrow ones it is folded
+ * behind a "Filters (n)" switch from the first byte, so the results come first. The switch is a
+ * `<details>` whose open state shows the box beside it through CSS (`peer-open`): it works the
+ * same with or without JavaScript, and hydration changes nothing on screen. `open`: unfolded
+ * from the start (a query with invalid parameters, whose messages are in the box).
  */
-export function FiltersPanel({ activeCount, children }: { activeCount: number; children: React.ReactNode }) {
+export function FiltersPanel({ activeCount, open = false, children }: { activeCount: number; open?: boolean; children: React.ReactNode }) {
   const { t } = useTranslation("search");
-  const panel = useRef<HTMLDetailsElement>(null);
+  const toggle = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
-    const wide = window.matchMedia(WIDE);
-    if (!panel.current) return;
-    if (!wide.matches) panel.current.open = false;
     // The page is hydrated: filter changes now search without reloading (browser tests wait for this).
-    panel.current.dataset.enhanced = "true";
-    const reopen = (event: MediaQueryListEvent) => {
-      if (event.matches && panel.current) panel.current.open = true;
-    };
-    wide.addEventListener("change", reopen);
-    return () => wide.removeEventListener("change", reopen);
+    if (toggle.current) toggle.current.dataset.enhanced = "true";
   }, []);
   return (
-    <details ref={panel} open className="rounded-2xl border border-slate-200 dark:border-white/10">
-      <summary className="flex cursor-pointer items-center justify-between px-5 py-3 font-semibold lg:hidden">
-        <span>
-          {t("filters.heading")}
-          {activeCount > 0 ? <span className="ml-2 rounded-full bg-sea-700 px-2 py-0.5 text-xs text-white">{activeCount}</span> : null}
-        </span>
-        <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">▾</span>
-      </summary>
-      <div className="p-5 pt-2 lg:pt-5">{children}</div>
-    </details>
+    <div className="rounded-2xl border border-slate-200 dark:border-white/10">
+      <details ref={toggle} open={open} className="group/filters peer/filters lg:hidden" data-testid="filters-toggle">
+        <summary className="flex cursor-pointer list-none items-center justify-between px-5 py-3 font-semibold [&::-webkit-details-marker]:hidden">
+          <span>
+            {t("filters.heading")}
+            {activeCount > 0 ? <span className="ml-2 rounded-full bg-sea-700 px-2 py-0.5 text-xs text-white">{activeCount}</span> : null}
+          </span>
+          <span aria-hidden="true" className="text-slate-500 transition-transform dark:text-slate-400 group-open/filters:rotate-180">▾</span>
+        </summary>
+      </details>
+      <div className="hidden p-5 pt-2 peer-open/filters:block lg:block lg:pt-5">{children}</div>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { favouriteItems } from "#app/.server/listing-cards";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SavedListingGrid, type SavedListingItem } from "#app/components/saved-listing-card";
-import { BOAT_SEARCH_PATH } from "#app/utils/listings/boat-search";
+import { BOAT_SEARCH_PATH } from "#app/utils/listings/search-options";
 import { seoMeta } from "#app/utils/meta";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";

@@ -6,7 +6,7 @@ import { viewedItems } from "#app/.server/listing-cards";
 import { FormAlert } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SavedListingGrid } from "#app/components/saved-listing-card";
-import { BOAT_SEARCH_PATH } from "#app/utils/listings/boat-search";
+import { BOAT_SEARCH_PATH } from "#app/utils/listings/search-options";
 import { seoMeta } from "#app/utils/meta";
 import { requestContext } from "#app/.server/http/request-context";
 

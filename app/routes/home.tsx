@@ -3,7 +3,7 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BoatSearchForm } from "#app/components/boat-search-form";
 import { LocalizedLink } from "#app/components/localized-link";
-import { BOAT_SEARCH_PATH, boatTypes } from "#app/utils/listings/boat-search";
+import { BOAT_SEARCH_PATH, boatTypes } from "#app/utils/listings/search-options";
 import { marketplaceServices } from "#app/utils/catalog";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";

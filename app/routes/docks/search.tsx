@@ -6,7 +6,8 @@ import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCop
 import { DockListingCard } from "#app/components/listing-card";
 import { DOCK_FILTERS_ID, DockSearchFilters, SortSelect } from "#app/components/search-filters";
 import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/components/search-results";
-import { dockSearchSchema, dockSortOptions, type DockSearch } from "#app/utils/listings/schemas";
+import { dockSearchSchema, type DockSearch } from "#app/utils/listings/schemas";
+import { dockSortOptions } from "#app/utils/listings/search-options";
 import { dockTitle, toSearchParams, withQuery } from "#app/utils/listings/view";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";

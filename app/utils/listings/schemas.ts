@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { langCodes, type Lang } from "#app/i18n";
 import { boatTypeIds, licences, MAX_PEOPLE, MAX_SEARCH_PRICE_EUROS, SEARCH_MAX_PAGES, type BoatTypeId } from "./boat-search";
+import { listingLimits } from "./limits";
+import { dockKinds, dockSortOptions, type DockKind } from "./search-options";
 
 /**
  * The listing forms' schemas (boats and docks), shared by the browser (conform) and the domain
@@ -55,8 +57,7 @@ export const boatEquipment = [
 ] as const;
 export type BoatEquipment = (typeof boatEquipment)[number];
 
-export const dockKinds = ["sale", "rent"] as const;
-export type DockKind = (typeof dockKinds)[number];
+export { dockKinds, type DockKind } from "./search-options";
 /** Pontoon berth, finger berth, buoy mooring, dry storage. */
 export const berthTypes = ["pontoon", "finger", "buoy", "dry"] as const;
 export type BerthType = (typeof berthTypes)[number];
@@ -66,32 +67,8 @@ export const MAX_PHOTOS = 20;
 /** Rented docks are compared (searched, sorted) by a monthly price: a dock priced only by the day counts this many days. */
 export const RENT_DAYS_PER_MONTH = 30;
 
-/** The bounds of the forms' numbers, in one place. */
-export const listingLimits = {
-  title: { min: 10, max: 90 },
-  descriptionMax: 5000,
-  year: { min: 1950, max: new Date().getFullYear() + 1 },
-  lengthM: { min: 2, max: 100 },
-  cabinsMax: 20,
-  berthsMax: 40,
-  enginePowerHpMax: 5000,
-  dayPriceCents: { min: 10_00, max: 100_000_00 },
-  depositCentsMax: 1_000_000_00,
-  skipperDailyCents: { min: 10_00, max: 5_000_00 },
-  hourPriceCents: { min: 5_00, max: 5_000_00 },
-  minimumAge: { min: 16, max: 99 },
-  dock: {
-    maxLengthM: { min: 2, max: 150 },
-    maxBeamM: { min: 1, max: 40 },
-    depthM: { min: 0, max: 30 },
-    salePriceCents: { min: 1_000_00, max: 100_000_000_00 },
-    concessionYearsMax: 99,
-    annualFeeCentsMax: 1_000_000_00,
-    dailyPriceCents: { min: 5_00, max: 10_000_00 },
-    monthlyPriceCents: { min: 50_00, max: 100_000_00 },
-    electricityAmps: { min: 6, max: 630 },
-  },
-} as const;
+// The bounds live in a module without zod (search pages use them in the browser).
+export { listingLimits } from "./limits";
 
 // ---------------------------------------------------------------------------------------------
 // Field helpers
@@ -541,8 +518,7 @@ export const listingPhotosSchema = z
 // ---------------------------------------------------------------------------------------------
 // Dock search
 
-export const dockSortOptions = ["newest", "price-asc", "price-desc"] as const;
-export type DockSort = (typeof dockSortOptions)[number];
+export { dockSortOptions, type DockSort } from "./search-options";
 
 const searchPrice = z.number().int().min(0).max(MAX_SEARCH_PRICE_EUROS);
 

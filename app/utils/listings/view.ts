@@ -1,5 +1,5 @@
 import type { Lang } from "#app/i18n";
-import { boatTypes, type BoatTypeId } from "./boat-search";
+import { boatTypes, type BoatTypeId } from "./search-options";
 import type { BerthType, DockKind, LocalizedText } from "./schemas";
 import { href } from "#app/utils/href";
 

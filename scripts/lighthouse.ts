@@ -1,0 +1,190 @@
+/**
+ * `npx tsx scripts/lighthouse.ts`: Lighthouse (mobile defaults: a mid-range phone on a slow 4G,
+ * simulated) against the production build (`npm run build` first; this builds nothing) started
+ * on a fresh embedded backend with the demo data. Prints the performance, accessibility, best
+ * practices and SEO scores and the layout shift (CLS) of home, the boat search, a boat page
+ * and the dock search, in Spanish, and flags a page under the targets (performance ≥ 95,
+ * CLS < 0.05). Exits with 1 when one is missed and `--strict` is given.
+ *
+ *   CHROME_PATH=/usr/bin/chromium npx tsx scripts/lighthouse.ts [--runs 1] [--strict] [--json DIR]
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { href } from "#app/utils/href";
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "1" },
+    strict: { type: "boolean", default: false },
+    json: { type: "string" },
+  },
+});
+const runs = Math.max(1, Number(args.runs) || 1);
+
+const TARGET_PERFORMANCE = 95;
+const TARGET_CLS = 0.05;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitForHealth(base: string, exited: () => boolean) {
+  const started = Date.now();
+  for (;;) {
+    if (exited()) throw new Error("the server stopped before answering /healthz");
+    try {
+      if ((await fetch(base + "/healthz")).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 120_000) throw new Error("the server did not start in 120 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The first boat the search lists (a seeded demo boat). */
+async function firstBoatPath(base: string): Promise<string> {
+  const html = await (await fetch(base + href("boat-search"), { headers: { Cookie: "i18n_redirected=es" } })).text();
+  const id = /href="\/boat\/([^"/?#]+)"/.exec(html)?.[1];
+  if (!id) throw new Error("no boat in the search's results: is the demo data seeded?");
+  return href("boat", { params: { id } });
+}
+
+type Row = { page: string; path: string; scores: Record<(typeof CATEGORIES)[number], number>; cls: number; lcpMs: number; tbtMs: number };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+async function main() {
+  if (!fs.existsSync("build/server/server.js")) throw new Error("no production build: run `npm run build` first");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-lighthouse-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["build/server/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_BACKEND: "embedded",
+      SEED_DEMO_DATA: "true",
+      SESSION_SECRET: "lighthouse-session-secret-that-is-long-enough-0123456789",
+      METADATA_SERVER_DETECTION: "none",
+      // Tiles from this server (404s): nothing leaves the machine, and the map costs what it costs here.
+      MAP_TILE_URL: `${base}/_tiles/{z}/{x}/{y}.png`,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let exited = false;
+  server.on("exit", () => (exited = true));
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--disable-gpu",
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+    ],
+  });
+  try {
+    await waitForHealth(base, () => exited);
+    const pages = [
+      { page: "home", path: href("home") },
+      { page: "boat search", path: href("boat-search") },
+      { page: "boat page", path: await firstBoatPath(base) },
+      { page: "docks", path: href("dock-search") },
+    ];
+    const rows: Row[] = [];
+    for (const { page, path: pagePath } of pages) {
+      const samples: Row[] = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(
+          base + pagePath,
+          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
+          // Mobile defaults; the language cookie so "/" stays Spanish whatever the browser asks for.
+          { extends: "lighthouse:default", settings: { extraHeaders: { Cookie: "i18n_redirected=es" } } },
+        );
+        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+        const { lhr } = result;
+        if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
+        if (args.json) {
+          fs.mkdirSync(args.json, { recursive: true });
+          fs.writeFileSync(path.join(args.json, `${page.replace(/\s+/g, "-")}-${run + 1}.json`), JSON.stringify(lhr));
+        }
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        samples.push({
+          page,
+          path: pagePath,
+          scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+          cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+          lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+          tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+        });
+      }
+      const pick = (get: (row: Row) => number) => median(samples.map(get));
+      rows.push({
+        page,
+        path: pagePath,
+        scores: {
+          performance: pick((r) => r.scores.performance),
+          accessibility: pick((r) => r.scores.accessibility),
+          "best-practices": pick((r) => r.scores["best-practices"]),
+          seo: pick((r) => r.scores.seo),
+        },
+        cls: pick((r) => r.cls),
+        lcpMs: pick((r) => r.lcpMs),
+        tbtMs: pick((r) => r.tbtMs),
+      });
+    }
+
+    console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ""}mobile defaults, ${base}`);
+    console.log("page          perf  a11y  best   seo     CLS   LCP ms  TBT ms  path");
+    let missed = 0;
+    for (const row of rows) {
+      const ok = row.scores.performance >= TARGET_PERFORMANCE && row.cls < TARGET_CLS;
+      if (!ok) missed++;
+      console.log(
+        [
+          row.page.padEnd(12),
+          String(row.scores.performance).padStart(5),
+          String(row.scores.accessibility).padStart(5),
+          String(row.scores["best-practices"]).padStart(5),
+          String(row.scores.seo).padStart(5),
+          row.cls.toFixed(3).padStart(7),
+          Math.round(row.lcpMs).toString().padStart(8),
+          Math.round(row.tbtMs).toString().padStart(7),
+          ` ${row.path}${ok ? "" : `  ← under target (performance ≥ ${TARGET_PERFORMANCE}, CLS < ${TARGET_CLS})`}`,
+        ].join(" "),
+      );
+    }
+    if (missed > 0 && args.strict) process.exitCode = 1;
+  } finally {
+    await chrome.kill();
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,106 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+/**
+ * Issue 13: the search pages arrive in their final layout (filters folded on phones without
+ * any JavaScript, the map's box in place), so nothing moves when the page hydrates; the first
+ * result's photo is fetched first; Leaflet loads only when the map is about to be seen.
+ */
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+
+async function openPage(browser: Browser, viewport: { width: number; height: number }, javaScriptEnabled = true) {
+  const context = await browser.newContext({ viewport, javaScriptEnabled, locale: "es-ES" });
+  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
+  const page = await context.newPage();
+  // Map tiles (an outside service in production) never leave this machine.
+  await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  const mapRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("listing-map.client")) mapRequests.push(request.url());
+  });
+  if (javaScriptEnabled) {
+    // Every layout shift from the first paint on (none follows an input here).
+    await page.addInitScript(() => {
+      const win = window as unknown as { __shift: number };
+      win.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) win.__shift += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+  }
+  return { page, context, mapRequests };
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator("details[data-enhanced]")).toHaveCount(1);
+  await page.waitForLoadState("networkidle");
+}
+
+for (const path of ["/alquiler-barco", "/docks"]) {
+  test(`${path} on a phone: filters folded before any JavaScript, nothing moves on hydration, no map code until asked`, async ({ browser }) => {
+    // Without JavaScript: the folded filters open with their switch, and no empty map box shows.
+    const plain = await openPage(browser, phone, false);
+    await plain.page.goto(path);
+    const cards = plain.page.getByTestId("results").getByRole("article");
+    test.skip((await cards.count()) === 0, "no demo listings to show");
+    await expect(plain.page.getByRole("search")).toBeHidden();
+    await expect(plain.page.getByTestId("listing-map")).toBeHidden();
+    await expect(plain.page.getByTestId("map-toggle")).toBeHidden();
+    await plain.page.getByTestId("filters-toggle").locator("summary").click();
+    await expect(plain.page.getByRole("search")).toBeVisible();
+    await plain.context.close();
+
+    const { page, context, mapRequests } = await openPage(browser, phone);
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole("search")).toBeHidden();
+    const firstPhoto = page.getByTestId("results").getByRole("article").first().locator("img:not([aria-hidden])");
+    await expect(firstPhoto).toHaveAttribute("loading", "eager");
+    await expect(firstPhoto).toHaveAttribute("fetchpriority", "high");
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift, "layout shift on a phone").toBeLessThan(0.01);
+
+    // The map waits behind its switch: nothing of Leaflet until it is opened.
+    await expect(page.getByTestId("listing-map")).toBeHidden();
+    expect(mapRequests).toEqual([]);
+    await page.getByTestId("map-toggle").locator("summary").click();
+    await expect(page.getByTestId("listing-map")).toBeVisible();
+    await expect(page.getByTestId("listing-map")).toHaveAttribute("data-loaded", "true");
+    expect(mapRequests.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  test(`${path} at 1280 px: filters open, the map drawn in its reserved box, nothing moves`, async ({ browser }) => {
+    const { page, context } = await openPage(browser, desktop);
+    await page.goto(path);
+    test.skip((await page.getByTestId("results").getByRole("article").count()) === 0, "no demo listings to show");
+    const box = page.getByTestId("listing-map");
+    const before = await box.boundingBox();
+    expect(before?.height, "the map's box is there before hydration").toBeGreaterThan(200);
+    await hydrated(page);
+    await expect(page.getByRole("search")).toBeVisible();
+    await expect(box).toHaveAttribute("data-loaded", "true");
+    expect(await box.boundingBox()).toEqual(before);
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift, "layout shift at 1280 px").toBeLessThan(0.01);
+    await context.close();
+  });
+}
+
+test("a boat page loads Leaflet only when its map nears the screen", async ({ browser, request }) => {
+  const search = await (await request.get("/alquiler-barco", { headers: { Cookie: "i18n_redirected=es" } })).text();
+  const boat = /href="(\/boat\/[^"/?#]+)"/.exec(search)?.[1];
+  test.skip(!boat, "no demo boat to show");
+  const { page, context, mapRequests } = await openPage(browser, phone);
+  await page.goto(boat!);
+  await page.waitForLoadState("networkidle");
+  const map = page.getByTestId("listing-map");
+  test.skip((await map.count()) === 0, "this boat has no place on a map");
+  expect(mapRequests, "Leaflet before the map was near the screen").toEqual([]);
+  await map.scrollIntoViewIfNeeded();
+  await expect(map).toHaveAttribute("data-loaded", "true");
+  expect(mapRequests.length).toBeGreaterThan(0);
+  await context.close();
+});
