@@ -1,13 +1,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { Field, FormAlert, Notice, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { ContentLanguageNav } from "#app/components/content-language-nav";
 import { LocalizedLink } from "#app/components/localized-link";
-import { isLang, langCodes, type Lang } from "#app/i18n";
+import { isLang, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { isServicePageKey, MAX_FAQS, pageIdOf, serviceContentFormSchema, textsOfForm } from "#app/utils/service-pages";
@@ -113,27 +114,7 @@ export default function AdminContent() {
         <h1 className="text-3xl font-extrabold tracking-tight">{pageTitle}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">{t("content.intro")}</p>
       </header>
-      <nav aria-label={t("content.languages")} className="flex flex-wrap gap-2">
-        {langCodes.map((code) => (
-          <LocalizedLink
-            key={code}
-            to={href("admin-content", {
-              params: { key },
-              search: { lang: code },
-            })}
-            aria-current={code === lang ? "page" : undefined}
-            className={`rounded-full px-4 py-1.5 text-sm font-semibold ${
-              code === lang ? "bg-sea-700 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-white/10 dark:text-white"
-            }`}
-          >
-            {t(`contents.languages.${code}`)}
-          </LocalizedLink>
-        ))}
-        {/* The public page in the language being edited: `href` gives its full path, prefix included. */}
-        <Link to={href(pageIdOf(key), { lang })} className="ml-auto self-center text-sm font-semibold text-sea-800 underline dark:text-sea-200">
-          {t("content.view")}
-        </Link>
-      </nav>
+      <ContentLanguageNav lang={lang} tabTo={(code) => href("admin-content", { params: { key }, search: { lang: code } })} viewTo={href(pageIdOf(key), { lang })} />
       {search.get("done") ? <Notice>{t("content.saved")}</Notice> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
