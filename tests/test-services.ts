@@ -106,3 +106,12 @@ export function formPost(pathAndQuery: string, fields: Record<string, string | s
     ? authedRequest(pathAndQuery, cookie, { method: "POST", body })
     : new Request(`http://localhost:3000${pathAndQuery}`, { method: "POST", body });
 }
+
+/** The status of what a loader or action returned: a Response's, `data(…, { status })`'s, or 200. */
+export const statusOf = (result: unknown): number =>
+  result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200);
+
+/** What a loader or action returned, unwrapped from `data(…)`; read by shape in tests. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
+export const dataOf = (result: unknown): any =>
+  result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
 import { action as caseAction, loader as caseLoader } from "./case";
 import { loader as casesLoader } from "./cases";
 
@@ -23,9 +23,6 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 const context = () => loadContext(services);
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
-const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
 const thrownStatus = (result: unknown) => (result && typeof result === "object" && "init" in result ? statusOf(result) : statusOf(result));
 
 async function newCase(boatName: string) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
 import { loader as contactLoader } from "#app/routes/legal/contact";
 import { loader as legalLoader } from "#app/routes/legal/legal-page";
 import { loader as contentsLoader } from "./contents";
@@ -25,9 +25,6 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 const context = () => loadContext(services);
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
-const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
 const request = (path: string, cookie?: string) => (cookie ? authedRequest(path, cookie) : pageRequest(path));
 const edit = (key: string, fields: Record<string, string>, cookie?: string) =>
   settle(() => legalAction({ request: formPost(`/admin/contenidos/legal/${key}`, fields, cookie), params: { key }, context: context() }));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { coverJpeg } from "#app/.server/domain/blog/blog.suite";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
 import { loader as homeLoader } from "../home";
 import { loader as feedLoader } from "../resources/blog-feed";
 import { loader as sitemapLoader } from "../resources/sitemap";
@@ -30,9 +30,6 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 const context = () => loadContext(services);
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
-const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
 const headersOf = (result: unknown) => new Headers((result as { init: ResponseInit | null }).init?.headers);
 const request = (path: string, cookie?: string) => (cookie ? authedRequest(path, cookie) : pageRequest(path));
 const post = (path: string, fields: Record<string, string>, cookie = adminCookie) => settle(() => editorAction({ request: formPost(path, fields, cookie), params: {}, context: context() }));

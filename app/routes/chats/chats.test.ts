@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { action as boatAction } from "#app/routes/boats/detail";
 import { action as dockAction } from "#app/routes/docks/detail";
 import { loader as rootLoader } from "#app/root";
@@ -32,9 +32,6 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 const context = () => loadContext(services);
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
-const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
 const location = (result: unknown) => (result instanceof Response ? result.headers.get("Location") : null);
 
 const contact = (id: string, fields: Record<string, string>, cookie?: string, lang = "") =>

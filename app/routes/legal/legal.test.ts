@@ -3,7 +3,7 @@ import { renderSystemEmail } from "#app/.server/domain/mailbox";
 import type { Services } from "#app/.server/services";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { legalPageKeys } from "#app/utils/legal-pages";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
 import { loader as adminCaseLoader } from "#app/routes/admin/case";
 import { loader as adminCasesLoader } from "#app/routes/admin/cases";
 import { loader as myCasesLoader } from "#app/routes/settings/cases";
@@ -33,9 +33,6 @@ afterAll(() => services.close());
 
 // Each test sends from its own address, so the per-address limit is only met where it is tested.
 const context = (clientAddress = `10.13.0.${++address}`) => ({ ...loadContext(services), clientAddress });
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
-const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
 const headersOf = (result: unknown) => new Headers((result as { init: ResponseInit | null }).init?.headers);
 const prefixes = { es: "", en: "/en", fr: "/fr", de: "/de" } as const;
 const paths = { "aviso-legal": "/aviso-legal", privacidad: "/privacidad", cookies: "/cookies", condiciones: "/condiciones" } as const;

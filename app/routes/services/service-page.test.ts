@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { fixedPages, layoutGroups } from "#app/route-table";
-import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest, settle } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle } from "#tests/test-services";
 import { loader as caseLoader } from "#app/routes/settings/case";
 import { action, loader } from "./service-page";
 
@@ -30,8 +30,6 @@ const context = (clientAddress = `10.0.0.${++address}`) => ({
   clientAddress,
 });
 const statusOf = (result: unknown) => (result instanceof Response ? result.status : (result as { init: ResponseInit | null }).init?.status ?? 200);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
-const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
 const headersOf = (result: unknown) => new Headers((result as { init: ResponseInit | null }).init?.headers);
 const pdf = () => new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
-import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
 import { loader as pdfLoader } from "#app/routes/resources/invoice-pdf";
 import { testBooking } from "#app/.server/domain/invoices/test-fixtures";
 import { loader as invoicesLoader } from "./invoices";
@@ -32,8 +32,6 @@ afterAll(() => services.close());
 
 const context = () => loadContext(services);
 const day = (n: number) => addDays(today(new Date()), n);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
-const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
 const download = (id: string, cookie?: string, lang = "es") =>
   pdfLoader({ request: cookie ? authedRequest(`/resources/invoice/${id}?lang=${lang}`, cookie) : pageRequest(`/resources/invoice/${id}`), params: { invoiceId: id }, context: context() }) as Promise<Response>;
 

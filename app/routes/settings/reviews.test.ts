@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as boatLoader } from "#app/routes/boats/detail";
 import { action, loader } from "./reviews";
 
@@ -26,9 +26,6 @@ afterAll(() => services.close());
 
 const context = () => loadContext(services);
 const day = (n: number) => addDays(today(new Date()), n);
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init: ResponseInit | null }).init?.status ?? 200));
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
-const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as { data: unknown }).data : result);
 const post = (fields: Record<string, string>, cookie: string, lang = "") => settle(() => action({ request: formPost(`${lang}/ajustes/opiniones`, fields, cookie), params: {}, context: context() }));
 
 /** A trip of the renter on a new boat, ended `endedDaysAgo` days ago (or still ahead: "confirmed"). */
