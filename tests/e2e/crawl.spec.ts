@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { demoPage } from "./people";
 
 /**
  * Every link the app shows works: from the home page (its header, footer and content) and, for
@@ -50,18 +51,10 @@ function linksIn(html: string, base: URL): URL[] {
   return found;
 }
 
+/** A signed-in person's (or a visitor's) request context: the demo login of `people.ts`. */
 async function signedInRequest(browser: Browser, email: string | undefined): Promise<{ request: APIRequestContext; close: () => Promise<void> }> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: "es-ES" });
-  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
-  if (email) {
-    const page = await context.newPage();
-    await page.goto("/login");
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill("amarre-demo");
-    await page.locator("form#login button[type=submit]").click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-    await page.close();
-  }
+  const page = await demoPage(browser, email);
+  const context = page.context();
   return { request: context.request, close: () => context.close() };
 }
 
