@@ -103,6 +103,9 @@ async function main() {
       "--disable-component-update",
       "--disable-sync",
       "--disable-quic",
+      // A Spanish phone: with Chromium's default (English) the language cookie alone did not
+      // always hold, and `/docks` and the boat page were measured after a redirect to `/en/…`.
+      "--accept-lang=es-ES,es",
     ],
   });
   try {
