@@ -131,14 +131,15 @@ describe("the photo limits", () => {
   it("follow the product rules", () => {
     expect(MAX_PHOTO_BYTES).toBe(10 * 1024 * 1024);
     expect([MIN_PHOTOS, MAX_PHOTOS]).toEqual([1, 20]);
-    expect(PHOTO_WIDTHS).toEqual([320, 640, 1280, 1920]);
+    expect(PHOTO_WIDTHS).toEqual([320, 640, 960, 1280, 1920]);
   });
 
   it("give variants at the standard widths below the photo's width, plus its own when notably wider, never upscaled", () => {
-    expect(variantWidths(4000)).toEqual([320, 640, 1280, 1920]);
-    expect(variantWidths(1920)).toEqual([320, 640, 1280, 1920]);
-    expect(variantWidths(1500)).toEqual([320, 640, 1280, 1500]);
-    expect(variantWidths(1300)).toEqual([320, 640, 1280]);
+    expect(variantWidths(4000)).toEqual([320, 640, 960, 1280, 1920]);
+    expect(variantWidths(1920)).toEqual([320, 640, 960, 1280, 1920]);
+    expect(variantWidths(1500)).toEqual([320, 640, 960, 1280, 1500]);
+    expect(variantWidths(1300)).toEqual([320, 640, 960, 1280]);
+    expect(variantWidths(1000)).toEqual([320, 640, 960]);
     expect(variantWidths(800)).toEqual([320, 640, 800]);
     expect(variantWidths(330)).toEqual([320]);
     expect(variantWidths(250)).toEqual([250]);
@@ -167,13 +168,14 @@ describe("processPhoto: accepted photos", () => {
     expect(camera.includes("AmarreTestCam")).toBe(true);
   });
 
-  it("turns a sideways 2000×1500 camera JPEG upright into WebP variants of 320, 640, 1280 and 1500 pixels", async () => {
+  it("turns a sideways 2000×1500 camera JPEG upright into WebP variants of 320, 640, 960, 1280 and 1500 pixels", async () => {
     const photo = await processPhoto(camera);
     expect(photo.format).toBe("jpeg");
     expect([photo.width, photo.height]).toEqual([1500, 2000]);
     expect(photo.variants.map((v) => [v.width, v.height])).toEqual([
       [320, 427],
       [640, 853],
+      [960, 1280],
       [1280, 1707],
       [1500, 2000],
     ]);
@@ -251,7 +253,7 @@ describe("processPhoto: accepted photos", () => {
   it("accepts a WebP", async () => {
     const photo = await processPhoto(await solid(1024, 768).webp({ quality: 90 }).toBuffer());
     expect(photo.format).toBe("webp");
-    expect(photo.variants.map((v) => v.width)).toEqual([320, 640, 1024]);
+    expect(photo.variants.map((v) => v.width)).toEqual([320, 640, 960]);
   });
 
   it("judges by content: a PNG in a file called photo.jpg is a PNG", async () => {
@@ -353,7 +355,7 @@ describe("storePhoto and deletePhoto", () => {
     const stored = await storePhoto(blobs, "boats/b1", camera);
     expect(stored.id).toMatch(/^[a-z0-9]{20}$/);
     expect([stored.width, stored.height]).toEqual([1500, 2000]);
-    expect(stored.widths).toEqual([320, 640, 1280, 1500]);
+    expect(stored.widths).toEqual([320, 640, 960, 1280, 1500]);
     expect(stored.placeholder).toMatch(/^data:image\/webp;base64,/);
     for (const width of stored.widths) {
       const blob = await blobs.get(`photos/boats/b1/${stored.id}/${width}.webp`);

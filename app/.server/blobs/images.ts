@@ -10,8 +10,8 @@
  *
  * Variants are WebP (quality 78) at each of `PHOTO_WIDTHS` narrower than the photo, plus the
  * photo's own width when it is at most 1920 and at least 10% wider than the widest of those;
- * nothing is ever upscaled. A 1500-pixel-wide photo gets 320, 640, 1280 and 1500; a 2000-pixel
- * one 320, 640, 1280 and 1920; a 250-pixel one just 250.
+ * nothing is ever upscaled. A 1500-pixel-wide photo gets 320, 640, 960, 1280 and 1500; a
+ * 2000-pixel one 320, 640, 960, 1280 and 1920; a 250-pixel one just 250.
  */
 import { randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
