@@ -113,6 +113,13 @@ const targets: Array<{ name: string; path: string; headers?: Record<string, stri
   { name: "boat page, rendered", path: "/boat/{boat}", headers: rendered },
   { name: "docks, rendered", path: "/docks", headers: rendered },
   { name: "matriculación, rendered", path: "/gestoria/matriculacion-barco", headers: rendered },
+  { name: "blog", path: "/blog", headers: es },
+  { name: "blog post", path: "/blog/rutas-en-barco-por-baleares", headers: es },
+  { name: "aviso legal", path: "/aviso-legal", headers: es },
+  { name: "blog, rendered", path: "/blog", headers: rendered },
+  { name: "blog post, rendered", path: "/blog/rutas-en-barco-por-baleares", headers: rendered },
+  { name: "aviso legal, rendered", path: "/aviso-legal", headers: rendered },
+  { name: "feed (/feed/es.xml)", path: "/feed/es.xml" },
 ];
 
 /** The targets: [page, minimum share of the baseline's req/s, maximum p95 in ms]. */
