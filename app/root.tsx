@@ -12,6 +12,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
   type MetaFunction,
 } from "@remix-run/react";
@@ -24,7 +25,7 @@ import { EmailStream } from "#app/components/email-stream";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { baseNamespaces, languageOf, languages, localizePath, splitLangFromPath } from "#app/i18n";
 import { useOptimisticTheme } from "#app/components/theme-toggle";
-import { errorMeta, type ErrorCopy } from "#app/utils/meta";
+import { errorMeta, type AlternatesHandle, type ErrorCopy, type PageAlternates } from "#app/utils/meta";
 import { clearCurrentUser, refreshCurrentUser, useCurrentUser } from "#app/utils/current-user";
 import { readThemeCookie } from "#app/utils/theme";
 import { useNonce } from "#app/utils/nonce";
@@ -85,9 +86,27 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
   error ? errorMeta(error, data?.errorCopy) : [];
 
-/** Canonical link and hreflang alternates: every page exists in the four languages. */
+/**
+ * Canonical link and hreflang alternates: every page exists in the four languages, unless its
+ * route names its own (`handle.alternates`, a post written in two languages).
+ */
 function AlternateLinks({ origin }: { origin: string }) {
   const { pathname } = useLocation();
+  const own = useMatches()
+    .map((match) => (match.handle as AlternatesHandle | undefined)?.alternates?.(match.data))
+    .filter((alternates): alternates is PageAlternates => Boolean(alternates))
+    .at(-1);
+  if (own) {
+    return (
+      <>
+        <link rel="canonical" href={origin + own.canonical} />
+        {own.languages.map((l) => (
+          <link key={l.lang} rel="alternate" hrefLang={l.lang} href={origin + l.path} />
+        ))}
+        <link rel="alternate" hrefLang="x-default" href={origin + own.xDefault} />
+      </>
+    );
+  }
   // A fixed-language page (/en/transport-boat) points at the page it repeats.
   const fixed = fixedPages.find((page) => `/${page.path}` === pathname.replace(/\/+$/, ""));
   const { lang, path } = splitLangFromPath(fixed ? href(fixed.canonical, { lang: fixed.lang }) : pathname);

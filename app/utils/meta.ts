@@ -53,3 +53,15 @@ export function layoutMeta({ noindex }: { noindex: boolean }): MetaFunction {
     return noindex ? [{ name: "robots", content: "noindex" }] : [];
   };
 }
+
+/**
+ * The URLs of a page that exists in some languages only (a blog post), for the root's canonical
+ * and hreflang links: a route names them with `handle.alternates(data)`. Paths, no origin.
+ * Without it every page is taken to exist at the same path in the four languages.
+ */
+export type PageAlternates = {
+  canonical: string;
+  languages: Array<{ lang: string; path: string }>;
+  xDefault: string;
+};
+export type AlternatesHandle = { alternates?: (data: unknown) => PageAlternates | null | undefined };

@@ -94,6 +94,14 @@ test("the admin writes and publishes a post with hostile Markdown; visitors read
     await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/photos\/blog\//);
     const jsonLd = JSON.parse((await visitor.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(jsonLd).toMatchObject({ "@type": "BlogPosting", headline: title });
+    // Search engines are told of the two languages it is written in, each at its own slug; the
+    // Spanish text shown under /fr and /de names the Spanish page as its canonical.
+    const alternates = await visitor
+      .locator('head link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((link) => `${link.getAttribute("hreflang")} ${new URL(link.getAttribute("href")!).pathname}`));
+    expect(alternates).toEqual([`es /blog/${slug}`, `en /en/blog/${slug}-en`, `x-default /blog/${slug}`]);
+    const canonical = new URL((await visitor.locator('head link[rel="canonical"]').getAttribute("href"))!).pathname;
+    expect(canonical).toBe(prefix === "/en" ? `/en/blog/${slug}-en` : `/blog/${slug}`);
   }
   // Clicking the neutralised link does nothing either.
   await visitor.goto(`/blog/${slug}`);

@@ -141,6 +141,12 @@ describe("writing, reading and taking down a post", () => {
     expect(page.meta.image).toMatch(/^http:\/\/localhost:3000\/photos\/blog\//);
     expect(page.jsonLd).toMatchObject({ "@type": "BlogPosting", headline: "Ruta por Menorca", inLanguage: "es-ES", author: { name: "Alba Admin" } });
     expect(page.others).toEqual([{ lang: "en", name: "English", title: "A Menorca route", to: `/en/blog/${slug}-en` }]);
+    // Canonical and hreflang: the two languages it is written in, each at its own slug.
+    const bothLanguages = [
+      { lang: "es", path: `/blog/${slug}` },
+      { lang: "en", path: `/en/blog/${slug}-en` },
+    ];
+    expect(page.alternates).toEqual({ canonical: `/blog/${slug}`, languages: bothLanguages, xDefault: `/blog/${slug}` });
     expect(headersOf(es).get(PAGE_CACHE_HEADER)).toBe(`visitor; tags=blog:${saved.id},blog:list`);
 
     // The English slug under Spanish redirects to the Spanish one; the id too.
@@ -155,6 +161,10 @@ describe("writing, reading and taking down a post", () => {
     expect(fr.shown).toBe("es");
     expect(fr.wantedName).toBe("français");
     expect(fr.others.map((o: { lang: string }) => o.lang)).toEqual(["en"]);
+    // The Spanish text under /fr is a copy of the Spanish page: that is its canonical, and no
+    // French alternate is named.
+    expect(fr.alternates).toEqual({ canonical: `/blog/${slug}`, languages: bothLanguages, xDefault: `/blog/${slug}` });
+    expect(fr.meta.url).toBe(`http://localhost:3000/blog/${slug}`);
 
     // Edited: the change shows at once.
     const edited = await post("/blog/nuevo-blog", { intent: "publish", id: saved.id, ...spanish({ "es.slug": slug, "es.title": "Ruta por Menorca, revisada" }), "en.title": "A Menorca route", "en.slug": `${slug}-en`, "en.excerpt": "A short summary.", "en.body": "Hello." });

@@ -7,10 +7,11 @@ import { notFound } from "#app/.server/http/responses";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
-import { languageOf, localizePath } from "#app/i18n";
+import { defaultLang, languageOf, localizePath } from "#app/i18n";
 import { SHARED_WITH_VISITORS, withLoaderHeaders } from "#app/utils/headers";
 import { href } from "#app/utils/href";
 import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
+import type { AlternatesHandle, PageAlternates } from "#app/utils/meta";
 import { useNonce } from "#app/utils/nonce";
 import { photoUrl, pickPhotoWidth } from "#app/utils/photos";
 import { coverView, feedUrl } from "./views.server";
@@ -23,7 +24,12 @@ import { coverView, feedUrl } from "./views.server";
  * tags and `BlogPosting` structured data (a JSON-LD script with the CSP nonce). Drafts are the
  * team's alone. Visitors share the page; a change to the post forgets it.
  */
-export const handle = { i18n: ["blog"], pageCache: SHARED_WITH_VISITORS };
+export const handle = {
+  i18n: ["blog"],
+  pageCache: SHARED_WITH_VISITORS,
+  // Canonical and hreflang name the languages the post is written in, at their own slugs.
+  alternates: (data: unknown) => (data as { alternates?: PageAlternates } | undefined)?.alternates,
+} satisfies AlternatesHandle & Record<string, unknown>;
 
 export const headers = withLoaderHeaders;
 
@@ -38,8 +44,15 @@ export async function loader(args: LoaderFunctionArgs) {
   if (blogId !== text.slug) throw redirect(href("blog-post", { lang, params: { blogId: text.slug } }), 301);
 
   const languageName = (code: string) => displayNamesOf(lang, { type: "language" }).of(code) ?? code;
+  // The post in one of its languages, at that language's slug.
+  const pathIn = (code: (typeof post.langs)[number]) => localizePath(href("blog-post", { params: { blogId: post.texts[code]!.slug } }), code);
+  const alternates: PageAlternates = {
+    canonical: pathIn(shown),
+    languages: post.langs.map((code) => ({ lang: code, path: pathIn(code) })),
+    xDefault: pathIn(post.langs.includes(defaultLang) ? defaultLang : post.langs[0]!),
+  };
   const cover = coverView(post.cover, 1280);
-  const url = origin + href("blog-post", { lang, params: { blogId: text.slug } });
+  const url = origin + alternates.canonical;
   const image = post.cover ? origin + photoUrl(post.cover.folder, pickPhotoWidth(post.cover.widths, 1200)) : null;
   const publishedAt = post.publishedAt ?? post.updatedAt;
   const description = text.excerpt || markdownToText(text.body).slice(0, 160);
@@ -62,7 +75,8 @@ export async function loader(args: LoaderFunctionArgs) {
       // The post in each language it is written in (other than the one shown).
       others: post.langs
         .filter((code) => code !== shown)
-        .map((code) => ({ lang: code, name: languageOf(code).name, title: post.texts[code]!.title, to: localizePath(href("blog-post", { params: { blogId: post.texts[code]!.slug } }), code) })),
+        .map((code) => ({ lang: code, name: languageOf(code).name, title: post.texts[code]!.title, to: pathIn(code) })),
+      alternates,
       meta: {
         title: t("post.metaTitle", { title: text.title }),
         description,
