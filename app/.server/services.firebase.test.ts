@@ -14,6 +14,7 @@ import { loadConfig } from "./config";
 import { getSessionUser, requireUser } from "./auth/guards";
 import { seedDemoData, seedSteps } from "./seed";
 import { createServices, type Services } from "./services";
+import { action as tokenSync } from "#app/routes/api/auth-session";
 
 /**
  * The whole accounts flow on the firebase backend: Firebase Auth (emulator) for identity,
@@ -69,6 +70,31 @@ describe("the firebase backend", () => {
     await services.accounts.signOutEverywhere(session.uid);
     const context = loadContext(services);
     expect(await getSessionUser(authedRequest("/ajustes", person.cookie), context, { checkRevoked: true })).toBeNull();
+  });
+
+  it("gives someone who first signs in with Google (an identity made outside the app) a profile in the language of the page they came from", async () => {
+    // The Auth emulator's REST sign-up stands for Google's popup: an identity with no profile yet.
+    const signUp = async (email: string) => {
+      const response = await fetch(`http://${auth.host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${AUTH_EMULATOR_API_KEY}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, password: "una-clave-larga-123", returnSecureToken: true }),
+      });
+      return (await response.json()) as { idToken: string; localId: string };
+    };
+    const sync = (idToken: string, query: string) =>
+      tokenSync({ request: new Request(`http://localhost:3000/api/auth/session${query}`, { method: "POST", headers: { Authorization: `Bearer ${idToken}` } }), params: {}, context: loadContext(services) }) as Promise<Response>;
+
+    const english = await signUp(`google-en-${Date.now()}@example.com`);
+    const signedIn = await sync(english.idToken, "?lang=en");
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("Set-Cookie")).toBeTruthy();
+    expect(await services.users.get(english.localId)).toMatchObject({ kind: "person", lang: "en" });
+
+    // No language, or one the site does not have: the profile has none (Spanish, the default).
+    const unknown = await signUp(`google-xx-${Date.now()}@example.com`);
+    expect((await sync(unknown.idToken, "?lang=xx")).status).toBe(200);
+    expect((await services.users.get(unknown.localId))?.lang).toBeUndefined();
   });
 
   it("seeds the demo accounts only when asked, idempotently", async () => {

@@ -21,7 +21,9 @@ export async function signInWithGooglePopup(config: FirebaseWebConfig): Promise<
     const { auth, instance } = await firebaseAuth(config);
     const credential = await auth.signInWithPopup(instance, new auth.GoogleAuthProvider());
     const idToken = await credential.user.getIdToken();
-    const response = await fetch("/api/auth/session", { method: "POST", headers: { Authorization: `Bearer ${idToken}` } });
+    // The page's language goes along: a first Google sign-in makes the profile in it.
+    const lang = encodeURIComponent(document.documentElement.lang);
+    const response = await fetch(`/api/auth/session?lang=${lang}`, { method: "POST", headers: { Authorization: `Bearer ${idToken}` } });
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { error?: string };
       return { ok: false, code: body.error ?? "internal-error" };

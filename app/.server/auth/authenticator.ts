@@ -1,6 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { Strategy } from "remix-auth/strategy";
+import { isLang } from "#app/i18n";
 import type { AccountsService } from "../domain/accounts";
 import { IdentityError } from "../identity";
 import type { SessionData } from "./session";
@@ -31,7 +32,14 @@ export function createAuthenticator(accounts: AccountsService) {
     }),
     "form",
   );
-  authenticator.use(new FirebaseIdTokenStrategy<SessionData>(({ idToken }) => accounts.signInWithIdToken(idToken)), "firebase-id-token");
+  authenticator.use(
+    new FirebaseIdTokenStrategy<SessionData>(({ idToken, request }) => {
+      // The page's language (`?lang=`), for the profile a first Google sign-in makes.
+      const lang = new URL(request.url).searchParams.get("lang");
+      return accounts.signInWithIdToken(idToken, lang && isLang(lang) ? lang : undefined);
+    }),
+    "firebase-id-token",
+  );
   return authenticator;
 }
 

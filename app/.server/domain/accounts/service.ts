@@ -21,7 +21,8 @@ export function createAccountsService(deps: {
 }) {
   const { identity, users, mailbox, sessions } = deps;
 
-  async function sessionFor(uid: string, proof: { uid: string } | { idToken: string }): Promise<AccountSession> {
+  /** `lang`: the language a profile made here gets (the page the person signed in from). */
+  async function sessionFor(uid: string, proof: { uid: string } | { idToken: string }, lang?: Lang): Promise<AccountSession> {
     const token = await identity.createSessionToken(proof);
     const claims = await identity.verifySessionToken(token);
     let profile = await users.get(uid);
@@ -33,6 +34,7 @@ export function createAccountsService(deps: {
         email: claims.email,
         displayName: identityRecord?.displayName ?? claims.email.split("@")[0],
         kind: "person",
+        ...(lang ? { lang } : {}),
       });
     }
     return { token, uid, email: claims.email, role: claims.role, displayName: profile.displayName, slug: profile.slug };
@@ -73,10 +75,14 @@ export function createAccountsService(deps: {
       return sessionFor(signedIn.uid, { uid: signedIn.uid });
     },
 
-    /** The browser signed in with the Firebase JS SDK and sent its fresh ID token. */
-    async signInWithIdToken(idToken: string): Promise<AccountSession> {
+    /**
+     * The browser signed in with the Firebase JS SDK and sent its fresh ID token. A first sign-in
+     * with Google makes the profile, in `lang` (the language of the page it came from): emails
+     * sent outside a page of theirs go in it.
+     */
+    async signInWithIdToken(idToken: string, lang?: Lang): Promise<AccountSession> {
       const claims = await identity.verifyIdToken(idToken);
-      return sessionFor(claims.uid, { idToken });
+      return sessionFor(claims.uid, { idToken }, lang);
     },
 
     /** Sends a reset link if the address has an account; says nothing either way. */
