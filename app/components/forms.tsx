@@ -269,19 +269,28 @@ export function FileField<Schema extends Blob | Blob[] | undefined>({
 export function RadioGroup({
   meta,
   legend,
+  hint,
   options,
   columns = 2,
 }: {
   meta: FieldMetadata<string>;
   legend: string;
+  /** What the choice is for, under the legend. */
+  hint?: string;
   options: ReadonlyArray<{ value: string; label: string; hint?: string }>;
   columns?: 1 | 2 | 3;
 }) {
   const labels = new Map(options.map((option) => [option.value, option]));
   const grid = columns === 1 ? "" : columns === 2 ? "sm:grid-cols-2" : "sm:grid-cols-3";
+  const hintId = hint ? `${meta.id}-hint` : undefined;
   return (
-    <fieldset aria-describedby={meta.errors ? meta.errorId : undefined}>
+    <fieldset aria-describedby={describedBy(hintId, meta.errors ? meta.errorId : undefined)}>
       <legend className={labelClass}>{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
       <div className={`mt-2 grid gap-2 ${grid}`}>
         {getCollectionProps(meta, { type: "radio", options: options.map((option) => option.value) }).map((props) => {
           const option = labels.get(props.value)!;

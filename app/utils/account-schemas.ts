@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
-import { langCodes } from "#app/i18n";
+import { langCodes, type Lang } from "#app/i18n";
 import { passwordFieldFor, type PasswordPolicy } from "#app/utils/password-policy";
 
 /**
@@ -62,6 +62,8 @@ export const profileSchema = z.object({
   bio: z.string().trim().max(1000).optional(),
   phone: phoneField.optional(),
   languages: z.array(z.enum(spokenLanguages)).max(spokenLanguages.length).optional(),
+  /** The language of the emails sent to the person (absent: left as it is). */
+  emailLang: z.enum(langCodes as [Lang, ...Lang[]]).optional(),
 });
 
 /** The profile photo form: one image file (its content is checked on the server). */

@@ -203,6 +203,26 @@ describe("/ajustes/mi-perfil", () => {
     expect(await services.users.get(person.uid)).toMatchObject({ photo: null, bio: "", languages: [], phone: null });
   });
 
+  it("keeps the language of the person's emails: shown, changed, left alone when not sent, refused when unknown", async () => {
+    const person = await createTestUser(services);
+    const page = async () => (await loader({ request: authedRequest("/ajustes/mi-perfil", person.cookie), params: {}, context: context() })).profile;
+    expect((await page()).emailLang).toBe("es");
+
+    const changed = await submit("/ajustes/mi-perfil", { intent: "profile", displayName: "Hanna", emailLang: "de" }, person.cookie);
+    expect(changed.data.saved).toBe(true);
+    expect((await services.users.get(person.uid))?.lang).toBe("de");
+    expect((await page()).emailLang).toBe("de");
+
+    // A form without the field (an older page) leaves it as it is.
+    await submit("/ajustes/mi-perfil", { intent: "profile", displayName: "Hanna" }, person.cookie);
+    expect((await services.users.get(person.uid))?.lang).toBe("de");
+
+    const unknown = await submit("/ajustes/mi-perfil", { intent: "profile", displayName: "Hanna", emailLang: "it" }, person.cookie);
+    expect(statusOf(unknown)).toBe(400);
+    expect(unknown.data.result.error?.emailLang).toEqual(["Elige una de las opciones"]);
+    expect((await services.users.get(person.uid))?.lang).toBe("de");
+  });
+
   it("answers bad input with 400 and translated field errors, in Spanish and in English", async () => {
     const person = await createTestUser(services);
     const fields = { intent: "profile", displayName: "", phone: "call me", languages: ["es", "klingon"] };

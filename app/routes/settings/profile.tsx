@@ -6,10 +6,10 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type SessionUser } from "#app/.server/auth/guards";
 import { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "#app/.server/auth/request-auth";
-import { CheckboxGroup, Field, FileField, FormAlert, hintClass, Notice, PasswordHints, TextareaField } from "#app/components/forms";
+import { CheckboxGroup, Field, FileField, FormAlert, hintClass, Notice, PasswordHints, RadioGroup, TextareaField } from "#app/components/forms";
 import { Avatar } from "#app/components/avatar";
 import { LocalizedLink } from "#app/components/localized-link";
-import { languageOf, type Lang } from "#app/i18n";
+import { defaultLang, languageOf, languages, type Lang } from "#app/i18n";
 import { changeEmailSchema, changePasswordSchema, profilePhotoSchema, profileSchema, spokenLanguages } from "#app/utils/account-schemas";
 import { MAX_PHOTO_BYTES, MIN_PHOTO_SIDE, MAX_PHOTO_PIXELS, PHOTO_ACCEPT } from "#app/utils/photos";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
@@ -53,6 +53,7 @@ export async function loader(args: LoaderFunctionArgs) {
       bio: profile.bio,
       phone: profile.phone,
       languages: profile.languages,
+      emailLang: profile.lang ?? defaultLang,
       kind: profile.kind,
     },
     company: profile.kind === "professional" ? profile.company : null,
@@ -110,6 +111,7 @@ async function saveProfile({ ctx, user, errorMap }: ActionEnv, formData: FormDat
     bio: value.bio ?? "",
     phone: value.phone ?? null,
     languages: [...new Set(value.languages ?? [])],
+    ...(value.emailLang ? { lang: value.emailLang } : {}),
   });
   let setCookie: string | undefined;
   if (value.displayName !== user.displayName) {
@@ -340,6 +342,7 @@ function ProfileForm({ loaderData, actionData }: FormProps) {
       bio: profile.bio,
       phone: profile.phone ?? "",
       languages: profile.languages,
+      emailLang: profile.emailLang,
     },
     constraint: getZodConstraint(profileSchema),
     shouldValidate: "onBlur",
@@ -365,6 +368,13 @@ function ProfileForm({ loaderData, actionData }: FormProps) {
           legend={t("profile.languages")}
           columns="grid-cols-2 sm:grid-cols-4"
           options={spokenLanguages.map((code) => ({ value: code, label: labels.get(code) ?? code }))}
+        />
+        <RadioGroup
+          meta={fields.emailLang}
+          legend={t("profile.emailLang")}
+          hint={t("profile.emailLangHint")}
+          columns={2}
+          options={languages.map((language) => ({ value: language.code, label: language.name }))}
         />
         <button type="submit" className={submitClass} disabled={submitting}>{t("profile.submit")}</button>
       </Form>

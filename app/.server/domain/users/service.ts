@@ -108,7 +108,7 @@ export function createUsersService(store: DocumentStore, onChange?: (uid: string
 
     async update(
       uid: string,
-      patch: Partial<Pick<UserProfile, "displayName" | "bio" | "languages" | "phone" | "email">>,
+      patch: Partial<Pick<UserProfile, "displayName" | "bio" | "languages" | "phone" | "email" | "lang">>,
     ): Promise<UserProfile> {
       await store.update(PROFILES, uid, { ...patch, updatedAt: new Date().toISOString() });
       onChange?.(uid);
