@@ -7,14 +7,14 @@ import { notFound } from "#app/.server/http/responses";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
-import { defaultLang, languageOf, localizePath } from "#app/i18n";
+import { languageOf } from "#app/i18n";
 import { SHARED_WITH_VISITORS, withLoaderHeaders } from "#app/utils/headers";
 import { href } from "#app/utils/href";
 import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
 import type { AlternatesHandle, PageAlternates } from "#app/utils/meta";
 import { useNonce } from "#app/utils/nonce";
 import { photoUrl, pickPhotoWidth } from "#app/utils/photos";
-import { coverView, feedUrl } from "./views.server";
+import { coverView, feedUrl, postPathIn, xDefaultLang } from "./views.server";
 
 /**
  * /blog/{slug}: a post in the visitor's language — or, when it is not written in it, in the one
@@ -44,12 +44,11 @@ export async function loader(args: LoaderFunctionArgs) {
   if (blogId !== text.slug) throw redirect(href("blog-post", { lang, params: { blogId: text.slug } }), 301);
 
   const languageName = (code: string) => displayNamesOf(lang, { type: "language" }).of(code) ?? code;
-  // The post in one of its languages, at that language's slug.
-  const pathIn = (code: (typeof post.langs)[number]) => localizePath(href("blog-post", { params: { blogId: post.texts[code]!.slug } }), code);
+  const pathIn = (code: (typeof post.langs)[number]) => postPathIn(post, code);
   const alternates: PageAlternates = {
     canonical: pathIn(shown),
     languages: post.langs.map((code) => ({ lang: code, path: pathIn(code) })),
-    xDefault: pathIn(post.langs.includes(defaultLang) ? defaultLang : post.langs[0]!),
+    xDefault: pathIn(xDefaultLang(post)),
   };
   const cover = coverView(post.cover, 1280);
   const url = origin + alternates.canonical;

@@ -1,9 +1,17 @@
-import { textOf, type BlogCover, type BlogPost } from "#app/.server/domain/blog";
-import type { Lang } from "#app/i18n";
+import { displayLang, textOf, type BlogCover, type BlogPost } from "#app/.server/domain/blog";
+import { defaultLang, localizePath, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import type { BlogCard } from "#app/utils/blog-view";
 import type { PhotoView } from "#app/utils/listings/view";
 import { photoSrcSet, photoUrl, pickPhotoWidth } from "#app/utils/photos";
+
+/** A post's page in one of the languages it is written in: that language's slug, under its prefix. */
+export function postPathIn(post: Pick<BlogPost, "texts">, lang: Lang): string {
+  return localizePath(href("blog-post", { params: { blogId: post.texts[lang]!.slug } }), lang);
+}
+
+/** The language search engines are sent to by default (x-default): Spanish, else the first. */
+export const xDefaultLang = (post: Pick<BlogPost, "langs">): Lang => displayLang(post, defaultLang);
 
 /** A post's cover as an `<img>` needs it (`src` about `srcWidth` pixels wide). */
 export function coverView(cover: BlogCover | null, srcWidth = 640): PhotoView | null {

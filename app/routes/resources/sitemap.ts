@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { postPathIn, xDefaultLang } from "#app/routes/blog/views.server";
 import { publishedListingRefs } from "#app/routes/listings/views.server";
 import { languages, localizePath, type Lang } from "#app/i18n";
 import { pagePaths } from "#app/route-table";
 import { requestContext } from "#app/.server/http/request-context";
-import { href } from "#app/utils/href";
 
 function escapeXml(value: string) {
   return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
@@ -65,10 +65,10 @@ export async function loader(args: LoaderFunctionArgs) {
   // Blog posts: one URL per language they are written in (each language has its own slug),
   // with alternates for those languages only; x-default is the Spanish one, else the first.
   const posts = (await services.blog.published()).flatMap((post) => {
-    const urlOf = (lang: Lang) => origin + localizePath(href("blog-post", { params: { blogId: post.texts[lang]!.slug } }), lang);
+    const urlOf = (lang: Lang) => origin + postPathIn(post, lang);
     const alternates = post.langs
       .map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt}" href="${escapeXml(urlOf(alt))}"/>`)
-      .concat(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(urlOf(post.langs.includes("es") ? "es" : post.langs[0]!))}"/>`)
+      .concat(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(urlOf(xDefaultLang(post)))}"/>`)
       .join("\n");
     return post.langs.map(
       (lang) => `  <url>\n    <loc>${escapeXml(urlOf(lang))}</loc>\n    <lastmod>${escapeXml(post.updatedAt.slice(0, 10))}</lastmod>\n${alternates}\n  </url>`,
