@@ -89,6 +89,13 @@ export async function signInAs(services: Services, email: string, password: stri
   return { uid: session.uid, cookie: await sessionCookie(services, session) };
 }
 
+/** A person with the admin role, signed in after it was given (the session carries the claim). */
+export async function createTestAdmin(services: Services, input: Parameters<typeof createTestUser>[1] = {}) {
+  const admin = await createTestUser(services, input);
+  await services.identity.setRole(admin.uid, "admin");
+  return { ...admin, cookie: (await signInAs(services, admin.email, admin.password)).cookie };
+}
+
 /** A request from a signed-in browser. */
 export function authedRequest(pathAndQuery: string, cookie: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);

@@ -1,14 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { Field, FormAlert, Notice, primaryButtonClass, TextareaField } from "#app/components/forms";
-import { ContentLanguageNav } from "#app/components/content-language-nav";
-import { LocalizedLink } from "#app/components/localized-link";
-import { isLang, type Lang } from "#app/i18n";
+import { Field, FormAlert, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { ContentEditorPage, editedLang } from "#app/components/content-editor";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { isServicePageKey, MAX_FAQS, pageIdOf, serviceContentFormSchema, textsOfForm } from "#app/utils/service-pages";
@@ -19,11 +17,6 @@ import { zodErrorMap } from "#app/utils/zod-errors";
  * its price, without code. Saved at once for visitors (their cached pages are forgotten).
  */
 export const handle = { i18n: ["admin", "services"] };
-
-function editedLang(url: URL, fallback: Lang): Lang {
-  const asked = url.searchParams.get("lang");
-  return isLang(asked) ? asked : fallback;
-}
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "admin");
@@ -89,7 +82,6 @@ export default function AdminContent() {
   const { key, lang, pageTitle, values } = useLoaderData<typeof loader>();
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
-  const [search] = useSearchParams();
   const [form, fields] = useForm({
     id: `content-${key}-${lang}`,
     lastResult: navigation.state === "idle" ? reply?.result : undefined,
@@ -104,18 +96,14 @@ export default function AdminContent() {
   });
   const faqs = fields.faqs.getFieldList();
   return (
-    <main id="main" className="container-page max-w-3xl space-y-6 py-8">
-      <p>
-        <LocalizedLink to={href("admin-contents")} className="text-sm font-semibold text-sea-800 underline dark:text-sea-200">
-          {t("content.back")}
-        </LocalizedLink>
-      </p>
-      <header>
-        <h1 className="text-3xl font-extrabold tracking-tight">{pageTitle}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("content.intro")}</p>
-      </header>
-      <ContentLanguageNav lang={lang} tabTo={(code) => href("admin-content", { params: { key }, search: { lang: code } })} viewTo={href(pageIdOf(key), { lang })} />
-      {search.get("done") ? <Notice>{t("content.saved")}</Notice> : null}
+    <ContentEditorPage
+      pageTitle={pageTitle}
+      intro={t("content.intro")}
+      savedText={t("content.saved")}
+      lang={lang}
+      tabTo={(code) => href("admin-content", { params: { key }, search: { lang: code } })}
+      viewTo={href(pageIdOf(key), { lang })}
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name={fields.lang.name} value={lang} />
@@ -143,6 +131,6 @@ export default function AdminContent() {
           {t("content.save")}
         </button>
       </Form>
-    </main>
+    </ContentEditorPage>
   );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
+import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as servicePageLoader } from "#app/routes/services/service-page";
 import { action as contentAction, loader as contentLoader } from "./content";
 import { loader as contentsLoader } from "./contents";
@@ -17,9 +17,7 @@ let person: Awaited<ReturnType<typeof createTestUser>>;
 beforeAll(async () => {
   services = await createTestServices();
   person = await createTestUser(services, { displayName: "Pepa Persona" });
-  const admin = await createTestUser(services, { displayName: "Alba Admin" });
-  await services.identity.setRole(admin.uid, "admin");
-  adminCookie = (await signInAs(services, admin.email, admin.password)).cookie;
+  adminCookie = (await createTestAdmin(services, { displayName: "Alba Admin" })).cookie;
 });
 afterAll(() => services.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
+import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as contactLoader } from "#app/routes/legal/contact";
 import { loader as legalLoader } from "#app/routes/legal/legal-page";
 import { loader as contentsLoader } from "./contents";
@@ -18,9 +18,7 @@ let person: Awaited<ReturnType<typeof createTestUser>>;
 beforeAll(async () => {
   services = await createTestServices();
   person = await createTestUser(services, { displayName: "Pepa Persona" });
-  const admin = await createTestUser(services, { displayName: "Alba Admin" });
-  await services.identity.setRole(admin.uid, "admin");
-  adminCookie = (await signInAs(services, admin.email, admin.password)).cookie;
+  adminCookie = (await createTestAdmin(services, { displayName: "Alba Admin" })).cookie;
 });
 afterAll(() => services.close());
 

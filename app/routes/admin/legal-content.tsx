@@ -1,14 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { Field, FormAlert, Notice, primaryButtonClass, TextareaField } from "#app/components/forms";
-import { ContentLanguageNav } from "#app/components/content-language-nav";
-import { LocalizedLink } from "#app/components/localized-link";
-import { isLang, type Lang } from "#app/i18n";
+import { Field, FormAlert, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { ContentEditorPage, editedLang } from "#app/components/content-editor";
 import { href } from "#app/utils/href";
 import { isLegalPageKey, legalContentFormSchema, legalPageIdOf, type LegalTexts } from "#app/utils/legal-pages";
 import { seoMeta } from "#app/utils/meta";
@@ -20,11 +18,6 @@ import { zodErrorMap } from "#app/utils/zod-errors";
  * (their cached pages are forgotten); the other languages keep theirs.
  */
 export const handle = { i18n: ["admin", "legal"] };
-
-function editedLang(url: URL, fallback: Lang): Lang {
-  const asked = url.searchParams.get("lang");
-  return isLang(asked) ? asked : fallback;
-}
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "admin");
@@ -68,7 +61,6 @@ export default function AdminLegalContent() {
   const { key, lang, pageTitle, values } = useLoaderData<typeof loader>();
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
-  const [search] = useSearchParams();
   const [form, fields] = useForm({
     id: `legal-${key}-${lang}`,
     lastResult: navigation.state === "idle" ? reply?.result : undefined,
@@ -78,18 +70,14 @@ export default function AdminLegalContent() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: legalContentFormSchema, errorMap: zodErrorMap(t) }),
   });
   return (
-    <main id="main" className="container-page max-w-3xl space-y-6 py-8">
-      <p>
-        <LocalizedLink to={href("admin-contents")} className="text-sm font-semibold text-sea-800 underline dark:text-sea-200">
-          {t("content.back")}
-        </LocalizedLink>
-      </p>
-      <header>
-        <h1 className="text-3xl font-extrabold tracking-tight">{pageTitle}</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">{t("legalContents.editorIntro")}</p>
-      </header>
-      <ContentLanguageNav lang={lang} tabTo={(code) => href("admin-legal-content", { params: { key }, search: { lang: code } })} viewTo={href(legalPageIdOf(key), { lang })} />
-      {search.get("done") ? <Notice>{t("legalContents.saved")}</Notice> : null}
+    <ContentEditorPage
+      pageTitle={pageTitle}
+      intro={t("legalContents.editorIntro")}
+      savedText={t("legalContents.saved")}
+      lang={lang}
+      tabTo={(code) => href("admin-legal-content", { params: { key }, search: { lang: code } })}
+      viewTo={href(legalPageIdOf(key), { lang })}
+    >
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name={fields.lang.name} value={lang} />
@@ -100,6 +88,6 @@ export default function AdminLegalContent() {
           {t("content.save")}
         </button>
       </Form>
-    </main>
+    </ContentEditorPage>
   );
 }

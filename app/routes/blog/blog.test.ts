@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { coverJpeg } from "#app/.server/domain/blog/blog.suite";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
-import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
+import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as homeLoader } from "../home";
 import { loader as feedLoader } from "../resources/blog-feed";
 import { loader as sitemapLoader } from "../resources/sitemap";
@@ -23,9 +23,7 @@ let person: Awaited<ReturnType<typeof createTestUser>>;
 beforeAll(async () => {
   services = await createTestServices();
   person = await createTestUser(services, { displayName: "Pepa Persona" });
-  const admin = await createTestUser(services, { displayName: "Alba Admin" });
-  await services.identity.setRole(admin.uid, "admin");
-  adminCookie = (await signInAs(services, admin.email, admin.password)).cookie;
+  adminCookie = (await createTestAdmin(services, { displayName: "Alba Admin" })).cookie;
 });
 afterAll(() => services.close());
 

@@ -3,7 +3,7 @@ import { renderSystemEmail } from "#app/.server/domain/mailbox";
 import type { Services } from "#app/.server/services";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { legalPageKeys } from "#app/utils/legal-pages";
-import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
+import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as adminCaseLoader } from "#app/routes/admin/case";
 import { loader as adminCasesLoader } from "#app/routes/admin/cases";
 import { loader as myCasesLoader } from "#app/routes/settings/cases";
@@ -25,9 +25,7 @@ let address = 0;
 beforeAll(async () => {
   services = await createTestServices();
   person = await createTestUser(services, { displayName: "Pilar Patrón" });
-  const admin = await createTestUser(services, { displayName: "Alba Admin" });
-  await services.identity.setRole(admin.uid, "admin");
-  adminCookie = (await signInAs(services, admin.email, admin.password)).cookie;
+  adminCookie = (await createTestAdmin(services, { displayName: "Alba Admin" })).cookie;
 });
 afterAll(() => services.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
+import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as documentLoader } from "#app/routes/resources/case-document";
 import { action as caseAction, loader as caseLoader } from "./case";
 import { loader as casesLoader } from "./cases";
@@ -20,10 +20,9 @@ beforeAll(async () => {
   services = await createTestServices();
   requester = await createTestUser(services, { displayName: "Rosa Requester" });
   stranger = await createTestUser(services, { displayName: "Sam Stranger" });
-  const admin = await createTestUser(services, { displayName: "Ada Admin" });
-  await services.identity.setRole(admin.uid, "admin");
+  const admin = await createTestAdmin(services, { displayName: "Ada Admin" });
   adminUid = admin.uid;
-  adminCookie = (await signInAs(services, admin.email, admin.password)).cookie;
+  adminCookie = admin.cookie;
 });
 afterAll(() => services.close());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
-import { authedRequest, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle } from "#tests/test-services";
 import { loader as pdfLoader } from "#app/routes/resources/invoice-pdf";
 import { testBooking } from "#app/.server/domain/invoices/test-fixtures";
 import { loader as invoicesLoader } from "./invoices";
@@ -24,9 +24,7 @@ beforeAll(async () => {
   owner = await createOwner(services, { displayName: "Marina Armadora" });
   renter = await createTestUser(services, { displayName: "Rafa Renter" });
   stranger = await createTestUser(services, { displayName: "Sergio Stranger" });
-  const admin = await createTestUser(services, { displayName: "Ada Admin" });
-  await services.identity.setRole(admin.uid, "admin");
-  adminCookie = (await signInAs(services, admin.email, admin.password)).cookie;
+  adminCookie = (await createTestAdmin(services, { displayName: "Ada Admin" })).cookie;
 });
 afterAll(() => services.close());
 
