@@ -9,7 +9,6 @@
 import { execSync, spawn } from "node:child_process";
 import http from "node:http";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -23,6 +22,7 @@ import { createServices } from "#app/.server/services";
 import { createCasesService, caseTypes } from "#app/.server/domain/cases";
 import { renderInvoicePdf, type Invoice } from "#app/.server/domain/invoices";
 import { testBooking } from "#app/.server/domain/invoices/test-fixtures";
+import { freePort, waitForHealth } from "./serve-build";
 
 /** Fills a fresh data directory: the demo marketplace plus `count` published boats. */
 async function prepareData(dataDir: string, count: number) {
@@ -127,16 +127,6 @@ const goals: Array<[string, number, number | null]> = [
   ["search, filtered", 0.6, 25],
   ["boat page", 0.7, null],
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function rssMiB(pid: number, field: "VmHWM" | "VmRSS" = "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -337,15 +327,7 @@ async function main() {
   });
   try {
     const started = Date.now();
-    for (;;) {
-      try {
-        if ((await fetch(base + "/healthz")).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() - started > 120_000) throw new Error("the server did not start in 120 s");
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForHealth(base, () => server.exitCode !== null);
     const startupMs = Date.now() - started;
     // Signed-in pages, always rendered (the page cache never serves signed-in people).
     const renter = (await signIn(base)).cookie;

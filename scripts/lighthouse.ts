@@ -10,13 +10,13 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { href } from "#app/utils/href";
+import { freePort, waitForHealth } from "./serve-build";
 
 const { values: args } = parseArgs({
   options: {
@@ -30,30 +30,6 @@ const runs = Math.max(1, Number(args.runs) || 1);
 const TARGET_PERFORMANCE = 95;
 const TARGET_CLS = 0.05;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitForHealth(base: string, exited: () => boolean) {
-  const started = Date.now();
-  for (;;) {
-    if (exited()) throw new Error("the server stopped before answering /healthz");
-    try {
-      if ((await fetch(base + "/healthz")).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 120_000) throw new Error("the server did not start in 120 s");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** The first boat the search lists (a seeded demo boat). */
 async function firstBoatPath(base: string): Promise<string> {

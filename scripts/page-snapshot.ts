@@ -12,10 +12,10 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { layoutGroups } from "#app/route-table";
+import { freePort, waitForHealth } from "./serve-build";
 
 /** Set from the first page read: `data-locales-version="…"`. */
 let localesVersion = "LOCALES";
@@ -34,15 +34,6 @@ const PASSWORD = "amarre-demo";
 const people = ["renter@amarre.test", "owner@amarre.test", "pro@amarre.test", "admin@amarre.test"];
 const prefixes = ["", "/en", "/fr", "/de"];
 const SECRET = "snapshot-session-secret-that-is-long-enough-0123456789";
-
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dataDir: string, seed: boolean) {
   const port = await freePort();
@@ -66,14 +57,9 @@ async function startServer(dataDir: string, seed: boolean) {
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await waitForHealth(base, () => child.exitCode !== null).catch((error: Error) => {
+    throw new Error(`${error.message}:\n${log}`);
+  });
   return {
     base,
     log: () => log,
