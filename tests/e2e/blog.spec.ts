@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import sharp from "sharp";
 import { demoPage } from "./people";
 
@@ -25,17 +25,8 @@ const hostile = [
   "- dos",
 ].join("\n");
 
-async function signedIn(browser: Browser, email: string, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled, locale: "es-ES" });
-  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill("amarre-demo");
-  await page.locator("form#login button[type=submit]").click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-  return page;
-}
+/** A demo person's page, with or without JavaScript. */
+const signedIn = (browser: Browser, email: string, javaScriptEnabled: boolean) => demoPage(browser, email, { javaScriptEnabled });
 
 test.describe.configure({ mode: "serial" });
 

@@ -129,17 +129,7 @@ test("a visitor is asked to sign in before writing, and a stranger cannot open s
 test.describe("with JavaScript", () => {
   test.use({ javaScriptEnabled: true });
 
-  async function signedIn(browser: import("@playwright/test").Browser, email: string) {
-    const context = await browser.newContext({ locale: "es-ES" });
-    await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
-    const page = await context.newPage();
-    await page.goto("/login");
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill("amarre-demo");
-    await page.locator("form#login button[type=submit]").click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-    return page;
-  }
+  const signedIn = (browser: import("@playwright/test").Browser, email: string) => demoPage(browser, email, { javaScriptEnabled: true });
 
   test("a new message and its read receipt arrive without a reload, over the one event stream", async ({ browser }) => {
     test.slow();
