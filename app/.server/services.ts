@@ -21,14 +21,15 @@ import { createStore } from "./store/create-store";
 import { createPageCacheInvalidations, type PageCacheInvalidations } from "./page-cache-invalidations";
 import { createSessionRevocations, type SessionRevocations } from "./domain/sessions";
 import { SESSION_MAX_AGE_SECONDS } from "./identity";
-import { BOOKING_SCHEDULER_MS, createBookingNotifier, createBookingsService, type BookingsService } from "./domain/bookings";
+import { BOOKING_SCHEDULER_MS, bookingEmailHandler, createBookingsService, type BookingsService } from "./domain/bookings";
+import { isLang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import { createRecordedPayments, type PaymentsPort } from "./payments";
 import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 import { createLegalPagesService, type LegalPagesService } from "./domain/legal-pages";
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
-import { createInvoiceNotifier, createInvoicesService, type InvoicesService } from "./domain/invoices";
+import { createInvoiceNotifier, createInvoicesService, invoiceBookingHandler, type InvoicesService } from "./domain/invoices";
 import { createChatNotifier, createChatsService, type ChatsService } from "./domain/chats";
 import { createBlogService, type BlogService } from "./domain/blog";
 
@@ -113,7 +114,6 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const listings = createListingsService({ store, users, ports, onChange: (tags) => invalidations.publish(tags) });
   const payments = createRecordedPayments();
   const publicOrigin = config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT}`;
-  const bookingNotifier = createBookingNotifier({ mailbox, users, listings, origin: publicOrigin });
   const invoices = createInvoicesService({
     store,
     users,
@@ -126,16 +126,13 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     store,
     listings,
     payments,
-    notify: async (event, booking, extra) => {
-      // Invoices first (they are records, idempotent), then the emails.
-      try {
-        if (event === "booked" || event === "accepted") await invoices.issueForBooking(booking);
-        if (event === "cancelled") await invoices.correctForCancellation(booking);
-      } catch (error) {
-        console.error(`[invoices] issuing the invoices of booking ${booking.id} (${event}) failed:`, error);
-      }
-      await bookingNotifier(event, booking, extra);
+    customerOf: async (uid) => {
+      const profile = await users.get(uid);
+      return { uid, email: profile?.email ?? null, name: profile?.displayName ?? null };
     },
+    returnUrl: (booking) => publicOrigin + href("settings-reservation", { lang: isLang(booking.renterLang) ? booking.renterLang : "es", params: { id: booking.id } }),
+    // Invoices first (they are records, idempotent), then the emails.
+    handlers: [invoiceBookingHandler(invoices), bookingEmailHandler({ mailbox, users, listings, origin: publicOrigin })],
     onChange: (tags) => {
       listings.forgetSearch();
       invalidations.publish(tags);

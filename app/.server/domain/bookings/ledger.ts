@@ -95,6 +95,13 @@ export function openMoney(provider: PaymentsProviderName, charges: boolean): Mon
   return { provider, charges, reference: null, checkout: null, lines: [] };
 }
 
+/** A provider that charges: rental and fee wait for the renter's checkout. */
+export function awaitCheckout(money: Money, trip: Trip, now: string): Money {
+  let next = withLine(money, line("rental", "rental", "renter", "owner", trip.price.ownerCents, "awaiting", null, now));
+  if (trip.price.serviceFeeCents > 0) next = withLine(next, line("fee", "fee", "renter", "platform", trip.price.serviceFeeCents, "awaiting", null, now));
+  return next;
+}
+
 /**
  * The renter's money is committed: a request (authorised when a provider charges; nothing owed
  * yet without one) or an instant booking (captured; or owed directly). `confirmed` says whether
@@ -138,7 +145,7 @@ export function accept(money: Money, trip: Trip, now: string): Money {
 
 /** A request declined, expired or withdrawn: the authorisation is let go, nothing is charged. */
 export function release(money: Money, now: string): Money {
-  let next = { ...money, checkout: null };
+  let next: Money = { ...money, checkout: null };
   for (const l of money.lines) {
     if (l.state === "authorised" || l.state === "awaiting") next = moved(next, l.id, "voided", now, { op: l.state === "authorised" && l.kind !== "deposit" ? (l.id === "rental" ? "cancel" : null) : null });
   }

@@ -57,6 +57,16 @@ export const TRANSITIONS: Readonly<Record<BookingStatus, Partial<Record<BookingA
   completed: {},
 };
 
+/**
+ * What `side` may do with the booking now: the lifecycle's actions open to that side, less the
+ * cancellation of a trip that has begun.
+ */
+export function actionsFor(booking: Pick<Booking, "status" | "startsAt">, side: "renter" | "owner", now: Date): Array<"accept" | "decline" | "cancel"> {
+  const open = TRANSITIONS[booking.status];
+  const started = booking.startsAt <= now.toISOString();
+  return (["accept", "decline", "cancel"] as const).filter((action) => open[action]?.by.includes(side) && !(action === "cancel" && booking.status === "confirmed" && started));
+}
+
 /** States that hold the listing's days. */
 export const HOLDING: readonly BookingStatus[] = ["awaiting-payment", "pending", "confirmed"];
 
