@@ -147,7 +147,9 @@ export function accept(money: Money, trip: Trip, now: string): Money {
 export function release(money: Money, now: string): Money {
   let next: Money = { ...money, checkout: null };
   for (const l of money.lines) {
-    if (l.state === "authorised" || l.state === "awaiting") next = moved(next, l.id, "voided", now, { op: l.state === "authorised" && l.kind !== "deposit" ? (l.id === "rental" ? "cancel" : null) : null });
+    // One authorisation (or open checkout) holds rental and fee: the rental's line lets it go.
+    const letGo = l.id === "rental" && (l.state === "authorised" || (l.state === "awaiting" && money.reference !== null));
+    if (l.state === "authorised" || l.state === "awaiting") next = moved(next, l.id, "voided", now, { op: letGo ? "cancel" : null });
   }
   return next;
 }

@@ -210,7 +210,8 @@ export function createBookingsService(deps: BookingsDeps) {
     }
     // A request needs time to be answered: from tomorrow on; and holds at most MAX_REQUEST_DAYS.
     if (!instant && start <= current) throw new BookingError("invalid", "start", "request-too-soon");
-    if (!instant && days > MAX_REQUEST_DAYS) throw new BookingError("invalid", "end", "request-too-long");
+    // Berths are rented on request by the month (decision 011): the cap is the boats' (decision 023).
+    if (!instant && listing.kind === "boat" && days > MAX_REQUEST_DAYS) throw new BookingError("invalid", "end", "request-too-long");
     const startsAt = startOfDay(start).toISOString();
     return {
       listing,
@@ -376,9 +377,12 @@ export function createBookingsService(deps: BookingsDeps) {
       returnUrl: deps.returnUrl?.(booking) ?? "",
     });
     if (result.kind === "redirect") {
-      const money = { ...booking.money, reference: null, checkout: { url: result.url, expiresAt: result.expiresAt } };
-      await store.update(BOOKINGS, booking.id, { money });
-      return { ...booking, money };
+      // The checkout's own reference until the payment exists (so an abandoned checkout can be let go),
+      // and its expiry as the booking's: the days are held exactly as long as the checkout is open.
+      const money = { ...booking.money, reference: result.reference, checkout: { url: result.url, expiresAt: result.expiresAt } };
+      const expiresAt = result.expiresAt > (booking.expiresAt ?? "") ? result.expiresAt : booking.expiresAt;
+      await store.update(BOOKINGS, booking.id, { money, expiresAt });
+      return { ...booking, money, expiresAt };
     }
     const done = await transition(booking.id, { by: "system", uid: null }, booking.instant ? "pay" : "authorise", { reference: result.reference });
     return done.booking;
@@ -479,7 +483,13 @@ export function createBookingsService(deps: BookingsDeps) {
     async paymentAuthorised(input: { bookingId: string; reference: string }): Promise<Booking | null> {
       const doc = await store.get<Booking>(BOOKINGS, input.bookingId);
       if (!doc) return null;
-      if (doc.status !== "awaiting-payment") return doc;
+      if (doc.status !== "awaiting-payment") {
+        // Paid after the booking lapsed or was abandoned: let the hold go, so the card is not held for nothing.
+        if (doc.money.reference !== input.reference && !["pending", "confirmed", "completed"].includes(doc.status)) {
+          await payments.cancel({ key: `${doc.id}:late:${input.reference}`, reference: input.reference }).catch((error: unknown) => console.error(`[payments] letting go of a late payment of booking ${doc.id} failed:`, error));
+        }
+        return doc;
+      }
       const result = await transition(doc.id, { by: "system", uid: null }, doc.instant ? "pay" : "authorise", { reference: input.reference }).catch((error: unknown) => {
         if (error instanceof BookingError) return null;
         throw error;
