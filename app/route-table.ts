@@ -116,6 +116,7 @@ export const layoutGroups = [
       { id: "settings-rental", path: "ajustes/gestion-de-alquileres/:id", file: "routes/settings/rental.tsx", sitemap: false },
       { id: "settings-calendar", path: "ajustes/mi-calendario", file: "routes/settings/calendar.tsx", sitemap: false },
       { id: "settings-invoices", path: "ajustes/facturas", file: "routes/settings/invoices.tsx", sitemap: false },
+      { id: "settings-payouts", path: "ajustes/cobros", file: "routes/settings/payouts.tsx", sitemap: false },
       { id: "settings-reviews", path: "ajustes/opiniones", file: "routes/settings/reviews.tsx", sitemap: false },
       { id: "messages", path: "mensajes", file: "routes/chats/messages.tsx", sitemap: false },
       { id: "messages-alias", path: "mensajes1", file: "routes/chats/messages-alias.ts", sitemap: false },
