@@ -254,3 +254,28 @@ export function moneyView(money: Money): MoneyView {
     ownerEarnsCents: payout && payout.state !== "voided" ? payout.amountCents + sum((l) => l.kind === "claim") : sum((l) => l.kind === "claim"),
   };
 }
+
+/**
+ * A booking stored before the ledger (a `payment` status and sums, no `money`): its lines as
+ * the ledger would have written them without a provider, so old bookings read like new ones.
+ */
+export function upgradeLegacy<B extends { money?: Money; status: string; history: Array<{ to: string; at: string }>; price: PriceBreakdown; startsAt: string; endsAt: string; updatedAt: string; cancellation?: { by: "renter" | "owner"; refundCents: number; percent: number; at: string } | null }>(doc: B): B & { money: Money } {
+  if (doc.money) return doc as B & { money: Money };
+  const confirmedAt = doc.history.find((entry) => entry.to === "confirmed")?.at ?? null;
+  let money = openMoney("recorded", false);
+  if (confirmedAt) money = commit(money, doc, true, confirmedAt);
+  const cancellation = doc.cancellation;
+  if (confirmedAt && cancellation && doc.status === "cancelled") {
+    const owner = cancellation.by === "owner";
+    money = cancel(
+      money,
+      {
+        rentalCents: owner ? doc.price.ownerCents : cancellation.refundCents,
+        feeCents: owner ? doc.price.serviceFeeCents : 0,
+        reason: owner ? { rule: "owner-cancel", by: "owner" } : { rule: "policy", by: "renter", percent: cancellation.percent },
+      },
+      cancellation.at,
+    );
+  }
+  return { ...doc, money };
+}

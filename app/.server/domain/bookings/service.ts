@@ -92,6 +92,23 @@ export type BookingsDeps = {
 };
 
 const newId = newDocumentId;
+
+/** A booking as the ledger reads it (bookings stored before the ledger get their lines derived, decision 023). */
+function withLedger(doc: Booking): Booking {
+  if (doc.money) return doc;
+  const legacy = doc as Booking & { payment?: unknown };
+  const { payment: _payment, ...rest } = legacy;
+  const upgraded = ledger.upgradeLegacy({ ...rest, cancellation: doc.cancellation ?? null });
+  const cancellation = doc.cancellation
+    ? {
+        ...doc.cancellation,
+        rentalRefundCents: doc.cancellation.rentalRefundCents ?? (doc.cancellation.by === "owner" ? doc.price.ownerCents : doc.cancellation.refundCents),
+        feeRefundCents: doc.cancellation.feeRefundCents ?? (doc.cancellation.by === "owner" ? doc.price.serviceFeeCents : 0),
+        rule: doc.cancellation.rule ?? (doc.cancellation.by === "owner" ? ("owner-cancel" as const) : ("policy" as const)),
+      }
+    : null;
+  return { ...upgraded, cancellation, declineReason: doc.declineReason ?? null, ...moneyFields(upgraded.money, doc.endsAt) };
+}
 /** Renters' request markers: every request of a renter writes theirs, so two at once are serialised (no squatting). */
 const RENTERS = "booking_renters";
 
@@ -253,7 +270,8 @@ export function createBookingsService(deps: BookingsDeps) {
   }
 
   /** Applies what time has made due (expiry, completion) to one booking; returns it as it is now. */
-  async function settle(booking: Booking): Promise<Booking> {
+  async function settle(stored: Booking): Promise<Booking> {
+    const booking = withLedger(stored);
     const at = now().toISOString();
     let due: BookingAction | null = null;
     if ((booking.status === "pending" || booking.status === "awaiting-payment") && booking.expiresAt !== null && booking.expiresAt <= at) due = "expire";
@@ -309,8 +327,9 @@ export function createBookingsService(deps: BookingsDeps) {
   async function transition(id: string, actor: { by: Actor; uid: string | null }, action: BookingAction, extra: { reason?: string | null; reference?: string } = {}): Promise<{ booking: Booking; changed: boolean }> {
     const at = now();
     const result = await store.runTransaction(async (tx) => {
-      const doc = await tx.get<Booking>(BOOKINGS, id);
-      if (!doc) throw new BookingError("not-found");
+      const stored = await tx.get<Booking>(BOOKINGS, id);
+      if (!stored) throw new BookingError("not-found");
+      const doc = withLedger(stored);
       if ((actor.by === "renter" && doc.renterUid !== actor.uid) || (actor.by === "owner" && doc.ownerUid !== actor.uid)) throw new BookingError("not-found");
       const rule = TRANSITIONS[doc.status][action];
       if (!rule) {
@@ -734,8 +753,9 @@ export function createBookingsService(deps: BookingsDeps) {
   async function moneyStep(id: string, stepsOf: (booking: Booking) => Array<"hold-deposit" | "release-deposit" | "pay-out" | "dispute-deposit" | { settle: number }>): Promise<Booking | null> {
     const at = now().toISOString();
     const written = await store.runTransaction(async (tx) => {
-      const doc = await tx.get<Booking>(BOOKINGS, id);
-      if (!doc) return null;
+      const stored = await tx.get<Booking>(BOOKINGS, id);
+      if (!stored) return null;
+      const doc = withLedger(stored);
       const steps = stepsOf(doc);
       if (steps.length === 0) {
         // Nothing due any more (another server did it): keep the due date true.
