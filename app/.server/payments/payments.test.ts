@@ -123,6 +123,15 @@ describe("stripe adapter: what it asks Stripe", () => {
     expect((error as { retryable: boolean }).retryable).toBe(true);
   });
 
+  it("refuses a booking's Checkout without an absolute return URL, before calling Stripe", async () => {
+    const before = fake.requests.length;
+    for (const returnUrl of ["", "/ajustes/mis-reservas/b-48", "javascript:alert(1)"]) {
+      const error = await payments().authorize({ key: `b-48:${returnUrl}`, bookingId: "b-48", purpose: "booking", amountCents: 1_000, customer, returnUrl }).catch((e: unknown) => e);
+      expect(isPaymentsError(error, "refused"), returnUrl).toBe(true);
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
   it("a payout to an owner without a connected account calls nothing and is marked to be paid by hand", async () => {
     const before = fake.requests.length;
     const { reference } = await payments().transfer({ key: "b-47:payout", bookingId: "b-47", amountCents: 1_000, destination: null });

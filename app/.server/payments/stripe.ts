@@ -68,7 +68,13 @@ export const isManualTransfer = (reference: string) => reference.startsWith(MANU
 
 /** `returnUrl` with `checkout=<outcome>`: where Checkout sends the renter back. */
 function returnTo(returnUrl: string, outcome: "complete" | "cancelled"): string {
-  const url = new URL(returnUrl);
+  let url: URL;
+  try {
+    url = new URL(returnUrl);
+  } catch {
+    throw new PaymentsError("refused", `Checkout needs an absolute returnUrl (http or https), not ${JSON.stringify(returnUrl)}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new PaymentsError("refused", `Checkout needs an http(s) returnUrl, not ${url.protocol}`);
   url.searchParams.set("checkout", outcome);
   return url.toString();
 }
