@@ -162,6 +162,8 @@ export const resourceRoutes = [
   { id: "api-auth-session", path: "api/auth/session", file: "routes/api/auth-session.ts" },
   { id: "api-logout", path: "api/logout", file: "routes/api/logout.ts" },
   { id: "api-emails-subscribe", path: "api/emails/subscribe", file: "routes/api/emails-subscribe.ts" },
+  // Stripe's webhook events (PAYMENTS_PROVIDER=stripe; decision 024).
+  { id: "api-payments-stripe-webhook", path: "api/payments/stripe-webhook", file: "routes/api/stripe-webhook.ts" },
   // Listing photos: WebP variants, cached for a year (ids are never reused).
   { id: "photos", path: "photos/*", file: "routes/resources/photo.ts" },
   { id: "favourite", path: "resources/favourite", file: "routes/resources/favourite.ts" },
