@@ -69,7 +69,8 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
     const size = options.size ?? 10;
     let line = "";
     const lines: string[] = [];
-    for (const word of drawable(font, text).split(/\s+/)) {
+    // Ordinary spaces only: a no-break space (as in "50 %") keeps its words together.
+    for (const word of drawable(font, text).split(/[ \t\n]+/)) {
       const candidate = line ? `${line} ${word}` : word;
       if (line && font.widthOfTextAtSize(candidate, size) > width) {
         lines.push(line);
