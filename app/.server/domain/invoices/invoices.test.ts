@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStore } from "#app/.server/store/create-store";
 import type { DocumentStore } from "#app/.server/store";
 import { splitVat } from "./model";
-import { renderInvoicePdf } from "./pdf";
+import { getFixedT } from "#app/.server/i18n";
+import { lineLabel, renderInvoicePdf } from "./pdf";
 import { testBooking, testCancellation, testInvoices } from "./test-fixtures";
 
 /**
@@ -211,6 +212,26 @@ describe("invoices", () => {
     }
     // The font is embedded as a subset: the file stays small.
     expect((await renderInvoicePdf(named, "es")).byteLength).toBeLessThan(60_000);
+  });
+
+  it("counts days with each language's plural forms (one, other, and many where the language has it)", () => {
+    const expected = {
+      es: ["Alquiler (1 día)", "Alquiler (2 días)", "Alquiler (1000000 días)", "Patrón (1 día)", "Medio día (tarde)"],
+      en: ["Rental (1 day)", "Rental (2 days)", "Rental (1000000 days)", "Skipper (1 day)", "Half day (afternoon)"],
+      fr: ["Location (1 jour)", "Location (2 jours)", "Location (1000000 jours)", "Skipper (1 jour)", "Demi-journée (après-midi)"],
+      de: ["Miete (1 Tag)", "Miete (2 Tage)", "Miete (1000000 Tage)", "Skipper (1 Tag)", "Halber Tag (Nachmittag)"],
+    } as const;
+    for (const [lang, labels] of Object.entries(expected)) {
+      const t = getFixedT(lang as keyof typeof expected, "invoices");
+      const lines = [
+        { kind: "rental", quantity: 1, amountCents: 1 },
+        { kind: "rental", quantity: 2, amountCents: 1 },
+        { kind: "rental", quantity: 1_000_000, amountCents: 1 },
+        { kind: "skipper", quantity: 1, amountCents: 1 },
+        { kind: "half-day", part: "pm", quantity: 1, amountCents: 1 },
+      ] as const;
+      expect(lines.map((line) => lineLabel(t, line))).toEqual(labels);
+    }
   });
 
   it("splits VAT out of VAT-included amounts to the cent", () => {
