@@ -26,6 +26,7 @@ import { isLang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import { createRecordedPayments, type PaymentsPort } from "./payments";
 import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
+import { createDepositsService, type DepositsService } from "./domain/deposits";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 import { createLegalPagesService, type LegalPagesService } from "./domain/legal-pages";
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
@@ -57,6 +58,8 @@ export type Services = {
   payments: PaymentsPort;
   /** Service requests as cases the team works to the end. */
   cases: CasesService;
+  /** Owners' claims on trip deposits, the renters' answers and the team's decisions. */
+  deposits: DepositsService;
   /** Reviews of completed trips and the owners' answers. */
   reviews: ReviewsService;
   /** Invoices of bookings (rental, service fee, corrective), numbered without gaps. */
@@ -86,7 +89,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog"
 >;
 
 declare module "@remix-run/node" {
@@ -180,6 +183,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
           publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: item.requesterUid ? null : item.claimToken } }),
       }),
     }),
+    deposits: createDepositsService({ store, blobs, bookings }),
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
     invoices,
