@@ -2,6 +2,11 @@
  * Deposit claims as pages show them (client-safe: no server code). The owner's claim, the
  * renter's answer and the team's decision, with links to their private photos.
  */
+/** The owner's reason, the renter's answer and the team's note: at most this many characters. */
+export const MAX_CLAIM_TEXT = 2_000;
+/** Photos per side (the owner's with the claim, the renter's with the answer). */
+export const MAX_CLAIM_PHOTOS = 10;
+
 export type ClaimPhotoView = { id: string; url: string; width: number; height: number };
 
 export type ClaimView = {

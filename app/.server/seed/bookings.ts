@@ -11,7 +11,8 @@ import type { Services } from "../services";
  *   on his motorboat that ended yesterday whose deposit he claims, an upcoming confirmed one, a
  *   pending request to Javier, one she cancelled (its refund under the moderate policy), one
  *   declined and one that expired.
- * - Javier (owner@): those requests to answer (one from Marta, pro@), and a few blocked days.
+ * - Javier (owner@): those requests to answer (one from Marta, pro@), Marta's trip on his sailing
+ *   boat that ended yesterday (its deposit still his to claim), and a few blocked days.
  */
 const DAY = 86_400_000;
 
@@ -60,6 +61,12 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   // Ended yesterday: an instant booking of Javier's motorboat ten days ago; its deposit is claimed below.
   at(-10);
   const yesterday = await bookings.book(person(renter), motorboat.id, choice(day(-1), day(-1), 5));
+
+  // Ended yesterday too: Marta's request for Javier's sailing boat, accepted; its deposit is not claimed (Javier may until tomorrow night).
+  at(-9);
+  const martaTrip = await bookings.book(person(pro), sailing.id, choice(day(-1), day(-1), 4));
+  at(-8);
+  await bookings.act(martaTrip.id, owner, "owner", "accept");
 
   at(0);
   // Upcoming: an instant booking of Javier's motorboat.

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { lineOf, moneyView } from "#app/.server/domain/bookings";
-import { canClaim, claimWindowEnd, MAX_CLAIM_TEXT } from "#app/.server/domain/deposits";
+import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { cardClass, dangerButton, MoneyStory, primaryButton, secondaryButton } from "#app/components/booking";
@@ -11,7 +11,7 @@ import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from 
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/components/price";
 import { formatMoment } from "#app/utils/bookings";
-import { eurosToCents, type ClaimReply } from "#app/utils/deposits";
+import { eurosToCents, MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { PHOTO_ACCEPT } from "#app/utils/photos";

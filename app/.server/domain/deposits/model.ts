@@ -7,10 +7,7 @@
  */
 export const DEPOSIT_CLAIMS = "deposit_claims";
 
-/** The owner's reason, the renter's answer and the team's note: at most this many characters. */
-export const MAX_CLAIM_TEXT = 2_000;
-/** Photos per side (the owner's with the claim, the renter's with the answer). */
-export const MAX_CLAIM_PHOTOS = 10;
+export { MAX_CLAIM_PHOTOS, MAX_CLAIM_TEXT } from "#app/utils/deposits";
 
 export type ClaimStatus = "open" | "decided" | "withdrawn";
 export const claimStatuses = ["open", "decided", "withdrawn"] as const satisfies readonly ClaimStatus[];
