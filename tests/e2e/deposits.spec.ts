@@ -12,15 +12,15 @@ import { demoPage } from "./people";
  */
 test.use({ javaScriptEnabled: false });
 
-/** WCAG 2.2 AA on the page as it is (its forms shown): no serious or critical violation. */
+/** WCAG 2.2 AA on the page as it is (its forms shown; axe needs JavaScript): no serious or critical violation. */
 async function accessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).options({ resultTypes: ["violations"] }).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
 }
 
 test("owner claims → renter answers → the team decides", async ({ browser }) => {
-  // Three accounts, uploads and three axe runs without JavaScript: minutes on two busy cores.
-  test.setTimeout(300_000);
+  // Four accounts and uploads without JavaScript: minutes on two busy cores.
+  test.setTimeout(180_000);
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#8899aa" } }).jpeg().toBuffer();
 
   const owner = await demoPage(browser, "owner@amarre.test");
@@ -29,7 +29,6 @@ test("owner claims → renter answers → the team decides", async ({ browser })
   await owner.getByRole("link", { name: "Fianza: reclamar o ver la reclamación" }).click();
   await expect(owner.getByRole("heading", { name: "Reclamar la fianza" })).toBeVisible();
   const bookingId = /gestion-de-alquileres\/([A-Za-z0-9]{20})\/fianza/.exec(owner.url())![1]!;
-  await accessible(owner);
 
   // Over the deposit: a 400 with the field's message, what was typed kept.
   await owner.getByLabel("Importe que reclamas (€)").fill("99999");
@@ -53,7 +52,6 @@ test("owner claims → renter answers → the team decides", async ({ browser })
   await renter.getByRole("link", { name: "Fianza: ver la reclamación y responder" }).click();
   await expect(renter.getByText("Una defensa perdida y el cabo de proa deshilachado.")).toBeVisible();
   expect((await renter.request.get(photoUrl!)).status()).toBe(200);
-  await accessible(renter);
   await renter.getByLabel("Tu respuesta", { exact: true }).fill("La defensa se la llevó una ola al amarrar; el cabo ya estaba así.");
   await renter.getByRole("button", { name: "Enviar la respuesta" }).click();
   await expect(renter.getByText("Respuesta enviada.", { exact: false })).toBeVisible();
@@ -74,7 +72,6 @@ test("owner claims → renter answers → the team decides", async ({ browser })
   await expect(admin.getByText("La defensa se la llevó una ola al amarrar; el cabo ya estaba así.")).toBeVisible();
   await expect(admin.locator('[data-money-line="deposit"]')).toHaveAttribute("data-state", "disputed");
   expect((await admin.request.get(photoUrl!)).status()).toBe(200);
-  await accessible(admin);
   await admin.getByLabel("Importe para el propietario (€)").fill("80");
   await admin.getByLabel("Nota para las dos partes").fill("La defensa perdida (80 €); el cabo no consta como daño del viaje.");
   await admin.getByRole("button", { name: "Guardar la decisión" }).click();
@@ -89,4 +86,24 @@ test("owner claims → renter answers → the team decides", async ({ browser })
   await expect(renter.locator('[data-money-line="deposit"]')).toHaveAttribute("data-state", "released");
   await owner.goto(`/ajustes/gestion-de-alquileres/${bookingId}/fianza`);
   await expect(owner.getByText("La defensa perdida (80 €); el cabo no consta como daño del viaje.")).toBeVisible();
+});
+
+test("the deposit pages pass axe (WCAG 2.2 AA) with their forms shown, on Lucía's open claim from the demo data", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = await demoPage(browser, "admin@amarre.test", { javaScriptEnabled: true });
+  await admin.goto("/admin/fianzas");
+  await accessible(admin);
+  const row = admin.locator("tr", { hasText: "Javier Ortega → Lucía Martín" });
+  const bookingId = await row.getAttribute("data-claim-row");
+  await row.getByRole("link").click();
+  await expect(admin.getByRole("button", { name: "Guardar la decisión" })).toBeVisible();
+  await accessible(admin);
+  const renter = await demoPage(browser, "renter@amarre.test", { javaScriptEnabled: true });
+  await renter.goto(`/ajustes/mis-reservas/${bookingId}/fianza`);
+  await expect(renter.getByText(/El toldo bimini volvió con un desgarro/)).toBeVisible();
+  await accessible(renter);
+  const owner = await demoPage(browser, "owner@amarre.test", { javaScriptEnabled: true });
+  await owner.goto(`/ajustes/gestion-de-alquileres/${bookingId}/fianza`);
+  await expect(owner.getByRole("button", { name: "Retirar la reclamación y liberar la fianza" })).toBeVisible();
+  await accessible(owner);
 });
