@@ -6,6 +6,8 @@
  * decision writes a `claim` line and releases the rest); this record keeps what each side said.
  */
 export const DEPOSIT_CLAIMS = "deposit_claims";
+/** One marker per closed (or closing) claim: its creation is the lock of a decision or a withdrawal. */
+export const DEPOSIT_CLAIM_CLOSINGS = "deposit_claim_closings";
 
 export { MAX_CLAIM_PHOTOS, MAX_CLAIM_TEXT } from "#app/utils/deposits";
 

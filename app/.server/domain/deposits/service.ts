@@ -1,7 +1,7 @@
 import type { BlobStore } from "#app/.server/blobs";
 import { isStoreError, type DocumentStore } from "#app/.server/store";
 import { DEPOSIT_CLAIM_HOURS, isBookingError, isBookingId, lineOf, type Booking, type BookingsService } from "../bookings";
-import { DEPOSIT_CLAIMS, DepositError, MAX_CLAIM_TEXT, type ClaimHistoryEntry, type ClaimPhoto, type DepositClaim } from "./model";
+import { DEPOSIT_CLAIM_CLOSINGS as CLOSINGS, DEPOSIT_CLAIMS, DepositError, MAX_CLAIM_TEXT, type ClaimHistoryEntry, type ClaimPhoto, type DepositClaim } from "./model";
 import { claimPhotoKey, preparePhotos, removePhotos, storePhotos } from "./photos";
 
 /**
@@ -72,6 +72,27 @@ export function createDepositsService(deps: DepositsDeps) {
   }
 
   const entry = (by: ClaimHistoryEntry["by"], uid: string, action: ClaimHistoryEntry["action"], at: string): ClaimHistoryEntry => ({ at, by, uid, action });
+
+  /**
+   * Closing a claim (a decision or a withdrawal) first creates its closing marker: of two at once
+   * one creates it and the others are told the claim is closed — on every store, whatever its
+   * transactions' isolation (the ledger's own check stays behind it). If the money then cannot
+   * move, the marker is removed so the claim can be closed again.
+   */
+  async function closing<T>(bookingId: string, by: string, kind: "decide" | "withdraw", move: () => Promise<T>): Promise<T> {
+    try {
+      await store.create(CLOSINGS, bookingId, { by, kind, at: now().toISOString() });
+    } catch (error) {
+      if (isStoreError(error, "already-exists")) throw new DepositError("not-open");
+      throw error;
+    }
+    try {
+      return await move();
+    } catch (error) {
+      await store.delete(CLOSINGS, bookingId);
+      throw error;
+    }
+  }
 
   return {
     /**
@@ -167,13 +188,15 @@ export function createDepositsService(deps: DepositsDeps) {
       if (!Number.isInteger(kept) || kept < 0) throw new DepositError("invalid", "kept", "required");
       if (kept > claim.amountCents) throw new DepositError("invalid", "kept", "over-claim");
       const note = text(input.note, "note", true);
-      try {
-        await bookings.settleDeposit(bookingId, kept);
-      } catch (error) {
-        // Another decision or a withdrawal moved the money first.
-        if (isBookingError(error, "invalid-transition")) throw new DepositError("not-open");
-        throw error;
-      }
+      await closing(bookingId, adminUid, "decide", async () => {
+        try {
+          await bookings.settleDeposit(bookingId, kept);
+        } catch (error) {
+          // The money moved already (another decision or a withdrawal), or not yet (the claim is being filed).
+          if (isBookingError(error, "invalid-transition")) throw new DepositError("not-open");
+          throw error;
+        }
+      });
       const iso = now().toISOString();
       return change(bookingId, (doc) => ({ status: "decided", decision: { keptCents: kept, by: adminUid, at: iso, note }, history: [...doc.history, entry("admin", adminUid, "decide", iso)], updatedAt: iso }), false);
     },
@@ -183,13 +206,15 @@ export function createDepositsService(deps: DepositsDeps) {
       const claim = await read(bookingId);
       if (!claim || claim.ownerUid !== ownerUid) throw new DepositError("not-found");
       if (claim.status !== "open") throw new DepositError("not-open");
-      try {
-        await bookings.releaseDeposit(bookingId, ownerUid);
-      } catch (error) {
-        if (isBookingError(error, "invalid-transition")) throw new DepositError("not-open");
-        if (isBookingError(error, "not-found")) throw new DepositError("not-found");
-        throw error;
-      }
+      await closing(bookingId, ownerUid, "withdraw", async () => {
+        try {
+          await bookings.releaseDeposit(bookingId, ownerUid);
+        } catch (error) {
+          if (isBookingError(error, "invalid-transition")) throw new DepositError("not-open");
+          if (isBookingError(error, "not-found")) throw new DepositError("not-found");
+          throw error;
+        }
+      });
       const iso = now().toISOString();
       return change(bookingId, (doc) => ({ status: "withdrawn", history: [...doc.history, entry("owner", ownerUid, "withdraw", iso)], updatedAt: iso }), false);
     },
