@@ -1,5 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DepositClaimLink } from "#app/components/deposit-claim";
 import { BookingHistory, cardClass, dangerButton, MoneyStory, PriceBreakdown, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { FormAlert, inputClass, Notice } from "#app/components/forms";
 import { MAX_MESSAGE } from "#app/utils/chats";
@@ -169,6 +170,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
               </p>
             ) : null}
             <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
+            <DepositClaimLink side={side} booking={booking} />
           </section>
           {detail.renterRecord && other ? <RenterRecord name={other.displayName} slug={other.slug} record={detail.renterRecord} /> : null}
           {actions.length > 0 ? (
