@@ -522,6 +522,13 @@ function prepareRef(ref: string, dir: string) {
 
 /** `--compare <ref>`: before (the ref) and after (this checkout), page by page, in turns. */
 async function compare(ref: string) {
+  // Interrupted, it still stops its servers and removes its worktree and data.
+  const interrupted = () => {
+    for (const server of servers) server.stop();
+    for (const dir of [dataDir, ...copies]) fs.rmSync(dir, { recursive: true, force: true });
+    if (fs.existsSync(refDir)) execFileSync("git", ["worktree", "remove", "--force", refDir], { stdio: "inherit" });
+    process.exit(130);
+  };
   const commit = execFileSync("git", ["rev-parse", "--verify", `${ref}^{commit}`], { encoding: "utf8" }).trim();
   const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
   const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
@@ -530,10 +537,13 @@ async function compare(ref: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-bench-"));
   const copies: string[] = [];
   const servers: Server[] = [];
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
   try {
     prepareRef(commit, refDir);
     if (!args["skip-build"]) execSync("npm run build", { stdio: "inherit" });
+    const seedStarted = Date.now();
     const seeded = await prepareData(dataDir, listings);
+    console.log(`Seeded the data in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
     for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
     // Each build gets its own copy of the same data (sign-ins and page views write to it).
     for (const side of ["before", "after"]) {
