@@ -23,7 +23,7 @@ import { publicEnv } from "#app/.server/config";
 import { decideLanguage, getFixedT, localesVersion } from "#app/.server/i18n";
 import { EmailStream } from "#app/components/email-stream";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { baseNamespaces, languageOf, languages, localizePath, splitLangFromPath } from "#app/i18n";
+import { baseNamespaces, languageOf, languages, localizePath, splitLangFromPath, type Lang } from "#app/i18n";
 import { useOptimisticTheme } from "#app/components/theme-toggle";
 import { errorMeta, type AlternatesHandle, type ErrorCopy, type PageAlternates } from "#app/utils/meta";
 import { clearCurrentUser, refreshCurrentUser, useCurrentUser } from "#app/utils/current-user";
@@ -42,6 +42,23 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
+/** The error screen's texts in a language: messages are read once at start, so once per language. */
+const errorCopies = new Map<Lang, ErrorCopy>();
+function errorCopyFor(lang: Lang): ErrorCopy {
+  let copy = errorCopies.get(lang);
+  if (!copy) {
+    const t = getFixedT(lang, "errors");
+    copy = {
+      notFoundTitle: t("notFound.title"),
+      notFoundDescription: t("notFound.description"),
+      errorTitle: t("generic.title", { code: "{code}" }),
+      errorDescription: t("generic.description"),
+    };
+    errorCopies.set(lang, copy);
+  }
+  return copy;
+}
+
 export async function loader(args: LoaderFunctionArgs) {
   const { request, url, config, origin, getUser, services } = requestContext(args);
   const secure = config.isProduction && url.protocol === "https:";
@@ -52,16 +69,10 @@ export async function loader(args: LoaderFunctionArgs) {
     });
   }
   const { lang } = decision;
-  const t = getFixedT(lang, "errors");
   const user = await getUser();
   // The header's unread conversations (signed-in pages are never shared, so this stays theirs).
   const unreadChats = user ? await services.chats.unreadCount(user.uid) : 0;
-  const errorCopy: ErrorCopy = {
-    notFoundTitle: t("notFound.title"),
-    notFoundDescription: t("notFound.description"),
-    errorTitle: t("generic.title", { code: "{code}" }),
-    errorDescription: t("generic.description"),
-  };
+  const errorCopy = errorCopyFor(lang);
   return data(
     {
       lang,

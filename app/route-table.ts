@@ -184,23 +184,31 @@ export const resourceRoutes = [
   { id: "blog-feed", path: "feed/:file", file: "routes/resources/blog-feed.ts" },
   // /es/... is the unprefixed Spanish page: a permanent redirect.
   { id: "es-redirect", path: "es/*", file: "routes/resources/es-redirect.ts" },
-  // A trivial page without a loader: the framework's ceiling for `npm run bench`.
-  { id: "baseline", path: "_baseline", file: "routes/baseline.tsx" },
 ] as const;
+
+/**
+ * Pages mounted once per language like the layout groups' pages, but without a layout: only the
+ * root route around them.
+ */
+export const barePages = [
+  // A trivial page without a loader: the framework's ceiling for `npm run bench`, in every language.
+  { id: "baseline", path: "_baseline", file: "routes/baseline.tsx", sitemap: false },
+] as const satisfies readonly Page[];
 
 /** Every page path below the language prefix, as a visitor types it (`/`, `/about`, …). */
 export function pagePaths(filter: (page: Page) => boolean = () => true): string[] {
-  return (layoutGroups as readonly LayoutGroup[]).flatMap((group) =>
-    group.pages.filter(filter).map((page) => (page.path === null ? "/" : `/${page.path}`)),
-  );
+  return [...(layoutGroups as readonly LayoutGroup[]).flatMap((group) => group.pages), ...(barePages as readonly Page[])]
+    .filter(filter)
+    .map((page) => (page.path === null ? "/" : `/${page.path}`));
 }
 
 /** Every page id of the table, and every resource route id. */
-export type PageId = (typeof layoutGroups)[number]["pages"][number]["id"];
+export type PageId = (typeof layoutGroups)[number]["pages"][number]["id"] | (typeof barePages)[number]["id"];
 export type ResourceId = (typeof resourceRoutes)[number]["id"] | (typeof fixedPages)[number]["id"];
 
 type PathOf<Id extends PageId | ResourceId> =
   | Extract<(typeof layoutGroups)[number]["pages"][number], { id: Id }>["path"]
+  | Extract<(typeof barePages)[number], { id: Id }>["path"]
   | Extract<(typeof resourceRoutes)[number], { id: Id }>["path"]
   | Extract<(typeof fixedPages)[number], { id: Id }>["path"];
 
@@ -218,6 +226,7 @@ export type ParamsOf<Id extends PageId | ResourceId> = Record<ParamNames<PathOf<
 /** Where each id is mounted, below the language prefix (`null` for the home page). */
 export const pathById: ReadonlyMap<string, string | null> = new Map<string, string | null>([
   ...(layoutGroups as readonly LayoutGroup[]).flatMap((group) => group.pages.map((page) => [page.id, page.path] as const)),
+  ...barePages.map((page) => [page.id, page.path] as const),
   ...resourceRoutes.map((route) => [route.id, route.path] as const),
   ...fixedPages.map((page) => [page.id, page.path] as const),
 ]);

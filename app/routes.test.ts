@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 import { languages } from "./i18n";
-import { fixedPages, layoutGroups, resourceRoutes } from "./route-table";
+import { barePages, fixedPages, layoutGroups, resourceRoutes } from "./route-table";
 import routes from "./routes";
 
 /**
@@ -41,6 +41,7 @@ for (const lang of languages) {
       table.push([page.path === null ? prefix || "/" : `${prefix}/${sample(page.path)}`, `${lang.code}/${page.id}`]);
     }
   }
+  for (const page of barePages) table.push([`${prefix}/${page.path}`, `${lang.code}/${page.id}`]);
 }
 for (const resource of resourceRoutes) table.push([`/${sample(resource.path)}`, resource.id]);
 for (const page of fixedPages) table.push([`/${page.path}`, page.id]);
@@ -90,7 +91,47 @@ describe("route matching (the patched server matcher against upstream)", () => {
   });
 
   it("covers every page in every language", () => {
-    const pages = layoutGroups.reduce((n, group) => n + group.pages.length, 0);
+    const pages = layoutGroups.reduce((n, group) => n + group.pages.length, 0) + barePages.length;
     expect(table.length).toBeGreaterThanOrEqual(pages * languages.length + resourceRoutes.length);
+  });
+});
+
+type FullMatcher = (routes: AgnosticRouteObject[], location: string) => Array<{ route: AgnosticRouteObject; params: object; pathname: string; pathnameBase: string }> | null;
+const describeMatches = (matcher: { matchRoutes: Matcher }, routes: AgnosticRouteObject[], path: string) =>
+  (matcher.matchRoutes as unknown as FullMatcher)(routes, path)?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) ?? null;
+
+/**
+ * The parent paths the partial manifest matches, and spellings the matcher must treat as upstream
+ * does (case, repeated and trailing slashes, percent-encoding, deeper paths, characters that
+ * upper-case to ASCII). Upstream flattens the whole tree on every call, so the spellings are tried
+ * on the unprefixed and the English pages.
+ */
+function variants(path: string): string[] {
+  const segments = path.split("/").filter(Boolean);
+  const parents = segments.map((_, i) => "/" + segments.slice(0, i).join("/"));
+  if (!(path.startsWith("/en") || !/^\/(fr|de)(\/|$)/.test(path))) return [path, ...parents];
+  return [
+    path,
+    ...parents,
+    path.toUpperCase(),
+    `${path}//`,
+    path.replace("/", "//"),
+    path.replace(/a/g, "%61"),
+    `${path}/x/y`,
+    path.replace(/i/g, "ı").replace(/s/g, "ſ"),
+  ];
+}
+
+describe("route matching, whole matches", () => {
+  it("gives every match of every page, its parent paths and odd spellings exactly as upstream", () => {
+    const paths = new Set(table.flatMap(([path]) => variants(path)));
+    const wrong: string[] = [];
+    for (const path of paths) {
+      const got = JSON.stringify(describeMatches(patched, tree, path));
+      const expected = JSON.stringify(describeMatches(upstream, tree, path));
+      if (got !== expected) wrong.push(`${path}: patched ${got}, upstream ${expected}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(paths.size).toBeGreaterThan(table.length * 2);
   });
 });

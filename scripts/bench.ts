@@ -1,12 +1,20 @@
 /**
  * `npm run bench`: builds, starts the production server on a fresh embedded backend and
- * measures pages with autocannon against a trivial page of the same server (the framework's
- * ceiling). Prints req/s, p50/p95/p99 latency, each page's ratio to the baseline, the
- * server's peak RSS and the gzip bytes of JavaScript the home page loads.
+ * measures pages with autocannon: absolute req/s, p50/p95/p99 latency and the server's CPU
+ * milliseconds per request, beside each page's ratio to `/_baseline` (a trivial page: the
+ * framework's floor) and `/healthz` (plain Node and Express, no Remix), all measured in the same
+ * run so that a slower machine or a slower framework cannot hide behind the ratios. Then booking
+ * confirmations, a 50-way contention, sign-ins, event streams, the server's peak RSS and the gzip
+ * bytes of JavaScript the home page loads.
  *
- *   npm run bench -- [--listings 10000] [--connections 16] [--duration 10] [--skip-build]
+ *   npm run bench -- [--listings 10000] [--connections 16] [--duration 5] [--skip-build]
+ *   npm run bench -- --compare <git-ref> [--pages a,b]   # before (ref) / after (this checkout)
+ *
+ * `--compare` builds the ref in a temporary git worktree (its own patched packages), serves both
+ * builds on copies of the same data and measures every page on one then the other, in turns, so
+ * both see the same machine; it prints a before/after table (pages only).
  */
-import { execSync, spawn } from "node:child_process";
+import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
@@ -75,8 +83,10 @@ const { values: args } = parseArgs({
   options: {
     listings: { type: "string", default: "10000" },
     connections: { type: "string", default: "16" },
-    duration: { type: "string", default: "10" },
+    duration: { type: "string", default: "5" },
     "skip-build": { type: "boolean", default: false },
+    compare: { type: "string" },
+    pages: { type: "string" },
     subscribers: { type: "string", default: "500" },
     "sign-ins": { type: "string", default: "50" },
   },
@@ -95,8 +105,11 @@ const duration = Number(args.duration);
  */
 const es = { Cookie: "i18n_redirected=es" };
 const rendered = { ...es, "Cache-Control": "no-cache" };
-const targets: Array<{ name: string; path: string; headers?: Record<string, string> }> = [
+type Target = { name: string; path: string; headers?: Record<string, string> };
+const targets: Target[] = [
+  { name: "healthz (no Remix)", path: "/healthz" },
   { name: "baseline (/_baseline)", path: "/_baseline", headers: es },
+  { name: "baseline (/en/_baseline)", path: "/en/_baseline", headers: { Cookie: "i18n_redirected=en" } },
   { name: "home (/)", path: "/", headers: es },
   { name: "home (/en)", path: "/en", headers: { Cookie: "i18n_redirected=en" } },
   { name: "about (/fr/about)", path: "/fr/about" },
@@ -122,11 +135,17 @@ const targets: Array<{ name: string; path: string; headers?: Record<string, stri
   { name: "feed (/feed/es.xml)", path: "/feed/es.xml" },
 ];
 
-/** The issue's targets: [page, minimum share of the baseline's req/s, maximum p95 in ms]. */
+/** Targets: [page, minimum share of the baseline's req/s, maximum p95 in ms]. */
 const goals: Array<[string, number, number | null]> = [
   ["search, filtered", 0.6, 25],
   ["boat page", 0.7, null],
+  ["baseline (/en/_baseline)", 0.9, null],
 ];
+/** Pages rendered on every request (never from the visitors' cache): each ≥ 50 % of the baseline. */
+const RENDERED_SHARE = 0.5;
+const isRendered = (target: { name: string }) => target.name.includes("rendered") || target.name.includes("signed in") || target.name.startsWith("admin");
+/** The framework's floor: the baseline ≥ 12 % of /healthz. */
+const FLOOR_SHARE = 0.12;
 
 function rssMiB(pid: number, field: "VmHWM" | "VmRSS" = "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -267,7 +286,15 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function measure(base: string, target: (typeof targets)[number]) {
+/** The CPU time (user + system) a process has used, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+type Measured = { name: string; rps: number; p50: number; p95: number; p99: number; cpuMsPerRequest: number; requests: number; non2xx: number; errors: number };
+
+async function measure(base: string, pid: number, target: Target): Promise<Measured> {
   const latencies: number[] = [];
   const run = (seconds: number, record: boolean) =>
     new Promise<autocannon.Result>((resolve, reject) => {
@@ -277,8 +304,10 @@ async function measure(base: string, target: (typeof targets)[number]) {
       );
       if (record) instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     });
-  await run(2, false); // warm-up
+  await run(1, false); // warm-up
+  const cpuBefore = cpuMs(pid);
   const result = await run(duration, true);
+  const cpu = cpuMs(pid) - cpuBefore;
   latencies.sort((a, b) => a - b);
   return {
     name: target.name,
@@ -286,6 +315,8 @@ async function measure(base: string, target: (typeof targets)[number]) {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    cpuMsPerRequest: result.requests.total > 0 ? cpu / result.requests.total : NaN,
+    requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
   };
@@ -304,74 +335,126 @@ async function homeJavaScriptGzipBytes(base: string) {
   return { files: urls.size, gzipBytes: total };
 }
 
-async function main() {
-  if (!args["skip-build"]) execSync("npm run build", { stdio: "inherit" });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-bench-"));
-  const seeded = await prepareData(dataDir, listings);
-  console.log(`Seeded ${seeded.created} bench boats in ${(seeded.ms / 1000).toFixed(1)} s and ${CASES} cases in ${(seeded.casesMs / 1000).toFixed(1)} s`);
-  for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
+const SESSION_SECRET = "bench-session-secret-that-is-long-enough-0123456789";
+
+type Server = { base: string; pid: number; process: ChildProcess; startupMs: number; stop: () => void };
+
+/** Starts `build/server/server.js` of the checkout at `root` on a data directory. */
+async function startServer(root: string, dataDir: string): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["build/server/server.js"], {
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
-      SESSION_SECRET: "bench-session-secret-that-is-long-enough-0123456789",
+      SESSION_SECRET,
       SIGN_IN_LIMIT_PER_10_MINUTES: "100000",
       METADATA_SERVER_DETECTION: "none",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  const started = Date.now();
   try {
-    const started = Date.now();
     await waitForHealth(base, () => server.exitCode !== null);
-    const startupMs = Date.now() - started;
-    // Signed-in pages, always rendered (the page cache never serves signed-in people).
-    const renter = (await signIn(base)).cookie;
-    const owner = (await signIn(base, DEMO_OWNER)).cookie;
-    const admin = (await signIn(base, DEMO_ADMIN)).cookie;
-    targets.push(
-      { name: "mis-reservas, signed in", path: "/ajustes/mis-reservas", headers: { Cookie: `${renter}; i18n_redirected=es` } },
-      { name: "gestión, signed in", path: "/ajustes/gestion-de-alquileres", headers: { Cookie: `${owner}; i18n_redirected=es` } },
-      { name: "boat page, signed in", path: `/boat/${seeded.boatId}`, headers: { Cookie: `${renter}; i18n_redirected=es` } },
-      { name: "admin cases, by text", path: "/admin/gestiones?q=gaviota", headers: { Cookie: `${admin}; i18n_redirected=es` } },
-      { name: "admin cases, 2 words", path: "/admin/gestiones?q=palma+gaviota&status=received", headers: { Cookie: `${admin}; i18n_redirected=es` } },
-      { name: "admin cases, unfiltered", path: "/admin/gestiones", headers: { Cookie: `${admin}; i18n_redirected=es` } },
-      { name: "facturas (500), signed in", path: "/ajustes/facturas", headers: { Cookie: `${renter}; i18n_redirected=es` } },
-      { name: "chat (200 messages), signed in", path: `/chat/${seeded.chatId}`, headers: { Cookie: `${renter}; i18n_redirected=es` } },
-      { name: "mensajes, signed in", path: "/mensajes", headers: { Cookie: `${renter}; i18n_redirected=es` } },
-      { name: "matriculación, signed in", path: "/gestoria/matriculacion-barco", headers: { Cookie: `${renter}; i18n_redirected=es` } },
+  } catch (error) {
+    server.kill("SIGTERM");
+    throw error;
+  }
+  return { base, pid: server.pid!, process: server, startupMs: Date.now() - started, stop: () => server.kill("SIGTERM") };
+}
+
+/** The signed-in pages, always rendered (the page cache never serves signed-in people). */
+async function signedInTargets(base: string, seeded: { boatId: string; chatId: string }): Promise<{ targets: Target[]; renter: string }> {
+  const renter = (await signIn(base)).cookie;
+  const owner = (await signIn(base, DEMO_OWNER)).cookie;
+  const admin = (await signIn(base, DEMO_ADMIN)).cookie;
+  const as = (cookie: string) => ({ Cookie: `${cookie}; i18n_redirected=es` });
+  return {
+    renter,
+    targets: [
+      { name: "mis-reservas, signed in", path: "/ajustes/mis-reservas", headers: as(renter) },
+      { name: "gestión, signed in", path: "/ajustes/gestion-de-alquileres", headers: as(owner) },
+      { name: "boat page, signed in", path: `/boat/${seeded.boatId}`, headers: as(renter) },
+      { name: "admin cases, by text", path: "/admin/gestiones?q=gaviota", headers: as(admin) },
+      { name: "admin cases, 2 words", path: "/admin/gestiones?q=palma+gaviota&status=received", headers: as(admin) },
+      { name: "admin cases, unfiltered", path: "/admin/gestiones", headers: as(admin) },
+      { name: "facturas (500), signed in", path: "/ajustes/facturas", headers: as(renter) },
+      { name: "chat (200 messages), signed in", path: `/chat/${seeded.chatId}`, headers: as(renter) },
+      { name: "mensajes, signed in", path: "/mensajes", headers: as(renter) },
+      { name: "matriculación, signed in", path: "/gestoria/matriculacion-barco", headers: as(renter) },
+    ],
+  };
+}
+
+/** `--pages a,b`: only the pages whose name contains one of the words (healthz and the baselines always). */
+function selected(all: Target[]): Target[] {
+  const words = args.pages?.split(",").map((w) => w.trim().toLowerCase()).filter(Boolean);
+  if (!words?.length) return all;
+  return all.filter((t) => t.name.startsWith("healthz") || t.name.startsWith("baseline") || words.some((w) => t.name.toLowerCase().includes(w)));
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
+const num = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
+
+function printPages(results: Measured[]) {
+  const healthz = results.find((r) => r.name.startsWith("healthz"))!;
+  const baseline = results.find((r) => r.name === "baseline (/_baseline)")!;
+  console.log("page                            req/s   p50 ms   p95 ms   p99 ms   CPU ms/req   vs baseline   vs healthz   non-2xx");
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(30)} ${num(r.rps).padStart(7)}   ${num(r.p50, 1).padStart(6)}   ${num(r.p95, 1).padStart(6)}   ${num(r.p99, 1).padStart(6)}   ${num(r.cpuMsPerRequest, 2).padStart(10)}   ${pct(r.rps / baseline.rps).padStart(11)}   ${pct(r.rps / healthz.rps).padStart(10)}   ${String(r.non2xx + r.errors).padStart(7)}`,
     );
-    const results = [];
-    for (const target of targets) results.push(await measure(base, target));
+  }
+  const floorMet = baseline.rps >= FLOOR_SHARE * healthz.rps;
+  console.log(`\nTarget: the baseline ≥ ${FLOOR_SHARE * 100}% of /healthz → ${pct(baseline.rps / healthz.rps)}: ${floorMet ? "met" : "NOT met"}`);
+  for (const [name, share, p95] of goals) {
+    const r = results.find((result) => result.name === name);
+    if (!r) continue;
+    const met = r.rps >= share * baseline.rps && (p95 === null || r.p95 <= p95);
+    console.log(
+      `Target ${name}: ≥ ${share * 100}% of the baseline${p95 === null ? "" : ` and p95 ≤ ${p95} ms`} → ` +
+        `${pct(r.rps / baseline.rps)}, p95 ${num(r.p95, 1)} ms: ${met ? "met" : "NOT met"}`,
+    );
+  }
+  const slow = results.filter((r) => isRendered(r) && r.rps < RENDERED_SHARE * baseline.rps);
+  console.log(
+    `Target: every rendered page ≥ ${RENDERED_SHARE * 100}% of the baseline → ` +
+      (slow.length === 0 ? "met" : `NOT met by ${slow.map((r) => `${r.name} (${pct(r.rps / baseline.rps)})`).join(", ")}`),
+  );
+}
+
+async function main() {
+  if (args.compare) return compare(args.compare);
+  if (!args["skip-build"]) execSync("npm run build", { stdio: "inherit" });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-bench-"));
+  const seeded = await prepareData(dataDir, listings);
+  console.log(`Seeded ${seeded.created} bench boats in ${(seeded.ms / 1000).toFixed(1)} s and ${CASES} cases in ${(seeded.casesMs / 1000).toFixed(1)} s`);
+  for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
+  const server = await startServer(process.cwd(), dataDir);
+  const base = server.base;
+  try {
+    const signedIn = await signedInTargets(base, seeded);
+    const renter = signedIn.renter;
+    const pages = selected([...targets, ...signedIn.targets]);
+    const results: Measured[] = [];
+    for (const target of pages) results.push(await measure(base, server.pid, target));
     const booking = await measureBookings(base, renter, seeded.instantBoats.slice(1));
     const contention = await measureContention(base, renter, seeded.instantBoats[0], 50);
     const js = await homeJavaScriptGzipBytes(base);
     const signIns = await measureSignIn(base, Number(args["sign-ins"]));
-    const streams = await measureEventStreams(base, server.pid!, Number(args.subscribers));
-    const rss = rssMiB(server.pid!);
-    const baseline = results[0].rps;
+    const streams = await measureEventStreams(base, server.pid, Number(args.subscribers));
+    const rss = rssMiB(server.pid);
+    const baseline = results.find((r) => r.name === "baseline (/_baseline)")!.rps;
 
-    console.log(`\nAmarre benchmark — ${connections} connections, ${duration} s per page, ${os.cpus().length} cores, Node ${process.version}`);
+    console.log(`\nAmarre benchmark — ${connections} connections, ${duration} s per page, ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`);
     console.log(`Listings: ${listings} bench boats + the demo marketplace (65 boats, 13 docks)`);
-    console.log(`Server start (incl. first-start seed): ${startupMs} ms\n`);
-    console.log("page                      req/s     p50 ms   p95 ms   p99 ms   vs baseline   non-2xx");
-    for (const r of results) {
-      console.log(
-        `${r.name.padEnd(24)} ${r.rps.toFixed(0).padStart(7)}   ${r.p50.toFixed(1).padStart(6)}   ${r.p95.toFixed(1).padStart(6)}   ${r.p99.toFixed(1).padStart(6)}   ${((r.rps / baseline) * 100).toFixed(0).padStart(9)}%   ${String(r.non2xx + r.errors).padStart(7)}`,
-      );
-    }
-    for (const [name, share, p95] of goals) {
-      const r = results.find((result) => result.name === name)!;
-      const met = r.rps >= share * baseline && (p95 === null || r.p95 <= p95);
-      console.log(
-        `Target ${name}: ≥ ${share * 100}% of the baseline${p95 === null ? "" : ` and p95 ≤ ${p95} ms`} → ` +
-          `${((r.rps / baseline) * 100).toFixed(0)}%, p95 ${r.p95.toFixed(1)} ms: ${met ? "met" : "NOT met"}`,
-      );
-    }
+    console.log(`Server start (incl. first-start seed): ${server.startupMs} ms`);
+    console.log("Absolute figures depend on the machine and what else runs on it; compare builds with --compare <git-ref>.\n");
+    printPages(results);
     console.log(
       `\nBooking confirmations (signed in, a different day each, ${connections} connections): ${booking.rps.toFixed(0)} req/s (${((booking.rps / baseline) * 100).toFixed(0)}% of the baseline), ` +
         `p50 ${booking.p50.toFixed(1)} ms, p95 ${booking.p95.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms; ${booking.booked} booked, ${booking.other} other answers`,
@@ -391,11 +474,122 @@ async function main() {
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync(
       path.join("bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
-      JSON.stringify({ connections, duration, listings, startupMs, results, booking, contention, signIns, streams, peakRssMiB: rss, js }, null, 2),
+      JSON.stringify({ connections, duration, listings, startupMs: server.startupMs, loadAverage: os.loadavg(), results, booking, contention, signIns, streams, peakRssMiB: rss, js }, null, 2),
     );
   } finally {
-    server.kill("SIGTERM");
+    server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Packages the two checkouts may patch differently (patch-package files `patches/<name>+<version>.patch`). */
+function patchedPackages(root: string): string[] {
+  const dir = path.join(root, "patches");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".patch"))
+    .map((file) => file.slice(0, file.lastIndexOf("+")).replace(/\+/g, "/"));
+}
+
+/**
+ * A worktree of `ref` beside this checkout, with node_modules hard-linked from this one except
+ * the packages either side patches: those are copied, this checkout's patches taken out and the
+ * ref's applied, so each build runs on its own packages.
+ */
+function prepareRef(ref: string, dir: string) {
+  const here = process.cwd();
+  const lock = (rev: string) => execFileSync("git", ["show", `${rev}:package-lock.json`], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (lock(ref) !== fs.readFileSync(path.join(here, "package-lock.json"), "utf8")) {
+    console.warn(`warning: ${ref} has another package-lock.json; it runs on this checkout's packages (except the patched ones)`);
+  }
+  execFileSync("git", ["worktree", "add", "--detach", dir, ref], { stdio: "inherit" });
+  execFileSync("cp", ["-al", path.join(here, "node_modules"), path.join(dir, "node_modules")]);
+  // Tool caches are written in place: the ref's build gets none rather than this checkout's files.
+  for (const cache of [".vite", ".cache"]) fs.rmSync(path.join(dir, "node_modules", cache), { recursive: true, force: true });
+  const packages = new Set([...patchedPackages(here), ...patchedPackages(dir)]);
+  for (const name of packages) {
+    const target = path.join(dir, "node_modules", name);
+    fs.rmSync(target, { recursive: true, force: true });
+    execFileSync("cp", ["-a", path.join(here, "node_modules", name), target]);
+  }
+  for (const file of fs.readdirSync(path.join(here, "patches")).filter((f) => f.endsWith(".patch"))) {
+    execFileSync("patch", ["-p1", "-R", "-s", "--no-backup-if-mismatch", "-i", path.join(here, "patches", file)], { cwd: dir, stdio: "inherit" });
+  }
+  execSync("npx patch-package", { cwd: dir, stdio: "inherit" });
+  execSync("npm run build", { cwd: dir, stdio: "inherit" });
+}
+
+/** `--compare <ref>`: before (the ref) and after (this checkout), page by page, in turns. */
+async function compare(ref: string) {
+  // Interrupted, it still stops its servers and removes its worktree and data.
+  const interrupted = () => {
+    for (const server of servers) server.stop();
+    for (const dir of [dataDir, ...copies]) fs.rmSync(dir, { recursive: true, force: true });
+    if (fs.existsSync(refDir)) execFileSync("git", ["worktree", "remove", "--force", refDir], { stdio: "inherit" });
+    process.exit(130);
+  };
+  const commit = execFileSync("git", ["rev-parse", "--verify", `${ref}^{commit}`], { encoding: "utf8" }).trim();
+  const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
+  const refDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-compare-"));
+  fs.rmdirSync(refDir);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-bench-"));
+  const copies: string[] = [];
+  const servers: Server[] = [];
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
+  try {
+    prepareRef(commit, refDir);
+    if (!args["skip-build"]) execSync("npm run build", { stdio: "inherit" });
+    const seedStarted = Date.now();
+    const seeded = await prepareData(dataDir, listings);
+    console.log(`Seeded the data in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+    for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
+    // Each build gets its own copy of the same data (sign-ins and page views write to it).
+    for (const side of ["before", "after"]) {
+      const copy = `${dataDir}-${side}`;
+      fs.cpSync(dataDir, copy, { recursive: true });
+      copies.push(copy);
+    }
+    const before = await startServer(refDir, copies[0]);
+    servers.push(before);
+    const after = await startServer(process.cwd(), copies[1]);
+    servers.push(after);
+    const signedBefore = await signedInTargets(before.base, seeded);
+    const signedAfter = await signedInTargets(after.base, seeded);
+    const pages = selected([...targets, ...signedAfter.targets]);
+    const rows: Array<{ name: string; before: Measured; after: Measured }> = [];
+    for (const [i, target] of pages.entries()) {
+      const beforeTarget = signedBefore.targets.find((t) => t.name === target.name) ?? target;
+      // In turns: which build goes first alternates from page to page.
+      const runBefore = () => measure(before.base, before.pid, beforeTarget);
+      const runAfter = () => measure(after.base, after.pid, target);
+      const [b, a] = i % 2 === 0 ? [await runBefore(), await runAfter()] : await (async () => {
+        const a2 = await runAfter();
+        return [await runBefore(), a2];
+      })();
+      rows.push({ name: target.name, before: b, after: a });
+      console.log(`${target.name}: ${num(b.rps)} → ${num(a.rps)} req/s`);
+    }
+    console.log(`\nAmarre benchmark, before/after — before: ${ref} (${commit.slice(0, 9)}), after: this checkout (${head}${dirty ? " with uncommitted changes" : ""})`);
+    console.log(`${connections} connections, ${duration} s per page and build, in turns; ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}; ${listings} bench boats`);
+    console.log("page                            before req/s  after req/s  after/before   before p50/p95 ms   after p50/p95 ms   before CPU ms/req  after CPU ms/req   non-2xx b/a");
+    for (const { name, before: b, after: a } of rows) {
+      console.log(
+        `${name.padEnd(30)} ${num(b.rps).padStart(12)} ${num(a.rps).padStart(12)} ${`${num(a.rps / b.rps, 2)}×`.padStart(13)}   ${`${num(b.p50, 1)}/${num(b.p95, 1)}`.padStart(17)}   ${`${num(a.p50, 1)}/${num(a.p95, 1)}`.padStart(16)}   ${num(b.cpuMsPerRequest, 2).padStart(17)}  ${num(a.cpuMsPerRequest, 2).padStart(16)}   ${`${b.non2xx + b.errors}/${a.non2xx + a.errors}`.padStart(11)}`,
+      );
+    }
+    console.log("\nAfter:");
+    printPages(rows.map((row) => row.after));
+    fs.mkdirSync("bench-results", { recursive: true });
+    fs.writeFileSync(
+      path.join("bench-results", `compare-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+      JSON.stringify({ ref, commit, head, dirty, connections, duration, listings, loadAverage: os.loadavg(), rows }, null, 2),
+    );
+  } finally {
+    for (const server of servers) server.stop();
+    for (const dir of [dataDir, ...copies]) fs.rmSync(dir, { recursive: true, force: true });
+    if (fs.existsSync(refDir)) execFileSync("git", ["worktree", "remove", "--force", refDir], { stdio: "inherit" });
   }
 }
 

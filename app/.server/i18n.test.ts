@@ -1,5 +1,7 @@
+import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { decideLanguage, langFromAcceptLanguage, localesVersion, readLangCookie, resources } from "./i18n";
+import { defaultLang, i18nConfig, langCodes } from "#app/i18n";
+import { decideLanguage, getFixedT, i18nFor, langFromAcceptLanguage, localesVersion, readLangCookie, resources } from "./i18n";
 
 const request = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Request(`http://localhost${path}`, { headers, method });
@@ -69,5 +71,55 @@ describe("resources", () => {
     expect(Object.keys(resources).sort()).toEqual(["de", "en", "es", "fr"]);
     expect(resources.es.errors).toMatchObject({ notFound: { title: "Página No Encontrada (404)" } });
     expect(localesVersion).toMatch(/^[\w-]{12}$/);
+  });
+});
+
+describe("the server's message lookups", () => {
+  /** Every key of a namespace's messages, nested keys joined with dots. */
+  const keysOf = (messages: object, prefix = ""): string[] =>
+    Object.entries(messages).flatMap(([key, value]) => (value && typeof value === "object" ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+
+  it("answer every message of every namespace in every language as a fresh i18next does, again and again", () => {
+    const wrong: string[] = [];
+    for (const lang of langCodes) {
+      const fresh = createInstance();
+      void fresh.init({ ...i18nConfig, lng: lang, ns: Object.keys(resources[defaultLang]), resources, initImmediate: false });
+      for (const ns of Object.keys(resources[lang])) {
+        const kept = getFixedT(lang, ns);
+        const expected = fresh.getFixedT(lang, ns);
+        for (const key of keysOf(resources[lang][ns] as object)) {
+          const plain = key.replace(/_(one|other|zero|few|many)$/, "");
+          for (let round = 0; round < 2; round++) {
+            if (kept(plain) !== expected(plain)) wrong.push(`${lang} ${ns}:${plain}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("resolve a plain lookup once: later renders take the kept string", () => {
+    const instance = i18nFor("fr") as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
+    const t = i18nFor("fr").getFixedT("fr", "common");
+    t("skipToContent");
+    const original = instance.translator.translate;
+    let resolved = 0;
+    instance.translator.translate = (...args: unknown[]) => (resolved++, original.apply(instance.translator, args));
+    try {
+      for (let i = 0; i < 10; i++) t("skipToContent");
+      t("skipToContent", { count: 2 });
+    } finally {
+      instance.translator.translate = original;
+    }
+    expect(resolved).toBe(1);
+  });
+
+  it("still interpolate, count and default when asked, after the same key was looked up plainly", () => {
+    const t = i18nFor("en").getFixedT("en", "errors");
+    const plain = t("generic.title");
+    expect(t("generic.title", { code: 404 })).toContain("404");
+    expect(t("generic.title")).toBe(plain);
+    expect(t("no.such.key", { defaultValue: "fallback" })).toBe("fallback");
+    expect(t("no.such.key")).toBe("no.such.key");
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { layoutGroups, type LayoutGroup } from "#app/route-table";
+import { barePages, layoutGroups, type LayoutGroup } from "#app/route-table";
 import type { Services } from "#app/.server/services";
 import { createTestServices, loadContext, pageRequest, settle } from "#tests/test-services";
 import { copies, loader } from "./copy-redirect";
@@ -50,7 +50,7 @@ describe("/test-routes", () => {
   it("lists every page with its layout, the fixed pages and the resource routes; only pages without parameters are links", async () => {
     const data = await testRoutesLoader({ request: pageRequest("/test-routes"), params: {}, context: loadContext(services) });
     const pages = data.groups.flatMap((group) => group.pages.map((page) => ({ ...page, layout: group.layout })));
-    expect(pages.length).toBe(layoutGroups.reduce((n, group) => n + group.pages.length, 0));
+    expect(pages.length).toBe(layoutGroups.reduce((n, group) => n + group.pages.length, 0) + barePages.length);
     const byId = new Map(pages.map((page) => [page.id, page]));
     expect(byId.get("blog")).toMatchObject({ layout: "default", linked: true, urls: expect.arrayContaining([{ lang: "fr", url: "/fr/blog" }]) });
     expect(byId.get("blog-post")).toMatchObject({ linked: false });
@@ -58,6 +58,8 @@ describe("/test-routes", () => {
     expect(byId.get("boat-copy")?.linked).toBe(false);
     expect(byId.get("not-found")?.linked).toBe(false);
     expect(byId.get("settings-profile")).toMatchObject({ layout: "panel", linked: true });
+    expect(byId.get("baseline")).toMatchObject({ layout: "bare", linked: true, urls: expect.arrayContaining([{ lang: "en", url: "/en/_baseline" }]) });
+    expect(data.groups.find((group) => group.layout === "bare")?.layoutFile).toBeNull();
     expect(data.resources).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: "transport-boat", path: "/en/transport-boat", layout: "septimalista", linked: true }),

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { languages, localizePath } from "#app/i18n";
-import { fixedPages, layoutGroups, resourceRoutes } from "#app/route-table";
+import { barePages, fixedPages, layoutGroups, resourceRoutes, type Page } from "#app/route-table";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 
@@ -21,9 +21,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const { config } = requestContext(args);
   if (config.isProduction) notFound(args.request);
   return {
-    groups: layoutGroups.map((group) => ({
-      layout: group.id,
-      layoutFile: group.file,
+    groups: [
+      ...layoutGroups.map((group) => ({ layout: group.id as string, layoutFile: group.file as string | null, pages: group.pages as readonly Page[] })),
+      // Pages in every language without a layout (the bench's baseline).
+      { layout: "bare", layoutFile: null, pages: barePages as readonly Page[] },
+    ].map((group) => ({
+      layout: group.layout,
+      layoutFile: group.layoutFile,
       pages: group.pages.map((page) => {
         const path = page.path === null ? "/" : `/${page.path}`;
         return {
@@ -56,8 +60,8 @@ export default function TestRoutes() {
       <p className="mt-2 text-slate-600 dark:text-slate-400">{t("intro")}</p>
       {groups.map((group) => (
         <section key={group.layout} className="mt-8">
-          <h2 className="text-xl font-semibold">{t("layout", { name: group.layout })}</h2>
-          <p className={`${code} mt-1 text-slate-500`}>{group.layoutFile}</p>
+          <h2 className="text-xl font-semibold">{group.layoutFile ? t("layout", { name: group.layout }) : t("noLayout")}</h2>
+          {group.layoutFile ? <p className={`${code} mt-1 text-slate-500`}>{group.layoutFile}</p> : null}
           <div className="mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead>

@@ -148,5 +148,7 @@ describe("/sitemap.xml and /robots.txt", () => {
     expect(text).toContain("Sitemap: http://localhost:3000/sitemap.xml");
     expect(text).toContain("Disallow: /ajustes");
     expect(text).toContain("Disallow: /en/ajustes");
+    expect(text).toContain("Disallow: /_baseline");
+    expect(text).toContain("Disallow: /de/_baseline");
   });
 });

@@ -5,12 +5,11 @@ import { href } from "#app/utils/href";
 
 export async function loader(args: LoaderFunctionArgs) {
   const { origin } = requestContext(args);
-  const privatePages = [href("settings"), "/admin", href("login"), href("register"), href("test-routes")];
+  const privatePages = [href("settings"), "/admin", href("login"), href("register"), href("test-routes"), href("baseline")];
   const body = [
     "User-agent: *",
     ...languages.flatMap((lang) => privatePages.map((page) => `Disallow: ${localizePath(page, lang.code)}`)),
     "Disallow: /resources/",
-    "Disallow: /_baseline",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
