@@ -24,7 +24,8 @@ import { SESSION_MAX_AGE_SECONDS } from "./identity";
 import { BOOKING_SCHEDULER_MS, createBookingNotifier, createBookingsService, type BookingsService } from "./domain/bookings";
 import { href } from "#app/utils/href";
 import { createRecordedPayments, type PaymentsPort } from "./payments";
-import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
+import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
+import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 import { createLegalPagesService, type LegalPagesService } from "./domain/legal-pages";
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
@@ -98,6 +99,30 @@ declare module "@remix-run/node" {
     /** The client's address (the proxy's X-Forwarded-For when TRUST_PROXY is on), for rate limits. */
     clientAddress: string;
   }
+}
+
+/**
+ * A case's accepted quote as the platform's invoice to the requester (named in Spanish, the
+ * language invoices are issued in); `quiet` for the demo seed's past acceptances.
+ */
+export function caseQuoteInvoicer(invoices: InvoicesService, options: { quiet?: boolean } = {}) {
+  const typeName = getFixedT("es", "cases");
+  return async (item: Case, quote: CaseQuote): Promise<void> => {
+    if (!item.requesterUid) return;
+    await invoices.issueForCaseQuote(
+      {
+        caseId: item.id,
+        n: quote.n,
+        requesterUid: item.requesterUid,
+        requesterName: item.contact.name,
+        title: typeName(`types.${item.type}`),
+        description: quote.description,
+        amountCents: quote.amountCents,
+        acceptedAt: quote.answeredAt ?? new Date().toISOString(),
+      },
+      options,
+    );
+  };
 }
 
 export function assembleServices(config: Config, store: DocumentStore, identity: IdentityProvider, blobs: BlobStore): Services {
@@ -176,11 +201,18 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       store,
       blobs,
       findAccount: async (email) => (await identity.getUserByEmail(email))?.uid ?? null,
+      invoiceQuote: caseQuoteInvoicer(invoices),
       // A visitor's case page opens once they sign in or register; the link's secret ties it to them.
       notify: createCaseNotifier({
         mailbox,
         link: (item, lang) =>
           publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: item.requesterUid ? null : item.claimToken } }),
+        // The requester's answer to a quote reaches the team member who sent it.
+        team: async (uid) => {
+          const profile = await users.get(uid);
+          return profile ? { uid, email: profile.email, lang: profile.lang } : null;
+        },
+        teamLink: (item, lang) => publicOrigin + href("admin-case", { lang, params: { id: item.id } }),
       }),
     }),
     servicePages,

@@ -11,15 +11,19 @@ export const INVOICE_COUNTERS = "invoice_counters";
 /** A: rentals (on the owner's behalf); F: the platform's service fee; R: corrective invoices. */
 export const invoiceSeries = ["A", "F", "R"] as const;
 export type InvoiceSeries = (typeof invoiceSeries)[number];
-export type InvoiceKind = "rental" | "fee" | "corrective";
+/** `paperwork`: the platform's invoice for a paperwork case's accepted quote (series F). */
+export type InvoiceKind = "rental" | "fee" | "corrective" | "paperwork";
 
 /** Spain's general VAT rate. */
 export const VAT_PERCENT = 21;
 
 export type InvoiceParty = { uid: string | null; name: string; taxId: string | null; address: string | null };
 
-/** What a line says is translated when the invoice is shown (`invoices:lines.<kind>`). */
-export type InvoiceLine = { kind: "rental" | "skipper" | "fee"; quantity: number; amountCents: number };
+/**
+ * What a line says is translated when the invoice is shown (`invoices:lines.<kind>`); a paperwork
+ * line adds what the quote covered, as the team wrote it (`description`).
+ */
+export type InvoiceLine = { kind: "rental" | "skipper" | "fee" | "paperwork"; quantity: number; amountCents: number; description?: string };
 
 export type Invoice = {
   id: string;
@@ -31,8 +35,12 @@ export type Invoice = {
   kind: InvoiceKind;
   /** A corrective invoice: the invoice it corrects (its id and series-number). */
   corrects: { id: string; series: InvoiceSeries; number: string } | null;
-  bookingId: string;
-  subject: { listingId: string; kind: "boat" | "dock"; title: string; start: string; end: string };
+  /** The booking invoiced; null for a paperwork case's invoice (see `caseId`). */
+  bookingId: string | null;
+  /** A paperwork case's invoice: the case (absent on bookings' invoices). */
+  caseId?: string;
+  /** What was rented, or for a case (`kind: "case"`, `listingId` the case id) its type, on the day the quote was accepted. */
+  subject: { listingId: string; kind: "boat" | "dock" | "case"; title: string; start: string; end: string };
   seller: InvoiceParty;
   buyer: InvoiceParty;
   /** Who may read it besides the team: the seller's and the buyer's accounts. */

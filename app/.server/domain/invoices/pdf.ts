@@ -49,7 +49,7 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   party(page, t("buyer"), invoice.buyer, 310);
   y -= 90;
 
-  write(t("subject", { title: invoice.subject.title, start: day(invoice.subject.start), end: day(invoice.subject.end) }), 50, { color: grey });
+  write(invoice.caseId ? t("caseSubject", { title: invoice.subject.title, reference: invoice.caseId }) : t("subject", { title: invoice.subject.title, start: day(invoice.subject.start), end: day(invoice.subject.end) }), 50, { color: grey });
   y -= 28;
   write(t("columns.description"), 50, { font: bold });
   write(t("columns.quantity"), 400, { font: bold, right: true });
@@ -58,7 +58,7 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5, color: grey });
   y -= 16;
   for (const line of invoice.lines) {
-    write(t(`lines.${line.kind}`, { count: line.quantity }), 50);
+    write(line.description ? `${t(`lines.${line.kind}`, { count: line.quantity })}: ${line.description}` : t(`lines.${line.kind}`, { count: line.quantity }), 50);
     write(String(line.quantity), 400, { right: true });
     write(money(line.amountCents), 545, { right: true });
     y -= 18;
