@@ -85,7 +85,8 @@ export async function seedDemoCases(services: Services): Promise<void> {
 
 /**
  * The steps from `received` to each status: `quote` sends one, `accept` is the requester's
- * answer, `deliver` attaches a result document (a type with nothing to quote skips those).
+ * answer (work starts), `deliver` attaches a result document. A type with nothing to quote skips
+ * the quote and the result, and the team starts the work itself.
  */
 type Step = CaseStatus | "quote" | "accept" | "deliver";
 const PATHS: Record<CaseStatus, Step[]> = {
@@ -93,7 +94,7 @@ const PATHS: Record<CaseStatus, Step[]> = {
   in_review: ["in_review"],
   quoted: ["in_review", "quote"],
   waiting_documents: ["in_review", "waiting_documents"],
-  in_progress: ["in_review", "quote", "accept", "in_progress"],
+  in_progress: ["in_review", "quote", "accept"],
   completed: ["in_review", "quote", "accept", "deliver", "completed"],
   rejected: ["in_review", "rejected"],
 };
@@ -145,9 +146,7 @@ export async function seedEveryCaseType(services: Services): Promise<void> {
   for (const [index, type] of caseTypes.entries()) {
     const status = caseStatuses[index % caseStatuses.length]!;
     const quoted = !UNQUOTED_TYPES.includes(type);
-    const path = PATHS[status].filter((step) => quoted || !["quote", "accept", "deliver"].includes(step));
-    // A quote for a type with nothing to quote: the case stays in review.
-    const steps = !quoted && status === "quoted" ? ["in_review" as const] : path;
+    const steps: Step[] = quoted ? PATHS[status] : PATHS[status].filter((step) => step !== "quote" && step !== "deliver").map((step) => (step === "accept" ? "in_progress" : step));
     const mine = index % 2 === 0 || steps.includes("accept");
     const visitor = visitors[index % visitors.length]!;
     const item = await cases.create({
