@@ -201,7 +201,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       store,
       blobs,
       findAccount: async (email) => (await identity.getUserByEmail(email))?.uid ?? null,
-      invoiceQuote: caseQuoteInvoicer(invoices),
+      // Quietly: the acceptance email to the requester names the invoice (no "booking" invoice email).
+      invoiceQuote: caseQuoteInvoicer(invoices, { quiet: true }),
       // A visitor's case page opens once they sign in or register; the link's secret ties it to them.
       notify: createCaseNotifier({
         mailbox,
