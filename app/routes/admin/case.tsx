@@ -66,7 +66,8 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-type Reply = { intent: string; errors: string[]; fields?: Record<string, string> };
+/** A refusal: the messages, each field's, and what was typed (shown again: nothing typed is lost). */
+type Reply = { intent: string; errors: string[]; fields?: Record<string, string>; values?: Record<string, string> };
 
 /** Euros as a person types them ("145", "145,50", "1.450,50", "145.5 €") → cents, or null. */
 function parseEuros(text: string): number | null {
@@ -118,7 +119,8 @@ export async function action(args: ActionFunctionArgs) {
   const form = await ctx.formData();
   const intent = String(form.get("intent") ?? "");
   const text = (name: string) => String(form.get(name) ?? "");
-  const refuse = (errors: string[], status = 400, fields?: Record<string, string>) => data<Reply>({ intent, errors, ...(fields ? { fields } : {}) }, { status });
+  const typed = Object.fromEntries(["status", "comment", "waiver", "amount", "description", "validUntil", "text"].map((name) => [name, text(name).slice(0, 4000)]));
+  const refuse = (errors: string[], status = 400, fields?: Record<string, string>) => data<Reply>({ intent, errors, ...(fields ? { fields } : {}), values: typed }, { status });
   try {
     if (intent === "status") {
       const status = text("status");
@@ -183,6 +185,7 @@ export default function AdminCase() {
   const done = search.get("done");
   const errorsFor = (intent: string) => (reply?.intent === intent ? <FormAlert id={`${intent}-errors`} errors={reply.errors} /> : null);
   const fieldError = (intent: string, field: string) => (reply?.intent === intent ? reply.fields?.[field] : undefined);
+  const typed = (intent: string, field: string) => (reply?.intent === intent ? reply.values?.[field] : undefined);
   const fieldProps = (intent: string, field: string) => (fieldError(intent, field) ? { "aria-invalid": true, "aria-describedby": `${intent}-${field}-error` } : {});
   const money = (cents: number) => new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
   const day = (iso: string) => new Intl.DateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
@@ -221,16 +224,16 @@ export default function AdminCase() {
               <input type="hidden" name="intent" value="status" />
               {errorsFor("status")}
               <label htmlFor="status" className={labelClass}>{t("case.status")}</label>
-              <select id="status" name="status" className={inputClass} defaultValue={next[0]}>
+              <select id="status" name="status" className={inputClass} defaultValue={typed("status", "status") && next.includes(typed("status", "status") as CaseStatus) ? typed("status", "status") : next[0]}>
                 {caseStatuses.map((status) => <option key={status} value={status} disabled={!next.includes(status)}>{tc(`statuses.${status}`)}</option>)}
               </select>
               <label htmlFor="comment" className={labelClass}>{t("case.comment")}</label>
-              <textarea id="comment" name="comment" rows={3} maxLength={2000} className={inputClass} />
+              <textarea id="comment" name="comment" rows={3} maxLength={2000} className={inputClass} defaultValue={typed("status", "comment")} />
               {documentsOutstanding && next.includes("completed") ? (
                 <>
                   <label htmlFor="waiver" className={labelClass}>{t("case.waiver")}</label>
                   <p id="waiver-hint" className={hintClass}>{t("case.waiverHint")}</p>
-                  <textarea id="waiver" name="waiver" rows={2} maxLength={2000} className={inputClass} {...fieldProps("status", "waiver")} />
+                  <textarea id="waiver" name="waiver" rows={2} maxLength={2000} className={inputClass} defaultValue={typed("status", "waiver")} {...fieldProps("status", "waiver")} />
                   <ErrorList id="status-waiver-error" errors={fieldError("status", "waiver") ? [fieldError("status", "waiver")!] : null} />
                 </>
               ) : null}
@@ -271,13 +274,13 @@ export default function AdminCase() {
               <input type="hidden" name="intent" value="quote" />
               {errorsFor("quote")}
               <label htmlFor="amount" className={labelClass}>{t("case.amount")}</label>
-              <input id="amount" name="amount" inputMode="decimal" required className={inputClass} {...fieldProps("quote", "amount")} />
+              <input id="amount" name="amount" inputMode="decimal" required className={inputClass} defaultValue={typed("quote", "amount")} {...fieldProps("quote", "amount")} />
               <ErrorList id="quote-amount-error" errors={fieldError("quote", "amount") ? [fieldError("quote", "amount")!] : null} />
               <label htmlFor="description" className={labelClass}>{t("case.covers")}</label>
-              <textarea id="description" name="description" rows={3} required maxLength={QUOTE_LIMITS.descriptionMax} className={inputClass} {...fieldProps("quote", "description")} />
+              <textarea id="description" name="description" rows={3} required maxLength={QUOTE_LIMITS.descriptionMax} className={inputClass} defaultValue={typed("quote", "description")} {...fieldProps("quote", "description")} />
               <ErrorList id="quote-description-error" errors={fieldError("quote", "description") ? [fieldError("quote", "description")!] : null} />
               <label htmlFor="validUntil" className={labelClass}>{t("case.validUntil")}</label>
-              <input id="validUntil" name="validUntil" type="date" required className={inputClass} {...fieldProps("quote", "validUntil")} />
+              <input id="validUntil" name="validUntil" type="date" required className={inputClass} defaultValue={typed("quote", "validUntil")} {...fieldProps("quote", "validUntil")} />
               <ErrorList id="quote-validUntil-error" errors={fieldError("quote", "validUntil") ? [fieldError("quote", "validUntil")!] : null} />
               <button type="submit" className={button} disabled={busy}>{t("case.sendQuote")}</button>
             </Form>

@@ -121,6 +121,7 @@ describe("paperwork quotes and results through the pages", () => {
       description: "Say what the quote covers.",
       validUntil: "Choose a date from today up to 365 days ahead.",
     });
+    expect(dataOf(bad).values).toMatchObject({ amount: "mucho", validUntil: "2020-01-01" });
     const far = await adminPost(item.id, { intent: "quote", amount: "100", description: "x", validUntil: inDays(400) }, admin.cookie, "/de");
     expect(statusOf(far)).toBe(400);
     expect(dataOf(far).fields).toEqual({ validUntil: "Wählen Sie ein Datum von heute bis in 365 Tagen." });
@@ -157,6 +158,8 @@ describe("paperwork quotes and results through the pages", () => {
     const refused = await adminPost(item.id, { intent: "status", status: "completed", comment: "" }, admin.cookie, "/fr");
     expect(statusOf(refused)).toBe(400);
     expect(dataOf(refused).fields).toEqual({ waiver: "Expliquez pourquoi la démarche se termine sans les documents demandés." });
+    // What was chosen and typed comes back with the refusal.
+    expect(dataOf(refused).values).toMatchObject({ status: "completed", comment: "" });
     expect(statusOf(await adminPost(item.id, { intent: "status", status: "completed", comment: "", waiver: "Ya constaba en Capitanía" }, admin.cookie))).toBe(303);
     const seen = dataOf(await requesterView(item.id, requester.cookie));
     expect(seen.item.history.at(-1)).toMatchObject({ to: "completed", waiver: "Ya constaba en Capitanía" });
