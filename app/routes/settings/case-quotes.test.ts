@@ -184,6 +184,20 @@ describe("paperwork quotes and results through the pages", () => {
     expect(dataOf(await requesterView(item.id, requester.cookie)).item.status).toBe("quoted");
   });
 
+  it("a visitor's case: the quote is answered once the claim link has put the case in their account", async () => {
+    const item = await services.cases.create({ type: "itb-barco", requesterUid: null, contact: { name: "Vera Visitante", email: `vera-${Date.now()}@example.com`, phone: null }, details: { boatName: "Lubina" }, lang: "es" });
+    await services.cases.move(item.id, { uid: admin.uid, role: "admin" }, "in_review", "");
+    await adminPost(item.id, { intent: "quote", amount: "80", description: "ITB", validUntil: inDays(5) }, admin.cookie);
+    const vera = await createTestUser(services, { displayName: "Vera Visitante" });
+    // Before the link, the case is not hers: answering is a 404.
+    expect(statusOf(await requesterPost(item.id, { intent: "accept-quote", quote: "1" }, vera.cookie))).toBe(404);
+    const token = (await services.store.get<{ claimToken: string }>("cases", item.id))!.claimToken;
+    const claimed = await settle(() => caseLoader({ request: authedRequest(`/ajustes/mis-gestiones/${item.id}?vincular=${token}`, vera.cookie), params: { id: item.id }, context: context() }));
+    expect(statusOf(claimed)).toBe(303);
+    expect(statusOf(await requesterPost(item.id, { intent: "accept-quote", quote: "1" }, vera.cookie))).toBe(303);
+    expect(await services.invoices.getFor(`case_${item.id}_quote_1`, { uid: vera.uid, role: "user" })).toMatchObject({ buyer: { uid: vera.uid }, totalCents: 8_000 });
+  });
+
   it("limits a requester's case messages: the 21st in ten minutes is a 429 with Retry-After", async () => {
     const item = await newCase();
     const chatty = await createTestUser(services, { displayName: "Charla" });
