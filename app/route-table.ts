@@ -116,6 +116,7 @@ export const layoutGroups = [
       { id: "settings-rental", path: "ajustes/gestion-de-alquileres/:id", file: "routes/settings/rental.tsx", sitemap: false },
       { id: "settings-calendar", path: "ajustes/mi-calendario", file: "routes/settings/calendar.tsx", sitemap: false },
       { id: "settings-invoices", path: "ajustes/facturas", file: "routes/settings/invoices.tsx", sitemap: false },
+      { id: "settings-payouts", path: "ajustes/cobros", file: "routes/settings/payouts.tsx", sitemap: false },
       { id: "settings-reviews", path: "ajustes/opiniones", file: "routes/settings/reviews.tsx", sitemap: false },
       { id: "messages", path: "mensajes", file: "routes/chats/messages.tsx", sitemap: false },
       { id: "messages-alias", path: "mensajes1", file: "routes/chats/messages-alias.ts", sitemap: false },
@@ -161,6 +162,8 @@ export const resourceRoutes = [
   { id: "api-auth-session", path: "api/auth/session", file: "routes/api/auth-session.ts" },
   { id: "api-logout", path: "api/logout", file: "routes/api/logout.ts" },
   { id: "api-emails-subscribe", path: "api/emails/subscribe", file: "routes/api/emails-subscribe.ts" },
+  // Stripe's webhook events (PAYMENTS_PROVIDER=stripe; decision 024).
+  { id: "api-payments-stripe-webhook", path: "api/payments/stripe-webhook", file: "routes/api/stripe-webhook.ts" },
   // Listing photos: WebP variants, cached for a year (ids are never reused).
   { id: "photos", path: "photos/*", file: "routes/resources/photo.ts" },
   { id: "favourite", path: "resources/favourite", file: "routes/resources/favourite.ts" },

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, publicEnv } from "./config";
 
 function tempDir() {
   return fs.mkdtempSync(path.join(os.tmpdir(), "amarre-config-"));
@@ -69,5 +69,28 @@ describe("loadConfig", () => {
     const env = { APP_BACKEND: "firebase", FIREBASE_PROJECT_ID: "demo-amarre", FIREBASE_API_KEY: "key", DATA_DIR: tempDir() };
     expect(loadConfig(env).seedDemoData).toBe(false);
     expect(loadConfig({ ...env, SEED_DEMO_DATA: "true" }).seedDemoData).toBe(true);
+  });
+  it("charges nothing by default and needs both Stripe secrets, each checked, for PAYMENTS_PROVIDER=stripe", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).PAYMENTS_PROVIDER).toBe("recorded");
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PAYMENTS_PROVIDER: "paypal" })).toThrowError(/PAYMENTS_PROVIDER/);
+    try {
+      loadConfig({ DATA_DIR: tempDir(), PAYMENTS_PROVIDER: "stripe" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).issues).toEqual([
+        { variable: "STRIPE_SECRET_KEY", message: "is required when PAYMENTS_PROVIDER=stripe" },
+        { variable: "STRIPE_WEBHOOK_SECRET", message: "is required when PAYMENTS_PROVIDER=stripe" },
+      ]);
+    }
+    const stripe = { DATA_DIR: tempDir(), PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_51Abc", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+    expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: "" })).toThrowError(/STRIPE_WEBHOOK_SECRET: is required/);
+    expect(() => loadConfig({ ...stripe, STRIPE_SECRET_KEY: "pk_test_51Abc" })).toThrowError(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: "secret" })).toThrowError(/STRIPE_WEBHOOK_SECRET: must be/);
+    expect(() => loadConfig({ ...stripe, STRIPE_API_BASE: "http://127.0.0.1:12111/v1" })).toThrowError(/STRIPE_API_BASE/);
+    const config = loadConfig({ ...stripe, STRIPE_API_BASE: "http://127.0.0.1:12111" });
+    expect(config).toMatchObject({ PAYMENTS_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_51Abc", STRIPE_WEBHOOK_SECRET: "whsec_abc123", STRIPE_API_BASE: "http://127.0.0.1:12111" });
+    // The secrets never reach the browser.
+    expect(JSON.stringify(publicEnv(config))).not.toMatch(/sk_test|whsec/);
   });
 });

@@ -86,6 +86,25 @@ const envSchema = z
     PASSWORD_REQUIRE_NUMERIC: booleanFlag.default("false"),
     PASSWORD_REQUIRE_SYMBOL: booleanFlag.default("false"),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+    // Payments (decision 024): `recorded` charges nothing (what is owed is settled directly);
+    // `stripe` holds, captures, refunds and pays out through Stripe and needs its two secrets.
+    PAYMENTS_PROVIDER: z.enum(["recorded", "stripe"]).default("recorded"),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .refine((v) => /^(sk|rk)_(test|live)_\w+$/.test(v), "must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .refine((v) => /^whsec_\w+$/.test(v), "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+    // Another address for Stripe's API (tests: the local fake); Stripe's own when empty.
+    STRIPE_API_BASE: z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\/[^/]+\/?$/.test(v), "must be an http(s) origin without a path (http://127.0.0.1:12111)")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
@@ -96,6 +115,11 @@ const envSchema = z
         if (!env[key]) {
           ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_BACKEND=firebase" });
         }
+      }
+    }
+    if (env.PAYMENTS_PROVIDER === "stripe") {
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENTS_PROVIDER=stripe" });
       }
     }
     if (

@@ -17,6 +17,13 @@ export async function listingCards(deps: { users: UsersService; ports: PortsServ
   return listings.map((listing) => (listing.kind === "boat" ? boatCard(listing, byPort, owners) : dockCard(listing, byPort, owners)));
 }
 
+/** The cards of the listings behind some bookings, by id (a listing since deleted has none). */
+export async function cardsFor(deps: { users: UsersService; ports: PortsService; listings: { getMany(ids: string[]): Promise<Array<Listing | null>> } }, listingIds: readonly string[]): Promise<Map<string, ListingCardView>> {
+  const listings = (await deps.listings.getMany([...new Set(listingIds)])).filter((listing): listing is Listing => listing !== null);
+  const cards = await listingCards(deps, listings);
+  return new Map(cards.map((card) => [card.id, card]));
+}
+
 /** A person's favourites as the page shows them: cards, and "no longer available" ones (not linked). */
 export async function favouriteItems(deps: { users: UsersService; ports: PortsService }, entries: readonly FavouriteEntry[]): Promise<SavedListingItem[]> {
   const available = entries.flatMap((entry) => (entry.available ? [entry.listing] : []));

@@ -1,12 +1,12 @@
 import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BookingHistory, cardClass, dangerButton, PaymentSummary, PriceBreakdown, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
+import { BookingHistory, cardClass, dangerButton, MoneyStory, PriceBreakdown, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { FormAlert, inputClass, Notice } from "#app/components/forms";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/components/price";
-import { formatMoment, type BookingStatusView, type BookingView } from "#app/utils/bookings";
+import { formatDay, formatMoment, type BookingStatusView, type BookingView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import type { ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
@@ -96,8 +96,11 @@ function BookingRow({ side, row }: { side: Side; row: Row }) {
   );
 }
 
+type RenterRecordView = { memberSince: string | null; completedTrips: number; reviewsWritten: number; cancellations: number };
 type Detail = {
   booking: BookingView;
+  /** What an owner sees of the renter before answering a request. */
+  renterRecord?: RenterRecordView | null;
   actions: Array<"accept" | "decline" | "cancel">;
   card: ListingCardView | null;
   other: { displayName: string; slug: string } | null;
@@ -150,13 +153,22 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
           <section aria-labelledby="price-title" className={cardClass}>
             <h2 id="price-title" className="text-xl font-bold">{t("detail.price")}</h2>
             <div className="mt-3"><PriceBreakdown price={booking.price} role={side} /></div>
-            {side === "renter" ? <div className="mt-3"><PaymentSummary payment={booking.payment} /></div> : null}
             {booking.cancellation ? (
-              <p className="mt-3 text-sm font-semibold">
-                {t(`detail.cancelledBy.${booking.cancellation.by}`, { date: formatMoment(booking.cancellation.at, lang), refund: formatEuros(booking.cancellation.refundCents, lang) })}
+              <p className="mt-3 text-sm font-semibold">{t(`detail.cancelledBy.${booking.cancellation.by}`, { date: formatMoment(booking.cancellation.at, lang) })}</p>
+            ) : null}
+            {booking.declineReason ? <p className="mt-3 text-sm">{t("detail.declineReason", { reason: booking.declineReason })}</p> : null}
+          </section>
+          <section aria-labelledby="money-title" className={cardClass}>
+            <h2 id="money-title" className="text-xl font-bold">{t("money.title")}</h2>
+            {booking.money.checkoutUrl && side === "renter" && booking.status === "awaiting-payment" ? (
+              <p className="mt-3">
+                <a href={booking.money.checkoutUrl} className={primaryButton}>{t("money.pay")}</a>
+                <span className="mt-2 block text-sm">{t("money.payNote")}</span>
               </p>
             ) : null}
+            <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
           </section>
+          {detail.renterRecord && other ? <RenterRecord name={other.displayName} slug={other.slug} record={detail.renterRecord} /> : null}
           {actions.length > 0 ? (
             <section aria-labelledby="actions-title" className={cardClass}>
               <h2 id="actions-title" className="text-xl font-bold">{t(`${side}.actionsTitle`)}</h2>
@@ -164,13 +176,19 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
                 <p className="mt-2 text-sm">
                   {booking.status === "pending"
                     ? t("detail.withdrawNote")
-                    : t(`detail.refundNote.${side}`, { refund: formatEuros(booking.refund.refundCents, lang), kept: formatEuros(booking.refund.keptCents, lang), percent: booking.refund.percent })}
+                    : t(`detail.refundNote.${side}`, { refund: formatEuros(booking.refund.refundCents, lang), kept: formatEuros(booking.refund.keptCents, lang), percent: booking.refund.percent, policy: t(`policy.${booking.cancellationPolicy}.name`).toLowerCase() })}
                 </p>
               ) : null}
               <div className="mt-4 flex flex-wrap gap-3">
                 {actions.map((action) => (
-                  <Form key={action} method="post">
+                  <Form key={action} method="post" className={action === "decline" ? "flex flex-wrap items-end gap-3" : undefined}>
                     <input type="hidden" name="intent" value={action} />
+                    {action === "decline" ? (
+                      <label className="block text-sm font-medium">
+                        {t("owner.declineReason")}
+                        <input name="reason" maxLength={500} className={inputClass + " mt-1"} />
+                      </label>
+                    ) : null}
                     <button type="submit" disabled={busy} className={action === "accept" ? primaryButton : action === "decline" ? secondaryButton : dangerButton}>
                       {t(`buttons.${action}${action === "cancel" && booking.status === "pending" ? "Request" : ""}`)}
                     </button>
@@ -204,5 +222,25 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
         <aside className="self-start">{card ? card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} /> : null}</aside>
       </div>
     </main>
+  );
+}
+
+/** A renter's record, for the owner deciding on a request. */
+function RenterRecord({ name, slug, record }: { name: string; slug: string; record: RenterRecordView }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  return (
+    <section aria-labelledby="renter-title" className={cardClass}>
+      <h2 id="renter-title" className="text-xl font-bold">{t("owner.renter.title", { name })}</h2>
+      <ul className="mt-2 space-y-0.5 text-sm">
+        {record.memberSince ? <li>{t("owner.renter.memberSince", { date: formatDay(record.memberSince.slice(0, 10), lang, "long") })}</li> : null}
+        <li>{record.completedTrips > 0 ? t("owner.renter.trips", { count: record.completedTrips }) : t("owner.renter.new")}</li>
+        <li>{t("owner.renter.reviews", { count: record.reviewsWritten })}</li>
+        {record.cancellations > 0 ? <li>{t("owner.renter.cancellations", { count: record.cancellations })}</li> : null}
+      </ul>
+      <LocalizedLink to={href("user", { params: { slug } })} className="mt-2 inline-block text-sm font-semibold text-sea-800 underline dark:text-sea-200">
+        {t("owner.renter.profile")}
+      </LocalizedLink>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatEuros } from "#app/components/price";
-import { formatDay, formatMoment, type BookingStatusView, type BookingView, type PolicyView, type PriceView, type QuoteView } from "#app/utils/bookings";
+import { formatDay, formatMoment, type BookingStatusView, type BookingView, type MoneyView, type PolicyView, type PriceView, type QuoteView } from "#app/utils/bookings";
 import { dockTitle, type ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 
@@ -32,6 +32,7 @@ export function StayDates({ stay }: { stay: Pick<QuoteView, "start" | "end" | "p
 export function StatusBadge({ status, side = "renter" }: { status: BookingStatusView; side?: "renter" | "owner" }) {
   const { t } = useTranslation("bookings");
   const tone: Record<BookingStatusView, string> = {
+    "awaiting-payment": "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
     pending: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
     confirmed: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100",
     completed: "bg-sea-50 text-sea-900 dark:bg-white/10 dark:text-white",
@@ -122,13 +123,55 @@ export function BookingHistory({ history }: { history: BookingView["history"] })
   );
 }
 
-/** The payment as recorded: what was paid and refunded. */
-export function PaymentSummary({ payment }: { payment: BookingView["payment"] }) {
+/**
+ * The booking's money as its ledger tells it (decision 023): each line — what, to whom, how much —
+ * and its state with its date, then the sums that matter to this side. Without a provider that
+ * charges, the page says what is owed and when, never "paid".
+ */
+export function MoneyStory({ money, side, policy }: { money: MoneyView; side: "renter" | "owner"; policy: PolicyView }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
+  const euros = (cents: number) => formatEuros(cents, lang);
+  const lines = money.lines.filter((line) => (side === "renter" ? line.kind !== "payout" : true));
+  if (lines.length === 0) return <p className="text-sm">{t(`money.intro.${money.charges ? "charges" : "direct"}`)}</p>;
+  const totals: Array<[string, number]> = side === "renter"
+    ? money.charges
+      ? [["charged", money.chargedCents], ["held", money.heldCents], ["refunded", money.refundedCents]]
+      : [["owed", money.owedCents]]
+    : [["earns", money.ownerEarnsCents]];
   return (
-    <p className="text-sm">
-      {t(`payment.${payment.status}`, { paid: formatEuros(payment.paidCents, lang), refunded: formatEuros(payment.refundedCents, lang) })}
-    </p>
+    <div className="space-y-3 text-sm">
+      <p>{t(`money.intro.${money.charges ? "charges" : "direct"}`)}</p>
+      <ul className="divide-y divide-slate-200 dark:divide-white/10" aria-label={t("money.title")}>
+        {lines.map((line) => {
+          const label = line.kind === "refund" ? t(`money.kinds.${line.id === "refund-fee" ? "refund-fee" : "refund-rental"}`) : t(`money.kinds.${line.kind}`);
+          const negative = line.kind === "refund";
+          return (
+            <li key={line.id} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2" data-money-line={line.id} data-state={line.state}>
+              <span className="min-w-0">
+                <span className="font-medium">{label}</span>
+                {line.reason ? <span className="block text-slate-600 dark:text-slate-400">{t(`money.reason.${line.reason.rule}`, { percent: line.reason.percent, policy: t(`policy.${policy}.name`).toLowerCase() })}</span> : null}
+                <span className="block text-slate-600 dark:text-slate-400">
+                  {t(`money.state.${line.kind}.${line.state}`, { date: line.dueAt ? formatMoment(line.dueAt, lang) : "" })}
+                  {line.processing ? ` · ${t("money.processing")}` : null}
+                </span>
+              </span>
+              <span className={`tabular-nums font-semibold ${line.state === "voided" || line.state === "released" ? "text-slate-500 line-through dark:text-slate-400" : ""}`}>
+                {negative ? "−" : ""}
+                {euros(line.amountCents)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="space-y-1">
+        {totals.map(([key, cents]) => (
+          <div key={key} className="flex justify-between gap-4 font-bold">
+            <dt>{t(`money.totals.${key}`)}</dt>
+            <dd className="tabular-nums" data-money-total={key}>{euros(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

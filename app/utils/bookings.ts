@@ -9,7 +9,48 @@ import type { PriceBreakdown } from "#app/utils/pricing";
  * receive, and date formatting for stays.
  */
 export type PriceView = PriceBreakdown;
-export type BookingStatusView = "pending" | "confirmed" | "declined" | "expired" | "cancelled" | "completed";
+export type BookingStatusView = "awaiting-payment" | "pending" | "confirmed" | "declined" | "expired" | "cancelled" | "completed";
+
+/** A booking's money (ledger lines, decision 023), as pages show it. */
+export type MoneyParty = "renter" | "owner" | "platform";
+export type LineKind = "rental" | "fee" | "deposit" | "refund" | "claim" | "payout";
+/**
+ * - `direct`: owed, settled directly by its due date (no provider charges: nothing is "paid" online);
+ * - `awaiting`: the renter has not completed the checkout yet;
+ * - `authorised`: held on the card, not charged; `captured`: charged;
+ * - `voided`: let go, nothing charged or owed; `refunded`: given back; `credited`: no longer owed (no provider);
+ * - `scheduled`: will happen on its date (deposit hold, payout); `disputed`: the deposit is held for a claim;
+ * - `released`: the deposit let go; `paid-out`: transferred to the owner.
+ */
+export type LineState = "direct" | "awaiting" | "authorised" | "captured" | "voided" | "refunded" | "credited" | "scheduled" | "disputed" | "released" | "paid-out";
+export const lineStates = ["direct", "awaiting", "authorised", "captured", "voided", "refunded", "credited", "scheduled", "disputed", "released", "paid-out"] as const satisfies readonly LineState[];
+export type MoneyLineView = {
+  id: string;
+  kind: LineKind;
+  from: MoneyParty;
+  to: MoneyParty;
+  amountCents: number;
+  state: LineState;
+  dueAt: string | null;
+  reason: { rule: "policy" | "owner-cancel" | "weather"; by: "renter" | "owner"; percent: number } | null;
+  /** A provider call for this line is under way (or being retried). */
+  processing: boolean;
+};
+export type MoneyView = {
+  provider: "recorded" | "stripe";
+  /** Whether money really moves (false: amounts are owed and settled directly). */
+  charges: boolean;
+  /** Where the renter completes the payment, while they have not. */
+  checkoutUrl: string | null;
+  lines: MoneyLineView[];
+  chargedCents: number;
+  heldCents: number;
+  refundedCents: number;
+  /** Still owed directly (no provider), after credits. */
+  owedCents: number;
+  /** What the owner earns from the booking (payout and any deposit claim). */
+  ownerEarnsCents: number;
+};
 export type PolicyView = CancellationPolicy;
 
 export type ChoiceFields = { listing: string; start: string; end: string; part: string; people: string; skipper: string };
@@ -41,12 +82,13 @@ export type BookingView = Omit<QuoteView, "listingId" | "deadlines"> & {
   listingId: string;
   status: BookingStatusView;
   expiresAt: string | null;
-  payment: { status: "unpaid" | "paid" | "refunded" | "partially-refunded"; paidCents: number; refundedCents: number };
-  cancellation: { by: "renter" | "owner"; at: string; refundCents: number; percent: number } | null;
+  money: MoneyView;
+  cancellation: { by: "renter" | "owner"; at: string; refundCents: number; percent: number; rentalRefundCents: number; feeRefundCents: number; rule: "policy" | "owner-cancel" | "weather" } | null;
+  declineReason: string | null;
   history: Array<{ at: string; by: "renter" | "owner" | "system"; action: string; to: BookingStatusView }>;
   createdAt: string;
   /** What cancelling now would refund (null when it cannot be cancelled by this side). */
-  refund: { percent: number; refundCents: number; keptCents: number; until: string | null } | null;
+  refund: { percent: number; refundCents: number; rentalRefundCents: number; feeRefundCents: number; keptCents: number; until: string | null } | null;
 };
 
 /** "14 jun 2027" for a calendar day (`YYYY-MM-DD`), in the page's language. */

@@ -16,5 +16,6 @@ export const settingsNavigation = [
   { path: href("settings-my-listings"), key: "myBoats" },
   { path: href("settings-drafts"), key: "drafts" },
   { path: href("settings-rentals"), key: "rentals" },
+  { path: href("settings-payouts"), key: "payouts" },
   { path: href("settings-calendar"), key: "calendar" },
 ] as const;

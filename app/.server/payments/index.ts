@@ -1,27 +1,75 @@
 /**
- * The payments port: how the marketplace takes and returns renters' money. Today's adapter,
- * `recorded`, connects no provider: it records what would be charged or refunded and returns a
- * reference, so bookings carry a payment status (unpaid, paid, refunded, partially refunded) and
- * amounts written by the cancellation policy. A provider (Stripe, Redsys) implements the same
- * two calls — `charge` when a booking is confirmed, `refund` when it is cancelled — and plugs in
- * at `createServices` without the booking domain changing.
+ * The payments port: how the marketplace holds, takes, returns and pays out money. The booking
+ * domain decides *what* a booking's money is (its ledger lines, `domain/bookings/ledger.ts`);
+ * an adapter only moves it:
+ * - `recorded` (the embedded default) connects no provider. Nothing is charged: every call
+ *   answers `settled: "direct"`, and the ledger says what is owed, to whom and when (the renter
+ *   settles with the owner at the start of the trip; decision 023).
+ * - `stripe` (`./stripe.ts`) holds the renter's card through Checkout (manual capture), captures,
+ *   cancels authorisations, refunds and transfers to the owner's connected account.
+ *
+ * Every call carries an idempotency key derived from the booking and the ledger line, so a call
+ * repeated after a crash or by a second server moves money once.
  */
+export type PaymentsProviderName = "recorded" | "stripe";
+
+export type Customer = { uid: string; email: string | null; name: string | null };
+
+/** The result of asking the renter's bank to hold money. */
+export type Authorization =
+  /** No provider: the amount is owed and settled directly. */
+  | { kind: "direct"; reference: string }
+  /** Held on the card, not charged (a PaymentIntent with manual capture). */
+  | { kind: "authorised"; reference: string }
+  /** The renter must act first (Stripe Checkout): send them to `url`; a webhook says when it is done. */
+  | { kind: "redirect"; reference: string; url: string; expiresAt: string };
+
 export interface PaymentsPort {
-  /** The adapter's name, stored with each payment. */
-  readonly provider: string;
-  charge(input: { bookingId: string; amountCents: number; currency: "EUR" }): Promise<{ reference: string }>;
-  refund(input: { bookingId: string; reference: string | null; amountCents: number; currency: "EUR" }): Promise<{ reference: string }>;
+  readonly provider: PaymentsProviderName;
+  /** Whether money really moves. False for `recorded`: pages then say what is owed, never "paid". */
+  readonly charges: boolean;
+  /**
+   * Holds `amountCents` for a booking (`purpose: "booking"`: rental + fee; `"deposit"`: the
+   * security deposit, off-session, two days before the trip).
+   */
+  authorize(input: {
+    key: string;
+    bookingId: string;
+    purpose: "booking" | "deposit";
+    amountCents: number;
+    customer: Customer;
+    /** Where Checkout sends the renter back (booking purpose only). */
+    returnUrl: string;
+    /** The deposit: the booking's authorisation whose card it reuses. */
+    paymentReference?: string | null;
+  }): Promise<Authorization>;
+  /** Takes `amountCents` (at most what is held) of an authorisation. */
+  capture(input: { key: string; reference: string; amountCents: number }): Promise<{ reference: string }>;
+  /** Lets an authorisation go: nothing is charged. */
+  cancel(input: { key: string; reference: string }): Promise<void>;
+  /** Returns `amountCents` of a captured payment to the renter. */
+  refund(input: { key: string; reference: string; amountCents: number; reason: string }): Promise<{ reference: string }>;
+  /** Pays the owner's share to their connected account (null when they have none: paid by hand). */
+  transfer(input: { key: string; bookingId: string; amountCents: number; destination: string | null }): Promise<{ reference: string }>;
 }
 
-/** No provider: amounts are recorded on the booking, nothing is captured. */
+/** No provider: every call is recorded, nothing is charged, nothing fails. */
 export function createRecordedPayments(): PaymentsPort {
   return {
     provider: "recorded",
-    async charge({ bookingId }) {
-      return { reference: `rec_charge_${bookingId}` };
+    charges: false,
+    async authorize({ key }) {
+      return { kind: "direct", reference: `rec_${key}` };
     },
-    async refund({ bookingId }) {
-      return { reference: `rec_refund_${bookingId}` };
+    async capture({ key }) {
+      return { reference: `rec_${key}` };
+    },
+    async cancel() {},
+    async refund({ key }) {
+      return { reference: `rec_${key}` };
+    },
+    async transfer({ key }) {
+      return { reference: `rec_${key}` };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { addDays, createBookingNotifier, createBookingsService, today, type BookingChoice } from "../domain/bookings";
+import { addDays, bookingEmailHandler, createBookingsService, today, type BookingChoice } from "../domain/bookings";
 import type { Listing } from "../domain/listings";
 import type { Services } from "../services";
 
@@ -7,8 +7,10 @@ import type { Services } from "../services";
  * way they happen: a booking service whose clock is set back books (and answers) at that moment,
  * and the real clock then completes or expires them on the first read or scheduler run.
  *
- * - Lucía (renter@): a completed trip and an upcoming confirmed one on Javier's boats, a pending
- *   request to Javier, one she cancelled, one declined and one that expired.
+ * - Lucía (renter@): a completed trip on Javier's sailing boat whose deposit was released, a trip
+ *   on his motorboat that ended yesterday whose deposit he claims, an upcoming confirmed one, a
+ *   pending request to Javier, one she cancelled (its refund under the moderate policy), one
+ *   declined and one that expired.
  * - Javier (owner@): those requests to answer (one from Marta, pro@), and a few blocked days.
  */
 const DAY = 86_400_000;
@@ -33,7 +35,7 @@ export async function seedDemoBookings(services: Services): Promise<void> {
     listings,
     payments,
     now: () => new Date(clock),
-    notify: createBookingNotifier({ mailbox, users, listings, origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT || 3000}` }),
+    handlers: [bookingEmailHandler({ mailbox, users, listings, origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT || 3000}` })],
   });
   const at = (daysFromNow: number) => {
     clock = Date.now() + daysFromNow * DAY;
@@ -55,6 +57,10 @@ export async function seedDemoBookings(services: Services): Promise<void> {
     await bookings.book(person(renter), expiring.id, choice(day(25), day(25)));
   }
 
+  // Ended yesterday: an instant booking of Javier's motorboat ten days ago; its deposit is claimed below.
+  at(-10);
+  const yesterday = await bookings.book(person(renter), motorboat.id, choice(day(-1), day(-1), 5));
+
   at(0);
   // Upcoming: an instant booking of Javier's motorboat.
   await bookings.book(person(renter), motorboat.id, choice(day(14), day(15), 5));
@@ -75,6 +81,11 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   }
   // Javier keeps a long weekend for himself.
   await bookings.block(owner, sailing.id, day(50), day(52));
-  // Apply what the real clock has made due (the completed trip, the expired request).
+  // Apply what the real clock has made due (the completed trips, the released deposit, the expired request).
   await services.bookings.applyDue();
+  // Javier claims part of yesterday's deposit (within the 48 hours after the trip).
+  await services.deposits.claim(owner, yesterday.id, {
+    amountCents: 25_000,
+    reason: "El toldo bimini volvió con un desgarro de 30 cm en la costura delantera; presupuesto de reparación de la velería: 250 €.",
+  });
 }

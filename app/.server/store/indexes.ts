@@ -65,6 +65,9 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   { collection: "bookings", fields: ["listingId", "end"] },
   { collection: "bookings", fields: ["status", "expiresAt"] },
   { collection: "bookings", fields: ["status", "endsAt"] },
+  // The money the scheduler makes due (deposit holds and releases, payouts) and provider calls to retry.
+  { collection: "bookings", fields: ["moneyDueAt"] },
+  { collection: "bookings", fields: ["opsPending"] },
   // Held days: a listing's by date (availability), and every listing's on some days (search by dates).
   { collection: "booking_slots", fields: ["listingId", "date"] },
   { collection: "booking_slots", fields: ["date"] },

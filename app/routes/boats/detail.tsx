@@ -20,7 +20,7 @@ import { listingReviews } from "#app/.server/listing-reviews";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
-import { bookingBoxOf } from "#app/routes/bookings/booking.server";
+import { bookingBoxOf } from "#app/routes/bookings/booking-box.server";
 import { contactOwnerAction } from "#app/routes/chats/contact.server";
 import { ContactOwnerForm } from "#app/components/contact-owner";
 import { AvailabilitySection, BookingEstimate, estimateOf, type BookingBox, type TripChoice } from "#app/components/booking-estimate";

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
@@ -133,6 +133,10 @@ describe("blank fields of the booking forms", () => {
 });
 
 describe("the settings pages of both sides", () => {
+  // Each test its own renter: a person holds at most three pending requests.
+  beforeEach(async () => {
+    renter = await createTestUser(services, { displayName: "Rafa Renter" });
+  });
   async function request() {
     const boat = await createBoat(services, owner.uid);
     return bookedId(await confirm({ listing: boat.id, start: day(30), end: day(31), people: "2" }, renter.cookie));
@@ -180,12 +184,51 @@ describe("the settings pages of both sides", () => {
     expect(page.detail.booking.refund).toMatchObject({ percent: 100, refundCents: page.detail.booking.price.ownerCents, keptCents: page.detail.booking.price.serviceFeeCents });
     expect(statusOf(await post(reservationAction, `/ajustes/mis-reservas/${id}`, id, "cancel", renter.cookie))).toBe(303);
     const after = dataOf(await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, renter.cookie));
-    expect(after.detail.booking).toMatchObject({ status: "cancelled", payment: { status: "partially-refunded" } });
+    expect(after.detail.booking).toMatchObject({ status: "cancelled", cancellation: { rule: "policy", percent: 100, feeRefundCents: 0 } });
+    // Nothing was charged online: the rental is no longer owed, the fee still is — and nothing says "paid".
+    const money = after.detail.booking.money;
+    expect(money).toMatchObject({ charges: false, chargedCents: 0, refundedCents: 0, owedCents: after.detail.booking.price.serviceFeeCents });
+    expect(money.lines.find((l: { id: string }) => l.id === "refund-rental")).toMatchObject({ state: "credited", amountCents: after.detail.booking.price.ownerCents });
     expect(after.detail.actions).toEqual([]);
     // A second click: the booking changed meanwhile (409, translated).
     const twice = await post(rentalAction, `/en/ajustes/gestion-de-alquileres/${id}`, id, "decline", owner.cookie);
     expect(statusOf(twice)).toBe(409);
     expect(dataOf(twice).refusal.message).toBe("This booking has changed in the meantime. Here it is as it is now.");
+  });
+
+  it("shows the owner the renter's record on a request; a decline may carry a reason the renter sees", async () => {
+    const id = await request();
+    const page = dataOf(await load(rentalLoader, `/ajustes/gestion-de-alquileres/${id}`, id, owner.cookie));
+    expect(page.detail.renterRecord).toMatchObject({ completedTrips: 0, reviewsWritten: 0, cancellations: expect.any(Number), memberSince: expect.any(String) });
+    // The renter's page never shows the renter's own record.
+    expect(dataOf(await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, renter.cookie)).detail.renterRecord).toBeNull();
+    const declined = await settle(() =>
+      rentalAction({ request: formPost(`/ajustes/gestion-de-alquileres/${id}`, { intent: "decline", reason: "El barco está en el varadero esa semana." }, owner.cookie), params: { id }, context: context() }),
+    );
+    expect(statusOf(declined)).toBe(303);
+    const seen = dataOf(await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, renter.cookie));
+    expect(seen.detail.booking).toMatchObject({ status: "declined", declineReason: "El barco está en el varadero esa semana." });
+    // A stranger can neither see nor decline it.
+    expect(statusOf(await load(rentalLoader, `/ajustes/gestion-de-alquileres/${id}`, id, stranger.cookie))).toBe(404);
+  });
+
+  it("refuses a second pending request for the same boat and a fourth at once with a translated 409 that says what to do", async () => {
+    const squatter = await createTestUser(services, { displayName: "Samuel Squatter" });
+    const boats = await Promise.all(Array.from({ length: 4 }, () => createBoat(services, owner.uid)));
+    const ask = (boatId: string, start: string, lang = "") => confirm({ listing: boatId, start, end: start, people: "2" }, squatter.cookie, lang);
+    expect(statusOf(await ask(boats[0]!.id, day(30)))).toBe(303);
+    const again = await ask(boats[0]!.id, day(40), "/en");
+    expect(statusOf(again)).toBe(409);
+    expect(dataOf(again).refusal.message).toMatch(/^You already have a pending request for this listing\. Wait for the owner's answer or withdraw it in My bookings/);
+    expect(statusOf(await ask(boats[1]!.id, day(30)))).toBe(303);
+    expect(statusOf(await ask(boats[2]!.id, day(30)))).toBe(303);
+    const fourth = await ask(boats[3]!.id, day(30));
+    expect(statusOf(fourth)).toBe(409);
+    expect(dataOf(fourth).refusal.message).toBe("Ya tienes 3 solicitudes pendientes, el máximo. Espera sus respuestas o retira alguna en Mis reservas.");
+    const long = await confirm({ listing: boats[3]!.id, start: day(60), end: day(90), people: "2" }, renter.cookie, "/fr");
+    expect(statusOf(long)).toBe(400);
+    expect(dataOf(long).refusal.message).toBe("Une demande peut couvrir au plus 30 jours. Demandez moins de jours ou choisissez un bateau en réservation instantanée.");
+    expect((await services.bookings.listForRenter(squatter.uid)).filter((b) => b.status === "pending")).toHaveLength(3);
   });
 
   it("emails the owner a new request and the renter the answer, in their languages", async () => {

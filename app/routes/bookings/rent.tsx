@@ -16,7 +16,8 @@ import { withQuery } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
 import { withoutEmptyParams } from "#app/utils/listings/trip";
-import { calendarOf, cardsFor } from "./booking.server";
+import { calendarOf } from "./booking-box.server";
+import { cardsFor } from "#app/.server/listing-cards";
 
 /**
  * /boat/rent/boat/{id}: choosing the days of a boat (or of a berth for rent): the first and last

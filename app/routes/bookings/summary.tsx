@@ -9,10 +9,13 @@ import { FormAlert } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
+import { formatEuros } from "#app/components/price";
+import { useLang } from "#app/utils/use-lang";
 import { seoMeta } from "#app/utils/meta";
 import { withQuery } from "#app/utils/listings/view";
 import { withoutEmptyParams } from "#app/utils/listings/trip";
-import { asRefusal, cardsFor, quoteView, readChoice, type Refusal } from "./booking.server";
+import { asRefusal, quoteView, readChoice, type Refusal } from "./choice.server";
+import { cardsFor } from "#app/.server/listing-cards";
 
 /**
  * /boat/rent/boat/ReservationSummary?listing=…&start=…&end=…[&part=am|pm][&people=…][&skipper=on]:
@@ -44,7 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   const card = quote ? ((await cardsFor(ctx.services, [quote.listingId])).get(quote.listingId) ?? null) : null;
   return data(
-    { meta, quote, card, fields, refusal, back: listingId ? back : null, signedIn: viewer !== null, loginUrl: loginRedirectUrl(ctx.request) },
+    { meta, quote, card, fields, refusal, back: listingId ? back : null, signedIn: viewer !== null, loginUrl: loginRedirectUrl(ctx.request), charges: ctx.services.bookings.charges },
     { status: refusal ? refusal.status : 200, headers: { "Cache-Control": "private, no-cache" } },
   );
 }
@@ -56,6 +59,8 @@ export async function action(args: ActionFunctionArgs) {
   const { listingId, choice } = readChoice(form);
   try {
     const booking = await ctx.services.bookings.book({ uid: user.uid, lang: ctx.lang }, listingId, choice);
+    // A provider that charges takes the renter to its checkout first; it sends them back to the booking.
+    if (booking.money.checkout) return redirect(booking.money.checkout.url, 303);
     return redirect(href("settings-reservation", { lang: ctx.lang, params: { id: booking.id } }), 303);
   } catch (error) {
     const refusal = asRefusal(error, ctx.t);
@@ -71,6 +76,7 @@ export default function ReservationSummary() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const titleOf = useListingTitle();
+  const lang = useLang();
   const { quote, card, fields } = loaderData;
   const refusal = actionData?.refusal ?? loaderData.refusal;
   const submitting = navigation.state === "submitting";
@@ -102,7 +108,11 @@ export default function ReservationSummary() {
             <section aria-labelledby="price-title" className={cardClass}>
               <h2 id="price-title" className="text-xl font-bold">{t("summary.price")}</h2>
               <div className="mt-3"><PriceBreakdown price={quote.price} /></div>
-              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t("summary.paymentNote")}</p>
+              <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+                {loaderData.charges
+                  ? t("summary.paymentNote.charges")
+                  : t("summary.paymentNote.direct", { rental: formatEuros(quote.price.ownerCents, lang), fee: formatEuros(quote.price.serviceFeeCents, lang) })}
+              </p>
             </section>
             <section aria-labelledby="policy-title" className={cardClass}>
               <h2 id="policy-title" className="text-xl font-bold">{t("summary.policy")}</h2>

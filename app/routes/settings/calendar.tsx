@@ -10,7 +10,9 @@ import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
-import { asRefusal, calendarOf, cardsFor, type Refusal } from "#app/routes/bookings/booking.server";
+import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
+import { calendarOf } from "#app/routes/bookings/booking-box.server";
+import { cardsFor } from "#app/.server/listing-cards";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats

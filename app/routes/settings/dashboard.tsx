@@ -9,7 +9,7 @@ import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
-import { dashboardFigures } from "#app/routes/bookings/booking.server";
+import { dashboardFigures } from "#app/routes/settings/dashboard.server";
 import { StayDates, useListingTitle } from "#app/components/booking";
 import { formatEuros } from "#app/components/price";
 

@@ -87,16 +87,16 @@ describe("invoices of bookings", () => {
     }
   });
 
-  it("corrects both invoices when a cancellation refunds money", async () => {
+  it("corrects the rental (never the fee) when the renter's cancellation refunds money", async () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
     const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(60), end: day(61), part: null, people: 2, withSkipper: false });
     const { booking: cancelled } = await services.bookings.act(booking.id, renter.uid, "renter", "cancel");
-    expect(cancelled.payment.refundedCents).toBeGreaterThan(0);
+    expect(cancelled.cancellation?.rentalRefundCents).toBeGreaterThan(0);
     const all = await services.invoices.forBooking(booking.id);
     const corrective = all.filter((invoice) => invoice.kind === "corrective");
-    expect(corrective).toHaveLength(2);
-    expect(corrective.every((invoice) => invoice.series === "R" && invoice.totalCents < 0 && invoice.corrects !== null)).toBe(true);
-    expect(-corrective.reduce((sum, invoice) => sum + invoice.totalCents, 0)).toBe(cancelled.payment.refundedCents);
+    expect(corrective).toHaveLength(1);
+    expect(corrective.every((invoice) => invoice.series === "R" && invoice.totalCents < 0 && invoice.corrects?.id === `${booking.id}_rental`)).toBe(true);
+    expect(-corrective.reduce((sum, invoice) => sum + invoice.totalCents, 0)).toBe(cancelled.cancellation?.refundCents);
   });
 
   it("pages a long list 25 at a time, each list on its own", async () => {

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { bookingAction, loadBookingDetail } from "#app/routes/bookings/booking.server";
+import { bookingAction, loadBookingDetail } from "#app/routes/settings/bookings.server";
 import { BookingDetail } from "#app/components/booking-pages";
 import { seoMeta } from "#app/utils/meta";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { requestContext } from "#app/.server/http/request-context";
-import { loadBookingList } from "#app/routes/bookings/booking.server";
+import { loadBookingList } from "#app/routes/settings/bookings.server";
 import { BookingList } from "#app/components/booking-pages";
 import { seoMeta } from "#app/utils/meta";
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { createRecordedPayments } from "#app/.server/payments";
 import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
@@ -27,9 +27,15 @@ beforeAll(async () => {
     listings: services.listings,
     payments: createRecordedPayments(),
     now: () => clock,
-    notify: async (event, booking, { by }) => {
-      events.push({ event, id: booking.id, by });
-    },
+    handlers: [
+      {
+        name: "test",
+        on: ["requested", "booked", "accepted", "declined", "expired", "cancelled", "completed", "deposit-released", "deposit-claimed", "deposit-settled"],
+        handle: async (event, booking, { by }) => {
+          events.push({ event, id: booking.id, by });
+        },
+      },
+    ],
   });
   owner = await createOwner(services, { displayName: "Armadora Pruebas" });
   renter = await createTestUser(services, { displayName: "Rita Renter" });
@@ -89,15 +95,20 @@ describe("bookings: quotes and refusals", () => {
 });
 
 describe("bookings: requests, instant bookings and held days", () => {
-  it("books an instant boat at once (paid, recorded) and a request as pending for 48 hours", async () => {
+  it("books an instant boat at once (owed directly, nothing charged) and a request as pending for 48 hours", async () => {
     const instant = await createBoat(services, owner.uid, { instantBooking: true });
     const booked = await bookings.book(renterOf(), instant.id, choice(day(0), day(1)));
-    expect(booked).toMatchObject({ status: "confirmed", instant: true, expiresAt: null, payment: { status: "paid", provider: "recorded", paidCents: booked.price.totalCents } });
-    expect((await bookings.getFor(booked.id, renter.uid))?.booking.payment.reference).toBe(`rec_charge_${booked.id}`);
+    expect(booked).toMatchObject({ status: "confirmed", instant: true, expiresAt: null, money: { provider: "recorded", charges: false } });
+    const lines = Object.fromEntries(booked.money.lines.map((l) => [l.id, l]));
+    expect(lines.rental).toMatchObject({ state: "direct", from: "renter", to: "owner", amountCents: booked.price.ownerCents, dueAt: booked.startsAt });
+    expect(lines.fee).toMatchObject({ state: "direct", to: "platform", amountCents: booked.price.serviceFeeCents });
+    expect(lines.payout).toMatchObject({ state: "direct", amountCents: booked.price.ownerCents });
+    expect(booked.money.lines.some((l) => l.state === "captured")).toBe(false);
 
     const onRequest = await createBoat(services, owner.uid);
     const requested = await bookings.book(renterOf(), onRequest.id, choice(day(20)));
-    expect(requested).toMatchObject({ status: "pending", payment: { status: "unpaid", paidCents: 0 } });
+    // Nothing is owed before the owner accepts.
+    expect(requested).toMatchObject({ status: "pending", money: { lines: [] } });
     expect(requested.expiresAt).toBe(new Date(clock.getTime() + 48 * 3_600_000).toISOString());
     expect(events.filter((e) => e.id === booked.id || e.id === requested.id).map((e) => e.event)).toEqual(["booked", "requested"]);
   });
@@ -141,6 +152,10 @@ describe("bookings: requests, instant bookings and held days", () => {
 });
 
 describe("bookings: the lifecycle", () => {
+  // Each test its own renter: a person holds at most three pending requests.
+  beforeEach(async () => {
+    renter = await createTestUser(services, { displayName: "Rita Renter" });
+  });
   async function pending() {
     const boat = await createBoat(services, owner.uid);
     return bookings.book(renterOf(), boat.id, choice(day(20), day(21)));
@@ -149,7 +164,14 @@ describe("bookings: the lifecycle", () => {
   it("the owner accepts (paid) or declines (days released); each action once, repeats change nothing", async () => {
     const a = await pending();
     const accepted = await bookings.act(a.id, owner.uid, "owner", "accept");
-    expect(accepted.booking).toMatchObject({ status: "confirmed", payment: { status: "paid", paidCents: a.price.totalCents } });
+    expect(accepted.booking).toMatchObject({ status: "confirmed" });
+    // Accepted without a provider: rental and fee become owed, the payout and deposit are set for the trip.
+    expect(accepted.booking.money.lines.map((l) => [l.id, l.state])).toEqual([
+      ["rental", "direct"],
+      ["fee", "direct"],
+      ["deposit", "direct"],
+      ["payout", "direct"],
+    ]);
     expect((await bookings.act(a.id, owner.uid, "owner", "accept")).changed).toBe(false);
     expect(await refusal(bookings.act(a.id, owner.uid, "owner", "decline"))).toMatchObject({ code: "invalid-transition" });
     expect(await refusal(bookings.act(a.id, renter.uid, "renter", "accept"))).toMatchObject({ code: "invalid-transition" });
@@ -213,17 +235,23 @@ describe("bookings: the lifecycle", () => {
     const cancelled = await bookings.act(early.id, renter.uid, "renter", "cancel");
     expect(cancelled.booking).toMatchObject({
       status: "cancelled",
-      cancellation: { by: "renter", percent: 100, refundCents: early.price.ownerCents },
-      payment: { status: "partially-refunded", refundedCents: early.price.ownerCents },
+      cancellation: { by: "renter", percent: 100, refundCents: early.price.ownerCents, rentalRefundCents: early.price.ownerCents, feeRefundCents: 0, rule: "policy" },
     });
+    // Nothing was charged: the refund is a credit (no longer owed), the fee is still owed.
+    expect(cancelled.booking.money.lines.find((l) => l.id === "refund-rental")).toMatchObject({ state: "credited", amountCents: early.price.ownerCents, reason: { rule: "policy", percent: 100 } });
+    expect(cancelled.booking.money.lines.find((l) => l.id === "refund-fee")).toBeUndefined();
     const late = await bookings.book(renterOf(), boat.id, choice(day(5), day(6)));
     const preview = bookings.refundPreview(late, "renter");
     expect(preview).toMatchObject({ percent: 50, refundCents: Math.floor(late.price.ownerCents / 2) });
-    expect((await bookings.act(late.id, renter.uid, "renter", "cancel")).booking.payment.refundedCents).toBe(preview.refundCents);
+    expect((await bookings.act(late.id, renter.uid, "renter", "cancel")).booking.cancellation?.rentalRefundCents).toBe(preview.refundCents);
 
     const byOwner = await bookings.book(renterOf(), boat.id, choice(day(8)));
     const result = await bookings.act(byOwner.id, owner.uid, "owner", "cancel");
-    expect(result.booking).toMatchObject({ cancellation: { by: "owner", refundCents: byOwner.price.totalCents }, payment: { status: "refunded" } });
+    expect(result.booking).toMatchObject({ cancellation: { by: "owner", refundCents: byOwner.price.totalCents, feeRefundCents: byOwner.price.serviceFeeCents, rule: "owner-cancel" } });
+    expect(result.booking.money.lines.filter((l) => l.kind === "refund").map((l) => [l.id, l.amountCents])).toEqual([
+      ["refund-rental", byOwner.price.ownerCents],
+      ["refund-fee", byOwner.price.serviceFeeCents],
+    ]);
     expect((await services.listings.get(boat.id)) as unknown).toMatchObject({ ownerCancellations: 1 });
     // The days are free again.
     expect(await bookings.isFree(boat, day(5), day(8))).toBe(true);

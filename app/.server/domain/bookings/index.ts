@@ -1,6 +1,7 @@
 /** Bookings: availability, quotes, the lifecycle, cancellation and payments. The folder's only door. */
 export { addDays, daysBetween, eachDay, isIsoDate, startOfDay, today } from "./dates";
 export {
+  actionsFor,
   BOOKINGS,
   BookingError,
   bookingStatuses,
@@ -16,12 +17,17 @@ export {
   type BookingErrorCode,
   type BookingStatus,
   type CancellationPolicy,
-  type PaymentStatus,
+  CHECKOUT_MINUTES,
+  MAX_PENDING_PER_LISTING,
+  MAX_PENDING_REQUESTS,
+  MAX_REQUEST_DAYS,
 } from "./model";
+export { DEPOSIT_CLAIM_HOURS, DEPOSIT_HOLD_HOURS_BEFORE, PAYOUT_HOURS_AFTER_START, lineOf, moneyView, type Money, type MoneyLine } from "./ledger";
 export { POLICY_RULES, refundFor, type RefundQuote } from "./policy";
 export { percentOf, priceRental, SERVICE_FEE_PERCENT, type PriceBreakdown, type PriceLine } from "./pricing";
-export { createBookingsService, slotIdsFor, type BookingChoice, type BookingEvent, type BookingsService, type Quote, type Slot } from "./service";
-export { createBookingNotifier, recipientsOf } from "./notifications";
+export { createBookingsService, slotIdsFor, type BookingChoice, type BookingEvent, type BookingHandler, type BookingsService, type Quote, type Slot } from "./service";
+export { bookingEmailHandler, createBookingNotifier, paymentSentence, recipientsOf } from "./notifications";
+export { ownerFigures } from "./figures";
 
 /** How often each server applies due expiries and completions (reads also apply them). */
 export const BOOKING_SCHEDULER_MS = 60_000;

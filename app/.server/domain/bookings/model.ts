@@ -1,4 +1,5 @@
 import type { Stay } from "#app/utils/bookings";
+import type { Money } from "./ledger";
 
 /**
  * Bookings: a renter's request or instant booking of a boat or a berth for rent, by whole days
@@ -19,9 +20,13 @@ export const MAX_DOCK_DAYS = 365;
 /** How far ahead one can book. */
 export const MAX_DAYS_AHEAD = 550;
 
-export type BookingStatus = "pending" | "confirmed" | "declined" | "expired" | "cancelled" | "completed";
-export const bookingStatuses = ["pending", "confirmed", "declined", "expired", "cancelled", "completed"] as const satisfies readonly BookingStatus[];
-export type BookingAction = "accept" | "decline" | "expire" | "cancel" | "complete";
+/**
+ * `awaiting-payment`: a provider that charges (Stripe) needs the renter to complete its checkout
+ * first; the days are held meanwhile, for at most `CHECKOUT_MINUTES`.
+ */
+export type BookingStatus = "awaiting-payment" | "pending" | "confirmed" | "declined" | "expired" | "cancelled" | "completed";
+export const bookingStatuses = ["awaiting-payment", "pending", "confirmed", "declined", "expired", "cancelled", "completed"] as const satisfies readonly BookingStatus[];
+export type BookingAction = "authorise" | "pay" | "accept" | "decline" | "expire" | "cancel" | "complete";
 export type Actor = "renter" | "owner" | "system";
 
 /**
@@ -29,6 +34,13 @@ export type Actor = "renter" | "owner" | "system";
  * renter's `cancel` of a pending request withdraws it (nothing was paid).
  */
 export const TRANSITIONS: Readonly<Record<BookingStatus, Partial<Record<BookingAction, { to: BookingStatus; by: readonly Actor[] }>>>> = {
+  "awaiting-payment": {
+    // The provider says the renter's card holds the money: a request goes to the owner, an instant booking is confirmed.
+    authorise: { to: "pending", by: ["system"] },
+    pay: { to: "confirmed", by: ["system"] },
+    expire: { to: "expired", by: ["system"] },
+    cancel: { to: "cancelled", by: ["renter"] },
+  },
   pending: {
     accept: { to: "confirmed", by: ["owner"] },
     decline: { to: "declined", by: ["owner"] },
@@ -45,11 +57,27 @@ export const TRANSITIONS: Readonly<Record<BookingStatus, Partial<Record<BookingA
   completed: {},
 };
 
+/**
+ * What `side` may do with the booking now: the lifecycle's actions open to that side, less the
+ * cancellation of a trip that has begun.
+ */
+export function actionsFor(booking: Pick<Booking, "status" | "startsAt">, side: "renter" | "owner", now: Date): Array<"accept" | "decline" | "cancel"> {
+  const open = TRANSITIONS[booking.status];
+  const started = booking.startsAt <= now.toISOString();
+  return (["accept", "decline", "cancel"] as const).filter((action) => open[action]?.by.includes(side) && !(action === "cancel" && booking.status === "confirmed" && started));
+}
+
 /** States that hold the listing's days. */
-export const HOLDING: readonly BookingStatus[] = ["pending", "confirmed"];
+export const HOLDING: readonly BookingStatus[] = ["awaiting-payment", "pending", "confirmed"];
+
+/** How long a checkout may hold the days. */
+export const CHECKOUT_MINUTES = 30;
+/** No squatting: pending requests a person may hold per listing and at once, and the longest request. */
+export const MAX_PENDING_PER_LISTING = 1;
+export const MAX_PENDING_REQUESTS = 3;
+export const MAX_REQUEST_DAYS = 30;
 
 export type { CancellationPolicy } from "#app/utils/listings/schemas";
-export type PaymentStatus = "unpaid" | "paid" | "refunded" | "partially-refunded";
 
 export type HistoryEntry = { at: string; by: Actor; uid: string | null; action: BookingAction | "request" | "book"; from: BookingStatus | null; to: BookingStatus };
 
@@ -66,8 +94,25 @@ export type Booking = Stay & {
   expiresAt: string | null;
   /** Confirmed bookings: when the trip is over (the day after the last day begins). */
   endsAt: string;
-  payment: { status: PaymentStatus; provider: string; reference: string | null; paidCents: number; refundedCents: number };
-  cancellation: { by: "renter" | "owner"; at: string; refundCents: number; percent: number } | null;
+  /** The booking's money as ledger lines (`ledger.ts`): what is owed, held, charged, refunded and paid out. */
+  money: Money;
+  /** A provider call is still to be made for one of the lines (the scheduler retries it). */
+  opsPending: boolean;
+  /** The next moment the money has something due (deposit hold or release, payout); null for none. */
+  moneyDueAt: string | null;
+  cancellation: {
+    by: "renter" | "owner";
+    at: string;
+    /** rentalRefundCents + feeRefundCents. */
+    refundCents: number;
+    /** The policy tier's percent (`policy`), 100 otherwise. */
+    percent: number;
+    rentalRefundCents: number;
+    feeRefundCents: number;
+    rule: "policy" | "owner-cancel" | "weather";
+  } | null;
+  /** The owner's reason for declining, if they gave one. */
+  declineReason: string | null;
   slotIds: string[];
   history: HistoryEntry[];
   createdAt: string;
@@ -92,7 +137,9 @@ export type BookingErrorCode =
   /** The choice is not valid: `field` says which part. */
   | "invalid"
   /** The action is not allowed from the booking's state or to this person. */
-  | "invalid-transition";
+  | "invalid-transition"
+  /** The person already holds as many pending requests as allowed. */
+  | "too-many-requests";
 
 export class BookingError extends Error {
   override readonly name = "BookingError";

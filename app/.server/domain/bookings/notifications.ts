@@ -4,7 +4,8 @@ import type { ListingsService } from "../listings";
 import { byLang, langOrDefault, type EmailParam, type MailboxService } from "../mailbox";
 import type { UsersService } from "../users";
 import type { Actor, Booking } from "./model";
-import type { BookingEvent } from "./service";
+import { moneyView } from "./ledger";
+import type { BookingEvent, BookingHandler } from "./service";
 
 /**
  * The emails of a booking's life (PRODUCT.md "Messages and emails"): each event writes to the
@@ -44,7 +45,46 @@ export function recipientsOf(event: BookingEvent, by: Actor): Array<{ to: Recipi
           ];
     case "completed":
       return [{ to: "renter", key: "completedRenter" }];
+    case "deposit-released":
+      return [{ to: "renter", key: "depositReleased" }];
+    case "deposit-claimed":
+      return [
+        { to: "renter", key: "depositClaimedRenter" },
+        { to: "owner", key: "depositClaimedOwner" },
+      ];
+    case "deposit-settled":
+      return [
+        { to: "renter", key: "depositSettled" },
+        { to: "owner", key: "depositSettled" },
+      ];
   }
+}
+
+/** What the renter's money is, in one sentence of the email (`emails:booking.payment.*`), read from the ledger. */
+export function paymentSentence(booking: Booking): EmailParam {
+  const view = moneyView(booking.money);
+  const values = {
+    total: { euros: booking.price.totalCents },
+    rental: { euros: booking.price.ownerCents },
+    fee: { euros: booking.price.serviceFeeCents },
+    refund: { euros: booking.cancellation?.refundCents ?? 0 },
+    owed: { euros: view.owedCents },
+  };
+  const cancelled = booking.status === "cancelled" && booking.cancellation !== null && booking.cancellation.refundCents > 0;
+  if (booking.money.charges) {
+    if (cancelled) return { t: "booking.payment.refundedCard", values };
+    return { t: booking.status === "pending" ? "booking.payment.heldCard" : "booking.payment.chargedCard", values };
+  }
+  if (cancelled) return { t: view.owedCents > 0 ? "booking.payment.directCredited" : "booking.payment.directCreditedAll", values };
+  return { t: booking.status === "pending" ? "booking.payment.directRequest" : "booking.payment.directOwed", values };
+}
+
+const EVERY_EVENT: readonly BookingEvent[] = ["requested", "booked", "accepted", "declined", "expired", "cancelled", "completed", "deposit-released", "deposit-claimed", "deposit-settled"];
+
+/** The emails of every booking event, as a booking handler. */
+export function bookingEmailHandler(deps: Parameters<typeof createBookingNotifier>[0]): BookingHandler {
+  const notify = createBookingNotifier(deps);
+  return { name: "emails", on: EVERY_EVENT, handle: notify };
 }
 
 export function createBookingNotifier(deps: {
@@ -81,6 +121,11 @@ export function createBookingNotifier(deps: {
         total: { euros: booking.price.totalCents },
         earnings: { euros: booking.price.ownerCents },
         refund: { euros: booking.cancellation?.refundCents ?? 0 },
+        deposit: { euros: booking.price.depositCents },
+        claimed: { euros: booking.money.lines.find((line) => line.id === "claim")?.amountCents ?? 0 },
+        reason: booking.declineReason ?? "",
+        payment: paymentSentence(booking),
+        payout: { t: booking.money.charges ? "booking.payment.payoutCard" : "booking.payment.payoutDirect" },
         hours: booking.expiresAt ? Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 3_600_000)) : 0,
         link,
       };

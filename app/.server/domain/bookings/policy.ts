@@ -24,17 +24,24 @@ const DAY_MS = 86_400_000;
 export type RefundQuote = {
   /** Percent of the owner's part refunded (an owner's cancellation: 100, fee included). */
   percent: number;
+  /** rentalRefundCents + feeRefundCents. */
   refundCents: number;
+  /** Of the rental and skipper (the owner's part). */
+  rentalRefundCents: number;
+  /** Of the service fee: only an owner's cancellation refunds it. */
+  feeRefundCents: number;
   /** What the renter keeps paying (fee included). */
   keptCents: number;
   /** The moment this share ends and a smaller one begins, if any (to show "until …"). */
   until: string | null;
 };
 
-export function refundFor(booking: Pick<Booking, "status" | "price" | "cancellationPolicy" | "startsAt" | "payment">, by: "renter" | "owner", now: Date): RefundQuote {
+export function refundFor(booking: Pick<Booking, "status" | "price" | "cancellationPolicy" | "startsAt">, by: "renter" | "owner", now: Date): RefundQuote {
   const paid = booking.status === "confirmed" ? booking.price.totalCents : 0;
-  if (paid === 0) return { percent: 100, refundCents: 0, keptCents: 0, until: null };
-  if (by === "owner") return { percent: 100, refundCents: paid, keptCents: 0, until: null };
+  if (paid === 0) return { percent: 100, refundCents: 0, rentalRefundCents: 0, feeRefundCents: 0, keptCents: 0, until: null };
+  if (by === "owner") {
+    return { percent: 100, refundCents: paid, rentalRefundCents: booking.price.ownerCents, feeRefundCents: booking.price.serviceFeeCents, keptCents: 0, until: null };
+  }
   const start = Date.parse(booking.startsAt);
   const rule = POLICY_RULES[booking.cancellationPolicy].find((r) => now.getTime() <= start - r.daysBefore * DAY_MS);
   const percent = rule?.percent ?? 0;
@@ -42,6 +49,8 @@ export function refundFor(booking: Pick<Booking, "status" | "price" | "cancellat
   return {
     percent,
     refundCents,
+    rentalRefundCents: refundCents,
+    feeRefundCents: 0,
     keptCents: paid - refundCents,
     until: rule ? new Date(start - rule.daysBefore * DAY_MS).toISOString() : null,
   };

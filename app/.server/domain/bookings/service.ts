@@ -1,6 +1,6 @@
-import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { isStoreError, type DocumentStore } from "#app/.server/store";
-import type { PaymentsPort } from "#app/.server/payments";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { isStoreError, newDocumentId, type DocumentStore } from "#app/.server/store";
+import type { Customer, PaymentsPort } from "#app/.server/payments";
 import type { Stay } from "#app/utils/bookings";
 import type { Listing, ListingsService } from "../listings";
 import { addDays, daysBetween, eachDay, isIsoDate, startOfDay, today } from "./dates";
@@ -9,7 +9,11 @@ import {
   BOOKINGS,
   FEEDS,
   BookingError,
+  CHECKOUT_MINUTES,
   HOLDING,
+  MAX_PENDING_PER_LISTING,
+  MAX_PENDING_REQUESTS,
+  MAX_REQUEST_DAYS,
   isBookingId,
   MAX_BOAT_DAYS,
   MAX_DAYS_AHEAD,
@@ -26,6 +30,8 @@ import {
   type HistoryEntry,
 } from "./model";
 import { policyDeadlines, refundFor } from "./policy";
+import * as ledger from "./ledger";
+import { createMoneyRunner, moneyFields } from "./money";
 import { boatTariff, dockTariff, priceRental, PricingError, type PriceBreakdown } from "./pricing";
 
 /**
@@ -55,25 +61,56 @@ export type Quote = Stay & {
 
 export type Slot = { listingId: string; date: string; part: "am" | "pm" | null; kind: "booking" | "block"; ref: string };
 
-export type BookingEvent = "requested" | "booked" | "accepted" | "declined" | "expired" | "cancelled" | "completed";
+/** A feature's reaction to booking events. */
+export type BookingHandler = {
+  name: string;
+  on: readonly BookingEvent[];
+  handle(event: BookingEvent, booking: Booking, extra: { by: Actor }): Promise<void>;
+};
+
+export type BookingEvent = "requested" | "booked" | "accepted" | "declined" | "expired" | "cancelled" | "completed" | "deposit-released" | "deposit-claimed" | "deposit-settled";
 
 export type BookingsDeps = {
   store: DocumentStore;
   listings: Pick<ListingsService, "get" | "getMany" | "recordOwnerCancellation">;
   payments: PaymentsPort;
-  /** Emails and live events for a change (see `notifications.ts`); failures are logged, never undo the change. */
-  notify?: (event: BookingEvent, booking: Booking, extra: { by: Actor }) => Promise<void>;
+  /** Who pays (the provider's checkout shows their email). */
+  customerOf?: (uid: string) => Promise<Customer>;
+  /** Where the provider's checkout sends the renter back: the booking's page. */
+  returnUrl?: (booking: Booking) => string;
+  /** The owner's connected payout account at the provider (null: paid by hand). */
+  payoutAccountOf?: (ownerUid: string) => Promise<string | null>;
+  /**
+   * What other features do on a booking's events, declared by them (invoices issued and
+   * corrected, `invoices/booking-handler.ts`; emails, `notifications.ts`), run in order; a
+   * failure is logged and never undoes the change nor stops the next handler.
+   */
+  handlers?: readonly BookingHandler[];
   /** Pages to forget after a change of the listing's days (`listing:<id>`, `search:<kind>`). */
   onChange?: (tags: string[]) => void;
   now?: () => Date;
 };
 
-const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-function newId(): string {
-  let id = "";
-  for (let i = 0; i < 20; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-  return id;
+const newId = newDocumentId;
+
+/** A booking as the ledger reads it (bookings stored before the ledger get their lines derived, decision 023). */
+function withLedger(doc: Booking): Booking {
+  if (doc.money) return doc;
+  const legacy = doc as Booking & { payment?: unknown };
+  const { payment: _payment, ...rest } = legacy;
+  const upgraded = ledger.upgradeLegacy({ ...rest, cancellation: doc.cancellation ?? null });
+  const cancellation = doc.cancellation
+    ? {
+        ...doc.cancellation,
+        rentalRefundCents: doc.cancellation.rentalRefundCents ?? (doc.cancellation.by === "owner" ? doc.price.ownerCents : doc.cancellation.refundCents),
+        feeRefundCents: doc.cancellation.feeRefundCents ?? (doc.cancellation.by === "owner" ? doc.price.serviceFeeCents : 0),
+        rule: doc.cancellation.rule ?? (doc.cancellation.by === "owner" ? ("owner-cancel" as const) : ("policy" as const)),
+      }
+    : null;
+  return { ...upgraded, cancellation, declineReason: doc.declineReason ?? null, ...moneyFields(upgraded.money, doc.endsAt) };
 }
+/** Renters' request markers: every request of a renter writes theirs, so two at once are serialised (no squatting). */
+const RENTERS = "booking_renters";
 
 /** The slots a stay claims: both halves of each day for boats (or one half), each day for berths. */
 export function slotIdsFor(listing: Pick<Listing, "id" | "kind">, start: string, end: string, part: "am" | "pm" | null): string[] {
@@ -90,6 +127,8 @@ function slotOf(id: string, listingId: string, kind: Slot["kind"], ref: string):
 
 /** The event each action sends. */
 const EVENT_OF: Record<BookingAction, BookingEvent> = {
+  authorise: "requested",
+  pay: "booked",
   accept: "accepted",
   decline: "declined",
   expire: "expired",
@@ -100,16 +139,35 @@ const EVENT_OF: Record<BookingAction, BookingEvent> = {
 export function createBookingsService(deps: BookingsDeps) {
   const { store, listings, payments } = deps;
   const now = deps.now ?? (() => new Date());
+  const runner = createMoneyRunner({
+    store,
+    payments,
+    customerOf: deps.customerOf ?? (async (uid) => ({ uid, email: null, name: null })),
+    payoutAccountOf: deps.payoutAccountOf ?? (async () => null),
+  });
+  /** Provider calls never undo a change already made: a failure stays on the line for the scheduler. */
+  async function runMoney(booking: Booking): Promise<Booking> {
+    if (!booking.opsPending) return booking;
+    try {
+      return await runner.run(booking);
+    } catch (error) {
+      console.error(`[payments] booking ${booking.id}: the provider calls failed; the scheduler tries again:`, error);
+      return booking;
+    }
+  }
 
   function changed(listing: Pick<Listing, "id" | "kind">) {
     deps.onChange?.([`listing:${listing.id}`, `search:${listing.kind}`]);
   }
 
   async function notify(event: BookingEvent, booking: Booking, by: Actor) {
-    try {
-      await deps.notify?.(event, booking, { by });
-    } catch (error) {
-      console.warn(`[bookings] notifying ${event} of booking ${booking.id} failed:`, error);
+    for (const handler of deps.handlers ?? []) {
+      if (!handler.on.includes(event)) continue;
+      try {
+        await handler.handle(event, booking, { by });
+      } catch (error) {
+        console.error(`[bookings] ${handler.name} on ${event} of booking ${booking.id} failed:`, error);
+      }
     }
   }
 
@@ -167,8 +225,10 @@ export function createBookingsService(deps: BookingsDeps) {
       if (error instanceof PricingError) throw new BookingError("not-bookable", "listing", "no-price");
       throw error;
     }
-    // A request needs time to be answered: from tomorrow on.
+    // A request needs time to be answered: from tomorrow on; and holds at most MAX_REQUEST_DAYS.
     if (!instant && start <= current) throw new BookingError("invalid", "start", "request-too-soon");
+    // Berths are rented on request by the month (decision 011): the cap is the boats' (decision 023).
+    if (!instant && listing.kind === "boat" && days > MAX_REQUEST_DAYS) throw new BookingError("invalid", "end", "request-too-long");
     const startsAt = startOfDay(start).toISOString();
     return {
       listing,
@@ -188,9 +248,11 @@ export function createBookingsService(deps: BookingsDeps) {
   }
 
   /** Claims `slotIds` and writes `doc` in one transaction; `taken` if any slot is held. */
-  async function claim(slotIds: string[], listingId: string, kind: Slot["kind"], ref: string, write: (tx: Parameters<Parameters<DocumentStore["runTransaction"]>[0]>[0]) => void) {
+  type Tx = Parameters<Parameters<DocumentStore["runTransaction"]>[0]>[0];
+  async function claim(slotIds: string[], listingId: string, kind: Slot["kind"], ref: string, write: (tx: Tx) => void, check?: (tx: Tx) => Promise<void>) {
     try {
       await store.runTransaction(async (tx) => {
+        await check?.(tx);
         const held = await tx.getMany(SLOTS, slotIds);
         if (held.some((slot) => slot !== null)) throw new BookingError("taken");
         for (const id of slotIds) tx.create(SLOTS, id, slotOf(id, listingId, kind, ref));
@@ -208,10 +270,11 @@ export function createBookingsService(deps: BookingsDeps) {
   }
 
   /** Applies what time has made due (expiry, completion) to one booking; returns it as it is now. */
-  async function settle(booking: Booking): Promise<Booking> {
+  async function settle(stored: Booking): Promise<Booking> {
+    const booking = withLedger(stored);
     const at = now().toISOString();
     let due: BookingAction | null = null;
-    if (booking.status === "pending" && booking.expiresAt !== null && booking.expiresAt <= at) due = "expire";
+    if ((booking.status === "pending" || booking.status === "awaiting-payment") && booking.expiresAt !== null && booking.expiresAt <= at) due = "expire";
     else if (booking.status === "confirmed" && booking.endsAt <= at) due = "complete";
     if (!due) return booking;
     try {
@@ -230,17 +293,43 @@ export function createBookingsService(deps: BookingsDeps) {
     return doc ? settle(doc) : null;
   }
 
+  /** The money the action moves, and what the booking records of it. */
+  function afterAction(doc: Booking, next: Booking, action: BookingAction, by: Actor, at: Date, reason: string | null): void {
+    const iso = at.toISOString();
+    let money = doc.money;
+    if (action === "accept") money = ledger.accept(money, doc, iso);
+    if (action === "pay") money = ledger.commit(money, doc, true, iso);
+    if (action === "authorise") money = ledger.commit(money, doc, false, iso);
+    if (action === "decline" || action === "expire" || (action === "cancel" && doc.status !== "confirmed")) money = ledger.release(money, iso);
+    if (action === "decline") next.declineReason = reason;
+    if (action === "cancel" && doc.status === "confirmed") {
+      const side = by === "owner" ? "owner" : "renter";
+      const refund = refundFor(doc, side, at);
+      const rule = side === "owner" ? ("owner-cancel" as const) : ("policy" as const);
+      next.cancellation = { by: side, at: iso, refundCents: refund.refundCents, percent: refund.percent, rentalRefundCents: refund.rentalRefundCents, feeRefundCents: refund.feeRefundCents, rule };
+      money = ledger.cancel(
+        money,
+        { rentalCents: refund.rentalRefundCents, feeCents: refund.feeRefundCents, reason: side === "owner" ? { rule: "owner-cancel", by: "owner" } : { rule: "policy", by: "renter", percent: refund.percent } },
+        iso,
+      );
+    } else if (action === "cancel") {
+      next.cancellation = { by: by === "owner" ? "owner" : "renter", at: iso, refundCents: 0, percent: 100, rentalRefundCents: 0, feeRefundCents: 0, rule: "policy" };
+    }
+    Object.assign(next, moneyFields(money, doc.endsAt));
+  }
+
   /**
    * Moves a booking by `action` as `actor`: one transaction that checks the state and who may
    * act, writes the new state, the payment and the history, and releases the days when the
    * booking stops holding them. Repeating an action already applied changes nothing
    * (`changed: false`, no second email).
    */
-  async function transition(id: string, actor: { by: Actor; uid: string | null }, action: BookingAction): Promise<{ booking: Booking; changed: boolean }> {
+  async function transition(id: string, actor: { by: Actor; uid: string | null }, action: BookingAction, extra: { reason?: string | null; reference?: string } = {}): Promise<{ booking: Booking; changed: boolean }> {
     const at = now();
     const result = await store.runTransaction(async (tx) => {
-      const doc = await tx.get<Booking>(BOOKINGS, id);
-      if (!doc) throw new BookingError("not-found");
+      const stored = await tx.get<Booking>(BOOKINGS, id);
+      if (!stored) throw new BookingError("not-found");
+      const doc = withLedger(stored);
       if ((actor.by === "renter" && doc.renterUid !== actor.uid) || (actor.by === "owner" && doc.ownerUid !== actor.uid)) throw new BookingError("not-found");
       const rule = TRANSITIONS[doc.status][action];
       if (!rule) {
@@ -254,22 +343,13 @@ export function createBookingsService(deps: BookingsDeps) {
       if (action === "cancel" && doc.status === "confirmed" && doc.startsAt <= at.toISOString()) throw new BookingError("invalid-transition", null, "started");
       const entry: HistoryEntry = { at: at.toISOString(), by: actor.by, uid: actor.uid, action, from: doc.status, to: rule.to };
       const next: Booking = { ...doc, status: rule.to, updatedAt: entry.at, history: [...doc.history, entry] };
-      if (action === "accept") {
-        next.expiresAt = null;
-        next.payment = { ...doc.payment, status: "paid", paidCents: doc.price.totalCents };
+      if (action === "accept" || action === "pay") next.expiresAt = null;
+      if (action === "authorise") {
+        // The owner's 48 hours start when the money is held.
+        next.expiresAt = new Date(Math.min(at.getTime() + REQUEST_HOURS * 3_600_000, Date.parse(doc.startsAt))).toISOString();
       }
-      if (action === "cancel") {
-        const by = actor.by === "owner" ? "owner" : "renter";
-        const refund = refundFor(doc, by, at);
-        next.cancellation = { by, at: entry.at, refundCents: refund.refundCents, percent: refund.percent };
-        if (doc.status === "confirmed") {
-          next.payment = {
-            ...doc.payment,
-            refundedCents: refund.refundCents,
-            status: refund.refundCents === 0 ? "paid" : refund.refundCents >= doc.payment.paidCents ? "refunded" : "partially-refunded",
-          };
-        }
-      }
+      if (extra.reference) next.money = { ...doc.money, reference: extra.reference, checkout: null };
+      afterAction({ ...doc, money: next.money }, next, action, actor.by, at, extra.reason ?? null);
       if (!HOLDING.includes(rule.to) && rule.to !== "completed") {
         for (const slotId of doc.slotIds) tx.delete(SLOTS, slotId);
       }
@@ -278,19 +358,15 @@ export function createBookingsService(deps: BookingsDeps) {
       return { booking: next, changed: true };
     });
     if (!result.changed) return result;
-    const booking = result.booking;
-    if (action === "accept") {
-      await recordPayment(booking, "charge");
-    } else if (action === "cancel" && booking.payment.refundedCents > 0) {
-      await recordPayment(booking, "refund");
-    }
+    const booking = await runMoney(result.booking);
     if (action === "cancel" && actor.by === "owner") {
       // Shown on the listing's page as a count.
       await listings.recordOwnerCancellation(booking.listingId).catch((error: unknown) => console.warn("[bookings] counting an owner cancellation failed:", error));
     }
     if (action !== "complete") changed({ id: booking.listingId, kind: booking.listingKind });
-    await notify(EVENT_OF[action], booking, actor.by);
-    return result;
+    // An unpaid checkout that lapses or is abandoned was never announced: nobody hears of it.
+    if (!(result.booking.history.at(-1)?.from === "awaiting-payment" && (action === "expire" || action === "cancel"))) await notify(EVENT_OF[action], booking, actor.by);
+    return { booking, changed: true };
   }
 
   /** The bookings (requests and confirmed) of one listing that end on or after `from`, soonest first. */
@@ -308,21 +384,34 @@ export function createBookingsService(deps: BookingsDeps) {
     return settled.filter((b) => HOLDING.includes(b.status)).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   }
 
-  async function recordPayment(booking: Booking, kind: "charge" | "refund") {
-    try {
-      const { reference } =
-        kind === "charge"
-          ? await payments.charge({ bookingId: booking.id, amountCents: booking.price.totalCents, currency: "EUR" })
-          : await payments.refund({ bookingId: booking.id, reference: booking.payment.reference, amountCents: booking.payment.refundedCents, currency: "EUR" });
-      booking.payment.reference = reference;
-      await store.update(BOOKINGS, booking.id, { "payment.reference": reference });
-    } catch (error) {
-      console.error(`[bookings] the payment ${kind} of booking ${booking.id} failed; it stays recorded on the booking:`, error);
+  /** Opens the provider's checkout for a booking awaiting payment; an immediate hold needs no redirect. */
+  async function startCheckout(booking: Booking): Promise<Booking> {
+    const customer = await (deps.customerOf ?? (async (uid: string) => ({ uid, email: null, name: null })))(booking.renterUid);
+    const result = await payments.authorize({
+      key: `${booking.id}:booking`,
+      bookingId: booking.id,
+      purpose: "booking",
+      amountCents: booking.price.totalCents,
+      customer,
+      returnUrl: deps.returnUrl?.(booking) ?? "",
+    });
+    if (result.kind === "redirect") {
+      // The checkout's own reference until the payment exists (so an abandoned checkout can be let go),
+      // and its expiry as the booking's: the days are held exactly as long as the checkout is open.
+      const money = { ...booking.money, reference: result.reference, checkout: { url: result.url, expiresAt: result.expiresAt } };
+      const expiresAt = result.expiresAt > (booking.expiresAt ?? "") ? result.expiresAt : booking.expiresAt;
+      await store.update(BOOKINGS, booking.id, { money, expiresAt });
+      return { ...booking, money, expiresAt };
     }
+    const done = await transition(booking.id, { by: "system", uid: null }, booking.instant ? "pay" : "authorise", { reference: result.reference });
+    return done.booking;
   }
 
   return {
     quote,
+
+    /** Whether the payments provider charges (false: amounts are owed and settled directly). */
+    charges: payments.charges,
 
     /** A quote for the listing by id (the summary page). */
     async quoteFor(listingId: string, renterUid: string | null, choice: BookingChoice): Promise<Quote> {
@@ -337,10 +426,19 @@ export function createBookingsService(deps: BookingsDeps) {
     async book(renter: { uid: string; lang: string }, listingId: string, choice: BookingChoice): Promise<Booking> {
       const q = quote(await listings.get(listingId), renter.uid, choice);
       const at = now();
+      const iso = at.toISOString();
       const id = newId();
       const slotIds = slotIdsFor(q.listing, q.start, q.end, q.part);
-      const status = q.instant ? "confirmed" : "pending";
-      const expiresAt = q.instant ? null : new Date(Math.min(at.getTime() + REQUEST_HOURS * 3_600_000, Date.parse(q.startsAt))).toISOString();
+      // A provider that charges holds the money first (its checkout); without one the booking stands at once.
+      const checkout = payments.charges;
+      const status = checkout ? "awaiting-payment" : q.instant ? "confirmed" : "pending";
+      const expiresAt = checkout
+        ? new Date(at.getTime() + CHECKOUT_MINUTES * 60_000).toISOString()
+        : q.instant
+          ? null
+          : new Date(Math.min(at.getTime() + REQUEST_HOURS * 3_600_000, Date.parse(q.startsAt))).toISOString();
+      const trip = { price: q.price, startsAt: q.startsAt, endsAt: q.endsAt };
+      const money = checkout ? ledger.awaitCheckout(ledger.openMoney(payments.provider, true), trip, iso) : ledger.commit(ledger.openMoney(payments.provider, false), trip, q.instant, iso);
       const booking: Booking = {
         id,
         listingId: q.listing.id,
@@ -361,19 +459,67 @@ export function createBookingsService(deps: BookingsDeps) {
         expiresAt,
         startsAt: q.startsAt,
         endsAt: q.endsAt,
-        payment: { status: q.instant ? "paid" : "unpaid", provider: payments.provider, reference: null, paidCents: q.instant ? q.price.totalCents : 0, refundedCents: 0 },
+        ...moneyFields(money, q.endsAt),
         cancellation: null,
+        declineReason: null,
         slotIds,
-        history: [{ at: at.toISOString(), by: "renter", uid: renter.uid, action: q.instant ? "book" : "request", from: null, to: status }],
-        createdAt: at.toISOString(),
-        updatedAt: at.toISOString(),
+        history: [{ at: iso, by: "renter", uid: renter.uid, action: q.instant ? "book" : "request", from: null, to: status }],
+        createdAt: iso,
+        updatedAt: iso,
       };
       const { id: _id, ...record } = booking;
-      await claim(slotIds, q.listing.id, "booking", id, (tx) => tx.create(BOOKINGS, id, record));
-      if (q.instant) await recordPayment(booking, "charge");
+      await claim(
+        slotIds,
+        q.listing.id,
+        "booking",
+        id,
+        (tx) => {
+          tx.create(BOOKINGS, id, record);
+          if (!q.instant) tx.set(RENTERS, renter.uid, { uid: renter.uid, lastRequestAt: iso });
+        },
+        // No squatting: one pending request per listing, MAX_PENDING_REQUESTS at once. The marker
+        // document each request writes makes two requests of one person at once run one after the other.
+        q.instant
+          ? undefined
+          : async (tx) => {
+              await tx.get(RENTERS, renter.uid);
+              const open = (await tx.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renter.uid], ["status", "in", ["pending", "awaiting-payment"]]], limit: 50 })).filter(
+                (b) => !b.instant && (b.expiresAt === null || b.expiresAt > iso),
+              );
+              if (open.filter((b) => b.listingId === q.listing.id).length >= MAX_PENDING_PER_LISTING) throw new BookingError("too-many-requests", "listing", "same-listing");
+              if (open.length >= MAX_PENDING_REQUESTS) throw new BookingError("too-many-requests", "listing", "too-many");
+            },
+      );
       changed(q.listing);
-      await notify(q.instant ? "booked" : "requested", booking, "renter");
-      return booking;
+      if (!checkout) {
+        await notify(q.instant ? "booked" : "requested", booking, "renter");
+        return booking;
+      }
+      return startCheckout(booking);
+    },
+
+    /** The provider says the renter's card holds the money (its webhook; ids only, never amounts). */
+    async paymentAuthorised(input: { bookingId: string; reference: string }): Promise<Booking | null> {
+      const doc = await store.get<Booking>(BOOKINGS, input.bookingId);
+      if (!doc) return null;
+      if (doc.status !== "awaiting-payment") {
+        // Paid after the booking lapsed or was abandoned: let the hold go, so the card is not held for nothing.
+        if (doc.money.reference !== input.reference && !["pending", "confirmed", "completed"].includes(doc.status)) {
+          await payments.cancel({ key: `${doc.id}:late:${input.reference}`, reference: input.reference }).catch((error: unknown) => console.error(`[payments] letting go of a late payment of booking ${doc.id} failed:`, error));
+        }
+        return doc;
+      }
+      const result = await transition(doc.id, { by: "system", uid: null }, doc.instant ? "pay" : "authorise", { reference: input.reference }).catch((error: unknown) => {
+        if (error instanceof BookingError) return null;
+        throw error;
+      });
+      return result?.booking ?? (await store.get<Booking>(BOOKINGS, input.bookingId));
+    },
+
+    /** The provider's checkout lapsed unpaid: the days go back. */
+    async checkoutExpired(input: { bookingId: string }): Promise<void> {
+      const doc = await store.get<Booking>(BOOKINGS, input.bookingId);
+      if (doc?.status === "awaiting-payment") await transition(doc.id, { by: "system", uid: null }, "expire").catch(() => null);
     },
 
     /** The booking, if `uid` is its renter or the listing's owner (time's due changes applied). */
@@ -386,10 +532,11 @@ export function createBookingsService(deps: BookingsDeps) {
     },
 
     /** `accept`, `decline` (owner) or `cancel` (either side) by a person; `not-found` for anyone else. */
-    async act(id: string, uid: string, role: "renter" | "owner", action: "accept" | "decline" | "cancel") {
+    async act(id: string, uid: string, role: "renter" | "owner", action: "accept" | "decline" | "cancel", options: { reason?: string | null } = {}) {
       const booking = await read(id);
       if (!booking) throw new BookingError("not-found");
-      return transition(id, { by: role, uid }, action);
+      const reason = options.reason?.trim().slice(0, 500) || null;
+      return transition(id, { by: role, uid }, action, { reason });
     },
 
     /** What cancelling now would refund, to show before the button is pressed. */
@@ -532,15 +679,19 @@ export function createBookingsService(deps: BookingsDeps) {
      * past their last day complete. Idempotent, so every server may run it; returns how many
      * bookings changed here.
      */
-    async applyDue(): Promise<{ expired: number; completed: number }> {
+    async applyDue(): Promise<{ expired: number; completed: number; money: number }> {
       const at = now().toISOString();
-      const [pending, finished] = await Promise.all([
+      const [pending, checkouts, finished, moneyDue, retries] = await Promise.all([
         store.query<Booking>({ collection: BOOKINGS, where: [["status", "==", "pending"], ["expiresAt", "<=", at]], limit: 200 }),
+        store.query<Booking>({ collection: BOOKINGS, where: [["status", "==", "awaiting-payment"], ["expiresAt", "<=", at]], limit: 200 }),
         store.query<Booking>({ collection: BOOKINGS, where: [["status", "==", "confirmed"], ["endsAt", "<=", at]], limit: 200 }),
+        store.query<Booking>({ collection: BOOKINGS, where: [["moneyDueAt", "<=", at]], limit: 200 }),
+        store.query<Booking>({ collection: BOOKINGS, where: [["opsPending", "==", true]], limit: 200 }),
       ]);
       let expired = 0;
       let completed = 0;
-      for (const doc of pending) {
+      let money = 0;
+      for (const doc of [...pending, ...checkouts]) {
         const result = await transition(doc.id, { by: "system", uid: null }, "expire").catch(() => null);
         if (result?.changed) expired++;
       }
@@ -548,9 +699,84 @@ export function createBookingsService(deps: BookingsDeps) {
         const result = await transition(doc.id, { by: "system", uid: null }, "complete").catch(() => null);
         if (result?.changed) completed++;
       }
-      return { expired, completed };
+      for (const doc of moneyDue) {
+        const result = await moneyStep(doc.id, (b) => ledger.dueSteps(b.money, at, { endsAt: b.endsAt, claimOpen: false })).catch((error: unknown) => {
+          console.error(`[payments] booking ${doc.id}: applying what is due failed:`, error);
+          return null;
+        });
+        if (result) money++;
+      }
+      for (const doc of retries) await runMoney(doc);
+      return { expired, completed, money };
+    },
+
+    /**
+     * The owner claims the deposit (within DEPOSIT_CLAIM_HOURS of the end): it stays held until
+     * the claim is settled. `invalid-transition` outside the window or without a held deposit.
+     */
+    async claimDeposit(id: string, ownerUid: string): Promise<Booking> {
+      const booking = await read(id);
+      if (!booking || booking.ownerUid !== ownerUid) throw new BookingError("not-found");
+      const at = now().toISOString();
+      const windowEnd = new Date(Date.parse(booking.endsAt) + ledger.DEPOSIT_CLAIM_HOURS * 3_600_000).toISOString();
+      if (booking.status !== "completed" || at > windowEnd) throw new BookingError("invalid-transition", null, "claim-window");
+      const result = await moneyStep(id, (b) => (["authorised", "direct"].includes(ledger.lineOf(b.money, "deposit")?.state ?? "") ? ["dispute-deposit"] : []));
+      if (!result) throw new BookingError("invalid-transition", null, "no-deposit");
+      await notify("deposit-claimed", result, "owner");
+      return result;
+    },
+
+    /** A claim decided (by the team, or agreed): `claimedCents` to the owner, the rest released. */
+    async settleDeposit(id: string, claimedCents: number): Promise<Booking> {
+      if (!Number.isInteger(claimedCents) || claimedCents < 0) throw new BookingError("invalid", "listing", "amount");
+      const result = await moneyStep(id, (b) => (ledger.lineOf(b.money, "deposit")?.state === "disputed" ? [{ settle: claimedCents }] : []));
+      if (!result) throw new BookingError("invalid-transition", null, "no-claim");
+      await notify("deposit-settled", result, "system");
+      return result;
+    },
+
+    /** The deposit goes back now (a clean check-out, or the owner lets it go). */
+    async releaseDeposit(id: string, ownerUid: string): Promise<Booking> {
+      const booking = await read(id);
+      if (!booking || booking.ownerUid !== ownerUid) throw new BookingError("not-found");
+      const result = await moneyStep(id, (b) => (["authorised", "direct", "scheduled"].includes(ledger.lineOf(b.money, "deposit")?.state ?? "") ? ["release-deposit"] : []));
+      if (!result) throw new BookingError("invalid-transition", null, "no-deposit");
+      await notify("deposit-released", result, "owner");
+      return result;
     },
   };
+
+  /**
+   * Applies money steps to one booking in a transaction (the steps are read from the booking as
+   * it is in that transaction), then makes the provider calls. Null when there was nothing to do.
+   */
+  async function moneyStep(id: string, stepsOf: (booking: Booking) => Array<"hold-deposit" | "release-deposit" | "pay-out" | "dispute-deposit" | { settle: number }>): Promise<Booking | null> {
+    const at = now().toISOString();
+    const written = await store.runTransaction(async (tx) => {
+      const stored = await tx.get<Booking>(BOOKINGS, id);
+      if (!stored) return null;
+      const doc = withLedger(stored);
+      const steps = stepsOf(doc);
+      if (steps.length === 0) {
+        // Nothing due any more (another server did it): keep the due date true.
+        const fields = moneyFields(doc.money, doc.endsAt);
+        if (fields.moneyDueAt !== doc.moneyDueAt) tx.update(BOOKINGS, id, { moneyDueAt: fields.moneyDueAt });
+        return null;
+      }
+      let money = doc.money;
+      for (const step of steps) {
+        if (step === "hold-deposit") money = ledger.holdDeposit(money, at);
+        else if (step === "release-deposit") money = ledger.releaseDeposit(money, at);
+        else if (step === "pay-out") money = ledger.payOut(money, at);
+        else if (step === "dispute-deposit") money = ledger.disputeDeposit(money, at);
+        else money = ledger.settleDeposit(money, step.settle, at);
+      }
+      const fields = moneyFields(money, doc.endsAt);
+      tx.update(BOOKINGS, id, { ...fields, updatedAt: at });
+      return { ...doc, ...fields, updatedAt: at, id } as Booking;
+    });
+    return written ? runMoney(written) : null;
+  }
 }
 
 export type BookingsService = ReturnType<typeof createBookingsService>;

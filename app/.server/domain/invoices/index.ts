@@ -3,3 +3,4 @@ export { INVOICE_COUNTERS, INVOICES, invoiceNumber, invoiceSeries, splitVat, VAT
 export { createInvoicesService, partyOf, type InvoicesService, type InvoiceViewer } from "./service";
 export { renderInvoicePdf } from "./pdf";
 export { createInvoiceNotifier } from "./notifications";
+export { invoiceBookingHandler } from "./booking-handler";

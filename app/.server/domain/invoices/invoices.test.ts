@@ -76,11 +76,15 @@ describe("invoices", () => {
   it("issues corrective invoices for a refund, referring to the originals, once", async () => {
     const confirmed = testBooking("b-refund", "company");
     const [rental, fee] = await invoices.issueForBooking(confirmed);
-    const cancelled = testBooking("b-refund", "company", { status: "cancelled", payment: { ...confirmed.payment, status: "partially-refunded", refundedCents: 27_500 } });
+    // The owner cancels: rental and fee come back in full, each corrected by its own invoice.
+    const cancelled = testBooking("b-refund", "company", {
+      status: "cancelled",
+      cancellation: { by: "owner", at: "2027-01-02T00:00:00.000Z", refundCents: 55_000, percent: 100, rentalRefundCents: 50_000, feeRefundCents: 5_000, rule: "owner-cancel" },
+    });
     const corrective = await invoices.correctForCancellation(cancelled);
     expect(corrective.map((invoice) => [invoice.series, invoice.kind, invoice.corrects?.number, invoice.totalCents])).toEqual([
-      ["R", "corrective", rental!.number, -25_000],
-      ["R", "corrective", fee!.number, -2_500],
+      ["R", "corrective", rental!.number, -50_000],
+      ["R", "corrective", fee!.number, -5_000],
     ]);
     expect(corrective[0]!.sequence + 1).toBe(corrective[1]!.sequence);
     expect(await invoices.correctForCancellation(cancelled)).toEqual([]);

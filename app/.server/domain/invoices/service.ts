@@ -112,7 +112,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
      */
     async issueForBooking(booking: Booking, options: IssueOptions = {}): Promise<Invoice[]> {
       // Only what was paid is invoiced: a request withdrawn before its answer never was.
-      if (!["confirmed", "completed", "cancelled"].includes(booking.status) || booking.payment.paidCents <= 0) return [];
+      if (!["confirmed", "completed", "cancelled"].includes(booking.status) || !booking.history.some((entry) => entry.to === "confirmed")) return [];
       const people = await deps.users.getMany([booking.ownerUid, booking.renterUid]);
       const owner = people.get(booking.ownerUid);
       const seller = partyOf(owner, booking.ownerUid);
@@ -154,13 +154,12 @@ export function createInvoicesService(deps: InvoicesDeps) {
      * the refund (the fee's share in proportion to the total paid), as negative amounts.
      */
     async correctForCancellation(booking: Booking, options: IssueOptions = {}): Promise<Invoice[]> {
-      const refund = booking.payment.refundedCents;
+      const refund = booking.cancellation?.refundCents ?? 0;
       if (booking.status !== "cancelled" || refund <= 0) return [];
       const originals = (await store.getMany<Omit<Invoice, "id">>(INVOICES, [`${booking.id}_rental`, `${booking.id}_fee`]))
         .map((doc) => (doc ? ({ ...doc } as Invoice) : null))
         .filter((doc): doc is Invoice => doc !== null);
-      const paid = booking.payment.paidCents || booking.price.totalCents;
-      const feeShare = Math.min(booking.price.serviceFeeCents, Math.round((refund * booking.price.serviceFeeCents) / Math.max(1, paid)));
+      const feeShare = booking.cancellation?.feeRefundCents ?? 0;
       const drafts = originals.map((original) => {
         const amount = -(original.kind === "fee" ? feeShare : refund - feeShare);
         const line: InvoiceLine = { kind: original.lines[0]!.kind, quantity: 1, amountCents: amount };

@@ -1,0 +1,254 @@
+import { expect, it, vi } from "vitest";
+import type { DocumentStore } from "#app/.server/store";
+import type { PaymentsPort } from "#app/.server/payments";
+import type { Listing, ListingsService } from "../listings";
+import { addDays, today } from "./dates";
+import { BookingError, type Booking } from "./model";
+import { createBookingsService } from "./service";
+
+/**
+ * The money of every booking path, the same on every store: what the ledger says at each step
+ * and which provider calls it makes (with which idempotency keys), with a provider that charges
+ * (an in-memory stand-in that keeps holds, captures and refunds honest) and with none. Run by
+ * `money.test.ts` (SQLite) and `money.firestore.test.ts` (the Firestore emulator).
+ */
+export type MoneyFixture = {
+  store: DocumentStore;
+  listings: Pick<ListingsService, "get" | "getMany" | "recordOwnerCancellation">;
+  /** A published boat of `ownerUid` (moderate policy, 800 € deposit, 450 € a day). */
+  boat(input: { instant: boolean }): Promise<Listing>;
+  ownerUid: string;
+};
+
+type Call = { op: string; key: string; amountCents?: number; reference?: string };
+
+/** A provider that charges: holds, captures at most what is held, refunds at most what was captured, once per key. */
+export function chargingPayments(options: { failNext?: Set<string> } = {}) {
+  const calls: Call[] = [];
+  const held = new Map<string, number>();
+  const captured = new Map<string, number>();
+  const seen = new Map<string, string>();
+  let next = 0;
+  const once = (op: string, key: string, run: () => string, amountCents?: number, reference?: string) => {
+    if (options.failNext?.delete(op)) throw new Error(`${op} failed (test)`);
+    const done = seen.get(key);
+    if (done) return done;
+    calls.push({ op, key, amountCents, reference });
+    const result = run();
+    seen.set(key, result);
+    return result;
+  };
+  const port: PaymentsPort = {
+    provider: "stripe",
+    charges: true,
+    async authorize({ key, amountCents }) {
+      const reference = once("authorize", key, () => {
+        const id = `pi_${++next}`;
+        held.set(id, amountCents);
+        return id;
+      }, amountCents);
+      return { kind: "authorised", reference };
+    },
+    async capture({ key, reference, amountCents }) {
+      return {
+        reference: once("capture", key, () => {
+          if (amountCents > (held.get(reference) ?? 0)) throw new Error("capture over the hold");
+          held.set(reference, 0);
+          captured.set(reference, amountCents);
+          return reference;
+        }, amountCents, reference),
+      };
+    },
+    async cancel({ key, reference }) {
+      once("cancel", key, () => {
+        held.set(reference, 0);
+        return reference;
+      }, undefined, reference);
+    },
+    async refund({ key, reference, amountCents }) {
+      return {
+        reference: once("refund", key, () => {
+          const left = captured.get(reference) ?? 0;
+          if (amountCents > left) throw new Error("refund over the capture");
+          captured.set(reference, left - amountCents);
+          return `re_${++next}`;
+        }, amountCents, reference),
+      };
+    },
+    async transfer({ key, amountCents }) {
+      return { reference: once("transfer", key, () => `tr_${++next}`, amountCents) };
+    },
+  };
+  return { port, calls, captured };
+}
+
+const HOUR = 3_600_000;
+
+export function moneySuite(setup: () => MoneyFixture) {
+  function service(payments: PaymentsPort, clock: { now: Date }) {
+    const { store, listings } = setup();
+    return createBookingsService({ store, listings, payments, now: () => clock.now });
+  }
+  const choice = (start: string, end = start) => ({ start, end, part: null, people: 2, withSkipper: false });
+  const lines = (booking: Booking) => Object.fromEntries(booking.money.lines.map((l) => [l.id, { state: l.state, amountCents: l.amountCents }]));
+  let renters = 0;
+  const renter = () => ({ uid: `money-renter-${Date.now()}-${++renters}`, lang: "es" });
+
+  it("a request with a provider: held, captured on acceptance, the rental refunded by the policy on the renter's cancellation (never the fee)", async () => {
+    const clock = { now: new Date() };
+    const { port, calls } = chargingPayments();
+    const bookings = service(port, clock);
+    const boat = await setup().boat({ instant: false });
+    const who = renter();
+    const start = addDays(today(clock.now), 40);
+    const requested = await bookings.book(who, boat.id, choice(start, addDays(start, 1)));
+    expect(requested.status).toBe("pending");
+    const total = requested.price.totalCents;
+    expect(lines(requested)).toEqual({ rental: { state: "authorised", amountCents: requested.price.ownerCents }, fee: { state: "authorised", amountCents: requested.price.serviceFeeCents } });
+    expect(calls).toEqual([{ op: "authorize", key: `${requested.id}:booking`, amountCents: total, reference: undefined }]);
+
+    const accepted = (await bookings.act(requested.id, setup().ownerUid, "owner", "accept")).booking;
+    expect(lines(accepted)).toMatchObject({ rental: { state: "captured" }, fee: { state: "captured" }, deposit: { state: "scheduled" }, payout: { state: "scheduled", amountCents: requested.price.ownerCents } });
+    expect(accepted.opsPending).toBe(false);
+    expect(calls.filter((c) => c.op === "capture")).toEqual([{ op: "capture", key: `${requested.id}:rental:capture`, amountCents: total, reference: accepted.money.reference }]);
+
+    const cancelled = (await bookings.act(requested.id, who.uid, "renter", "cancel")).booking;
+    const refund = Math.floor(requested.price.ownerCents);
+    expect(cancelled.cancellation).toMatchObject({ by: "renter", rule: "policy", percent: 100, rentalRefundCents: refund, feeRefundCents: 0 });
+    expect(lines(cancelled)).toMatchObject({ "refund-rental": { state: "refunded", amountCents: refund }, deposit: { state: "voided" }, payout: { state: "voided" } });
+    expect(lines(cancelled)["refund-fee"]).toBeUndefined();
+    expect(calls.filter((c) => c.op === "refund")).toEqual([{ op: "refund", key: `${requested.id}:refund-rental:refund`, amountCents: refund, reference: accepted.money.reference }]);
+  });
+
+  it("a request declined lets the hold go: nothing charged; an owner's cancellation refunds rental and fee", async () => {
+    const clock = { now: new Date() };
+    const { port, calls } = chargingPayments();
+    const bookings = service(port, clock);
+    const boat = await setup().boat({ instant: false });
+    const start = addDays(today(clock.now), 45);
+    const requested = await bookings.book(renter(), boat.id, choice(start));
+    const declined = (await bookings.act(requested.id, setup().ownerUid, "owner", "decline", { reason: "  El barco está en el varadero esa semana.  " })).booking;
+    expect(declined.declineReason).toBe("El barco está en el varadero esa semana.");
+    expect(lines(declined)).toEqual({ rental: { state: "voided", amountCents: requested.price.ownerCents }, fee: { state: "voided", amountCents: requested.price.serviceFeeCents } });
+    expect(calls.map((c) => c.op)).toEqual(["authorize", "cancel"]);
+
+    const instant = await setup().boat({ instant: true });
+    const booked = await bookings.book(renter(), instant.id, choice(addDays(start, 3)));
+    const byOwner = (await bookings.act(booked.id, setup().ownerUid, "owner", "cancel")).booking;
+    expect(lines(byOwner)).toMatchObject({ "refund-rental": { state: "refunded", amountCents: booked.price.ownerCents }, "refund-fee": { state: "refunded", amountCents: booked.price.serviceFeeCents }, payout: { state: "voided" } });
+    const refunds = calls.filter((c) => c.op === "refund").reduce((sum, c) => sum + (c.amountCents ?? 0), 0);
+    expect(refunds).toBe(booked.price.totalCents);
+  });
+
+  it("the deposit is held two days before, the owner paid 24 hours after the start, the deposit released 48 hours after the end — each once", async () => {
+    const clock = { now: new Date() };
+    const { port, calls } = chargingPayments();
+    const bookings = service(port, clock);
+    const boat = await setup().boat({ instant: true });
+    const start = addDays(today(clock.now), 10);
+    const booked = await bookings.book(renter(), boat.id, choice(start));
+    expect(lines(booked).deposit).toEqual({ state: "scheduled", amountCents: booked.price.depositCents });
+    const startsAt = Date.parse(booked.startsAt);
+    clock.now = new Date(startsAt - 49 * HOUR);
+    await bookings.applyDue();
+    expect(calls.some((c) => c.op === "authorize" && c.key.endsWith(":deposit:authorize"))).toBe(false);
+    clock.now = new Date(startsAt - 47 * HOUR);
+    await bookings.applyDue();
+    await bookings.applyDue();
+    expect(calls.filter((c) => c.key === `${booked.id}:deposit:authorize`)).toEqual([{ op: "authorize", key: `${booked.id}:deposit:authorize`, amountCents: booked.price.depositCents, reference: undefined }]);
+    clock.now = new Date(startsAt + 25 * HOUR);
+    await bookings.applyDue();
+    await bookings.applyDue();
+    expect(calls.filter((c) => c.op === "transfer")).toEqual([{ op: "transfer", key: `${booked.id}:payout:transfer`, amountCents: booked.price.ownerCents, reference: undefined }]);
+    clock.now = new Date(Date.parse(booked.endsAt) + 49 * HOUR);
+    await bookings.applyDue();
+    await bookings.applyDue();
+    const done = (await bookings.getFor(booked.id, setup().ownerUid))!.booking;
+    expect(done.status).toBe("completed");
+    expect(lines(done)).toMatchObject({ deposit: { state: "released" }, payout: { state: "paid-out" } });
+    expect(calls.filter((c) => c.op === "cancel")).toHaveLength(1);
+    expect(done.moneyDueAt).toBeNull();
+  });
+
+  it("a claim within 48 hours keeps the deposit held; the decision captures the part kept; after 48 hours no claim", async () => {
+    const clock = { now: new Date() };
+    const { port, calls } = chargingPayments();
+    const bookings = service(port, clock);
+    const boat = await setup().boat({ instant: true });
+    const start = addDays(today(clock.now), 5);
+    const booked = await bookings.book(renter(), boat.id, choice(start));
+    const late = await bookings.book(renter(), boat.id, choice(addDays(start, 1)));
+    clock.now = new Date(Date.parse(booked.endsAt) + 47 * HOUR);
+    await bookings.applyDue();
+    await expect(bookings.claimDeposit(booked.id, "someone-else")).rejects.toMatchObject({ code: "not-found" });
+    const claimed = await bookings.claimDeposit(booked.id, setup().ownerUid);
+    expect(lines(claimed).deposit.state).toBe("disputed");
+    clock.now = new Date(Date.parse(booked.endsAt) + 96 * HOUR);
+    await bookings.applyDue();
+    expect(lines((await bookings.getFor(booked.id, setup().ownerUid))!.booking).deposit.state).toBe("disputed");
+    const settled = await bookings.settleDeposit(booked.id, 250_00);
+    expect(lines(settled)).toMatchObject({ deposit: { state: "released", amountCents: booked.price.depositCents - 250_00 }, claim: { state: "captured", amountCents: 250_00 } });
+    expect(calls.filter((c) => c.op === "capture" && c.key.startsWith(`${booked.id}:deposit`))).toEqual([
+      { op: "capture", key: `${booked.id}:deposit:capture`, amountCents: 250_00, reference: expect.stringMatching(/^pi_/) },
+    ]);
+    // The other trip: 49 hours after its end the deposit went back by itself, and there is nothing left to claim.
+    const error = await bookings.claimDeposit(late.id, setup().ownerUid).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BookingError);
+    expect(error).toMatchObject({ code: "invalid-transition" });
+  });
+
+  it("a provider call that fails stays on its line and the scheduler makes it later, with the same key", async () => {
+    const clock = { now: new Date() };
+    const failNext = new Set(["capture"]);
+    const { port, calls } = chargingPayments({ failNext });
+    const bookings = service(port, clock);
+    const boat = await setup().boat({ instant: true });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const booked = await bookings.book(renter(), boat.id, choice(addDays(today(clock.now), 30)));
+    const messages = logged.mock.calls.map((args) => String(args[0]));
+    logged.mockRestore();
+    expect(messages.some((message) => message.includes(`capture of line rental of booking ${booked.id} failed`))).toBe(true);
+    expect(booked.opsPending).toBe(true);
+    expect(lines(booked).rental.state).toBe("captured");
+    expect(calls.filter((c) => c.op === "capture")).toHaveLength(0);
+    await bookings.applyDue();
+    const after = (await bookings.getFor(booked.id, setup().ownerUid))!.booking;
+    expect(after.opsPending).toBe(false);
+    expect(calls.filter((c) => c.op === "capture").map((c) => c.key)).toEqual([`${booked.id}:rental:capture`]);
+  });
+
+  it("without a provider nothing is charged: amounts owed directly, refunds as credits", async () => {
+    const clock = { now: new Date() };
+    const { createRecordedPayments } = await import("#app/.server/payments");
+    const bookings = service(createRecordedPayments(), clock);
+    const boat = await setup().boat({ instant: true });
+    const who = renter();
+    const booked = await bookings.book(who, boat.id, choice(addDays(today(clock.now), 3)));
+    expect(Object.values(lines(booked)).map((l) => l.state)).toEqual(["direct", "direct", "direct", "direct"]);
+    const cancelled = (await bookings.act(booked.id, who.uid, "renter", "cancel")).booking;
+    // Three days before, moderate: 50 % of the rental is no longer owed; the fee is.
+    expect(lines(cancelled)["refund-rental"]).toEqual({ state: "credited", amountCents: Math.floor(booked.price.ownerCents / 2) });
+    expect(cancelled.money.lines.some((l) => ["captured", "refunded", "authorised"].includes(l.state))).toBe(false);
+  });
+
+  it("no squatting: one pending request per listing, three at once (also when sent together), 30 days at most", async () => {
+    const clock = { now: new Date() };
+    const { createRecordedPayments } = await import("#app/.server/payments");
+    const bookings = service(createRecordedPayments(), clock);
+    const boats = await Promise.all(Array.from({ length: 5 }, () => setup().boat({ instant: false })));
+    const who = renter();
+    const start = addDays(today(clock.now), 20);
+    await bookings.book(who, boats[0]!.id, choice(start));
+    await expect(bookings.book(who, boats[0]!.id, choice(addDays(start, 5)))).rejects.toMatchObject({ code: "too-many-requests", reason: "same-listing" });
+    await expect(bookings.book(who, boats[1]!.id, choice(start, addDays(start, 30)))).rejects.toMatchObject({ code: "invalid", field: "end", reason: "request-too-long" });
+    const together = await Promise.allSettled(boats.slice(1).map((b) => bookings.book(who, b.id, choice(start))));
+    expect(together.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+    for (const r of together) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "too-many-requests", reason: "too-many" });
+    // A request that leaves pending frees its place.
+    const mine = (await bookings.listForRenter(who.uid)).filter((b) => b.status === "pending");
+    expect(mine).toHaveLength(3);
+    await bookings.act(mine[0]!.id, who.uid, "renter", "cancel");
+    const free = boats.find((b) => !mine.some((m) => m.listingId === b.id))!;
+    expect((await bookings.book(who, free.id, choice(start))).status).toBe("pending");
+  });
+}

@@ -1,0 +1,76 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
+import type { DocumentStore } from "../store";
+import { createStore } from "../store/create-store";
+import { FirestoreStore } from "../store/firestore";
+import { createStripeWebhooks, PAYMENT_EVENTS_COLLECTION, type BookingPaymentEvents } from "./stripe-webhooks";
+
+/**
+ * The webhook's "handled once" holds on both stores: the same event delivered eight times at once
+ * (Stripe retrying while a slow first delivery runs, or two servers behind a balancer) reaches the
+ * bookings once; every other delivery answers 200 (duplicate) or 409 (in progress, Stripe retries).
+ */
+const SECRET = "whsec_storeTest";
+
+function completed(id: string, bookingId: string) {
+  const payload = JSON.stringify({
+    id,
+    object: "event",
+    type: "checkout.session.completed",
+    data: { object: { id: `cs_${id}`, object: "checkout.session", metadata: { bookingId }, payment_intent: `pi_${id}` } },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) };
+}
+
+function sharedBehaviour(name: string, open: () => Promise<{ store: DocumentStore; close: () => Promise<void> }>) {
+  describe(`Stripe webhooks on ${name}`, () => {
+    let store: DocumentStore;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, close } = await open());
+    }, 120_000);
+    afterAll(() => close?.());
+
+    it("eight simultaneous deliveries of one event reach the bookings once", { timeout: 60_000 }, async () => {
+      const calls: string[] = [];
+      const bookings: BookingPaymentEvents = {
+        async paymentAuthorised({ reference }) {
+          calls.push(reference);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        },
+        async checkoutExpired() {},
+      };
+      const webhooks = createStripeWebhooks({ store, webhookSecret: SECRET, bookings });
+      const event = completed(`evt_${name.replace(/\W/g, "")}${Date.now()}`, "b-concurrent");
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => webhooks.handle({ rawBody: event.payload, signature: event.signature })));
+      expect(calls).toHaveLength(1);
+      expect(outcomes.filter((o) => o.result === "handled")).toHaveLength(1);
+      for (const outcome of outcomes) expect(["handled", "duplicate", "in-progress"]).toContain(outcome.result);
+      const later = await webhooks.handle({ rawBody: event.payload, signature: event.signature });
+      expect(later).toMatchObject({ status: 200, result: "duplicate" });
+      expect(calls).toHaveLength(1);
+      const id = JSON.parse(event.payload).id as string;
+      expect(await store.get(PAYMENT_EVENTS_COLLECTION, id)).toMatchObject({ state: "done", bookingId: "b-concurrent" });
+    });
+  });
+}
+
+sharedBehaviour("SQLite", async () => {
+  const store = await createStore({ backend: "embedded", dataDir: ":memory:" });
+  return { store, close: () => store.close() };
+});
+
+const cloud = findCloudFirestoreEmulator();
+sharedBehaviour(`Firestore (${cloud ? "Google's emulator" : "in-process emulator"})`, async () => {
+  const emulator: FirestoreEmulator = cloud ? await startCloudFirestoreEmulator() : await startFirestoreEmulator();
+  process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+  const store = new FirestoreStore({ projectId: `demo-amarre-webhooks-${Date.now()}` });
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await emulator.stop();
+    },
+  };
+});

@@ -1,0 +1,168 @@
+import { actionsFor, moneyView, type Booking, type RefundQuote } from "#app/.server/domain/bookings";
+import { chatIdFor, isChatError } from "#app/.server/domain/chats";
+import type { RequestContext } from "#app/.server/http/request-context";
+import { cardsFor } from "#app/.server/listing-cards";
+import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
+import type { BookingView } from "#app/utils/bookings";
+import { MAX_MESSAGE } from "#app/utils/chats";
+import { href } from "#app/utils/href";
+
+/**
+ * The settings pages of both sides' bookings: /ajustes/mis-reservas (renter) and
+ * /ajustes/gestion-de-alquileres (owner), a list and one booking each. What the pages show of the
+ * money comes from the booking's ledger (`moneyView`), never from the price alone.
+ */
+export type Side = "renter" | "owner";
+export type PersonView = { displayName: string; slug: string };
+
+const pageOf = { renter: "settings-reservation", owner: "settings-rental" } as const;
+
+/** A booking as its two sides see it (never the other side's contact details). */
+export function bookingView(booking: Booking, refund: RefundQuote | null): BookingView {
+  return {
+    id: booking.id,
+    listingId: booking.listingId,
+    kind: booking.listingKind,
+    status: booking.status,
+    start: booking.start,
+    end: booking.end,
+    part: booking.part,
+    days: booking.days,
+    people: booking.people,
+    withSkipper: booking.withSkipper,
+    instant: booking.instant,
+    cancellationPolicy: booking.cancellationPolicy,
+    price: booking.price,
+    startsAt: booking.startsAt,
+    expiresAt: booking.expiresAt,
+    money: moneyView(booking.money),
+    cancellation: booking.cancellation,
+    declineReason: booking.declineReason ?? null,
+    history: booking.history.map(({ at, by, action, to }) => ({ at, by, action, to })),
+    createdAt: booking.createdAt,
+    refund,
+  };
+}
+
+/** The side's bookings in groups, with each listing's card and the other side's public name. */
+export async function loadBookingList(ctx: RequestContext, side: Side, uid: string) {
+  const { bookings, users } = ctx.services;
+  const list = side === "renter" ? await bookings.listForRenter(uid) : await bookings.listForOwner(uid);
+  const [cards, people] = await Promise.all([
+    cardsFor(ctx.services, list.map((b) => b.listingId)),
+    users.getMany(list.map((b) => (side === "renter" ? b.ownerUid : b.renterUid))),
+  ]);
+  const now = new Date().toISOString();
+  const groupOf = (b: Booking) =>
+    b.status === "pending" || b.status === "awaiting-payment" ? "pending" : b.status === "confirmed" ? (b.endsAt > now ? "upcoming" : "past") : b.status === "completed" ? "past" : "closed";
+  const rows = list.map((b) => {
+    const other = people.get(side === "renter" ? b.ownerUid : b.renterUid);
+    const money = moneyView(b.money);
+    return {
+      id: b.id,
+      group: groupOf(b),
+      status: b.status,
+      start: b.start,
+      end: b.end,
+      part: b.part,
+      days: b.days,
+      expiresAt: b.expiresAt,
+      // What this booking costs the renter (after refunds) or earns the owner, from the ledger.
+      amountCents: side === "renter" ? b.price.totalCents - (b.cancellation?.refundCents ?? 0) : money.ownerEarnsCents,
+      card: cards.get(b.listingId) ?? null,
+      other: other ? ({ displayName: other.displayName, slug: other.slug } satisfies PersonView) : null,
+    };
+  });
+  // Upcoming and pending soonest first; the rest newest first (as read).
+  const soonest = (a: (typeof rows)[number], b: (typeof rows)[number]) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0);
+  return {
+    pending: rows.filter((r) => r.group === "pending").sort(soonest),
+    upcoming: rows.filter((r) => r.group === "upcoming").sort(soonest),
+    past: rows.filter((r) => r.group === "past"),
+    closed: rows.filter((r) => r.group === "closed"),
+  };
+}
+
+/** What an owner sees of a renter before answering: trips, reviews, cancellations, member since. */
+async function renterRecord(ctx: RequestContext, renterUid: string) {
+  const [trips, written, profile] = await Promise.all([
+    ctx.services.bookings.listForRenter(renterUid),
+    ctx.services.reviews.written(renterUid),
+    ctx.services.users.get(renterUid),
+  ]);
+  return {
+    memberSince: profile?.createdAt ?? null,
+    completedTrips: trips.filter((b) => b.status === "completed").length,
+    reviewsWritten: written.length,
+    cancellations: trips.filter((b) => b.status === "cancelled" && b.cancellation?.by === "renter" && b.history.some((entry) => entry.to === "confirmed")).length,
+  };
+}
+
+/**
+ * One booking for one side: 404 for anyone but its renter and the listing's owner; the other
+ * side is sent to their own page for it.
+ */
+export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: string, id: string) {
+  const found = await ctx.services.bookings.getFor(id, uid);
+  if (!found) return { kind: "not-found" as const };
+  if (found.role !== side) return { kind: "elsewhere" as const, to: href(pageOf[found.role], { lang: ctx.lang, params: { id } }) };
+  const { booking } = found;
+  const actions = actionsFor(booking, side, new Date());
+  const otherUid = side === "renter" ? booking.ownerUid : booking.renterUid;
+  // The two people's conversation about the listing: a link once it exists, a form to start it before.
+  const chatId = chatIdFor(booking.listingId, booking.renterUid, booking.ownerUid);
+  const [cards, people, chatMember, record] = await Promise.all([
+    cardsFor(ctx.services, [booking.listingId]),
+    ctx.services.users.getMany([otherUid]),
+    ctx.services.chats.member(uid, chatId),
+    side === "owner" && booking.status === "pending" ? renterRecord(ctx, booking.renterUid) : Promise.resolve(null),
+  ]);
+  const other = people.get(otherUid);
+  return {
+    kind: "found" as const,
+    chat: { id: chatId, open: chatMember !== null },
+    booking: bookingView(booking, actions.includes("cancel") ? ctx.services.bookings.refundPreview(booking, side) : null),
+    actions,
+    card: cards.get(booking.listingId) ?? null,
+    other: other ? ({ displayName: other.displayName, slug: other.slug } satisfies PersonView) : null,
+    renterRecord: record,
+  };
+}
+
+const intents = ["accept", "decline", "cancel"] as const;
+
+/** The POST buttons of a booking's page (`intent`): 303 back to the page, or the refusal. */
+export async function bookingAction(ctx: RequestContext, side: Side, id: string) {
+  const user = await ctx.requireUser({ checkRevoked: true });
+  const form = await ctx.formData();
+  const intent = form.get("intent");
+  const allowed: readonly string[] = side === "owner" ? intents : ["cancel"];
+  if (intent === "message") return messageAbout(ctx, side, user.uid, id, form.get("message"));
+  if (typeof intent !== "string" || !allowed.includes(intent)) {
+    return { kind: "refused" as const, refusal: { status: 400, field: null, message: ctx.t("bookings:errors.unknownAction") } as Refusal };
+  }
+  const reason = form.get("reason");
+  try {
+    await ctx.services.bookings.act(id, user.uid, side, intent as (typeof intents)[number], { reason: typeof reason === "string" ? reason : null });
+  } catch (error) {
+    return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) };
+  }
+  return { kind: "done" as const, to: `${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${intent}` };
+}
+
+/** A message to the other side of the booking: opens or continues their conversation about the listing. */
+async function messageAbout(ctx: RequestContext, side: Side, uid: string, id: string, text: FormDataEntryValue | null) {
+  const found = await ctx.services.bookings.getFor(id, uid);
+  if (!found || found.role !== side) return { kind: "refused" as const, refusal: { status: 404, field: null, message: ctx.t("bookings:errors.notFound") } as Refusal };
+  const { booking } = found;
+  const chatsT = ctx.tFor("chats");
+  try {
+    const { chatId } = await ctx.services.chats.start(uid, { listingId: booking.listingId, to: side === "renter" ? booking.ownerUid : booking.renterUid, text: typeof text === "string" ? text : "" });
+    return { kind: "done" as const, to: href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }) };
+  } catch (error) {
+    if (!isChatError(error) || error.code !== "invalid") throw error;
+    const message = typeof text === "string" && text.trim() !== "" ? chatsT("errors.tooLong", { max: MAX_MESSAGE }) : chatsT("errors.empty");
+    return { kind: "refused" as const, refusal: { status: 400, field: "message", message } as Refusal };
+  }
+}
+

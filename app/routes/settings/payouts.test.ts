@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, today } from "#app/.server/domain/bookings";
+import type { Services } from "#app/.server/services";
+import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { authedRequest, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
+import { loader } from "./payouts";
+
+/** /ajustes/cobros against the embedded store: each booking's share for the owner, from the ledger. */
+let services: Services;
+
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(() => services.close());
+
+const day = (n: number) => addDays(today(new Date()), n);
+const load = (cookie: string, lang = "") => settle(() => loader({ request: authedRequest(`${lang}/ajustes/cobros`, cookie), params: {}, context: loadContext(services) }));
+
+describe("/ajustes/cobros", () => {
+  it("sends visitors to sign in", async () => {
+    const result = await settle(() => loader({ request: pageRequest("/ajustes/cobros"), params: {}, context: loadContext(services) }));
+    expect(statusOf(result)).toBe(302);
+    expect((result as Response).headers.get("Location")).toBe("/login?redirect=%2Fajustes%2Fcobros");
+  });
+
+  it("lists what each booking earns the owner, cut by refunds, with its rental invoice; nobody else's", async () => {
+    const owner = await createOwner(services, { displayName: "Olga Cobros" });
+    const renter = await createTestUser(services, { displayName: "Rosa Renter" });
+    const other = await createOwner(services, { displayName: "Otro Armador" });
+    const boat = await createBoat(services, owner.uid, { instantBooking: true, dayPriceCents: 450_00 });
+    const otherBoat = await createBoat(services, other.uid, { instantBooking: true });
+    const kept = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(40), end: day(41), part: null, people: 2, withSkipper: false });
+    const late = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(5), end: day(5), part: null, people: 2, withSkipper: false });
+    // Five days before under the moderate policy: half of the rental back; the owner keeps the other half.
+    await services.bookings.act(late.id, renter.uid, "renter", "cancel");
+    await services.bookings.book({ uid: renter.uid, lang: "es" }, otherBoat.id, { start: day(40), end: day(40), part: null, people: 2, withSkipper: false });
+
+    const page = dataOf(await load(owner.cookie));
+    expect(page.charges).toBe(false);
+    const rows = Object.fromEntries(page.rows.map((row: { id: string }) => [row.id, row]));
+    expect(Object.keys(rows).sort()).toEqual([kept.id, late.id].sort());
+    expect(rows[kept.id]).toMatchObject({ amountCents: 900_00, state: "direct", dueAt: kept.startsAt, invoice: { number: expect.stringMatching(/^A-\d{4}-\d{6}$/) } });
+    expect(rows[late.id]).toMatchObject({ amountCents: 450_00 - Math.floor(450_00 / 2) });
+    expect(page.totals).toEqual({ upcoming: 0, paid: 0, direct: 900_00 + 450_00 - Math.floor(450_00 / 2) });
+    expect(page.iban).toMatch(/^•••• \d{4}$/);
+    // The renter earns nothing here.
+    expect(dataOf(await load(renter.cookie)).rows).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { lineOf, moneyView, type Booking } from "#app/.server/domain/bookings";
+import { requestContext } from "#app/.server/http/request-context";
+import { cardsFor } from "#app/.server/listing-cards";
+import { cardClass, StayDates, useListingTitle } from "#app/components/booking";
+import { LocalizedLink } from "#app/components/localized-link";
+import { formatEuros } from "#app/components/price";
+import { formatMoment, type LineState } from "#app/utils/bookings";
+import { href } from "#app/utils/href";
+import { seoMeta } from "#app/utils/meta";
+import { useLang } from "#app/utils/use-lang";
+
+/**
+ * /ajustes/cobros: what each booking of the person's listings earns them, when it is paid and
+ * what has been paid — read from each booking's ledger (the `payout` line, and the part of a
+ * deposit a claim gave them), with the rental invoice issued in their name. Only the owner's own
+ * bookings are listed (the bookings service reads them by owner).
+ */
+export const handle = { i18n: ["bookings", "listing"] };
+
+type PayoutState = Extract<LineState, "direct" | "scheduled" | "paid-out" | "voided">;
+
+function payoutRow(booking: Booking, invoiceNumber: string | null, invoiceId: string | null) {
+  const payout = lineOf(booking.money, "payout");
+  const claim = lineOf(booking.money, "claim");
+  const view = moneyView(booking.money);
+  return {
+    id: booking.id,
+    status: booking.status,
+    start: booking.start,
+    end: booking.end,
+    part: booking.part,
+    days: booking.days,
+    listingId: booking.listingId,
+    amountCents: view.ownerEarnsCents,
+    state: (payout?.state ?? "voided") as PayoutState,
+    dueAt: payout?.dueAt ?? null,
+    claimCents: claim?.amountCents ?? 0,
+    invoice: invoiceId && invoiceNumber ? { id: invoiceId, number: invoiceNumber } : null,
+  };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "bookings");
+  const user = await ctx.requireUser();
+  const [asOwner, invoices, profile] = await Promise.all([
+    ctx.services.bookings.listForOwner(user.uid),
+    ctx.services.invoices.listFor(user.uid),
+    ctx.services.users.get(user.uid),
+  ]);
+  // Bookings that earn (or earned) the owner money: a payout line that is not void, or a claim.
+  const earning = asOwner.filter((b) => b.money.lines.some((l) => (l.kind === "payout" && l.state !== "voided") || l.kind === "claim"));
+  const rentalInvoices = new Map(invoices.issued.filter((invoice) => invoice.kind === "rental").map((invoice) => [invoice.bookingId, invoice]));
+  const rows = earning
+    .map((b) => {
+      const invoice = rentalInvoices.get(b.id);
+      return payoutRow(b, invoice ? `${invoice.series}-${invoice.number}` : null, invoice?.id ?? null);
+    })
+    .sort((a, b) => ((a.dueAt ?? "") < (b.dueAt ?? "") ? 1 : -1));
+  const cards = await cardsFor(ctx.services, rows.map((row) => row.listingId));
+  const sum = (state: PayoutState) => rows.filter((row) => row.state === state).reduce((total, row) => total + row.amountCents, 0);
+  const iban = profile?.lessor?.iban ?? null;
+  return {
+    meta: { title: ctx.t("payouts.meta"), description: ctx.t("payouts.intro") },
+    charges: ctx.services.bookings.charges,
+    rows: rows.map((row) => ({ ...row, card: cards.get(row.listingId) ?? null })),
+    totals: { upcoming: sum("scheduled"), paid: sum("paid-out"), direct: sum("direct") },
+    // Only the last four characters of the account: enough to recognise it.
+    iban: iban ? `•••• ${iban.replace(/\s+/g, "").slice(-4)}` : null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+export default function Payouts() {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  const titleOf = useListingTitle();
+  const { rows, totals, charges, iban } = useLoaderData<typeof loader>();
+  const euros = (cents: number) => formatEuros(cents, lang);
+  const shown = charges ? (["upcoming", "paid"] as const) : (["direct"] as const);
+  return (
+    <main id="main" className="space-y-6">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("payouts.title")}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t("payouts.intro")}</p>
+      </header>
+      <section className={cardClass}>
+        <p className="text-sm">{t(charges ? "payouts.charges" : "payouts.direct")}</p>
+        <dl className="mt-3 flex flex-wrap gap-x-10 gap-y-2">
+          {shown.map((key) => (
+            <div key={key}>
+              <dt className="text-sm text-slate-600 dark:text-slate-400">{t(`payouts.totals.${key}`)}</dt>
+              <dd className="text-2xl font-bold tabular-nums" data-payout-total={key}>{euros(totals[key])}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm">
+          {iban ? t("payouts.iban", { iban }) : (
+            <LocalizedLink to={href("settings-lessor")} className="font-semibold text-sea-800 underline dark:text-sea-200">{t("payouts.noIban")}</LocalizedLink>
+          )}
+        </p>
+      </section>
+      {rows.length === 0 ? (
+        <p className={cardClass}>{t("payouts.empty")}</p>
+      ) : (
+        <ul className="space-y-3" aria-label={t("payouts.title")}>
+          {rows.map((row) => (
+            <li key={row.id} className={`${cardClass} grid gap-2 sm:grid-cols-[1fr_auto] sm:items-center`} data-payout={row.id}>
+              <div className="min-w-0">
+                <p className="font-semibold">
+                  <LocalizedLink to={href("settings-rental", { params: { id: row.id } })} className="text-sea-800 underline-offset-2 hover:underline dark:text-sea-200">
+                    {titleOf(row.card)}
+                  </LocalizedLink>
+                </p>
+                <p className="text-sm"><StayDates stay={row} /></p>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {t(`money.state.payout.${row.state}`, { date: row.dueAt ? formatMoment(row.dueAt, lang) : "" })}
+                  {row.claimCents > 0 ? ` · ${t("money.kinds.claim")}: ${euros(row.claimCents)}` : null}
+                </p>
+                {row.invoice ? (
+                  <a href={href("invoice-pdf", { params: { invoiceId: row.invoice.id }, search: { lang } })} className="text-sm font-semibold text-sea-800 underline dark:text-sea-200">
+                    {t("payouts.invoice", { number: row.invoice.number })}
+                  </a>
+                ) : null}
+              </div>
+              <p className="text-xl font-bold tabular-nums sm:text-right">{euros(row.amountCents)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <LocalizedLink to={href("settings-invoices")} className="font-semibold text-sea-800 underline dark:text-sea-200">{t("payouts.invoicesLink")}</LocalizedLink>
+      </p>
+    </main>
+  );
+}
