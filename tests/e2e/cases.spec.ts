@@ -224,3 +224,17 @@ test("bad input over plain HTTP: 400 with the field's message and nothing saved,
   await admin.reload();
   await expect(admin.getByText("Recibida").first()).toBeVisible();
 });
+
+test("case messages are limited per person: the 21st in ten minutes is a 429 with Retry-After, as the browser gets it", async ({ browser }) => {
+  const renter = await demoPage(browser, "renter@amarre.test");
+  await renter.goto("/ajustes/mis-gestiones");
+  const caseUrl = new URL((await renter.locator('main a[href^="/ajustes/mis-gestiones/"]').first().getAttribute("href"))!, renter.url()).pathname;
+  for (let i = 0; i < 20; i++) {
+    const sent = await renter.request.post(caseUrl, { form: { intent: "message", message: `Pregunta ${i}` }, maxRedirects: 0 });
+    expect(sent.status()).toBe(303);
+  }
+  const limited = await renter.request.post(caseUrl, { form: { intent: "message", message: "Una más" }, maxRedirects: 0 });
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(await limited.text()).toContain("Has enviado muchos mensajes seguidos.");
+});
