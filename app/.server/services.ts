@@ -26,7 +26,7 @@ import { isLang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import type { PaymentsPort } from "./payments";
 import { createPayments } from "./payments/create-payments";
-import { createStripeWebhooks, type BookingPaymentEvents, type PaymentWebhooks } from "./payments/stripe-webhooks";
+import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
 import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
@@ -203,9 +203,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         ? createStripeWebhooks({
             store,
             webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
-            // The bookings service gains paymentAuthorised/checkoutExpired with the ledger (issue 21):
-            // until then this cast keeps the branch compiling, and an event fails (500, Stripe retries).
-            bookings: bookings as unknown as BookingPaymentEvents,
+            bookings,
           })
         : null,
     cases: createCasesService({

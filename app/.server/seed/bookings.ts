@@ -67,8 +67,10 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   // Pending: Lucía's request for Javier's sailing boat, and Marta's.
   await bookings.book(person(renter), sailing.id, choice(day(21), day(23), 6, true));
   await bookings.book(person(pro), sailing.id, choice(day(35), day(36), 4));
-  // Cancelled by Lucía: an instant booking she called off.
-  const instantBalear = balearBoats.find((b) => b.kind === "boat" && b.data.instantBooking);
+  // Cancelled by Lucía: an instant booking under the moderate policy she called off 30 days ahead —
+  // 100 % of the rental back, the service fee kept: one corrective invoice (R) of the rental, none of the fee.
+  const instantBalear =
+    titled(balearBoats, "Activ 755") ?? balearBoats.find((b) => b.kind === "boat" && b.data.instantBooking);
   if (instantBalear) {
     const cancelled = await bookings.book(person(renter), instantBalear.id, choice(day(30), day(30), 4));
     await bookings.act(cancelled.id, renter, "renter", "cancel");
