@@ -27,8 +27,9 @@ import { href } from "#app/utils/href";
 import type { PaymentsPort } from "./payments";
 import { createPayments } from "./payments/create-payments";
 import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
-import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
+import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
 import { createDepositsService, type DepositsService } from "./domain/deposits";
+import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 import { createLegalPagesService, type LegalPagesService } from "./domain/legal-pages";
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
@@ -106,6 +107,30 @@ declare module "@remix-run/node" {
     /** The client's address (the proxy's X-Forwarded-For when TRUST_PROXY is on), for rate limits. */
     clientAddress: string;
   }
+}
+
+/**
+ * A case's accepted quote as the platform's invoice to the requester (named in Spanish, the
+ * language invoices are issued in); `quiet` for the demo seed's past acceptances.
+ */
+export function caseQuoteInvoicer(invoices: InvoicesService, options: { quiet?: boolean } = {}) {
+  const typeName = getFixedT("es", "cases");
+  return async (item: Case, quote: CaseQuote): Promise<void> => {
+    if (!item.requesterUid) return;
+    await invoices.issueForCaseQuote(
+      {
+        caseId: item.id,
+        n: quote.n,
+        requesterUid: item.requesterUid,
+        requesterName: item.contact.name,
+        title: typeName(`types.${item.type}`),
+        description: quote.description,
+        amountCents: quote.amountCents,
+        acceptedAt: quote.answeredAt ?? new Date().toISOString(),
+      },
+      options,
+    );
+  };
 }
 
 export function assembleServices(config: Config, store: DocumentStore, identity: IdentityProvider, blobs: BlobStore): Services {
@@ -188,11 +213,19 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       store,
       blobs,
       findAccount: async (email) => (await identity.getUserByEmail(email))?.uid ?? null,
+      // Quietly: the acceptance email to the requester names the invoice (no "booking" invoice email).
+      invoiceQuote: caseQuoteInvoicer(invoices, { quiet: true }),
       // A visitor's case page opens once they sign in or register; the link's secret ties it to them.
       notify: createCaseNotifier({
         mailbox,
         link: (item, lang) =>
           publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: item.requesterUid ? null : item.claimToken } }),
+        // The requester's answer to a quote reaches the team member who sent it.
+        team: async (uid) => {
+          const profile = await users.get(uid);
+          return profile ? { uid, email: profile.email, lang: profile.lang } : null;
+        },
+        teamLink: (item, lang) => publicOrigin + href("admin-case", { lang, params: { id: item.id } }),
       }),
     }),
     deposits: createDepositsService({ store, blobs, bookings }),

@@ -4,8 +4,10 @@ import { demoPage } from "./people";
 /**
  * Paperwork and services without JavaScript, over plain HTTP, on the demo data: a visitor and the
  * demo renter send a request from every service page (a PDF where documents are asked); the admin
- * finds one by its text, downloads its document and moves it through every status with comments;
- * the renter sees the history and has one email per change. Bad input is a 400 with the field's
+ * finds one by its text, downloads its document, moves it with comments and sends a quote; the
+ * renter accepts it and downloads its invoice; the team delivers the result (completing without
+ * the documents asked for only with a reason) and the renter downloads it — nobody else can; the
+ * renter sees the history and has one email per change. Bad input is a 400 with the field's
  * message and nothing saved.
  */
 test.use({ javaScriptEnabled: false });
@@ -74,7 +76,7 @@ test("the demo renter sends a request from every service page, her contact fille
   expect(await renter.locator('main a[href^="/ajustes/mis-gestiones/"]').count()).toBeGreaterThanOrEqual(forms.length);
 });
 
-test("the admin finds a request by its text, downloads its document and moves it through every status; the renter follows it", async ({ browser }) => {
+test("the admin finds a request by its text and quotes it; the renter accepts; the team delivers the result; the renter downloads it", async ({ browser }) => {
   test.slow();
   const renter = await demoPage(browser, "renter@amarre.test");
   const boatName = `Albatros${run}`;
@@ -98,32 +100,85 @@ test("the admin finds a request by its text, downloads its document and moves it
   const stranger = await demoPage(browser);
   expect((await stranger.request.get(new URL((await link.getAttribute("href"))!, admin.url()).toString())).status()).toBe(404);
 
-  const steps: Array<[string, string]> = [
-    ["in_review", "Revisamos la factura"],
-    ["waiting_documents", "Falta el certificado del constructor"],
-    ["in_progress", "Recibido: presentamos el expediente"],
-    ["waiting_documents", "Capitanía pide una copia del DNI"],
-    ["in_progress", "Expediente presentado en Capitanía"],
-    ["completed", "Matrícula concedida"],
-  ];
-  for (const [status, comment] of steps) {
+  const move = async (status: string, comment: string) => {
     await admin.locator('select[name="status"]').selectOption(status);
     await admin.locator('textarea[name="comment"]').fill(comment);
     await admin.getByRole("button", { name: "Cambiar estado" }).click();
+  };
+  const comments: string[] = [];
+  for (const [status, comment] of [
+    ["in_review", "Revisamos la factura"],
+    ["waiting_documents", "Falta el certificado del constructor"],
+  ] as const) {
+    await move(status, comment);
     await expect(admin.getByText("La gestión ha cambiado de estado")).toBeVisible();
+    comments.push(comment);
   }
-  await expect(admin.getByText("Esta gestión está cerrada.")).toBeVisible();
 
-  // The renter sees every step with its comment, and one email per change.
+  // The quote: amount, what it covers, valid until.
+  await admin.locator('input[name="amount"]').fill("145,50");
+  await admin.locator('textarea[name="description"]').fill(`Matriculación de ${boatName} con tasas de Capitanía`);
+  await admin.locator('input[name="validUntil"]').fill(later(10));
+  await admin.getByRole("button", { name: "Enviar presupuesto" }).click();
+  await expect(admin.getByText("Presupuesto enviado; hemos avisado al solicitante.")).toBeVisible();
+
+  // The renter accepts it and downloads its invoice.
   await renter.goto(caseUrl);
-  for (const [, comment] of steps) await expect(renter.getByText(comment)).toBeVisible();
+  await expect(renter.getByText(`Matriculación de ${boatName} con tasas de Capitanía`)).toBeVisible();
+  await expect(renter.getByText(/145,50\s€/).first()).toBeVisible();
+  await renter.getByRole("button", { name: "Aceptar el presupuesto" }).click();
+  await expect(renter.getByText("Has aceptado el presupuesto")).toBeVisible();
+  await expect(renter.getByText("En curso").first()).toBeVisible();
+  const invoiceLink = renter.getByRole("link", { name: /Descargar la factura F-\d{4}-\d{6}/ });
+  const invoice = await renter.request.get(new URL((await invoiceLink.getAttribute("href"))!, renter.url()).toString());
+  expect(invoice.status()).toBe(200);
+  expect(invoice.headers()["content-type"]).toBe("application/pdf");
+  await renter.goto("/ajustes/facturas");
+  await expect(renter.getByText("Factura de gestión").first()).toBeVisible();
+
+  // The team asks for a document that never arrives, delivers the result and completes with a reason.
+  await admin.reload();
+  for (const [status, comment] of [
+    ["waiting_documents", "Capitanía pide una copia del DNI"],
+    ["in_progress", "Expediente presentado en Capitanía"],
+  ] as const) {
+    await move(status, comment);
+    await expect(admin.getByText("La gestión ha cambiado de estado")).toBeVisible();
+    comments.push(comment);
+  }
+  await admin.locator('input[name="documents"]').setInputFiles({ name: "matricula.pdf", mimeType: "application/pdf", buffer: PDF });
+  await admin.getByRole("button", { name: "Adjuntar resultado" }).click();
+  await expect(admin.getByText("Documentos de resultado añadidos")).toBeVisible();
+  await move("completed", "Matrícula concedida");
+  await expect(admin.getByText("Explica por qué se completa sin los documentos pedidos.").first()).toBeVisible();
+  await admin.locator('textarea[name="waiver"]').fill("Capitanía aceptó el DNI que ya constaba");
+  await admin.locator('textarea[name="comment"]').fill("Matrícula concedida");
+  await admin.getByRole("button", { name: "Cambiar estado" }).click();
+  await expect(admin.getByText("Esta gestión está cerrada.")).toBeVisible();
+  comments.push("Matrícula concedida");
+
+  // The renter sees every step with its comment and downloads the result; nobody else can.
+  await renter.goto(caseUrl);
+  for (const comment of comments) await expect(renter.getByText(comment)).toBeVisible();
+  await expect(renter.getByText("Capitanía aceptó el DNI que ya constaba")).toBeVisible();
   await expect(renter.getByText("Completada").first()).toBeVisible();
+  const resultHref = new URL((await renter.getByRole("link", { name: "Descargar matricula.pdf" }).getAttribute("href"))!, renter.url()).toString();
+  const result = await renter.request.get(resultHref);
+  expect(result.status()).toBe(200);
+  expect((await result.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  expect((await admin.request.get(resultHref)).status()).toBe(200);
+  expect((await stranger.request.get(resultHref)).status()).toBe(404);
+  const owner = await demoPage(browser, "owner@amarre.test");
+  expect((await owner.request.get(resultHref)).status()).toBe(404);
+
   await renter.goto("/ajustes/mi-bandeja-de-entrada");
   const subjects = await renter.locator("article h2").allTextContents();
   const aboutIt = subjects.filter((subject) => /Matriculación del barco/.test(subject));
   // One email per change (the other test's requests only add "received" ones).
-  expect(aboutIt.filter((subject) => subject.includes("Tu gestión de Matriculación del barco:"))).toHaveLength(steps.length);
+  expect(aboutIt.filter((subject) => subject.includes("Tu gestión de Matriculación del barco:"))).toHaveLength(comments.length);
   for (const label of ["En revisión", "Esperando documentos", "En curso", "Completada"]) expect(aboutIt.some((subject) => subject.endsWith(label))).toBe(true);
+  expect(aboutIt.some((subject) => subject.includes("Presupuesto para tu gestión de Matriculación del barco"))).toBe(true);
+  expect(aboutIt.some((subject) => subject.includes("El resultado de tu gestión de Matriculación del barco"))).toBe(true);
 
   // A second request, rejected straight after being received.
   await fillRequest(renter, { path: "/seguro", fields: { value: "12000", lengthM: "4", year: "2010", port: `Cambrils${run}` }, selects: { boatType: "jetski", use: "private" } });
@@ -168,4 +223,18 @@ test("bad input over plain HTTP: 400 with the field's message and nothing saved,
   expect(skip.status()).toBe(409);
   await admin.reload();
   await expect(admin.getByText("Recibida").first()).toBeVisible();
+});
+
+test("case messages are limited per person: the 21st in ten minutes is a 429 with Retry-After, as the browser gets it", async ({ browser }) => {
+  const renter = await demoPage(browser, "renter@amarre.test");
+  await renter.goto("/ajustes/mis-gestiones");
+  const caseUrl = new URL((await renter.locator('main a[href^="/ajustes/mis-gestiones/"]').first().getAttribute("href"))!, renter.url()).pathname;
+  for (let i = 0; i < 20; i++) {
+    const sent = await renter.request.post(caseUrl, { form: { intent: "message", message: `Pregunta ${i}` }, maxRedirects: 0 });
+    expect(sent.status()).toBe(303);
+  }
+  const limited = await renter.request.post(caseUrl, { form: { intent: "message", message: "Una más" }, maxRedirects: 0 });
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(await limited.text()).toContain("Has enviado muchos mensajes seguidos.");
 });

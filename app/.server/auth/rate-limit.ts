@@ -22,6 +22,8 @@ export function rateLimitSettings(options: { signUpPerHour: number; signInPer10M
     serviceRequestsPerAddress: { points: options.serviceRequestsPerHour ?? 10, duration: 60 * 60 },
     /** Messages a person writes (new conversations and replies): a burst of 60 in 10 minutes, then a pause. */
     chatMessagesPerPerson: { points: 60, duration: 10 * 60 },
+    /** Messages a requester writes on their cases: 20 in 10 minutes, then a pause (429 with Retry-After). */
+    caseMessagesPerPerson: { points: 20, duration: 10 * 60 },
   };
 }
 

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isCaseError, MAX_DOCUMENT_BYTES, type Case } from "#app/.server/domain/cases";
+import { isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId, type Case } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -11,13 +11,18 @@ import { FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/compo
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
+import { withRetryAfter } from "#app/utils/headers";
+import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 
 /**
  * /ajustes/mis-gestiones/{id}: one case for its requester — the request, its history with the
- * team's comments, the documents (downloads), adding documents while the case waits for them
- * (multipart, any file name) and messages with the team. Anyone else gets a 404.
+ * team's comments, the team's quote to accept or decline (`intent=accept-quote`,
+ * `intent=decline-quote`; a quote past its day is a 409) and the accepted quote's invoice, the
+ * result documents and the others (downloads), adding documents while the case waits for them
+ * (multipart, any file name) and messages with the team (limited per person: 429 with
+ * `Retry-After`). Anyone else gets a 404, on the page and on every action.
  */
 export const handle = { i18n: ["cases"] };
 
@@ -51,14 +56,23 @@ export async function loader(args: LoaderFunctionArgs) {
       createdAt: item.createdAt,
       contact: item.contact,
       details: Object.entries(item.details),
-      history: item.history.map(({ at, to, comment, by }) => ({ at, to, comment, by })),
-      documents: item.documents.map(({ id, name, size, uploadedAt, by }) => ({ id, name, size, uploadedAt, by })),
+      history: item.history.map(({ at, to, comment, by, waiver }) => ({ at, to, comment, by, waiver: waiver ?? null })),
+      documents: item.documents.map(({ id, name, size, uploadedAt, by, result }) => ({ id, name, size, uploadedAt, by, result: result === true })),
       messages: item.messages.map(({ at, from, text }) => ({ at, from, text })),
     },
+    quotes: await Promise.all(
+      item.quotes
+        .filter((quote) => quote.status !== "superseded")
+        .map(async ({ n, amountCents, description, validUntil, status, reason }) => {
+          // The accepted quote's invoice, once the platform has issued it.
+          const invoice = status === "accepted" ? await ctx.services.invoices.getFor(quoteInvoiceId(item.id, n), who) : null;
+          return { n, amountCents, description, validUntil, status, reason, expired: status === "pending" && isQuoteExpired({ validUntil }, new Date()), invoice: invoice ? { id: invoice.id, number: `${invoice.series}-${invoice.number}` } : null };
+        }),
+    ),
   };
 }
 
-type Reply = { intent: "documents" | "message"; errors: string[] };
+type Reply = { intent: "documents" | "message" | "accept-quote" | "decline-quote"; errors: string[]; fields?: Record<string, string> };
 
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "cases");
@@ -96,23 +110,56 @@ export async function action(args: ActionFunctionArgs) {
   }
 
   const form = await ctx.formData();
-  if (form.get("intent") !== "message") return refuse("message", [ctx.t("errors.unknown")]);
+  const intent = form.get("intent");
+  if (intent === "accept-quote" || intent === "decline-quote") {
+    const n = Number(form.get("quote"));
+    if (!Number.isInteger(n) || n < 1) return refuse(intent, [ctx.t("errors.quoteChanged")], 400);
+    try {
+      if (intent === "accept-quote") await ctx.services.cases.acceptQuote(id, who, n);
+      else await ctx.services.cases.declineQuote(id, who, n, String(form.get("reason") ?? ""));
+    } catch (error) {
+      if (isCaseError(error, "quote-expired")) return refuse(intent, [ctx.t("errors.quoteExpired")], 409);
+      if (isCaseError(error, "stale-quote")) return refuse(intent, [ctx.t("errors.quoteChanged")], 409);
+      // The team's view of the case answers for the team, not the requester.
+      if (isCaseError(error, "not-found")) notFound(ctx.request);
+      throw error;
+    }
+    return back(intent === "accept-quote" ? "accepted" : "declined");
+  }
+  if (intent !== "message") return refuse("message", [ctx.t("errors.unknown")]);
   const text = String(form.get("message") ?? "");
-  if (!text.trim()) return refuse("message", [ctx.t("errors.emptyMessage")]);
+  if (!text.trim()) return data<Reply>({ intent: "message", errors: [ctx.t("errors.emptyMessage")], fields: { message: ctx.t("errors.emptyMessage") } }, { status: 400 });
+  // Messages are limited per person (the team's pages show every message of a case).
+  if (who.role !== "admin") {
+    const limited = await ctx.auth.limit("caseMessagesPerPerson", who.uid);
+    if (limited)
+      return data<Reply>(
+        { intent: "message", errors: [ctx.t("errors.tooManyMessages", { minutes: Math.max(1, Math.ceil(limited.retryAfterSeconds / 60)) })] },
+        { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+      );
+  }
   await ctx.services.cases.addMessage(id, who, text);
   return back("message");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
 
+// A 429's Retry-After (set on the action's data) reaches the page's response (see withRetryAfter).
+export const headers = withRetryAfter;
+
 export default function CasePage() {
   const { t } = useTranslation("cases");
   const lang = useLang();
-  const { item } = useLoaderData<typeof loader>();
+  const { item, quotes } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const [search] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   const done = search.get("done");
+  const money = (cents: number) => new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
+  const day = (iso: string) => new Intl.DateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
+  const results = item.documents.filter((doc) => doc.result);
+  const others = item.documents.filter((doc) => !doc.result);
+  const pending = quotes.find((quote) => quote.status === "pending");
   return (
     <main id="main" className="space-y-6">
       <p>
@@ -133,6 +180,60 @@ export default function CasePage() {
         <Notice>{t("detail.created")}</Notice>
       ) : done === "claimed" ? (
         <Notice>{t("detail.claimed")}</Notice>
+      ) : done === "accepted" ? (
+        <Notice>{t("quote.accepted")}</Notice>
+      ) : done === "declined" ? (
+        <Notice>{t("quote.declined")}</Notice>
+      ) : null}
+      {quotes.length > 0 ? (
+        <section aria-labelledby="quote-title" className={cardClass}>
+          <h2 id="quote-title" className="text-xl font-bold">{t("quote.title")}</h2>
+          {reply?.intent === "accept-quote" || reply?.intent === "decline-quote" ? <FormAlert id="quote-errors" errors={reply.errors} /> : null}
+          <ol className="mt-3 space-y-4 text-sm">
+            {quotes.map((quote) => (
+              <li key={quote.n} className="rounded-lg border border-slate-200 p-4 dark:border-white/10">
+                <p className="text-lg font-bold">
+                  {money(quote.amountCents)} <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{t("quote.vatIncluded")}</span>
+                </p>
+                <p className="mt-1 whitespace-pre-line">{quote.description}</p>
+                <p className="mt-1 text-slate-600 dark:text-slate-400">
+                  {t("quote.number", { n: quote.n })} · {quote.expired ? t("quote.statuses.expired") : t(`quote.statuses.${quote.status}`)} · {t("quote.validUntil", { date: day(quote.validUntil) })}
+                </p>
+                {quote.reason ? <p className="mt-1">{t("quote.reason", { reason: quote.reason })}</p> : null}
+                {quote.invoice ? (
+                  <p className="mt-2">
+                    <a href={href("invoice-pdf", { params: { invoiceId: quote.invoice.id }, search: { lang } })} download className="font-semibold text-sea-800 underline dark:text-sea-200">
+                      {t("quote.invoiceLink", { number: quote.invoice.number })}
+                    </a>
+                  </p>
+                ) : null}
+                {quote === pending ? (
+                  quote.expired ? (
+                    <p className="mt-2">{t("quote.expiredHint")}</p>
+                  ) : (
+                    <div className="mt-3 flex flex-wrap items-end gap-4">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="accept-quote" />
+                        <input type="hidden" name="quote" value={quote.n} />
+                        <p className={hintClass}>{t("quote.acceptHint")}</p>
+                        <button type="submit" className={`${primaryButton} mt-2`} disabled={busy}>{t("quote.accept")}</button>
+                      </Form>
+                      <Form method="post" className="space-y-2">
+                        <input type="hidden" name="intent" value="decline-quote" />
+                        <input type="hidden" name="quote" value={quote.n} />
+                        <label htmlFor={`reason-${quote.n}`} className={labelClass}>{t("quote.reasonLabel")}</label>
+                        <input id={`reason-${quote.n}`} name="reason" maxLength={2000} className={inputClass} />
+                        <button type="submit" className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50 dark:border-white/20 dark:hover:bg-white/5" disabled={busy}>
+                          {t("quote.decline")}
+                        </button>
+                      </Form>
+                    </div>
+                  )
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="summary-title" className={cardClass}>
@@ -153,16 +254,32 @@ export default function CasePage() {
                 <time dateTime={entry.at} className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoment(entry.at, lang)}</time>{" "}
                 <CaseStatusBadge status={entry.to} />
                 {entry.comment ? <p className="mt-1 whitespace-pre-line">{entry.comment}</p> : null}
+                {entry.waiver ? <p className="mt-1 whitespace-pre-line">{t("detail.waiver", { reason: entry.waiver })}</p> : null}
               </li>
             ))}
           </ol>
         </section>
       </div>
       <section aria-labelledby="documents-title" className={cardClass}>
+        {results.length > 0 ? (
+          <>
+            <h2 id="results-title" className="text-xl font-bold">{t("detail.results")}</h2>
+            <ul aria-labelledby="results-title" className="mt-3 mb-6 space-y-2 text-sm">
+              {results.map((doc) => (
+                <li key={doc.id} className="flex flex-wrap items-center justify-between gap-3">
+                  <span className="break-all">{doc.name} <span className="text-slate-500 dark:text-slate-400">· {Math.max(1, Math.round(doc.size / 1024))} KB</span></span>
+                  <a href={href("case-document", { params: { caseId: item.id, documentId: doc.id } })} className="font-semibold text-sea-800 underline dark:text-sea-200" download>
+                    {t("detail.downloadResult", { name: doc.name })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <h2 id="documents-title" className="text-xl font-bold">{t("detail.documents")}</h2>
-        {item.documents.length === 0 ? <p className="mt-2 text-sm">{t("detail.noDocuments")}</p> : null}
+        {others.length === 0 ? <p className="mt-2 text-sm">{t("detail.noDocuments")}</p> : null}
         <ul className="mt-3 space-y-2 text-sm">
-          {item.documents.map((doc) => (
+          {others.map((doc) => (
             <li key={doc.id} className="flex flex-wrap items-center justify-between gap-3">
               <span className="break-all">{doc.name} <span className="text-slate-500 dark:text-slate-400">· {Math.max(1, Math.round(doc.size / 1024))} KB</span></span>
               <a href={href("case-document", { params: { caseId: item.id, documentId: doc.id } })} className="font-semibold text-sea-800 underline dark:text-sea-200" download>

@@ -97,9 +97,10 @@ describe("cases: who sees what", () => {
 
 describe("cases: the lifecycle", () => {
   it("moves through every status with comments; wrong steps are refused; the requester is emailed each time", async () => {
-    const item = await request();
+    // A contact message: nothing to quote, so the team starts the work itself (quotes: quotes.suite.ts).
+    const item = await request({ type: "contact" });
     const path = ["in_review", "waiting_documents", "in_progress", "waiting_documents", "in_progress", "completed"] as const;
-    for (const to of path) await cases.move(item.id, admin, to, `Paso a ${to}`);
+    for (const to of path) await cases.move(item.id, admin, to, `Paso a ${to}`, to === "completed" ? { waiver: "No hacían falta" } : {});
     const done = (await cases.getFor(item.id, requester))!.item;
     expect(done.history.map((h) => [h.from, h.to, h.comment])).toEqual([
       [null, "received", ""],
@@ -115,7 +116,7 @@ describe("cases: the lifecycle", () => {
     const other = await request();
     expect(await refusal(cases.move(other.id, admin, "completed", ""))).toEqual({ code: "invalid-transition", reason: "received" });
     expect(await refusal(cases.move(other.id, admin, "nonsense" as never, ""))).toMatchObject({ code: "invalid-transition" });
-    expect(caseStatuses).toEqual(["received", "in_review", "waiting_documents", "in_progress", "completed", "rejected"]);
+    expect(caseStatuses).toEqual(["received", "in_review", "quoted", "waiting_documents", "in_progress", "completed", "rejected"]);
   });
 
   it("lets the requester add documents only while the case waits for them; the team at any time", async () => {

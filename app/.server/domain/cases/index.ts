@@ -1,7 +1,17 @@
 /** Cases (gestiones): service requests the team works to the end. The folder's only door. */
 export {
+  acceptedQuote,
   CASE_TRANSITIONS,
   CaseError,
+  documentsOutstanding,
+  isQuoteExpired,
+  madridDay,
+  pendingQuote,
+  QUOTE_LIMITS,
+  quoteInvoiceId,
+  QUOTE_STEPS,
+  STEP_REQUIREMENTS,
+  UNQUOTED_TYPES,
   caseStatuses,
   caseTypes,
   isCaseError,
@@ -16,6 +26,7 @@ export {
   type CaseContact,
   type CaseDocument,
   type CaseErrorCode,
+  type CaseQuote,
   type CaseStatus,
   type CaseType,
 } from "./model";

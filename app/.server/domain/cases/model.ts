@@ -12,15 +12,39 @@ export {
   caseTypes,
   OPEN_STATUSES,
   procedureTypes,
+  QUOTE_LIMITS,
+  QUOTE_STEPS,
   serviceTypes,
+  STEP_REQUIREMENTS,
+  UNQUOTED_TYPES,
   type CaseStatus,
   type CaseType,
 } from "#app/utils/cases";
 import type { CaseStatus, CaseType } from "#app/utils/cases";
 
 export type CaseContact = { name: string; email: string; phone: string | null };
-export type CaseDocument = { id: string; name: string; contentType: "application/pdf" | "image/jpeg" | "image/png"; size: number; uploadedAt: string; by: "requester" | "team" };
-export type CaseHistoryEntry = { at: string; byUid: string | null; by: "requester" | "team"; from: CaseStatus | null; to: CaseStatus; comment: string };
+/** `result`: a document the team delivered as the outcome of the work (absent on the others). */
+export type CaseDocument = { id: string; name: string; contentType: "application/pdf" | "image/jpeg" | "image/png"; size: number; uploadedAt: string; by: "requester" | "team"; result?: boolean };
+/** `waiver`: why the case was completed without the documents it last asked for (absent otherwise). */
+export type CaseHistoryEntry = { at: string; byUid: string | null; by: "requester" | "team"; from: CaseStatus | null; to: CaseStatus; comment: string; waiver?: string };
+
+/**
+ * A price the team offers (VAT included): what it covers and until which day (Madrid) it can be
+ * accepted. `n` counts the case's quotes from 1; the accepted one is invoiced by the platform as
+ * `case_{caseId}_quote_{n}`. A new quote replaces one still pending (`superseded`).
+ */
+export type CaseQuote = {
+  n: number;
+  amountCents: number;
+  description: string;
+  validUntil: string;
+  sentAt: string;
+  byUid: string;
+  status: "pending" | "accepted" | "declined" | "superseded";
+  answeredAt: string | null;
+  /** The requester's reason when declining (may be empty). */
+  reason: string;
+};
 export type CaseNote = { at: string; byUid: string; text: string };
 export type CaseMessage = { at: string; byUid: string | null; from: "requester" | "team"; text: string };
 
@@ -36,6 +60,8 @@ export type Case = {
   /** What the form asked for this type (the boat's data, dates, places…), as text and numbers. */
   details: Record<string, string | number | boolean>;
   documents: CaseDocument[];
+  /** The quotes sent, oldest first (absent on cases stored before quotes: read as []). */
+  quotes: CaseQuote[];
   history: CaseHistoryEntry[];
   notes: CaseNote[];
   messages: CaseMessage[];
@@ -49,7 +75,23 @@ export type Case = {
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_DOCUMENTS = 20;
 
-export type CaseErrorCode = "not-found" | "invalid-transition" | "invalid-document" | "too-many-documents" | "invalid";
+/**
+ * `quote-expired`: past its valid-until day; `stale-quote`: not the pending quote (answered or
+ * replaced); `needs-quote`: work cannot start without an accepted quote; `needs-reason`: the
+ * documents asked for have not arrived and no reason was given; `needs-result`: an accepted
+ * quote's case completes with a result document.
+ */
+export type CaseErrorCode =
+  | "not-found"
+  | "invalid-transition"
+  | "invalid-document"
+  | "too-many-documents"
+  | "invalid"
+  | "quote-expired"
+  | "stale-quote"
+  | "needs-quote"
+  | "needs-reason"
+  | "needs-result";
 
 export class CaseError extends Error {
   override readonly name = "CaseError";
@@ -83,4 +125,38 @@ export function searchTokens(...texts: ReadonlyArray<string | number | boolean |
     }
   }
   return [...words];
+}
+
+/** Today's date in Madrid (YYYY-MM-DD): the day a quote's validity is read against. */
+export function madridDay(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+/** The quote waiting for the requester's answer, if any. */
+export function pendingQuote(item: Pick<Case, "quotes">): CaseQuote | null {
+  return (item.quotes ?? []).find((quote) => quote.status === "pending") ?? null;
+}
+
+export function acceptedQuote(item: Pick<Case, "quotes">): CaseQuote | null {
+  return [...(item.quotes ?? [])].reverse().find((quote) => quote.status === "accepted") ?? null;
+}
+
+/** A quote can no longer be accepted after its valid-until day (Madrid). */
+export function isQuoteExpired(quote: Pick<CaseQuote, "validUntil">, at: Date): boolean {
+  return madridDay(at) > quote.validUntil;
+}
+
+/**
+ * The documents the case asked for last and has not received: the case went to
+ * `waiting_documents` and the requester has uploaded nothing since.
+ */
+export function documentsOutstanding(item: Pick<Case, "history" | "documents">): boolean {
+  const asked = [...item.history].reverse().find((entry) => entry.to === "waiting_documents");
+  if (!asked) return false;
+  return !item.documents.some((doc) => doc.by === "requester" && doc.uploadedAt >= asked.at);
+}
+
+/** The invoice id of a case's accepted quote (idempotent issuing). */
+export function quoteInvoiceId(caseId: string, n: number): string {
+  return `case_${caseId}_quote_${n}`;
 }

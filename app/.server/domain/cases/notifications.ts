@@ -1,35 +1,66 @@
 import type { Lang } from "#app/i18n";
-import { langOrDefault, type MailboxService } from "../mailbox";
-import type { Case } from "./model";
+import { langOrDefault, type EmailParam, type MailboxService } from "../mailbox";
+import type { Case, CaseQuote } from "./model";
 import type { CaseEvent } from "./service";
+
+/** Who answers for the team on a quote: the team member who sent it (their mailbox and language). */
+export type TeamMember = { uid: string; email: string; lang: string | null | undefined };
 
 /**
  * The requester's emails about their case (PRODUCT.md: every change emails them), in the
- * language they wrote the request in: received, each status change with the team's comment, and
- * each message from the team. A visitor's case without an account is emailed through SMTP only
- * when it is configured; an account's goes to its mailbox as well. `link(item, lang)` is the
- * case's page for the requester (null while the pages do not exist or for a visitor).
+ * language they wrote the request in: received, each status change with the team's comment, each
+ * message from the team, a quote to answer, its acceptance (with the invoice) and the result
+ * documents. A visitor's case without an account is emailed through SMTP only when it is
+ * configured; an account's goes to its mailbox as well. The requester's answer to a quote
+ * (accepted or declined) also reaches the team member who sent it, in their language, linking the
+ * admin's page. `link(item, lang)` is the case's page for the requester, `teamLink` the team's.
  */
 export function createCaseNotifier(deps: {
   mailbox: Pick<MailboxService, "deliver" | "send">;
   link: (item: Case, lang: Lang) => string | null;
+  team?: (uid: string) => Promise<TeamMember | null>;
+  teamLink?: (item: Case, lang: Lang) => string;
 }) {
+  const TEAM_EVENTS: ReadonlySet<CaseEvent> = new Set(["quote-accepted", "quote-declined"]);
+  const REQUESTER_EVENTS: ReadonlySet<CaseEvent> = new Set(["received", "status", "message", "quote", "quote-accepted", "delivered"]);
+
+  function quoteParams(quote: CaseQuote | undefined): Record<string, EmailParam> {
+    if (!quote) return {};
+    return { amount: { euros: quote.amountCents }, description: quote.description, validUntil: { date: quote.validUntil }, reason: quote.reason ? { t: "case.reason", values: { reason: quote.reason } } : "" };
+  }
+
   return async function notify(event: CaseEvent, item: Case) {
     const lang = langOrDefault(item.lang);
     const last = item.history[item.history.length - 1];
     const message = item.messages[item.messages.length - 1];
-    const link = deps.link(item, lang);
-    const params = {
+    const quote = [...(item.quotes ?? [])].reverse().find((q) => q.status !== "superseded");
+    const common: Record<string, EmailParam> = {
       name: item.contact.name,
       type: { t: `cases:types.${item.type}` },
       reference: item.id,
       status: { t: `cases:statuses.${item.status}` },
-      comment: last?.comment ? { t: "case.comment", values: { comment: last.comment } } : "",
-      message: message?.text ?? "",
-      link: link ? { t: item.requesterUid ? "case.link" : "case.visitorLink", values: { link } } : "",
+      ...quoteParams(quote),
     };
-    const email = { subject: `case.${event}.subject`, text: `case.${event}.text`, params };
-    if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, to: item.contact.email, lang, email, link });
-    else await deps.mailbox.send({ to: item.contact.email, lang, email });
+    if (REQUESTER_EVENTS.has(event)) {
+      const link = deps.link(item, lang);
+      const params: Record<string, EmailParam> = {
+        ...common,
+        comment: last?.comment ? { t: "case.comment", values: { comment: last.comment } } : "",
+        message: message?.text ?? "",
+        link: link ? { t: item.requesterUid ? "case.link" : "case.visitorLink", values: { link } } : "",
+      };
+      const email = { subject: `case.${event}.subject`, text: `case.${event}.text`, params };
+      if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, to: item.contact.email, lang, email, link });
+      else await deps.mailbox.send({ to: item.contact.email, lang, email });
+    }
+    if (TEAM_EVENTS.has(event) && quote && deps.team) {
+      const member = await deps.team(quote.byUid);
+      if (!member) return;
+      const teamLang = langOrDefault(member.lang ?? undefined);
+      const link = deps.teamLink?.(item, teamLang) ?? null;
+      const params: Record<string, EmailParam> = { ...common, link: link ?? "" };
+      const email = { subject: `case.team.${event}.subject`, text: `case.team.${event}.text`, params };
+      await deps.mailbox.deliver({ uid: member.uid, to: member.email, lang: teamLang, email, link });
+    }
   };
 }

@@ -3,18 +3,28 @@ import type { BlobStore } from "#app/.server/blobs";
 import type { DocumentStore, Transaction } from "#app/.server/store";
 import { casePrefix, documentKey, readDocument, storeDocument, type DocumentUpload } from "./documents";
 import {
+  acceptedQuote,
   CASE_TRANSITIONS,
   CaseError,
   CASES,
   caseStatuses,
   caseTypes,
+  documentsOutstanding,
+  isQuoteExpired,
+  madridDay,
   OPEN_STATUSES,
   isCaseId,
   MAX_DOCUMENTS,
+  pendingQuote,
+  QUOTE_LIMITS,
+  QUOTE_STEPS,
   searchTokens,
+  STEP_REQUIREMENTS,
+  UNQUOTED_TYPES,
   type Case,
   type CaseContact,
   type CaseDocument,
+  type CaseQuote,
   type CaseStatus,
   type CaseType,
 } from "./model";
@@ -25,7 +35,7 @@ import {
  * reads theirs and adds documents while the case waits for them. Who may see what is decided
  * here (`viewOf`), so every page and download asks the same question.
  */
-export type CaseEvent = "received" | "status" | "message";
+export type CaseEvent = "received" | "status" | "message" | "quote" | "quote-accepted" | "quote-declined" | "delivered";
 
 export type CasesDeps = {
   store: DocumentStore;
@@ -34,6 +44,11 @@ export type CasesDeps = {
   notify?: (event: CaseEvent, item: Case) => Promise<void>;
   /** The account that has this email, if any: a visitor's request is tied to it at once. */
   findAccount?: (email: string) => Promise<string | null>;
+  /**
+   * Invoices an accepted quote (the platform's invoice to the requester), after the acceptance
+   * is stored and before the emails; idempotent. A failure is logged: the case stays accepted.
+   */
+  invoiceQuote?: (item: Case, quote: CaseQuote) => Promise<void>;
   now?: () => Date;
 };
 
@@ -76,6 +91,11 @@ function tokensOf(item: Pick<Case, "contact" | "details" | "messages" | "id">): 
   return searchTokens(item.id, item.contact.name, item.contact.email, item.contact.phone, ...Object.values(item.details), ...item.messages.map((m) => m.text));
 }
 
+/** Cases stored before quotes existed read as having none. */
+function withDefaults(item: Case): Case {
+  return item.quotes ? item : { ...item, quotes: [] };
+}
+
 export function createCasesService(deps: CasesDeps) {
   const { store, blobs } = deps;
   const now = deps.now ?? (() => new Date());
@@ -99,7 +119,7 @@ export function createCasesService(deps: CasesDeps) {
   async function read(id: string): Promise<Case | null> {
     if (!isCaseId(id)) return null;
     const doc = await store.get<Omit<Case, "id">>(CASES, id);
-    return doc ? ({ ...doc, id } as Case) : null;
+    return doc ? withDefaults({ ...doc, id } as Case) : null;
   }
 
   /** The case as `viewer` may see it: the requester without internal notes, the team whole; null for anyone else. */
@@ -115,12 +135,48 @@ export function createCasesService(deps: CasesDeps) {
     return store.runTransaction(async (tx) => {
       const doc = await tx.get<Omit<Case, "id">>(CASES, id);
       if (!doc) throw new CaseError("not-found");
-      const next = change({ ...doc, id } as Case);
+      const next = change(withDefaults({ ...doc, id } as Case));
       const { id: _id, ...record } = { ...next, tokens: tokensOf(next), updatedAt: now().toISOString() };
       tx.set(CASES, id, record);
       writeWords(tx, { ...record, id }, doc);
       return { ...next, tokens: record.tokens, updatedAt: record.updatedAt };
     });
+  }
+
+  /**
+   * Stores uploads as the case's documents. The bytes go to the blob port first; the case's
+   * transaction then checks, on the case as it is at that moment, who may add them and that the
+   * case stays within `MAX_DOCUMENTS` — so simultaneous uploads can never pass the cap — and
+   * whatever it refuses is deleted again.
+   */
+  async function storeUploads(id: string, viewer: Viewer, uploads: readonly DocumentUpload[], result: boolean): Promise<Case> {
+    const allowed = (latest: Case, as: "requester" | "team") => {
+      if (result) return latest.status === "in_progress";
+      return as === "team" || latest.status === "waiting_documents";
+    };
+    const current = await read(id);
+    const view = current ? viewOf(current, viewer) : null;
+    if (!current || !view) throw new CaseError("not-found");
+    if (!allowed(current, view.as)) throw new CaseError("invalid-transition", current.status);
+    if (current.documents.length + uploads.length > MAX_DOCUMENTS) throw new CaseError("too-many-documents");
+    const at = now();
+    const stored: CaseDocument[] = [];
+    try {
+      for (const upload of uploads) {
+        const doc = await storeDocument(blobs, id, upload, view.as, at);
+        stored.push(result ? { ...doc, result: true } : doc);
+      }
+      return await update(id, (latest) => {
+        const latestView = viewOf(latest, viewer);
+        if (!latestView) throw new CaseError("not-found");
+        if (!allowed(latest, latestView.as)) throw new CaseError("invalid-transition", latest.status);
+        if (latest.documents.length + stored.length > MAX_DOCUMENTS) throw new CaseError("too-many-documents");
+        return { ...latest, documents: [...latest.documents, ...stored] };
+      });
+    } catch (error) {
+      await Promise.all(stored.map((doc) => blobs.delete(documentKey(id, doc.id))));
+      throw error;
+    }
   }
 
   return {
@@ -155,6 +211,7 @@ export function createCasesService(deps: CasesDeps) {
         contact,
         details: input.details,
         documents,
+        quotes: [],
         history: [{ at: at.toISOString(), byUid: input.requesterUid, by: "requester", from: null, to: "received", comment: "" }],
         notes: [],
         messages: [],
@@ -184,18 +241,110 @@ export function createCasesService(deps: CasesDeps) {
       return item ? viewOf(item, viewer) : null;
     },
 
-    /** The team moves a case to `to` with a comment the requester sees; only the lifecycle's steps. */
-    async move(id: string, admin: Viewer, to: CaseStatus, comment: string): Promise<Case> {
+    /**
+     * The team moves a case to `to` with a comment the requester sees; only the lifecycle's steps
+     * and what they ask for (`STEP_REQUIREMENTS`): work starts after an accepted quote; a case
+     * completes when the documents asked for last arrived or with `waiver`, the reason they did
+     * not (kept in the history), and after an accepted quote with a result document.
+     */
+    async move(id: string, admin: Viewer, to: CaseStatus, comment: string, options: { waiver?: string } = {}): Promise<Case> {
       if (admin.role !== "admin") throw new CaseError("not-found");
+      const waiver = (options.waiver ?? "").trim().slice(0, 2000);
       const item = await update(id, (current) => {
         if (!CASE_TRANSITIONS[current.status].includes(to)) throw new CaseError("invalid-transition", current.status);
+        const needs = STEP_REQUIREMENTS[to] ?? [];
+        const quoted = !UNQUOTED_TYPES.includes(current.type);
+        if (needs.includes("accepted-quote") && quoted && !acceptedQuote(current)) throw new CaseError("needs-quote");
+        const outstanding = needs.includes("documents-or-reason") && documentsOutstanding(current);
+        if (outstanding && !waiver) throw new CaseError("needs-reason");
+        if (needs.includes("result") && acceptedQuote(current) && !current.documents.some((doc) => doc.result)) throw new CaseError("needs-result");
         return {
           ...current,
           status: to,
-          history: [...current.history, { at: now().toISOString(), byUid: admin.uid, by: "team", from: current.status, to, comment: comment.trim().slice(0, 2000) }],
+          history: [
+            ...current.history,
+            { at: now().toISOString(), byUid: admin.uid, by: "team", from: current.status, to, comment: comment.trim().slice(0, 2000), ...(outstanding ? { waiver } : {}) },
+          ],
         };
       });
       await notify("status", item);
+      return item;
+    },
+
+    /**
+     * The team quotes a price (VAT included) for the work: what it covers and until which day it
+     * can be accepted. The case waits for the requester's answer (`quoted`); a quote still
+     * unanswered is replaced. The requester is emailed.
+     */
+    async sendQuote(id: string, admin: Viewer, input: { amountCents: number; description: string; validUntil: string }): Promise<Case> {
+      if (admin.role !== "admin") throw new CaseError("not-found");
+      const description = input.description.trim();
+      const today = madridDay(now());
+      const latest = madridDay(new Date(now().getTime() + QUOTE_LIMITS.maxValidDays * 86_400_000));
+      if (!Number.isInteger(input.amountCents) || input.amountCents < QUOTE_LIMITS.minCents || input.amountCents > QUOTE_LIMITS.maxCents) throw new CaseError("invalid", "amount");
+      if (!description || description.length > QUOTE_LIMITS.descriptionMax) throw new CaseError("invalid", "description");
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(input.validUntil) || input.validUntil < today || input.validUntil > latest) throw new CaseError("invalid", "validUntil");
+      const item = await update(id, (current) => {
+        if (UNQUOTED_TYPES.includes(current.type) || !QUOTE_STEPS.send.from.includes(current.status)) throw new CaseError("invalid-transition", current.status);
+        const at = now().toISOString();
+        const quote: CaseQuote = { n: current.quotes.length + 1, amountCents: input.amountCents, description, validUntil: input.validUntil, sentAt: at, byUid: admin.uid, status: "pending", answeredAt: null, reason: "" };
+        return {
+          ...current,
+          status: QUOTE_STEPS.send.to,
+          quotes: [...current.quotes.map((old) => (old.status === "pending" ? { ...old, status: "superseded" as const } : old)), quote],
+          history: [...current.history, { at, byUid: admin.uid, by: "team", from: current.status, to: QUOTE_STEPS.send.to, comment: "" }],
+        };
+      });
+      await notify("quote", item);
+      return item;
+    },
+
+    /**
+     * The requester accepts quote `n` (the one pending, not past its day): work starts
+     * (`in_progress`), the platform invoices it, and the requester and the team are emailed.
+     */
+    async acceptQuote(id: string, viewer: Viewer, n: number): Promise<Case> {
+      const item = await update(id, (current) => {
+        const view = viewOf(current, viewer);
+        if (!view || view.as !== "requester") throw new CaseError("not-found");
+        const quote = pendingQuote(current);
+        if (!quote || quote.n !== n || !QUOTE_STEPS.accept.from.includes(current.status)) throw new CaseError("stale-quote");
+        if (isQuoteExpired(quote, now())) throw new CaseError("quote-expired");
+        const at = now().toISOString();
+        return {
+          ...current,
+          status: QUOTE_STEPS.accept.to,
+          quotes: current.quotes.map((old) => (old.n === n ? { ...old, status: "accepted" as const, answeredAt: at } : old)),
+          history: [...current.history, { at, byUid: viewer.uid, by: "requester", from: current.status, to: QUOTE_STEPS.accept.to, comment: "" }],
+        };
+      });
+      const quote = item.quotes.find((q) => q.n === n)!;
+      try {
+        await deps.invoiceQuote?.(item, quote);
+      } catch (error) {
+        console.error(`[cases] invoicing quote ${n} of case ${item.id} failed:`, error);
+      }
+      await notify("quote-accepted", item);
+      return item;
+    },
+
+    /** The requester declines quote `n` (with an optional reason): the team reviews the case again and is emailed. */
+    async declineQuote(id: string, viewer: Viewer, n: number, reason: string): Promise<Case> {
+      const clean = reason.trim().slice(0, 2000);
+      const item = await update(id, (current) => {
+        const view = viewOf(current, viewer);
+        if (!view || view.as !== "requester") throw new CaseError("not-found");
+        const quote = pendingQuote(current);
+        if (!quote || quote.n !== n || !QUOTE_STEPS.decline.from.includes(current.status)) throw new CaseError("stale-quote");
+        const at = now().toISOString();
+        return {
+          ...current,
+          status: QUOTE_STEPS.decline.to,
+          quotes: current.quotes.map((old) => (old.n === n ? { ...old, status: "declined" as const, answeredAt: at, reason: clean } : old)),
+          history: [...current.history, { at, byUid: viewer.uid, by: "requester", from: current.status, to: QUOTE_STEPS.decline.to, comment: clean }],
+        };
+      });
+      await notify("quote-declined", item);
       return item;
     },
 
@@ -222,20 +371,18 @@ export function createCasesService(deps: CasesDeps) {
 
     /** More documents: the requester while the case waits for them, the team at any time. */
     async addDocuments(id: string, viewer: Viewer, uploads: readonly DocumentUpload[]): Promise<Case> {
-      const current = await read(id);
-      const view = current ? viewOf(current, viewer) : null;
-      if (!current || !view) throw new CaseError("not-found");
-      if (view.as === "requester" && current.status !== "waiting_documents") throw new CaseError("invalid-transition", current.status);
-      if (current.documents.length + uploads.length > MAX_DOCUMENTS) throw new CaseError("too-many-documents");
-      const at = now();
-      const stored: CaseDocument[] = [];
-      try {
-        for (const upload of uploads) stored.push(await storeDocument(blobs, id, upload, view.as, at));
-        return await update(id, (latest) => ({ ...latest, documents: [...latest.documents, ...stored] }));
-      } catch (error) {
-        await Promise.all(stored.map((doc) => blobs.delete(documentKey(id, doc.id))));
-        throw error;
-      }
+      return storeUploads(id, viewer, uploads, false);
+    },
+
+    /**
+     * The team delivers the work's result documents (PDF, JPEG or PNG, by their bytes) while the
+     * work is in progress; only the requester and the team can download them. The requester is emailed.
+     */
+    async deliver(id: string, admin: Viewer, uploads: readonly DocumentUpload[]): Promise<Case> {
+      if (admin.role !== "admin") throw new CaseError("not-found");
+      const item = await storeUploads(id, admin, uploads, true);
+      await notify("delivered", item);
+      return item;
     },
 
     /** A document's bytes for the requester or the team; null for anyone else or a missing one. */

@@ -11,7 +11,8 @@ export const INVOICE_COUNTERS = "invoice_counters";
 /** A: rentals (on the owner's behalf); F: the platform's service fee; R: corrective invoices. */
 export const invoiceSeries = ["A", "F", "R"] as const;
 export type InvoiceSeries = (typeof invoiceSeries)[number];
-export type InvoiceKind = "rental" | "fee" | "corrective";
+/** `paperwork`: the platform's invoice for a paperwork case's accepted quote (series F). */
+export type InvoiceKind = "rental" | "fee" | "corrective" | "paperwork";
 
 /** Spain's general VAT rate. */
 export const VAT_PERCENT = 21;
@@ -20,9 +21,10 @@ export type InvoiceParty = { uid: string | null; name: string; taxId: string | n
 
 /**
  * What a line says is translated when the invoice is shown (`invoices:lines.<kind>`): the rental
- * of `quantity` days, a half day (`part`: morning or afternoon), the skipper's days, the fee.
+ * of `quantity` days, a half day (`part`: morning or afternoon), the skipper's days, the fee; a paperwork line adds what the quote covered, as the team wrote it
+ * (`description`).
  */
-export type InvoiceLine = { kind: "rental" | "half-day" | "skipper" | "fee"; quantity: number; amountCents: number; part?: "am" | "pm" };
+export type InvoiceLine = { kind: "rental" | "half-day" | "skipper" | "fee" | "paperwork"; quantity: number; amountCents: number; part?: "am" | "pm"; description?: string };
 
 /**
  * Why a corrective invoice was issued, copied from the booking's cancellation: the renter's
@@ -51,9 +53,15 @@ export type Invoice = {
   corrects: { id: string; series: InvoiceSeries; number: string; issuedAt: string | null } | null;
   /** A corrective invoice: why (null on the others, and on corrective invoices issued before it was kept). */
   reason: CorrectionReason | null;
-  bookingId: string;
-  /** What was rented and when: first and last day (`YYYY-MM-DD`), the half day when it was one. */
-  subject: { listingId: string; kind: "boat" | "dock"; title: string; start: string; end: string; part?: "am" | "pm" | null };
+  /** The booking invoiced; null for a paperwork case's invoice (see `caseId`). */
+  bookingId: string | null;
+  /** A paperwork case's invoice: the case (absent on bookings' invoices). */
+  caseId?: string;
+  /**
+   * What was rented and when: first and last day (`YYYY-MM-DD`), the half day when it was one; for a
+   * case (`kind: "case"`, `listingId` the case id) its type, on the day the quote was accepted.
+   */
+  subject: { listingId: string; kind: "boat" | "dock" | "case"; title: string; start: string; end: string; part?: "am" | "pm" | null };
   seller: InvoiceParty;
   buyer: InvoiceParty;
   /** Who may read it besides the team: the seller's and the buyer's accounts. */

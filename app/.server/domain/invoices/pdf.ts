@@ -101,7 +101,9 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   y -= 90;
 
   const { subject } = invoice;
-  const when = subject.start === subject.end ? t("subjectDay", { title: subject.title, date: day(subject.start) }) : t("subject", { title: subject.title, start: day(subject.start), end: day(subject.end) });
+  const when = invoice.caseId
+    ? t("caseSubject", { title: subject.title, reference: invoice.caseId })
+    : subject.start === subject.end ? t("subjectDay", { title: subject.title, date: day(subject.start) }) : t("subject", { title: subject.title, start: day(subject.start), end: day(subject.end) });
   paragraph(when, 50, 495, { color: grey });
   y -= 28;
   write(t("columns.description"), 50, { font: bold });
@@ -111,7 +113,7 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5, color: grey });
   y -= 16;
   for (const line of invoice.lines) {
-    write(lineLabel(t, line), 50);
+    write(line.description ? `${lineLabel(t, line)}: ${line.description}` : lineLabel(t, line), 50);
     write(String(line.quantity), 400, { right: true });
     write(money(line.amountCents), 545, { right: true });
     y -= 18;

@@ -216,6 +216,40 @@ export function createInvoicesService(deps: InvoicesDeps) {
       return issue(drafts, options);
     },
 
+    /**
+     * A paperwork case's accepted quote, invoiced by the platform to the requester in series F
+     * (VAT included, one "paperwork" line with what the quote covered), as
+     * `case_{caseId}_quote_{n}`: numbered by the same counter transaction, once however often it
+     * is asked.
+     */
+    async issueForCaseQuote(
+      input: { caseId: string; n: number; requesterUid: string; requesterName: string; title: string; description: string; amountCents: number; acceptedAt: string },
+      options: IssueOptions = {},
+    ): Promise<Invoice[]> {
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) return [];
+      const people = await deps.users.getMany([input.requesterUid]);
+      const profile = people.get(input.requesterUid);
+      const buyer = profile ? partyOf(profile, input.requesterUid) : { uid: input.requesterUid, name: input.requesterName, taxId: null, address: null };
+      const day = input.acceptedAt.slice(0, 10);
+      const draft: Draft = {
+        id: `case_${input.caseId}_quote_${input.n}`,
+        kind: "paperwork",
+        corrects: null,
+        reason: null,
+        bookingId: null,
+        caseId: input.caseId,
+        subject: { listingId: input.caseId, kind: "case", title: input.title, start: day, end: day },
+        seller: { uid: null, ...deps.platform },
+        buyer,
+        partyUids: [input.requesterUid],
+        lines: [{ kind: "paperwork", quantity: 1, amountCents: input.amountCents, description: input.description }],
+        vatPercent: VAT_PERCENT,
+        ...splitVat(input.amountCents, VAT_PERCENT),
+        totalCents: input.amountCents,
+      };
+      return issue([{ series: "F", draft }], options);
+    },
+
     /** The invoice for `viewer` (its buyer, its seller, or the team); null for anyone else. */
     async getFor(id: string, viewer: InvoiceViewer | null): Promise<Invoice | null> {
       const invoice = await read(id);
