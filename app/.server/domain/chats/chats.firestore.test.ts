@@ -41,7 +41,7 @@ describe(`conversations on Firestore (${cloud ? "Google's emulator" : "in-proces
     const chats = createChatsService({
       store,
       listings: { get: async (id) => (id === listing.id ? listing : null) },
-      confirmedBetween: async () => false,
+      contactAllowedBetween: async () => false,
       notify: async ({ member }) => {
         emailed.push(member);
       },
