@@ -4,6 +4,7 @@ import { addDays, POLICY_RULES, today } from "#app/.server/domain/bookings";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import { createChatsService, type ChatsService } from "./service";
+import { createChatNotifier } from "./notifications";
 import { CHAT_EMAIL_DELAY_MS, type ChatMember, type ChatMessage } from "./model";
 import { isChatError } from "./model";
 import type { MessagePart } from "#app/utils/chats";
@@ -240,5 +241,40 @@ describe("conversations", () => {
     expect(shown(page?.parts)).toEqual(["Hola, mi número es [phone]", "[phone], llámame"]);
     expect(emails.at(-1)?.messages.map((m) => m.text)).toEqual(["Hola, mi número es 612 345", "678, llámame"]);
     expect(shown(emails.at(-1)?.parts)).toEqual(shown(page?.parts));
+  });
+
+  it("emails what the page shows the recipient at that moment: disguised and split details hidden, then shown once contact is allowed", async () => {
+    const { owner, renter, boat } = await people();
+    const mailed = createChatsService({
+      store: services.store,
+      listings: services.listings,
+      contactAllowedBetween: (a, b, at) => services.bookings.contactAllowedBetween(a, b, at),
+      notify: createChatNotifier({ mailbox: services.mailbox, users: services.users, listings: services.listings, link: (chatId) => `https://amarre.test/chat/${chatId}` }),
+      now: () => clock,
+    });
+    // What the other tests left due goes first.
+    clock = new Date(Date.now() + 3 * 365 * 86_400_000);
+    await chats.applyDue();
+    clock = new Date();
+    const { chatId } = await mailed.start(renter.uid, { listingId: boat.id, text: "Somos 4 el 12/06/2027. Mi número: ６１２ ３４５" });
+    tick(30_000);
+    await mailed.send(renter.uid, chatId, "678, o escríbeme a rita%40gmail.com");
+    tick(CHAT_EMAIL_DELAY_MS + 1);
+    expect(await mailed.applyDue()).toBe(1);
+    const [email] = await services.mailbox.list(owner.uid);
+    expect(email!.text).toContain("> Somos 4 el 12/06/2027. Mi número: [teléfono oculto]");
+    expect(email!.text).toContain("> [teléfono oculto], o escríbeme a [correo oculto]");
+    expect(email!.text).not.toMatch(/６１２|678|rita/);
+    const page = await mailed.page(owner.uid, chatId);
+    expect(shown(page?.parts)).toEqual(["Somos 4 el 12/06/2027. Mi número: [phone]", "[phone], o escríbeme a [email]"]);
+
+    // Once a confirmed trip is within the week, the next email quotes the details as typed, like the page.
+    const start = addDays(today(clock), 5);
+    await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    await mailed.send(renter.uid, chatId, "Mi móvil otra vez: 612 345 678");
+    tick(CHAT_EMAIL_DELAY_MS + 1);
+    expect(await mailed.applyDue()).toBe(1);
+    const [second] = await services.mailbox.list(owner.uid);
+    expect(second!.text).toContain("> Mi móvil otra vez: 612 345 678");
   });
 });
