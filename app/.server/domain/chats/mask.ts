@@ -31,7 +31,11 @@ function foldDigit(ch: string): string {
   return ch;
 }
 
+const ASCII_SPACE = /^[\t\n\v\f\r ]$/;
+
 function normalizeChar(ch: string): string {
+  // Plain ASCII (most of every message) needs no Unicode work.
+  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return ASCII_SPACE.test(ch) ? " " : ch.toLowerCase();
   // Invisible characters (zero-width spaces and joiners, soft hyphens, bidi marks) are dropped.
   if (/^\p{Cf}$/u.test(ch)) return "";
   if (/^\s$/u.test(ch)) return " ";
@@ -200,6 +204,8 @@ const CONNECTORS = new Set(["y", "et", "and", "und"]);
 
 type WordKind = "unit" | "teen" | "tens";
 const WORDS = new Map<string, WordKind>([...UNITS.map((w) => [w, "unit"] as const), ...TEENS.map((w) => [w, "teen"] as const), ...TENS.map((w) => [w, "tens"] as const)]);
+/** How number words begin (two letters): most words are turned down by this alone. */
+const STARTS = new Set([...WORDS.keys(), ...CONNECTORS].map((w) => w.slice(0, 2)));
 const LONGEST_WORD = Math.max(...[...WORDS.keys(), ...CONNECTORS].map((w) => w.length));
 
 /**
@@ -210,19 +216,26 @@ const LONGEST_WORD = Math.max(...[...WORDS.keys(), ...CONNECTORS].map((w) => w.l
 function numberWord(word: string): { digits: number; kind: WordKind } | null {
   const direct = WORDS.get(word);
   if (direct) return { digits: direct === "unit" ? 1 : 2, kind: direct };
-  // Split into number words (and connectors between them), preferring long words.
-  const best: Array<string[] | null> = new Array(word.length + 1).fill(null);
-  best[0] = [];
+  // Split into number words (and connectors between them), fewest parts first. A glued phone
+  // number is a few dozen letters; longer words are not looked at.
+  if (word.length > 120 || !(STARTS.has(word.slice(0, 2)) || word.startsWith("y"))) return null;
+  const count: number[] = new Array(word.length + 1).fill(Infinity);
+  const back: string[] = new Array(word.length + 1).fill("");
+  count[0] = 0;
   for (let i = 0; i < word.length; i += 1) {
-    if (!best[i]) continue;
-    for (let len = Math.min(LONGEST_WORD, word.length - i); len >= 2 || (len === 1 && word[i] === "y"); len -= 1) {
+    if (count[i] === Infinity) continue;
+    for (let len = 1; len <= Math.min(LONGEST_WORD, word.length - i); len += 1) {
       const part = word.slice(i, i + len);
-      if ((WORDS.has(part) || CONNECTORS.has(part)) && (!best[i + len] || best[i + len]!.length > best[i]!.length + 1)) best[i + len] = [...best[i]!, part];
-      if (len === 1) break;
+      if ((len > 1 || part === "y") && (WORDS.has(part) || CONNECTORS.has(part)) && count[i]! + 1 < count[i + len]!) {
+        count[i + len] = count[i]! + 1;
+        back[i + len] = part;
+      }
     }
   }
-  const parts = best[word.length];
-  if (!parts || parts.length < 2 || CONNECTORS.has(parts[0]!) || CONNECTORS.has(parts.at(-1)!)) return null;
+  if (count[word.length] === Infinity) return null;
+  const parts: string[] = [];
+  for (let at = word.length; at > 0; at -= back[at]!.length) parts.unshift(back[at]!);
+  if (parts.length < 2 || CONNECTORS.has(parts[0]!) || CONNECTORS.has(parts.at(-1)!)) return null;
   let digits = 0;
   let previous: WordKind | null = null;
   let kind: WordKind = "unit";
@@ -259,7 +272,8 @@ function tokenize(text: string): Token[] {
         continue;
       }
       // Letters and digits written together ("tel612345678", "10h30", "7m") are separate tokens, side by side.
-      for (const piece of value.matchAll(/\p{N}+|[\p{L}'’]+/gu)) {
+      const pieces = /\p{N}/u.test(value) ? [...value.matchAll(/\p{N}+|[\p{L}'’]+/gu)] : [{ 0: value, index: 0 }];
+      for (const piece of pieces) {
         const s = start + piece.index;
         const raw = piece[0];
         if (/^\p{N}+$/u.test(raw)) {
@@ -328,8 +342,9 @@ function groupsOf(run: Run, text: string): Array<{ tokens: Token[]; value: strin
 }
 
 function phoneSpans(text: string): Span[] {
-  const breakers = [...text.matchAll(STRONG_DATE_TIME)].map((m) => [m.index, m.index + m[0].length] as const);
-  const tokens = tokenize(text).map((token): Token => (breakers.some(([from, to]) => token.start < to && token.end > from) ? { kind: "other", start: token.start, end: token.end, raw: token.raw } : token));
+  const broken = new Uint8Array(text.length + 1);
+  for (const m of text.matchAll(STRONG_DATE_TIME)) broken.fill(1, m.index, m.index + m[0].length);
+  const tokens = tokenize(text).map((token): Token => (broken.subarray(token.start, token.end).includes(1) ? { kind: "other", start: token.start, end: token.end, raw: token.raw } : token));
   const spans: Span[] = [];
   let run: Token[] = [];
 
@@ -446,6 +461,8 @@ export function partsToText(parts: MessagePart[], label: (kind: ContactKind) => 
 /** How many of a sender's last messages are read together, and within how long. */
 export const WINDOW_MESSAGES = 3;
 export const WINDOW_MS = 10 * 60_000;
+/** How much of a message's end (or start) is read with its neighbours. */
+const EDGE = 300;
 
 type WindowMessage = { senderUid: string; createdAt: string; text: string };
 
@@ -460,31 +477,36 @@ export function findContactDetailsInMessages(messages: WindowMessage[]): Span[][
   for (const indexes of bySender.values()) {
     for (let k = 1; k < indexes.length; k += 1) {
       const last = messages[indexes[k]!]!;
-      const window: number[] = [indexes[k]!];
-      for (let j = k - 1; j >= 0 && window.length < WINDOW_MESSAGES; j -= 1) {
-        const earlier = messages[indexes[j]!]!;
-        if (Date.parse(last.createdAt) - Date.parse(earlier.createdAt) > WINDOW_MS) break;
-        window.unshift(indexes[j]!);
-      }
-      if (window.length < 2) continue;
-      // The messages joined by a line break; a span that crosses one is split between them.
-      const offsets: number[] = [];
-      let joined = "";
-      for (const index of window) {
-        offsets.push(joined.length);
-        joined += `${messages[index]!.text}\n`;
-      }
-      for (const span of findContactDetails(joined)) {
+      // The windows ending with this message: with the one before it, and with the two before it.
+      for (let size = 2; size <= Math.min(WINDOW_MESSAGES, k + 1); size += 1) {
+        const window = indexes.slice(k + 1 - size, k + 1);
+        if (Date.parse(last.createdAt) - Date.parse(messages[window[0]!]!.createdAt) > WINDOW_MS) break;
+        // A detail crossing an edge lies near it: the first message's end, the last one's start,
+        // and a middle message only when it is short enough to be part of it whole.
+        const pieces: Array<{ index: number; from: number; to: number; at: number }> = [];
+        let joined = "";
+        let usable = true;
         window.forEach((index, w) => {
-          const from = offsets[w]!;
-          const to = from + messages[index]!.text.length;
-          if (span.start >= to || span.end <= from) return;
-          // Only what crosses a message's edge is new; what lies inside one was found on its own.
-          if (span.start >= from && span.end <= to) return;
-          const start = Math.max(span.start, from) - from;
-          const end = Math.min(span.end, to) - from;
-          if (end > start) spans[index]!.push({ start, end, kind: span.kind });
+          const text = messages[index]!.text;
+          let from = 0;
+          let to = text.length;
+          if (w === 0) from = Math.max(0, text.length - EDGE);
+          else if (w === window.length - 1) to = Math.min(text.length, EDGE);
+          else if (text.length > EDGE) usable = false;
+          pieces.push({ index, from, to, at: joined.length });
+          joined += `${text.slice(from, to)}\n`;
         });
+        if (!usable) continue;
+        for (const span of findContactDetails(joined)) {
+          const touched = pieces.filter((piece) => span.start < piece.at + (piece.to - piece.from) && span.end > piece.at);
+          // Only what crosses a message's edge is new; what lies inside one was found on its own.
+          if (touched.length < 2) continue;
+          for (const piece of touched) {
+            const start = Math.max(span.start, piece.at) - piece.at + piece.from;
+            const end = Math.min(span.end, piece.at + (piece.to - piece.from)) - piece.at + piece.from;
+            if (end > start) spans[piece.index]!.push({ start, end, kind: span.kind });
+          }
+        }
       }
     }
   }
