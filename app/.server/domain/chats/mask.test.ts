@@ -6,8 +6,8 @@ import { conversationParts, findContactDetails, maskedText, messageParts } from 
 
 /**
  * The masking table (decision record 026): texts in Spanish, English, French and German that
- * must be masked (with what must remain) and texts that must stay as typed. 160 rows: 81 to mask,
- * 79 to leave. The original examples of decision record 015 come first (28 to mask, 10 to leave;
+ * must be masked (with what must remain) and texts that must stay as typed. 162 rows: 81 to mask,
+ * 81 to leave. The original examples of decision record 015 come first (28 to mask, 10 to leave;
  * with its three property and parts tests, its 41 tests are all here); the rest are the evasions an attack run
  * found, and what must stay visible next to them (prices, dates, times, lengths, ports, counts,
  * years).
@@ -188,6 +188,8 @@ const VISIBLE: string[] = [
   "Hast du Instagram?",
   "El barco tiene wifi y señal de móvil",
   "No signal at sea, sorry",
+  "The phone signal is weak at the anchorage",
+  "WhatsApp es mejor que el correo",
   "Nos vemos @ 10h",
   "Il fait 28 °C à 14h",
   "Reserva AM-2027-000123, factura F-2027-000045",

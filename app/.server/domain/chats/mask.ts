@@ -141,6 +141,8 @@ const COPULA = String.raw`\s*(?::|=|->|\bis\b|\bes\b|\best\b|\bc'est\b|\bc’est
 const HANDLE = String.raw`@?[\p{L}_][\p{L}\p{N}._]*[\p{L}\p{N}_]`;
 /** "insta @ana_boats", "mi insta es anaboats", "telegram: ana_boats", "my gmail is anaboats". */
 const NAMED_HANDLE = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:(${MESSENGERS})|(${NAMED_PROVIDERS}))(?:(${COPULA})|\s+(?:on|en|sur|auf|bei|at|a|as|als|comme|como)?\s*)(${HANDLE})${END}`, "gu");
+/** "my", "mi", "mon", "mein"… right before a messenger's or a provider's name. */
+const POSSESSIVE = /(?:^|[^\p{L}])(?:my|mi|mis|mon|ma|mein|meine|meinen|dein|deine|unser|our|your|tu|su|ton|nuestro|vuestro)\s+$/u;
 /** "@ana_boats" on its own. */
 const BARE_HANDLE = new RegExp(String.raw`(?<![\p{L}\p{N}._%+-])@[\p{L}\p{N}_](?:[\p{L}\p{N}._]*[\p{L}\p{N}_])?${END}`, "gu");
 /** Links to a person on a messenger or a social network. */
@@ -157,8 +159,13 @@ function emailAndHandleSpans(text: string): Span[] {
     const [, messenger, , copula, handle] = m as unknown as [string, string | undefined, string | undefined, string | undefined, string];
     const bare = handle.replace(/^@/, "");
     if (NOT_HANDLES.has(bare) || bare.length < 3) continue;
-    // Without "is"/":" or an "@", a following word is a handle only if it looks like one (`ana_boats`, `ana.b`, `ana87`).
-    if (!copula?.trim() && !handle.startsWith("@") && !/[._\d]/.test(bare)) continue;
+    // Without an "@", a plain word is a handle after ":" ("telegram: anaboats"), or after "is" when
+    // the account is someone's ("mi insta es anaboats", not "the signal is weak"); a word that
+    // looks like a handle (`ana_boats`, `ana.b`, `ana87`) is one anyway.
+    const looksLikeHandle = handle.startsWith("@") || /[._\d]/.test(bare);
+    const colon = /[:=>]/.test(copula ?? "");
+    const owned = POSSESSIVE.test(text.slice(Math.max(0, m.index - 12), m.index));
+    if (!looksLikeHandle && !colon && !(copula?.trim() && owned)) continue;
     spans.push({ start: m.index, end: m.index + m[0].length, kind: messenger ? "handle" : "email" });
   }
   for (const m of text.matchAll(BARE_HANDLE)) spans.push({ start: m.index, end: m.index + m[0].length, kind: "handle" });
