@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { once, setMaxListeners } from "node:events";
 import fs from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -26,6 +26,7 @@ const app = express();
 // answered or repaired before Express and Remix read them (`gateRequest`, set once the build is loaded).
 const gate: { check?: ServerApp["gateRequest"] } = {};
 const httpServer = createServer((req, res) => {
+  closeWhenBodyUnread(req, res);
   const decision = gate.check?.(req.method ?? "GET", req.url ?? "/") ?? { kind: "pass" as const, url: req.url ?? "/" };
   if (decision.kind === "refuse") {
     res.writeHead(decision.status, { ...decision.headers, "Cache-Control": "no-store" }).end(decision.body);
@@ -225,6 +226,27 @@ async function stop(signal: string) {
 }
 process.once("SIGTERM", () => void stop("SIGTERM"));
 process.once("SIGINT", () => void stop("SIGINT"));
+
+/**
+ * A response sent before its request's body was read whole — a refusal at the gate (405), the
+ * form reader's 413 and 415, the Origin check's 403, a redirect to sign in — says
+ * `Connection: close`, and the server closes the socket after it. The unread rest of the body
+ * makes the connection unusable (a cancelled body stream destroys the socket; an uncancelled one
+ * would be read as the next request), so a keep-alive client must not send its next request on
+ * it: told `close`, it opens a new connection instead of meeting ECONNRESET. A 405, 413 or 415 to
+ * a request with a body always closes (a small body may already sit whole in the reader's buffer).
+ */
+const REFUSED_BODY = new Set([405, 413, 415]);
+function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse) {
+  const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+  if (!hasBody) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const status = typeof args[0] === "number" ? args[0] : this.statusCode;
+    if ((!req.readableEnded || REFUSED_BODY.has(status)) && !this.headersSent) this.setHeader("Connection", "close");
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
+}
 
 /**
  * Scripts and styles as the build compressed them (scripts/precompress-assets.js: Brotli and

@@ -112,8 +112,11 @@ export const layoutGroups = [
       { id: "settings-favourites", path: "ajustes/favoritos", file: "routes/favourites.tsx", sitemap: false },
       { id: "settings-reservations", path: "ajustes/mis-reservas", file: "routes/settings/reservations.tsx", sitemap: false },
       { id: "settings-reservation", path: "ajustes/mis-reservas/:id", file: "routes/settings/reservation.tsx", sitemap: false },
+      // A trip's deposit: the renter sees the owner's claim and answers it; the owner claims, withdraws or releases.
+      { id: "settings-reservation-deposit", path: "ajustes/mis-reservas/:id/fianza", file: "routes/settings/deposit.tsx", sitemap: false },
       { id: "settings-rentals", path: "ajustes/gestion-de-alquileres", file: "routes/settings/rentals.tsx", sitemap: false },
       { id: "settings-rental", path: "ajustes/gestion-de-alquileres/:id", file: "routes/settings/rental.tsx", sitemap: false },
+      { id: "settings-rental-deposit", path: "ajustes/gestion-de-alquileres/:id/fianza", file: "routes/settings/deposit.tsx", sitemap: false },
       { id: "settings-calendar", path: "ajustes/mi-calendario", file: "routes/settings/calendar.tsx", sitemap: false },
       { id: "settings-invoices", path: "ajustes/facturas", file: "routes/settings/invoices.tsx", sitemap: false },
       { id: "settings-payouts", path: "ajustes/cobros", file: "routes/settings/payouts.tsx", sitemap: false },
@@ -134,6 +137,8 @@ export const layoutGroups = [
       { id: "admin-dashboard", path: "admin/dashboard", file: "routes/admin/dashboard.tsx", sitemap: false },
       { id: "admin-cases", path: "admin/gestiones", file: "routes/admin/cases.tsx", sitemap: false },
       { id: "admin-case", path: "admin/gestiones/:id", file: "routes/admin/case.tsx", sitemap: false },
+      { id: "admin-deposits", path: "admin/fianzas", file: "routes/admin/deposits.tsx", sitemap: false },
+      { id: "admin-deposit", path: "admin/fianzas/:bookingId", file: "routes/admin/deposit.tsx", sitemap: false },
       { id: "admin-contents", path: "admin/contenidos", file: "routes/admin/contents.tsx", sitemap: false },
       { id: "admin-content", path: "admin/contenidos/:key", file: "routes/admin/content.tsx", sitemap: false },
       { id: "admin-legal-content", path: "admin/contenidos/legal/:key", file: "routes/admin/legal-content.tsx", sitemap: false },
@@ -169,6 +174,8 @@ export const resourceRoutes = [
   { id: "favourite", path: "resources/favourite", file: "routes/resources/favourite.ts" },
   // A case's document, for its requester and the team only.
   { id: "case-document", path: "resources/case-document/:caseId/:documentId", file: "routes/resources/case-document.ts" },
+  // A deposit claim's photo, for the booking's two people and the team only.
+  { id: "deposit-photo", path: "resources/deposit-photo/:bookingId/:photoId", file: "routes/resources/deposit-photo.ts" },
   // An invoice as a PDF, for its buyer, its seller and the team.
   { id: "invoice-pdf", path: "resources/invoice/:invoiceId", file: "routes/resources/invoice-pdf.ts" },
   // A listing's calendar for other calendars: /ical/{listingId}/{secret token}.ics.

@@ -17,6 +17,16 @@ describe("loadConfig", () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it("issues the platform's invoices as the company the legal notice names, unless INVOICE_ISSUER_* say otherwise", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      INVOICE_ISSUER_NAME: "Amarre Marketplace S.L.",
+      INVOICE_ISSUER_TAX_ID: "B67294813",
+      INVOICE_ISSUER_ADDRESS: "Passeig Marítim 32, 3.º B, 07014 Palma (Illes Balears)",
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), INVOICE_ISSUER_TAX_ID: "B12345674" }).INVOICE_ISSUER_TAX_ID).toBe("B12345674");
+    expect(() => loadConfig({ DATA_DIR: tempDir(), INVOICE_ISSUER_TAX_ID: "B1" })).toThrowError(/INVOICE_ISSUER_TAX_ID/);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => loadConfig({ PORT: "seventy", DATA_DIR: tempDir() })).toThrowError(/PORT/);
     expect(() => loadConfig({ APP_BACKEND: "mongo", DATA_DIR: tempDir() })).toThrowError(/APP_BACKEND/);

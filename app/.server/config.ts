@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { PasswordPolicy } from "#app/utils/password-policy";
+import { PLATFORM_ISSUER } from "./domain/legal-pages";
 
 /**
  * Every environment variable the server reads, in one schema, read once at start.
@@ -71,9 +72,10 @@ const envSchema = z
     SIGN_IN_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(20),
     // Requests from the service pages (paperwork, insurance, cleaning, transport, ports) per address and hour.
     // The platform as it appears on its invoices (the service fee): legal name, tax id, address.
-    INVOICE_ISSUER_NAME: z.string().trim().min(2).max(120).default("Amarre Marketplace S.L."),
-    INVOICE_ISSUER_TAX_ID: z.string().trim().min(5).max(20).default("B00000000"),
-    INVOICE_ISSUER_ADDRESS: z.string().trim().min(5).max(200).default("Moll Vell 1, 07012 Palma (Illes Balears)"),
+    // By default the company the legal notice names (domain/legal-pages/company.ts).
+    INVOICE_ISSUER_NAME: z.string().trim().min(2).max(120).default(PLATFORM_ISSUER.name),
+    INVOICE_ISSUER_TAX_ID: z.string().trim().min(5).max(20).default(PLATFORM_ISSUER.taxId),
+    INVOICE_ISSUER_ADDRESS: z.string().trim().min(5).max(200).default(PLATFORM_ISSUER.address),
     SERVICE_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
     // The visitors' page cache (decision record 007): how long a page rendered for visitors is
     // reused (0 switches it off; default 10 s in production, off in development) and its memory.

@@ -26,8 +26,9 @@ import { isLang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import type { PaymentsPort } from "./payments";
 import { createPayments } from "./payments/create-payments";
-import { createStripeWebhooks, type BookingPaymentEvents, type PaymentWebhooks } from "./payments/stripe-webhooks";
+import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
 import { createCaseNotifier, createCasesService, type CasesService } from "./domain/cases";
+import { createDepositsService, type DepositsService } from "./domain/deposits";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 import { createLegalPagesService, type LegalPagesService } from "./domain/legal-pages";
 import { createReviewNotifier, createReviewsService, type ReviewsService } from "./domain/reviews";
@@ -61,6 +62,8 @@ export type Services = {
   paymentWebhooks: PaymentWebhooks | null;
   /** Service requests as cases the team works to the end. */
   cases: CasesService;
+  /** Owners' claims on trip deposits, the renters' answers and the team's decisions. */
+  deposits: DepositsService;
   /** Reviews of completed trips and the owners' answers. */
   reviews: ReviewsService;
   /** Invoices of bookings (rental, service fee, corrective), numbered without gaps. */
@@ -90,7 +93,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks"
 >;
 
 declare module "@remix-run/node" {
@@ -178,9 +181,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         ? createStripeWebhooks({
             store,
             webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
-            // The bookings service gains paymentAuthorised/checkoutExpired with the ledger (issue 21):
-            // until then this cast keeps the branch compiling, and an event fails (500, Stripe retries).
-            bookings: bookings as unknown as BookingPaymentEvents,
+            bookings,
           })
         : null,
     cases: createCasesService({
@@ -194,6 +195,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
           publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: item.requesterUid ? null : item.claimToken } }),
       }),
     }),
+    deposits: createDepositsService({ store, blobs, bookings }),
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
     invoices,

@@ -1,5 +1,6 @@
 import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DepositClaimLink } from "#app/components/deposit-claim";
 import { BookingHistory, cardClass, dangerButton, MoneyStory, PriceBreakdown, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { FormAlert, inputClass, Notice } from "#app/components/forms";
 import { MAX_MESSAGE } from "#app/utils/chats";
@@ -117,6 +118,8 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
   const busy = navigation.state !== "idle";
   const { booking, actions, card, other } = detail;
   const done = search.get("done");
+  const asked = search.get("confirmar");
+  const confirming = asked === "decline" || asked === "cancel" ? (actions.includes(asked) ? asked : null) : null;
   return (
     <main id="main" className="space-y-6">
       <p>
@@ -167,6 +170,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
               </p>
             ) : null}
             <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
+            <DepositClaimLink side={side} booking={booking} />
           </section>
           {detail.renterRecord && other ? <RenterRecord name={other.displayName} slug={other.slug} record={detail.renterRecord} /> : null}
           {actions.length > 0 ? (
@@ -179,22 +183,25 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
                     : t(`detail.refundNote.${side}`, { refund: formatEuros(booking.refund.refundCents, lang), kept: formatEuros(booking.refund.keptCents, lang), percent: booking.refund.percent, policy: t(`policy.${booking.cancellationPolicy}.name`).toLowerCase() })}
                 </p>
               ) : null}
-              <div className="mt-4 flex flex-wrap gap-3">
-                {actions.map((action) => (
-                  <Form key={action} method="post" className={action === "decline" ? "flex flex-wrap items-end gap-3" : undefined}>
-                    <input type="hidden" name="intent" value={action} />
-                    {action === "decline" ? (
-                      <label className="block text-sm font-medium">
-                        {t("owner.declineReason")}
-                        <input name="reason" maxLength={500} className={inputClass + " mt-1"} />
-                      </label>
-                    ) : null}
-                    <button type="submit" disabled={busy} className={action === "accept" ? primaryButton : action === "decline" ? secondaryButton : dangerButton}>
-                      {t(`buttons.${action}${action === "cancel" && booking.status === "pending" ? "Request" : ""}`)}
-                    </button>
-                  </Form>
-                ))}
-              </div>
+              {confirming ? (
+                <ConfirmAction action={confirming} side={side} booking={booking} busy={busy} />
+              ) : (
+                <div className="mt-4 flex flex-wrap gap-3">
+                  {actions.map((action) =>
+                    action === "accept" ? (
+                      <Form key={action} method="post">
+                        <input type="hidden" name="intent" value={action} />
+                        <button type="submit" disabled={busy} className={primaryButton}>{t("buttons.accept")}</button>
+                      </Form>
+                    ) : (
+                      // Declining and cancelling ask first, on a step that repeats what it means for the money.
+                      <LocalizedLink key={action} to={`?confirmar=${action}#actions-title`} className={action === "decline" ? secondaryButton : dangerButton}>
+                        {t(`buttons.${action}${action === "cancel" && booking.status !== "confirmed" ? "Request" : ""}`)}
+                      </LocalizedLink>
+                    ),
+                  )}
+                </div>
+              )}
             </section>
           ) : null}
           {other ? (
@@ -242,5 +249,40 @@ function RenterRecord({ name, slug, record }: { name: string; slug: string; reco
         {t("owner.renter.profile")}
       </LocalizedLink>
     </section>
+  );
+}
+
+/** The confirmation step of a decline or a cancellation: what it means for the money, then the POST. */
+function ConfirmAction({ action, side, booking, busy }: { action: "decline" | "cancel"; side: Side; booking: BookingView; busy: boolean }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  const euros = (cents: number) => formatEuros(cents, lang);
+  const confirmed = booking.status === "confirmed";
+  const consequence =
+    action === "decline"
+      ? t("confirm.decline")
+      : !confirmed
+        ? t("confirm.withdraw")
+        : side === "owner"
+          ? t("confirm.cancelOwner", { refund: euros(booking.price.totalCents) })
+          : booking.refund
+            ? t("confirm.cancelRenter", { refund: euros(booking.refund.refundCents), percent: booking.refund.percent, kept: euros(booking.refund.keptCents), policy: t(`policy.${booking.cancellationPolicy}.name`).toLowerCase() })
+            : null;
+  return (
+    <Form method="post" className="mt-3 space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-950/40">
+      <input type="hidden" name="intent" value={action} />
+      <p className="font-semibold">{t(`confirm.title.${action === "cancel" && !confirmed ? "withdraw" : action}`)}</p>
+      {consequence ? <p className="text-sm">{consequence}</p> : null}
+      {action === "decline" ? (
+        <label className="block text-sm font-medium">
+          {t("owner.declineReason")}
+          <textarea name="reason" maxLength={500} rows={2} className={inputClass + " mt-1 resize-y"} />
+        </label>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={busy} className={dangerButton}>{t(`confirm.yes.${action === "cancel" && !confirmed ? "withdraw" : action}`)}</button>
+        <LocalizedLink to="?" className="font-semibold text-sea-800 underline dark:text-sea-200">{t("confirm.back")}</LocalizedLink>
+      </div>
+    </Form>
   );
 }

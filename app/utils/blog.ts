@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { langCodes, type Lang } from "#app/i18n";
 import { MAX_PHOTO_BYTES } from "#app/utils/photos";
+import { singleLine } from "#app/utils/text";
 
 /**
  * The blog's shared rules (browser and server): the editor's form schema, slugs, limits.
@@ -40,10 +41,12 @@ export function slugifyTitle(title: string): string {
 }
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** A title is one line: line breaks become spaces and control characters go before it is checked. */
+const optionalTitle = (max: number) => z.preprocess((value) => (typeof value === "string" ? singleLine(value) : value), optionalText(max));
 
 const languageSchema = z
   .object({
-    title: optionalText(BLOG_LIMITS.title),
+    title: optionalTitle(BLOG_LIMITS.title),
     slug: optionalText(BLOG_LIMITS.slug),
     excerpt: optionalText(BLOG_LIMITS.excerpt),
     body: optionalText(BLOG_LIMITS.body),

@@ -20,10 +20,11 @@ export type LineKind = "rental" | "fee" | "deposit" | "refund" | "claim" | "payo
  * - `authorised`: held on the card, not charged; `captured`: charged;
  * - `voided`: let go, nothing charged or owed; `refunded`: given back; `credited`: no longer owed (no provider);
  * - `scheduled`: will happen on its date (deposit hold, payout); `disputed`: the deposit is held for a claim;
- * - `released`: the deposit let go; `paid-out`: transferred to the owner.
+ * - `released`: the deposit let go; `paid-out`: transferred to the owner;
+ * - `settled` (shown, never stored): owed directly and its day has come — settled between the two people at the handover.
  */
-export type LineState = "direct" | "awaiting" | "authorised" | "captured" | "voided" | "refunded" | "credited" | "scheduled" | "disputed" | "released" | "paid-out";
-export const lineStates = ["direct", "awaiting", "authorised", "captured", "voided", "refunded", "credited", "scheduled", "disputed", "released", "paid-out"] as const satisfies readonly LineState[];
+export type LineState = "direct" | "awaiting" | "authorised" | "captured" | "voided" | "refunded" | "credited" | "scheduled" | "disputed" | "released" | "paid-out" | "settled";
+export const lineStates = ["direct", "awaiting", "authorised", "captured", "voided", "refunded", "credited", "scheduled", "disputed", "released", "paid-out", "settled"] as const satisfies readonly LineState[];
 export type MoneyLineView = {
   id: string;
   kind: LineKind;

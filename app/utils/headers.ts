@@ -14,8 +14,9 @@ export const SHARED_WITH_VISITORS = "visitors";
  * first visit) plus this route's own Set-Cookie (e.g. the recently-viewed cookie) and caching
  * (its Cache-Control and the visitors' page cache marker).
  */
-export const withLoaderHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+export const withLoaderHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders, errorHeaders }) => {
   const headers = new Headers(parentHeaders);
+  passRetryAfter(headers, [actionHeaders, errorHeaders, loaderHeaders]);
   for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
   const cacheControl = loaderHeaders.get("Cache-Control");
   if (cacheControl) headers.set("Cache-Control", cacheControl);
@@ -23,3 +24,24 @@ export const withLoaderHeaders: HeadersFunction = ({ parentHeaders, loaderHeader
   if (pageCache) headers.set(PAGE_CACHE_HEADER, pageCache);
   return headers;
 };
+
+/**
+ * A 429's `Retry-After`, set by an action (or a loader) with `data(…, { headers })`, reaches the
+ * response: without a `headers` export Remix keeps only an action's Set-Cookie. Every route that
+ * can answer 429 exports this (or `withLoaderHeaders`, which does the same).
+ */
+export const withRetryAfter: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  passRetryAfter(headers, [actionHeaders, errorHeaders, loaderHeaders]);
+  return headers;
+};
+
+function passRetryAfter(headers: Headers, sources: ReadonlyArray<Headers | undefined>) {
+  for (const source of sources) {
+    const retryAfter = source?.get("Retry-After");
+    if (retryAfter) {
+      headers.set("Retry-After", retryAfter);
+      return;
+    }
+  }
+}

@@ -71,7 +71,11 @@ test("the renter books and requests, the owner answers, the renter cancels and s
   await owner.goto("/ajustes/gestion-de-alquileres");
   const martas = owner.locator("li", { hasText: "Arrendatario: Marta Ferrer" }).getByRole("link");
   await martas.first().click();
-  await owner.getByRole("button", { name: "Rechazar" }).click();
+  // Declining asks first (a step of its own, without JavaScript too), with room for a reason.
+  await owner.getByRole("link", { name: "Rechazar" }).click();
+  await expect(owner.getByText("¿Rechazar esta solicitud?")).toBeVisible();
+  await owner.getByLabel("Motivo (opcional; lo verá el arrendatario)").fill("Esos días el velero está en el varadero.");
+  await owner.getByRole("button", { name: "Sí, rechazar" }).click();
   await expect(owner.getByText("Has rechazado la solicitud: los días vuelven a estar libres.")).toBeVisible();
   await expect(owner.getByText("Rechazada", { exact: true })).toBeVisible();
 
@@ -80,7 +84,9 @@ test("the renter books and requests, the owner answers, the renter cancels and s
   await expect(requester.getByText("Confirmada", { exact: true })).toBeVisible();
   await renter.goto(instantUrl);
   await expect(renter.getByText(/Si cancelas ahora, la política moderada devuelve .* \(el 100 % del alquiler\)/)).toBeVisible();
-  await renter.getByRole("button", { name: "Cancelar la reserva" }).click();
+  await renter.getByRole("link", { name: "Cancelar la reserva" }).click();
+  await expect(renter.getByText(/^La política moderada te devuelve .* \(el 100 % del alquiler\); .* no se devuelve, la tarifa de servicio incluida\.$/)).toBeVisible();
+  await renter.getByRole("button", { name: "Sí, cancelar la reserva" }).click();
   await expect(renter.getByText("La reserva está cancelada.")).toBeVisible();
   // Nothing was charged online: the rental is no longer owed, and nothing says "paid".
   await expect(renter.getByText(/^Ya no se debe/)).toBeVisible();

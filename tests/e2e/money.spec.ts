@@ -41,7 +41,10 @@ test("request → accept → cancel: the page, the invoices and the payouts agre
   await renter.goto(`/ajustes/mis-reservas/${id}`);
   await expect(renter.locator('[data-money-line="rental"]')).toContainText("A pagar al propietario al empezar el viaje");
   await expect(renter.getByText(/Si cancelas ahora, la política moderada devuelve 210(,00)?\s€ \(el 50 % del alquiler\)/)).toBeVisible();
-  await renter.getByRole("button", { name: "Cancelar la reserva" }).click();
+  // Cancelling asks first and repeats what will come back.
+  await renter.getByRole("link", { name: "Cancelar la reserva" }).click();
+  await expect(renter.getByText(/^La política moderada te devuelve 210(,00)?\s€ \(el 50 % del alquiler\); 252(,00)?\s€ no se devuelve/)).toBeVisible();
+  await renter.getByRole("button", { name: "Sí, cancelar la reserva" }).click();
   await expect(renter.getByText("La reserva está cancelada.")).toBeVisible();
 
   // The booking page: the rental's half no longer owed, the fee still owed; nothing "paid".

@@ -31,6 +31,9 @@ export const tourPeople: readonly TourPerson[] = [
       chat: "a visitor has no conversations",
       "settings-case": "a visitor has no cases",
       "admin-case": "only the team sees cases",
+      "settings-reservation-deposit": "a visitor has no bookings",
+      "settings-rental-deposit": "a visitor has no rentals",
+      "admin-deposit": "only the team sees deposit claims",
       "admin-content": "only the team edits contents",
       "admin-legal-content": "only the team edits the legal texts",
     },
@@ -39,13 +42,22 @@ export const tourPeople: readonly TourPerson[] = [
     name: "renter",
     email: "renter@amarre.test",
     layouts: ["default", "septimalista", "panel"],
-    noLinkExpected: { "settings-rental": "the demo renter rents nothing out (the owner's tour covers it)" },
+    noLinkExpected: {
+      "settings-rental": "the demo renter rents nothing out (the owner's tour covers it)",
+      "settings-rental-deposit": "the demo renter rents nothing out",
+      // Linked from a finished trip's page only, which need not be the booking the tour opens (deposits.spec.ts visits it).
+      "settings-reservation-deposit": "linked from the claimed trip's page only",
+    },
   },
   {
     name: "owner",
     email: "owner@amarre.test",
     layouts: ["panel"],
-    noLinkExpected: { "settings-case": "the demo owner has asked for no paperwork (the renter's tour covers it)" },
+    noLinkExpected: {
+      "settings-case": "the demo owner has asked for no paperwork (the renter's tour covers it)",
+      // Linked from a finished trip's page only, which need not be the booking the tour opens (deposits.spec.ts visits it).
+      "settings-rental-deposit": "linked from a finished trip's page only",
+    },
   },
   { name: "admin", email: "admin@amarre.test", layouts: ["admin"] },
 ];

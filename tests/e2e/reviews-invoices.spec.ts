@@ -5,7 +5,8 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 /**
  * Reviews and invoices without JavaScript, on the demo data: Lucía reviews her completed trip on
  * Javier's sailing boat, Javier answers, and both show on the boat's page; Lucía downloads one of
- * her invoices and the PDF says what it must; nobody else can download it.
+ * her invoices and the PDF says what it must; nobody else can download it. The corrective invoice
+ * of her demo refund names its rule and the invoice it corrects, and the fee is not corrected.
  */
 test.use({ javaScriptEnabled: false });
 
@@ -56,4 +57,23 @@ test("the renter downloads an invoice as a PDF that names the parties and the to
   const stranger = await demoPage(browser, text.includes("Javier Ortega") ? "pro@amarre.test" : "owner@amarre.test");
   expect((await stranger.request.get(url)).status()).toBe(404);
   expect((await browser.newPage()).request.get(url).then((r) => r.status())).resolves.toBe(404);
+});
+
+test("the demo refund's corrective invoice says why and what it corrects, on the page and in its PDF; the fee is not corrected", async ({ browser }) => {
+  const renter = await demoPage(browser, "renter@amarre.test");
+  await renter.goto("/ajustes/facturas");
+  // Lucía's cancellation 30 days ahead under the moderate policy: the whole rental back, the fee kept.
+  const corrective = renter.locator("tbody tr").filter({ hasText: "Factura rectificativa" });
+  await expect(corrective).toHaveCount(1);
+  await expect(corrective).toContainText(/Rectifica la factura A-\d{4}-\d{6} del \d+ de \w+ de \d{4}/);
+  await expect(corrective).toContainText(/Cancelación por el cliente el .+, con la política de cancelación moderada: se reembolsa el 100\s% del alquiler; la tarifa de servicio no se reembolsa\./);
+  const corrected = (await corrective.textContent())!.match(/Rectifica la factura (A-\d{4}-\d{6})/)![1]!;
+  const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, "").replace(",", ".")) * 100);
+  const original = renter.locator("tbody tr", { has: renter.locator("th", { hasText: corrected }) });
+  expect(cents((await corrective.locator("td.tabular-nums").textContent())!)).toBe(-cents((await original.locator("td.tabular-nums").textContent())!));
+
+  const response = await renter.request.get(new URL((await corrective.getByRole("link").getAttribute("href"))!, renter.url()).toString());
+  const doc = await getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 }).promise;
+  const text = (await (await doc.getPage(1)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " ");
+  for (const expected of ["Factura rectificativa", `Rectifica la factura ${corrected}`, "política de cancelación moderada", "Lucía Martín", "Alquiler (1 día)"]) expect(text).toContain(expected);
 });

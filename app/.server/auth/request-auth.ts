@@ -83,6 +83,12 @@ export function signInDelayMs(failures: number): number {
 }
 
 /** "Try again in N minutes", never less than one. */
+/**
+ * How long to wait after the identity provider says "too many attempts" (Firebase Auth gives no
+ * time; its lock-outs last minutes): the `Retry-After` of that 429.
+ */
+export const IDENTITY_RETRY_AFTER_SECONDS = 15 * 60;
+
 export function minutesUntil(retryAfterSeconds: number): number {
   return Math.max(1, Math.ceil(retryAfterSeconds / 60));
 }

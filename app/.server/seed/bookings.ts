@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { addDays, bookingEmailHandler, createBookingsService, today, type BookingChoice } from "../domain/bookings";
 import type { Listing } from "../domain/listings";
 import type { Services } from "../services";
@@ -11,7 +12,8 @@ import type { Services } from "../services";
  *   on his motorboat that ended yesterday whose deposit he claims, an upcoming confirmed one, a
  *   pending request to Javier, one she cancelled (its refund under the moderate policy), one
  *   declined and one that expired.
- * - Javier (owner@): those requests to answer (one from Marta, pro@), and a few blocked days.
+ * - Javier (owner@): those requests to answer (one from Marta, pro@), Marta's trip on his sailing
+ *   boat that ended yesterday (its deposit still his to claim), and a few blocked days.
  */
 const DAY = 86_400_000;
 
@@ -61,14 +63,22 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   at(-10);
   const yesterday = await bookings.book(person(renter), motorboat.id, choice(day(-1), day(-1), 5));
 
+  // Ended yesterday too: Marta's request for Javier's sailing boat, accepted; its deposit is not claimed (Javier may until tomorrow night).
+  at(-9);
+  const martaTrip = await bookings.book(person(pro), sailing.id, choice(day(-1), day(-1), 4));
+  at(-8);
+  await bookings.act(martaTrip.id, owner, "owner", "accept");
+
   at(0);
   // Upcoming: an instant booking of Javier's motorboat.
   await bookings.book(person(renter), motorboat.id, choice(day(14), day(15), 5));
   // Pending: Lucía's request for Javier's sailing boat, and Marta's.
   await bookings.book(person(renter), sailing.id, choice(day(21), day(23), 6, true));
   await bookings.book(person(pro), sailing.id, choice(day(35), day(36), 4));
-  // Cancelled by Lucía: an instant booking she called off.
-  const instantBalear = balearBoats.find((b) => b.kind === "boat" && b.data.instantBooking);
+  // Cancelled by Lucía: an instant booking under the moderate policy she called off 30 days ahead —
+  // 100 % of the rental back, the service fee kept: one corrective invoice (R) of the rental, none of the fee.
+  const instantBalear =
+    titled(balearBoats, "Activ 755") ?? balearBoats.find((b) => b.kind === "boat" && b.data.instantBooking);
   if (instantBalear) {
     const cancelled = await bookings.book(person(renter), instantBalear.id, choice(day(30), day(30), 4));
     await bookings.act(cancelled.id, renter, "renter", "cancel");
@@ -87,5 +97,18 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   await services.deposits.claim(owner, yesterday.id, {
     amountCents: 25_000,
     reason: "El toldo bimini volvió con un desgarro de 30 cm en la costura delantera; presupuesto de reparación de la velería: 250 €.",
+    photos: [await tornBimini()],
   });
+}
+
+/** The claim's photo: a drawing of the bimini's canvas with its tear (the photo pipeline takes it like any upload). */
+async function tornBimini(): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 960 640">
+    <rect width="960" height="640" fill="#9cc9e8"/>
+    <rect y="470" width="960" height="170" fill="#2f6f99"/>
+    <path d="M120 300 Q480 150 840 300 L800 340 Q480 210 160 340 Z" fill="#1f3a5f"/>
+    <path d="M430 228 l18 26 l-14 18 l22 22 l-10 24" fill="none" stroke="#f4f1ea" stroke-width="9" stroke-linejoin="round"/>
+    <path d="M160 340 L170 470 M800 340 L790 470" stroke="#c9ced6" stroke-width="8"/>
+  </svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer());
 }

@@ -17,17 +17,19 @@ export const handle = { i18n: ["admin", "cases"] };
 export async function loader(args: LoaderFunctionArgs) {
   const { requireAdmin, t, services } = requestContext(args, "admin");
   await requireAdmin();
-  const { users, ports, cases } = services;
-  const [people, professionals, recent, portList, overview] = await Promise.all([
+  const { users, ports, cases, deposits } = services;
+  const [people, professionals, recent, portList, overview, openClaims] = await Promise.all([
     users.countByKind("person"),
     users.countByKind("professional"),
     users.recent(10),
     ports.list(),
     cases.overview(),
+    deposits.countOpen(),
   ]);
   return {
     meta: { title: t("dashboard.meta.title"), description: t("dashboard.meta.description") },
     counts: { people, professionals, ports: portList.length },
+    openClaims,
     cases: {
       byStatus: caseStatuses.map((status) => ({ status, count: overview.byStatus[status] ?? 0 })),
       byType: caseTypes.map((type) => ({ type, count: overview.byType[type] ?? 0 })),
@@ -43,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.met
 export default function AdminDashboard() {
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation("cases");
-  const { counts, recent, cases } = useLoaderData<typeof loader>();
+  const { counts, recent, cases, openClaims } = useLoaderData<typeof loader>();
   const dateFormat = dateTimeFormat(languageOf(useLang()).iso, { dateStyle: "medium", timeZone: "Europe/Madrid" });
   return (
     <main id="main" className="container-page py-10">
@@ -56,6 +58,11 @@ export default function AdminDashboard() {
           </div>
         ))}
       </dl>
+      <p className="mt-6">
+        <LocalizedLink to={href("admin-deposits")} className="inline-flex items-center gap-2 rounded-xl border border-slate-200 px-4 py-2 hover:bg-slate-50 dark:border-white/10 dark:hover:bg-white/5" data-open-claims>
+          {t("dashboard.counts.openClaims")} <span className="text-lg font-bold tabular-nums">{openClaims}</span>
+        </LocalizedLink>
+      </p>
       <section className="mt-10" aria-labelledby="cases-heading">
         <h2 id="cases-heading" className="text-xl font-semibold">{t("nav.cases")}</h2>
         <ul className="mt-4 flex flex-wrap gap-3">

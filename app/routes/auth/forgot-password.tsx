@@ -12,6 +12,7 @@ import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
 import { minutesUntil } from "#app/.server/auth/request-auth";
 import { href } from "#app/utils/href";
+import { withRetryAfter } from "#app/utils/headers";
 
 export const handle = { i18n: ["auth"] };
 
@@ -34,11 +35,17 @@ export async function action(args: ActionFunctionArgs) {
     (await auth.limit("signInPerAddress", ctx.clientAddress)) ?? (await auth.limit("passwordResetPerAccount", submission.value.email));
   if (limited) {
     const minutes = minutesUntil(limited.retryAfterSeconds);
-    return data({ result: submission.reply({ formErrors: [t("errors.too-many-requests", { minutes })] }), sent: false }, { status: 429 });
+    return data(
+      { result: submission.reply({ formErrors: [t("errors.too-many-requests", { minutes })] }), sent: false },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
   }
   await ctx.services.accounts.requestPasswordReset(submission.value.email, ctx.lang, ctx.origin);
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
+
+// A 429 carries its Retry-After (see withRetryAfter).
+export const headers = withRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
 

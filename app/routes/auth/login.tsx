@@ -12,8 +12,9 @@ import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { GoogleSignIn } from "#app/components/google-sign-in";
 import { requestContext } from "#app/.server/http/request-context";
-import { minutesUntil } from "#app/.server/auth/request-auth";
+import { IDENTITY_RETRY_AFTER_SECONDS, minutesUntil } from "#app/.server/auth/request-auth";
 import { href } from "#app/utils/href";
+import { withRetryAfter } from "#app/utils/headers";
 
 export const handle = { i18n: ["auth"] };
 
@@ -52,11 +53,17 @@ export async function action(args: ActionFunctionArgs) {
     });
   } catch (error) {
     if (isIdentityError(error)) {
-      return reject(t(`errors.${error.code}`, { minutes: 15 }), error.code === "too-many-requests" ? 429 : 400);
+      if (error.code === "too-many-requests") {
+        return reject(t("errors.too-many-requests", { minutes: IDENTITY_RETRY_AFTER_SECONDS / 60 }), 429, { "Retry-After": String(IDENTITY_RETRY_AFTER_SECONDS) });
+      }
+      return reject(t(`errors.${error.code}`, { minutes: 15 }), 400);
     }
     throw error;
   }
 }
+
+// A 429 carries its Retry-After (see withRetryAfter).
+export const headers = withRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
 

@@ -5,11 +5,15 @@ import { registerAction, registerLoader } from "#app/.server/auth/register";
 import { requestContext } from "#app/.server/http/request-context";
 import { RegisterForm } from "#app/components/register-form";
 import { seoMeta } from "#app/utils/meta";
+import { withRetryAfter } from "#app/utils/headers";
 
 export const handle = { i18n: ["auth"] };
 
 export const loader = (args: LoaderFunctionArgs) => registerLoader("professional", requestContext(args, "auth"));
 export const action = (args: ActionFunctionArgs) => registerAction("professional", requestContext(args, ["auth", "zod", "validation"]));
+
+// A 429 carries its Retry-After (see withRetryAfter).
+export const headers = withRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 

@@ -7,11 +7,15 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { RegisterForm } from "#app/components/register-form";
 import { seoMeta } from "#app/utils/meta";
 import { href } from "#app/utils/href";
+import { withRetryAfter } from "#app/utils/headers";
 
 export const handle = { i18n: ["auth"] };
 
 export const loader = (args: LoaderFunctionArgs) => registerLoader("person", requestContext(args, "auth"));
 export const action = (args: ActionFunctionArgs) => registerAction("person", requestContext(args, ["auth", "zod", "validation"]));
+
+// A 429 carries its Retry-After (see withRetryAfter).
+export const headers = withRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 

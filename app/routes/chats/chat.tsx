@@ -16,6 +16,7 @@ import { seoMeta } from "#app/utils/meta";
 import { useChatStream } from "#app/utils/use-chat-stream";
 import { useLang } from "#app/utils/use-lang";
 import { listingViews } from "./chat.server";
+import { withRetryAfter } from "#app/utils/headers";
 
 /**
  * /chat/{chatId}: one conversation, for its two people only (a 404 for anyone else, sign-in for
@@ -75,10 +76,15 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     if (!isChatError(error)) throw error;
     if (error.code === "not-found") notFound(ctx.request);
+    // The store gave up under contention: nothing was saved, the text stays in the form.
+    if (error.code === "busy") return data({ errors: [ctx.t("errors.busy")], text }, { status: 409 });
     return data({ errors: [text.trim() === "" ? ctx.t("errors.empty") : ctx.t("errors.tooLong", { max: MAX_MESSAGE })], text }, { status: 400 });
   }
   throw redirect(href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }), 303);
 }
+
+// A 429 carries its Retry-After (see withRetryAfter).
+export const headers = withRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
 

@@ -10,7 +10,8 @@ export type ContactReply = { contact: { errors: string[]; text: string } };
 /**
  * "Contact the owner" on a boat or dock page (a plain POST to the page itself): opens the
  * conversation about the listing, or continues it, and goes there (303). A visitor is sent to
- * sign in and back to the page; the owner cannot write to themselves (409); an empty or too long
+ * sign in and back to the page; the owner cannot write to themselves (409); a conversation too
+ * busy to take the message is a 409 with the message kept; an empty or too long
  * message is a 400 with the message kept; a listing that is not published is a 404.
  */
 export async function contactOwnerAction(args: ActionFunctionArgs, kind: "boat" | "dock") {
@@ -29,6 +30,7 @@ export async function contactOwnerAction(args: ActionFunctionArgs, kind: "boat" 
     if (!isChatError(error)) throw error;
     if (error.code === "not-found") notFound(ctx.request);
     if (error.code === "self") return refuse(409, ctx.t("errors.self"), text);
+    if (error.code === "busy") return refuse(409, ctx.t("errors.busy"), text);
     return refuse(400, text.trim() === "" ? ctx.t("errors.empty") : ctx.t("errors.tooLong", { max: MAX_MESSAGE }), text);
   }
 }

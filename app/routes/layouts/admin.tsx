@@ -29,6 +29,9 @@ export default function AdminLayout() {
           <LocalizedNavLink to={href("admin-cases")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
             {t("nav.cases")}
           </LocalizedNavLink>
+          <LocalizedNavLink to={href("admin-deposits")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
+            {t("nav.deposits")}
+          </LocalizedNavLink>
           <LocalizedNavLink to={href("admin-contents")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
             {t("nav.contents")}
           </LocalizedNavLink>

@@ -54,7 +54,10 @@ export async function action(args: ActionFunctionArgs) {
   const limited = await ctx.auth.limit("serviceRequestsPerAddress", ctx.clientAddress);
   if (limited) {
     const count = minutesUntil(limited.retryAfterSeconds);
-    return data({ result: submission.reply({ formErrors: [ctx.t("contact.errors.tooMany", { count })] }) }, { status: 429 });
+    return data(
+      { result: submission.reply({ formErrors: [ctx.t("contact.errors.tooMany", { count })] }) },
+      { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } },
+    );
   }
 
   const viewer = await ctx.getUser();

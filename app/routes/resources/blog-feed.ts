@@ -5,14 +5,14 @@ import { plainNotFound } from "#app/.server/http/responses";
 import { getFixedT } from "#app/.server/i18n";
 import { isLang, localizePath } from "#app/i18n";
 import { href } from "#app/utils/href";
+import { xmlText } from "#app/utils/text";
 
 /**
  * /feed/{lang}.xml: the Atom feed of the posts written in that language, newest first (the
  * latest BLOG_FEED_SIZE), each with its summary and its sanitised HTML. Anything else is a 404.
  */
-function escapeXml(value: string) {
-  return value.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
-}
+/** Markup escaped, and the characters XML 1.0 forbids (U+0008, U+001B…) left out: one would stop the feed parsing. */
+const escapeXml = xmlText;
 
 export async function loader(args: LoaderFunctionArgs) {
   const { origin, services } = requestContext(args);

@@ -7,13 +7,15 @@ import { requestContext } from "#app/.server/http/request-context";
 import { plainNotFound } from "#app/.server/http/responses";
 import { isLang } from "#app/i18n";
 import { href } from "#app/utils/href";
+import { icalText } from "#app/utils/text";
 
 /**
  * GET /ical/{listingId}/{token}.ics — a listing's calendar for the owner's other calendars
  * (Google, Apple, Outlook, other marketplaces): its requests, confirmed bookings and blocked
  * days as all-day events, in the owner's language. The token is secret and rotatable from
  * /ajustes/mi-calendario; a wrong one is a plain 404 (nothing says the listing exists). No
- * names or contact details go out: an event links the booking's page, behind sign-in.
+ * names or contact details go out: an event links the booking's page, behind sign-in. Every text
+ * is escaped by RFC 5545 (titles are also saved without control characters).
  */
 /** Noon UTC of a calendar day: the same date wherever the file is read. */
 function dateOf(day: string): Date {
@@ -31,7 +33,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const lang = isLang(owner?.lang) ? owner.lang : "es";
   const t = getFixedT(lang, "bookings");
   const title = feed.listing.kind === "boat" ? (feed.listing.data.title ?? "Amarre") : t("calendar.feed.berth");
-  const calendar = ical({ name: `Amarre · ${title}`, prodId: { company: "Amarre", product: "Calendar", language: lang.toUpperCase() }, timezone: "Europe/Madrid" });
+  // ical-generator escapes an event's texts but writes the calendar's name as it is: a title with
+  // a line break would start a property (or an event) of its own. Escaped here by RFC 5545.
+  const calendar = ical({ name: icalText(`Amarre · ${title}`), prodId: { company: "Amarre", product: "Calendar", language: lang.toUpperCase() }, timezone: "Europe/Madrid" });
   const summaryOf = (booking: Booking) =>
     t(booking.status === "pending" ? "calendar.feed.request" : "calendar.feed.booking", { part: booking.part ? ` (${t(`parts.${booking.part}`)})` : "" });
   for (const booking of feed.bookings) {

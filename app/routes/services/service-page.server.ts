@@ -85,7 +85,7 @@ export async function sendServiceRequest(ctx: RequestContext) {
   const key = pageOf(ctx);
   const kind = key === "gestoria" ? "procedure" : requestKindOf(key);
   const schema = servicePageRequestSchema(key);
-  const refuse = (result: SubmissionResult<string[]>, status = 400) => data({ result }, { status });
+  const refuse = (result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) => data({ result }, { status, headers });
 
   const body = await readBody(ctx, takesDocuments(kind));
   if (!body) {
@@ -108,7 +108,10 @@ export async function sendServiceRequest(ctx: RequestContext) {
   }
 
   const limited = await ctx.auth.limit("serviceRequestsPerAddress", ctx.clientAddress);
-  if (limited) return refuse(submission.reply({ formErrors: [ctx.t("request.errors.tooMany", { minutes: minutesUntil(limited.retryAfterSeconds) })] }), 429);
+  if (limited) {
+    const result = submission.reply({ formErrors: [ctx.t("request.errors.tooMany", { minutes: minutesUntil(limited.retryAfterSeconds) })] });
+    return refuse(result, 429, { "Retry-After": String(limited.retryAfterSeconds) });
+  }
 
   const value = submission.value as Record<string, unknown>;
   const details: Record<string, string | number> = {};

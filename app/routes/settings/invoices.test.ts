@@ -87,16 +87,55 @@ describe("invoices of bookings", () => {
     }
   });
 
-  it("corrects the rental (never the fee) when the renter's cancellation refunds money", async () => {
+  it("corrects the rental (never the fee) on the renter's cancellation; shows the reason and the corrected invoice on the page and in the PDF", async () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
     const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(60), end: day(61), part: null, people: 2, withSkipper: false });
     const { booking: cancelled } = await services.bookings.act(booking.id, renter.uid, "renter", "cancel");
-    expect(cancelled.cancellation?.rentalRefundCents).toBeGreaterThan(0);
+    expect(cancelled.cancellation).toMatchObject({ rule: "policy", percent: 100, rentalRefundCents: booking.price.ownerCents, feeRefundCents: 0 });
     const all = await services.invoices.forBooking(booking.id);
     const corrective = all.filter((invoice) => invoice.kind === "corrective");
-    expect(corrective).toHaveLength(1);
-    expect(corrective.every((invoice) => invoice.series === "R" && invoice.totalCents < 0 && invoice.corrects?.id === `${booking.id}_rental`)).toBe(true);
-    expect(-corrective.reduce((sum, invoice) => sum + invoice.totalCents, 0)).toBe(cancelled.cancellation?.refundCents);
+    const rental = all.find((invoice) => invoice.kind === "rental")!;
+    expect(corrective.map((invoice) => [invoice.id, invoice.series, invoice.totalCents, invoice.corrects?.id])).toEqual([[`${booking.id}_rental_R`, "R", -booking.price.ownerCents, rental.id]]);
+    expect(corrective[0]!.lines).toEqual([{ kind: "rental", quantity: 2, amountCents: -booking.price.ownerCents }]);
+
+    // The renter's list: the corrective row says why and which invoice it corrects.
+    const mine = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas", renter.cookie), params: {}, context: context() }));
+    const row = mine.received.rows.find((item: { id: string }) => item.id === `${booking.id}_rental_R`);
+    expect(row).toMatchObject({
+      kind: "corrective",
+      corrects: { number: `A-${rental.number}`, issuedAt: rental.issuedAt },
+      reason: { rule: "policy", by: "renter", policy: "moderate", percent: 100 },
+      totalCents: -booking.price.ownerCents,
+    });
+    // The owner sees the same correction of the invoice issued in their name; the fee's stays the renter's.
+    const theirs = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas", owner.cookie), params: {}, context: context() }));
+    expect(theirs.issued.rows.map((item: { id: string }) => item.id)).toContain(`${booking.id}_rental_R`);
+
+    const spanish = await pdfText(await download(`${booking.id}_rental_R`, renter.cookie, "es"));
+    for (const text of ["Factura rectificativa", `Rectifica la factura A-${rental.number} del`, "Cancelación por el cliente", "política de cancelación moderada", "100 % del alquiler", "Alquiler (2 días)", "Marina Armadora"]) {
+      expect(spanish.replace(/\s+/g, " ")).toContain(text);
+    }
+    const german = await pdfText(await download(`${booking.id}_rental_R`, owner.cookie, "de"));
+    expect(german.replace(/\s+/g, " ")).toContain("Storniert vom Kunden");
+    expect((await download(`${booking.id}_rental_R`, stranger.cookie)).status).toBe(404);
+  });
+
+  it("corrects rental and fee in full when the owner cancels", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "en" }, boat.id, { start: day(70), end: day(70), part: null, people: 2, withSkipper: false });
+    await services.bookings.act(booking.id, owner.uid, "owner", "cancel");
+    const corrective = (await services.invoices.forBooking(booking.id)).filter((invoice) => invoice.kind === "corrective");
+    expect(corrective.map((invoice) => [invoice.id, invoice.totalCents, invoice.reason?.rule])).toEqual([
+      [`${booking.id}_rental_R`, -booking.price.ownerCents, "owner-cancel"],
+      [`${booking.id}_fee_R`, -booking.price.serviceFeeCents, "owner-cancel"],
+    ]);
+    const english = await pdfText(await download(`${booking.id}_fee_R`, renter.cookie, "en"));
+    for (const text of ["Corrective invoice", "Cancelled by the owner", "Amarre service fee", "Amarre Marketplace S.L.", "B67294813", "Passeig Marítim 32"]) expect(english.replace(/\s+/g, " ")).toContain(text);
+    // The rental of one day: one date, one day.
+    const rental = await pdfText(await download(`${booking.id}_rental_R`, renter.cookie, "en"));
+    expect(rental).toContain("Rental (1 day)");
+    expect(rental).toContain("Cancelled by the owner");
+    expect(rental).not.toMatch(/ to [A-Z][a-z]+ \d/);
   });
 
   it("pages a long list 25 at a time, each list on its own", async () => {

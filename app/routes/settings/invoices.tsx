@@ -6,6 +6,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { cardClass } from "#app/components/booking";
 import { Pagination } from "#app/components/pagination";
 import { formatMoment } from "#app/utils/bookings";
+import { dateTimeFormat } from "#app/utils/intl";
 import { href } from "#app/utils/href";
 import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
@@ -36,6 +37,9 @@ function row(invoice: Invoice, as: "buyer" | "seller") {
     party: as === "buyer" ? invoice.seller.name : invoice.buyer.name,
     subject: invoice.subject.title,
     totalCents: invoice.totalCents,
+    /** A corrective invoice: the invoice it corrects and why. */
+    corrects: invoice.corrects ? { number: `${invoice.corrects.series}-${invoice.corrects.number}`, issuedAt: invoice.corrects.issuedAt } : null,
+    reason: invoice.reason,
   };
 }
 
@@ -81,6 +85,8 @@ function InvoiceTable({ id, param, title, list }: { id: string; param: string; t
     return `${href("settings-invoices")}?${params}#${id}-title`;
   };
   const money = new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" });
+  // The day of a moment in Madrid's time, as the PDF prints it: "1 de abril de 2027".
+  const longDay = (iso: string) => dateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(iso));
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-xl font-bold">
@@ -106,6 +112,22 @@ function InvoiceTable({ id, param, title, list }: { id: string; param: string; t
                 <td className="px-4 py-2">
                   {t(`kinds.${item.kind}`)}
                   <span className="block text-xs text-slate-500 dark:text-slate-400">{item.subject}</span>
+                  {item.corrects ? (
+                    <span className="block text-xs text-slate-600 dark:text-slate-300">
+                      {item.corrects.issuedAt
+                        ? t("corrects", { number: item.corrects.number, date: longDay(item.corrects.issuedAt) })
+                        : t("correctsNumber", { number: item.corrects.number })}
+                    </span>
+                  ) : null}
+                  {item.reason ? (
+                    <span className="block text-xs text-slate-600 dark:text-slate-300">
+                      {t(`reasons.${item.reason.rule}`, {
+                        date: longDay(item.reason.at),
+                        policy: item.reason.policy ? t(`policies.${item.reason.policy}`) : "",
+                        percent: item.reason.percent,
+                      })}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="px-4 py-2">{item.party}</td>
                 <td className="px-4 py-2 text-right tabular-nums">{money.format(item.totalCents / 100)}</td>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, today } from "#app/.server/domain/bookings";
+import { addDays, createBookingsService, today } from "#app/.server/domain/bookings";
+import { createRecordedPayments } from "#app/.server/payments";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
@@ -34,14 +35,20 @@ describe("/ajustes/cobros", () => {
     // Five days before under the moderate policy: half of the rental back; the owner keeps the other half.
     await services.bookings.act(late.id, renter.uid, "renter", "cancel");
     await services.bookings.book({ uid: renter.uid, lang: "es" }, otherBoat.id, { start: day(40), end: day(40), part: null, people: 2, withSkipper: false });
+    // A trip three days ago, booked ten days ago: settled at the handover (outside Amarre).
+    const past = createBookingsService({ store: services.store, listings: services.listings, payments: createRecordedPayments(), now: () => new Date(Date.now() - 10 * 86_400_000) });
+    const done = await past.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(-3), end: day(-3), part: null, people: 2, withSkipper: false });
+    await services.bookings.applyDue();
 
     const page = dataOf(await load(owner.cookie));
     expect(page.charges).toBe(false);
     const rows = Object.fromEntries(page.rows.map((row: { id: string }) => [row.id, row]));
-    expect(Object.keys(rows).sort()).toEqual([kept.id, late.id].sort());
+    expect(Object.keys(rows).sort()).toEqual([kept.id, late.id, done.id].sort());
+    expect(rows[done.id]).toMatchObject({ status: "completed", amountCents: 450_00, state: "settled" });
     expect(rows[kept.id]).toMatchObject({ amountCents: 900_00, state: "direct", dueAt: kept.startsAt, invoice: { number: expect.stringMatching(/^A-\d{4}-\d{6}$/) } });
     expect(rows[late.id]).toMatchObject({ amountCents: 450_00 - Math.floor(450_00 / 2) });
-    expect(page.totals).toEqual({ upcoming: 0, paid: 0, direct: 900_00 + 450_00 - Math.floor(450_00 / 2) });
+    // A cancelled trip's kept half stays owed on its day; the trip that happened counts as paid.
+    expect(page.totals).toEqual({ upcoming: 900_00 + 450_00 - Math.floor(450_00 / 2), paid: 450_00 });
     expect(page.iban).toMatch(/^•••• \d{4}$/);
     // The renter earns nothing here.
     expect(dataOf(await load(renter.cookie)).rows).toEqual([]);

@@ -20,7 +20,7 @@ import { useLang } from "#app/utils/use-lang";
  */
 export const handle = { i18n: ["bookings", "listing"] };
 
-type PayoutState = Extract<LineState, "direct" | "scheduled" | "paid-out" | "voided">;
+type PayoutState = Extract<LineState, "direct" | "scheduled" | "paid-out" | "voided" | "settled">;
 
 function payoutRow(booking: Booking, invoiceNumber: string | null, invoiceId: string | null) {
   const payout = lineOf(booking.money, "payout");
@@ -35,7 +35,8 @@ function payoutRow(booking: Booking, invoiceNumber: string | null, invoiceId: st
     days: booking.days,
     listingId: booking.listingId,
     amountCents: view.ownerEarnsCents,
-    state: (payout?.state ?? "voided") as PayoutState,
+    // As shown: a payout owed directly whose trip has begun reads as settled at the handover.
+    state: (view.lines.find((line) => line.id === "payout")?.state ?? "voided") as PayoutState,
     dueAt: payout?.dueAt ?? null,
     claimCents: claim?.amountCents ?? 0,
     invoice: invoiceId && invoiceNumber ? { id: invoiceId, number: invoiceNumber } : null,
@@ -60,13 +61,14 @@ export async function loader(args: LoaderFunctionArgs) {
     })
     .sort((a, b) => ((a.dueAt ?? "") < (b.dueAt ?? "") ? 1 : -1));
   const cards = await cardsFor(ctx.services, rows.map((row) => row.listingId));
-  const sum = (state: PayoutState) => rows.filter((row) => row.state === state).reduce((total, row) => total + row.amountCents, 0);
+  const sum = (...states: PayoutState[]) => rows.filter((row) => states.includes(row.state)).reduce((total, row) => total + row.amountCents, 0);
   const iban = profile?.lessor?.iban ?? null;
   return {
     meta: { title: ctx.t("payouts.meta"), description: ctx.t("payouts.intro") },
     charges: ctx.services.bookings.charges,
     rows: rows.map((row) => ({ ...row, card: cards.get(row.listingId) ?? null })),
-    totals: { upcoming: sum("scheduled"), paid: sum("paid-out"), direct: sum("direct") },
+    // To come (scheduled, or owed directly on a trip not begun) and done (transferred, or settled at the handover).
+    totals: { upcoming: sum("scheduled", "direct"), paid: sum("paid-out", "settled") },
     // Only the last four characters of the account: enough to recognise it.
     iban: iban ? `•••• ${iban.replace(/\s+/g, "").slice(-4)}` : null,
   };
@@ -80,7 +82,7 @@ export default function Payouts() {
   const titleOf = useListingTitle();
   const { rows, totals, charges, iban } = useLoaderData<typeof loader>();
   const euros = (cents: number) => formatEuros(cents, lang);
-  const shown = charges ? (["upcoming", "paid"] as const) : (["direct"] as const);
+  const shown = ["upcoming", "paid"] as const;
   return (
     <main id="main" className="space-y-6">
       <header>

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } 
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { type SessionUser } from "#app/.server/auth/guards";
-import { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "#app/.server/auth/request-auth";
+import { IDENTITY_RETRY_AFTER_SECONDS, isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "#app/.server/auth/request-auth";
 import { CheckboxGroup, Field, FileField, FormAlert, hintClass, Notice, PasswordHints, RadioGroup, TextareaField } from "#app/components/forms";
 import { Avatar } from "#app/components/avatar";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -21,6 +21,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { badRequest, notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
+import { withRetryAfter } from "#app/utils/headers";
 
 /**
  * /ajustes/mi-perfil: the profile photo, the public profile, the sign-in email and the password,
@@ -93,8 +94,8 @@ type ActionEnv = {
 };
 
 /** A submission that changed nothing: the form's errors, with status 400 (429 when rate-limited). */
-function rejected(intent: Intent, result: SubmissionResult<string[]>, status = 400) {
-  return data({ intent, result, saved: false }, { status });
+function rejected(intent: Intent, result: SubmissionResult<string[]>, status = 400, headers?: HeadersInit) {
+  return data({ intent, result, saved: false }, { status, headers });
 }
 
 /** A saved form, reset; `setCookie` when the cookie session changed with it. */
@@ -253,7 +254,7 @@ function identityFailure(
   const result = field
     ? reply({ fieldErrors: { [field]: [message] }, hideFields: secretFields })
     : reply({ formErrors: [message], hideFields: secretFields });
-  return rejected(intent, result, code === "too-many-requests" ? 429 : 400);
+  return code === "too-many-requests" ? rejected(intent, result, 429, { "Retry-After": String(IDENTITY_RETRY_AFTER_SECONDS) }) : rejected(intent, result);
 }
 
 /** The languages a person may say they speak, named in the page's language. */
@@ -504,5 +505,8 @@ function PasswordForm({ loaderData, actionData }: FormProps) {
     </section>
   );
 }
+
+// A 429 carries its Retry-After (see withRetryAfter).
+export const headers = withRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { langCodes, type Lang } from "#app/i18n";
 import { boatTypeIds, licences, MAX_PEOPLE, MAX_SEARCH_PRICE_EUROS, SEARCH_MAX_PAGES, type BoatTypeId } from "./boat-search";
+import { singleLine } from "#app/utils/text";
 import { listingLimits } from "./limits";
 import { dockKinds, dockSortOptions, type DockKind } from "./search-options";
 
@@ -184,7 +185,8 @@ export type BoatStep = (typeof boatSteps)[number];
 const boatStepShapes = {
   basics: {
     type: z.enum(boatTypeIds),
-    title: z.string().trim().min(listingLimits.title.min).max(listingLimits.title.max),
+    // One line: line breaks become spaces and control characters go before it is checked and saved.
+    title: z.preprocess((value) => (typeof value === "string" ? singleLine(value) : value), z.string().trim().min(listingLimits.title.min).max(listingLimits.title.max)),
     description: descriptionSchema,
   },
   specs: {

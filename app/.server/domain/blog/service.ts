@@ -2,6 +2,7 @@ import { keySegment, type BlobStore } from "#app/.server/blobs";
 import { deletePhoto, isPhotoError, storePhoto, type StoredPhoto } from "#app/.server/blobs/images";
 import { newDocumentId, type DocumentStore } from "#app/.server/store";
 import type { Lang } from "#app/i18n";
+import { singleLine, xmlChars } from "#app/utils/text";
 import { BLOG_FEED_SIZE, BLOG_MAX_PAGE, BLOG_PAGE_SIZE, isBlogSlug, type BlogStatus, type BlogTexts } from "#app/utils/blog";
 import { BLOG_POSTS, BLOG_SLUGS, BlogError, blogTags, langsOf, type BlogCover, type BlogPost, type BlogSlug } from "./model";
 
@@ -50,6 +51,20 @@ export function createBlogService(deps: BlogDeps) {
     await deletePhoto(blobs, prefix, cover.folder.slice(prefix.length + 1)).catch((error: unknown) => console.warn("[blog] removing a replaced cover failed:", error));
   }
 
+  /**
+   * The texts as stored: a title is one line (line breaks become spaces, control characters go);
+   * the excerpt and body keep their line breaks and tabs and lose the characters XML 1.0 forbids,
+   * so the Atom feed and the pages carry exactly what was saved.
+   */
+  function cleanTexts(texts: BlogTexts): BlogTexts {
+    const clean: BlogTexts = {};
+    for (const lang of langsOf(texts)) {
+      const text = texts[lang]!;
+      clean[lang] = { ...text, title: singleLine(text.title).trim(), excerpt: xmlChars(text.excerpt), body: xmlChars(text.body) };
+    }
+    return clean;
+  }
+
   function checkTexts(texts: BlogTexts) {
     const langs = langsOf(texts);
     if (langs.length === 0) throw new BlogError("invalid");
@@ -70,7 +85,8 @@ export function createBlogService(deps: BlogDeps) {
      * pipeline first (`cover` with the pipeline's reason when it refuses the file) and is removed
      * again if the save fails; a replaced cover's files are removed after it.
      */
-    async save(author: { uid: string; name: string }, input: SavePostInput): Promise<BlogPost> {
+    async save(author: { uid: string; name: string }, given: SavePostInput): Promise<BlogPost> {
+      const input = { ...given, texts: cleanTexts(given.texts) };
       const langs = checkTexts(input.texts);
       if (input.id !== undefined && !ID.test(input.id)) throw new BlogError("not-found");
       const id = input.id ?? newDocumentId();

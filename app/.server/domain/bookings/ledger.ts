@@ -227,17 +227,23 @@ export function dueSteps(money: Money, now: string, ctx: { endsAt: string; claim
 }
 
 /** The lines as pages show them, and the sums each side reads. */
-export function moneyView(money: Money): MoneyView {
-  const lines: MoneyLineView[] = money.lines.map(({ id, kind, from, to, amountCents, state, dueAt, reason, op }) => ({
-    id,
-    kind,
-    from,
-    to,
-    amountCents,
-    state,
-    dueAt,
-    reason: reason ? { rule: reason.rule, by: reason.by, percent: reason.rule === "policy" ? reason.percent : 100 } : null,
-    processing: op !== null,
+export function moneyView(money: Money, now: string = new Date().toISOString()): MoneyView {
+  /**
+   * Settled directly between the two people: a rental, payout or claim owed directly whose day
+   * (the handover) has come, on a trip nobody cancelled (a cancelled trip's kept share stays owed).
+   */
+  const cancelled = money.lines.some((l) => l.kind === "refund");
+  const settledDirectly = (l: MoneyLine) => !cancelled && l.state === "direct" && (l.kind === "rental" || l.kind === "payout" || l.kind === "claim") && l.dueAt !== null && l.dueAt <= now;
+  const lines: MoneyLineView[] = money.lines.map((l) => ({
+    id: l.id,
+    kind: l.kind,
+    from: l.from,
+    to: l.to,
+    amountCents: l.amountCents,
+    state: settledDirectly(l) ? "settled" : l.state,
+    dueAt: l.dueAt,
+    reason: l.reason ? { rule: l.reason.rule, by: l.reason.by, percent: l.reason.rule === "policy" ? l.reason.percent : 100 } : null,
+    processing: l.op !== null,
   }));
   const sum = (filter: (l: MoneyLine) => boolean) => money.lines.filter(filter).reduce((total, l) => total + l.amountCents, 0);
   const payout = lineOf(money, "payout");
@@ -250,7 +256,7 @@ export function moneyView(money: Money): MoneyView {
     heldCents: sum((l) => (l.kind === "rental" || l.kind === "fee" || l.kind === "deposit") && (l.state === "authorised" || l.state === "disputed")),
     refundedCents: sum((l) => l.kind === "refund" && l.state === "refunded"),
     /** Owed directly (no provider): what is still to settle, after credits. */
-    owedCents: Math.max(0, sum((l) => (l.kind === "rental" || l.kind === "fee" || l.kind === "claim") && l.state === "direct") - sum((l) => l.kind === "refund" && l.state === "credited")),
+    owedCents: Math.max(0, sum((l) => (l.kind === "rental" || l.kind === "fee" || l.kind === "claim") && l.state === "direct" && !settledDirectly(l)) - sum((l) => l.kind === "refund" && l.state === "credited")),
     ownerEarnsCents: payout && payout.state !== "voided" ? payout.amountCents + sum((l) => l.kind === "claim") : sum((l) => l.kind === "claim"),
   };
 }

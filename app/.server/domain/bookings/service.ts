@@ -750,7 +750,8 @@ export function createBookingsService(deps: BookingsDeps) {
     async releaseDeposit(id: string, ownerUid: string): Promise<Booking> {
       const booking = await read(id);
       if (!booking || booking.ownerUid !== ownerUid) throw new BookingError("not-found");
-      const result = await moneyStep(id, (b) => (["authorised", "direct", "scheduled"].includes(ledger.lineOf(b.money, "deposit")?.state ?? "") ? ["release-deposit"] : []));
+      // "disputed": the owner withdraws a claim (deposits feature), which lets the whole deposit go.
+      const result = await moneyStep(id, (b) => (["authorised", "direct", "scheduled", "disputed"].includes(ledger.lineOf(b.money, "deposit")?.state ?? "") ? ["release-deposit"] : []));
       if (!result) throw new BookingError("invalid-transition", null, "no-deposit");
       await notify("deposit-released", result, "owner");
       return result;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { keySegment, type BlobStore } from "#app/.server/blobs";
+import { documentFileName } from "#app/utils/file-names";
 import { CaseError, MAX_DOCUMENT_BYTES, type CaseDocument } from "./model";
 
 /**
@@ -22,11 +23,12 @@ export async function checkDocument(upload: DocumentUpload): Promise<CaseDocumen
   return type.mime as CaseDocument["contentType"];
 }
 
-/** A file name kept for showing and downloading: printable, no path, at most 120 characters. */
-export function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const printable = [...base].filter((char) => char >= " " && char !== "\u007f").join("").trim();
-  return (printable || "documento").slice(0, 120);
+/**
+ * A file name kept for showing and downloading: printable, no path, no bidirectional controls,
+ * at most 120 characters, with the extension of the type the bytes were recognised as.
+ */
+export function cleanName(name: string, contentType: CaseDocument["contentType"]): string {
+  return documentFileName(name, contentType);
 }
 
 /** Where a case's documents live (blob keys are lowercase: the id is encoded). */
@@ -42,7 +44,7 @@ export async function storeDocument(blobs: BlobStore, caseId: string, upload: Do
   const contentType = await checkDocument(upload);
   const id = randomBytes(12).toString("hex");
   await blobs.put(documentKey(caseId, id), upload.bytes, { contentType });
-  return { id, name: cleanName(upload.name), contentType, size: upload.bytes.byteLength, uploadedAt: now.toISOString(), by };
+  return { id, name: cleanName(upload.name, contentType), contentType, size: upload.bytes.byteLength, uploadedAt: now.toISOString(), by };
 }
 
 /** The document's bytes; null when the file is gone. */

@@ -70,7 +70,8 @@ export function chatIdFor(listingId: string, a: string, b: string): string {
 export const memberId = (chatId: string, uid: string) => `${chatId}_${uid}`;
 export const messageId = (chatId: string, seq: number) => `${chatId}_${String(seq).padStart(9, "0")}`;
 
-export type ChatErrorCode = "not-found" | "self" | "invalid" | "unavailable";
+/** `busy`: the store gave up on the write under contention, every retry included; nothing was saved. */
+export type ChatErrorCode = "not-found" | "self" | "invalid" | "unavailable" | "busy";
 
 export class ChatError extends Error {
   override readonly name = "ChatError";

@@ -1,4 +1,4 @@
-import type { DocumentStore, StoreError, Transaction, Unsubscribe } from "#app/.server/store";
+import { isStoreError, type DocumentStore, type StoreError, type Transaction, type Unsubscribe } from "#app/.server/store";
 import { CHAT_PAGE_SIZE, MAX_MESSAGE, type ChatStreamState, type MessagePart } from "#app/utils/chats";
 import type { Listing } from "../listings";
 import { conversationParts, WINDOW_MESSAGES } from "./mask";
@@ -16,6 +16,9 @@ import {
   type ChatMember,
   type ChatMessage,
 } from "./model";
+
+/** Rounds of a message's transaction (each with the store's own retries) before `busy`. */
+export const WRITE_ATTEMPTS = 3;
 
 /**
  * The conversations service: starting or continuing a conversation about a listing, writing,
@@ -54,6 +57,27 @@ const CONTEXT = (WINDOW_MESSAGES - 1) * 2;
 export function createChatsService(deps: ChatsDeps) {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /**
+   * A message's transaction, tried again when the store gives up on it under contention:
+   * `aborted` (Firestore's own retries spent) or `already-exists` (another writer took the
+   * message number this one read as free — the emulator reports a stale read so); either way
+   * nothing was written. After the last try the person is told the conversation was busy
+   * (`busy`) and keeps their text. Each try reads the conversation afresh, so the message
+   * numbers stay without gaps or ties.
+   */
+  async function writeRetried<R>(fn: (tx: Transaction) => Promise<R>): Promise<R> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await store.runTransaction(fn);
+      } catch (error) {
+        if (!isStoreError(error, "aborted") && !isStoreError(error, "already-exists")) throw error;
+        if (attempt >= WRITE_ATTEMPTS) throw new ChatError("busy");
+        // Apart, so the writers that collided do not meet again at once.
+        await new Promise((resolve) => setTimeout(resolve, attempt * 25 + Math.random() * 50));
+      }
+    }
+  }
 
   function validText(text: unknown): string {
     const clean = typeof text === "string" ? cleanMessage(text) : "";
@@ -132,7 +156,7 @@ export function createChatsService(deps: ChatsDeps) {
       if (to !== listing.ownerUid && fromUid !== listing.ownerUid) throw new ChatError("not-found");
       const chatId = chatIdFor(listing.id, fromUid, to);
       const at = now();
-      return store.runTransaction(async (tx) => {
+      return writeRetried(async (tx) => {
         const existing = await readSides(tx, chatId, fromUid);
         if (existing) return { chatId, created: false, message: writeMessage(tx, existing.chat, chatId, existing.mine, existing.theirs, text, at) };
         const createdAt = at.toISOString();
@@ -161,7 +185,7 @@ export function createChatsService(deps: ChatsDeps) {
       const clean = validText(text);
       if (typeof chatId !== "string" || !ID.test(chatId)) throw new ChatError("not-found");
       const at = now();
-      return store.runTransaction(async (tx) => {
+      return writeRetried(async (tx) => {
         const sides = await readSides(tx, chatId, uid);
         if (!sides) throw new ChatError("not-found");
         return writeMessage(tx, sides.chat, chatId, sides.mine, sides.theirs, clean, at);

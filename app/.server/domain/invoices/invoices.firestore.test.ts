@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
 import { FirestoreStore } from "#app/.server/store/firestore";
+import fc from "fast-check";
+import { brokenRules, moneyPaths, propertyRuns, runMoneyPath } from "./money-paths";
 import { testBooking, testInvoices } from "./test-fixtures";
 
 /**
  * Gapless invoice numbers on Firestore: 20 bookings confirmed at once get 20 consecutive numbers
  * in each series — on Google's emulator where the machine has it (real optimistic transactions
- * that collide on the counter and retry), else on the in-process one.
+ * that collide on the counter and retry), else on the in-process one. And the property of
+ * `invoices.property.test.ts` on Firestore: for random booking paths driven through the real
+ * bookings service, the invoices add up to the money that moved, per party.
  */
 const cloud = findCloudFirestoreEmulator();
 
@@ -40,4 +44,30 @@ describe(`invoice numbers on Firestore (${cloud ? "Google's emulator" : "in-proc
     const renter = await invoices.listFor("renter");
     expect(renter.received).toHaveLength(42);
   }, 120_000);
+});
+
+describe("a booking's invoices add up to the money that moved, on Firestore (in-process emulator)", () => {
+  let emulator: FirestoreEmulator;
+  let store: FirestoreStore;
+
+  beforeAll(async () => {
+    emulator = await startFirestoreEmulator();
+    process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
+    store = new FirestoreStore({ projectId: `demo-amarre-invoice-paths-${Date.now()}` });
+  }, 120_000);
+
+  afterAll(async () => {
+    await store?.close();
+    await emulator?.stop();
+  });
+
+  it("per party, for random paths (instant, request answered or not, cancelled by either side at any tier)", async () => {
+    await fc.assert(
+      fc.asyncProperty(moneyPaths, async (moneyPath) => {
+        const { booking, invoices } = await runMoneyPath(store, moneyPath);
+        expect(brokenRules(moneyPath, booking, invoices)).toEqual([]);
+      }),
+      { numRuns: propertyRuns(30) },
+    );
+  }, 300_000);
 });

@@ -18,8 +18,26 @@ export const VAT_PERCENT = 21;
 
 export type InvoiceParty = { uid: string | null; name: string; taxId: string | null; address: string | null };
 
-/** What a line says is translated when the invoice is shown (`invoices:lines.<kind>`). */
-export type InvoiceLine = { kind: "rental" | "skipper" | "fee"; quantity: number; amountCents: number };
+/**
+ * What a line says is translated when the invoice is shown (`invoices:lines.<kind>`): the rental
+ * of `quantity` days, a half day (`part`: morning or afternoon), the skipper's days, the fee.
+ */
+export type InvoiceLine = { kind: "rental" | "half-day" | "skipper" | "fee"; quantity: number; amountCents: number; part?: "am" | "pm" };
+
+/**
+ * Why a corrective invoice was issued, copied from the booking's cancellation: the renter's
+ * cancellation under the listing's policy (`policy`, the tier's `percent` of the rental refunded,
+ * the fee kept), the owner's cancellation (everything refunded, the fee included) or the weather.
+ */
+export type CorrectionReason = {
+  rule: "policy" | "owner-cancel" | "weather";
+  by: "renter" | "owner";
+  /** The listing's cancellation policy under `policy`; null otherwise. */
+  policy: "flexible" | "moderate" | "strict" | null;
+  percent: number;
+  /** When the booking was cancelled. */
+  at: string;
+};
 
 export type Invoice = {
   id: string;
@@ -29,10 +47,13 @@ export type Invoice = {
   /** `YYYY-NNNNNN`, unique within the series. */
   number: string;
   kind: InvoiceKind;
-  /** A corrective invoice: the invoice it corrects (its id and series-number). */
-  corrects: { id: string; series: InvoiceSeries; number: string } | null;
+  /** A corrective invoice: the invoice it corrects (its id, series-number and date; null date on invoices issued before it was kept). */
+  corrects: { id: string; series: InvoiceSeries; number: string; issuedAt: string | null } | null;
+  /** A corrective invoice: why (null on the others, and on corrective invoices issued before it was kept). */
+  reason: CorrectionReason | null;
   bookingId: string;
-  subject: { listingId: string; kind: "boat" | "dock"; title: string; start: string; end: string };
+  /** What was rented and when: first and last day (`YYYY-MM-DD`), the half day when it was one. */
+  subject: { listingId: string; kind: "boat" | "dock"; title: string; start: string; end: string; part?: "am" | "pm" | null };
   seller: InvoiceParty;
   buyer: InvoiceParty;
   /** Who may read it besides the team: the seller's and the buyer's accounts. */

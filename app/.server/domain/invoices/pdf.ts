@@ -1,13 +1,40 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import fs from "node:fs";
+import path from "node:path";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { getFixedT } from "#app/.server/i18n";
 import { languageOf, type Lang } from "#app/i18n";
-import type { Invoice, InvoiceParty } from "./model";
+import type { Invoice, InvoiceLine, InvoiceParty } from "./model";
 
 /**
- * An invoice as a PDF (pdf-lib, the standard Helvetica fonts), in the reader's language: the
- * number and date, seller and buyer with their tax ids, the lines, the VAT where it applies and
- * the total in euros. Text the standard fonts cannot draw is replaced, never dropped silently.
+ * An invoice as a PDF (pdf-lib), in the reader's language: the number and date, seller and buyer
+ * with their tax ids, what was rented and when, the lines, the VAT where it applies and the total
+ * in euros; a corrective invoice also the invoice it corrects (number and date) and why. Text is
+ * drawn in DejaVu Sans — Latin with its extensions, Greek and Cyrillic, kept in `./fonts` (made
+ * by scripts/invoice-fonts.sh from the `dejavu-fonts-ttf` package) and embedded as a subset of
+ * the letters used — so names print as typed (Zoë, Łukasz, Ωmega); a letter the font lacks
+ * shows as "?" rather than breaking the file.
  */
+const FONTS_DIR = path.resolve("app/.server/domain/invoices/fonts");
+let fonts: { regular: Uint8Array; bold: Uint8Array } | null = null;
+
+/** The font files, read once (from the project root, the working directory in development, tests and `npm start` alike). */
+function fontFiles() {
+  fonts ??= {
+    regular: fs.readFileSync(path.join(FONTS_DIR, "DejaVuSans.ttf")),
+    bold: fs.readFileSync(path.join(FONTS_DIR, "DejaVuSans-Bold.ttf")),
+  };
+  return fonts;
+}
+
+type Translate = ReturnType<typeof getFixedT>;
+
+/** What a line says: "Alquiler (2 días)", "Medio día (mañana)", "Patrón (1 día)", "Tarifa de servicio de Amarre". */
+export function lineLabel(t: Translate, line: InvoiceLine): string {
+  if (line.kind === "half-day") return t(`halfDay.${line.part ?? "am"}`);
+  return t(`lines.${line.kind}`, { count: line.quantity });
+}
+
 export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Uint8Array> {
   const t = getFixedT(lang, "invoices");
   const locale = languageOf(lang).iso;
@@ -15,23 +42,46 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
 
   const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
   pdf.setTitle(`${t(`kinds.${invoice.kind}`)} ${invoice.series}-${invoice.number}`);
   pdf.setAuthor("Amarre");
   pdf.setLanguage(locale);
   pdf.setCreationDate(new Date(invoice.issuedAt));
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const files = fontFiles();
+  const regular = await pdf.embedFont(files.regular, { subset: true });
+  const bold = await pdf.embedFont(files.bold, { subset: true });
   const page = pdf.addPage([595.28, 841.89]);
   const ink = rgb(0.06, 0.13, 0.23);
   const grey = rgb(0.4, 0.45, 0.5);
   let y = 790;
 
-  const write = (text: string, x: number, options: { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; right?: boolean } = {}) => {
+  type Style = { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; right?: boolean };
+  const write = (text: string, x: number, options: Style = {}) => {
     const font = options.font ?? regular;
     const size = options.size ?? 10;
     const safe = drawable(font, text);
     const at = options.right ? x - font.widthOfTextAtSize(safe, size) : x;
     page.drawText(safe, { x: at, y, size, font, color: options.color ?? ink });
+  };
+  /** Text wrapped at `width`, one line under the other; leaves `y` on its last line. */
+  const paragraph = (text: string, x: number, width: number, options: Style & { leading?: number } = {}) => {
+    const font = options.font ?? regular;
+    const size = options.size ?? 10;
+    let line = "";
+    const lines: string[] = [];
+    // Ordinary spaces only: a no-break space (as in "50 %") keeps its words together.
+    for (const word of drawable(font, text).split(/[ \t\n]+/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (line && font.widthOfTextAtSize(candidate, size) > width) {
+        lines.push(line);
+        line = word;
+      } else line = candidate;
+    }
+    if (line) lines.push(line);
+    lines.forEach((content, index) => {
+      if (index > 0) y -= options.leading ?? size + 4;
+      write(content, x, options);
+    });
   };
 
   write("Amarre", 50, { font: bold, size: 20 });
@@ -42,14 +92,17 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   write(`${t("date")}: ${day(invoice.issuedAt)}`, 545, { right: true });
   if (invoice.corrects) {
     y -= 14;
-    write(t("corrects", { number: `${invoice.corrects.series}-${invoice.corrects.number}` }), 545, { right: true, color: grey });
+    const number = `${invoice.corrects.series}-${invoice.corrects.number}`;
+    write(invoice.corrects.issuedAt ? t("corrects", { number, date: day(invoice.corrects.issuedAt) }) : t("correctsNumber", { number }), 545, { right: true, color: grey });
   }
   y -= 36;
   party(page, t("seller"), invoice.seller, 50);
   party(page, t("buyer"), invoice.buyer, 310);
   y -= 90;
 
-  write(t("subject", { title: invoice.subject.title, start: day(invoice.subject.start), end: day(invoice.subject.end) }), 50, { color: grey });
+  const { subject } = invoice;
+  const when = subject.start === subject.end ? t("subjectDay", { title: subject.title, date: day(subject.start) }) : t("subject", { title: subject.title, start: day(subject.start), end: day(subject.end) });
+  paragraph(when, 50, 495, { color: grey });
   y -= 28;
   write(t("columns.description"), 50, { font: bold });
   write(t("columns.quantity"), 400, { font: bold, right: true });
@@ -58,7 +111,7 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5, color: grey });
   y -= 16;
   for (const line of invoice.lines) {
-    write(t(`lines.${line.kind}`, { count: line.quantity }), 50);
+    write(lineLabel(t, line), 50);
     write(String(line.quantity), 400, { right: true });
     write(money(line.amountCents), 545, { right: true });
     y -= 18;
@@ -76,9 +129,16 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   write(t("total"), 400, { font: bold, right: true });
   write(money(invoice.totalCents), 545, { font: bold, right: true });
   y -= 28;
+  if (invoice.reason) {
+    const { reason } = invoice;
+    write(t("reasonTitle"), 50, { font: bold, size: 9 });
+    y -= 13;
+    paragraph(t(`reasons.${reason.rule}`, { date: day(reason.at), policy: reason.policy ? t(`policies.${reason.policy}`) : "", percent: reason.percent }), 50, 495, { size: 9 });
+    y -= 20;
+  }
   if (invoice.vatPercent === null) write(t("noVat"), 50, { color: grey, size: 9 });
   y -= 14;
-  if (invoice.kind === "rental") write(t("onBehalf"), 50, { color: grey, size: 9 });
+  if (invoice.kind === "rental" || (invoice.kind === "corrective" && invoice.seller.uid !== null)) write(t("onBehalf"), 50, { color: grey, size: 9 });
 
   return pdf.save();
 
@@ -91,15 +151,17 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
     write(who.taxId ? `${t("taxId")}: ${who.taxId}` : t("noTaxId"), x, { size: 9 });
     if (who.address) {
       y -= 13;
-      write(who.address, x, { size: 9 });
+      paragraph(who.address, x, 235, { size: 9, leading: 12 });
     }
     void target;
     y = top;
   }
 }
 
-/** The text with characters the font cannot encode replaced by "?". */
+/** The text with characters the font cannot draw replaced by "?" (DejaVu Sans covers Latin, Greek and Cyrillic). */
+const characterSets = new WeakMap<PDFFont, Set<number>>();
 function drawable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
+  let supported = characterSets.get(font);
+  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
   return [...text.normalize("NFC")].map((char) => (supported.has(char.codePointAt(0)!) ? char : "?")).join("");
 }

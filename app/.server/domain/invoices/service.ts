@@ -1,13 +1,14 @@
 import { isStoreError, type DocumentStore, type Transaction } from "#app/.server/store";
 import type { Booking } from "../bookings";
 import type { UserProfile } from "../users";
-import { INVOICE_COUNTERS, INVOICES, invoiceNumber, splitVat, VAT_PERCENT, type Invoice, type InvoiceLine, type InvoiceParty, type InvoiceSeries } from "./model";
+import { INVOICE_COUNTERS, INVOICES, invoiceNumber, splitVat, VAT_PERCENT, type CorrectionReason, type Invoice, type InvoiceLine, type InvoiceParty, type InvoiceSeries } from "./model";
 
 /**
  * The invoices service: issues a booking's two invoices when it is confirmed and their
  * corrective invoices when a cancellation refunds money — each once, however often it is asked
  * (ids derive from the booking) — and answers who may read which (the buyer, the seller, the
- * team). Numbering: `invoice_counters/{series}_{year}` holds the next number; a transaction reads
+ * team). What is invoiced comes from the booking's `price` and, for corrections, its
+ * `cancellation` (what was refunded of the rental and of the fee, and under which rule). Numbering: `invoice_counters/{series}_{year}` holds the next number; a transaction reads
  * it, writes the invoice and the incremented counter together, so a number is used exactly when
  * an invoice is written (no gaps, no repeats), on SQLite and Firestore alike.
  */
@@ -58,6 +59,26 @@ async function withRetries<R>(run: () => Promise<R>, attempts = 6): Promise<R> {
 
 type Draft = Omit<Invoice, "series" | "year" | "sequence" | "number" | "issuedAt">;
 
+/** Invoices written before `reason` and `corrects.issuedAt` were kept read with them as null. */
+function normalised(doc: Omit<Invoice, "reason" | "corrects"> & Partial<Pick<Invoice, "reason" | "corrects">>): Invoice {
+  return { ...doc, reason: doc.reason ?? null, corrects: doc.corrects ? { ...doc.corrects, issuedAt: doc.corrects.issuedAt ?? null } : null };
+}
+
+/** Whether the booking was ever confirmed (paid): a request withdrawn, declined or expired never was. */
+function wasConfirmed(booking: Booking): boolean {
+  if (booking.status === "confirmed" || booking.status === "completed") return true;
+  return booking.status === "cancelled" && booking.history.some((entry) => entry.to === "confirmed");
+}
+
+/** The rental's lines: the days (or the half day) and the skipper's days, with their amounts. */
+function rentalLines(booking: Booking, rentalCents: number, skipperCents: number): InvoiceLine[] {
+  const lines: InvoiceLine[] = [
+    booking.part ? { kind: "half-day", part: booking.part, quantity: 1, amountCents: rentalCents } : { kind: "rental", quantity: booking.days, amountCents: rentalCents },
+  ];
+  if (booking.price.skipperCents > 0) lines.push({ kind: "skipper", quantity: booking.price.skipperDays, amountCents: skipperCents });
+  return lines;
+}
+
 export function createInvoicesService(deps: InvoicesDeps) {
   const { store } = deps;
   const now = deps.now ?? (() => new Date());
@@ -97,39 +118,37 @@ export function createInvoicesService(deps: InvoicesDeps) {
   async function read(id: string): Promise<Invoice | null> {
     if (typeof id !== "string" || !/^[A-Za-z0-9_-]{1,80}$/.test(id)) return null;
     const doc = await store.get<Omit<Invoice, "id">>(INVOICES, id);
-    return doc ? ({ ...doc, id } as Invoice) : null;
+    return doc ? normalised({ ...doc, id }) : null;
   }
 
   function canRead(invoice: Invoice, viewer: InvoiceViewer | null): boolean {
     return viewer !== null && (viewer.role === "admin" || invoice.partyUids.includes(viewer.uid));
   }
 
-  return {
+  const service = {
     /**
      * A confirmed booking's invoices: the rental (and skipper) from the owner — VAT included when
      * the owner is a company, none for a private owner — and the service fee from the platform,
      * VAT included. Asking again returns nothing new.
      */
     async issueForBooking(booking: Booking, options: IssueOptions = {}): Promise<Invoice[]> {
-      // Only what was paid is invoiced: a request withdrawn before its answer never was.
-      if (!["confirmed", "completed", "cancelled"].includes(booking.status) || !booking.history.some((entry) => entry.to === "confirmed")) return [];
+      // Only what was paid is invoiced: a request withdrawn, declined or expired never was.
+      if (!wasConfirmed(booking) || booking.price.totalCents <= 0) return [];
       const people = await deps.users.getMany([booking.ownerUid, booking.renterUid]);
       const owner = people.get(booking.ownerUid);
       const seller = partyOf(owner, booking.ownerUid);
       const buyer = partyOf(people.get(booking.renterUid), booking.renterUid);
-      const subject = { listingId: booking.listingId, kind: booking.listingKind, title: await deps.subjectTitle(booking), start: booking.start, end: booking.end };
+      const subject = { listingId: booking.listingId, kind: booking.listingKind, title: await deps.subjectTitle(booking), start: booking.start, end: booking.end, part: booking.part };
       const price = booking.price;
-      const rentalLines: InvoiceLine[] = [{ kind: "rental", quantity: booking.days, amountCents: price.rentalCents }];
-      if (price.skipperCents > 0) rentalLines.push({ kind: "skipper", quantity: price.skipperDays, amountCents: price.skipperCents });
       const rentalVat = owner?.company ? VAT_PERCENT : null;
-      const common = { kind: "rental" as const, corrects: null, bookingId: booking.id, subject };
+      const common = { kind: "rental" as const, corrects: null, reason: null, bookingId: booking.id, subject };
       const rental: Draft = {
         ...common,
         id: `${booking.id}_rental`,
         seller,
         buyer,
         partyUids: [booking.ownerUid, booking.renterUid],
-        lines: rentalLines,
+        lines: rentalLines(booking, price.rentalCents, price.skipperCents),
         vatPercent: rentalVat,
         ...splitVat(price.ownerCents, rentalVat),
         totalCents: price.ownerCents,
@@ -150,31 +169,51 @@ export function createInvoicesService(deps: InvoicesDeps) {
     },
 
     /**
-     * A cancellation that refunded money: a corrective invoice for each original, for its share of
-     * the refund (the fee's share in proportion to the total paid), as negative amounts.
+     * A cancellation that refunded money: corrective invoices that mirror the refund, as negative
+     * amounts, each naming why (the cancellation's rule, tier and date) and the invoice it
+     * corrects. The rental's corrects the refunded rental (`rentalRefundCents`, split between the
+     * rental and the skipper in their proportion); the fee's exists only when the fee was refunded
+     * (`feeRefundCents`: an owner's cancellation). The originals are issued first if missing.
      */
     async correctForCancellation(booking: Booking, options: IssueOptions = {}): Promise<Invoice[]> {
-      const refund = booking.cancellation?.refundCents ?? 0;
-      if (booking.status !== "cancelled" || refund <= 0) return [];
-      const originals = (await store.getMany<Omit<Invoice, "id">>(INVOICES, [`${booking.id}_rental`, `${booking.id}_fee`]))
-        .map((doc) => (doc ? ({ ...doc } as Invoice) : null))
-        .filter((doc): doc is Invoice => doc !== null);
-      const feeShare = booking.cancellation?.feeRefundCents ?? 0;
-      const drafts = originals.map((original) => {
-        const amount = -(original.kind === "fee" ? feeShare : refund - feeShare);
-        const line: InvoiceLine = { kind: original.lines[0]!.kind, quantity: 1, amountCents: amount };
-        const draft: Draft = {
-          ...original,
-          id: `${original.id}_R`,
-          kind: "corrective",
-          corrects: { id: original.id, series: original.series, number: original.number },
-          lines: [line],
-          ...splitVat(amount, original.vatPercent),
-          totalCents: amount,
+      const cancellation = booking.cancellation;
+      if (booking.status !== "cancelled" || !cancellation || cancellation.refundCents <= 0) return [];
+      await service.issueForBooking(booking, options);
+      const docs = await store.getMany<Omit<Invoice, "id">>(INVOICES, [`${booking.id}_rental`, `${booking.id}_fee`]);
+      const [rental, fee] = docs.map((doc, index) => (doc ? normalised({ ...doc, id: `${booking.id}_${index === 0 ? "rental" : "fee"}` }) : null));
+      const reason: CorrectionReason = {
+        rule: cancellation.rule,
+        by: cancellation.by,
+        policy: cancellation.rule === "policy" ? booking.cancellationPolicy : null,
+        percent: cancellation.percent,
+        at: cancellation.at,
+      };
+      const correct = (original: Invoice, lines: InvoiceLine[]): { series: "R"; draft: Draft } => {
+        const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+        return {
+          series: "R",
+          draft: {
+            ...original,
+            id: `${original.id}_R`,
+            kind: "corrective",
+            corrects: { id: original.id, series: original.series, number: original.number, issuedAt: original.issuedAt },
+            reason,
+            lines,
+            ...splitVat(totalCents, original.vatPercent),
+            totalCents,
+          },
         };
-        return { series: "R" as const, draft };
-      });
-      return issue(drafts.filter(({ draft }) => draft.totalCents !== 0), options);
+      };
+      const drafts: Array<{ series: "R"; draft: Draft }> = [];
+      const { ownerCents, skipperCents } = booking.price;
+      const rentalRefund = Math.min(cancellation.rentalRefundCents, ownerCents);
+      if (rental && rentalRefund > 0) {
+        const skipperRefund = ownerCents > 0 ? Math.round((rentalRefund * skipperCents) / ownerCents) : 0;
+        drafts.push(correct(rental, rentalLines(booking, -(rentalRefund - skipperRefund), -skipperRefund)));
+      }
+      const feeRefund = Math.min(cancellation.feeRefundCents, booking.price.serviceFeeCents);
+      if (fee && feeRefund > 0) drafts.push(correct(fee, [{ kind: "fee", quantity: 1, amountCents: -feeRefund }]));
+      return issue(drafts, options);
     },
 
     /** The invoice for `viewer` (its buyer, its seller, or the team); null for anyone else. */
@@ -190,15 +229,17 @@ export function createInvoicesService(deps: InvoicesDeps) {
           store.query<Omit<Invoice, "id">>({ collection: INVOICES, where: [[field, "==", uid]], orderBy: [["issuedAt", "desc"]], limit: 1000 }),
         ),
       );
-      return { received: received as Invoice[], issued: issued as Invoice[] };
+      return { received: (received as Invoice[]).map(normalised), issued: (issued as Invoice[]).map(normalised) };
     },
 
     /** A booking's invoices, in the order they were issued. */
     async forBooking(bookingId: string): Promise<Invoice[]> {
-      const docs = await store.getMany<Omit<Invoice, "id">>(INVOICES, [`${bookingId}_rental`, `${bookingId}_fee`, `${bookingId}_rental_R`, `${bookingId}_fee_R`]);
-      return docs.filter((doc) => doc !== null) as Invoice[];
+      const ids = [`${bookingId}_rental`, `${bookingId}_fee`, `${bookingId}_rental_R`, `${bookingId}_fee_R`];
+      const docs = await store.getMany<Omit<Invoice, "id">>(INVOICES, ids);
+      return docs.flatMap((doc, index) => (doc ? [normalised({ ...doc, id: ids[index]! })] : []));
     },
   };
+  return service;
 }
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;

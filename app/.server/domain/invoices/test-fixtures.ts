@@ -1,5 +1,6 @@
 import type { Booking } from "../bookings";
 import type { UserProfile } from "../users";
+import { PLATFORM_ISSUER } from "../legal-pages";
 import { createInvoicesService } from "./service";
 import type { DocumentStore } from "#app/.server/store";
 
@@ -16,8 +17,15 @@ export function testInvoices(store: DocumentStore) {
     store,
     users: { getMany: async (uids) => new Map(uids.filter((uid) => testPeople[uid]).map((uid) => [uid, testPeople[uid]!])) },
     subjectTitle: async () => "Cap Camarat 7.5 «Brisa»",
-    platform: { name: "Amarre Marketplace S.L.", taxId: "B00000000", address: "Moll Vell 1, 07012 Palma" },
+    platform: PLATFORM_ISSUER,
   });
+}
+
+/** A cancellation as the bookings service records it. */
+export function testCancellation(rule: "policy" | "owner-cancel", booking: Pick<Booking, "price">, percent = 100): NonNullable<Booking["cancellation"]> {
+  const rentalRefundCents = rule === "owner-cancel" ? booking.price.ownerCents : Math.floor((booking.price.ownerCents * percent) / 100);
+  const feeRefundCents = rule === "owner-cancel" ? booking.price.serviceFeeCents : 0;
+  return { by: rule === "owner-cancel" ? "owner" : "renter", at: "2027-05-20T08:30:00.000Z", refundCents: rentalRefundCents + feeRefundCents, percent: rule === "owner-cancel" ? 100 : percent, rentalRefundCents, feeRefundCents, rule };
 }
 
 /** A confirmed booking of 2 days: rental 400 €, skipper 100 €, fee 50 €, paid 550 €. */
@@ -39,7 +47,7 @@ export function testBooking(id: string, owner: "company" | "private" = "company"
     people: 4,
     withSkipper: true,
     instant: true,
-    cancellationPolicy: { id: "flexible" } as unknown as Booking["cancellationPolicy"],
+    cancellationPolicy: "moderate",
     price: { lines: [], rentalCents: 40_000, skipperDays: 2, skipperCents: 10_000, serviceFeeCents: 5_000, totalCents: 55_000, depositCents: 0, ownerCents: 50_000 },
     startsAt: "2027-06-01T22:00:00.000Z",
     money: { provider: "recorded", charges: false, reference: null, checkout: null, lines: [] },

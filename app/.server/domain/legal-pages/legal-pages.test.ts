@@ -3,6 +3,7 @@ import type { Services } from "#app/.server/services";
 import { langCodes } from "#app/i18n";
 import { legalPageKeys, legalTextsSchema, parseLegalBody } from "#app/utils/legal-pages";
 import { createTestServices } from "#tests/test-services";
+import { COMPANY, companyAddress, PLATFORM_ISSUER } from "./company";
 import { defaultLegalTexts } from "./defaults";
 import { createLegalPagesService, LEGAL_PAGES, LegalPageError } from "./service";
 
@@ -29,6 +30,16 @@ describe("the legal pages' content", () => {
       // The same company facts in every language.
       for (const fact of ["Amarre Marketplace S.L.", "B67294813", "hola@amarre.test"]) expect(defaultLegalTexts[lang]["aviso-legal"].body).toContain(fact);
     }
+  });
+
+  it("names the company the platform's invoices are issued by, from one place", () => {
+    for (const lang of langCodes) {
+      const notice = defaultLegalTexts[lang]["aviso-legal"].body;
+      for (const fact of [COMPANY.name, COMPANY.taxId, companyAddress(lang)]) expect(notice).toContain(fact);
+    }
+    expect(PLATFORM_ISSUER).toEqual({ name: "Amarre Marketplace S.L.", taxId: "B67294813", address: "Passeig Marítim 32, 3.º B, 07014 Palma (Illes Balears)" });
+    // The invoices' issuer by default, unless INVOICE_ISSUER_* say otherwise.
+    expect(services.config).toMatchObject({ INVOICE_ISSUER_NAME: PLATFORM_ISSUER.name, INVOICE_ISSUER_TAX_ID: PLATFORM_ISSUER.taxId, INVOICE_ISSUER_ADDRESS: PLATFORM_ISSUER.address });
   });
 
   it("saves one language, tells the page cache, and reads broken stored texts as the shipped ones", async () => {

@@ -1,4 +1,5 @@
 import type { LegalPageKey, LegalTexts } from "#app/utils/legal-pages";
+import { COMPANY, companyAddress } from "../company";
 
 /** The legal pages' texts in German as shipped (the team edits them at /admin/contenidos). */
 export const de: Record<LegalPageKey, LegalTexts> = {
@@ -8,9 +9,9 @@ export const de: Record<LegalPageKey, LegalTexts> = {
     body: `## Betreiber der Website
 Gemäß Artikel 10 des spanischen Gesetzes 34/2002 vom 11. Juli über Dienste der Informationsgesellschaft und den elektronischen Geschäftsverkehr (LSSI) gehören diese Website und ihre Apps:
 
-- **Betreiber:** Amarre Marketplace S.L.
-- **Steuernummer (NIF):** B67294813
-- **Sitz:** Passeig Marítim 32, 3.º B, 07014 Palma (Balearen), Spanien
+- **Betreiber:** ${COMPANY.name}
+- **Steuernummer (NIF):** ${COMPANY.taxId}
+- **Sitz:** ${companyAddress("de")}
 - **Registereintrag:** Handelsregister Palma de Mallorca, Band 2871, Blatt 112, Registerblatt PM-98765, 1. Eintragung
 - **E-Mail:** [hola@amarre.test](mailto:hola@amarre.test)
 - **Telefon:** +34 971 000 123 (Montag bis Freitag, 9 bis 18 Uhr)
@@ -22,7 +23,7 @@ Amarre ist ein Online-Marktplatz, der Privatpersonen und Unternehmen, die Boote,
 Der Zugang zur Website ist kostenlos und macht Sie zum Nutzer. Mit dem Besuch akzeptieren Sie dieses Impressum; wer Inserate veröffentlicht, bucht oder Dienstleistungen anfragt, für den gelten zusätzlich die [Nutzungsbedingungen](/condiciones). Sie verpflichten sich, die Website rechtmäßig zu nutzen, keine falschen, beleidigenden oder die Rechte Dritter verletzenden Inhalte zu veröffentlichen und nicht zu versuchen, auf Bereiche oder Daten zuzugreifen, die Ihnen nicht zustehen.
 
 ## Geistiges und gewerbliches Eigentum
-Gestaltung, Code, eigene Texte, Logos und die Marke Amarre gehören der Amarre Marketplace S.L. oder werden unter Lizenz genutzt. Fotos und Beschreibungen der Inserate gehören denjenigen, die sie veröffentlichen und uns erlauben, sie auf der Website zu zeigen. Vervielfältigung, Verbreitung oder Bearbeitung dieser Inhalte ohne Genehmigung ist außer zum persönlichen Gebrauch nicht gestattet.
+Gestaltung, Code, eigene Texte, Logos und die Marke Amarre gehören der ${COMPANY.name} oder werden unter Lizenz genutzt. Fotos und Beschreibungen der Inserate gehören denjenigen, die sie veröffentlichen und uns erlauben, sie auf der Website zu zeigen. Vervielfältigung, Verbreitung oder Bearbeitung dieser Inhalte ohne Genehmigung ist außer zum persönlichen Gebrauch nicht gestattet.
 
 ## Haftung
 Wir sorgen dafür, dass die Website erreichbar ist und ihre Angaben stimmen, können aber Unterbrechungen oder Fehler nicht ausschließen. Als Vermittlungsdienst haften wir nach Artikel 16 und 17 LSSI nicht für Inhalte der Nutzer, solange wir keine tatsächliche Kenntnis von ihrer Rechtswidrigkeit haben; wenn Ihnen ein solcher Inhalt auffällt, schreiben Sie uns, und wir entfernen ihn umgehend.
@@ -40,7 +41,7 @@ Für dieses Impressum gilt spanisches Recht. Bei Streitigkeiten sind für Verbra
     title: "Datenschutzerklärung",
     summary: "Welche personenbezogenen Daten Amarre verarbeitet, wozu, wie lange, und wie Sie Ihre Rechte nach der DSGVO und dem spanischen Datenschutzgesetz (LOPDGDD) wahrnehmen.",
     body: `## Verantwortlicher
-Amarre Marketplace S.L., NIF B67294813, Passeig Marítim 32, 3.º B, 07014 Palma (Balearen), Spanien. Bei allen Fragen zum Datenschutz schreiben Sie uns an [hola@amarre.test](mailto:hola@amarre.test).
+${COMPANY.name}, NIF ${COMPANY.taxId}, ${companyAddress("de")}. Bei allen Fragen zum Datenschutz schreiben Sie uns an [hola@amarre.test](mailto:hola@amarre.test).
 
 ## Welche Daten wir verarbeiten
 - **Konto:** Name, E-Mail-Adresse, Passwort (nur als Hash gespeichert, nie im Klartext), Sprache und bei gewerblichen Anbietern Firmenname, Steuernummer, Telefon und Anschrift.
@@ -109,7 +110,7 @@ Bei Fragen schreiben Sie uns an [hola@amarre.test](mailto:hola@amarre.test). Wie
     title: "Nutzungsbedingungen",
     summary: "Die Regeln für Inserate, Buchungen von Booten und Liegeplätzen, die Servicegebühr, Stornierungen, Bewertungen und Unterhaltungen auf Amarre.",
     body: `## 1. Gegenstand
-Diese Bedingungen regeln die Nutzung von Amarre, dem Online-Marktplatz der Amarre Marketplace S.L. (NIF B67294813, Passeig Marítim 32, 3.º B, 07014 Palma, Spanien), für die Miete von Booten und Liegeplätzen, den Kauf von Liegeplätzen und die Anfrage nautischer Dienstleistungen. Mit der Eröffnung eines Kontos akzeptieren Sie sie zusammen mit der [Datenschutzerklärung](/privacidad). Amarre ist Vermittler: Der Mietvertrag kommt zwischen der mietenden Person (Mieter) und der Person zustande, die das Inserat veröffentlicht (Eigner oder gewerblicher Anbieter).
+Diese Bedingungen regeln die Nutzung von Amarre, dem Online-Marktplatz der ${COMPANY.name} (NIF ${COMPANY.taxId}, ${companyAddress("de", { region: false })}), für die Miete von Booten und Liegeplätzen, den Kauf von Liegeplätzen und die Anfrage nautischer Dienstleistungen. Mit der Eröffnung eines Kontos akzeptieren Sie sie zusammen mit der [Datenschutzerklärung](/privacidad). Amarre ist Vermittler: Der Mietvertrag kommt zwischen der mietenden Person (Mieter) und der Person zustande, die das Inserat veröffentlicht (Eigner oder gewerblicher Anbieter).
 
 ## 2. Konto
 Sie müssen volljährig sein und wahre Angaben machen. Ihr Konto ist persönlich: Bewahren Sie Ihr Passwort sicher auf und sagen Sie uns Bescheid, wenn jemand es ohne Ihre Erlaubnis nutzt. Charterfirmen, Makler und Marinas können sich mit ihren Steuerdaten als gewerbliche Anbieter registrieren.
@@ -167,7 +168,7 @@ Wir können diese Bedingungen aktualisieren und kündigen wesentliche Änderunge
 ## Weitere Kontaktmöglichkeiten
 - **E-Mail:** [hola@amarre.test](mailto:hola@amarre.test)
 - **Telefon:** +34 971 000 123
-- **Anschrift:** Amarre Marketplace S.L., Passeig Marítim 32, 3.º B, 07014 Palma (Balearen), Spanien
+- **Anschrift:** ${COMPANY.name}, ${companyAddress("de")}
 
 Für Behördengänge rund um Ihr Boot geht es schneller direkt über unseren [Bootsbehördenservice](/gestoria); und wenn Sie bereits gebucht haben, schreiben Sie dem Eigner direkt aus der Buchung.`,
   },

@@ -1,4 +1,5 @@
 import type { LegalPageKey, LegalTexts } from "#app/utils/legal-pages";
+import { COMPANY, companyAddress } from "../company";
 
 /** The legal pages' texts in English as shipped (the team edits them at /admin/contenidos). */
 export const en: Record<LegalPageKey, LegalTexts> = {
@@ -8,9 +9,9 @@ export const en: Record<LegalPageKey, LegalTexts> = {
     body: `## Website owner
 In accordance with article 10 of Spanish Law 34/2002 of 11 July on information society services and electronic commerce (LSSI), this website and its apps belong to:
 
-- **Owner:** Amarre Marketplace S.L.
-- **Tax ID (NIF):** B67294813
-- **Registered office:** Passeig Marítim 32, 3.º B, 07014 Palma (Balearic Islands), Spain
+- **Owner:** ${COMPANY.name}
+- **Tax ID (NIF):** ${COMPANY.taxId}
+- **Registered office:** ${companyAddress("en")}
 - **Registration:** Companies Register of Palma de Mallorca, volume 2871, folio 112, sheet PM-98765, entry 1
 - **Email:** [hola@amarre.test](mailto:hola@amarre.test)
 - **Phone:** +34 971 000 123 (Monday to Friday, 9:00 to 18:00 CET)
@@ -22,7 +23,7 @@ Amarre is an online marketplace that connects people and companies who rent out 
 Access to the site is free and makes you a user. By browsing you accept this legal notice; to publish listings, book or request services, the [terms of use](/condiciones) apply as well. You agree to use the site lawfully, not to publish false or offensive content or content that infringes the rights of others, and not to try to reach areas or data that are not yours.
 
 ## Intellectual and industrial property
-The design, code, our own texts, the logos and the Amarre brand belong to Amarre Marketplace S.L. or are used under licence. The photos and descriptions of listings belong to those who publish them, who authorise us to show them on the site. You may not reproduce, distribute or transform this content without permission, except for your personal use.
+The design, code, our own texts, the logos and the Amarre brand belong to ${COMPANY.name} or are used under licence. The photos and descriptions of listings belong to those who publish them, who authorise us to show them on the site. You may not reproduce, distribute or transform this content without permission, except for your personal use.
 
 ## Liability
 We work to keep the site available and its information accurate, but we cannot guarantee that there will be no interruptions or errors. As an intermediary service provider, under articles 16 and 17 of the LSSI, we are not liable for content published by users as long as we have no actual knowledge that it is unlawful; if you see any, write to us and we will remove it promptly.
@@ -40,7 +41,7 @@ This legal notice is governed by Spanish law. For any dispute, if you are a cons
     title: "Privacy policy",
     summary: "What personal data Amarre processes, why, for how long, and how you can exercise your rights under the GDPR and Spain's data protection act (LOPDGDD).",
     body: `## Data controller
-Amarre Marketplace S.L., tax ID B67294813, Passeig Marítim 32, 3.º B, 07014 Palma (Balearic Islands), Spain. For any privacy matter, write to us at [hola@amarre.test](mailto:hola@amarre.test).
+${COMPANY.name}, tax ID ${COMPANY.taxId}, ${companyAddress("en")}. For any privacy matter, write to us at [hola@amarre.test](mailto:hola@amarre.test).
 
 ## What data we process
 - **Account:** name, email address, password (stored hashed, never in plain text), language and, for professionals, company name, tax ID, phone number and address.
@@ -109,7 +110,7 @@ If you have any questions, write to [hola@amarre.test](mailto:hola@amarre.test).
     title: "Terms of use",
     summary: "The rules for publishing listings, booking boats and berths, the service fee, cancellations, reviews and conversations on Amarre.",
     body: `## 1. Purpose
-These terms govern the use of Amarre, the online marketplace of Amarre Marketplace S.L. (tax ID B67294813, Passeig Marítim 32, 3.º B, 07014 Palma, Spain) for renting boats and berths, buying berths and requesting nautical services. By creating an account you accept them, together with the [privacy policy](/privacidad). Amarre acts as an intermediary: the rental contract is made between the person renting (the renter) and the person who publishes the listing (the owner or professional).
+These terms govern the use of Amarre, the online marketplace of ${COMPANY.name} (tax ID ${COMPANY.taxId}, ${companyAddress("en", { region: false })}) for renting boats and berths, buying berths and requesting nautical services. By creating an account you accept them, together with the [privacy policy](/privacidad). Amarre acts as an intermediary: the rental contract is made between the person renting (the renter) and the person who publishes the listing (the owner or professional).
 
 ## 2. Account
 You must be over 18 and give true information. Your account is personal: keep your password safe and tell us if someone uses it without your permission. Charter companies, brokers and marinas can register as professionals with their tax details.
@@ -167,7 +168,7 @@ We may update these terms; we will give you at least 15 days' notice of signific
 ## Other ways to reach us
 - **Email:** [hola@amarre.test](mailto:hola@amarre.test)
 - **Phone:** +34 971 000 123
-- **Address:** Amarre Marketplace S.L., Passeig Marítim 32, 3.º B, 07014 Palma (Balearic Islands), Spain
+- **Address:** ${COMPANY.name}, ${companyAddress("en")}
 
 For paperwork on your boat it is quicker to ask directly through our [boat paperwork service](/gestoria); and if you already have a booking, write to the owner from the booking itself.`,
   },

@@ -1,4 +1,5 @@
 import type { LegalPageKey, LegalTexts } from "#app/utils/legal-pages";
+import { COMPANY, companyAddress } from "../company";
 
 /** The legal pages' texts in Spanish as shipped (the team edits them at /admin/contenidos). */
 export const es: Record<LegalPageKey, LegalTexts> = {
@@ -8,9 +9,9 @@ export const es: Record<LegalPageKey, LegalTexts> = {
     body: `## Titular del sitio web
 En cumplimiento del artículo 10 de la Ley 34/2002, de 11 de julio, de servicios de la sociedad de la información y de comercio electrónico (LSSI), te informamos de que este sitio web y sus aplicaciones son de:
 
-- **Titular:** Amarre Marketplace S.L.
-- **NIF:** B67294813
-- **Domicilio social:** Passeig Marítim 32, 3.º B, 07014 Palma (Illes Balears), España
+- **Titular:** ${COMPANY.name}
+- **NIF:** ${COMPANY.taxId}
+- **Domicilio social:** ${companyAddress("es")}
 - **Registro:** Registro Mercantil de Palma de Mallorca, tomo 2871, folio 112, hoja PM-98765, inscripción 1.ª
 - **Correo electrónico:** [hola@amarre.test](mailto:hola@amarre.test)
 - **Teléfono:** +34 971 000 123 (de lunes a viernes, de 9:00 a 18:00)
@@ -22,7 +23,7 @@ Amarre es un mercado en línea que pone en contacto a personas y empresas que al
 El acceso al sitio es gratuito y atribuye la condición de usuario. Al navegar aceptas este aviso legal; para publicar anuncios, reservar o pedir servicios se aplican además las [condiciones de uso](/condiciones). Te comprometes a usar el sitio de forma lícita, a no publicar contenidos falsos, ofensivos o que vulneren derechos de terceros, y a no intentar acceder a zonas o datos que no te corresponden.
 
 ## Propiedad intelectual e industrial
-El diseño, el código, los textos propios, los logotipos y la marca Amarre pertenecen a Amarre Marketplace S.L. o se usan con licencia. Las fotos y descripciones de los anuncios pertenecen a quienes los publican, que nos autorizan a mostrarlas en el sitio. No está permitido reproducir, distribuir ni transformar estos contenidos sin autorización, salvo para tu uso personal.
+El diseño, el código, los textos propios, los logotipos y la marca Amarre pertenecen a ${COMPANY.name} o se usan con licencia. Las fotos y descripciones de los anuncios pertenecen a quienes los publican, que nos autorizan a mostrarlas en el sitio. No está permitido reproducir, distribuir ni transformar estos contenidos sin autorización, salvo para tu uso personal.
 
 ## Responsabilidad
 Trabajamos para que el sitio esté disponible y la información sea correcta, pero no podemos garantizar que no haya interrupciones o errores. Como prestador de servicios de intermediación, y según los artículos 16 y 17 de la LSSI, no respondemos de los contenidos que publican los usuarios mientras no tengamos conocimiento efectivo de que son ilícitos; si ves alguno, escríbenos y lo retiraremos con rapidez.
@@ -40,7 +41,7 @@ Este aviso legal se rige por la ley española. Para cualquier controversia, si e
     title: "Política de privacidad",
     summary: "Qué datos personales tratamos en Amarre, para qué, durante cuánto tiempo y cómo puedes ejercer tus derechos según el RGPD y la LOPDGDD.",
     body: `## Responsable del tratamiento
-Amarre Marketplace S.L., NIF B67294813, Passeig Marítim 32, 3.º B, 07014 Palma (Illes Balears), España. Para cualquier asunto de privacidad escríbenos a [hola@amarre.test](mailto:hola@amarre.test).
+${COMPANY.name}, NIF ${COMPANY.taxId}, ${companyAddress("es")}. Para cualquier asunto de privacidad escríbenos a [hola@amarre.test](mailto:hola@amarre.test).
 
 ## Qué datos tratamos
 - **Cuenta:** nombre, correo electrónico, contraseña (guardada cifrada, nunca en claro), idioma y, si eres profesional, razón social, NIF o CIF, teléfono y dirección.
@@ -109,7 +110,7 @@ Si tienes dudas, escríbenos a [hola@amarre.test](mailto:hola@amarre.test). Cóm
     title: "Condiciones de uso",
     summary: "Las reglas para publicar anuncios, reservar barcos y amarres, pagar la tarifa de servicio, cancelar, opinar y conversar en Amarre.",
     body: `## 1. Objeto
-Estas condiciones regulan el uso de Amarre, el mercado en línea de Amarre Marketplace S.L. (NIF B67294813, Passeig Marítim 32, 3.º B, 07014 Palma) para alquilar barcos y amarres, comprar amarres y pedir servicios náuticos. Al crear una cuenta las aceptas, junto con la [política de privacidad](/privacidad). Amarre actúa como intermediario: el contrato de alquiler se celebra entre quien alquila (el arrendatario) y quien publica el anuncio (el propietario o profesional).
+Estas condiciones regulan el uso de Amarre, el mercado en línea de ${COMPANY.name} (NIF ${COMPANY.taxId}, ${companyAddress("es", { region: false, country: false })}) para alquilar barcos y amarres, comprar amarres y pedir servicios náuticos. Al crear una cuenta las aceptas, junto con la [política de privacidad](/privacidad). Amarre actúa como intermediario: el contrato de alquiler se celebra entre quien alquila (el arrendatario) y quien publica el anuncio (el propietario o profesional).
 
 ## 2. Cuenta
 Debes ser mayor de 18 años y dar datos verdaderos. Tu cuenta es personal: guarda la contraseña y avísanos si alguien la usa sin tu permiso. Las empresas de chárter, brókeres y marinas pueden registrarse como profesionales con sus datos fiscales.
@@ -167,7 +168,7 @@ Podemos actualizar estas condiciones; te avisaremos con al menos 15 días de ant
 ## Otras formas de contactar
 - **Correo electrónico:** [hola@amarre.test](mailto:hola@amarre.test)
 - **Teléfono:** +34 971 000 123
-- **Dirección:** Amarre Marketplace S.L., Passeig Marítim 32, 3.º B, 07014 Palma (Illes Balears)
+- **Dirección:** ${COMPANY.name}, ${companyAddress("es", { country: false })}
 
 Para un trámite de tu barco es más rápido pedirlo directamente en la [gestoría náutica](/gestoria); y si ya tienes una reserva, escribe al propietario desde la propia reserva.`,
   },

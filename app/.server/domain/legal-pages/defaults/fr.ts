@@ -1,4 +1,5 @@
 import type { LegalPageKey, LegalTexts } from "#app/utils/legal-pages";
+import { COMPANY, companyAddress } from "../company";
 
 /** The legal pages' texts in French as shipped (the team edits them at /admin/contenidos). */
 export const fr: Record<LegalPageKey, LegalTexts> = {
@@ -8,9 +9,9 @@ export const fr: Record<LegalPageKey, LegalTexts> = {
     body: `## Éditeur du site
 Conformément à l’article 10 de la loi espagnole 34/2002 du 11 juillet sur les services de la société de l’information et le commerce électronique (LSSI), ce site et ses applications appartiennent à :
 
-- **Éditeur :** Amarre Marketplace S.L.
-- **Numéro d’identification fiscale (NIF) :** B67294813
-- **Siège social :** Passeig Marítim 32, 3.º B, 07014 Palma (Îles Baléares), Espagne
+- **Éditeur :** ${COMPANY.name}
+- **Numéro d’identification fiscale (NIF) :** ${COMPANY.taxId}
+- **Siège social :** ${companyAddress("fr")}
 - **Immatriculation :** Registre du commerce de Palma de Majorque, tome 2871, folio 112, feuille PM-98765, inscription 1
 - **E-mail :** [hola@amarre.test](mailto:hola@amarre.test)
 - **Téléphone :** +34 971 000 123 (du lundi au vendredi, de 9 h à 18 h)
@@ -22,7 +23,7 @@ Amarre est une place de marché en ligne qui met en relation les particuliers et
 L’accès au site est gratuit et vous confère la qualité d’utilisateur. En naviguant, vous acceptez ces mentions légales ; pour publier des annonces, réserver ou demander des services, les [conditions d’utilisation](/condiciones) s’appliquent également. Vous vous engagez à utiliser le site de manière licite, à ne pas publier de contenus faux, offensants ou portant atteinte aux droits d’autrui, et à ne pas tenter d’accéder à des espaces ou à des données qui ne vous concernent pas.
 
 ## Propriété intellectuelle et industrielle
-Le design, le code, nos propres textes, les logos et la marque Amarre appartiennent à Amarre Marketplace S.L. ou sont utilisés sous licence. Les photos et descriptions des annonces appartiennent à ceux qui les publient, qui nous autorisent à les afficher sur le site. Toute reproduction, distribution ou transformation de ces contenus sans autorisation est interdite, sauf pour votre usage personnel.
+Le design, le code, nos propres textes, les logos et la marque Amarre appartiennent à ${COMPANY.name} ou sont utilisés sous licence. Les photos et descriptions des annonces appartiennent à ceux qui les publient, qui nous autorisent à les afficher sur le site. Toute reproduction, distribution ou transformation de ces contenus sans autorisation est interdite, sauf pour votre usage personnel.
 
 ## Responsabilité
 Nous faisons en sorte que le site soit disponible et que ses informations soient exactes, sans pouvoir garantir l’absence d’interruptions ou d’erreurs. En tant que prestataire de services d’intermédiation, et conformément aux articles 16 et 17 de la LSSI, nous ne sommes pas responsables des contenus publiés par les utilisateurs tant que nous n’avons pas effectivement connaissance de leur caractère illicite ; si vous en repérez un, écrivez-nous et nous le retirerons rapidement.
@@ -40,7 +41,7 @@ Les présentes mentions légales sont régies par le droit espagnol. En cas de l
     title: "Politique de confidentialité",
     summary: "Quelles données personnelles Amarre traite, pourquoi, combien de temps, et comment exercer vos droits au titre du RGPD et de la loi espagnole LOPDGDD.",
     body: `## Responsable du traitement
-Amarre Marketplace S.L., NIF B67294813, Passeig Marítim 32, 3.º B, 07014 Palma (Îles Baléares), Espagne. Pour toute question relative à vos données, écrivez-nous à [hola@amarre.test](mailto:hola@amarre.test).
+${COMPANY.name}, NIF ${COMPANY.taxId}, ${companyAddress("fr")}. Pour toute question relative à vos données, écrivez-nous à [hola@amarre.test](mailto:hola@amarre.test).
 
 ## Les données que nous traitons
 - **Compte :** nom, adresse e-mail, mot de passe (stocké haché, jamais en clair), langue et, pour les professionnels, raison sociale, numéro fiscal, téléphone et adresse.
@@ -109,7 +110,7 @@ Pour toute question, écrivez-nous à [hola@amarre.test](mailto:hola@amarre.test
     title: "Conditions d’utilisation",
     summary: "Les règles pour publier des annonces, réserver des bateaux et des places de port, les frais de service, les annulations, les avis et les conversations sur Amarre.",
     body: `## 1. Objet
-Les présentes conditions régissent l’utilisation d’Amarre, la place de marché en ligne d’Amarre Marketplace S.L. (NIF B67294813, Passeig Marítim 32, 3.º B, 07014 Palma, Espagne) pour louer des bateaux et des places de port, acheter des places de port et demander des services nautiques. En créant un compte, vous les acceptez, ainsi que la [politique de confidentialité](/privacidad). Amarre agit en tant qu’intermédiaire : le contrat de location est conclu entre la personne qui loue (le locataire) et celle qui publie l’annonce (le propriétaire ou le professionnel).
+Les présentes conditions régissent l’utilisation d’Amarre, la place de marché en ligne d’${COMPANY.name} (NIF ${COMPANY.taxId}, ${companyAddress("fr", { region: false })}) pour louer des bateaux et des places de port, acheter des places de port et demander des services nautiques. En créant un compte, vous les acceptez, ainsi que la [politique de confidentialité](/privacidad). Amarre agit en tant qu’intermédiaire : le contrat de location est conclu entre la personne qui loue (le locataire) et celle qui publie l’annonce (le propriétaire ou le professionnel).
 
 ## 2. Compte
 Vous devez avoir plus de 18 ans et fournir des informations exactes. Votre compte est personnel : protégez votre mot de passe et prévenez-nous si quelqu’un l’utilise sans votre accord. Les sociétés de charter, courtiers et ports de plaisance peuvent s’inscrire en tant que professionnels avec leurs données fiscales.
@@ -167,7 +168,7 @@ Nous pouvons mettre à jour ces conditions ; nous vous préviendrons au moins 15
 ## Autres moyens de nous joindre
 - **E-mail :** [hola@amarre.test](mailto:hola@amarre.test)
 - **Téléphone :** +34 971 000 123
-- **Adresse :** Amarre Marketplace S.L., Passeig Marítim 32, 3.º B, 07014 Palma (Îles Baléares), Espagne
+- **Adresse :** ${COMPANY.name}, ${companyAddress("fr")}
 
 Pour une démarche concernant votre bateau, il est plus rapide de passer directement par notre [service de démarches nautiques](/gestoria) ; et si vous avez déjà une réservation, écrivez au propriétaire depuis la réservation elle-même.`,
   },

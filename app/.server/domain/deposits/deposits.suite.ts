@@ -1,0 +1,171 @@
+import sharp from "sharp";
+import { beforeAll, expect, it } from "vitest";
+import type { BlobStore } from "#app/.server/blobs";
+import { createRecordedPayments } from "#app/.server/payments";
+import { demoPorts } from "#app/.server/seed/ports";
+import type { DocumentStore } from "#app/.server/store";
+import { addDays, createBookingsService, lineOf, today, type BookingEvent, type BookingsService } from "../bookings";
+import { createListingsService, type Listing } from "../listings";
+import { publishBoat } from "../listings/test-fixtures";
+import { createPortsService } from "../ports";
+import { createUsersService } from "../users";
+import { DepositError } from "./model";
+import { createDepositsService, type DepositsService } from "./service";
+
+/**
+ * Deposit claims on one store (run on SQLite and on Firestore): claim → answer → decide moves the
+ * booking's ledger (a `claim` line, the rest of the deposit released); a withdrawal releases it
+ * all; the 48 hours after the trip; refusals that keep nothing; and claims, decisions and
+ * withdrawals at once — exactly one of each race moves the money.
+ */
+export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobStore }) {
+  let clock: Date;
+  let bookings: BookingsService;
+  let deposits: DepositsService;
+  let boat: Listing;
+  let store: DocumentStore;
+  let blobs: BlobStore;
+  const events: BookingEvent[] = [];
+  const jpeg = () => sharp({ create: { width: 640, height: 400, channels: 3, background: "#3366aa" } }).jpeg().toBuffer().then((b) => new Uint8Array(b));
+
+  beforeAll(async () => {
+    ({ store, blobs } = ports());
+    clock = new Date("2027-05-03T08:00:00Z");
+    const users = createUsersService(store);
+    const portsService = createPortsService(store);
+    const listings = createListingsService({ store, users, ports: portsService });
+    for (const port of demoPorts) await portsService.save(port);
+    await users.create({ uid: "owner-d", email: "owner-d@amarre.test", displayName: "Armador Fianzas", kind: "person" });
+    await users.setLessor("owner-d", { legalName: "Armador Fianzas", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
+    boat = await publishBoat(listings, "owner-d", { instantBooking: true, depositCents: 80_000, dayPriceCents: 30_000 });
+    bookings = createBookingsService({
+      store,
+      listings,
+      payments: createRecordedPayments(),
+      now: () => clock,
+      handlers: [{ name: "events", on: ["deposit-claimed", "deposit-settled", "deposit-released"], handle: async (event) => void events.push(event) }],
+    });
+    deposits = createDepositsService({ store, blobs, bookings, now: () => clock });
+  }, 120_000);
+
+  let next = 0;
+  /** A trip of one day that ended `hoursAgo` hours before the clock (booked by `renter`). */
+  async function finishedTrip(renter = `renter-${++next}`, hoursAgo = 10) {
+    const start = addDays(today(clock), 3 + next * 2);
+    const booking = await bookings.book({ uid: renter, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    const saved = clock;
+    clock = new Date(Date.parse(booking.endsAt) + hoursAgo * 3_600_000);
+    const done = await bookings.getFor(booking.id, renter);
+    expect(done?.booking.status).toBe("completed");
+    return { booking: done!.booking, renter, restore: () => (clock = saved) };
+  }
+  async function refusal(promise: Promise<unknown>) {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof DepositError) return { code: error.code, field: error.field, reason: error.reason };
+      throw error;
+    }
+    throw new Error("expected a refusal");
+  }
+
+  it("claim → answer → decide 250 of 800: the ledger shows a claim of 250 and the deposit released at 550", async () => {
+    const { booking, renter, restore } = await finishedTrip();
+    expect(lineOf(booking.money, "deposit")).toMatchObject({ state: "direct", amountCents: 80_000 });
+    const claim = await deposits.claim("owner-d", booking.id, { amountCents: 30_000, reason: "  Toldo roto  ", photos: [await jpeg()] });
+    expect(claim).toMatchObject({ status: "open", amountCents: 30_000, reason: "Toldo roto", renterUid: renter, depositCents: 80_000, checkoutId: null });
+    expect(claim.photos).toHaveLength(1);
+    expect(lineOf((await bookings.getFor(booking.id, renter))!.booking.money, "deposit")?.state).toBe("disputed");
+    expect(events.at(-1)).toBe("deposit-claimed");
+    // The photo is private: its owner, the renter and the team read it; nobody else.
+    const photoId = claim.photos[0]!.id;
+    expect((await deposits.photo(booking.id, photoId, { uid: renter, role: "user" }))?.bytes.byteLength).toBeGreaterThan(100);
+    expect(await deposits.photo(booking.id, photoId, { uid: "someone", role: "user" })).toBeNull();
+    expect(await deposits.photo(booking.id, photoId, { uid: "team", role: "admin" })).not.toBeNull();
+    expect(await deposits.forBooking(booking.id, { uid: "someone", role: "user" })).toBeNull();
+
+    expect(await refusal(deposits.answer("owner-d", booking.id, { text: "yo" }))).toMatchObject({ code: "not-found" });
+    expect(await refusal(deposits.answer(renter, booking.id, { text: "   " }))).toMatchObject({ code: "invalid", field: "text", reason: "required" });
+    const answered = await deposits.answer(renter, booking.id, { text: "El toldo ya estaba descosido al salir.", photos: [await jpeg()] });
+    expect(answered.answer?.photos).toHaveLength(1);
+    expect(await refusal(deposits.answer(renter, booking.id, { text: "Otra vez" }))).toMatchObject({ code: "already-answered" });
+    expect((await deposits.listOpen()).map((c) => c.id)).toContain(booking.id);
+
+    expect(await refusal(deposits.decide("team", booking.id, { keptCents: 30_001, note: "x" }))).toMatchObject({ code: "invalid", field: "kept", reason: "over-claim" });
+    expect(await refusal(deposits.decide("team", booking.id, { keptCents: 25_000, note: "" }))).toMatchObject({ code: "invalid", field: "note" });
+    const decided = await deposits.decide("team", booking.id, { keptCents: 25_000, note: "Reparación del toldo según presupuesto." });
+    expect(decided).toMatchObject({ status: "decided", decision: { keptCents: 25_000, by: "team", note: "Reparación del toldo según presupuesto." } });
+    expect(decided.history.map((h) => h.action)).toEqual(["claim", "answer", "decide"]);
+    const money = (await bookings.getFor(booking.id, renter))!.booking.money;
+    expect(lineOf(money, "claim")).toMatchObject({ amountCents: 25_000, from: "renter", to: "owner" });
+    expect(lineOf(money, "deposit")).toMatchObject({ state: "released", amountCents: 55_000 });
+    expect(events.at(-1)).toBe("deposit-settled");
+    expect((await deposits.listOpen()).map((c) => c.id)).not.toContain(booking.id);
+    expect(await refusal(deposits.decide("team", booking.id, { keptCents: 0, note: "again" }))).toMatchObject({ code: "not-open" });
+    expect(await refusal(deposits.withdraw("owner-d", booking.id))).toMatchObject({ code: "not-open" });
+    restore();
+  }, 60_000);
+
+  it("a withdrawn claim releases the whole deposit", async () => {
+    const { booking, renter, restore } = await finishedTrip();
+    await deposits.claim("owner-d", booking.id, { amountCents: 10_000, reason: "Falta un chaleco" });
+    expect(await refusal(deposits.withdraw(renter, booking.id))).toMatchObject({ code: "not-found" });
+    const withdrawn = await deposits.withdraw("owner-d", booking.id);
+    expect(withdrawn.status).toBe("withdrawn");
+    const money = (await bookings.getFor(booking.id, renter))!.booking.money;
+    expect(lineOf(money, "deposit")).toMatchObject({ state: "released", amountCents: 80_000 });
+    expect(lineOf(money, "claim")).toBeUndefined();
+    expect(events.at(-1)).toBe("deposit-released");
+    expect(await refusal(deposits.answer(renter, booking.id, { text: "Gracias" }))).toMatchObject({ code: "not-open" });
+    restore();
+  }, 60_000);
+
+  it("refuses what is not a claim: another person, the amount, the reason, a non-image, after 48 hours, a second one", async () => {
+    const { booking, renter, restore } = await finishedTrip();
+    expect(await refusal(deposits.claim(renter, booking.id, { amountCents: 100, reason: "x" }))).toMatchObject({ code: "not-found" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 80_001, reason: "x" }))).toMatchObject({ code: "invalid", field: "amount", reason: "over-deposit" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 0, reason: "x" }))).toMatchObject({ code: "invalid", field: "amount" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: " " }))).toMatchObject({ code: "invalid", field: "reason", reason: "required" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x".repeat(2001) }))).toMatchObject({ code: "invalid", field: "reason", reason: "too-long" });
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x", photos: [html] }))).toMatchObject({ code: "invalid", field: "photos", reason: "unsupported-type" });
+    expect(await deposits.forBooking(booking.id, { uid: "owner-d", role: "user" })).toBeNull();
+    expect(lineOf((await bookings.getFor(booking.id, renter))!.booking.money, "deposit")?.state).toBe("direct");
+    await deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x" }))).toMatchObject({ code: "already-claimed" });
+    restore();
+
+    const late = await finishedTrip(undefined, 49);
+    expect(await refusal(deposits.claim("owner-d", late.booking.id, { amountCents: 100, reason: "Tarde" }))).toMatchObject({ code: "window-closed" });
+    // The scheduler released it meanwhile: still closed, nothing kept.
+    await bookings.applyDue();
+    expect(lineOf((await bookings.getFor(late.booking.id, late.renter))!.booking.money, "deposit")?.state).toBe("released");
+    expect(await deposits.forBooking(late.booking.id, { uid: "owner-d", role: "user" })).toBeNull();
+    late.restore();
+  }, 60_000);
+
+  it("claims at once: one is written; decisions and a withdrawal at once: exactly one moves the money", async () => {
+    const { booking, renter, restore } = await finishedTrip();
+    const claims = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => deposits.claim("owner-d", booking.id, { amountCents: 1_000 * (i + 1), reason: `Daño ${i}` })));
+    const won = claims.filter((r) => r.status === "fulfilled");
+    expect(won).toHaveLength(1);
+    for (const r of claims) if (r.status === "rejected") expect(r.reason).toMatchObject({ name: "DepositError", code: "already-claimed" });
+    const claimed = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<DepositsService["claim"]>>>).value.amountCents;
+
+    const closing = await Promise.allSettled([
+      deposits.decide("team-a", booking.id, { keptCents: claimed, note: "A" }),
+      deposits.decide("team-b", booking.id, { keptCents: 0, note: "B" }),
+      deposits.withdraw("owner-d", booking.id),
+    ]);
+    expect(closing.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of closing) if (r.status === "rejected") expect(r.reason).toMatchObject({ name: "DepositError", code: "not-open" });
+    const final = await deposits.forBooking(booking.id, { uid: "team", role: "admin" });
+    const money = (await bookings.getFor(booking.id, renter))!.booking.money;
+    const deposit = lineOf(money, "deposit")!;
+    expect(deposit.state).toBe("released");
+    const kept = lineOf(money, "claim")?.amountCents ?? 0;
+    expect(kept + deposit.amountCents).toBe(80_000);
+    expect(final?.status === "decided" ? final.decision?.keptCents : 0).toBe(kept);
+    restore();
+  }, 60_000);
+}

@@ -1,0 +1,15 @@
+/** Deposit claims: the owner's claim, the renter's answer, the team's decision. The folder's only door. */
+export {
+  claimStatuses,
+  DEPOSIT_CLAIMS,
+  DepositError,
+  isDepositError,
+  MAX_CLAIM_PHOTOS,
+  MAX_CLAIM_TEXT,
+  type ClaimPhoto,
+  type ClaimStatus,
+  type DepositClaim,
+  type DepositErrorCode,
+  type DepositField,
+} from "./model";
+export { canClaim, claimWindowEnd, createDepositsService, type AnswerInput, type ClaimInput, type DecisionInput, type DepositsService, type Viewer } from "./service";

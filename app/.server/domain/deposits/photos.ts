@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { keySegment, type BlobStore } from "#app/.server/blobs";
+import { isPhotoError, processPhoto } from "#app/.server/blobs/images";
+import { DepositError, MAX_CLAIM_PHOTOS, type ClaimPhoto } from "./model";
+
+/**
+ * A claim's photos: checked by their bytes through the photo pipeline (JPEG, PNG or WebP,
+ * decoded whole, rotated, metadata stripped — a phone's location never leaves the server), kept
+ * as one WebP of at most 1280 pixels wide, PRIVATELY under `deposits/<booking>/<id>.webp` (never
+ * under `photos/`, which the public photo route serves). They leave the blob store only through
+ * the service's `photo`, which checks the person asking.
+ */
+const WIDEST = 1280;
+
+export function claimPrefix(bookingId: string): string {
+  return `deposits/${keySegment(bookingId)}`;
+}
+
+export function claimPhotoKey(bookingId: string, photoId: string): string {
+  return `${claimPrefix(bookingId)}/${photoId}.webp`;
+}
+
+type Prepared = { id: string; bytes: Uint8Array; width: number; height: number };
+
+/** Checks every upload before anything is stored; a `DepositError` (`photos`, the pipeline's reason) for the first bad one. */
+export async function preparePhotos(uploads: readonly Uint8Array[]): Promise<Prepared[]> {
+  if (uploads.length > MAX_CLAIM_PHOTOS) throw new DepositError("invalid", "photos", "too-many");
+  const prepared: Prepared[] = [];
+  for (const bytes of uploads) {
+    try {
+      const processed = await processPhoto(bytes);
+      const variant = [...processed.variants].reverse().find((v) => v.width <= WIDEST) ?? processed.variants[0]!;
+      prepared.push({ id: randomBytes(12).toString("hex"), bytes: variant.bytes, width: variant.width, height: variant.height });
+    } catch (error) {
+      if (isPhotoError(error)) throw new DepositError("invalid", "photos", error.code);
+      throw error;
+    }
+  }
+  return prepared;
+}
+
+/** Stores prepared photos; on a failure the ones written are removed and the error rethrown. */
+export async function storePhotos(blobs: BlobStore, bookingId: string, prepared: readonly Prepared[], by: ClaimPhoto["by"], at: string): Promise<ClaimPhoto[]> {
+  const stored: ClaimPhoto[] = [];
+  try {
+    for (const photo of prepared) {
+      await blobs.put(claimPhotoKey(bookingId, photo.id), photo.bytes, { contentType: "image/webp" });
+      stored.push({ id: photo.id, by, width: photo.width, height: photo.height, size: photo.bytes.byteLength, uploadedAt: at });
+    }
+  } catch (error) {
+    await removePhotos(blobs, bookingId, stored);
+    throw error;
+  }
+  return stored;
+}
+
+export async function removePhotos(blobs: BlobStore, bookingId: string, photos: readonly ClaimPhoto[]): Promise<void> {
+  await Promise.all(photos.map((p) => blobs.delete(claimPhotoKey(bookingId, p.id)).catch(() => undefined)));
+}

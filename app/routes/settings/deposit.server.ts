@@ -1,0 +1,53 @@
+import { isDepositError, MAX_CLAIM_PHOTOS, type ClaimPhoto, type DepositClaim } from "#app/.server/domain/deposits";
+import type { RequestContext } from "#app/.server/http/request-context";
+import { formatEuros } from "#app/components/price";
+import type { ClaimFormField, ClaimPhotoView, ClaimReply, ClaimView } from "#app/utils/deposits";
+import { href } from "#app/utils/href";
+
+/**
+ * What the deposit pages share (the owner's and renter's `/…/{id}/fianza`, the team's
+ * `/admin/fianzas/{id}`): the claim as a page shows it, the photos of a multipart form, and a
+ * `DepositError` as a translated reply (400 with the field's message, 409 for a conflict, 404).
+ */
+const photoView = (bookingId: string, photo: ClaimPhoto): ClaimPhotoView => ({
+  id: photo.id,
+  url: href("deposit-photo", { params: { bookingId, photoId: photo.id } }),
+  width: photo.width,
+  height: photo.height,
+});
+
+export function claimView(claim: DepositClaim): ClaimView {
+  return {
+    bookingId: claim.bookingId,
+    status: claim.status,
+    depositCents: claim.depositCents,
+    amountCents: claim.amountCents,
+    reason: claim.reason,
+    photos: claim.photos.map((p) => photoView(claim.bookingId, p)),
+    answer: claim.answer ? { text: claim.answer.text, at: claim.answer.at, photos: claim.answer.photos.map((p) => photoView(claim.bookingId, p)) } : null,
+    decision: claim.decision ? { keptCents: claim.decision.keptCents, at: claim.decision.at, note: claim.decision.note } : null,
+    createdAt: claim.createdAt,
+  };
+}
+
+/** The uploaded photos of the form (empty file inputs left out); a reply when there are too many. */
+export async function photosOf(form: FormData): Promise<Uint8Array[] | "too-many"> {
+  const files = form.getAll("photos").filter((value): value is File => typeof value !== "string" && value.size > 0);
+  if (files.length > MAX_CLAIM_PHOTOS) return "too-many";
+  return Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer())));
+}
+
+export type Refusal = { status: 400 | 404 | 409; reply: ClaimReply };
+
+/** A refusal of the domain as the page's reply, in its language; other errors are rethrown. */
+export function refusalOf(ctx: RequestContext, intent: string, error: unknown, values: { depositCents?: number; amountCents?: number } = {}): Refusal {
+  if (!isDepositError(error)) throw error;
+  const t = ctx.t;
+  const money = { deposit: formatEuros(values.depositCents ?? 0, ctx.lang), amount: formatEuros(values.amountCents ?? 0, ctx.lang) };
+  if (error.code === "not-found") return { status: 404, reply: { intent, errors: {} } };
+  if (error.code === "invalid" && error.field) {
+    const field: ClaimFormField = error.field;
+    return { status: 400, reply: { intent, errors: { [field]: t(`errors.${error.field}.${error.reason}`, money) } } };
+  }
+  return { status: 409, reply: { intent, errors: { form: t(`errors.${error.code}`) } } };
+}

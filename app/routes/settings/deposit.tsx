@@ -1,0 +1,238 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { lineOf, moneyView } from "#app/.server/domain/bookings";
+import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
+import { requestContext, type RequestContext } from "#app/.server/http/request-context";
+import { notFound } from "#app/.server/http/responses";
+import { cardClass, dangerButton, MoneyStory, primaryButton, secondaryButton } from "#app/components/booking";
+import { ClaimDetails } from "#app/components/deposit-claim";
+import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { formatEuros } from "#app/components/price";
+import { formatMoment } from "#app/utils/bookings";
+import { eurosToCents, MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
+import { href } from "#app/utils/href";
+import { seoMeta } from "#app/utils/meta";
+import { PHOTO_ACCEPT } from "#app/utils/photos";
+import { useLang } from "#app/utils/use-lang";
+import { claimView, photosOf, refusalOf } from "./deposit.server";
+
+/**
+ * A trip's deposit, one page per side:
+ * - /ajustes/gestion-de-alquileres/{id}/fianza — the owner claims part of the deposit within 48
+ *   hours of the end (amount, reason, photos; `intent=claim`, multipart), lets it go at once
+ *   (`intent=release`) or withdraws an open claim (`intent=withdraw`);
+ * - /ajustes/mis-reservas/{id}/fianza — the renter reads the claim and answers it once
+ *   (`intent=answer`, multipart).
+ * Plain POST forms; the booking's own side only: anyone else (the other side included) gets a 404.
+ */
+export const handle = { i18n: ["deposits", "bookings", "listing"] };
+
+type Side = "owner" | "renter";
+const sideOf = (ctx: RequestContext): Side => (ctx.path.startsWith("/ajustes/gestion-de-alquileres/") ? "owner" : "renter");
+const pageOf = { owner: "settings-rental-deposit", renter: "settings-reservation-deposit" } as const;
+
+/** The guard of loader and action: the signed-in person must be this side of the booking. */
+async function guard(ctx: RequestContext, id: string) {
+  const user = await ctx.requireUser();
+  const side = sideOf(ctx);
+  const found = await ctx.services.bookings.getFor(id, user.uid);
+  if (!found || found.role !== side) notFound(ctx.request);
+  return { user, side, booking: found.booking };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, "deposits");
+  const id = args.params.id ?? "";
+  const { user, side, booking } = await guard(ctx, id);
+  const { deposits, listings } = ctx.services;
+  const [claim, listing] = await Promise.all([deposits.forBooking(id, { uid: user.uid, role: "user" }), listings.get(booking.listingId)]);
+  const deposit = lineOf(booking.money, "deposit");
+  const now = new Date();
+  return {
+    meta: { title: ctx.t("page.meta"), description: ctx.t("form.intro") },
+    side,
+    title: await listings.titleOf(listing, ctx.lang),
+    booking: { id: booking.id, status: booking.status, cancellationPolicy: booking.cancellationPolicy, money: moneyView(booking.money) },
+    depositCents: deposit?.amountCents ?? 0,
+    windowEnd: claimWindowEnd(booking),
+    windowPassed: now.toISOString() > claimWindowEnd(booking),
+    canClaim: side === "owner" && !claim && canClaim(booking, now),
+    canRelease: side === "owner" && !claim && booking.status === "completed" && (deposit?.state === "authorised" || deposit?.state === "direct"),
+    claim: claim ? claimView(claim) : null,
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, "deposits");
+  const id = args.params.id ?? "";
+  const { user, side, booking } = await guard(ctx, id);
+  const form = await ctx.formData();
+  const intent = String(form.get("intent") ?? "");
+  const { deposits, bookings } = ctx.services;
+  const depositCents = lineOf(booking.money, "deposit")?.amountCents ?? 0;
+  const back = (done: string) => redirect(`${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${done}`, 303);
+  const reply = (status: number, body: ClaimReply) => data(body, { status });
+  const refuse = (error: unknown, values: Record<string, string> = {}) => {
+    const refusal = refusalOf(ctx, intent, error, { depositCents });
+    if (refusal.status === 404) notFound(ctx.request);
+    return reply(refusal.status, { ...refusal.reply, values });
+  };
+
+  if (side === "owner" && intent === "claim") {
+    const values = { amount: String(form.get("amount") ?? ""), reason: String(form.get("reason") ?? "") };
+    const amountCents = eurosToCents(values.amount);
+    const photos = await photosOf(form);
+    const errors: ClaimReply["errors"] = {};
+    if (amountCents === null || amountCents < 1) errors.amount = ctx.t("errors.amount.required");
+    else if (amountCents > depositCents && depositCents > 0) errors.amount = ctx.t("errors.amount.over-deposit", { deposit: formatEuros(depositCents, ctx.lang) });
+    if (!values.reason.trim()) errors.reason = ctx.t("errors.reason.required");
+    if (photos === "too-many") errors.photos = ctx.t("errors.photos.too-many");
+    if (Object.keys(errors).length > 0) return reply(400, { intent, errors, values });
+    try {
+      await deposits.claim(user.uid, id, { amountCents: amountCents!, reason: values.reason, photos: photos as Uint8Array[] });
+    } catch (error) {
+      return refuse(error, values);
+    }
+    return back("claim");
+  }
+  if (side === "owner" && intent === "withdraw") {
+    try {
+      await deposits.withdraw(user.uid, id);
+    } catch (error) {
+      return refuse(error);
+    }
+    return back("withdraw");
+  }
+  if (side === "owner" && intent === "release") {
+    if (await deposits.forBooking(id, { uid: user.uid, role: "user" })) return reply(409, { intent, errors: { form: ctx.t("errors.already-claimed") } });
+    try {
+      await bookings.releaseDeposit(id, user.uid);
+    } catch {
+      return reply(409, { intent, errors: { form: ctx.t("errors.no-deposit") } });
+    }
+    return back("release");
+  }
+  if (side === "renter" && intent === "answer") {
+    const values = { text: String(form.get("text") ?? "") };
+    const photos = await photosOf(form);
+    if (photos === "too-many") return reply(400, { intent, errors: { photos: ctx.t("errors.photos.too-many") }, values });
+    try {
+      await deposits.answer(user.uid, id, { text: values.text, photos });
+    } catch (error) {
+      return refuse(error, values);
+    }
+    return back("answer");
+  }
+  return reply(400, { intent, errors: { form: ctx.t("errors.unknown") } });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+
+export default function DepositPage() {
+  const { t } = useTranslation("deposits");
+  const { t: tb } = useTranslation("bookings");
+  const lang = useLang();
+  const page = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const [search] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  const done = search.get("done");
+  const euros = (cents: number) => formatEuros(cents, lang);
+  const errors = reply?.errors ?? {};
+  const values = reply?.values ?? {};
+  const { side, booking, claim } = page;
+  return (
+    <main id="main" className="space-y-6">
+      <p>
+        <LocalizedLink to={href(side === "owner" ? "settings-rental" : "settings-reservation", { params: { id: booking.id } })} className="text-sm font-semibold text-sea-800 underline dark:text-sea-200">
+          {t("page.back")}
+        </LocalizedLink>
+      </p>
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("page.title")}</h1>
+        <p className="mt-1 text-lg">{page.title}</p>
+        {page.depositCents > 0 ? <p className="mt-1 text-sm">{t("page.deposit", { amount: euros(page.depositCents) })}</p> : null}
+      </header>
+      {done && ["claim", "answer", "withdraw", "release"].includes(done) && !reply ? <Notice>{t(`done.${done}`)}</Notice> : null}
+      {errors.form ? <FormAlert id="deposit-refusal" errors={[errors.form]} /> : null}
+      {claim ? <ClaimDetails claim={claim} /> : null}
+      {side === "owner" && claim?.status === "open" ? (
+        <Form method="post" className={cardClass}>
+          <input type="hidden" name="intent" value="withdraw" />
+          <p className="text-sm">{t("claim.withdrawHint")}</p>
+          <button type="submit" disabled={busy} className={secondaryButton + " mt-3"}>{t("claim.withdraw")}</button>
+        </Form>
+      ) : null}
+      {side === "renter" && claim?.status === "open" && !claim.answer ? (
+        <Form method="post" encType="multipart/form-data" className={cardClass + " space-y-3"} aria-labelledby="answer-title">
+          <h2 id="answer-title" className="text-xl font-bold">{t("answer.title")}</h2>
+          <p className={hintClass}>{t("answer.intro")}</p>
+          <input type="hidden" name="intent" value="answer" />
+          <div>
+            <label htmlFor="answer-text" className={labelClass}>{t("answer.text")}</label>
+            <textarea id="answer-text" name="text" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.text ?? ""} aria-invalid={errors.text ? true : undefined} aria-describedby="answer-text-errors" className={inputClass + " mt-1 resize-y"} />
+            <ErrorList id="answer-text-errors" errors={errors.text ? [errors.text] : null} />
+          </div>
+          <div>
+            <label htmlFor="answer-photos" className={labelClass}>{t("answer.photos")}</label>
+            <input id="answer-photos" name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby="answer-photos-hint answer-photos-errors" className="mt-1 block w-full text-sm" />
+            <p id="answer-photos-hint" className={hintClass}>{t("form.photosHint")}</p>
+            <ErrorList id="answer-photos-errors" errors={errors.photos ? [errors.photos] : null} />
+          </div>
+          <button type="submit" disabled={busy} className={primaryButton}>{t("answer.submit")}</button>
+        </Form>
+      ) : null}
+      {side === "renter" && !claim ? <p className={cardClass}>{t("page.renterNone")}</p> : null}
+      {side === "owner" && !claim ? (
+        page.canClaim ? (
+          <Form method="post" encType="multipart/form-data" className={cardClass + " space-y-4"} aria-labelledby="claim-form-title">
+            <h2 id="claim-form-title" className="text-xl font-bold">{t("form.title")}</h2>
+            <p className="text-sm">{t("page.windowOpen", { date: formatMoment(page.windowEnd, lang) })}</p>
+            <p className={hintClass}>{t("form.intro")}</p>
+            <input type="hidden" name="intent" value="claim" />
+            <div>
+              <label htmlFor="claim-amount" className={labelClass}>{t("form.amount")}</label>
+              <input id="claim-amount" name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} aria-invalid={errors.amount ? true : undefined} aria-describedby="claim-amount-hint claim-amount-errors" className={inputClass + " mt-1 max-w-40"} />
+              <p id="claim-amount-hint" className={hintClass}>{t("form.amountHint", { deposit: euros(page.depositCents) })}</p>
+              <ErrorList id="claim-amount-errors" errors={errors.amount ? [errors.amount] : null} />
+            </div>
+            <div>
+              <label htmlFor="claim-reason" className={labelClass}>{t("form.reason")}</label>
+              <textarea id="claim-reason" name="reason" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.reason ?? ""} aria-invalid={errors.reason ? true : undefined} aria-describedby="claim-reason-hint claim-reason-errors" className={inputClass + " mt-1 resize-y"} />
+              <p id="claim-reason-hint" className={hintClass}>{t("form.reasonHint")}</p>
+              <ErrorList id="claim-reason-errors" errors={errors.reason ? [errors.reason] : null} />
+            </div>
+            <div>
+              <label htmlFor="claim-photos" className={labelClass}>{t("form.photos")}</label>
+              <input id="claim-photos" name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby="claim-photos-hint claim-photos-errors" className="mt-1 block w-full text-sm" />
+              <p id="claim-photos-hint" className={hintClass}>{t("form.photosHint")}</p>
+              <ErrorList id="claim-photos-errors" errors={errors.photos ? [errors.photos] : null} />
+            </div>
+            <button type="submit" disabled={busy} className={dangerButton}>{t("form.submit")}</button>
+          </Form>
+        ) : (
+          <p className={cardClass}>
+            {booking.status === "confirmed" && page.depositCents > 0
+              ? t("page.notOver")
+              : booking.status === "completed" && page.windowPassed
+                ? t("page.windowClosed", { date: formatMoment(page.windowEnd, lang) })
+                : t("page.noDeposit")}
+          </p>
+        )
+      ) : null}
+      {page.canRelease ? (
+        <Form method="post" className={cardClass}>
+          <input type="hidden" name="intent" value="release" />
+          <p className="text-sm">{t("form.releaseHint")}</p>
+          <button type="submit" disabled={busy} className={secondaryButton + " mt-3"}>{t("form.release")}</button>
+        </Form>
+      ) : null}
+      <section aria-labelledby="money-title" className={cardClass}>
+        <h2 id="money-title" className="text-xl font-bold">{tb("money.title")}</h2>
+        <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
+      </section>
+    </main>
+  );
+}
