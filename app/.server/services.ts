@@ -175,7 +175,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const chats = createChatsService({
     store,
     listings,
-    confirmedBetween: (a, b) => bookings.confirmedBetween(a, b),
+    contactAllowedBetween: (a, b, at) => bookings.contactAllowedBetween(a, b, at),
     notify: createChatNotifier({ mailbox, users, listings, link: (chatId, lang) => publicOrigin + href("chat", { lang, params: { chatId } }) }),
   });
   let scheduler: ReturnType<typeof setInterval> | undefined;

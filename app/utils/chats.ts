@@ -7,7 +7,7 @@ export const CHAT_PAGE_SIZE = 50;
  * A message as shown: its text in parts, where contact details typed before a confirmed booking
  * between the two people are replaced by what they were (an email address, a phone number).
  */
-export type MessagePart = { text: string } | { hidden: "email" | "phone" };
+export type MessagePart = { text: string } | { hidden: "email" | "phone" | "handle" };
 
 /** What the email event stream says about conversations (`event: chat`). */
 export type ChatStreamState = {

@@ -16,6 +16,26 @@ const MINUTE = 60_000;
 
 type Line = [who: "a" | "b", minutesAgo: number, text: string];
 
+/** The demo conversations' lines (also read by the masking tests: none of them may be masked wrongly). */
+export const DEMO_CHAT_LINES: Record<"sailed" | "iago" | "declined", Line[]> = {
+  sailed: [
+    ["a", 60 * 24 * 12, "Hola Javier, ya tenemos la reserva del velero. ¿Dónde aparcamos en el puerto?"],
+    ["b", 60 * 24 * 12 - 25, "¡Hola Lucía! Hay parking en el Moll Vell. Llámame al llegar: +34 600 123 456."],
+    ["a", 60 * 24 * 12 - 40, "Perfecto. Mi móvil es el 611 22 33 44 por si acaso."],
+    ["a", 60 * 24 * 8, "¡Gracias por todo, fue un día estupendo!"],
+    ["b", 60 * 24 * 8 - 90, "Gracias a vosotros. ¡Hasta la próxima!"],
+  ],
+  iago: [
+    ["a", 60 * 5, "Buenas, Javier. ¿El velero está libre el puente de diciembre? ¿Incluye el patrón?"],
+    ["a", 60 * 5 - 2, "Si te va mejor, escríbeme a iago.fernandez@gmail.com o llámame al 655 44 33 22."],
+  ],
+  declined: [
+    ["a", 60 * 26, "Hola, ¿por qué habéis rechazado la solicitud? ¿Hay otras fechas libres?"],
+    ["a", 60 * 26 - 1, "Mi número: seis uno uno, veintidós, treinta y tres, cuarenta y cuatro."],
+    ["b", 60 * 20, "Hola Lucía, esos días el barco está en revisión. La semana siguiente está libre: haz la solicitud y la aceptamos."],
+  ],
+};
+
 export async function seedDemoChats(services: Services): Promise<void> {
   const { identity, listings, store, bookings } = services;
   const uidOf = async (email: string) => (await identity.getUserByEmail(email))?.uid ?? null;
@@ -26,7 +46,7 @@ export async function seedDemoChats(services: Services): Promise<void> {
   const declined = trips.find((trip) => trip.status === "declined");
 
   let clock = Date.now();
-  const chats = createChatsService({ store, listings, confirmedBetween: (a, b) => bookings.confirmedBetween(a, b), now: () => new Date(clock) });
+  const chats = createChatsService({ store, listings, contactAllowedBetween: (a, b, at) => bookings.contactAllowedBetween(a, b, at), now: () => new Date(clock) });
   async function conversation(listingId: string, a: string, b: string, lines: Line[], readBy: string[]) {
     let chatId: string | null = null;
     for (const [who, minutesAgo, text] of lines) {
@@ -44,13 +64,7 @@ export async function seedDemoChats(services: Services): Promise<void> {
       sailed.listingId,
       renter,
       owner,
-      [
-        ["a", 60 * 24 * 12, "Hola Javier, ya tenemos la reserva del velero. ¿Dónde aparcamos en el puerto?"],
-        ["b", 60 * 24 * 12 - 25, "¡Hola Lucía! Hay parking en el Moll Vell. Llámame al llegar: +34 600 123 456."],
-        ["a", 60 * 24 * 12 - 40, "Perfecto. Mi móvil es el 611 22 33 44 por si acaso."],
-        ["a", 60 * 24 * 8, "¡Gracias por todo, fue un día estupendo!"],
-        ["b", 60 * 24 * 8 - 90, "Gracias a vosotros. ¡Hasta la próxima!"],
-      ],
+      DEMO_CHAT_LINES.sailed,
       [renter, owner],
     );
   }
@@ -59,10 +73,7 @@ export async function seedDemoChats(services: Services): Promise<void> {
       sailed.listingId,
       iago,
       owner,
-      [
-        ["a", 60 * 5, "Buenas, Javier. ¿El velero está libre el puente de diciembre? ¿Incluye el patrón?"],
-        ["a", 60 * 5 - 2, "Si te va mejor, escríbeme a iago.fernandez@gmail.com o llámame al 655 44 33 22."],
-      ],
+      DEMO_CHAT_LINES.iago,
       [],
     );
   }
@@ -71,11 +82,7 @@ export async function seedDemoChats(services: Services): Promise<void> {
       declined.listingId,
       renter,
       bcn,
-      [
-        ["a", 60 * 26, "Hola, ¿por qué habéis rechazado la solicitud? ¿Hay otras fechas libres?"],
-        ["a", 60 * 26 - 1, "Mi número: seis uno uno, veintidós, treinta y tres, cuarenta y cuatro."],
-        ["b", 60 * 20, "Hola Lucía, esos días el barco está en revisión. La semana siguiente está libre: haz la solicitud y la aceptamos."],
-      ],
+      DEMO_CHAT_LINES.declined,
       [bcn],
     );
   }

@@ -22,7 +22,7 @@ export async function listingViews(ctx: RequestContext, ids: string[]): Promise<
 /** Whether contact details show between the person and each other person of their conversations. */
 export async function sharedWith(ctx: RequestContext, uid: string, members: ChatMember[]): Promise<Set<string>> {
   const others = [...new Set(members.map((member) => member.otherUid))];
-  const shared = await Promise.all(others.map((other) => ctx.services.bookings.confirmedBetween(uid, other)));
+  const shared = await Promise.all(others.map((other) => ctx.services.bookings.contactAllowedBetween(uid, other)));
   return new Set(others.filter((_, index) => shared[index]));
 }
 

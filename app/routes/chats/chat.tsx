@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { isChatError, messageParts } from "#app/.server/domain/chats";
+import { isChatError } from "#app/.server/domain/chats";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { Avatar } from "#app/components/avatar";
@@ -51,11 +51,11 @@ export async function loader(args: LoaderFunctionArgs) {
     otherReadSeq: me.otherReadSeq,
     olderBefore: page.olderBefore,
     latest: beforeSeq === undefined,
-    messages: page.messages.map((message) => ({
+    messages: page.messages.map((message, index) => ({
       seq: message.seq,
       mine: message.senderUid === user.uid,
       at: message.createdAt,
-      parts: messageParts(message.text, !page.shared),
+      parts: page.parts[index] ?? [{ text: message.text }],
     })),
   };
 }

@@ -139,14 +139,41 @@ describe("/chat/{chatId}", () => {
     const newcomerInbox = dataOf(await settle(() => messagesLoader({ request: authedRequest("/en/mensajes", newcomer.cookie), params: {}, context: context() })));
     expect(newcomerInbox.conversations[0]).toMatchObject({ id: chatId, unread: true, listing: expect.any(String), last: { mine: false, text: "¡Hola Nuria! Sí, está libre. Mi número es [phone hidden]" } });
 
-    // After a confirmed booking between the two, everything shows, earlier messages too.
-    const start = addDays(today(new Date()), 40);
-    await services.bookings.book({ uid: newcomer.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    // A confirmed booking 40 days ahead can still be cancelled for free (moderate: until 10 days before): still hidden.
+    const later = addDays(today(new Date()), 40);
+    const far = await services.bookings.book({ uid: newcomer.uid, lang: "es" }, boat.id, { start: later, end: later, part: null, people: 2, withSkipper: false });
+    expect(far.status).toBe("confirmed");
+    expect(dataOf(await openChat(chatId, owner.cookie)).shared).toBe(false);
+    // A confirmed trip 5 days ahead cannot be bought back: everything shows, earlier messages too.
+    const start = addDays(today(new Date()), 5);
+    const near = await services.bookings.book({ uid: newcomer.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
     const after = dataOf(await openChat(chatId, owner.cookie));
     expect(after.shared).toBe(true);
     expect(after.messages.map((m: { parts: [] }) => textOf(m.parts))).toEqual([
       "Escríbeme a nuria.nueva@gmail.com o llama al 612 34 56 78.",
       "¡Hola Nuria! Sí, está libre. Mi número es +34 699 11 22 33",
+    ]);
+    // Cancelled: hidden again.
+    await services.bookings.act(near.id, newcomer.uid, "renter", "cancel");
+    const cancelled = dataOf(await openChat(chatId, owner.cookie));
+    expect(cancelled.shared).toBe(false);
+    expect(textOf(cancelled.messages[0].parts)).toBe("Escríbeme a [email] o llama al [phone].");
+  });
+
+  it("shows the page with disguised and split contact details masked, the rest as typed", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const writer = await createTestUser(services, { displayName: "Eva Evasiva" });
+    const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "Hola, somos 4 para el 12/06/2027 a las 10:30. ¿450 € por día?" }, writer.cookie));
+    for (const text of ["mi número es ６１２ ３４５", "678, o insta @eva_boats", "o escríbeme: e v a b o a t s @ g m a i l . c o m"]) {
+      expect(statusOf(await reply(chatId, { intent: "send", text }, writer.cookie))).toBe(303);
+    }
+    const page = dataOf(await openChat(chatId, owner.cookie));
+    expect(page.shared).toBe(false);
+    expect(page.messages.map((m: { parts: [] }) => textOf(m.parts))).toEqual([
+      "Hola, somos 4 para el 12/06/2027 a las 10:30. ¿450 € por día?",
+      "mi número es [phone]",
+      "[phone], o [handle]",
+      "o escríbeme: [email]",
     ]);
   });
 
@@ -196,7 +223,8 @@ describe("/chat/{chatId}", () => {
 describe("a booking's page", () => {
   it("lets each side write to the other about the booking, in the same conversation as the listing's; nobody else", async () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
-    const start = addDays(today(new Date()), 50);
+    // Six days ahead: past the free cancellation and within the week, so contact details show.
+    const start = addDays(today(new Date()), 6);
     const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
     const params = { id: booking.id };
     const before = dataOf(await reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${booking.id}`, renter.cookie), params, context: context() }));
@@ -211,7 +239,7 @@ describe("a booking's page", () => {
     expect(chatIdOf(answered)).toBe(chatId);
     const after = dataOf(await reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${booking.id}`, renter.cookie), params, context: context() }));
     expect(after.detail.chat).toEqual({ id: chatId, open: true });
-    // A confirmed booking: the number shows.
+    // A confirmed booking that cannot be cancelled for free: the number shows.
     expect(textOf(dataOf(await openChat(chatId, renter.cookie)).messages[1].parts)).toBe("A las diez. Mi móvil: 600 111 222");
     const strangers = await settle(() => reservationAction({ request: formPost(`/ajustes/mis-reservas/${booking.id}`, { intent: "message", message: "hola" }, stranger.cookie), params, context: context() }));
     expect(statusOf(strangers)).toBe(404);

@@ -555,14 +555,25 @@ export function createBookingsService(deps: BookingsDeps) {
     },
 
     /**
-     * Whether the two people have a booking between them (either renting from the other) that
-     * was confirmed at some point: from then on they may share contact details in their messages.
+     * Whether the two people may see each other's contact details in their messages (decision
+     * record 026): they have a booking between them (either renting from the other) that is
+     * confirmed (or completed) and can no longer be cancelled for free — its policy's last
+     * full-refund deadline has passed (`strict` has none: its first deadline) — or whose trip
+     * begins within 7 days. A cancelled booking shows nothing, so booking and cancelling at once
+     * buys nothing. `at` is the moment asked about (now by default).
      */
-    async confirmedBetween(a: string, b: string): Promise<boolean> {
+    async contactAllowedBetween(a: string, b: string, at: Date = now()): Promise<boolean> {
       const between = (renter: string, owner: string) =>
         store.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renter], ["ownerUid", "==", owner]], limit: 100 });
       const bookings = (await Promise.all([between(a, b), between(b, a)])).flat();
-      return bookings.some((booking) => booking.history.some((entry) => entry.to === "confirmed"));
+      return bookings.some((booking) => {
+        if (booking.status !== "confirmed" && booking.status !== "completed") return false;
+        const deadlines = policyDeadlines(booking.cancellationPolicy, booking.startsAt);
+        const free = deadlines.filter((deadline) => deadline.percent === 100).at(-1) ?? deadlines[0];
+        const weekBefore = Date.parse(booking.startsAt) - 7 * 86_400_000;
+        const from = Math.min(free ? Date.parse(free.until) : Date.parse(booking.startsAt), weekBefore);
+        return at.getTime() >= from;
+      });
     },
 
     /** The listing's held slots from `from` to `to` (inclusive): bookings, requests and blocks. */

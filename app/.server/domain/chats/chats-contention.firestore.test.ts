@@ -49,7 +49,7 @@ describe("conversations on Firestore when transactions are aborted", () => {
 
   function service(storeFor: DocumentStore, id: string) {
     const listing = { id, kind: "boat", status: "published", ownerUid: `owner-${id}` } as Listing;
-    const chats = createChatsService({ store: storeFor, listings: { get: async (listingId) => (listingId === listing.id ? listing : null) }, confirmedBetween: async () => false });
+    const chats = createChatsService({ store: storeFor, listings: { get: async (listingId) => (listingId === listing.id ? listing : null) }, contactAllowedBetween: async () => false });
     return { chats, listing, owner: listing.ownerUid, renter: `renter-${id}` };
   }
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
 import { FirestoreStore } from "#app/.server/store/firestore";
-import type { Listing } from "../listings";
+import { createRecordedPayments } from "#app/.server/payments";
+import { demoPorts } from "#app/.server/seed/ports";
+import { createListingsService, type Listing } from "../listings";
+import { publishBoat } from "#app/.server/domain/listings/test-fixtures";
+import { createPortsService } from "../ports";
+import { createUsersService } from "../users";
+import { addDays, createBookingsService, POLICY_RULES, today } from "../bookings";
+import type { MessagePart } from "#app/utils/chats";
 import { createChatsService } from "./service";
 import { CHAT_EMAIL_DELAY_MS, type ChatMember } from "./model";
 
@@ -41,7 +48,7 @@ describe(`conversations on Firestore (${cloud ? "Google's emulator" : "in-proces
     const chats = createChatsService({
       store,
       listings: { get: async (id) => (id === listing.id ? listing : null) },
-      confirmedBetween: async () => false,
+      contactAllowedBetween: async () => false,
       notify: async ({ member }) => {
         emailed.push(member);
       },
@@ -70,5 +77,46 @@ describe(`conversations on Firestore (${cloud ? "Google's emulator" : "in-proces
     const other = await chats.member(reader.otherUid, chatId);
     expect(other?.otherReadSeq).toBe(21);
     expect((await chats.list(renter1)).map((m) => m.chatId)).toEqual([chatId]);
+  });
+
+  it("hides contact details until a confirmed booking is past its free cancellation, again once it is cancelled; split numbers on the page and in the email alike", { timeout: 120_000 }, async () => {
+    const users = createUsersService(store);
+    const ports = createPortsService(store);
+    const listings = createListingsService({ store, users, ports });
+    for (const port of demoPorts) await ports.save(port);
+    await users.create({ uid: "owner-m", email: "owner-m@amarre.test", displayName: "Armadora Eme", kind: "person" });
+    await users.setLessor("owner-m", { legalName: "Armadora Eme", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
+    const bookings = createBookingsService({ store, listings, payments: createRecordedPayments() });
+    const boat = await publishBoat(listings, "owner-m", { instantBooking: true });
+    let clock = new Date();
+    const emailed: MessagePart[][][] = [];
+    const chats = createChatsService({
+      store,
+      listings,
+      contactAllowedBetween: (a, b, at) => bookings.contactAllowedBetween(a, b, at),
+      notify: async ({ parts }) => {
+        emailed.push(parts);
+      },
+      now: () => clock,
+    });
+    const shown = (parts: MessagePart[][] | undefined) => parts?.map((message) => message.map((part) => ("hidden" in part ? `[${part.hidden}]` : part.text)).join(""));
+    const { chatId } = await chats.start("renter-m", { listingId: boat.id, text: "mi número es 612 345" });
+    clock = new Date(clock.getTime() + 20_000);
+    await chats.send("renter-m", chatId, "678, gracias");
+    clock = new Date(clock.getTime() + CHAT_EMAIL_DELAY_MS + 1);
+    expect(await chats.applyDue()).toBe(1);
+    const hidden = ["mi número es [phone]", "[phone], gracias"];
+    expect(shown((await chats.page("owner-m", chatId))?.parts)).toEqual(hidden);
+    expect(shown(emailed[0])).toEqual(hidden);
+
+    const start = addDays(today(clock), 400);
+    const booking = await bookings.book({ uid: "renter-m", lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    expect(booking.status).toBe("confirmed");
+    expect((await chats.page("owner-m", chatId))?.shared).toBe(false);
+    clock = new Date(Date.parse(booking.startsAt) - POLICY_RULES[booking.cancellationPolicy][0]!.daysBefore * 86_400_000 + 60_000);
+    expect((await chats.page("owner-m", chatId))?.shared).toBe(true);
+    await bookings.act(booking.id, "renter-m", "renter", "cancel");
+    expect((await chats.page("owner-m", chatId))?.shared).toBe(false);
+    expect(shown((await chats.page("owner-m", chatId))?.parts)).toEqual(hidden);
   });
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import { addDays, today } from "#app/.server/domain/bookings";
+import { addDays, POLICY_RULES, today } from "#app/.server/domain/bookings";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import { createChatsService, type ChatsService } from "./service";
+import { createChatNotifier } from "./notifications";
 import { CHAT_EMAIL_DELAY_MS, type ChatMember, type ChatMessage } from "./model";
 import { isChatError } from "./model";
+import type { MessagePart } from "#app/utils/chats";
 
 /**
  * The conversations service on the embedded store, with its clock in the test's hand: one
@@ -14,7 +16,7 @@ import { isChatError } from "./model";
  */
 let services: Services;
 let clock = new Date("2026-06-01T10:00:00Z");
-let emails: Array<{ member: ChatMember; messages: ChatMessage[]; unread: number; shared: boolean }> = [];
+let emails: Array<{ member: ChatMember; messages: ChatMessage[]; parts: MessagePart[][]; unread: number; shared: boolean }> = [];
 let chats: ChatsService;
 
 beforeAll(async () => {
@@ -22,7 +24,7 @@ beforeAll(async () => {
   chats = createChatsService({
     store: services.store,
     listings: services.listings,
-    confirmedBetween: (a, b) => services.bookings.confirmedBetween(a, b),
+    contactAllowedBetween: (a, b, at) => services.bookings.contactAllowedBetween(a, b, at),
     notify: async (input) => {
       emails.push(input);
     },
@@ -157,13 +159,122 @@ describe("conversations", () => {
     expect(emails[1]!.messages.map((m) => m.text)).toEqual(["Otra pregunta."]);
   });
 
-  it("shares contact details once a booking between the two is confirmed, and not before", async () => {
+  const shown = (parts: MessagePart[][] | undefined) => parts?.map((message) => message.map((part) => ("hidden" in part ? `[${part.hidden}]` : part.text)).join(""));
+  const DAY = 86_400_000;
+
+  it("shows contact details once a confirmed booking is past its free cancellation, and hides them again when it is cancelled", async () => {
     const { owner, renter, boat } = await people();
-    const { chatId } = await chats.start(renter.uid, { listingId: boat.id, text: "mi correo: rita@example.com" });
+    clock = new Date();
+    const { chatId } = await chats.start(renter.uid, { listingId: boat.id, text: "mi correo: rita@example.com, móvil 612 345 678" });
+    const hidden = ["mi correo: [email], móvil [phone]"];
+    expect(await chats.page(owner.uid, chatId)).toMatchObject({ shared: false });
+    expect(shown((await chats.page(owner.uid, chatId))?.parts)).toEqual(hidden);
+
+    // Booked (instant: confirmed) for in 400 days: it can still be cancelled for free, so nothing shows yet.
+    const start = addDays(today(clock), 400);
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    expect(booking.status).toBe("confirmed");
+    expect(booking.cancellationPolicy).toBe("moderate");
     expect((await chats.page(owner.uid, chatId))?.shared).toBe(false);
-    const start = addDays(today(new Date()), 30);
-    await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    expect(shown((await chats.page(owner.uid, chatId))?.parts)).toEqual(hidden);
+
+    // Just before the last full refund (moderate: 10 days before the trip) it still hides; just after, both people see everything.
+    const freeUntil = Date.parse(booking.startsAt) - POLICY_RULES.moderate[0]!.daysBefore * DAY;
+    clock = new Date(freeUntil - 60_000);
+    expect((await chats.page(owner.uid, chatId))?.shared).toBe(false);
+    clock = new Date(freeUntil + 60_000);
     expect((await chats.page(owner.uid, chatId))?.shared).toBe(true);
     expect((await chats.page(renter.uid, chatId))?.shared).toBe(true);
+    expect(shown((await chats.page(owner.uid, chatId))?.parts)).toEqual(["mi correo: rita@example.com, móvil 612 345 678"]);
+
+    // Cancelled: hidden again, whatever the clock says.
+    await services.bookings.act(booking.id, renter.uid, "renter", "cancel");
+    expect((await chats.page(owner.uid, chatId))?.shared).toBe(false);
+    expect(shown((await chats.page(owner.uid, chatId))?.parts)).toEqual(hidden);
+  });
+
+  it("never unmasks for a booking booked and cancelled a minute later", async () => {
+    const { owner, renter, boat } = await people();
+    clock = new Date();
+    const { chatId } = await chats.start(renter.uid, { listingId: boat.id, text: "llámame al 612 345 678" });
+    const start = addDays(today(clock), 400);
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    expect((await chats.page(owner.uid, chatId))?.shared).toBe(false);
+    tick(60_000);
+    await services.bookings.act(booking.id, renter.uid, "renter", "cancel");
+    for (const at of [clock, new Date(Date.parse(booking.startsAt) - DAY), new Date(Date.parse(booking.startsAt) + DAY)]) {
+      clock = at;
+      expect((await chats.page(owner.uid, chatId))?.shared).toBe(false);
+    }
+    expect(shown((await chats.page(owner.uid, chatId))?.parts)).toEqual(["llámame al [phone]"]);
+  });
+
+  it("shows contact details for a confirmed trip within 7 days, even while it can still be cancelled for free", async () => {
+    const { owner, renter, boat } = await people();
+    // Flexible: a full refund until the day before, so only the week before the trip unmasks.
+    await services.listings.saveStep(owner.uid, boat.id, "conditions", { licence: "pnb", fuelPolicy: "not-included-return-full", instantBooking: true, cancellationPolicy: "flexible" });
+    clock = new Date();
+    const { chatId } = await chats.start(renter.uid, { listingId: boat.id, text: "llámame al 612 345 678" });
+    const start = addDays(today(clock), 12);
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    expect(booking).toMatchObject({ status: "confirmed", cancellationPolicy: "flexible" });
+    expect((await chats.page(owner.uid, chatId))?.shared).toBe(false);
+    const weekBefore = Date.parse(booking.startsAt) - 7 * DAY;
+    clock = new Date(weekBefore - 60_000);
+    expect((await chats.page(owner.uid, chatId))?.shared).toBe(false);
+    clock = new Date(weekBefore + 60_000);
+    expect((await chats.page(owner.uid, chatId))?.shared).toBe(true);
+  });
+
+  it("hides a number split over two messages on the page and in the email alike", async () => {
+    const { owner, renter, boat } = await people();
+    clock = new Date("2026-06-02T10:00:00Z");
+    tick(CHAT_EMAIL_DELAY_MS + 1);
+    await chats.applyDue();
+    emails = [];
+    const { chatId } = await chats.start(renter.uid, { listingId: boat.id, text: "Hola, mi número es 612 345" });
+    tick(20_000);
+    await chats.send(renter.uid, chatId, "678, llámame");
+    tick(CHAT_EMAIL_DELAY_MS + 1);
+    expect(await chats.applyDue()).toBe(1);
+    const page = await chats.page(owner.uid, chatId);
+    expect(shown(page?.parts)).toEqual(["Hola, mi número es [phone]", "[phone], llámame"]);
+    expect(emails.at(-1)?.messages.map((m) => m.text)).toEqual(["Hola, mi número es 612 345", "678, llámame"]);
+    expect(shown(emails.at(-1)?.parts)).toEqual(shown(page?.parts));
+  });
+
+  it("emails what the page shows the recipient at that moment: disguised and split details hidden, then shown once contact is allowed", async () => {
+    const { owner, renter, boat } = await people();
+    const mailed = createChatsService({
+      store: services.store,
+      listings: services.listings,
+      contactAllowedBetween: (a, b, at) => services.bookings.contactAllowedBetween(a, b, at),
+      notify: createChatNotifier({ mailbox: services.mailbox, users: services.users, listings: services.listings, link: (chatId) => `https://amarre.test/chat/${chatId}` }),
+      now: () => clock,
+    });
+    // What the other tests left due goes first.
+    clock = new Date(Date.now() + 3 * 365 * 86_400_000);
+    await chats.applyDue();
+    clock = new Date();
+    const { chatId } = await mailed.start(renter.uid, { listingId: boat.id, text: "Somos 4 el 12/06/2027. Mi número: ６１２ ３４５" });
+    tick(30_000);
+    await mailed.send(renter.uid, chatId, "678, o escríbeme a rita%40gmail.com");
+    tick(CHAT_EMAIL_DELAY_MS + 1);
+    expect(await mailed.applyDue()).toBe(1);
+    const [email] = await services.mailbox.list(owner.uid);
+    expect(email!.text).toContain("> Somos 4 el 12/06/2027. Mi número: [teléfono oculto]");
+    expect(email!.text).toContain("> [teléfono oculto], o escríbeme a [correo oculto]");
+    expect(email!.text).not.toMatch(/６１２|678|rita/);
+    const page = await mailed.page(owner.uid, chatId);
+    expect(shown(page?.parts)).toEqual(["Somos 4 el 12/06/2027. Mi número: [phone]", "[phone], o escríbeme a [email]"]);
+
+    // Once a confirmed trip is within the week, the next email quotes the details as typed, like the page.
+    const start = addDays(today(clock), 5);
+    await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    await mailed.send(renter.uid, chatId, "Mi móvil otra vez: 612 345 678");
+    tick(CHAT_EMAIL_DELAY_MS + 1);
+    expect(await mailed.applyDue()).toBe(1);
+    const [second] = await services.mailbox.list(owner.uid);
+    expect(second!.text).toContain("> Mi móvil otra vez: 612 345 678");
   });
 });

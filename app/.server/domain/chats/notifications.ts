@@ -3,13 +3,14 @@ import type { Lang } from "#app/i18n";
 import type { Listing, ListingsService } from "../listings";
 import { byLang, langOrDefault, type MailboxService } from "../mailbox";
 import type { UsersService } from "../users";
-import { maskedText } from "./mask";
+import type { MessagePart } from "#app/utils/chats";
+import { partsToText } from "./mask";
 import { EMAIL_QUOTED_MESSAGES, type ChatMember, type ChatMessage } from "./model";
 
 /**
  * "New messages" to the person who has not read them, in their language: who wrote, about which
- * listing, the first few messages quoted (contact details hidden unless a booking between the two
- * was confirmed), how many more there are, and the link to the conversation.
+ * listing, the first few messages quoted (contact details hidden exactly as the conversation's page
+ * hides them for the recipient at that moment: `parts`), how many more there are, and the link.
  */
 export function createChatNotifier(deps: {
   mailbox: Pick<MailboxService, "deliver">;
@@ -17,18 +18,19 @@ export function createChatNotifier(deps: {
   listings: { get(id: string): Promise<Listing | null>; titleOf: ListingsService["titleOf"] };
   link: (chatId: string, lang: Lang) => string;
 }) {
-  return async function notify(input: { member: ChatMember; messages: ChatMessage[]; unread: number; shared: boolean }) {
-    const { member, messages, shared } = input;
+  return async function notify(input: { member: ChatMember; messages: ChatMessage[]; parts: MessagePart[][]; unread: number; shared: boolean }) {
+    const { member, messages, parts } = input;
     const [people, listing] = await Promise.all([deps.users.getMany([member.uid, member.otherUid]), deps.listings.get(member.listingId)]);
     const to = people.get(member.uid);
     if (!to) return;
     const lang = langOrDefault(to.lang);
     const quoted = await byLang((each) => {
       const t = getFixedT(each, "emails");
-      const show = (text: string) => (shared ? text : maskedText(text, (kind) => t(`chat.hidden.${kind}`)));
+      const show = (index: number) => partsToText(parts[index] ?? [{ text: messages[index]!.text }], (kind) => t(`chat.hidden.${kind}`));
+      const first = Math.max(0, messages.length - EMAIL_QUOTED_MESSAGES);
       return messages
-        .slice(-EMAIL_QUOTED_MESSAGES)
-        .map((message) => show(message.text).split("\n").map((line) => `> ${line}`).join("\n"))
+        .slice(first)
+        .map((_, k) => show(first + k).split("\n").map((line) => `> ${line}`).join("\n"))
         .join("\n\n");
     });
     const link = deps.link(member.chatId, lang);

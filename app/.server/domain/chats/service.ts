@@ -1,6 +1,7 @@
 import { isStoreError, type DocumentStore, type StoreError, type Transaction, type Unsubscribe } from "#app/.server/store";
-import { CHAT_PAGE_SIZE, MAX_MESSAGE, type ChatStreamState } from "#app/utils/chats";
+import { CHAT_PAGE_SIZE, MAX_MESSAGE, type ChatStreamState, type MessagePart } from "#app/utils/chats";
 import type { Listing } from "../listings";
+import { conversationParts, WINDOW_MESSAGES } from "./mask";
 import {
   CHAT_EMAIL_DELAY_MS,
   CHAT_MEMBERS,
@@ -23,15 +24,16 @@ export const WRITE_ATTEMPTS = 3;
  * The conversations service: starting or continuing a conversation about a listing, writing,
  * reading (with read receipts and unread counts), the live state for the email event stream,
  * and the grouped emails about unread messages. Whether contact details show is the bookings'
- * business (`confirmedBetween`); hiding them is the pages' and the emails' (`mask.ts`).
+ * business (`contactAllowedBetween`, asked at the service's clock); what is hidden is `mask.ts`'s,
+ * computed here once for the page and the email alike (decision record 026).
  */
 export type ChatsDeps = {
   store: DocumentStore;
   listings: { get(id: string): Promise<Listing | null> };
-  /** Whether the two people have had a confirmed booking between them. */
-  confirmedBetween(a: string, b: string): Promise<boolean>;
-  /** Emails a person about the messages they have not read; failures are logged. */
-  notify?: (input: { member: ChatMember; messages: ChatMessage[]; unread: number; shared: boolean }) => Promise<void>;
+  /** Whether the two people may see each other's contact details at `at` (a booking that cannot be bought back). */
+  contactAllowedBetween(a: string, b: string, at: Date): Promise<boolean>;
+  /** Emails a person about the messages they have not read (`parts`: each as the page shows it); failures are logged. */
+  notify?: (input: { member: ChatMember; messages: ChatMessage[]; parts: MessagePart[][]; unread: number; shared: boolean }) => Promise<void>;
   now?: () => Date;
 };
 
@@ -42,11 +44,15 @@ export type ChatPage = {
   messages: ChatMessage[];
   /** The number of the oldest message before this page, when there is one. */
   olderBefore: number | null;
-  /** Contact details show (a booking between the two was confirmed). */
+  /** Contact details show (a booking between the two that can no longer be cancelled for free). */
   shared: boolean;
+  /** Each message as shown, in parts (contact details hidden unless `shared`), in the order of `messages`. */
+  parts: MessagePart[][];
 };
 
 const ID = /^[A-Za-z0-9]{1,40}$/;
+/** Messages read before a page (or an email's first message) for the masking window: the same sender's last ones, with replies between. */
+const CONTEXT = (WINDOW_MESSAGES - 1) * 2;
 
 export function createChatsService(deps: ChatsDeps) {
   const { store } = deps;
@@ -199,18 +205,22 @@ export function createChatsService(deps: ChatsDeps) {
       const before = options.before !== undefined && Number.isSafeInteger(options.before) && options.before > 0 ? options.before : null;
       const [chat, docs, shared] = await Promise.all([
         store.get<Omit<Chat, "id">>(CHATS, chatId),
+        // A few messages before the page too, so a number split across its first message is still caught.
         store.query<Omit<ChatMessage, "id">>({
           collection: CHAT_MESSAGES,
           where: before === null ? [["chatId", "==", chatId]] : [["chatId", "==", chatId], ["seq", "<", before]],
           orderBy: [["seq", "desc"]],
-          limit: CHAT_PAGE_SIZE,
+          limit: CHAT_PAGE_SIZE + CONTEXT,
         }),
-        deps.confirmedBetween(uid, me.otherUid),
+        deps.contactAllowedBetween(uid, me.otherUid, now()),
       ]);
       if (!chat) return null;
-      const messages = (docs as ChatMessage[]).reverse();
+      const all = (docs as ChatMessage[]).reverse();
+      const context = Math.max(0, all.length - CHAT_PAGE_SIZE);
+      const messages = all.slice(context);
+      const parts = conversationParts(all, !shared).slice(context);
       const oldest = messages[0]?.seq ?? 1;
-      return { chat: chat as Chat, me, messages, olderBefore: oldest > 1 ? oldest : null, shared };
+      return { chat: chat as Chat, me, messages, olderBefore: oldest > 1 ? oldest : null, shared, parts };
     },
 
     /** Marks the conversation read up to its last message for the person; the other side's receipts follow. */
@@ -292,17 +302,22 @@ export function createChatsService(deps: ChatsDeps) {
         });
         if (!member || member.readSeq >= member.lastSeq) continue;
         const from = Math.max(member.readSeq, member.emailFromSeq - 1);
+        // With the messages just before, as the page reads them, so the email hides what the page hides.
         const docs = await store.query<Omit<ChatMessage, "id">>({
           collection: CHAT_MESSAGES,
-          where: [["chatId", "==", member.chatId], ["seq", ">", from]],
+          where: [["chatId", "==", member.chatId], ["seq", ">", Math.max(0, from - CONTEXT)]],
           orderBy: [["seq", "asc"]],
-          limit: 200,
+          limit: 200 + CONTEXT,
         });
-        const messages = (docs as ChatMessage[]).filter((message) => message.senderUid !== member.uid);
+        const all = docs as ChatMessage[];
+        const unread = all.map((message, index) => ({ message, index })).filter(({ message }) => message.seq > from && message.senderUid !== member.uid);
+        const messages = unread.map(({ message }) => message);
         if (messages.length === 0) continue;
         try {
-          const shared = await deps.confirmedBetween(member.uid, member.otherUid);
-          await deps.notify?.({ member, messages, unread: messages.length, shared });
+          const shared = await deps.contactAllowedBetween(member.uid, member.otherUid, at);
+          const shown = conversationParts(all, !shared);
+          const parts = unread.map(({ index }) => shown[index]!);
+          await deps.notify?.({ member, messages, parts, unread: messages.length, shared });
           sent += 1;
         } catch (error) {
           console.warn(`[chats] emailing ${member.uid} about conversation ${member.chatId} failed:`, error);
