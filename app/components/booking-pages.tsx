@@ -169,7 +169,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
                 <span className="mt-2 block text-sm">{t("money.payNote")}</span>
               </p>
             ) : null}
-            <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
+            <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} withSkipper={booking.price.skipperCents > 0} /></div>
             <DepositClaimLink side={side} booking={booking} />
           </section>
           {detail.renterRecord && other ? <RenterRecord name={other.displayName} slug={other.slug} record={detail.renterRecord} /> : null}

@@ -128,7 +128,7 @@ export function BookingHistory({ history }: { history: BookingView["history"] })
  * and its state with its date, then the sums that matter to this side. Without a provider that
  * charges, the page says what is owed and when, never "paid".
  */
-export function MoneyStory({ money, side, policy }: { money: MoneyView; side: "renter" | "owner"; policy: PolicyView }) {
+export function MoneyStory({ money, side, policy, withSkipper = false }: { money: MoneyView; side: "renter" | "owner"; policy: PolicyView; withSkipper?: boolean }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
   const euros = (cents: number) => formatEuros(cents, lang);
@@ -144,7 +144,10 @@ export function MoneyStory({ money, side, policy }: { money: MoneyView; side: "r
       <p>{t(`money.intro.${money.charges ? "charges" : "direct"}`)}</p>
       <ul className="divide-y divide-slate-200 dark:divide-white/10" aria-label={t("money.title")}>
         {lines.map((line) => {
-          const label = line.kind === "refund" ? t(`money.kinds.${line.id === "refund-fee" ? "refund-fee" : "refund-rental"}`) : t(`money.kinds.${line.kind}`);
+          const label =
+            line.kind === "refund"
+              ? t(`money.kinds.${line.id === "refund-fee" ? "refund-fee" : "refund-rental"}`)
+              : t(`money.kinds.${line.kind === "rental" && withSkipper ? "rentalSkipper" : line.kind}`);
           const negative = line.kind === "refund";
           return (
             <li key={line.id} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2" data-money-line={line.id} data-state={line.state}>
