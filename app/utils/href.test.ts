@@ -36,20 +36,20 @@ describe("href", () => {
     const mounted = new Set(pagePaths());
     for (const group of layoutGroups) {
       for (const page of group.pages) {
-        const params = { id: "x", slug: "x", key: "x", chatId: "x", blogId: "x", "*": "x" };
+        const params = { id: "x", slug: "x", key: "x", chatId: "x", blogId: "x", bookingId: "x", "*": "x" };
         const path = (href as (id: string, options: object) => string)(page.id, { params });
         const template = page.path === null ? "/" : `/${page.path}`;
         expect(mounted.has(template)).toBe(true);
-        expect(decodeURIComponent(path)).toBe(template.replace(":id", "x").replace(":slug", "x").replace(":key", "x").replace(":chatId", "x").replace(":blogId", "x").replace("*", "x"));
+        expect(decodeURIComponent(path)).toBe(template.replace(":id", "x").replace(":slug", "x").replace(":key", "x").replace(":chatId", "x").replace(":blogId", "x").replace(":bookingId", "x").replace("*", "x"));
         for (const lang of languages) {
           expect((href as (id: string, options: object) => string)(page.id, { params, lang: lang.code }).startsWith(lang.prefix ? `/${lang.prefix}` : "/")).toBe(true);
         }
       }
     }
     for (const route of resourceRoutes) {
-      const params = { lng: "es", ns: "common", listingId: "b1", file: "t.ics", caseId: "c1", documentId: "d1", invoiceId: "i1", "*": "x" };
+      const params = { lng: "es", ns: "common", listingId: "b1", file: "t.ics", caseId: "c1", documentId: "d1", invoiceId: "i1", bookingId: "k1", photoId: "p1", "*": "x" };
       expect((href as (id: string, options: object) => string)(route.id, { params })).toBe(
-        `/${route.path.replace(":lng", "es").replace(":ns", "common").replace(":listingId", "b1").replace(":file", "t.ics").replace(":caseId", "c1").replace(":documentId", "d1").replace(":invoiceId", "i1").replace("*", "x")}`,
+        `/${route.path.replace(":lng", "es").replace(":ns", "common").replace(":listingId", "b1").replace(":file", "t.ics").replace(":caseId", "c1").replace(":documentId", "d1").replace(":invoiceId", "i1").replace(":bookingId", "k1").replace(":photoId", "p1").replace("*", "x")}`,
       );
     }
   });
