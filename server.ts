@@ -35,6 +35,11 @@ const httpServer = createServer((req, res) => {
   req.url = decision.url;
   app(req, res);
 });
+// An idle keep-alive socket is kept longer than the clients and proxies in front keep theirs
+// (Node's 5 s default loses the race with a client that reuses the socket as the server closes it:
+// the client meets ECONNRESET); headers must arrive within a second more than that.
+httpServer.keepAliveTimeout = 65_000;
+httpServer.headersTimeout = 66_000;
 // CONNECT never reaches the request handler: refuse it instead of dropping the connection.
 httpServer.on("connect", (_req, socket) => {
   socket.end("HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");

@@ -57,6 +57,7 @@ export const tourPeople: readonly TourPerson[] = [
       "settings-case": "the demo owner has asked for no paperwork (the renter's tour covers it)",
       // Linked from a finished trip's page only, which need not be the booking the tour opens (deposits.spec.ts visits it).
       "settings-rental-deposit": "linked from a finished trip's page only",
+      "settings-reservation-deposit": "linked from a claimed trip's page only (his own trips as a renter have no claim)",
     },
   },
   { name: "admin", email: "admin@amarre.test", layouts: ["admin"] },
