@@ -27,6 +27,8 @@ const pro: TourPerson = {
   noLinkExpected: {
     "settings-case": "the demo professional has asked for no paperwork",
     "settings-rental": "the demo professional rents nothing out",
+    "settings-rental-deposit": "the demo professional rents nothing out",
+    "settings-reservation-deposit": "linked from a claimed trip's page only (her trip's deposit is not claimed)",
     chat: "the demo professional has no conversations",
   },
 };
