@@ -36,6 +36,7 @@ describe(`booking money on Firestore (${cloud ? "Google's emulator" : "in-proces
     store,
     listings,
     ownerUid: "money-owner",
+    serialisesTransactions: Boolean(cloud),
     boat: ({ instant }) => publishBoat(listings, "money-owner", { instantBooking: instant, dayPriceCents: 45_000, depositCents: 80_000, cancellationPolicy: "moderate" }),
   }));
 });

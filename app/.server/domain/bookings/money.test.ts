@@ -20,6 +20,7 @@ describe("booking money on SQLite", () => {
     store: services.store,
     listings: services.listings,
     ownerUid,
+    serialisesTransactions: true,
     boat: ({ instant }) => createBoat(services, ownerUid, { instantBooking: instant, dayPriceCents: 450_00 }),
   }));
 });
