@@ -32,15 +32,12 @@ export type RefundReason =
   | { rule: "owner-cancel"; by: "owner" }
   | { rule: "weather"; by: "renter" | "owner" };
 
-export type MoneyLine = {
-  id: string;
-  kind: LineKind;
-  from: MoneyParty;
-  to: MoneyParty;
-  amountCents: number;
-  state: LineState;
-  /** When the money moves (or moved). */
-  dueAt: string | null;
+/** `settled` is shown, never stored: pages derive it (`moneyView`). */
+export type StoredState = Exclude<LineState, "settled">;
+
+/** A stored line: what pages see of it (`MoneyLineView`, less what is derived for them), and the provider's side. */
+export type MoneyLine = Pick<MoneyLineView, "id" | "kind" | "from" | "to" | "amountCents" | "dueAt"> & {
+  state: StoredState;
   reason: RefundReason | null;
   /** The provider's id of the payment, refund or transfer. */
   reference: string | null;
@@ -71,7 +68,7 @@ type Trip = { price: PriceBreakdown; startsAt: string; endsAt: string };
 
 const at = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * HOUR).toISOString();
 
-function line(id: string, kind: LineKind, from: MoneyParty, to: MoneyParty, amountCents: number, state: LineState, dueAt: string | null, now: string, op: LineOp | null = null): MoneyLine {
+function line(id: string, kind: LineKind, from: MoneyParty, to: MoneyParty, amountCents: number, state: StoredState, dueAt: string | null, now: string, op: LineOp | null = null): MoneyLine {
   return { id, kind, from, to, amountCents, state, dueAt, reason: null, reference: null, op, updatedAt: now };
 }
 
@@ -84,7 +81,7 @@ function withLine(money: Money, next: MoneyLine): Money {
   return { ...money, lines: exists ? money.lines.map((l) => (l.id === next.id ? next : l)) : [...money.lines, next] };
 }
 
-function moved(money: Money, id: string, state: LineState, now: string, patch: Partial<MoneyLine> = {}): Money {
+function moved(money: Money, id: string, state: StoredState, now: string, patch: Partial<MoneyLine> = {}): Money {
   const current = lineOf(money, id);
   if (!current) return money;
   return withLine(money, { ...current, ...patch, state, updatedAt: now });
