@@ -139,10 +139,11 @@ const EVENT_OF: Record<BookingAction, BookingEvent> = {
 export function createBookingsService(deps: BookingsDeps) {
   const { store, listings, payments } = deps;
   const now = deps.now ?? (() => new Date());
+  const customerOf = deps.customerOf ?? (async (uid: string) => ({ uid, email: null, name: null }));
   const runner = createMoneyRunner({
     store,
     payments,
-    customerOf: deps.customerOf ?? (async (uid) => ({ uid, email: null, name: null })),
+    customerOf,
     payoutAccountOf: deps.payoutAccountOf ?? (async () => null),
   });
   /** Provider calls never undo a change already made: a failure stays on the line for the scheduler. */
@@ -386,7 +387,7 @@ export function createBookingsService(deps: BookingsDeps) {
 
   /** Opens the provider's checkout for a booking awaiting payment; an immediate hold needs no redirect. */
   async function startCheckout(booking: Booking): Promise<Booking> {
-    const customer = await (deps.customerOf ?? (async (uid: string) => ({ uid, email: null, name: null })))(booking.renterUid);
+    const customer = await customerOf(booking.renterUid);
     const result = await payments.authorize({
       key: `${booking.id}:booking`,
       bookingId: booking.id,
