@@ -175,12 +175,7 @@ export default function DepositPage() {
             <textarea id="answer-text" name="text" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.text ?? ""} aria-invalid={errors.text ? true : undefined} aria-describedby="answer-text-errors" className={inputClass + " mt-1 resize-y"} />
             <ErrorList id="answer-text-errors" errors={errors.text ? [errors.text] : null} />
           </div>
-          <div>
-            <label htmlFor="answer-photos" className={labelClass}>{t("answer.photos")}</label>
-            <input id="answer-photos" name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby="answer-photos-hint answer-photos-errors" className="mt-1 block w-full text-sm" />
-            <p id="answer-photos-hint" className={hintClass}>{t("form.photosHint")}</p>
-            <ErrorList id="answer-photos-errors" errors={errors.photos ? [errors.photos] : null} />
-          </div>
+          <PhotosField id="answer-photos" label={t("answer.photos")} error={errors.photos} />
           <button type="submit" disabled={busy} className={primaryButton}>{t("answer.submit")}</button>
         </Form>
       ) : null}
@@ -204,12 +199,7 @@ export default function DepositPage() {
               <p id="claim-reason-hint" className={hintClass}>{t("form.reasonHint")}</p>
               <ErrorList id="claim-reason-errors" errors={errors.reason ? [errors.reason] : null} />
             </div>
-            <div>
-              <label htmlFor="claim-photos" className={labelClass}>{t("form.photos")}</label>
-              <input id="claim-photos" name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby="claim-photos-hint claim-photos-errors" className="mt-1 block w-full text-sm" />
-              <p id="claim-photos-hint" className={hintClass}>{t("form.photosHint")}</p>
-              <ErrorList id="claim-photos-errors" errors={errors.photos ? [errors.photos] : null} />
-            </div>
+            <PhotosField id="claim-photos" label={t("form.photos")} error={errors.photos} />
             <button type="submit" disabled={busy} className={dangerButton}>{t("form.submit")}</button>
           </Form>
         ) : (
@@ -234,5 +224,18 @@ export default function DepositPage() {
         <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
       </section>
     </main>
+  );
+}
+
+/** The photos of a claim or an answer (checked by their bytes on the server). */
+function PhotosField({ id, label, error }: { id: string; label: string; error: string | undefined }) {
+  const { t } = useTranslation("deposits");
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>{label}</label>
+      <input id={id} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby={`${id}-hint ${id}-errors`} className="mt-1 block w-full text-sm" />
+      <p id={`${id}-hint`} className={hintClass}>{t("form.photosHint")}</p>
+      <ErrorList id={`${id}-errors`} errors={error ? [error] : null} />
+    </div>
   );
 }
