@@ -213,11 +213,11 @@ export function payOut(money: Money, now: string): Money {
 }
 
 /** What is due now: the deposit to hold, the payout to make (scheduler). */
-export function dueSteps(money: Money, now: string, ctx: { endsAt: string; claimOpen: boolean }): Array<"hold-deposit" | "release-deposit" | "pay-out"> {
+export function dueSteps(money: Money, now: string, ctx: { endsAt: string }): Array<"hold-deposit" | "release-deposit" | "pay-out"> {
   const steps: Array<"hold-deposit" | "release-deposit" | "pay-out"> = [];
   const deposit = lineOf(money, "deposit");
   if (deposit?.state === "scheduled" && deposit.dueAt !== null && deposit.dueAt <= now) steps.push("hold-deposit");
-  if (deposit && ["authorised", "direct", "scheduled"].includes(deposit.state) && !ctx.claimOpen && at(ctx.endsAt, DEPOSIT_CLAIM_HOURS) <= now) steps.push("release-deposit");
+  if (deposit && ["authorised", "direct", "scheduled"].includes(deposit.state) && at(ctx.endsAt, DEPOSIT_CLAIM_HOURS) <= now) steps.push("release-deposit");
   const payout = lineOf(money, "payout");
   if (payout?.state === "scheduled" && payout.dueAt !== null && payout.dueAt <= now) steps.push("pay-out");
   return steps;

@@ -712,7 +712,7 @@ export function createBookingsService(deps: BookingsDeps) {
         if (result?.changed) completed++;
       }
       for (const doc of moneyDue) {
-        const result = await moneyStep(doc.id, (b) => ledger.dueSteps(b.money, at, { endsAt: b.endsAt, claimOpen: false })).catch((error: unknown) => {
+        const result = await moneyStep(doc.id, (b) => ledger.dueSteps(b.money, at, { endsAt: b.endsAt })).catch((error: unknown) => {
           console.error(`[payments] booking ${doc.id}: applying what is due failed:`, error);
           return null;
         });
