@@ -11,7 +11,7 @@ const drivers = {
 /**
  * (`regex` patterns: a gitignore-style `group` reads a leading `#` as a comment.)
  *
- * The shape of the code, kept by lint (STYLE.md, ARCHITECTURE.md):
+ * The shape of the code, kept by lint (docs/STYLE.md, docs/ARCHITECTURE.md):
  * - only adapters import drivers;
  * - the domain imports no framework, no auth module and no driver: it gets ports injected;
  * - components and browser helpers import no server code;

@@ -13,9 +13,9 @@
  * pixel, which would otherwise get the 1280 variant (about 1.6 times the bytes).
  */
 export const PHOTO_WIDTHS = [320, 640, 960, 1280, 1920] as const;
-/** The largest accepted upload, in bytes (PRODUCT.md: at most 10 MB each). */
+/** The largest accepted upload, in bytes (docs/PRODUCT.md: at most 10 MB each). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-/** How many photos a listing has (PRODUCT.md: 1–20). */
+/** How many photos a listing has (docs/PRODUCT.md: 1–20). */
 export const MIN_PHOTOS = 1;
 export const MAX_PHOTOS = 20;
 /** The largest accepted image, in pixels (width × height). */

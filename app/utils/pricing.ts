@@ -2,7 +2,7 @@
  * The price of a rental, in integer cents: one pure function shared by the summary page, the
  * booking record (which stores its result at confirmation) and the invoices (which copy it).
  *
- * PRODUCT.md's rules: a weekly price for each full 7 days where set, the day price for the rest,
+ * docs/PRODUCT.md's rules: a weekly price for each full 7 days where set, the day price for the rest,
  * the half-day price for a half day; the skipper × days when chosen or mandatory; a service fee
  * of 10% of the rental (rounded half up), paid by the renter; the deposit shown and held, not
  * charged. Docks rent by the day and/or the month (30 days) with the same rule: the longer

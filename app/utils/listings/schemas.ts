@@ -223,7 +223,7 @@ const boatStepShapes = {
   },
 };
 
-/** Water scooters' extra fields (PRODUCT.md "Boats"), by the step that asks for them. */
+/** Water scooters' extra fields (docs/PRODUCT.md "Boats"), by the step that asks for them. */
 const jetskiStepShapes = {
   pricing: { hourPriceCents: money(listingLimits.hourPriceCents) },
   conditions: {

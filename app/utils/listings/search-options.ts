@@ -5,7 +5,7 @@
  */
 import { href } from "#app/utils/href";
 
-/** The boat types of PRODUCT.md, with the URL slug of each type's search page. */
+/** The boat types of docs/PRODUCT.md, with the URL slug of each type's search page. */
 export const boatTypes = [
   { id: "motor", slug: "barco-a-motor", searchPath: href("boat-search-motor") },
   { id: "sail", slug: "barco-a-vela", searchPath: href("boat-search-sail") },

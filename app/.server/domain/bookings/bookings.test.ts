@@ -56,7 +56,7 @@ async function refusal(promise: Promise<unknown>) {
 const renterOf = (uid = renter.uid) => ({ uid, lang: "en" });
 
 describe("bookings: quotes and refusals", () => {
-  it("prices a stay with PRODUCT.md's rules and the policy's deadlines", async () => {
+  it("prices a stay with docs/PRODUCT.md's rules and the policy's deadlines", async () => {
     const boat = await createBoat(services, owner.uid, { dayPriceCents: 300_00, skipper: { mode: "optional", dailyPriceCents: 150_00 } });
     const quote = await bookings.quoteFor(boat.id, renter.uid, choice(day(10), day(12), { withSkipper: true }));
     expect(quote.days).toBe(3);

@@ -57,7 +57,7 @@ export type Money = {
 };
 
 const HOUR = 3_600_000;
-/** PRODUCT.md: the deposit is held from 2 days before the trip… */
+/** docs/PRODUCT.md: the deposit is held from 2 days before the trip… */
 export const DEPOSIT_HOLD_HOURS_BEFORE = 48;
 /** …and released 48 hours after the end unless the owner claims. */
 export const DEPOSIT_CLAIM_HOURS = 48;

@@ -12,7 +12,7 @@ export const SLOTS = "booking_slots";
 
 /** Days are days in Spain: a trip starts at midnight there, requests expire by its clock. */
 export const MARKET_TIME_ZONE = "Europe/Madrid";
-/** PRODUCT.md: the owner has 48 hours to answer a request. */
+/** docs/PRODUCT.md: the owner has 48 hours to answer a request. */
 export const REQUEST_HOURS = 48;
 /** The longest booking (a Firestore transaction writes at most 500 documents: two slots a day for boats). */
 export const MAX_BOAT_DAYS = 60;

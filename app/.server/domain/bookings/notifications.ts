@@ -8,7 +8,7 @@ import { moneyView } from "./ledger";
 import type { BookingEvent, BookingHandler } from "./service";
 
 /**
- * The emails of a booking's life (PRODUCT.md "Messages and emails"): each event writes to the
+ * The emails of a booking's life (docs/PRODUCT.md "Messages and emails"): each event writes to the
  * mailbox of whoever should know — in their language — and SMTP sends it when configured. The
  * link opens the booking's page for that side.
  */

@@ -1,7 +1,7 @@
 import type { Booking, CancellationPolicy } from "./model";
 
 /**
- * What a cancellation refunds (PRODUCT.md). The renter gets back a share of what the owner
+ * What a cancellation refunds (docs/PRODUCT.md). The renter gets back a share of what the owner
  * earns (rental and skipper) by the listing's policy, counted from the moment the first day
  * begins; the service fee is never refunded:
  * - flexible: 100% until 1 day before;

@@ -35,7 +35,7 @@ import { createMoneyRunner, moneyFields } from "./money";
 import { boatTariff, dockTariff, priceRental, PricingError, type PriceBreakdown } from "./pricing";
 
 /**
- * The booking engine (ARCHITECTURE.md "Bookings"): availability, quotes, bookings and their
+ * The booking engine (docs/ARCHITECTURE.md "Bookings"): availability, quotes, bookings and their
  * lifecycle, owner blocks. No double booking by construction: a booking or block claims one
  * slot document per listing and half day (boats: `{id}_{date}_am`, `{id}_{date}_pm`) or day
  * (berths: `{id}_{date}`) in the transaction that writes it; a second claim of a slot finds it

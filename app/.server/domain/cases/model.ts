@@ -1,7 +1,7 @@
 /**
  * Cases (gestiones): every request from a service page — a paperwork procedure, an insurance
  * quote, cleaning, transport, a port asking to be listed, a contact message — becomes a case the
- * team works to the end (PRODUCT.md "Services and paperwork cases"). The lifecycle is data; every
+ * team works to the end (docs/PRODUCT.md "Services and paperwork cases"). The lifecycle is data; every
  * change keeps who, when and a comment the requester sees; internal notes are the team's alone.
  */
 export const CASES = "cases";

@@ -7,7 +7,7 @@ import type { CaseEvent } from "./service";
 export type TeamMember = { uid: string; email: string; lang: string | null | undefined };
 
 /**
- * The requester's emails about their case (PRODUCT.md: every change emails them), in the
+ * The requester's emails about their case (docs/PRODUCT.md: every change emails them), in the
  * language they wrote the request in: received, each status change with the team's comment, each
  * message from the team, a quote to answer, its acceptance (with the invoice) and the result
  * documents. A visitor's case without an account is emailed through SMTP only when it is

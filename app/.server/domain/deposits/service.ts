@@ -5,7 +5,7 @@ import { DEPOSIT_CLAIM_CLOSINGS as CLOSINGS, DEPOSIT_CLAIMS, DepositError, MAX_C
 import { claimPhotoKey, preparePhotos, removePhotos, storePhotos } from "./photos";
 
 /**
- * Deposit claims (PRODUCT.md: the owner may claim part of the deposit within 48 hours of the
+ * Deposit claims (docs/PRODUCT.md: the owner may claim part of the deposit within 48 hours of the
  * end, with a reason, an amount and photos; the renter answers; the team decides). The booking's
  * ledger is the lock on the money: `bookings.claimDeposit` moves the deposit line to `disputed`
  * only from a held deposit inside the window, and `settleDeposit`/`releaseDeposit` move it on

@@ -158,7 +158,7 @@ export async function runMoneyPath(store: DocumentStore, path: MoneyPath): Promi
   return { booking, invoices: await invoices.forBooking(booking.id) };
 }
 
-/** The policy's refund of the owner's part, as PRODUCT.md states it, from the hours left before the start. */
+/** The policy's refund of the owner's part, as docs/PRODUCT.md states it, from the hours left before the start. */
 function policyPercent(policy: MoneyPath["policy"], hoursLeft: number): number {
   const days = hoursLeft / 24;
   if (policy === "flexible") return days >= 1 ? 100 : 0;
