@@ -107,6 +107,13 @@ const envSchema = z
       .url()
       .refine((v) => /^https?:\/\/[^/]+\/?$/.test(v), "must be an http(s) origin without a path (http://127.0.0.1:12111)")
       .optional(),
+    // Weather (decision 031): the forecast that decides whether a trip is safe. `fixture` (the
+    // default) reads WEATHER_FIXTURE_FILE or the built-in demo forecast, offline; `open-meteo` asks
+    // Open-Meteo's marine and forecast APIs (no key); `aemet` reads AEMET OpenData's coastal
+    // warnings (CAP) with AEMET_API_KEY, and Open-Meteo's figures beside them.
+    WEATHER_PROVIDER: z.enum(["fixture", "aemet", "open-meteo"]).default("fixture"),
+    WEATHER_FIXTURE_FILE: z.string().trim().min(1).optional(),
+    AEMET_API_KEY: z.string().trim().min(10).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
@@ -118,6 +125,9 @@ const envSchema = z
           ctx.addIssue({ code: "custom", path: [key], message: "is required when APP_BACKEND=firebase" });
         }
       }
+    }
+    if (env.WEATHER_PROVIDER === "aemet" && !env.AEMET_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["AEMET_API_KEY"], message: "is required when WEATHER_PROVIDER=aemet" });
     }
     if (env.PAYMENTS_PROVIDER === "stripe") {
       for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {

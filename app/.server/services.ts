@@ -36,6 +36,8 @@ import { createReviewNotifier, createReviewsService, type ReviewsService } from 
 import { createInvoiceNotifier, createInvoicesService, invoiceBookingHandler, type InvoicesService } from "./domain/invoices";
 import { createChatNotifier, createChatsService, type ChatsService } from "./domain/chats";
 import { createBlogService, type BlogService } from "./domain/blog";
+import { createWeatherService, type WeatherService } from "./domain/weather";
+import { createWeather } from "./weather/create-weather";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -77,6 +79,8 @@ export type Services = {
   chats: ChatsService;
   /** Blog posts in up to four languages, their covers, drafts and publishing. */
   blog: BlogService;
+  /** The forecast for a trip, judged by its boat (weather-safe trips, decision 031). */
+  weather: WeatherService;
   /** Starts the work a running server does in the background (due booking expiries and completions, due message emails). */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
@@ -94,7 +98,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather"
 >;
 
 declare module "@remix-run/node" {
@@ -154,10 +158,15 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     // Invoices name what was rented in Spanish, the language they are issued in.
     subjectTitle: async (booking) => listings.titleOf(await listings.get(booking.listingId), "es"),
   });
+  const weather = createWeatherService({ weather: createWeather(config) });
   const bookings = createBookingsService({
     store,
     listings,
     payments,
+    weatherEvidence: async (booking) => {
+      const listing = await listings.get(booking.listingId);
+      return listing ? weather.unsafeEvidence(listing, booking) : null;
+    },
     customerOf: async (uid) => {
       const profile = await users.get(uid);
       return { uid, email: profile?.email ?? null, name: profile?.displayName ?? null };
@@ -244,6 +253,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       }),
     }),
     chats,
+    weather,
     blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
     startBackgroundWork() {
       if (scheduler) return;

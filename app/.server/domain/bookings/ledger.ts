@@ -174,6 +174,28 @@ export function cancel(money: Money, refund: { rentalCents: number; feeCents: nu
   return next;
 }
 
+/**
+ * The trip moved to other days at the same price (weather, decision 031): what is still to come
+ * follows the new start — the deposit's hold, the payout, amounts owed directly. What already
+ * happened (a capture, a hold already placed) stays as it is.
+ */
+export function reschedule(money: Money, trip: Trip, now: string): Money {
+  let next = money;
+  for (const l of money.lines) {
+    let dueAt: string | null = null;
+    if (l.kind === "deposit" && (l.state === "scheduled" || l.state === "direct")) {
+      const holdAt = at(trip.startsAt, -DEPOSIT_HOLD_HOURS_BEFORE);
+      dueAt = holdAt < now ? now : holdAt;
+    } else if (l.kind === "payout" && (l.state === "scheduled" || l.state === "direct")) {
+      dueAt = money.charges ? at(trip.startsAt, PAYOUT_HOURS_AFTER_START) : trip.startsAt;
+    } else if ((l.kind === "rental" || l.kind === "fee") && l.state === "direct") {
+      dueAt = trip.startsAt;
+    }
+    if (dueAt !== null) next = withLine(next, { ...l, dueAt, updatedAt: now });
+  }
+  return next;
+}
+
 /** Two days before the trip: the deposit is held on the card. */
 export function holdDeposit(money: Money, now: string): Money {
   const deposit = lineOf(money, "deposit");

@@ -1,4 +1,5 @@
 import type { Stay } from "#app/utils/bookings";
+import type { WeatherEvidence } from "../weather";
 import type { Money } from "./ledger";
 
 /**
@@ -79,7 +80,22 @@ export const MAX_REQUEST_DAYS = 30;
 
 export type { CancellationPolicy } from "#app/utils/listings/schemas";
 
-export type HistoryEntry = { at: string; by: Actor; uid: string | null; action: BookingAction | "request" | "book"; from: BookingStatus | null; to: BookingStatus };
+export type HistoryEntry = { at: string; by: Actor; uid: string | null; action: BookingAction | "request" | "book" | "move"; from: BookingStatus | null; to: BookingStatus };
+
+/**
+ * A trip the forecast made unsafe, cancelled with everything refunded or moved to other days at
+ * the same price (decision 031): who acted, when, the days before and after, and the forecast
+ * that justified it.
+ */
+export type WeatherDecision = {
+  action: "cancel" | "move";
+  by: "renter" | "owner";
+  uid: string;
+  at: string;
+  from: { start: string; end: string };
+  to: { start: string; end: string } | null;
+  evidence: WeatherEvidence;
+};
 
 export type Booking = Stay & {
   id: string;
@@ -113,6 +129,8 @@ export type Booking = Stay & {
   } | null;
   /** The owner's reason for declining, if they gave one. */
   declineReason: string | null;
+  /** The weather decisions taken on this trip, oldest first (absent before the first). */
+  weather?: WeatherDecision[];
   slotIds: string[];
   history: HistoryEntry[];
   createdAt: string;

@@ -15,7 +15,7 @@ import type { BookingEvent, BookingHandler } from "./service";
 type Recipient = "renter" | "owner";
 
 /** Who hears of each event, and by which text (`emails:booking.<key>`). */
-export function recipientsOf(event: BookingEvent, by: Actor): Array<{ to: Recipient; key: string }> {
+export function recipientsOf(event: BookingEvent, by: Actor, booking?: Pick<Booking, "cancellation">): Array<{ to: Recipient; key: string }> {
   switch (event) {
     case "requested":
       return [
@@ -37,6 +37,13 @@ export function recipientsOf(event: BookingEvent, by: Actor): Array<{ to: Recipi
         { to: "owner", key: "expiredOwner" },
       ];
     case "cancelled":
+      // Called off for the weather (decision 031): both hear why, and that everything goes back.
+      if (booking?.cancellation?.rule === "weather") {
+        return [
+          { to: "renter", key: "weatherCancelledRenter" },
+          { to: "owner", key: "weatherCancelledOwner" },
+        ];
+      }
       return by === "owner"
         ? [{ to: "renter", key: "cancelledByOwner" }]
         : [
@@ -45,6 +52,11 @@ export function recipientsOf(event: BookingEvent, by: Actor): Array<{ to: Recipi
           ];
     case "completed":
       return [{ to: "renter", key: "completedRenter" }];
+    case "moved":
+      return [
+        { to: "renter", key: "weatherMovedRenter" },
+        { to: "owner", key: "weatherMovedOwner" },
+      ];
     case "deposit-released":
       return [{ to: "renter", key: "depositReleased" }];
     case "deposit-claimed":
@@ -79,7 +91,7 @@ export function paymentSentence(booking: Booking): EmailParam {
   return { t: booking.status === "pending" ? "booking.payment.directRequest" : "booking.payment.directOwed", values };
 }
 
-const EVERY_EVENT: readonly BookingEvent[] = ["requested", "booked", "accepted", "declined", "expired", "cancelled", "completed", "deposit-released", "deposit-claimed", "deposit-settled"];
+const EVERY_EVENT: readonly BookingEvent[] = ["requested", "booked", "accepted", "declined", "expired", "cancelled", "completed", "moved", "deposit-released", "deposit-claimed", "deposit-settled"];
 
 /** The emails of every booking event, as a booking handler. */
 export function bookingEmailHandler(deps: Parameters<typeof createBookingNotifier>[0]): BookingHandler {
@@ -96,7 +108,7 @@ export function createBookingNotifier(deps: {
 }) {
   return async function notify(event: BookingEvent, booking: Booking, extra: { by: Actor }) {
     const [people, listing] = await Promise.all([deps.users.getMany([booking.renterUid, booking.ownerUid]), deps.listings.get(booking.listingId)]);
-    for (const { to, key } of recipientsOf(event, extra.by)) {
+    for (const { to, key } of recipientsOf(event, extra.by, booking)) {
       const person = people.get(to === "renter" ? booking.renterUid : booking.ownerUid);
       const other = people.get(to === "renter" ? booking.ownerUid : booking.renterUid);
       if (!person) continue;
@@ -124,6 +136,8 @@ export function createBookingNotifier(deps: {
         deposit: { euros: booking.price.depositCents },
         claimed: { euros: booking.money.lines.find((line) => line.id === "claim")?.amountCents ?? 0 },
         reason: booking.declineReason ?? "",
+        // The weather decision's days before the move (the email's `dates` are the new ones).
+        previous: previousDates(booking),
         payment: paymentSentence(booking),
         payout: { t: booking.money.charges ? "booking.payment.payoutCard" : "booking.payment.payoutDirect" },
         hours: booking.expiresAt ? Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 3_600_000)) : 0,
@@ -138,4 +152,12 @@ export function createBookingNotifier(deps: {
       });
     }
   };
+}
+
+/** The days a trip had before its last move for the weather, as an email parameter. */
+function previousDates(booking: Booking): EmailParam {
+  const from = booking.weather?.at(-1)?.from;
+  if (!from) return "";
+  if (booking.part !== null) return { t: "booking.halfDay", values: { date: { date: from.start }, part: { t: `booking.parts.${booking.part}` } } };
+  return from.start === from.end ? { date: from.start } : { t: "booking.range", values: { from: { date: from.start }, to: { date: from.end } } };
 }

@@ -3,6 +3,7 @@ import { isStoreError, newDocumentId, type DocumentStore } from "#app/.server/st
 import type { Customer, PaymentsPort } from "#app/.server/payments";
 import type { Stay } from "#app/utils/bookings";
 import type { Listing, ListingsService } from "../listings";
+import type { WeatherEvidence } from "../weather";
 import { addDays, daysBetween, eachDay, isIsoDate, startOfDay, today } from "./dates";
 import {
   BLOCKS,
@@ -28,6 +29,7 @@ import {
   type BookingAction,
   type CancellationPolicy,
   type HistoryEntry,
+  type WeatherDecision,
 } from "./model";
 import { policyDeadlines, refundFor } from "./policy";
 import * as ledger from "./ledger";
@@ -68,7 +70,7 @@ export type BookingHandler = {
   handle(event: BookingEvent, booking: Booking, extra: { by: Actor }): Promise<void>;
 };
 
-export type BookingEvent = "requested" | "booked" | "accepted" | "declined" | "expired" | "cancelled" | "completed" | "deposit-released" | "deposit-claimed" | "deposit-settled";
+export type BookingEvent = "requested" | "booked" | "accepted" | "declined" | "expired" | "cancelled" | "completed" | "moved" | "deposit-released" | "deposit-claimed" | "deposit-settled";
 
 export type BookingsDeps = {
   store: DocumentStore;
@@ -88,6 +90,11 @@ export type BookingsDeps = {
   handlers?: readonly BookingHandler[];
   /** Pages to forget after a change of the listing's days (`listing:<id>`, `search:<kind>`). */
   onChange?: (tags: string[]) => void;
+  /**
+   * What makes the trip weather-unsafe now (the forecast's evidence), or null when it is not
+   * (decision 031; the weather feature judges it). Without it no trip is ever weather-unsafe.
+   */
+  weatherEvidence?: (booking: Booking) => Promise<WeatherEvidence | null>;
   now?: () => Date;
 };
 
@@ -295,7 +302,7 @@ export function createBookingsService(deps: BookingsDeps) {
   }
 
   /** The money the action moves, and what the booking records of it. */
-  function afterAction(doc: Booking, next: Booking, action: BookingAction, by: Actor, at: Date, reason: string | null): void {
+  function afterAction(doc: Booking, next: Booking, action: BookingAction, by: Actor, at: Date, reason: string | null, weather: WeatherEvidence | null = null): void {
     const iso = at.toISOString();
     let money = doc.money;
     if (action === "accept") money = ledger.accept(money, doc, iso);
@@ -303,7 +310,13 @@ export function createBookingsService(deps: BookingsDeps) {
     if (action === "authorise") money = ledger.commit(money, doc, false, iso);
     if (action === "decline" || action === "expire" || (action === "cancel" && doc.status !== "confirmed")) money = ledger.release(money, iso);
     if (action === "decline") next.declineReason = reason;
-    if (action === "cancel" && doc.status === "confirmed") {
+    if (action === "cancel" && doc.status === "confirmed" && weather) {
+      // The forecast made the trip unsafe: everything back to the renter, the fee included (decision 031).
+      const side = by === "owner" ? "owner" : "renter";
+      const { ownerCents, serviceFeeCents } = doc.price;
+      next.cancellation = { by: side, at: iso, refundCents: ownerCents + serviceFeeCents, percent: 100, rentalRefundCents: ownerCents, feeRefundCents: serviceFeeCents, rule: "weather" };
+      money = ledger.cancel(money, { rentalCents: ownerCents, feeCents: serviceFeeCents, reason: { rule: "weather", by: side } }, iso);
+    } else if (action === "cancel" && doc.status === "confirmed") {
       const side = by === "owner" ? "owner" : "renter";
       const refund = refundFor(doc, side, at);
       const rule = side === "owner" ? ("owner-cancel" as const) : ("policy" as const);
@@ -325,7 +338,7 @@ export function createBookingsService(deps: BookingsDeps) {
    * booking stops holding them. Repeating an action already applied changes nothing
    * (`changed: false`, no second email).
    */
-  async function transition(id: string, actor: { by: Actor; uid: string | null }, action: BookingAction, extra: { reason?: string | null; reference?: string } = {}): Promise<{ booking: Booking; changed: boolean }> {
+  async function transition(id: string, actor: { by: Actor; uid: string | null }, action: BookingAction, extra: { reason?: string | null; reference?: string; weather?: WeatherEvidence } = {}): Promise<{ booking: Booking; changed: boolean }> {
     const at = now();
     const result = await store.runTransaction(async (tx) => {
       const stored = await tx.get<Booking>(BOOKINGS, id);
@@ -350,7 +363,10 @@ export function createBookingsService(deps: BookingsDeps) {
         next.expiresAt = new Date(Math.min(at.getTime() + REQUEST_HOURS * 3_600_000, Date.parse(doc.startsAt))).toISOString();
       }
       if (extra.reference) next.money = { ...doc.money, reference: extra.reference, checkout: null };
-      afterAction({ ...doc, money: next.money }, next, action, actor.by, at, extra.reason ?? null);
+      afterAction({ ...doc, money: next.money }, next, action, actor.by, at, extra.reason ?? null, extra.weather ?? null);
+      if (extra.weather && actor.uid && (actor.by === "renter" || actor.by === "owner")) {
+        next.weather = [...(doc.weather ?? []), { action: "cancel", by: actor.by, uid: actor.uid, at: entry.at, from: { start: doc.start, end: doc.end }, to: null, evidence: extra.weather }];
+      }
       if (!HOLDING.includes(rule.to) && rule.to !== "completed") {
         for (const slotId of doc.slotIds) tx.delete(SLOTS, slotId);
       }
@@ -360,7 +376,7 @@ export function createBookingsService(deps: BookingsDeps) {
     });
     if (!result.changed) return result;
     const booking = await runMoney(result.booking);
-    if (action === "cancel" && actor.by === "owner") {
+    if (action === "cancel" && actor.by === "owner" && !extra.weather) {
       // Shown on the listing's page as a count.
       await listings.recordOwnerCancellation(booking.listingId).catch((error: unknown) => console.warn("[bookings] counting an owner cancellation failed:", error));
     }
@@ -383,6 +399,22 @@ export function createBookingsService(deps: BookingsDeps) {
     });
     const settled = await Promise.all(docs.map(settle));
     return settled.filter((b) => HOLDING.includes(b.status)).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  }
+
+  /** A confirmed trip of `uid` on `role`'s side that has not begun; `not-found` for anyone else. */
+  async function mine(id: string, uid: string, role: "renter" | "owner"): Promise<Booking> {
+    const booking = await read(id);
+    if (!booking || (role === "renter" ? booking.renterUid : booking.ownerUid) !== uid) throw new BookingError("not-found");
+    if (booking.status !== "confirmed") throw new BookingError("invalid-transition", null, booking.status);
+    if (booking.startsAt <= now().toISOString()) throw new BookingError("invalid-transition", null, "started");
+    return booking;
+  }
+
+  /** The forecast's evidence that the trip is unsafe now; `invalid-transition` ("weather-safe") otherwise. */
+  async function unsafeNow(booking: Booking): Promise<WeatherEvidence> {
+    const evidence = deps.weatherEvidence ? await deps.weatherEvidence(booking) : null;
+    if (!evidence) throw new BookingError("invalid-transition", null, "weather-safe");
+    return evidence;
   }
 
   /** Opens the provider's checkout for a booking awaiting payment; an immediate hold needs no redirect. */
@@ -538,6 +570,77 @@ export function createBookingsService(deps: BookingsDeps) {
       if (!booking) throw new BookingError("not-found");
       const reason = options.reason?.trim().slice(0, 500) || null;
       return transition(id, { by: role, uid }, action, { reason });
+    },
+
+    /**
+     * Cancels a confirmed trip the forecast makes unsafe, by either side: everything back to the
+     * renter, the fee included; the decision keeps the forecast that justified it (decision 031).
+     * `invalid-transition` ("weather-safe") when the forecast does not make it unsafe now.
+     */
+    async cancelForWeather(id: string, uid: string, role: "renter" | "owner") {
+      const booking = await mine(id, uid, role);
+      const evidence = await unsafeNow(booking);
+      return transition(id, { by: role, uid }, "cancel", { weather: evidence });
+    },
+
+    /**
+     * Moves a confirmed trip the forecast makes unsafe to other days (as many, the same half day),
+     * at the same price, by either side: one transaction claims the new days and lets the old go.
+     * `taken` when a new day is held; `invalid` naming `start` for a day that cannot be booked.
+     */
+    async moveForWeather(id: string, uid: string, role: "renter" | "owner", newStart: string) {
+      const booking = await mine(id, uid, role);
+      if (!isIsoDate(newStart)) throw new BookingError("invalid", "start", "format");
+      const current = today(now());
+      if (newStart <= current) throw new BookingError("invalid", "start", "past");
+      if (daysBetween(current, newStart) > MAX_DAYS_AHEAD) throw new BookingError("invalid", "start", "too-far");
+      if (newStart === booking.start) throw new BookingError("invalid", "start", "same-day");
+      const evidence = await unsafeNow(booking);
+      const listing = await listings.get(booking.listingId);
+      if (!listing) throw new BookingError("not-bookable", "listing", "unavailable");
+      const newEnd = addDays(newStart, daysBetween(booking.start, booking.end));
+      const slotIds = slotIdsFor(listing, newStart, newEnd, booking.part);
+      const at = now().toISOString();
+      let moved: Booking;
+      try {
+        moved = await store.runTransaction(async (tx) => {
+          const stored = await tx.get<Booking>(BOOKINGS, id);
+          if (!stored) throw new BookingError("not-found");
+          const doc = withLedger(stored);
+          if (doc.status !== "confirmed" || doc.start !== booking.start) throw new BookingError("invalid-transition", null, doc.status);
+          const own = new Set(doc.slotIds);
+          const fresh = slotIds.filter((slotId) => !own.has(slotId));
+          const held = await tx.getMany(SLOTS, fresh);
+          if (held.some((slot) => slot !== null)) throw new BookingError("taken");
+          const startsAt = startOfDay(newStart).toISOString();
+          const endsAt = startOfDay(addDays(newEnd, 1)).toISOString();
+          const decision: WeatherDecision = { action: "move", by: role, uid, at, from: { start: doc.start, end: doc.end }, to: { start: newStart, end: newEnd }, evidence };
+          const next: Booking = {
+            ...doc,
+            start: newStart,
+            end: newEnd,
+            startsAt,
+            endsAt,
+            slotIds,
+            updatedAt: at,
+            history: [...doc.history, { at, by: role, uid, action: "move", from: "confirmed", to: "confirmed" }],
+            weather: [...(doc.weather ?? []), decision],
+          };
+          const money = ledger.reschedule(doc.money, { price: doc.price, startsAt, endsAt }, at);
+          Object.assign(next, { money }, moneyFields(money, endsAt));
+          for (const slotId of doc.slotIds) if (!slotIds.includes(slotId)) tx.delete(SLOTS, slotId);
+          for (const slotId of fresh) tx.create(SLOTS, slotId, slotOf(slotId, doc.listingId, "booking", id));
+          const { id: _id, ...record } = next;
+          tx.set(BOOKINGS, id, record);
+          return next;
+        });
+      } catch (error) {
+        if (isStoreError(error, "already-exists")) throw new BookingError("taken");
+        throw error;
+      }
+      changed(listing);
+      await notify("moved", moved, role);
+      return moved;
     },
 
     /** What cancelling now would refund, to show before the button is pressed. */

@@ -1,0 +1,54 @@
+import type { GeoPoint, WeatherPort } from "#app/.server/weather";
+import { addDaysIso, todayIn } from "./dates";
+import { boatClassOf, evidenceOf, judgeTrip, WEATHER_WINDOW_DAYS, type TripWeather, type WeatherEvidence } from "./model";
+
+/**
+ * The weather of a trip (decision 031): the forecast for the listing's point over the trip's days,
+ * judged by the boat's class, from `WEATHER_WINDOW_DAYS` before the start. Forecasts are kept for
+ * `CACHE_MINUTES` per point and trip, so a booking page asks its source at most that often; a source
+ * that fails makes the trip's weather `unavailable` (never an error page, never "safe").
+ */
+const CACHE_MINUTES = 15;
+const CACHE_ENTRIES = 2_000;
+
+export type WeatherTrip = { start: string; end: string };
+export type WeatherListing = { kind: "boat" | "dock"; type?: string | null; data: unknown; lat: number | null; lng: number | null };
+
+export function createWeatherService(deps: { weather: WeatherPort; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const cache = new Map<string, { at: number; value: TripWeather }>();
+
+  async function forTrip(listing: WeatherListing, trip: WeatherTrip): Promise<TripWeather | null> {
+    const boatClass = boatClassOf(listing);
+    if (!boatClass || listing.lat === null || listing.lng === null) return null;
+    const today = todayIn(now());
+    const opensOn = addDaysIso(trip.start, -WEATHER_WINDOW_DAYS);
+    if (today < opensOn) return { status: "later", opensOn };
+    if (trip.end < today) return null;
+    const point: GeoPoint = { lat: listing.lat, lng: listing.lng };
+    const key = `${deps.weather.name}:${point.lat.toFixed(3)},${point.lng.toFixed(3)}:${trip.start}:${trip.end}:${boatClass}:${today}`;
+    const cached = cache.get(key);
+    if (cached && now().getTime() - cached.at < CACHE_MINUTES * 60_000) return cached.value;
+    let value: TripWeather;
+    try {
+      value = judgeTrip(await deps.weather.forecast(point, trip.start < today ? today : trip.start, trip.end), trip, boatClass);
+    } catch (error) {
+      console.warn(`[weather] the ${deps.weather.name} forecast failed:`, error instanceof Error ? error.message : error);
+      return { status: "unavailable" };
+    }
+    if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(key, { at: now().getTime(), value });
+    return value;
+  }
+
+  return {
+    forTrip,
+    /** The evidence that makes the trip weather-unsafe now, or null when it is not (or nobody can tell). */
+    async unsafeEvidence(listing: WeatherListing, trip: WeatherTrip): Promise<WeatherEvidence | null> {
+      const weather = await forTrip(listing, trip);
+      return weather ? evidenceOf(weather) : null;
+    },
+  };
+}
+
+export type WeatherService = ReturnType<typeof createWeatherService>;

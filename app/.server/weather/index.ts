@@ -1,0 +1,65 @@
+/**
+ * The weather port (decision 031): the forecast for one point of the coast, day by day, from
+ * whichever service the operator chose (`WEATHER_PROVIDER`). The domain's rules
+ * (`domain/weather`) decide from it whether a trip is unsafe; adapters only fetch and translate.
+ *
+ * Figures are the day's worst: sustained wind and gusts in knots, the significant wave height in
+ * metres. Warnings are official ones (AEMET's Meteoalerta: yellow, orange, red) for the coastal
+ * zone the point is in; `null` figures mean the source does not give them.
+ */
+export type WarningLevel = "yellow" | "orange" | "red";
+/** What a warning is about: coastal events (sea state), wind, storms; anything else is `other`. */
+export type WarningKind = "coastal" | "wind" | "storm" | "other";
+
+export type WeatherWarning = {
+  level: WarningLevel;
+  kind: WarningKind;
+  /** The issuer's own words (`Aviso de costeros de nivel naranja. Costa - …`), shown as given. */
+  headline: string;
+  /** The zone's name as the issuer gives it. */
+  zone: string;
+  onset: string;
+  expires: string;
+};
+
+export type DayForecast = {
+  /** `YYYY-MM-DD`, a day in the marketplace's time zone. */
+  date: string;
+  windKnots: number | null;
+  gustKnots: number | null;
+  waveM: number | null;
+  warnings: WeatherWarning[];
+};
+
+export type Forecast = {
+  source: WeatherProviderName;
+  /** When the source issued it (or when it was fetched, if the source does not say). */
+  issuedAt: string;
+  days: DayForecast[];
+};
+
+export type WeatherProviderName = "fixture" | "aemet" | "open-meteo";
+export type GeoPoint = { lat: number; lng: number };
+
+export interface WeatherPort {
+  readonly name: WeatherProviderName;
+  /** The days from `from` to `to` (inclusive) the source knows; days beyond its horizon are left out. */
+  forecast(point: GeoPoint, from: string, to: string): Promise<Forecast>;
+}
+
+export class WeatherUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "WeatherUnavailableError";
+  }
+}
+
+/** Knots from metres per second / kilometres per hour. */
+export const KNOTS_PER_KMH = 1 / 1.852;
+
+/** The forecast days from `from` to `to`, one per date, in order. */
+export function daysBetweenInclusive(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
