@@ -11,6 +11,8 @@ import { formatDay, formatMoment, type BookingStatusView, type BookingView } fro
 import { href } from "#app/utils/href";
 import type { ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
+import type { WeatherPanelView } from "#app/utils/weather";
+import { WeatherPanel } from "#app/components/weather-panel";
 
 /**
  * The settings pages of bookings for both sides: the renter's (/ajustes/mis-reservas) and the
@@ -107,6 +109,8 @@ type Detail = {
   other: { displayName: string; slug: string } | null;
   /** The two people's conversation about the listing, and whether it has begun. */
   chat: { id: string; open: boolean };
+  /** The trip's forecast and weather decisions (decision 031), when there is anything to show. */
+  weather?: WeatherPanelView | null;
 };
 
 export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string } | null }) {
@@ -131,7 +135,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
         <h1 className="text-3xl font-extrabold tracking-tight">{titleOf(card)}</h1>
         <StatusBadge status={booking.status} side={side} />
       </header>
-      {done && ["accept", "decline", "cancel"].includes(done) && !refusal ? <Notice>{t(`done.${done}`)}</Notice> : null}
+      {done && ["accept", "decline", "cancel", "weather-cancel", "weather-move"].includes(done) && !refusal ? <Notice>{t(`done.${done}`)}</Notice> : null}
       {refusal ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
@@ -172,6 +176,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
             <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} withSkipper={booking.price.skipperCents > 0} /></div>
             <DepositClaimLink side={side} booking={booking} />
           </section>
+          {detail.weather ? <WeatherPanel weather={detail.weather} side={side} totalCents={booking.price.totalCents} busy={busy} /> : null}
           {detail.renterRecord && other ? <RenterRecord name={other.displayName} slug={other.slug} record={detail.renterRecord} /> : null}
           {actions.length > 0 ? (
             <section aria-labelledby="actions-title" className={cardClass}>

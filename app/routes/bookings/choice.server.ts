@@ -44,7 +44,7 @@ export function refusalOf(error: BookingError, t: RequestContext["t"]): Refusal 
     case "taken":
       return { status: 409, field: null, message: t("bookings:errors.taken") };
     case "invalid-transition":
-      return { status: 409, field: null, message: t(`bookings:errors.transition.${["expired", "started"].includes(error.reason) ? error.reason : "other"}`) };
+      return { status: 409, field: null, message: t(`bookings:errors.transition.${["expired", "started", "weather-safe"].includes(error.reason) ? error.reason : "other"}`) };
     case "not-found":
       return { status: 404, field: null, message: t("bookings:errors.notFound") };
     case "not-bookable":

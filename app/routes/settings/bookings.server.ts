@@ -5,6 +5,7 @@ import { cardsFor } from "#app/.server/listing-cards";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import type { BookingView } from "#app/utils/bookings";
 import { MAX_MESSAGE } from "#app/utils/chats";
+import { WEATHER_INTENTS, weatherAction, weatherPanel } from "./weather.server";
 import { href } from "#app/utils/href";
 
 /**
@@ -111,11 +112,12 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
   const otherUid = side === "renter" ? booking.ownerUid : booking.renterUid;
   // The two people's conversation about the listing: a link once it exists, a form to start it before.
   const chatId = chatIdFor(booking.listingId, booking.renterUid, booking.ownerUid);
-  const [cards, people, chatMember, record] = await Promise.all([
+  const [cards, people, chatMember, record, weather] = await Promise.all([
     cardsFor(ctx.services, [booking.listingId]),
     ctx.services.users.getMany([otherUid]),
     ctx.services.chats.member(uid, chatId),
     side === "owner" && booking.status === "pending" ? renterRecord(ctx, booking.renterUid) : Promise.resolve(null),
+    weatherPanel(ctx, booking),
   ]);
   const other = people.get(otherUid);
   return {
@@ -126,6 +128,7 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
     card: cards.get(booking.listingId) ?? null,
     other: other ? ({ displayName: other.displayName, slug: other.slug } satisfies PersonView) : null,
     renterRecord: record,
+    weather,
   };
 }
 
@@ -138,6 +141,8 @@ export async function bookingAction(ctx: RequestContext, side: Side, id: string)
   const intent = form.get("intent");
   const allowed: readonly string[] = side === "owner" ? intents : ["cancel"];
   if (intent === "message") return messageAbout(ctx, side, user.uid, id, form.get("message"));
+  const weatherIntent = WEATHER_INTENTS.find((each) => each === intent);
+  if (weatherIntent) return weatherAction(ctx, side, user.uid, id, weatherIntent, form);
   if (typeof intent !== "string" || !allowed.includes(intent)) {
     return { kind: "refused" as const, refusal: { status: 400, field: null, message: ctx.t("bookings:errors.unknownAction") } as Refusal };
   }

@@ -28,8 +28,8 @@ const openMeteoFetch: typeof fetch = async (input) => {
 async function tarOf(files: string[], gzip: boolean): Promise<Uint8Array> {
   const archive = pack();
   const chunks: Buffer[] = [];
-  archive.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise((resolve) => archive.on("end", resolve));
+  archive.on("data", (chunk: unknown) => chunks.push(Buffer.from(chunk as Uint8Array)));
+  const done = new Promise<void>((resolve) => archive.on("end", () => resolve()));
   for (const name of files) archive.entry({ name }, fixture(name));
   archive.finalize();
   await done;
@@ -47,7 +47,7 @@ function aemetFetch(bytes: Uint8Array, calls: string[] = []): typeof fetch {
       if (key !== "test-aemet-key-0123456789") return new Response(JSON.stringify({ estado: 401, descripcion: "API key invalido" }), { status: 401 });
       return Response.json({ descripcion: "exito", estado: 200, datos: "https://opendata.aemet.es/opendata/sh/avisos-0001", metadatos: "https://opendata.aemet.es/opendata/sh/meta" });
     }
-    return new Response(bytes);
+    return new Response(Buffer.from(bytes));
   };
 }
 

@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "#app/.server/services";
+import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { createTestServices, createTestUser } from "#tests/test-services";
+import { addDays, BookingError, today } from "./index";
+
+/**
+ * Weather-safe trips on the booking engine (decision 031), with the offline forecast: a blow over
+ * the Bay of Palma three days from now. Either side cancels the unsafe trip with everything back
+ * (the fee included: corrective invoices of both) or moves it to free days at the same price; a
+ * safe trip can be neither; nobody else can touch it; a move and a booking racing for the same
+ * day end with exactly one of them holding it.
+ */
+const day = (n: number) => addDays(today(new Date()), n);
+let services: Services;
+let fixtureDir: string;
+let owner: Awaited<ReturnType<typeof createOwner>>;
+let renter: Awaited<ReturnType<typeof createTestUser>>;
+let other: Awaited<ReturnType<typeof createTestUser>>;
+
+beforeAll(async () => {
+  fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-weather-"));
+  const file = path.join(fixtureDir, "forecast.json");
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      places: [
+        {
+          name: "Bahía de Palma",
+          lat: 39.5593,
+          lng: 2.6296,
+          radiusKm: 30,
+          days: [{ offset: 3, windKnots: 23, gustKnots: 32, waveM: 1.8, warnings: [{ level: "yellow", kind: "coastal", headline: "Aviso de costeros de nivel amarillo. Costa de Mallorca", zone: "Costa de Mallorca" }] }],
+        },
+      ],
+      calm: { windKnots: 7, gustKnots: 11, waveM: 0.3 },
+    }),
+  );
+  services = await createTestServices({ WEATHER_FIXTURE_FILE: file });
+  owner = await createOwner(services, { displayName: "Javier Armador" });
+  renter = await createTestUser(services, { displayName: "Lucía Renter" });
+  other = await createTestUser(services, { displayName: "Otra Persona" });
+});
+afterAll(async () => {
+  await services.close();
+  fs.rmSync(fixtureDir, { recursive: true, force: true });
+});
+
+const instantBoat = () => createBoat(services, owner.uid, { instantBooking: true, lengthM: 7.2, dayPriceCents: 400_00 });
+const book = (listingId: string, start: string, end = start, uid = renter.uid) => services.bookings.book({ uid, lang: "es" }, listingId, { start, end, part: null, people: 4, withSkipper: false });
+const code = (error: unknown) => (error instanceof BookingError ? `${error.code}${error.reason && error.reason !== error.code ? `:${error.reason}` : ""}` : String(error));
+
+describe("weather-safe trips", () => {
+  it("refuses to cancel or move a trip the forecast does not make unsafe (no refund rule to bend)", async () => {
+    const boat = await instantBoat();
+    const calm = await book(boat.id, day(5));
+    expect(code(await services.bookings.cancelForWeather(calm.id, renter.uid, "renter").catch((e: unknown) => e))).toBe("invalid-transition:weather-safe");
+    expect(code(await services.bookings.moveForWeather(calm.id, owner.uid, "owner", day(6)).catch((e: unknown) => e))).toBe("invalid-transition:weather-safe");
+    expect((await services.bookings.getFor(calm.id, renter.uid))!.booking.status).toBe("confirmed");
+  });
+
+  it("the renter cancels an unsafe trip: everything back, the fee included, corrected by invoices; the days free; both told why", async () => {
+    const boat = await instantBoat();
+    const trip = await book(boat.id, day(3));
+    expect(code(await services.bookings.cancelForWeather(trip.id, other.uid, "renter").catch((e: unknown) => e))).toBe("not-found");
+    const { booking } = await services.bookings.cancelForWeather(trip.id, renter.uid, "renter");
+    expect(booking.status).toBe("cancelled");
+    expect(booking.cancellation).toMatchObject({ by: "renter", rule: "weather", percent: 100, refundCents: booking.price.totalCents, feeRefundCents: booking.price.serviceFeeCents });
+    expect(booking.weather?.[0]).toMatchObject({ action: "cancel", by: "renter", uid: renter.uid, evidence: { source: "fixture", date: day(3), windKnots: 23, beaufort: 6, boatClass: "small" } });
+    expect(booking.money.lines.filter((l) => l.kind === "refund").map((l) => [l.id, l.amountCents, l.reason?.rule])).toEqual([
+      ["refund-rental", booking.price.ownerCents, "weather"],
+      ["refund-fee", booking.price.serviceFeeCents, "weather"],
+    ]);
+    const invoices = await services.invoices.forBooking(trip.id);
+    const corrective = invoices.filter((i) => i.corrects !== null);
+    expect(corrective.map((i) => i.totalCents).sort((a, b) => a - b)).toEqual([-booking.price.ownerCents, -booking.price.serviceFeeCents].sort((a, b) => a - b));
+    expect(await services.bookings.isFree(boat, day(3), day(3))).toBe(true);
+    const [renterMail, ownerMail] = await Promise.all([services.mailbox.list(renter.uid), services.mailbox.list(owner.uid)]);
+    expect(renterMail[0]!.subject).toMatch(/cancelado por el tiempo/);
+    expect(ownerMail[0]!.subject).toMatch(/cancelado por el tiempo/);
+    expect(ownerMail[0]!.text).toMatch(/no cuenta en tu anuncio/);
+  });
+
+  it("the owner's weather cancellation does not count against the listing", async () => {
+    const boat = await instantBoat();
+    const trip = await book(boat.id, day(3));
+    await services.bookings.cancelForWeather(trip.id, owner.uid, "owner");
+    expect((await services.listings.get(boat.id))!.ownerCancellations ?? 0).toBe(0);
+  });
+
+  it("the owner moves an unsafe trip to free days at the same price: new days held, old ones freed, the decision and its forecast kept, both told", async () => {
+    const boat = await instantBoat();
+    const trip = await book(boat.id, day(2), day(3));
+    await book(boat.id, day(9), day(9), other.uid);
+    // A day someone holds cannot be moved onto; a past or malformed day is the start field's error.
+    expect(code(await services.bookings.moveForWeather(trip.id, owner.uid, "owner", day(8)).catch((e: unknown) => e))).toBe("taken");
+    expect(code(await services.bookings.moveForWeather(trip.id, owner.uid, "owner", day(0)).catch((e: unknown) => e))).toBe("invalid:past");
+    expect(code(await services.bookings.moveForWeather(trip.id, owner.uid, "owner", "2027-02-30").catch((e: unknown) => e))).toBe("invalid:format");
+    const moved = await services.bookings.moveForWeather(trip.id, owner.uid, "owner", day(3));
+    expect(moved).toMatchObject({ status: "confirmed", start: day(3), end: day(4), price: trip.price });
+    expect(moved.weather?.at(-1)).toMatchObject({ action: "move", by: "owner", from: { start: day(2), end: day(3) }, to: { start: day(3), end: day(4) } });
+    expect(moved.history.at(-1)).toMatchObject({ action: "move", by: "owner", from: "confirmed", to: "confirmed" });
+    expect(await services.bookings.isFree(boat, day(2), day(2))).toBe(true);
+    expect(await services.bookings.isFree(boat, day(4), day(4))).toBe(false);
+    expect(moved.slotIds.sort()).toEqual([`${boat.id}_${day(3)}_am`, `${boat.id}_${day(3)}_pm`, `${boat.id}_${day(4)}_am`, `${boat.id}_${day(4)}_pm`]);
+    // Amounts owed directly follow the new start.
+    expect(moved.money.lines.find((l) => l.id === "rental")!.dueAt).toBe(moved.startsAt);
+    const renterMail = await services.mailbox.list(renter.uid);
+    expect(renterMail[0]!.subject).toMatch(/cambia de fecha por el tiempo/);
+    expect(renterMail[0]!.text).toContain("Antes:");
+  });
+
+  it("a move and a new booking racing for the same day: exactly one holds it", async () => {
+    const boat = await instantBoat();
+    const trip = await book(boat.id, day(3));
+    const results = await Promise.allSettled([services.bookings.moveForWeather(trip.id, renter.uid, "renter", day(10)), book(boat.id, day(10), day(10), other.uid)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const slots = await services.bookings.slots(boat.id, day(10), day(10));
+    expect(new Set(slots.map((s) => s.ref)).size).toBe(1);
+    expect(slots).toHaveLength(2);
+  });
+});

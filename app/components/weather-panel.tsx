@@ -1,0 +1,166 @@
+import { Form, useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { cardClass, dangerButton, secondaryButton } from "#app/components/booking";
+import { inputClass, labelClass, hintClass } from "#app/components/forms";
+import { LocalizedLink } from "#app/components/localized-link";
+import { formatEuros } from "#app/components/price";
+import { languageOf } from "#app/i18n";
+import { formatDay, formatMoment } from "#app/utils/bookings";
+import { numberFormat } from "#app/utils/intl";
+import { useLang } from "#app/utils/use-lang";
+import type { ReasonView, WeatherDayView, WeatherDecisionView, WeatherPanelView } from "#app/utils/weather";
+
+/**
+ * A trip's weather on its booking page, for both sides (decision 031): the forecast's days judged
+ * for the boat from 7 days before, the verdict, and — when the forecast makes the trip unsafe —
+ * cancelling with everything refunded (after a confirmation step that repeats the amount) or
+ * moving it to other free days at the same price. Decisions taken stay shown with their forecast.
+ */
+type Side = "renter" | "owner";
+
+function useFigures() {
+  const lang = useLang();
+  const one = numberFormat(languageOf(lang).iso, { maximumFractionDigits: 1 });
+  return { lang, n: (value: number) => one.format(value) };
+}
+
+function Reason({ reason }: { reason: ReasonView }) {
+  const { t } = useTranslation("bookings");
+  const { n } = useFigures();
+  switch (reason.kind) {
+    case "wind":
+      return <>{t("weather.reason.wind", { force: reason.beaufort, limit: reason.limit })}</>;
+    case "gusts":
+      return <>{t("weather.reason.gusts", { knots: n(reason.knots), limit: n(reason.limit) })}</>;
+    case "waves":
+      return <>{t("weather.reason.waves", { metres: n(reason.metres), limit: n(reason.limit) })}</>;
+    case "warning":
+      return <>{t("weather.reason.warning", { level: t(`weather.level.${reason.level}`), headline: reason.headline })}</>;
+  }
+}
+
+function Day({ day }: { day: WeatherDayView }) {
+  const { t } = useTranslation("bookings");
+  const { lang, n } = useFigures();
+  return (
+    <li className={`rounded-xl border p-3 ${day.unsafe ? "border-coral-500/60 bg-coral-500/5" : "border-slate-200 dark:border-white/10"}`}>
+      <p className="flex flex-wrap items-center justify-between gap-2 font-semibold">
+        <span>{formatDay(day.date, lang, "long")}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-bold ${day.unsafe ? "bg-coral-600 text-white" : "bg-emerald-600/15 text-emerald-800 dark:text-emerald-300"}`}>
+          {t(day.unsafe ? "weather.unsafeDay" : "weather.safeDay")}
+        </span>
+      </p>
+      <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">{t("weather.wind")}</dt>
+          <dd>{day.windKnots === null ? t("weather.unknown") : t("weather.windValue", { force: day.beaufort, knots: n(day.windKnots) })}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">{t("weather.gusts")}</dt>
+          <dd>{day.gustKnots === null ? t("weather.unknown") : t("weather.knots", { knots: n(day.gustKnots) })}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-400">{t("weather.waves")}</dt>
+          <dd>{day.waveM === null ? t("weather.unknown") : t("weather.metres", { metres: n(day.waveM) })}</dd>
+        </div>
+      </dl>
+      {day.warnings.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm">
+          {day.warnings.map((warning, index) => (
+            <li key={index}>
+              <span className="font-semibold">{t(`weather.level.${warning.level}`)}:</span> {warning.headline}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function Decision({ decision }: { decision: WeatherDecisionView }) {
+  const { t } = useTranslation("bookings");
+  const { lang } = useFigures();
+  const range = (r: { start: string; end: string }) => (r.start === r.end ? formatDay(r.start, lang, "long") : t("weather.range", { from: formatDay(r.start, lang, "long"), to: formatDay(r.end, lang, "long") }));
+  const { evidence } = decision;
+  return (
+    <li className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-400/40 dark:bg-amber-950/40">
+      <p className="font-semibold">
+        {decision.action === "cancel"
+          ? t("weather.decision.cancel", { by: t(`weather.by.${decision.by}`), date: formatMoment(decision.at, lang) })
+          : t("weather.decision.move", { by: t(`weather.by.${decision.by}`), date: formatMoment(decision.at, lang), from: range(decision.from), to: decision.to ? range(decision.to) : "" })}
+      </p>
+      <p className="mt-1">
+        {t("weather.decision.because", { day: formatDay(evidence.date, lang, "long"), source: t(`weather.source.${evidence.source}`), issued: formatMoment(evidence.issuedAt, lang) })}
+      </p>
+      <ul className="mt-1 list-disc pl-5">
+        {evidence.reasons.map((reason, index) => (
+          <li key={index}><Reason reason={reason} /></li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function WeatherPanel({ weather, side, totalCents, busy }: { weather: WeatherPanelView; side: Side; totalCents: number; busy: boolean }) {
+  const { t } = useTranslation("bookings");
+  const { lang } = useFigures();
+  const [search] = useSearchParams();
+  const trip = weather.trip;
+  const confirming = search.get("confirmar") === "weather-cancel" && weather.canAct;
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  return (
+    <section aria-labelledby="weather-title" className={cardClass}>
+      <h2 id="weather-title" className="text-xl font-bold">{t("weather.title")}</h2>
+      {weather.decisions.length > 0 ? (
+        <ul className="mt-3 space-y-2">
+          {weather.decisions.map((decision, index) => (
+            <Decision key={index} decision={decision} />
+          ))}
+        </ul>
+      ) : null}
+      {trip?.status === "later" ? <p className="mt-2 text-sm">{t("weather.later", { date: formatDay(trip.opensOn, lang, "long") })}</p> : null}
+      {trip?.status === "unavailable" ? <p className="mt-2 text-sm">{t("weather.unavailable")}</p> : null}
+      {trip?.status === "forecast" ? (
+        <>
+          <p className={`mt-3 rounded-lg px-3 py-2 font-semibold ${trip.unsafe ? "bg-coral-600 text-white" : "bg-emerald-600/10 text-emerald-900 dark:text-emerald-200"}`}>
+            {t(trip.unsafe ? "weather.unsafe" : "weather.safe", { boat: t(`weather.class.${trip.boatClass}`) })}
+          </p>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t(`weather.rule.${trip.boatClass}`)}</p>
+          {trip.days.length > 0 ? (
+            <ul className="mt-3 space-y-2">
+              {trip.days.map((day) => (
+                <Day key={day.date} day={day} />
+              ))}
+            </ul>
+          ) : null}
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("weather.issued", { source: t(`weather.source.${trip.source}`), date: formatMoment(trip.issuedAt, lang) })}</p>
+        </>
+      ) : null}
+      {weather.canAct ? (
+        <div className="mt-4 space-y-4">
+          <p className="text-sm">{t(`weather.choices.${side}`)}</p>
+          {confirming ? (
+            <Form method="post" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-950/40">
+              <input type="hidden" name="intent" value="weather-cancel" />
+              <p className="font-semibold">{t("weather.cancel.title")}</p>
+              <p className="text-sm">{t("weather.cancel.consequence", { refund: formatEuros(totalCents, lang) })}</p>
+              <div className="flex flex-wrap items-center gap-3">
+                <button type="submit" disabled={busy} className={dangerButton}>{t("weather.cancel.yes")}</button>
+                <LocalizedLink to="?" className="font-semibold text-sea-800 underline dark:text-sea-200">{t("confirm.back")}</LocalizedLink>
+              </div>
+            </Form>
+          ) : (
+            <LocalizedLink to="?confirmar=weather-cancel#weather-title" className={dangerButton}>{t("weather.cancel.button")}</LocalizedLink>
+          )}
+          <Form method="post" className="space-y-2">
+            <input type="hidden" name="intent" value="weather-move" />
+            <label htmlFor="weather-move-start" className={labelClass}>{t("weather.move.label")}</label>
+            <input id="weather-move-start" name="start" type="date" required min={tomorrow} aria-describedby="weather-move-hint" className={inputClass + " max-w-xs"} />
+            <p id="weather-move-hint" className={hintClass}>{t("weather.move.hint", { count: weather.days })}</p>
+            <button type="submit" disabled={busy} className={secondaryButton}>{t("weather.move.button")}</button>
+          </Form>
+        </div>
+      ) : null}
+    </section>
+  );
+}

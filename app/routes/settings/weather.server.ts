@@ -1,0 +1,38 @@
+import type { Booking } from "#app/.server/domain/bookings";
+import type { RequestContext } from "#app/.server/http/request-context";
+import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
+import { href } from "#app/utils/href";
+import type { WeatherPanelView } from "#app/utils/weather";
+
+/**
+ * Weather-safe trips on the booking pages (decision 031): what the page shows of the forecast and
+ * the decisions taken, and the two POSTs (`intent=weather-cancel`, `intent=weather-move` with
+ * `start`) open to both sides of a confirmed trip the forecast makes unsafe.
+ */
+type Side = "renter" | "owner";
+const pageOf = { renter: "settings-reservation", owner: "settings-rental" } as const;
+
+export async function weatherPanel(ctx: RequestContext, booking: Booking): Promise<WeatherPanelView | null> {
+  const decisions = (booking.weather ?? []).map(({ uid: _uid, ...decision }) => decision);
+  const upcoming = booking.status === "confirmed" && booking.startsAt > new Date().toISOString();
+  if (!upcoming && decisions.length === 0) return null;
+  const listing = upcoming ? await ctx.services.listings.get(booking.listingId) : null;
+  const trip = listing ? await ctx.services.weather.forTrip(listing, booking) : null;
+  if (!trip && decisions.length === 0) return null;
+  return { trip, decisions, canAct: upcoming && trip?.status === "forecast" && trip.unsafe, days: booking.days };
+}
+
+export const WEATHER_INTENTS = ["weather-cancel", "weather-move"] as const;
+
+export async function weatherAction(ctx: RequestContext, side: Side, uid: string, id: string, intent: (typeof WEATHER_INTENTS)[number], form: FormData) {
+  try {
+    if (intent === "weather-cancel") await ctx.services.bookings.cancelForWeather(id, uid, side);
+    else {
+      const start = form.get("start");
+      await ctx.services.bookings.moveForWeather(id, uid, side, typeof start === "string" ? start.trim() : "");
+    }
+  } catch (error) {
+    return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) as Refusal };
+  }
+  return { kind: "done" as const, to: `${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${intent}` };
+}

@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, today } from "#app/.server/domain/bookings";
+import type { Services } from "#app/.server/services";
+import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, settle } from "#tests/test-services";
+import { action as reservationAction, loader as reservationLoader } from "./reservation";
+import { action as rentalAction, loader as rentalLoader } from "./rental";
+
+/**
+ * The weather on the booking pages (decision 031), with real Requests: each side sees the trip's
+ * forecast judged for the boat; an unsafe trip can be cancelled (everything back) or moved by
+ * either side; a safe one answers 409 with a translated message; a stranger gets a 404.
+ */
+const day = (n: number) => addDays(today(new Date()), n);
+let services: Services;
+let dir: string;
+let owner: Awaited<ReturnType<typeof createOwner>>;
+let renter: Awaited<ReturnType<typeof createTestUser>>;
+let stranger: Awaited<ReturnType<typeof createTestUser>>;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-weather-routes-"));
+  const file = path.join(dir, "forecast.json");
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      places: [{ name: "Bahía de Palma", lat: 39.5593, lng: 2.6296, radiusKm: 30, days: [{ offset: 4, windKnots: 18.4, gustKnots: 26, waveM: 1.4, warnings: [] }] }],
+      calm: { windKnots: 7, gustKnots: 11, waveM: 0.3 },
+    }),
+  );
+  services = await createTestServices({ WEATHER_FIXTURE_FILE: file });
+  owner = await createOwner(services);
+  renter = await createTestUser(services);
+  stranger = await createTestUser(services);
+});
+afterAll(async () => {
+  await services.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const context = () => loadContext(services);
+type Reply = { data: Record<string, unknown>; init: ResponseInit | null };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
+const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as Reply).data : result);
+const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as Reply).init?.status ?? 200));
+const book = async (start: string) => {
+  const boat = await createBoat(services, owner.uid, { instantBooking: true, lengthM: 7 });
+  return { boat, booking: await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false }) };
+};
+const renterPost = (id: string, fields: Record<string, string>, cookie = renter.cookie, lang = "") =>
+  settle(() => reservationAction({ request: formPost(`${lang}/ajustes/mis-reservas/${id}`, fields, cookie), params: { id }, context: context() }));
+
+describe("the weather on a booking's page", () => {
+  it("shows each side the forecast judged for the boat, and whether they may act", async () => {
+    const { booking } = await book(day(4));
+    const renterPage = dataOf(await settle(() => reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${booking.id}`, renter.cookie), params: { id: booking.id }, context: context() })));
+    expect(renterPage.detail.weather).toMatchObject({ canAct: true, days: 1, decisions: [], trip: { status: "forecast", boatClass: "small", unsafe: true, days: [{ date: day(4), windKnots: 18.4, beaufort: 5, unsafe: true }] } });
+    const ownerPage = dataOf(await settle(() => rentalLoader({ request: authedRequest(`/ajustes/gestion-de-alquileres/${booking.id}`, owner.cookie), params: { id: booking.id }, context: context() })));
+    expect(ownerPage.detail.weather.canAct).toBe(true);
+    // More than 7 days ahead: when the forecast will show.
+    const { booking: later } = await book(day(12));
+    const laterPage = dataOf(await settle(() => reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${later.id}`, renter.cookie), params: { id: later.id }, context: context() })));
+    expect(laterPage.detail.weather).toMatchObject({ canAct: false, trip: { status: "later", opensOn: day(5) } });
+  });
+
+  it("a safe trip: 409 with the reason, in the page's language; a stranger: 404; nothing changes", async () => {
+    const { booking } = await book(day(2));
+    const refused = await renterPost(booking.id, { intent: "weather-cancel" }, renter.cookie, "/en");
+    expect(statusOf(refused)).toBe(409);
+    expect(dataOf(refused).refusal.message).toBe("The forecast does not make this trip unsafe: it cannot be cancelled or moved for the weather.");
+    const stranger404 = await renterPost(booking.id, { intent: "weather-cancel" }, stranger.cookie);
+    expect(statusOf(stranger404)).toBe(404);
+    expect((await services.bookings.getFor(booking.id, renter.uid))!.booking.status).toBe("confirmed");
+  });
+
+  it("the renter cancels an unsafe trip: 303 back with the notice; the decision and its forecast on both pages", async () => {
+    const { booking } = await book(day(4));
+    const done = await renterPost(booking.id, { intent: "weather-cancel" });
+    expect(statusOf(done)).toBe(303);
+    expect((done as Response).headers.get("Location")).toBe(`/ajustes/mis-reservas/${booking.id}?done=weather-cancel`);
+    const page = dataOf(await settle(() => rentalLoader({ request: authedRequest(`/ajustes/gestion-de-alquileres/${booking.id}`, owner.cookie), params: { id: booking.id }, context: context() })));
+    expect(page.detail.booking.status).toBe("cancelled");
+    expect(page.detail.weather).toMatchObject({ canAct: false, trip: null, decisions: [{ action: "cancel", by: "renter", evidence: { date: day(4), beaufort: 5 } }] });
+    expect(page.detail.weather.decisions[0]).not.toHaveProperty("uid");
+  });
+
+  it("the owner moves an unsafe trip; a bad or taken day is a 400 or 409 naming it", async () => {
+    const { booking } = await book(day(4));
+    const post = (fields: Record<string, string>) => settle(() => rentalAction({ request: formPost(`/ajustes/gestion-de-alquileres/${booking.id}`, fields, owner.cookie), params: { id: booking.id }, context: context() }));
+    const bad = await post({ intent: "weather-move", start: "mañana" });
+    expect(statusOf(bad)).toBe(400);
+    expect(dataOf(bad).refusal).toMatchObject({ field: "start", message: "Elige el primer día." });
+    const moved = await post({ intent: "weather-move", start: day(9) });
+    expect(statusOf(moved)).toBe(303);
+    const after = (await services.bookings.getFor(booking.id, owner.uid))!.booking;
+    expect([after.start, after.end, after.status]).toEqual([day(9), day(9), "confirmed"]);
+  });
+});
