@@ -306,9 +306,12 @@ export function RequestToBook({
   note,
   secondary = false,
   search,
+  label,
 }: {
   listingId: string;
   note: string;
+  /** The button's words when it is the main one: "Reservar" for instant listings; "Solicitar reserva" by default. */
+  label?: string;
   secondary?: boolean;
   /** The days and people chosen so far, for the rental form (`rentSearch`). */
   search?: Record<string, string | number | undefined>;
@@ -317,7 +320,7 @@ export function RequestToBook({
   return (
     <>
       <LocalizedLink to={href("rent", { params: { id: listingId }, search })} className={secondary ? SECONDARY_ACTION : PRIMARY_ACTION}>
-        {secondary ? t("detail.moreOptions") : t("detail.requestToBook")}
+        {secondary ? t("detail.moreOptions") : (label ?? t("detail.requestToBook"))}
       </LocalizedLink>
       <p className="text-center text-xs text-slate-500 dark:text-slate-400">{note}</p>
     </>

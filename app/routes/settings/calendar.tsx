@@ -4,25 +4,24 @@ import { useTranslation } from "react-i18next";
 import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { AvailabilityCalendar, monthsOf } from "#app/components/availability-calendar";
+import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
 import { cardClass, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
-import { calendarOf } from "#app/routes/bookings/booking-box.server";
+import { calendarFor } from "#app/routes/bookings/booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
- * and berths for rent): the coming months with every held day, the bookings and requests with
+ * and berths for rent): three months with every held day (paged month by month, `?mes=`, up to
+ * the booking horizon), the bookings and requests with
  * their renters, the blocked days with a button to free each, a form to block days, and the
  * listing's iCal feed at a secret address (`/ical/{id}/{token}.ics`) that a button replaces.
  */
 export const handle = { i18n: ["bookings", "listing"] };
-
-const MONTHS = 3;
 
 function bookable(listing: Listing): boolean {
   return (listing.status === "published" || listing.status === "paused") && (listing.kind === "boat" || listing.data.kind === "rent");
@@ -41,10 +40,10 @@ export async function loader(args: LoaderFunctionArgs) {
   if (listings.length === 0) return { meta, empty: true as const };
   const selected = listings.find((l) => l.id === ctx.url.searchParams.get("listing")) ?? listings[0];
   const first = today(new Date());
-  const months = monthsOf(first, MONTHS);
-  const [cards, slots, held, blocks, token] = await Promise.all([
+  // The months shown: three from `?mes=` (this month by default), up to the booking horizon.
+  const [cards, { calendar, pages }, held, blocks, token] = await Promise.all([
     cardsFor(ctx.services, listings.map((l) => l.id)),
-    bookings.slots(selected.id, first, months[months.length - 1].end),
+    calendarFor(ctx, selected.id),
     bookings.forListing(selected.id, first),
     bookings.blocks(user.uid, selected.id),
     bookings.feedToken(user.uid, selected.id),
@@ -58,7 +57,8 @@ export async function loader(args: LoaderFunctionArgs) {
     selected: selected.id,
     today: first,
     lastDay: addDays(first, MAX_DAYS_AHEAD),
-    calendar: calendarOf(months, slots),
+    calendar,
+    pages,
     bookings: held.map((b) => ({ id: b.id, status: b.status, start: b.start, end: b.end, part: b.part, days: b.days, renter: renters.get(b.renterUid)?.displayName ?? null })),
     blocks: blocks.map((b) => ({ id: b.id, start: b.start, end: b.end, days: 1 + Math.round((Date.parse(b.end) - Date.parse(b.start)) / 86_400_000) })),
     feedUrl: ctx.origin + href("calendar-feed", { params: { listingId: selected.id, file: `${token}.ics` } }),
@@ -139,6 +139,7 @@ export default function CalendarPage() {
       <section aria-labelledby="months-title">
         <h2 id="months-title" className="text-xl font-bold">{t("calendar.title")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
+        <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected, notice: null }} />
         <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} />
       </section>
       <section aria-labelledby="held-title" className={cardClass}>
