@@ -51,10 +51,12 @@ export function ListingDetailLayout({
 
         {header}
 
-        <PhotoGallery photos={listing.photos} title={listing.title} fallback={fallbackImage} />
-
+        {/* From 1024 px the price box stands beside the photos, so it starts in the first screen. */}
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
-          <div className="min-w-0 space-y-8">{children}</div>
+          <div className="min-w-0 space-y-8">
+            <PhotoGallery photos={listing.photos} title={listing.title} fallback={fallbackImage} />
+            {children}
+          </div>
           {aside}
         </div>
       </article>
