@@ -32,8 +32,11 @@ import { AvailabilitySection, BookingEstimate, estimateOf, type BookingBox, type
  * /boat/rent/boat/{id}; "Contact the owner" is a form on the page that opens a conversation.
  *
  * The days and people of the search (`from`, `to`, `people`) come along: the price box opens
- * with them and their total, the phones' booking bar shows it, and the links to the rental form
- * and to similar boats nearby carry them on. What cannot be booked (a past day, more people than
+ * with them and their total, the phones' booking bar shows it and, with days and people known,
+ * leads straight to the summary (the rental form only asks for what is missing); the links to
+ * the rental form and to similar boats nearby (with their totals for those days) carry them on.
+ * The button says "Reservar" on instant listings, "Solicitar reserva" on the others. The
+ * availability pages month by month (`?mes=YYYY-MM`) up to the booking horizon. What cannot be booked (a past day, more people than
  * the boat takes) is left out, never an error; blank parameters redirect to the clean URL.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
