@@ -126,7 +126,7 @@ export function OwnerBanner({ status, editUrl }: { status: ListingStatus; editUr
 export function DetailSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id} className="border-t border-slate-200 pt-8 dark:border-white/10">
-      <h2 id={id} className="text-xl font-bold text-slate-900 dark:text-white">{title}</h2>
+      <h2 id={id} className="scroll-mt-24 text-xl font-bold text-slate-900 dark:text-white">{title}</h2>
       <div className="mt-4">{children}</div>
     </section>
   );

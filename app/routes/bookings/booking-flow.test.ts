@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
-import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest, settle } from "#tests/test-services";
+import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
 import { boatTariff, priceRental } from "#app/utils/pricing";
 import { bookingTarget } from "#app/utils/listings/trip";
 import { signInSearch } from "#app/utils/safe-redirect";
@@ -11,7 +11,7 @@ import { loader as rentLoader } from "./rent";
 import { loader as summaryLoader } from "./summary";
 import { loader as boatLoader } from "#app/routes/boats/detail";
 import { loader as searchLoader } from "#app/routes/boats/search";
-import { loader as calendarLoader } from "#app/routes/settings/calendar";
+import { action as calendarAction, loader as calendarLoader } from "#app/routes/settings/calendar";
 
 /**
  * The way from a search to a price (issue 24): known days and people lead straight to the
@@ -88,6 +88,14 @@ describe("the calendars' months (?mes=)", () => {
     expect(monthsOf(calendar.calendar)).toEqual([month(6), month(7), month(8)]);
     expect(takenOf(calendar.calendar)).toEqual([blocked]);
     expect(calendar.pages).toEqual({ month: month(6), prev: month(5), next: month(7) });
+
+    // Blocking and freeing days bring the owner back to the months they were looking at.
+    const post = (fields: Record<string, string>) => settle(() => calendarAction({ request: formPost("/ajustes/mi-calendario", fields, owner.cookie), params: {}, context: context() }));
+    const again = (await post({ intent: "block", listing: boat.id, mes: month(6), start: `${month(6)}-20`, end: `${month(6)}-20` })) as Response;
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toBe(`/ajustes/mi-calendario?listing=${boat.id}&mes=${month(6)}&notice=blocked`);
+    const nonsense = (await post({ intent: "block", listing: boat.id, mes: "<script>", start: `${month(6)}-21`, end: `${month(6)}-21` })) as Response;
+    expect(nonsense.headers.get("Location")).toBe(`/ajustes/mi-calendario?listing=${boat.id}&notice=blocked`);
   });
 });
 

@@ -143,7 +143,7 @@ export default function Rent() {
             </Form>
           </section>
           <section aria-labelledby="availability-title">
-            <h2 id="availability-title" className="text-xl font-bold">{t("calendar.title")}</h2>
+            <h2 id="availability-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
             <CalendarPager pages={data.pages} anchor="availability-title" />
             <AvailabilityCalendar months={data.calendar} today={data.today} />

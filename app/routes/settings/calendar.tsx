@@ -73,7 +73,9 @@ export async function action(args: ActionFunctionArgs) {
   const text = (name: string) => String(form.get(name) ?? "").slice(0, 128);
   const intent = text("intent");
   const listingId = text("listing");
-  const back = (notice: string) => redirect(`${href("settings-calendar", { lang: ctx.lang })}?${new URLSearchParams({ listing: listingId, notice })}`, 303);
+  // Back to the months the owner was looking at (`mes`, from the block and unblock forms).
+  const month: Record<string, string> = /^\d{4}-\d{2}$/.test(text("mes")) ? { mes: text("mes") } : {};
+  const back = (notice: string) => redirect(`${href("settings-calendar", { lang: ctx.lang })}?${new URLSearchParams({ listing: listingId, ...month, notice })}`, 303);
   const refused = (refusal: Refusal) => data({ intent, refusal, fields: { start: text("start"), end: text("end") } }, { status: refusal.status === 404 ? 400 : refusal.status });
   try {
     if (intent === "block") {
@@ -137,7 +139,7 @@ export default function CalendarPage() {
         <button type="submit" className={secondaryButton}>{t("calendar.page.show")}</button>
       </Form>
       <section aria-labelledby="months-title">
-        <h2 id="months-title" className="text-xl font-bold">{t("calendar.title")}</h2>
+        <h2 id="months-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
         <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected, notice: null }} />
         <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} />
@@ -167,6 +169,7 @@ export default function CalendarPage() {
                 <input type="hidden" name="intent" value="unblock" />
                 <input type="hidden" name="listing" value={selected} />
                 <input type="hidden" name="block" value={block.id} />
+                <input type="hidden" name="mes" value={loaderData.pages.month} />
                 <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.page.unblock")}</button>
               </Form>
             </li>
@@ -179,6 +182,7 @@ export default function CalendarPage() {
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="block" />
           <input type="hidden" name="listing" value={selected} />
+          <input type="hidden" name="mes" value={loaderData.pages.month} />
           <div>
             <label htmlFor="block-start" className={labelClass}>{t("fields.start")}</label>
             <input id="block-start" name="start" type="date" required min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.start} className={inputClass} />
