@@ -1,3 +1,4 @@
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { languageOf } from "#app/i18n";
 import { dateTimeFormat } from "#app/utils/intl";
@@ -8,6 +9,45 @@ import { useLang } from "#app/utils/use-lang";
  * marked for their half. Rendered on the server, so it needs no JavaScript.
  */
 export type CalendarMonth = { month: string; start: string; end: string; taken: Record<string, string> };
+
+/** The window's first month (`YYYY-MM`) and the first months one step back and forward, null at either end. */
+export type CalendarPages = { month: string; prev: string | null; next: string | null };
+
+/**
+ * The links one month back and forward: the same page with `mes` set (and `params`, e.g. the
+ * days chosen so far, replaced), so they work without JavaScript; `anchor` brings the calendar
+ * back into view. At either end (this month, the booking horizon) the link is absent.
+ */
+export function CalendarPager({ pages, anchor, params = {} }: { pages: CalendarPages; anchor: string; params?: Record<string, string | number | null | undefined> }) {
+  const { t } = useTranslation("bookings");
+  const location = useLocation();
+  const to = (month: string) => {
+    const search = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(params)) {
+      if (value === null || value === undefined || value === "") search.delete(key);
+      else search.set(key, String(value));
+    }
+    search.set("mes", month);
+    return `${location.pathname}?${search}#${anchor}`;
+  };
+  const link = "inline-flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-sea-800 hover:bg-sea-50 dark:border-white/20 dark:text-sea-200 dark:hover:bg-white/10";
+  return (
+    <nav aria-label={t("calendar.pager")} className="mt-4 flex items-center justify-between gap-3" data-testid="calendar-pager">
+      {pages.prev ? (
+        <Link to={to(pages.prev)} rel="nofollow" preventScrollReset className={link} data-testid="calendar-prev">
+          <span aria-hidden="true">←</span> {t("calendar.previous")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {pages.next ? (
+        <Link to={to(pages.next)} rel="nofollow" preventScrollReset className={link} data-testid="calendar-next">
+          {t("calendar.next")} <span aria-hidden="true">→</span>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
 
 /** `count` months from the month of `first` (`YYYY-MM-DD`), each with its first and last day. */
 export function monthsOf(first: string, count: number): Array<{ month: string; start: string; end: string }> {

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AvailabilityCalendar, type CalendarMonth } from "#app/components/availability-calendar";
+import { AvailabilityCalendar, CalendarPager, type CalendarMonth, type CalendarPages } from "#app/components/availability-calendar";
 import { DetailSection } from "#app/components/listing-detail";
 import { formatEuros } from "#app/components/price";
 import { href } from "#app/utils/href";
@@ -15,7 +15,17 @@ import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
  * server's HTML; with JavaScript the total follows each change — priced by the same function as
  * the summary and the booking — with a warning when a chosen day is taken.
  */
-export type BookingBox = { today: string; calendar: CalendarMonth[]; tariff: Tariff; capacity: number | null; instant: boolean };
+export type BookingBox = {
+  today: string;
+  /** The months the calendar shows (`?mes=` pages them). */
+  calendar: CalendarMonth[];
+  pages: CalendarPages;
+  /** Every held day from today to the calendar's last month. */
+  held: Record<string, string>;
+  tariff: Tariff;
+  capacity: number | null;
+  instant: boolean;
+}
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-white/20 dark:bg-sea-950 dark:text-white";
@@ -45,7 +55,7 @@ export function estimateOf(box: BookingBox, choice: TripChoice): { days: number;
       totalCents = null;
     }
   }
-  const held = new Map(box.calendar.flatMap((month) => Object.entries(month.taken)));
+  const held = new Map(Object.entries(box.held));
   let taken = false;
   for (let i = 0; i < Math.min(days, 400) && !taken; i++) {
     const day = new Date(Date.parse(`${start}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
@@ -126,12 +136,16 @@ export function BookingEstimate({
   );
 }
 
-/** The listing page's section of the coming months' held days. */
-export function AvailabilitySection({ box }: { box: BookingBox }) {
+/**
+ * The listing page's section of the held days, a few months at a time, paged month by month
+ * up to the booking horizon; `params`: the days and people chosen so far, kept by the pages.
+ */
+export function AvailabilitySection({ box, params }: { box: BookingBox; params?: Record<string, string | number | null | undefined> }) {
   const { t } = useTranslation("bookings");
   return (
     <DetailSection id="availability-heading" title={t("calendar.title")}>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
+      <CalendarPager pages={box.pages} anchor="availability-heading" params={params} />
       <AvailabilityCalendar months={box.calendar} today={box.today} />
     </DetailSection>
   );

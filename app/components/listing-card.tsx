@@ -5,7 +5,7 @@ import { useLang } from "#app/utils/use-lang";
 import { LocalizedLink } from "./localized-link";
 import { CARD_PHOTO_SIZES, ListingPhoto } from "./listing-photo";
 import { numberFormat } from "#app/utils/intl";
-import { Price } from "./price";
+import { formatEuros, Price } from "./price";
 
 export type CardBadge = { label: string; tone: "instant" | "professional" | "neutral" };
 
@@ -107,7 +107,19 @@ export function BoatListingCard({ card, actions, headingLevel, eager }: { card: 
       eyebrow={card.boatType ? t(`boatTypes.${card.boatType}`) : null}
       place={card.place.label}
       facts={facts}
-      price={card.price ? <Price cents={card.price.cents} unit={card.price.unit} /> : null}
+      price={
+        card.trip ? (
+          <>
+            <span className="block" data-testid="trip-total">
+              <span className="font-bold">{formatEuros(card.trip.totalCents, lang)}</span>{" "}
+              <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{t("price.tripTotal", { count: card.trip.days })}</span>
+            </span>
+            {card.price ? <Price cents={card.price.cents} unit={card.price.unit} className="block text-sm" /> : null}
+          </>
+        ) : card.price ? (
+          <Price cents={card.price.cents} unit={card.price.unit} />
+        ) : null
+      }
       badges={badges}
       photo={card.photo}
       fallbackImage={card.fallbackImage}

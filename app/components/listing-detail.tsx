@@ -51,10 +51,12 @@ export function ListingDetailLayout({
 
         {header}
 
-        <PhotoGallery photos={listing.photos} title={listing.title} fallback={fallbackImage} />
-
+        {/* From 1024 px the price box stands beside the photos, so it starts in the first screen. */}
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
-          <div className="min-w-0 space-y-8">{children}</div>
+          <div className="min-w-0 space-y-8">
+            <PhotoGallery photos={listing.photos} title={listing.title} fallback={fallbackImage} />
+            {children}
+          </div>
           {aside}
         </div>
       </article>
@@ -124,7 +126,7 @@ export function OwnerBanner({ status, editUrl }: { status: ListingStatus; editUr
 export function DetailSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id} className="border-t border-slate-200 pt-8 dark:border-white/10">
-      <h2 id={id} className="text-xl font-bold text-slate-900 dark:text-white">{title}</h2>
+      <h2 id={id} className="scroll-mt-24 text-xl font-bold text-slate-900 dark:text-white">{title}</h2>
       <div className="mt-4">{children}</div>
     </section>
   );
@@ -306,9 +308,12 @@ export function RequestToBook({
   note,
   secondary = false,
   search,
+  label,
 }: {
   listingId: string;
   note: string;
+  /** The button's words when it is the main one: "Reservar" for instant listings; "Solicitar reserva" by default. */
+  label?: string;
   secondary?: boolean;
   /** The days and people chosen so far, for the rental form (`rentSearch`). */
   search?: Record<string, string | number | undefined>;
@@ -317,7 +322,7 @@ export function RequestToBook({
   return (
     <>
       <LocalizedLink to={href("rent", { params: { id: listingId }, search })} className={secondary ? SECONDARY_ACTION : PRIMARY_ACTION}>
-        {secondary ? t("detail.moreOptions") : t("detail.requestToBook")}
+        {secondary ? t("detail.moreOptions") : (label ?? t("detail.requestToBook"))}
       </LocalizedLink>
       <p className="text-center text-xs text-slate-500 dark:text-slate-400">{note}</p>
     </>

@@ -11,7 +11,8 @@ import { ListingPhoto } from "./listing-photo";
  * button leave it and focus returns to the photo that opened it.
  */
 
-const COVER_SIZES = "(min-width: 1152px) 1152px, 100vw";
+// Beside the price box from 1024 px (the column of `ListingDetailLayout`).
+const COVER_SIZES = "(min-width: 1152px) 696px, (min-width: 1024px) calc(100vw - 28.5rem), 100vw";
 const THUMB_SIZES = "8rem";
 /** How far (px) a finger must travel sideways to count as a swipe. */
 const SWIPE_PX = 40;

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { initials } from "#app/utils/initials";
 import { useLang } from "#app/utils/use-lang";
@@ -10,6 +10,7 @@ import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedLink, LocalizedNavLink } from "./localized-link";
 import { ThemeToggle } from "./theme-toggle";
 import { href } from "#app/utils/href";
+import { signInSearch } from "#app/utils/safe-redirect";
 
 const navigation = [
   { to: href("boat-search"), key: "nav.rentBoats" },
@@ -86,6 +87,9 @@ function UserMenu({ user }: { user: HeaderUser }) {
 export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | null }) {
   const { t } = useTranslation();
   const menu = useCloseOnNavigate();
+  // Signing in brings the person back to the page they were on.
+  const location = useLocation();
+  const signIn = href("login", { search: signInSearch(location.pathname, location.search) });
   return (
     <header className="sticky top-0 z-overlay border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-white/10 dark:bg-sea-950/90">
       <div className="container-page flex h-16 items-center gap-4">
@@ -110,7 +114,7 @@ export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | n
             </>
           ) : (
             <LocalizedLink
-              to={href("login")}
+              to={signIn}
               className="ml-2 hidden rounded-full bg-sea-700 px-4 py-2 text-sm font-semibold text-white hover:bg-sea-800 sm:inline-block"
             >
               {t("nav.signIn")}
@@ -128,7 +132,7 @@ export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | n
                 </LocalizedNavLink>
               ))}
               {user ? null : (
-                <LocalizedNavLink to={href("login")} className={navClass}>
+                <LocalizedNavLink to={signIn} className={navClass}>
                   {t("nav.signIn")}
                 </LocalizedNavLink>
               )}

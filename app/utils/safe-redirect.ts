@@ -57,3 +57,23 @@ export function afterLoginPath(requested: unknown, lang: Lang): string {
   if (path === "/" || path === "/login") return fallback;
   return target;
 }
+
+/** The sign-in pages: signing in from one of them keeps the way back it already carries. */
+const SIGN_IN_PAGES = new Set(["/login", "/register", "/register-pro", "/recuperar-contrasena", "/restablecer-contrasena"]);
+
+/**
+ * The header's "Iniciar sesión" link from the page at `pathname` + `search`: `/login` with the
+ * page as its `redirect` (the word the login route reads; checked again by `afterLoginPath`
+ * after signing in), unprefixed (the link adds the language). From the home page plain
+ * `/login`; from a sign-in page, the way back that page already carries.
+ */
+export function signInSearch(pathname: string, search: string): { redirect?: string } {
+  const { path } = splitLangFromPath(pathname);
+  if (path === "/") return {};
+  if (SIGN_IN_PAGES.has(path.replace(/\/+$/, ""))) {
+    const kept = safeRedirect(new URLSearchParams(search).get("redirect"), "");
+    return kept ? { redirect: kept } : {};
+  }
+  const here = safeRedirect(pathname + search, "");
+  return here ? { redirect: here } : {};
+}

@@ -3,13 +3,13 @@ import { useLoaderData, useLocation, type MetaFunction } from "@remix-run/react"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { withLoaderHeaders } from "#app/utils/headers";
-import { boatCard, mapPoints, ownersOf, photoViews } from "#app/routes/listings/views.server";
+import { boatCard, boatTripTotal, mapPoints, ownersOf, photoViews } from "#app/routes/listings/views.server";
 import { listingPageMeta, loadListingPage, recordView } from "#app/routes/listings/pages.server";
 import { BoatListingCard, formatMetres } from "#app/components/listing-card";
 import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
 import { formatEuros } from "#app/components/price";
 import { summarize, toSearchParams, withQuery, type OwnerView } from "#app/utils/listings/view";
-import { readTrip, rentSearch, tripSearch, withoutEmptyParams } from "#app/utils/listings/trip";
+import { bookingTarget, readTrip, rentSearch, tripDays, tripSearch, withoutEmptyParams } from "#app/utils/listings/trip";
 import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import { localizePath } from "#app/i18n";
 import { href } from "#app/utils/href";
@@ -32,8 +32,11 @@ import { AvailabilitySection, BookingEstimate, estimateOf, type BookingBox, type
  * /boat/rent/boat/{id}; "Contact the owner" is a form on the page that opens a conversation.
  *
  * The days and people of the search (`from`, `to`, `people`) come along: the price box opens
- * with them and their total, the phones' booking bar shows it, and the links to the rental form
- * and to similar boats nearby carry them on. What cannot be booked (a past day, more people than
+ * with them and their total, the phones' booking bar shows it and, with days and people known,
+ * leads straight to the summary (the rental form only asks for what is missing); the links to
+ * the rental form and to similar boats nearby (with their totals for those days) carry them on.
+ * The button says "Reservar" on instant listings, "Solicitar reserva" on the others. The
+ * availability pages month by month (`?mes=YYYY-MM`) up to the booking horizon. What cannot be booked (a past day, more people than
  * the boat takes) is left out, never an error; blank parameters redirect to the clean URL.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
@@ -69,7 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const similarOwners = await ownersOf(ctx.services.users, similarBoats.map((boat) => boat.ownerUid));
   const similar = similarBoats.map((boat) => {
     const card = boatCard(boat, page.portIndex, similarOwners);
-    return { ...card, href: withQuery(card.href, tripParams) };
+    return { ...card, href: withQuery(card.href, tripParams), trip: boatTripTotal(boat, tripDays(trip)) };
   });
 
   return data(
@@ -160,7 +163,11 @@ function BoatPageContent() {
   const estimate = bookingBox ? estimateOf(bookingBox, choice) : null;
   const people = /^\d+$/.test(choice.people) ? Number(choice.people) : null;
   const rentQuery = rentSearch({ from: choice.start || null, to: choice.end || null, people });
-  const rentHref = href("rent", { params: { id: boat.id }, search: rentQuery });
+  // Days and people known (and free): the button prices them at once on the summary.
+  const target = bookingTarget(boat.id, { from: choice.start || null, to: choice.end || null, people }, true);
+  const bookHref = estimate?.taken || target.to === "rent" ? href("rent", { params: { id: boat.id }, search: rentQuery }) : href("reservation-summary", { search: target.search });
+  // Instant listings are booked ("Reservar"), the others asked for ("Solicitar reserva").
+  const bookLabel = boat.instantBooking ? t("detail.book") : t("detail.requestToBook");
 
   return (
     <ListingDetailLayout
@@ -179,15 +186,15 @@ function BoatPageContent() {
           {boat.instantBooking ? <span className="rounded-full bg-sand-400 px-2.5 py-0.5 text-xs font-semibold text-sea-950">{t("badges.instant")}</span> : null}
         </ListingHeader>
       }
-      aside={<BoatPriceBox boat={boat} owner={owner} bookable={bookable} box={bookingBox} choice={choice} onChoice={setChoice} rentQuery={rentQuery} />}
+      aside={<BoatPriceBox boat={boat} owner={owner} bookable={bookable} box={bookingBox} choice={choice} onChoice={setChoice} rentQuery={rentQuery} bookLabel={bookLabel} />}
       bottomBar={
         bookable ? (
           <BookingBar
             price={boat.prices.day === null ? null : { cents: boat.prices.day, unit: "day" }}
             estimate={estimate && !estimate.taken && estimate.totalCents !== null ? { days: estimate.days, totalCents: estimate.totalCents } : null}
             people={people}
-            bookHref={rentHref}
-            bookLabel={t("detail.requestToBook")}
+            bookHref={bookHref}
+            bookLabel={bookLabel}
             label={t("bar.label")}
           />
         ) : null
@@ -255,7 +262,7 @@ function BoatPageContent() {
         </OwnerCard>
       ) : null}
 
-      {bookingBox ? <AvailabilitySection box={bookingBox} /> : null}
+      {bookingBox ? <AvailabilitySection box={bookingBox} params={{ from: choice.start, to: choice.end, people: choice.people }} /> : null}
       <ReviewsSection reviews={reviews} />
 
       {similar.length > 0 ? (
@@ -283,6 +290,7 @@ function BoatPriceBox({
   choice,
   onChoice,
   rentQuery,
+  bookLabel,
 }: {
   boat: BoatView;
   owner: OwnerView | null;
@@ -291,6 +299,7 @@ function BoatPriceBox({
   choice: TripChoice;
   onChoice: (choice: TripChoice) => void;
   rentQuery: Record<string, string | number | undefined>;
+  bookLabel: string;
 }) {
   const { t } = useTranslation("listing");
   const euros = useEuros();
@@ -309,8 +318,8 @@ function BoatPriceBox({
       {boat.prices.deposit !== null ? <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t("detail.depositNote")}</p> : null}
       {bookable ? (
         <div className="mt-6 space-y-3">
-          {box ? <BookingEstimate listingId={boat.id} box={box} submitLabel={t("detail.requestToBook")} initial={choice} onChange={onChoice} /> : null}
-          <RequestToBook listingId={boat.id} search={rentQuery} note={boat.instantBooking ? t("detail.instantNote") : t("detail.requestNote")} secondary={box !== null} />
+          {box ? <BookingEstimate listingId={boat.id} box={box} submitLabel={bookLabel} initial={choice} onChange={onChoice} /> : null}
+          <RequestToBook listingId={boat.id} search={rentQuery} label={bookLabel} note={boat.instantBooking ? t("detail.instantNote") : t("detail.requestNote")} secondary={box !== null} />
           {owner ? <ContactOwnerLink label={t("detail.contactOwner")} /> : null}
         </div>
       ) : null}

@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { boatCard, mapPoints, parseSearch } from "#app/routes/listings/views.server";
+import { boatCard, boatTripTotal, mapPoints, parseSearch } from "#app/routes/listings/views.server";
 import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/routes/listings/pages.server";
 import { BoatListingCard } from "#app/components/listing-card";
 import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/components/search-results";
@@ -13,7 +13,7 @@ import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
-import { tripSearch, withoutEmptyParams } from "#app/utils/listings/trip";
+import { tripDays, tripSearch, withoutEmptyParams } from "#app/utils/listings/trip";
 import { requestContext } from "#app/.server/http/request-context";
 
 /**
@@ -56,7 +56,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const { favouriteIds } = found;
   // The chosen days and people follow into each boat's page (and on to its rental form).
   const trip = toSearchParams(tripSearch(query));
-  const cards = found.cards.map((card) => ({ ...card, href: withQuery(card.href, trip) }));
+  // With days chosen each card shows what they come to, before its price per day.
+  const days = query.from ? tripDays({ from: query.from, to: query.to ?? null, people: null }) : 0;
+  const cards = found.cards.map((card, i) => ({ ...card, href: withQuery(card.href, trip), trip: boatTripTotal(results.items[i], days) }));
   const tl = ctx.tFor("listing");
 
   // Each page has its own copy: the canonical search ("all") and the preset ones.

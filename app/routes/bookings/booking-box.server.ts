@@ -1,7 +1,7 @@
-import { today } from "#app/.server/domain/bookings";
+import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { monthsOf, type CalendarMonth } from "#app/components/availability-calendar";
+import { monthsOf, type CalendarMonth, type CalendarPages } from "#app/components/availability-calendar";
 import { boatTariff, dockTariff } from "#app/utils/pricing";
 
 /** The listing pages' booking box and the calendars: held days by month, the tariff for the estimate. */
@@ -22,15 +22,53 @@ export function calendarOf(months: ReadonlyArray<{ month: string; start: string;
   }));
 }
 
+/** How many months a calendar shows at once. */
+export const CALENDAR_MONTHS = 3;
+/** The query word of a calendar's first month (`?mes=2027-02`), in every language. */
+export const MONTH_PARAM = "mes";
+
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1 + by, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * The months a calendar shows: `count` from the month `requested` (`YYYY-MM`, the `mes`
+ * parameter), kept between this month and the month of the booking horizon (`MAX_DAYS_AHEAD`
+ * days from `first`, today): a month before is this month, a month after is the last window
+ * that reaches the horizon, and anything that is not a month is this month — never an error.
+ * `prev` and `next` are the months one step back and forward while there are any.
+ */
+export function calendarWindow(first: string, requested: string | null, count = CALENDAR_MONTHS): { months: ReturnType<typeof monthsOf>; pages: CalendarPages } {
+  const current = first.slice(0, 7);
+  const horizon = addDays(first, MAX_DAYS_AHEAD).slice(0, 7);
+  const lastStart = shiftMonth(horizon, -(count - 1)) > current ? shiftMonth(horizon, -(count - 1)) : current;
+  const asked = requested !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(requested) ? requested : current;
+  const start = asked < current ? current : asked > lastStart ? lastStart : asked;
+  return {
+    months: monthsOf(`${start}-01`, count),
+    pages: { month: start, prev: start > current ? shiftMonth(start, -1) : null, next: start < lastStart ? shiftMonth(start, 1) : null },
+  };
+}
+
+/** The held days of a listing from today to the end of the window a request asks for (`?mes=`). */
+export async function calendarFor(ctx: RequestContext, listingId: string) {
+  const first = today(new Date());
+  const { months, pages } = calendarWindow(first, ctx.url.searchParams.get(MONTH_PARAM));
+  const slots = await ctx.services.bookings.slots(listingId, first, months[months.length - 1].end);
+  return { today: first, calendar: calendarOf(months, slots), pages, slots };
+}
+
 export async function bookingBoxOf(ctx: RequestContext, listing: Listing) {
   if (listing.status !== "published" || (listing.kind === "dock" && listing.data.kind !== "rent")) return null;
-  const first = today(new Date());
-  const months = monthsOf(first, 3);
-  const slots = await ctx.services.bookings.slots(listing.id, first, months[months.length - 1].end);
+  const { today: first, calendar, pages, slots } = await calendarFor(ctx, listing.id);
   const data = listing.data;
   return {
     today: first,
-    calendar: calendarOf(months, slots),
+    calendar,
+    pages,
+    // Every held day up to the calendar's last month, for the estimate's warning (the calendar may show later months only).
+    held: calendarOf([{ month: "", start: first, end: calendar[calendar.length - 1].end }], slots)[0].taken,
     tariff:
       listing.kind === "boat"
         ? boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null })

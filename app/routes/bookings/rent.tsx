@@ -1,11 +1,11 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, MAX_DOCK_DAYS, today } from "#app/.server/domain/bookings";
+import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, MAX_DOCK_DAYS } from "#app/.server/domain/bookings";
 import { isListingId } from "#app/.server/domain/listings";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { AvailabilityCalendar, monthsOf } from "#app/components/availability-calendar";
+import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
 import { cardClass, primaryButton, useListingTitle } from "#app/components/booking";
 import { inputClass, labelClass } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
@@ -16,19 +16,17 @@ import { withQuery } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
 import { withoutEmptyParams } from "#app/utils/listings/trip";
-import { calendarOf } from "./booking-box.server";
+import { calendarFor } from "./booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
 
 /**
  * /boat/rent/boat/{id}: choosing the days of a boat (or of a berth for rent): the first and last
- * day (or one half day), the people and the skipper, with the coming months' availability. A
+ * day (or one half day), the people and the skipper, with the availability three months at a
+ * time, paged month by month (`?mes=YYYY-MM`) up to the booking horizon. A
  * plain GET form leads to the summary (/boat/rent/boat/ReservationSummary), which prices the
  * choice and confirms it; nothing here needs JavaScript.
  */
 export const handle = { i18n: ["bookings", "listing"] };
-
-/** How many months the availability shows. */
-const CALENDAR_MONTHS = 3;
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");
@@ -40,10 +38,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const listing = isListingId(id) ? await ctx.services.listings.get(id) : null;
   if (!listing || listing.status !== "published" || (listing.kind === "dock" && listing.data.kind !== "rent")) notFound(ctx.request);
   const card = (await cardsFor(ctx.services, [listing.id])).get(listing.id)!;
-  const first = today(new Date());
-  const months = monthsOf(first, CALENDAR_MONTHS);
-  const last = months[months.length - 1].end;
-  const slots = await ctx.services.bookings.slots(listing.id, first, last);
+  // The months shown: three from `?mes=` (this month by default), up to the booking horizon.
+  const { today: first, calendar, pages } = await calendarFor(ctx, listing.id);
   const boat = listing.kind === "boat" ? listing.data : null;
   const dock = listing.kind === "dock" ? listing.data : null;
   return data(
@@ -55,7 +51,8 @@ export async function loader(args: LoaderFunctionArgs) {
       today: first,
       lastDay: addDays(first, MAX_DAYS_AHEAD),
       maxDays: listing.kind === "boat" ? MAX_BOAT_DAYS : MAX_DOCK_DAYS,
-      calendar: calendarOf(months, slots),
+      calendar,
+      pages,
       terms: {
         instant: boat?.instantBooking === true,
         capacity: boat?.capacity ?? null,
@@ -146,8 +143,9 @@ export default function Rent() {
             </Form>
           </section>
           <section aria-labelledby="availability-title">
-            <h2 id="availability-title" className="text-xl font-bold">{t("calendar.title")}</h2>
+            <h2 id="availability-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
+            <CalendarPager pages={data.pages} anchor="availability-title" />
             <AvailabilityCalendar months={data.calendar} today={data.today} />
           </section>
         </div>

@@ -15,6 +15,8 @@ import { seoMeta } from "#app/utils/meta";
 import { withQuery } from "#app/utils/listings/view";
 import { withoutEmptyParams } from "#app/utils/listings/trip";
 import { asRefusal, quoteView, readChoice, type Refusal } from "./choice.server";
+import type { ChoiceFields } from "#app/utils/bookings";
+import { isListingId } from "#app/.server/domain/listings";
 import { cardsFor } from "#app/.server/listing-cards";
 
 /**
@@ -46,10 +48,25 @@ export async function loader(args: LoaderFunctionArgs) {
     refusal = asRefusal(error, ctx.t);
   }
   const card = quote ? ((await cardsFor(ctx.services, [quote.listingId])).get(quote.listingId) ?? null) : null;
+  const tooMany = refusal?.field === "people" && choice.people !== null && choice.people >= 1 ? await tooManyPeople(ctx, listingId, fields, choice.people) : null;
   return data(
-    { meta, quote, card, fields, refusal, back: listingId ? back : null, signedIn: viewer !== null, loginUrl: loginRedirectUrl(ctx.request), charges: ctx.services.bookings.charges },
+    { meta, quote, card, fields, refusal, back: listingId ? back : null, tooMany, signedIn: viewer !== null, loginUrl: loginRedirectUrl(ctx.request), charges: ctx.services.bookings.charges },
     { status: refusal ? refusal.status : 200, headers: { "Cache-Control": "private, no-cache" } },
   );
+}
+
+/**
+ * More people than the boat takes: besides other days, the rental form without the people (to
+ * choose fewer) and the search for boats that take them, near this one and on the same days.
+ */
+async function tooManyPeople(ctx: ReturnType<typeof requestContext>, listingId: string, fields: ChoiceFields, people: number) {
+  const card = isListingId(listingId) ? (await cardsFor(ctx.services, [listingId])).get(listingId) : undefined;
+  const kept = Object.entries(fields).filter(([key, value]) => !["listing", "people"].includes(key) && value !== "");
+  return {
+    people,
+    changePeople: `${href("rent", { params: { id: listingId } })}?${new URLSearchParams(kept)}#people`,
+    search: href("boat-search", { search: { place: card?.place.city ?? undefined, from: fields.start || undefined, to: fields.end || undefined, people } }),
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -86,11 +103,19 @@ export default function ReservationSummary() {
       {refusal ? (
         <div className="mt-6 space-y-4">
           <FormAlert id="booking-refusal" errors={[refusal.message]} />
-          {loaderData.back ? (
-            <LocalizedLink to={loaderData.back} className={secondaryButton}>{t("summary.changeDays")}</LocalizedLink>
-          ) : (
-            <LocalizedLink to={href("boat-search")} className={secondaryButton}>{t("summary.search")}</LocalizedLink>
-          )}
+          <div className="flex flex-wrap gap-3">
+            {loaderData.tooMany ? (
+              <>
+                <LocalizedLink to={loaderData.tooMany.changePeople} className={secondaryButton}>{t("summary.changePeople")}</LocalizedLink>
+                <LocalizedLink to={loaderData.tooMany.search} className={secondaryButton}>{t("summary.similarBoats", { count: loaderData.tooMany.people })}</LocalizedLink>
+              </>
+            ) : null}
+            {loaderData.back ? (
+              <LocalizedLink to={loaderData.back} className={secondaryButton}>{t("summary.changeDays")}</LocalizedLink>
+            ) : (
+              <LocalizedLink to={href("boat-search")} className={secondaryButton}>{t("summary.search")}</LocalizedLink>
+            )}
+          </div>
         </div>
       ) : null}
       {quote && card ? (

@@ -21,7 +21,7 @@ import { contactOwnerAction } from "#app/routes/chats/contact.server";
 import { ContactOwnerForm } from "#app/components/contact-owner";
 import { AvailabilitySection, BookingEstimate, estimateOf, NO_CHOICE, type BookingBox, type TripChoice } from "#app/components/booking-estimate";
 import { BookingBar } from "#app/components/booking-bar";
-import { rentSearch } from "#app/utils/listings/trip";
+import { bookingTarget, rentSearch } from "#app/utils/listings/trip";
 
 
 /**
@@ -160,7 +160,11 @@ function DockPageContent() {
             price={leadPrice}
             estimate={estimate && !estimate.taken && estimate.totalCents !== null ? { days: estimate.days, totalCents: estimate.totalCents } : null}
             people={null}
-            bookHref={href("rent", { params: { id: dock.id }, search: rentQuery })}
+            bookHref={
+              estimate && !estimate.taken && bookingTarget(dock.id, { from: choice.start || null, to: choice.end || null }, false).to === "summary"
+                ? href("reservation-summary", { search: bookingTarget(dock.id, { from: choice.start || null, to: choice.end || null }, false).search })
+                : href("rent", { params: { id: dock.id }, search: rentQuery })
+            }
             bookLabel={t("detail.requestToBook")}
             label={t("bar.labelDock")}
           />
@@ -202,7 +206,7 @@ function DockPageContent() {
         </OwnerCard>
       ) : null}
 
-      {bookingBox ? <AvailabilitySection box={bookingBox} /> : null}
+      {bookingBox ? <AvailabilitySection box={bookingBox} params={{ from: choice.start, to: choice.end }} /> : null}
       <ReviewsSection reviews={reviews} />
     </ListingDetailLayout>
   );

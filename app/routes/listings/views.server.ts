@@ -22,6 +22,7 @@ import type { UserProfile, UsersService } from "#app/.server/domain/users";
 import type { Config } from "#app/.server/config";
 import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
 import { href } from "#app/utils/href";
+import { boatTariff, priceRental } from "#app/utils/pricing";
 
 /**
  * The listing pages' server half: turns the listings domain's documents into the view models
@@ -142,6 +143,19 @@ export function boatCard(listing: BoatListing, ports: ReadonlyMap<string, Port>,
     photo: cover ? photoView(listing, cover) : null,
     fallbackImage: `/images/boats/${data.type ?? "motor"}.svg`,
   };
+}
+
+/**
+ * What `days` days on a boat come to for the renter (rental, skipper when mandatory, service
+ * fee: the summary's total, by the same function), or null for a boat without a day price.
+ */
+export function boatTripTotal(listing: BoatListing, days: number): { days: number; totalCents: number } | null {
+  if (days < 1 || listing.data.dayPriceCents === undefined) return null;
+  try {
+    return { days, totalCents: priceRental(boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null }), { kind: "days", days }).totalCents };
+  } catch {
+    return null;
+  }
 }
 
 export function dockCard(listing: DockListing, ports: ReadonlyMap<string, Port>, owners: ReadonlyMap<string, OwnerView>): DockCardView {

@@ -4,25 +4,24 @@ import { useTranslation } from "react-i18next";
 import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { AvailabilityCalendar, monthsOf } from "#app/components/availability-calendar";
+import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
 import { cardClass, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
-import { calendarOf } from "#app/routes/bookings/booking-box.server";
+import { calendarFor } from "#app/routes/bookings/booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
- * and berths for rent): the coming months with every held day, the bookings and requests with
+ * and berths for rent): three months with every held day (paged month by month, `?mes=`, up to
+ * the booking horizon), the bookings and requests with
  * their renters, the blocked days with a button to free each, a form to block days, and the
  * listing's iCal feed at a secret address (`/ical/{id}/{token}.ics`) that a button replaces.
  */
 export const handle = { i18n: ["bookings", "listing"] };
-
-const MONTHS = 3;
 
 function bookable(listing: Listing): boolean {
   return (listing.status === "published" || listing.status === "paused") && (listing.kind === "boat" || listing.data.kind === "rent");
@@ -41,10 +40,10 @@ export async function loader(args: LoaderFunctionArgs) {
   if (listings.length === 0) return { meta, empty: true as const };
   const selected = listings.find((l) => l.id === ctx.url.searchParams.get("listing")) ?? listings[0];
   const first = today(new Date());
-  const months = monthsOf(first, MONTHS);
-  const [cards, slots, held, blocks, token] = await Promise.all([
+  // The months shown: three from `?mes=` (this month by default), up to the booking horizon.
+  const [cards, { calendar, pages }, held, blocks, token] = await Promise.all([
     cardsFor(ctx.services, listings.map((l) => l.id)),
-    bookings.slots(selected.id, first, months[months.length - 1].end),
+    calendarFor(ctx, selected.id),
     bookings.forListing(selected.id, first),
     bookings.blocks(user.uid, selected.id),
     bookings.feedToken(user.uid, selected.id),
@@ -58,7 +57,8 @@ export async function loader(args: LoaderFunctionArgs) {
     selected: selected.id,
     today: first,
     lastDay: addDays(first, MAX_DAYS_AHEAD),
-    calendar: calendarOf(months, slots),
+    calendar,
+    pages,
     bookings: held.map((b) => ({ id: b.id, status: b.status, start: b.start, end: b.end, part: b.part, days: b.days, renter: renters.get(b.renterUid)?.displayName ?? null })),
     blocks: blocks.map((b) => ({ id: b.id, start: b.start, end: b.end, days: 1 + Math.round((Date.parse(b.end) - Date.parse(b.start)) / 86_400_000) })),
     feedUrl: ctx.origin + href("calendar-feed", { params: { listingId: selected.id, file: `${token}.ics` } }),
@@ -73,7 +73,9 @@ export async function action(args: ActionFunctionArgs) {
   const text = (name: string) => String(form.get(name) ?? "").slice(0, 128);
   const intent = text("intent");
   const listingId = text("listing");
-  const back = (notice: string) => redirect(`${href("settings-calendar", { lang: ctx.lang })}?${new URLSearchParams({ listing: listingId, notice })}`, 303);
+  // Back to the months the owner was looking at (`mes`, from the block and unblock forms).
+  const month: Record<string, string> = /^\d{4}-\d{2}$/.test(text("mes")) ? { mes: text("mes") } : {};
+  const back = (notice: string) => redirect(`${href("settings-calendar", { lang: ctx.lang })}?${new URLSearchParams({ listing: listingId, ...month, notice })}`, 303);
   const refused = (refusal: Refusal) => data({ intent, refusal, fields: { start: text("start"), end: text("end") } }, { status: refusal.status === 404 ? 400 : refusal.status });
   try {
     if (intent === "block") {
@@ -137,8 +139,9 @@ export default function CalendarPage() {
         <button type="submit" className={secondaryButton}>{t("calendar.page.show")}</button>
       </Form>
       <section aria-labelledby="months-title">
-        <h2 id="months-title" className="text-xl font-bold">{t("calendar.title")}</h2>
+        <h2 id="months-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
+        <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected, notice: null }} />
         <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} />
       </section>
       <section aria-labelledby="held-title" className={cardClass}>
@@ -166,6 +169,7 @@ export default function CalendarPage() {
                 <input type="hidden" name="intent" value="unblock" />
                 <input type="hidden" name="listing" value={selected} />
                 <input type="hidden" name="block" value={block.id} />
+                <input type="hidden" name="mes" value={loaderData.pages.month} />
                 <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.page.unblock")}</button>
               </Form>
             </li>
@@ -178,6 +182,7 @@ export default function CalendarPage() {
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="block" />
           <input type="hidden" name="listing" value={selected} />
+          <input type="hidden" name="mes" value={loaderData.pages.month} />
           <div>
             <label htmlFor="block-start" className={labelClass}>{t("fields.start")}</label>
             <input id="block-start" name="start" type="date" required min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.start} className={inputClass} />

@@ -68,3 +68,14 @@ export function withoutEmptyParams(params: URLSearchParams): URLSearchParams | n
   if (!entries.some(([, value]) => value.trim() === "")) return null;
   return new URLSearchParams(entries.filter(([, value]) => value.trim() !== ""));
 }
+
+/**
+ * Where a listing page's booking button leads: with the first day (and, for a boat, the
+ * people) known, straight to the summary that prices them (`/boat/rent/boat/ReservationSummary`,
+ * the booking engine's `listing`, `start`, `end`, `people`); otherwise to the rental form that
+ * asks for what is missing. `needsPeople`: a boat (a berth has no people).
+ */
+export function bookingTarget(listingId: string, trip: Partial<Trip>, needsPeople: boolean): { to: "summary" | "rent"; search: Record<string, string | number | undefined> } {
+  const known = isIsoDate(trip.from) && (!needsPeople || (trip.people ?? 0) >= 1);
+  return known ? { to: "summary", search: { listing: listingId, ...rentSearch(trip) } } : { to: "rent", search: rentSearch(trip) };
+}

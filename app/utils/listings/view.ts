@@ -65,6 +65,8 @@ export type BoatCardView = CardCommon & {
   capacity: number | null;
   lengthM: number | null;
   instantBooking: boolean;
+  /** With days chosen (a search's `from`/`to`): what those days come to in all, shown before the day price. */
+  trip?: { days: number; totalCents: number } | null;
 };
 
 export type DockCardView = CardCommon & {
