@@ -9,7 +9,8 @@ import type { Services } from "../services";
  * and the real clock then completes or expires them on the first read or scheduler run.
  *
  * - Lucía (renter@): a completed trip on Javier's sailing boat whose deposit was released, a trip
- *   on his motorboat that ended yesterday whose deposit he claims, an upcoming confirmed one, a
+ *   on his motorboat that ended yesterday whose deposit he claims, one in four days the demo
+ *   forecast makes unsafe (decision 031), an upcoming confirmed one, a
  *   pending request to Javier, one she cancelled (its refund under the moderate policy), one
  *   declined and one that expired.
  * - Javier (owner@): those requests to answer (one from Marta, pro@), Marta's trip on his sailing
@@ -72,6 +73,9 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   at(0);
   // Upcoming: an instant booking of Javier's motorboat.
   await bookings.book(person(renter), motorboat.id, choice(day(14), day(15), 5));
+  // Four days ahead, on the motorboat too: the demo forecast blows over the Bay of Palma that day
+  // (a yellow coastal warning, force 5), so the trip's page offers a weather cancellation or move.
+  await bookings.book(person(renter), motorboat.id, choice(day(4), day(4), 4));
   // Pending: Lucía's request for Javier's sailing boat, and Marta's.
   await bookings.book(person(renter), sailing.id, choice(day(21), day(23), 6, true));
   await bookings.book(person(pro), sailing.id, choice(day(35), day(36), 4));

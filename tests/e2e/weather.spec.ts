@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+import { demoPage } from "./people";
+
+/**
+ * Weather-safe trips in the browser, on the demo data and the demo forecast (decision 031): Lucía's
+ * trip in four days on Javier's 7.5 m motorboat falls on a day with a yellow coastal warning and
+ * force 5 over the Bay of Palma. Without JavaScript she reads the forecast on her trip's page,
+ * cancels for the weather after a step that repeats what comes back (everything, the fee
+ * included), and Javier's page shows the decision with the forecast that justified it.
+ */
+test("the renter cancels an unsafe trip for the weather; both pages keep the forecast that justified it", async ({ browser }) => {
+  test.slow();
+  const renter = await demoPage(browser, "renter@amarre.test");
+  await renter.goto("/ajustes/mis-reservas");
+  const upcoming = renter.locator("section", { has: renter.getByRole("heading", { name: /^Próximas/ }) });
+  // Soonest first: the trip in four days.
+  await upcoming.getByRole("link", { name: /Cap Camarat/ }).first().click();
+  const weather = renter.locator("section", { has: renter.getByRole("heading", { name: "El tiempo para el viaje" }) });
+  await expect(weather.getByText("La previsión hace inseguro este viaje para este barco (moto de agua o barco a motor de hasta 8 m).")).toBeVisible();
+  await expect(weather.getByText("Aviso amarillo:")).toBeVisible();
+  await expect(weather.getByText(/Fuerza 5 \(21 nudos\)/)).toBeVisible();
+  const total = (await renter.locator("#price-title + div").innerText()).match(/Total[^\d]*([\d.]+,\d{2} €)/)?.[1];
+
+  await weather.getByRole("link", { name: "Cancelar por el tiempo" }).click();
+  await expect(weather.getByText("¿Cancelar el viaje por el tiempo?")).toBeVisible();
+  if (total) await expect(weather.getByText(new RegExp(`Se devuelve todo a quien alquila: ${total.replace(".", "\\.")}, tarifa de servicio incluida`))).toBeVisible();
+  await weather.getByRole("button", { name: "Sí, cancelar por el tiempo" }).click();
+  await expect(renter.getByRole("status").getByText("Viaje cancelado por el tiempo: se devuelve todo, tarifa de servicio incluida.")).toBeVisible();
+  await expect(renter.getByText("Cancelada", { exact: true })).toBeVisible();
+  await expect(renter.getByText(/^Cancelado por el tiempo por quien alquila el /)).toBeVisible();
+  const tripUrl = new URL(renter.url());
+
+  const owner = await demoPage(browser, "owner@amarre.test");
+  await owner.goto(tripUrl.pathname.replace("/ajustes/mis-reservas/", "/ajustes/gestion-de-alquileres/"));
+  await expect(owner.getByText(/^Cancelado por el tiempo por quien alquila el /)).toBeVisible();
+  await expect(owner.getByText(/viento de fuerza 5 \(el límite es 5\)/)).toBeVisible();
+  await owner.goto("/ajustes/mi-bandeja-de-entrada");
+  await expect(owner.getByText(/queda cancelado por el tiempo/).first()).toBeVisible();
+});
