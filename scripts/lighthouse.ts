@@ -108,7 +108,16 @@ async function main() {
     ],
   });
   try {
-    await waitForHealth(base, () => exited);
+    // The first start seeds the demo data and makes its photos: on a busy machine that can take
+    // longer than one wait's 120 s, so wait again while the server is still starting.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await waitForHealth(base, () => exited);
+        break;
+      } catch (error) {
+        if (exited || attempt >= 5) throw error;
+      }
+    }
     const boatPath = await firstBoatPath(base);
     const session = await signInCookie(base);
     const pages: Array<{ page: string; path: string; signedIn?: boolean }> = [
