@@ -114,6 +114,23 @@ describe("the server's message lookups", () => {
     expect(resolved).toBe(1);
   });
 
+  it("keep a lookup with a string default under its default (region names): once per key and default", () => {
+    const instance = i18nFor("de") as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
+    const t = i18nFor("de").getFixedT("de", "common");
+    const original = instance.translator.translate;
+    let resolved = 0;
+    instance.translator.translate = (...args: unknown[]) => (resolved++, original.apply(instance.translator, args));
+    try {
+      for (let i = 0; i < 5; i++) expect(t("regions.islas-baleares", { defaultValue: "Islas Baleares" })).toBe("Balearen");
+      for (let i = 0; i < 5; i++) expect(t("regions.nowhere-land", { defaultValue: "Nowhere Land" })).toBe("Nowhere Land");
+      expect(t("regions.nowhere-land", { defaultValue: "Tierra de Nadie" })).toBe("Tierra de Nadie");
+      expect(t("regions.nowhere-land")).toBe("regions.nowhere-land");
+    } finally {
+      instance.translator.translate = original;
+    }
+    expect(resolved).toBe(4);
+  });
+
   it("still interpolate, count and default when asked, after the same key was looked up plainly", () => {
     const t = i18nFor("en").getFixedT("en", "errors");
     const plain = t("generic.title");

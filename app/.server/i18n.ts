@@ -59,20 +59,28 @@ const instances = new Map<Lang, I18n>(
  * The server's instances look the same messages up again on every render (a page makes hundreds
  * of `t` calls), and i18next resolves each one from scratch (namespaces, fallbacks, nesting,
  * post-processing). A call with no options beyond the language, namespaces and key prefix (no
- * interpolation, count, context or default) has one answer for the life of the process — the
- * messages are read once at start and an instance never changes language — so its string is
- * kept. Bounded, in case a key is built from input.
+ * interpolation, count or context; a string default, as region names pass, is part of the key)
+ * has one answer for the life of the process — the messages are read once at start and an
+ * instance never changes language — so its string is kept. Bounded, in case a key is built from
+ * input.
  */
 const MEMO_MAX = 50_000;
-const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix", "defaultValue"]);
 function memoizePlainLookups(instance: I18n) {
   const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
   const memo = new Map<string, string>();
-  const plain = (options: unknown): options is { lng?: string; lngs?: readonly string[]; ns?: string | readonly string[]; keyPrefix?: string } =>
-    options === undefined || (typeof options === "object" && options !== null && Object.keys(options).every((name) => PLAIN_OPTIONS.has(name)));
+  type Plain = { lng?: string; lngs?: readonly string[]; ns?: string | readonly string[]; keyPrefix?: string; defaultValue?: string };
+  const plain = (options: unknown): options is Plain =>
+    options === undefined ||
+    (typeof options === "object" &&
+      options !== null &&
+      Object.keys(options).every((name) => PLAIN_OPTIONS.has(name)) &&
+      ["string", "undefined"].includes(typeof (options as Plain).defaultValue));
   const memoized = (key: unknown, options?: unknown) => {
     if (typeof key !== "string" || !plain(options)) return translate(key, options);
-    const id = options ? `${options.lng}\u0000${String(options.lngs)}\u0000${String(options.ns)}\u0000${options.keyPrefix}\u0000${key}` : `\u0000${key}`;
+    const id = options
+      ? `${options.lng}\u0000${String(options.lngs)}\u0000${String(options.ns)}\u0000${options.keyPrefix}\u0000${options.defaultValue === undefined ? "" : `\u0001${options.defaultValue}`}\u0000${key}`
+      : `\u0000${key}`;
     const known = memo.get(id);
     if (known !== undefined) return known;
     const value = translate(key, options);

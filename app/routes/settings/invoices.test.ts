@@ -149,5 +149,9 @@ describe("invoices of bookings", () => {
     expect(second.issued).toMatchObject({ page: 1, total: 0 });
     const beyond = dataOf(await invoicesLoader({ request: authedRequest("/ajustes/facturas?recibidas=99", many.cookie), params: {}, context: context() }));
     expect(beyond.received.page).toBe(2);
+    // The pages read only up to their end, and show the rows of the whole list, in its order.
+    const whole = (await services.invoices.listFor(many.uid)).received.map((invoice) => invoice.id);
+    expect([...first.received.rows, ...second.received.rows].map((r: { id: string }) => r.id)).toEqual(whole);
+    expect(beyond.received.rows.map((r: { id: string }) => r.id)).toEqual(whole.slice(25));
   });
 });

@@ -20,14 +20,6 @@ export const handle = { i18n: ["invoices", "search"] };
 
 const PAGE_SIZE = 25;
 
-/** One page of rows and where it is (`?recibidas=2`, `?emitidas=3`). */
-function pageOf<T>(rows: T[], asked: string | null) {
-  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const wanted = Number(asked);
-  const page = Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, pageCount) : 1;
-  return { rows: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), page, pageCount, total: rows.length };
-}
-
 function row(invoice: Invoice, as: "buyer" | "seller") {
   return {
     id: invoice.id,
@@ -46,12 +38,13 @@ function row(invoice: Invoice, as: "buyer" | "seller") {
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "invoices");
   const user = await ctx.requireUser();
-  const { received, issued } = await ctx.services.invoices.listFor(user.uid);
-  return {
-    meta: { title: ctx.t("page.meta"), description: ctx.t("page.intro") },
-    received: pageOf(received.map((invoice) => row(invoice, "buyer")), ctx.url.searchParams.get("recibidas")),
-    issued: pageOf(issued.map((invoice) => row(invoice, "seller")), ctx.url.searchParams.get("emitidas")),
+  // One page of each list (`?recibidas=2`, `?emitidas=3`), never the whole lists.
+  const pageOf = async (side: "buyer" | "seller", param: string) => {
+    const { invoices, ...where } = await ctx.services.invoices.pageFor(user.uid, side, Number(ctx.url.searchParams.get(param)), PAGE_SIZE);
+    return { rows: invoices.map((invoice) => row(invoice, side)), page: where.page, pageCount: where.pageCount, total: where.total };
   };
+  const [received, issued] = await Promise.all([pageOf("buyer", "recibidas"), pageOf("seller", "emitidas")]);
+  return { meta: { title: ctx.t("page.meta"), description: ctx.t("page.intro") }, received, issued };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

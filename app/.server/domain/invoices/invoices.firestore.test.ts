@@ -43,6 +43,10 @@ describe(`invoice numbers on Firestore (${cloud ? "Google's emulator" : "in-proc
     expect(next.map((invoice) => invoice.sequence)).toEqual([21, 21]);
     const renter = await invoices.listFor("renter");
     expect(renter.received).toHaveLength(42);
+    // A page reads the count and the rows up to its end: the same rows as the whole list.
+    const second = await invoices.pageFor("renter", "buyer", 2, 25);
+    expect(second).toMatchObject({ total: 42, page: 2, pageCount: 2 });
+    expect(second.invoices.map((invoice) => invoice.id)).toEqual(renter.received.slice(25).map((invoice) => invoice.id));
   }, 120_000);
 });
 

@@ -266,6 +266,22 @@ export function createInvoicesService(deps: InvoicesDeps) {
       return { received: (received as Invoice[]).map(normalised), issued: (issued as Invoice[]).map(normalised) };
     },
 
+    /**
+     * One page of a person's invoices on one side (`buyer`: received, `seller`: issued in their
+     * name), newest first as `listFor` lists them, with how many there are (up to 1,000, as
+     * `listFor` reads). `asked` outside 1…pageCount is the nearest page. Reads the count and the
+     * rows up to the page's end, never the whole list: /ajustes/facturas with 500 invoices read
+     * and parsed all of them for 25 rows.
+     */
+    async pageFor(uid: string, side: "buyer" | "seller", asked: number, size: number): Promise<{ invoices: Invoice[]; total: number; page: number; pageCount: number }> {
+      const query = { collection: INVOICES, where: [[`${side}.uid`, "==", uid]], orderBy: [["issuedAt", "desc"]], limit: 1000 } as const;
+      const total = await store.count(query);
+      const pageCount = Math.max(1, Math.ceil(total / size));
+      const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pageCount) : 1;
+      const upTo = total === 0 ? [] : await store.query<Omit<Invoice, "id">>({ ...query, limit: page * size });
+      return { invoices: (upTo.slice((page - 1) * size) as Invoice[]).map(normalised), total, page, pageCount };
+    },
+
     /** A booking's invoices, in the order they were issued. */
     async forBooking(bookingId: string): Promise<Invoice[]> {
       const ids = [`${bookingId}_rental`, `${bookingId}_fee`, `${bookingId}_rental_R`, `${bookingId}_fee_R`];
