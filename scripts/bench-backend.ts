@@ -16,12 +16,14 @@ export const EMULATOR_CAVEAT =
   "Firebase backend on EMULATORS (Cloud Firestore emulator, Auth emulator, Storage emulator): these figures are for catching regressions between commits, not a measure of capacity — production Firestore and Auth behave and scale differently.";
 
 /** How much data each backend is seeded with, unless `--listings` says otherwise. */
-export const dataSizes: Record<Backend, { listings: number; cases: number; subscribers: number }> = {
-  embedded: { listings: 10_000, cases: 10_000, subscribers: 500 },
+export const dataSizes: Record<Backend, { listings: number; cases: number; subscribers: number; connections: number }> = {
+  embedded: { listings: 10_000, cases: 10_000, subscribers: 500, connections: 16 },
   // Emulator writes are a few ms each and its queries scan every document: a tenth of the data
   // seeds in about a minute and still has every page's shape (pages of results, filters, 1,000 cases).
-  // Each event stream is a Firestore listener on the emulator: 50 of them.
-  firebase: { listings: 1_000, cases: 1_000, subscribers: 50 },
+  // Each event stream is a Firestore listener on the emulator: 50 of them. The emulator answers
+  // one scan at a time: 16 connections queue each request behind 15 others for longer than a run
+  // lasts (no answer at all in 5 s on a busy machine), 4 keep every page measurable.
+  firebase: { listings: 1_000, cases: 1_000, subscribers: 50, connections: 4 },
 };
 
 export interface BenchOptions {
@@ -29,14 +31,19 @@ export interface BenchOptions {
   listings: number;
   cases: number;
   subscribers: number;
+  connections: number;
+  /** Milliseconds autocannon waits for an answer; the emulators' slowest pages take seconds. */
+  timeoutMs: number;
+  /** One request at a time before each page's run: it waits for what the last run left queued, and is timed. */
+  settle: boolean;
 }
 
 /**
- * Reads `--backend`, `--listings` and `--subscribers` (strings, as `parseArgs` gives them, or undefined) and
+ * Reads `--backend`, `--listings`, `--subscribers` and `--connections` (strings, as `parseArgs` gives them, or undefined) and
  * whether `--compare` was asked for; throws a message for the person at the terminal when the
  * combination cannot run.
  */
-export function benchOptions(args: { backend?: string; listings?: string; subscribers?: string; compare?: string }): BenchOptions {
+export function benchOptions(args: { backend?: string; listings?: string; subscribers?: string; connections?: string; compare?: string }): BenchOptions {
   const backend = (args.backend ?? "embedded") as Backend;
   if (!backends.includes(backend)) throw new Error(`--backend must be one of ${backends.join(", ")}, not "${args.backend}"`);
   if (args.compare !== undefined && backend !== "embedded") {
@@ -48,7 +55,10 @@ export function benchOptions(args: { backend?: string; listings?: string; subscr
   if (!Number.isSafeInteger(listings) || listings < 0) throw new Error(`--listings must be a whole number, not "${args.listings}"`);
   const subscribers = args.subscribers === undefined ? dataSizes[backend].subscribers : Number(args.subscribers);
   if (!Number.isSafeInteger(subscribers) || subscribers < 1) throw new Error(`--subscribers must be a whole number of at least 1, not "${args.subscribers}"`);
-  return { backend, listings, cases: dataSizes[backend].cases, subscribers };
+  const connections = args.connections === undefined ? dataSizes[backend].connections : Number(args.connections);
+  if (!Number.isSafeInteger(connections) || connections < 1) throw new Error(`--connections must be a whole number of at least 1, not "${args.connections}"`);
+  const firebase = backend === "firebase";
+  return { backend, listings, cases: dataSizes[backend].cases, subscribers, connections, timeoutMs: firebase ? 60_000 : 10_000, settle: firebase };
 }
 
 /** A JVM and the firebase-tools CLI starting together on a busy two-core machine can take minutes. */

@@ -96,7 +96,8 @@ const { values: args } = parseArgs({
     // 10,000 on embedded, 1,000 on firebase (bench-backend.ts).
     listings: { type: "string" },
     backend: { type: "string", default: "embedded" },
-    connections: { type: "string", default: "16" },
+    // 16 on embedded, 4 on firebase (bench-backend.ts).
+    connections: { type: "string" },
     duration: { type: "string", default: "5" },
     "skip-build": { type: "boolean", default: false },
     compare: { type: "string" },
@@ -117,7 +118,7 @@ const options = (() => {
 const listings = options.listings;
 const CASES = options.cases;
 const DEMO_ADMIN = { email: "admin@amarre.test", password: "amarre-demo" };
-const connections = Number(args.connections);
+const connections = options.connections;
 const duration = Number(args.duration);
 
 /**
@@ -265,14 +266,18 @@ async function measureBookings(base: string, cookie: string, boats: string[]) {
     const day = dayFromNow(2 + Math.floor(i / boats.length));
     return new URLSearchParams({ listing: boat, start: day, end: day, people: "2" }).toString();
   };
+  const url = base + "/boat/rent/boat/ReservationSummary";
+  const headers = { Cookie: `${cookie}; i18n_redirected=es`, "Content-Type": "application/x-www-form-urlencoded" };
+  const aloneMs = options.settle ? await timeOneRequest(url, { method: "POST", headers, body: body() }) : undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: base + "/boat/rent/boat/ReservationSummary",
+        url,
         connections,
         duration,
+        timeout: options.timeoutMs / 1000,
         method: "POST",
-        headers: { Cookie: `${cookie}; i18n_redirected=es`, "Content-Type": "application/x-www-form-urlencoded" },
+        headers,
         requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -281,7 +286,7 @@ async function measureBookings(base: string, cookie: string, boats: string[]) {
   });
   latencies.sort((a, b) => a - b);
   const ok = result.statusCodeStats?.["303"]?.count ?? 0;
-  return { rps: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), booked: ok, other: result.requests.total - ok };
+  return { rps: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), booked: ok, other: result.requests.total - ok, aloneMs };
 }
 
 /** `count` confirmations of the same day of one boat at once: exactly one may be booked. */
@@ -315,18 +320,39 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-type Measured = { name: string; rps: number; p50: number; p95: number; p99: number; cpuMsPerRequest: number; requests: number; non2xx: number; errors: number };
+type Measured = {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  cpuMsPerRequest: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** With `settle`: one request alone, before the run, in ms. */
+  aloneMs?: number;
+};
+
+/** One request alone (it also waits for whatever the previous run left queued in the backend). */
+async function timeOneRequest(url: string, init: RequestInit = {}): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(options.timeoutMs * 2) });
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
 
 async function measure(base: string, pid: number, target: Target): Promise<Measured> {
   const latencies: number[] = [];
   const run = (seconds: number, record: boolean) =>
     new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
-        { url: base + target.path, connections, duration: seconds, headers: target.headers },
+        { url: base + target.path, connections, duration: seconds, headers: target.headers, timeout: options.timeoutMs / 1000 },
         (error, result) => (error ? reject(error) : resolve(result)),
       );
       if (record) instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     });
+  const aloneMs = options.settle ? await timeOneRequest(base + target.path, { headers: target.headers }) : undefined;
   await run(1, false); // warm-up
   const cpuBefore = cpuMs(pid);
   const result = await run(duration, true);
@@ -342,6 +368,7 @@ async function measure(base: string, pid: number, target: Target): Promise<Measu
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    ...(aloneMs === undefined ? {} : { aloneMs }),
   };
 }
 
@@ -427,12 +454,17 @@ const num = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFix
 function printPages(results: Measured[]) {
   const healthz = results.find((r) => r.name.startsWith("healthz"))!;
   const baseline = results.find((r) => r.name === "baseline (/_baseline)")!;
-  console.log("page                            req/s   p50 ms   p95 ms   p99 ms   CPU ms/req   vs baseline   vs healthz   non-2xx");
+  const alone = results.some((r) => r.aloneMs !== undefined);
+  console.log(`page                            req/s   p50 ms   p95 ms   p99 ms   CPU ms/req   vs baseline   vs healthz   non-2xx${alone ? "   1 alone ms" : ""}`);
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(30)} ${num(r.rps).padStart(7)}   ${num(r.p50, 1).padStart(6)}   ${num(r.p95, 1).padStart(6)}   ${num(r.p99, 1).padStart(6)}   ${num(r.cpuMsPerRequest, 2).padStart(10)}   ${pct(r.rps / baseline.rps).padStart(11)}   ${pct(r.rps / healthz.rps).padStart(10)}   ${String(r.non2xx + r.errors).padStart(7)}`,
+      `${r.name.padEnd(30)} ${num(r.rps).padStart(7)}   ${num(r.p50, 1).padStart(6)}   ${num(r.p95, 1).padStart(6)}   ${num(r.p99, 1).padStart(6)}   ${num(r.cpuMsPerRequest, 2).padStart(10)}   ${pct(r.rps / baseline.rps).padStart(11)}   ${pct(r.rps / healthz.rps).padStart(10)}   ${String(r.non2xx + r.errors).padStart(7)}` +
+        (alone ? `   ${num(r.aloneMs ?? NaN, 0).padStart(10)}` : ""),
     );
   }
+  const unanswered = results.filter((r) => r.requests === 0);
+  if (unanswered.length) console.log(`No answer within the ${duration} s run (every request still waiting): ${unanswered.map((r) => r.name).join(", ")}`);
+  if (alone) console.log("1 alone ms: one request by itself before the page's run (it also waits for what the previous run left queued).");
   const floorMet = baseline.rps >= FLOOR_SHARE * healthz.rps;
   console.log(`\nTarget: the baseline ≥ ${FLOOR_SHARE * 100}% of /healthz → ${pct(baseline.rps / healthz.rps)}: ${floorMet ? "met" : "NOT met"}`);
   for (const [name, share, p95] of goals) {
@@ -506,7 +538,8 @@ async function main() {
     printPages(results);
     console.log(
       `\nBooking confirmations (signed in, a different day each, ${connections} connections): ${booking.rps.toFixed(0)} req/s (${((booking.rps / baseline) * 100).toFixed(0)}% of the baseline), ` +
-        `p50 ${booking.p50.toFixed(1)} ms, p95 ${booking.p95.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms; ${booking.booked} booked, ${booking.other} other answers`,
+        `p50 ${booking.p50.toFixed(1)} ms, p95 ${booking.p95.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms; ${booking.booked} booked, ${booking.other} other answers` +
+        (booking.aloneMs === undefined ? "" : `; one alone before the run ${booking.aloneMs.toFixed(0)} ms`),
     );
     console.log(
       `Contention: ${contention.count} confirmations of the same day at once → ${contention.booked} booked, ${contention.conflicts} answered 409 (${JSON.stringify(contention.tally)}) in ${contention.ms.toFixed(0)} ms: ${contention.booked === 1 && contention.conflicts === contention.count - 1 ? "exactly one booked" : "NOT exactly one"}`,
