@@ -9,10 +9,16 @@
  *
  *   npm run bench -- [--listings 10000] [--connections 16] [--duration 5] [--skip-build]
  *   npm run bench -- --compare <git-ref> [--pages a,b]   # before (ref) / after (this checkout)
+ *   npm run bench -- --backend firebase [--listings 1000] # the same on the emulators
  *
  * `--compare` builds the ref in a temporary git worktree (its own patched packages), serves both
  * builds on copies of the same data and measures every page on one then the other, in turns, so
  * both see the same machine; it prints a before/after table (pages only).
+ *
+ * `--backend firebase` starts Google's Cloud Firestore emulator, the Auth emulator and the
+ * Storage emulator once (scripts/bench-backend.ts), seeds the same kinds of data (a tenth as
+ * much by default) and measures the same pages, bookings and contention against them; emulator
+ * figures are for regressions, not capacity, and the output says so.
  */
 import { execFileSync, execSync, spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
@@ -30,15 +36,21 @@ import { createServices } from "#app/.server/services";
 import { createCasesService, caseTypes } from "#app/.server/domain/cases";
 import { renderInvoicePdf, type Invoice } from "#app/.server/domain/invoices";
 import { testBooking } from "#app/.server/domain/invoices/test-fixtures";
+import { benchOptions, EMULATOR_CAVEAT, startBackend, type RunningBackend } from "./bench-backend";
 import { freePort, waitForHealth } from "./serve-build";
 
-/** Fills a fresh data directory: the demo marketplace plus `count` published boats. */
-async function prepareData(dataDir: string, count: number) {
+/**
+ * Fills a fresh data directory (and, on firebase, the emulators `backendEnv` points at): the demo
+ * marketplace plus `count` published boats.
+ */
+async function prepareData(dataDir: string, count: number, backendEnv: Record<string, string> = {}) {
   const services = await createServices(
-    loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "bench-session-secret-that-is-long-enough-0123456789" }),
+    loadConfig({ ...backendEnv, NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "bench-session-secret-that-is-long-enough-0123456789" }),
   );
   try {
+    const demoStarted = performance.now();
     await seedDemoData(services);
+    console.log(`Seeded the demo marketplace in ${((performance.now() - demoStarted) / 1000).toFixed(1)} s`);
     const { created, ms } = await seedBenchListings(services, count, createDemoPhotoProvider(services));
     const [boat] = (await services.listings.search({ sort: "newest" })).items;
     // 10,000 cases for the admin's list: boat names from a small pool, so a word finds about 1 in 20.
@@ -81,20 +93,32 @@ async function prepareData(dataDir: string, count: number) {
 
 const { values: args } = parseArgs({
   options: {
-    listings: { type: "string", default: "10000" },
-    connections: { type: "string", default: "16" },
+    // 10,000 on embedded, 1,000 on firebase (bench-backend.ts).
+    listings: { type: "string" },
+    backend: { type: "string", default: "embedded" },
+    // 16 on embedded, 4 on firebase (bench-backend.ts).
+    connections: { type: "string" },
     duration: { type: "string", default: "5" },
     "skip-build": { type: "boolean", default: false },
     compare: { type: "string" },
     pages: { type: "string" },
-    subscribers: { type: "string", default: "500" },
+    // 500 on embedded, 50 on firebase (bench-backend.ts).
+    subscribers: { type: "string" },
     "sign-ins": { type: "string", default: "50" },
   },
 });
-const listings = Number(args.listings);
-const CASES = 10_000;
+const options = (() => {
+  try {
+    return benchOptions(args);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+})();
+const listings = options.listings;
+const CASES = options.cases;
 const DEMO_ADMIN = { email: "admin@amarre.test", password: "amarre-demo" };
-const connections = Number(args.connections);
+const connections = options.connections;
 const duration = Number(args.duration);
 
 /**
@@ -242,14 +266,18 @@ async function measureBookings(base: string, cookie: string, boats: string[]) {
     const day = dayFromNow(2 + Math.floor(i / boats.length));
     return new URLSearchParams({ listing: boat, start: day, end: day, people: "2" }).toString();
   };
+  const url = base + "/boat/rent/boat/ReservationSummary";
+  const headers = { Cookie: `${cookie}; i18n_redirected=es`, "Content-Type": "application/x-www-form-urlencoded" };
+  const aloneMs = options.settle ? await timeOneRequest(url, { method: "POST", headers, body: body() }) : undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: base + "/boat/rent/boat/ReservationSummary",
+        url,
         connections,
         duration,
+        timeout: options.timeoutMs / 1000,
         method: "POST",
-        headers: { Cookie: `${cookie}; i18n_redirected=es`, "Content-Type": "application/x-www-form-urlencoded" },
+        headers,
         requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
       },
       (error, result) => (error ? reject(error) : resolve(result)),
@@ -258,7 +286,7 @@ async function measureBookings(base: string, cookie: string, boats: string[]) {
   });
   latencies.sort((a, b) => a - b);
   const ok = result.statusCodeStats?.["303"]?.count ?? 0;
-  return { rps: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), booked: ok, other: result.requests.total - ok };
+  return { rps: result.requests.average, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), booked: ok, other: result.requests.total - ok, aloneMs };
 }
 
 /** `count` confirmations of the same day of one boat at once: exactly one may be booked. */
@@ -292,18 +320,39 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-type Measured = { name: string; rps: number; p50: number; p95: number; p99: number; cpuMsPerRequest: number; requests: number; non2xx: number; errors: number };
+type Measured = {
+  name: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  cpuMsPerRequest: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** With `settle`: one request alone, before the run, in ms. */
+  aloneMs?: number;
+};
+
+/** One request alone (it also waits for whatever the previous run left queued in the backend). */
+async function timeOneRequest(url: string, init: RequestInit = {}): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(options.timeoutMs * 2) });
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
 
 async function measure(base: string, pid: number, target: Target): Promise<Measured> {
   const latencies: number[] = [];
   const run = (seconds: number, record: boolean) =>
     new Promise<autocannon.Result>((resolve, reject) => {
       const instance = autocannon(
-        { url: base + target.path, connections, duration: seconds, headers: target.headers },
+        { url: base + target.path, connections, duration: seconds, headers: target.headers, timeout: options.timeoutMs / 1000 },
         (error, result) => (error ? reject(error) : resolve(result)),
       );
       if (record) instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
     });
+  const aloneMs = options.settle ? await timeOneRequest(base + target.path, { headers: target.headers }) : undefined;
   await run(1, false); // warm-up
   const cpuBefore = cpuMs(pid);
   const result = await run(duration, true);
@@ -319,6 +368,7 @@ async function measure(base: string, pid: number, target: Target): Promise<Measu
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
+    ...(aloneMs === undefined ? {} : { aloneMs }),
   };
 }
 
@@ -340,13 +390,14 @@ const SESSION_SECRET = "bench-session-secret-that-is-long-enough-0123456789";
 type Server = { base: string; pid: number; process: ChildProcess; startupMs: number; stop: () => void };
 
 /** Starts `build/server/server.js` of the checkout at `root` on a data directory. */
-async function startServer(root: string, dataDir: string): Promise<Server> {
+async function startServer(root: string, dataDir: string, backendEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["build/server/server.js"], {
     cwd: root,
     env: {
       ...process.env,
+      ...backendEnv,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -399,16 +450,23 @@ function selected(all: Target[]): Target[] {
 
 const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 const num = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
+/** Requests per second: a tenth shown below 10 (the emulators' slow pages), whole above. */
+const rate = (value: number) => num(value, value < 10 ? 1 : 0);
 
 function printPages(results: Measured[]) {
   const healthz = results.find((r) => r.name.startsWith("healthz"))!;
   const baseline = results.find((r) => r.name === "baseline (/_baseline)")!;
-  console.log("page                            req/s   p50 ms   p95 ms   p99 ms   CPU ms/req   vs baseline   vs healthz   non-2xx");
+  const alone = results.some((r) => r.aloneMs !== undefined);
+  console.log(`page                            req/s   p50 ms   p95 ms   p99 ms   CPU ms/req   vs baseline   vs healthz   non-2xx${alone ? "   1 alone ms" : ""}`);
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(30)} ${num(r.rps).padStart(7)}   ${num(r.p50, 1).padStart(6)}   ${num(r.p95, 1).padStart(6)}   ${num(r.p99, 1).padStart(6)}   ${num(r.cpuMsPerRequest, 2).padStart(10)}   ${pct(r.rps / baseline.rps).padStart(11)}   ${pct(r.rps / healthz.rps).padStart(10)}   ${String(r.non2xx + r.errors).padStart(7)}`,
+      `${r.name.padEnd(30)} ${rate(r.rps).padStart(7)}   ${num(r.p50, 1).padStart(6)}   ${num(r.p95, 1).padStart(6)}   ${num(r.p99, 1).padStart(6)}   ${num(r.cpuMsPerRequest, 2).padStart(10)}   ${pct(r.rps / baseline.rps).padStart(11)}   ${pct(r.rps / healthz.rps).padStart(10)}   ${String(r.non2xx + r.errors).padStart(7)}` +
+        (alone ? `   ${num(r.aloneMs ?? NaN, 0).padStart(10)}` : ""),
     );
   }
+  const unanswered = results.filter((r) => r.requests === 0);
+  if (unanswered.length) console.log(`No answer within the ${duration} s run (every request still waiting): ${unanswered.map((r) => r.name).join(", ")}`);
+  if (alone) console.log("1 alone ms: one request by itself before the page's run (it also waits for what the previous run left queued).");
   const floorMet = baseline.rps >= FLOOR_SHARE * healthz.rps;
   console.log(`\nTarget: the baseline ≥ ${FLOOR_SHARE * 100}% of /healthz → ${pct(baseline.rps / healthz.rps)}: ${floorMet ? "met" : "NOT met"}`);
   for (const [name, share, p95] of goals) {
@@ -431,12 +489,35 @@ async function main() {
   if (args.compare) return compare(args.compare);
   if (!args["skip-build"]) execSync("npm run build", { stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-bench-"));
-  const seeded = await prepareData(dataDir, listings);
-  console.log(`Seeded ${seeded.created} bench boats in ${(seeded.ms / 1000).toFixed(1)} s and ${CASES} cases in ${(seeded.casesMs / 1000).toFixed(1)} s`);
-  for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
-  const server = await startServer(process.cwd(), dataDir);
-  const base = server.base;
+  let backend: RunningBackend | undefined;
+  let server: Server | undefined;
+  const cleanUp = async () => {
+    if (server && server.process.exitCode === null && server.process.signalCode === null) {
+      // The server goes first, so it never sees its backend vanish under it.
+      const exited = new Promise((resolve) => server!.process.once("exit", resolve));
+      server.stop();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    }
+    await backend?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // Interrupted, it still stops the server and every emulator (no Java process left behind).
+  const interrupted = () => void cleanUp().finally(() => process.exit(130));
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
   try {
+    const emulatorsStarted = Date.now();
+    backend = await startBackend(options.backend);
+    const firebase = backend.backend === "firebase";
+    if (firebase) {
+      console.log(`Emulators started in ${((Date.now() - emulatorsStarted) / 1000).toFixed(1)} s: ${backend.description}`);
+      // firebase-admin in this process (the seed) reads the emulators' addresses from the environment.
+      Object.assign(process.env, backend.env);
+    }
+    const seeded = await prepareData(dataDir, listings, backend.env);
+    console.log(`Seeded ${seeded.created} bench boats in ${(seeded.ms / 1000).toFixed(1)} s and ${CASES} cases in ${(seeded.casesMs / 1000).toFixed(1)} s`);
+    for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
+    server = await startServer(process.cwd(), dataDir, backend.env);
+    const base = server.base;
     const signedIn = await signedInTargets(base, seeded);
     const renter = signedIn.renter;
     const pages = selected([...targets, ...signedIn.targets]);
@@ -446,23 +527,28 @@ async function main() {
     const contention = await measureContention(base, renter, seeded.instantBoats[0], 50);
     const js = await homeJavaScriptGzipBytes(base);
     const signIns = await measureSignIn(base, Number(args["sign-ins"]));
-    const streams = await measureEventStreams(base, server.pid, Number(args.subscribers));
+    const streams = await measureEventStreams(base, server.pid, options.subscribers);
     const rss = rssMiB(server.pid);
     const baseline = results.find((r) => r.name === "baseline (/_baseline)")!.rps;
 
     console.log(`\nAmarre benchmark — ${connections} connections, ${duration} s per page, ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`);
-    console.log(`Listings: ${listings} bench boats + the demo marketplace (65 boats, 13 docks)`);
+    console.log(`Backend: ${backend.description}`);
+    if (firebase) console.log(`\n*** ${EMULATOR_CAVEAT} ***\n`);
+    console.log(`Listings: ${listings} bench boats + the demo marketplace (65 boats, 13 docks); ${CASES} cases`);
     console.log(`Server start (incl. first-start seed): ${server.startupMs} ms`);
     console.log("Absolute figures depend on the machine and what else runs on it; compare builds with --compare <git-ref>.\n");
     printPages(results);
     console.log(
-      `\nBooking confirmations (signed in, a different day each, ${connections} connections): ${booking.rps.toFixed(0)} req/s (${((booking.rps / baseline) * 100).toFixed(0)}% of the baseline), ` +
-        `p50 ${booking.p50.toFixed(1)} ms, p95 ${booking.p95.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms; ${booking.booked} booked, ${booking.other} other answers`,
+      `\nBooking confirmations (signed in, a different day each, ${connections} connections): ${rate(booking.rps)} req/s (${((booking.rps / baseline) * 100).toFixed(0)}% of the baseline), ` +
+        `p50 ${booking.p50.toFixed(1)} ms, p95 ${booking.p95.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms; ${booking.booked} booked, ${booking.other} other answers` +
+        (booking.aloneMs === undefined ? "" : `; one alone before the run ${booking.aloneMs.toFixed(0)} ms`),
     );
     console.log(
       `Contention: ${contention.count} confirmations of the same day at once → ${contention.booked} booked, ${contention.conflicts} answered 409 (${JSON.stringify(contention.tally)}) in ${contention.ms.toFixed(0)} ms: ${contention.booked === 1 && contention.conflicts === contention.count - 1 ? "exactly one booked" : "NOT exactly one"}`,
     );
-    console.log(`Sign-in (form POST, scrypt, session cookie): ${signIns.count} in a row, p50 ${signIns.p50.toFixed(1)} ms, p95 ${signIns.p95.toFixed(1)} ms, max ${signIns.max.toFixed(1)} ms`);
+    console.log(
+      `Sign-in (form POST, ${firebase ? "the Auth emulator's password check" : "scrypt"}, session cookie): ${signIns.count} in a row, p50 ${signIns.p50.toFixed(1)} ms, p95 ${signIns.p95.toFixed(1)} ms, max ${signIns.max.toFixed(1)} ms`,
+    );
     console.log(
       `Email event streams: ${streams.count} open at once, all got their first message in ${streams.connectedMs.toFixed(0)} ms; ` +
         `a new email reached all of them in ${streams.fanOutMs.toFixed(0)} ms; RSS ${streams.rssBefore.toFixed(1)} → ${streams.rssConnected.toFixed(1)} MiB ` +
@@ -471,14 +557,19 @@ async function main() {
     console.log(`Server peak RSS: ${rss.toFixed(1)} MiB`);
     console.log(`Invoices: ${seeded.invoices} for the demo renter; one PDF drawn in ${seeded.pdfMs.toFixed(1)} ms on average (100 drawn)`);
     console.log(`JavaScript loaded by the home page: ${js.files} files, ${(js.gzipBytes / 1024).toFixed(1)} KiB gzip (${js.gzipBytes} bytes)`);
+    if (firebase) console.log(`\n*** ${EMULATOR_CAVEAT} ***`);
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync(
-      path.join("bench-results", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
-      JSON.stringify({ connections, duration, listings, startupMs: server.startupMs, loadAverage: os.loadavg(), results, booking, contention, signIns, streams, peakRssMiB: rss, js }, null, 2),
+      path.join("bench-results", `bench-${firebase ? "firebase-" : ""}${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+      JSON.stringify(
+        { backend: backend.backend, emulators: firebase, connections, duration, listings, cases: CASES, startupMs: server.startupMs, loadAverage: os.loadavg(), results, booking, contention, signIns, streams, peakRssMiB: rss, js },
+        null,
+        2,
+      ),
     );
   } finally {
-    server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.off("SIGINT", interrupted).off("SIGTERM", interrupted);
+    await cleanUp();
   }
 }
 

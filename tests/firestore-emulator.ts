@@ -130,12 +130,16 @@ export async function startCloudFirestoreEmulator(options: { rulesFile?: string;
   // Keep draining its output so the pipes never fill up.
   child.stdout.resume();
   child.stderr.resume();
+  // Should this process end without stop(), take the Java process with it (no orphan).
+  const onExit = () => child.kill("SIGKILL");
+  process.once("exit", onExit);
 
   return {
     host: HOST,
     port,
     hostPort: `${HOST}:${port}`,
     async stop() {
+      process.off("exit", onExit);
       if (child.exitCode !== null || child.signalCode !== null) return;
       const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
       child.kill("SIGTERM");

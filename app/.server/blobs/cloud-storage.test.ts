@@ -1,22 +1,9 @@
 /**
- * The Cloud Storage adapter against the Firebase Storage emulator of firebase-tools.
- *
- * `firebase emulators:start --only storage` cannot start on this machine: firebase-tools 15
- * refuses Java older than 21 (Debian 12 has 17), and the storage emulator also needs its rules
- * runtime jar (cloud-storage-rules-runtime), which the CLI downloads from Google on first use —
- * there is no network here. So this file runs the emulator's own server in process: the same
- * Express app and storage layer the CLI serves, through the Cloud Storage JSON API that
- * firebase-admin speaks. That API is admin-only in the emulator (security rules apply to the
- * client SDK's API only), so the Java rules runtime is never involved. See
- * docs/decisions/005-blob-store.md.
+ * The Cloud Storage adapter against the Firebase Storage emulator of firebase-tools, run in
+ * process (tests/storage-emulator.ts says why not through the CLI).
  */
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadFirebaseToolsStorage, startStorageEmulator, type FirebaseToolsStorage, type StorageEmulator } from "#tests/storage-emulator";
 import { describeBlobStoreContract } from "./blobs.contract";
 import { CloudStorageBlobStore, toBlobError } from "./cloud-storage";
 import { createBlobStore } from "./create-blobs";
@@ -24,89 +11,13 @@ import { BlobError } from "./index";
 
 const PROJECT_ID = "demo-amarre";
 const BUCKET = "demo-amarre.appspot.com";
-const HOST = "127.0.0.1";
-
-interface StorageEmulatorInstance {
-  stop(): Promise<void>;
-}
-
-interface FirebaseToolsStorage {
-  StorageEmulator: new (args: { projectId: string; host: string; port: number; auto_download: boolean }) => StorageEmulatorInstance;
-  createApp(projectId: string, emulator: StorageEmulatorInstance): Promise<{ listen(port: number, host: string): Server }>;
-  EmulatorRegistry: { set(name: string, instance: unknown): void; clear(name: string): void };
-}
-
-/** The storage emulator's modules from firebase-tools, or the reason they cannot be loaded. */
-function loadFirebaseToolsStorage(): FirebaseToolsStorage | string {
-  try {
-    const require = createRequire(import.meta.url);
-    const root = path.dirname(require.resolve("firebase-tools/package.json"));
-    const lib = (file: string) => require(path.join(root, "lib", "emulator", file)) as Record<string, unknown>;
-    const { StorageEmulator } = lib("storage/index.js");
-    const { createApp } = lib("storage/server.js");
-    const { EmulatorRegistry } = lib("registry.js");
-    if (typeof StorageEmulator !== "function" || typeof createApp !== "function" || typeof EmulatorRegistry !== "function") {
-      return "firebase-tools no longer has lib/emulator/storage/{index,server}.js and lib/emulator/registry.js as expected";
-    }
-    return { StorageEmulator, createApp, EmulatorRegistry } as unknown as FirebaseToolsStorage;
-  } catch (error) {
-    return `firebase-tools' storage emulator cannot be loaded: ${error instanceof Error ? error.message : String(error)}`;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningEmulator {
-  /** "127.0.0.1:port", the value for FIREBASE_STORAGE_EMULATOR_HOST. */
-  host: string;
-  stop(): Promise<void>;
-}
-
-async function startStorageEmulator(tools: FirebaseToolsStorage): Promise<RunningEmulator> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-storage-emulator-"));
-  const port = await freePort();
-  // Its files go to a temp directory of ours, not the shared <tmpdir>/firebase/storage/blobs.
-  class IsolatedStorageEmulator extends tools.StorageEmulator {
-    getPersistenceTmpDir() {
-      return dir;
-    }
-  }
-  const emulator = new IsolatedStorageEmulator({ projectId: PROJECT_ID, host: HOST, port, auto_download: false });
-  // Its handlers build object links from the registry's host and port, as under the CLI.
-  tools.EmulatorRegistry.set("storage", emulator);
-  const app = await tools.createApp(PROJECT_ID, emulator);
-  const server = app.listen(port, HOST);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  return {
-    host: `${HOST}:${port}`,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await emulator.stop();
-      tools.EmulatorRegistry.clear("storage");
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const tools = loadFirebaseToolsStorage();
 const unavailableReason = typeof tools === "string" ? tools : null;
 const EMULATOR_VARIABLES = ["FIREBASE_STORAGE_EMULATOR_HOST", "STORAGE_EMULATOR_HOST"] as const;
 
 describe.skipIf(unavailableReason !== null)(`on the Firebase Storage emulator (in process)${unavailableReason ? ` — skipped: ${unavailableReason}` : ""}`, () => {
-  let emulator: RunningEmulator;
+  let emulator: StorageEmulator;
   const savedEnv: Record<string, string | undefined> = {};
 
   /** Points new stores at the emulator the way an operator would: FIREBASE_STORAGE_EMULATOR_HOST. */
