@@ -37,7 +37,7 @@ export function CopyField({ id, value, describedBy }: { id: string; value: strin
         spellCheck={false}
         aria-describedby={describedBy}
         onFocus={(event) => event.currentTarget.select()}
-        className={`${inputClass} min-w-0 flex-1 resize-none break-all font-mono text-sm`}
+        className={`${inputClass} field-sizing-content min-w-0 flex-1 resize-none break-all font-mono text-sm`}
       />
       {scripted ? (
         <div className="flex items-center gap-3 sm:flex-col sm:items-stretch">

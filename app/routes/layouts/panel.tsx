@@ -68,7 +68,9 @@ function NavGroups({ groups, idPrefix }: { groups: SettingsNavGroup[]; idPrefix:
 
 /** The navigation's link for the page shown (the one a phone's folded menu names), if any. */
 function useCurrentItem(groups: SettingsNavGroup[]) {
-  const { path } = splitLangFromPath(useLocation().pathname);
+  const { path: shown } = splitLangFromPath(useLocation().pathname);
+  // A conversation (/chat/…) belongs to the messages.
+  const path = shown.startsWith("/chat/") ? href("messages") : shown;
   const items = groups.flatMap((group) => group.items).filter((item) => !item.path.includes("#"));
   return (
     items.find((item) => item.path === path) ??

@@ -109,7 +109,7 @@ function InvoiceTable({ id, param, title, list }: { id: string; param: string; t
           <tbody className="block divide-y divide-slate-200 sm:table-row-group dark:divide-white/10">
             {rows.map((item) => (
               <tr key={item.id} data-invoice-card className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 p-4 sm:table-row sm:p-0">
-                <th scope="row" className="col-start-1 row-start-1 break-all font-mono font-semibold sm:px-4 sm:py-2">{item.number}</th>
+                <th scope="row" className="col-start-1 row-start-1 break-all font-mono font-semibold sm:whitespace-nowrap sm:break-normal sm:px-4 sm:py-2">{item.number}</th>
                 <td className="col-start-1 row-start-2 text-slate-600 sm:px-4 sm:py-2 sm:text-inherit dark:text-slate-400 sm:dark:text-inherit">{formatMoment(item.issuedAt, lang)}</td>
                 <td className="col-span-2 row-start-3 sm:px-4 sm:py-2">
                   {t(`kinds.${item.kind}`)}
