@@ -1,4 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { languageOf } from "#app/i18n";
+import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { useLang } from "#app/utils/use-lang";
 
 /** A case's status as a coloured badge (the values of `caseStatuses`). */
 export function CaseStatusBadge({ status }: { status: string }) {
@@ -23,6 +26,8 @@ const LONG_TEXT_DETAILS: ReadonlySet<string> = new Set(["message", "notes"]);
  */
 export function CaseDetailRows({ details }: { details: ReadonlyArray<readonly [string, string | number | boolean]> }) {
   const { t } = useTranslation("cases");
+  const iso = languageOf(useLang()).iso;
+  const written = (key: string, value: string | number | boolean) => t(`options.${key}.${String(value)}`, { defaultValue: formatDetail(key, value, iso) });
   return (
     <>
       {/* Free text last, under the short rows. */}
@@ -35,10 +40,27 @@ export function CaseDetailRows({ details }: { details: ReadonlyArray<readonly [s
         ) : (
           <div key={key} className="flex justify-between gap-4">
             <dt className="text-slate-600 dark:text-slate-400">{t(`fields.${key}`, { defaultValue: key })}</dt>
-            <dd className="text-right break-words">{t(`options.${key}.${String(value)}`, { defaultValue: String(value) })}</dd>
+            <dd className="text-right break-words">{written(key, value)}</dd>
           </div>
         ),
       )}
     </>
   );
+}
+
+/** Years are written without a thousands separator ("2015", never "2,015"). */
+const UNGROUPED_DETAILS: ReadonlySet<string> = new Set(["year"]);
+
+/**
+ * A detail's value in the reader's language: a day ("2026-12-26") as "26 de diciembre de 2026", a
+ * number ("6.2", 6.2) as "6,2"; anything else as written.
+ */
+export function formatDetail(key: string, value: string | number | boolean, iso: string): string {
+  if (typeof value === "number") return numberFormat(iso, { maximumFractionDigits: 2, useGrouping: !UNGROUPED_DETAILS.has(key) }).format(value);
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    if (!Number.isNaN(day.getTime())) return dateTimeFormat(iso, { dateStyle: "long", timeZone: "UTC" }).format(day);
+  }
+  if (typeof value === "string" && /^\d+\.\d+$/.test(value)) return numberFormat(iso, { maximumFractionDigits: 2, useGrouping: !UNGROUPED_DETAILS.has(key) }).format(Number(value));
+  return String(value);
 }

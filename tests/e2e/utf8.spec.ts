@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { tour, tourLegs, type TourPerson } from "./page-tour";
 import { demoPage } from "./people";
+import { misformattedNumbers, visibleText } from "./visible-text";
 
 /**
  * Every page is clean UTF-8: no NUL byte and no broken sequence anywhere in its bytes, for every
@@ -11,6 +12,10 @@ import { demoPage } from "./people";
  * The tour (page-tour.ts) finds the pages in Spanish with real ids; each page is then fetched as
  * bytes in Spanish and in the languages its hreflang alternates name (the blog's posts have their
  * own slug per language), or under the language prefix when a private page has no alternates.
+ *
+ * The same walk checks that every page writes dates and numbers in its language (visible-text.ts):
+ * no ISO date ("Fecha 2026-12-26") and no decimal point in Spanish, French and German ("6.2"), nor
+ * a decimal comma in English, in the text a person sees (not in inputs, attributes or code).
  */
 
 // A failure prints what it found; a trace of a hundred pages would only slow every run down.
@@ -60,33 +65,38 @@ function alternates(html: string): Map<string, string> {
   return found;
 }
 
-async function check(request: APIRequestContext, url: string, problems: string[]): Promise<string> {
+async function check(request: APIRequestContext, url: string, lang: string, problems: string[], numbers: string[]): Promise<string> {
   const response = await request.get(url, { maxRedirects: 5 });
   const bytes = await response.body();
   const problem = byteProblem(bytes);
   if (problem) problems.push(`${url} (${response.status()}): ${problem}`);
-  return bytes.toString("utf8");
+  const html = bytes.toString("utf8");
+  for (const found of misformattedNumbers(visibleText(html), lang)) numbers.push(`${url}: ${found}`);
+  return html;
 }
 
 for (const { title, person } of legs) {
-  test(`every page is valid UTF-8 without NUL bytes in four languages (${title})`, async ({ browser }) => {
+  test(`every page is valid UTF-8 without NUL bytes and writes dates and numbers in its language, in four languages (${title})`, async ({ browser }) => {
     test.setTimeout(240_000);
     const page = await demoPage(browser, person.email);
     const request = page.context().request;
     const problems: string[] = [];
+    const numbers: string[] = [];
     let fetched = 0;
     const stops = await tour(page, person, async ({ url }) => {
-      const html = await check(request, url, problems);
+      const html = await check(request, url, "es", problems, numbers);
       fetched += 1;
       const links = alternates(html);
       for (const lang of OTHER_LANGS) {
-        await check(request, links.get(lang) ?? `/${lang}${url === "/" ? "" : url}`, problems);
+        await check(request, links.get(lang) ?? `/${lang}${url === "/" ? "" : url}`, lang, problems, numbers);
         fetched += 1;
       }
     });
     expect(stops.length).toBeGreaterThan(0);
-    console.log(`${person.name}: ${stops.length} pages, ${fetched} responses in four languages, ${problems.length} with bad bytes`);
+    console.log(`${person.name}: ${stops.length} pages, ${fetched} responses in four languages, ${problems.length} with bad bytes, ${numbers.length} misformatted dates or numbers`);
+    if (numbers.length > 0) console.log(numbers.join("\n"));
     expect(problems, `responses with a NUL byte or broken UTF-8 for ${person.name}`).toEqual([]);
+    expect(numbers, `ISO dates or numbers not written the page's language's way for ${person.name}`).toEqual([]);
     await page.context().close();
   });
 }

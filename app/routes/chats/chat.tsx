@@ -123,9 +123,30 @@ export default function ChatPage() {
     if (behind && revalidator.state === "idle") revalidator.revalidate();
   }, [behind, revalidator]);
 
+  // The newest message right above the reply box: on load, on each new message and while typing
+  // (a phone's keyboard shrinks the screen). The list scrolls in its own box, bottom first
+  // (column-reverse), so without JavaScript the newest messages are the ones in view too.
+  const form = useRef<HTMLFormElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
   const newest = messages.at(-1)?.seq ?? 0;
   useEffect(() => {
-    if (latest && newest > 0) bottom.current?.scrollIntoView({ block: "end" });
+    if (!latest) return;
+    const reveal = () => {
+      bottom.current?.scrollIntoView({ block: "nearest" });
+      form.current?.scrollIntoView({ block: "nearest" });
+    };
+    reveal();
+    const viewport = window.visualViewport;
+    const field = textarea.current;
+    const whileTyping = () => {
+      if (document.activeElement === field) reveal();
+    };
+    viewport?.addEventListener("resize", whileTyping);
+    field?.addEventListener("focus", whileTyping);
+    return () => {
+      viewport?.removeEventListener("resize", whileTyping);
+      field?.removeEventListener("focus", whileTyping);
+    };
   }, [latest, newest]);
 
   const iso = languageOf(lang).iso;
@@ -170,66 +191,84 @@ export default function ChatPage() {
         </LocalizedLink>
       ) : null}
 
-      <section aria-label={t("chat.messages")} aria-live="polite" aria-relevant="additions">
-        {messages.length === 0 ? <p className="text-slate-600 dark:text-slate-400">{t("chat.empty")}</p> : null}
-        <ol className="flex flex-col gap-2">
-          {messages.map((message, index) => {
-            const date = day.format(new Date(message.at));
-            const previous = messages[index - 1];
-            const newDay = !previous || day.format(new Date(previous.at)) !== date;
-            return (
-              <li key={message.seq} id={`m${message.seq}`} className="flex flex-col">
-                {newDay ? <p className="my-3 self-center rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600 first-letter:uppercase dark:bg-white/10 dark:text-slate-300">{date}</p> : null}
-                <div className={"max-w-[85%] sm:max-w-[70%] " + (message.mine ? "self-end" : "self-start")}>
-                  <p className="sr-only">{message.mine ? t("chat.you") : other.name}</p>
-                  <p
-                    className={
-                      "whitespace-pre-wrap break-words rounded-2xl px-4 py-2 " +
-                      (message.mine ? "rounded-br-sm bg-sea-700 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-white/10 dark:text-slate-100")
-                    }
-                  >
-                    <MessageText parts={message.parts} />
-                  </p>
-                  <p className={"mt-0.5 text-xs text-slate-500 dark:text-slate-400 " + (message.mine ? "text-right" : "")}>
-                    <time dateTime={message.at}>{time.format(new Date(message.at))}</time>
-                    {message.mine && message.seq === lastMine ? <span> · {message.seq <= otherReadSeq ? t("chat.read") : t("chat.sent")}</span> : null}
-                  </p>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-        <div ref={bottom} />
-      </section>
-
-      {latest ? (
-        <Form key={lastSeq} method="post" id="responder" className="sticky bottom-0 space-y-2 border-t border-slate-200 bg-white/95 pb-4 pt-3 dark:border-white/10 dark:bg-sea-950/95">
-          <input type="hidden" name="intent" value="send" />
-          <FormAlert id="reply-errors" errors={reply?.errors} />
-          <label htmlFor="reply-text" className={labelClass}>{t("chat.reply.label", { name: other.name })}</label>
-          <div className="flex items-end gap-2">
-            <textarea
-              id="reply-text"
-              name="text"
-              required
-              rows={2}
-              maxLength={MAX_MESSAGE}
-              defaultValue={reply?.text ?? ""}
-              aria-invalid={reply?.errors ? true : undefined}
-              aria-describedby={reply?.errors ? "reply-errors" : undefined}
-              placeholder={t("chat.reply.placeholder")}
-              className={inputClass + " min-h-[3rem] flex-1 resize-y"}
-            />
-            <button type="submit" disabled={busy} className="rounded-full bg-sea-700 px-5 py-3 font-semibold text-white hover:bg-sea-800 disabled:opacity-60">
-              {t("chat.reply.submit")}
-            </button>
+      {/* The messages and the reply box, the target of links to the conversation (#responder): both
+          fit on the screen, so the newest messages show above the box, with or without JavaScript. */}
+      <div id="responder" className="flex scroll-mt-20 flex-col gap-4">
+        {/* Its own scrolling box, anchored at the bottom: on a phone it fills the screen above the reply box. */}
+        <section
+          aria-label={t("chat.messages")}
+          aria-live="polite"
+          aria-relevant="additions"
+          tabIndex={0}
+          data-chat-messages
+          className={
+            "flex min-h-[10rem] flex-col-reverse overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 px-3 py-2 dark:border-white/10 " +
+            (latest ? "max-h-[calc(100dvh-20rem)] sm:max-h-[calc(100dvh-22rem)]" : "max-h-[calc(100dvh-12rem)]")
+          }
+        >
+          <div>
+            {messages.length === 0 ? <p className="text-slate-600 dark:text-slate-400">{t("chat.empty")}</p> : null}
+            <ol className="flex flex-col gap-2">
+              {messages.map((message, index) => {
+                const date = day.format(new Date(message.at));
+                const previous = messages[index - 1];
+                const newDay = !previous || day.format(new Date(previous.at)) !== date;
+                return (
+                  <li key={message.seq} id={`m${message.seq}`} className="flex flex-col">
+                    {newDay ? <p className="my-3 self-center rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600 first-letter:uppercase dark:bg-white/10 dark:text-slate-300">{date}</p> : null}
+                    <div className={"max-w-[85%] sm:max-w-[70%] " + (message.mine ? "self-end" : "self-start")}>
+                      <p className="sr-only">{message.mine ? t("chat.you") : other.name}</p>
+                      <p
+                        className={
+                          "whitespace-pre-wrap break-words rounded-2xl px-4 py-2 " +
+                          (message.mine ? "rounded-br-sm bg-sea-700 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-white/10 dark:text-slate-100")
+                        }
+                      >
+                        <MessageText parts={message.parts} />
+                      </p>
+                      <p className={"mt-0.5 text-xs text-slate-500 dark:text-slate-400 " + (message.mine ? "text-right" : "")}>
+                        <time dateTime={message.at}>{time.format(new Date(message.at))}</time>
+                        {message.mine && message.seq === lastMine ? <span> · {message.seq <= otherReadSeq ? t("chat.read") : t("chat.sent")}</span> : null}
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+            <div ref={bottom} />
           </div>
-        </Form>
-      ) : (
-        <LocalizedLink to={href("chat", { params: { chatId }, hash: "responder" })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">
-          {t("chat.newer")}
-        </LocalizedLink>
-      )}
+        </section>
+
+        {latest ? (
+          <Form ref={form} key={lastSeq} method="post" id="reply" className="space-y-2">
+            <input type="hidden" name="intent" value="send" />
+            <FormAlert id="reply-errors" errors={reply?.errors} />
+            <label htmlFor="reply-text" className={labelClass}>{t("chat.reply.label", { name: other.name })}</label>
+            <div className="flex items-end gap-2">
+              <textarea
+                ref={textarea}
+                id="reply-text"
+                name="text"
+                required
+                rows={2}
+                maxLength={MAX_MESSAGE}
+                defaultValue={reply?.text ?? ""}
+                aria-invalid={reply?.errors ? true : undefined}
+                aria-describedby={reply?.errors ? "reply-errors" : undefined}
+                placeholder={t("chat.reply.placeholder")}
+                className={inputClass + " min-h-[3rem] flex-1 resize-y"}
+              />
+              <button type="submit" disabled={busy} className="rounded-full bg-sea-700 px-5 py-3 font-semibold text-white hover:bg-sea-800 disabled:opacity-60">
+                {t("chat.reply.submit")}
+              </button>
+            </div>
+          </Form>
+        ) : (
+          <LocalizedLink to={href("chat", { params: { chatId }, hash: "responder" })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">
+            {t("chat.newer")}
+          </LocalizedLink>
+        )}
+      </div>
     </main>
   );
 }

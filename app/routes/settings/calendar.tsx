@@ -7,6 +7,7 @@ import { requestContext, type RequestContext } from "#app/.server/http/request-c
 import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
 import { cardClass, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
+import { CopyField } from "#app/components/copy-field";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
@@ -198,7 +199,7 @@ export default function CalendarPage() {
         <h2 id="feed-title" className="text-xl font-bold">{t("calendar.page.feedTitle")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.page.feedIntro")}</p>
         <label htmlFor="feed-url" className={`${labelClass} mt-4`}>{t("calendar.page.feedUrl")}</label>
-        <input id="feed-url" readOnly value={loaderData.feedUrl} className={`${inputClass} font-mono text-sm`} />
+        <CopyField id="feed-url" value={loaderData.feedUrl} />
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="rotate" />
           <input type="hidden" name="listing" value={selected} />

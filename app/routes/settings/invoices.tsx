@@ -85,9 +85,11 @@ function InvoiceTable({ id, param, title, list }: { id: string; param: string; t
       <h2 id={`${id}-title`} className="text-xl font-bold">
         {title} <span className="text-base font-normal text-slate-600 dark:text-slate-400">({list.total})</span>
       </h2>
-      <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 dark:border-white/10">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="bg-slate-50 dark:bg-white/5">
+      {/* A table from tablets up; on phones each invoice is a card (number and total, date and PDF,
+          then what and who), without scrolling sideways. */}
+      <div className="mt-3 rounded-2xl border border-slate-200 sm:overflow-x-auto dark:border-white/10">
+        <table className="block w-full text-left text-sm sm:table sm:min-w-[40rem]">
+          <thead className="hidden bg-slate-50 sm:table-header-group dark:bg-white/5">
             <tr>
               <th scope="col" className="px-4 py-2">{t("page.columns.number")}</th>
               <th scope="col" className="px-4 py-2">{t("page.columns.date")}</th>
@@ -97,12 +99,12 @@ function InvoiceTable({ id, param, title, list }: { id: string; param: string; t
               <th scope="col" className="px-4 py-2">{t("page.columns.file")}</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-white/10">
+          <tbody className="block divide-y divide-slate-200 sm:table-row-group dark:divide-white/10">
             {rows.map((item) => (
-              <tr key={item.id}>
-                <th scope="row" className="px-4 py-2 font-mono font-semibold">{item.number}</th>
-                <td className="px-4 py-2">{formatMoment(item.issuedAt, lang)}</td>
-                <td className="px-4 py-2">
+              <tr key={item.id} data-invoice-card className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 p-4 sm:table-row sm:p-0">
+                <th scope="row" className="col-start-1 row-start-1 break-all font-mono font-semibold sm:whitespace-nowrap sm:break-normal sm:px-4 sm:py-2">{item.number}</th>
+                <td className="col-start-1 row-start-2 text-slate-600 sm:px-4 sm:py-2 sm:text-inherit dark:text-slate-400 sm:dark:text-inherit">{formatMoment(item.issuedAt, lang)}</td>
+                <td className="col-span-2 row-start-3 sm:px-4 sm:py-2">
                   {t(`kinds.${item.kind}`)}
                   <span className="block text-xs text-slate-500 dark:text-slate-400">{item.subject}</span>
                   {item.corrects ? (
@@ -122,9 +124,15 @@ function InvoiceTable({ id, param, title, list }: { id: string; param: string; t
                     </span>
                   ) : null}
                 </td>
-                <td className="px-4 py-2">{item.party}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{money.format(item.totalCents / 100)}</td>
-                <td className="px-4 py-2">
+                <td className="col-span-2 row-start-4 sm:px-4 sm:py-2">
+                  <span className="text-slate-600 sm:hidden dark:text-slate-400">{t("page.columns.party")}: </span>
+                  {item.party}
+                </td>
+                <td className="col-start-2 row-start-1 text-right text-base font-bold tabular-nums sm:px-4 sm:py-2 sm:text-sm sm:font-normal">
+                  <span className="sr-only sm:hidden">{t("page.columns.total")}: </span>
+                  {money.format(item.totalCents / 100)}
+                </td>
+                <td className="col-start-2 row-start-2 text-right sm:px-4 sm:py-2 sm:text-left">
                   <a
                     href={href("invoice-pdf", { params: { invoiceId: item.id }, search: { lang } })}
                     download
