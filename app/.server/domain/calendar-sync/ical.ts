@@ -144,7 +144,9 @@ export function parseCalendar(text: string, options: { from: string; to: string;
     if (!component.hasProperty("dtstart")) continue;
     let event: InstanceType<typeof ICAL.Event>;
     try {
-      event = new ICAL.Event(component, { strictExceptions: true });
+      // Its own moved occurrences only (ical.js would otherwise relate every RECURRENCE-ID of the file).
+      const own = component.hasProperty("recurrence-id") ? [] : (exceptions.get(String(component.getFirstPropertyValue("uid") ?? "")) ?? []);
+      event = new ICAL.Event(component, { strictExceptions: true, exceptions: own });
     } catch {
       continue;
     }
@@ -152,7 +154,6 @@ export function parseCalendar(text: string, options: { from: string; to: string;
     if (uid.toLowerCase().endsWith(OWN_UID_SUFFIX)) continue;
     const tzid = (component.getFirstProperty("dtstart")?.getParameter("tzid") as string | undefined) ?? null;
     const summary = clean(event.summary ?? "");
-    if (!component.hasProperty("recurrence-id")) for (const exception of exceptions.get(uid) ?? []) event.relateException(exception);
 
     const toEvent = (start: Time, end: Time, occurrenceUid: string, occurrenceSummary: string): ExternalEvent | null => {
       if (start.isDate) {
