@@ -51,6 +51,9 @@ export default defineConfig({
       SIGN_UP_LIMIT_PER_HOUR: "1000",
       SIGN_IN_LIMIT_PER_10_MINUTES: "1000",
       SERVICE_REQUESTS_PER_HOUR: "1000",
+      // Owners' imported calendars served by the tests themselves on 127.0.0.1 (decision 030).
+      CALENDAR_IMPORT_ALLOW_HOSTS: "127.0.0.1",
+      CALENDAR_IMPORT_TIMEOUT_SECONDS: "3",
       // Map tiles from this server (404s): browser tests never reach out to the tile provider.
       MAP_TILE_URL: `http://127.0.0.1:${PORT}/_tiles/{z}/{x}/{y}.png`,
     },

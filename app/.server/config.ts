@@ -114,6 +114,14 @@ const envSchema = z
     WEATHER_PROVIDER: z.enum(["fixture", "aemet", "open-meteo"]).default("fixture"),
     WEATHER_FIXTURE_FILE: z.string().trim().min(1).optional(),
     AEMET_API_KEY: z.string().trim().min(10).optional(),
+    // Imported calendars (decision 030): minutes between two fetches of one calendar, how long one
+    // fetch may take, and hosts whose addresses are not checked against private ranges (tests: 127.0.0.1).
+    CALENDAR_IMPORT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    CALENDAR_IMPORT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+    CALENDAR_IMPORT_ALLOW_HOSTS: z
+      .string()
+      .default("")
+      .transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean)),
   })
   .superRefine((env, ctx) => {
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {

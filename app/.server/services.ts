@@ -38,6 +38,8 @@ import { createChatNotifier, createChatsService, type ChatsService } from "./dom
 import { createBlogService, type BlogService } from "./domain/blog";
 import { createWeatherService, type WeatherService } from "./domain/weather";
 import { createWeather } from "./weather/create-weather";
+import { createCalendarSyncService, type CalendarSyncService } from "./domain/calendar-sync";
+import { createCalendarFetcher } from "./calendar-fetch";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -81,6 +83,8 @@ export type Services = {
   blog: BlogService;
   /** The forecast for a trip, judged by its boat (weather-safe trips, decision 031). */
   weather: WeatherService;
+  /** Other platforms' calendars imported per listing, holding its days (decision record 030). */
+  calendarSync: CalendarSyncService;
   /** Starts the work a running server does in the background (due booking expiries and completions, due message emails). */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
@@ -98,7 +102,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync"
 >;
 
 declare module "@remix-run/node" {
@@ -187,7 +191,15 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     contactAllowedBetween: (a, b, at) => bookings.contactAllowedBetween(a, b, at),
     notify: createChatNotifier({ mailbox, users, listings, link: (chatId, lang) => publicOrigin + href("chat", { lang, params: { chatId } }) }),
   });
+  const calendarSync = createCalendarSyncService({
+    store,
+    listings,
+    bookings,
+    fetcher: createCalendarFetcher({ allowHosts: config.CALENDAR_IMPORT_ALLOW_HOSTS, timeoutMs: config.CALENDAR_IMPORT_TIMEOUT_SECONDS * 1000 }),
+    minutes: config.CALENDAR_IMPORT_MINUTES,
+  });
   let scheduler: ReturnType<typeof setInterval> | undefined;
+  let syncingCalendars = false;
   return {
     config,
     store,
@@ -255,11 +267,22 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     chats,
     weather,
     blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
+    calendarSync,
     startBackgroundWork() {
       if (scheduler) return;
       const run = () => {
         void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));
         void chats.applyDue().catch((error: unknown) => console.error("[chats] sending the due message emails failed:", error));
+        // Imported calendars due a fetch (each every CALENDAR_IMPORT_MINUTES); one pass at a time.
+        if (!syncingCalendars) {
+          syncingCalendars = true;
+          void calendarSync
+            .syncDue()
+            .catch((error: unknown) => console.error("[calendars] syncing the due calendars failed:", error))
+            .finally(() => {
+              syncingCalendars = false;
+            });
+        }
       };
       run();
       scheduler = setInterval(run, BOOKING_SCHEDULER_MS);

@@ -8,6 +8,7 @@ import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
 import { seedDemoContactCase } from "./contact";
 import { seedDemoBlog } from "./blog";
+import { seedDemoCalendars } from "./calendars";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { demoPorts } from "./ports";
@@ -109,6 +110,11 @@ export const seedSteps: SeedStep[] = [
     id: "contact-cases-v1",
     // A visitor's message from /contacto, waiting for the team in /admin/gestiones (./contact.ts).
     run: seedDemoContactCase,
+  },
+  {
+    id: "calendars-v1",
+    // Javier's motorboat imports his Airbnb calendar, stored as its last good import (./calendars.ts).
+    run: seedDemoCalendars,
   },
   {
     id: "blog-v1",

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import ical, { ICalEventStatus } from "ical-generator";
 import { addDays, type Booking } from "#app/.server/domain/bookings";
+import { exportedEventOf, timeZoneOf } from "#app/.server/domain/calendar-sync";
 import { isListingId } from "#app/.server/domain/listings";
 import { getFixedT } from "#app/.server/i18n";
 import { requestContext } from "#app/.server/http/request-context";
@@ -60,6 +61,10 @@ export async function loader(args: LoaderFunctionArgs) {
       status: ICalEventStatus.CONFIRMED,
       stamp: new Date(block.createdAt),
     });
+  }
+  // Other platforms' days imported here, only if the owner asked (decision 030: no loops).
+  for (const event of await ctx.services.calendarSync.exportedEvents(listingId)) {
+    calendar.createEvent({ ...exportedEventOf(event, t("calendar.feed.imported"), timeZoneOf(feed.listing)), status: ICalEventStatus.CONFIRMED });
   }
   return new Response(calendar.toString(), {
     headers: {

@@ -14,15 +14,21 @@ import { seoMeta } from "#app/utils/meta";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import { calendarFor } from "#app/routes/bookings/booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
+import { CalendarImports, type ImportedCalendarView } from "#app/components/calendar-imports";
+import { heldDays, isCalendarSyncError, timeZoneOf, type CalendarImport } from "#app/.server/domain/calendar-sync";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
  * and berths for rent): three months with every held day (paged month by month, `?mes=`, up to
  * the booking horizon), the bookings and requests with
  * their renters, the blocked days with a button to free each, a form to block days, and the
- * listing's iCal feed at a secret address (`/ical/{id}/{token}.ics`) that a button replaces.
+ * listing's iCal feed at a secret address (`/ical/{id}/{token}.ics`) that a button replaces, and
+ * the other platforms' calendars it imports (`intent=add-calendar`, `sync-now`, `remove-calendar`,
+ * `export-imported`; decision record 030).
  */
 export const handle = { i18n: ["bookings", "listing"] };
+
+const NOTICES = ["blocked", "unblocked", "rotated", "calendar-added", "calendar-synced", "calendar-sync-failed", "calendar-removed", "export-on", "export-off"];
 
 function bookable(listing: Listing): boolean {
   return (listing.status === "published" || listing.status === "paused") && (listing.kind === "boat" || listing.data.kind === "rent");
@@ -30,6 +36,36 @@ function bookable(listing: Listing): boolean {
 
 async function ownedBookable(ctx: RequestContext, uid: string) {
   return (await ctx.services.listings.listByOwner(uid)).filter(bookable);
+}
+
+/** An imported calendar as the page shows it: its conflicts as the days they hold in the listing's zone. */
+function importView(record: CalendarImport, listing: Listing, first: string): ImportedCalendarView {
+  const zone = timeZoneOf(listing);
+  const horizonEnd = addDays(first, MAX_DAYS_AHEAD + 1);
+  let host = record.url;
+  try {
+    const url = new URL(record.url);
+    host = url.host + (url.pathname.length > 24 ? `${url.pathname.slice(0, 24)}…` : url.pathname);
+  } catch {
+    // stored URLs are parsed on the way in
+  }
+  return {
+    id: record.id,
+    url: record.url,
+    host,
+    lastSuccessAt: record.lastSuccessAt,
+    lastAttemptAt: record.lastAttemptAt,
+    error: record.error ? { code: record.error.code, status: record.error.status } : null,
+    events: record.events.length,
+    conflicts: record.conflicts.flatMap((conflict) => {
+      const held = heldDays(conflict, listing.kind, zone, first, horizonEnd);
+      if (held.length === 0) return [];
+      const start = held[0].day;
+      const end = held[held.length - 1].day;
+      const part = held.length === 1 ? held[0].part : null;
+      return [{ key: `${conflict.uid}-${conflict.start}`, start, end, part, days: held.filter((h, n) => n === 0 || h.day !== held[n - 1].day).length, summary: conflict.summary, bookingIds: conflict.bookingIds }];
+    }),
+  };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -42,12 +78,14 @@ export async function loader(args: LoaderFunctionArgs) {
   const selected = listings.find((l) => l.id === ctx.url.searchParams.get("listing")) ?? listings[0];
   const first = today(new Date());
   // The months shown: three from `?mes=` (this month by default), up to the booking horizon.
-  const [cards, { calendar, pages }, held, blocks, token] = await Promise.all([
+  const [cards, { calendar, pages }, held, blocks, token, imports, exportImported] = await Promise.all([
     cardsFor(ctx.services, listings.map((l) => l.id)),
     calendarFor(ctx, selected.id),
     bookings.forListing(selected.id, first),
     bookings.blocks(user.uid, selected.id),
     bookings.feedToken(user.uid, selected.id),
+    ctx.services.calendarSync.list(user.uid, selected.id),
+    ctx.services.calendarSync.exportsImported(selected.id),
   ]);
   const renters = await users.getMany(held.map((b) => b.renterUid));
   const notice = ctx.url.searchParams.get("notice");
@@ -63,7 +101,9 @@ export async function loader(args: LoaderFunctionArgs) {
     bookings: held.map((b) => ({ id: b.id, status: b.status, start: b.start, end: b.end, part: b.part, days: b.days, renter: renters.get(b.renterUid)?.displayName ?? null })),
     blocks: blocks.map((b) => ({ id: b.id, start: b.start, end: b.end, days: 1 + Math.round((Date.parse(b.end) - Date.parse(b.start)) / 86_400_000) })),
     feedUrl: ctx.origin + href("calendar-feed", { params: { listingId: selected.id, file: `${token}.ics` } }),
-    notice: notice && ["blocked", "unblocked", "rotated"].includes(notice) ? notice : null,
+    imports: imports.map((record) => importView(record, selected, first)),
+    exportImported,
+    notice: notice && NOTICES.includes(notice) ? notice : null,
   };
 }
 
@@ -77,8 +117,26 @@ export async function action(args: ActionFunctionArgs) {
   // Back to the months the owner was looking at (`mes`, from the block and unblock forms).
   const month: Record<string, string> = /^\d{4}-\d{2}$/.test(text("mes")) ? { mes: text("mes") } : {};
   const back = (notice: string) => redirect(`${href("settings-calendar", { lang: ctx.lang })}?${new URLSearchParams({ listing: listingId, ...month, notice })}`, 303);
-  const refused = (refusal: Refusal) => data({ intent, refusal, fields: { start: text("start"), end: text("end") } }, { status: refusal.status === 404 ? 400 : refusal.status });
+  const url = String(form.get("url") ?? "").slice(0, 2100);
+  const refused = (refusal: Refusal) => data({ intent, refusal, fields: { start: text("start"), end: text("end"), url } }, { status: refusal.status === 404 ? 400 : refusal.status });
   try {
+    if (intent === "add-calendar") {
+      await ctx.services.calendarSync.add(user.uid, listingId, url);
+      return back("calendar-added");
+    }
+    if (intent === "sync-now") {
+      const record = await ctx.services.calendarSync.syncNow(user.uid, text("calendar"));
+      return back(record.error && record.error.at === record.lastAttemptAt ? "calendar-sync-failed" : "calendar-synced");
+    }
+    if (intent === "remove-calendar") {
+      await ctx.services.calendarSync.remove(user.uid, text("calendar"));
+      return back("calendar-removed");
+    }
+    if (intent === "export-imported") {
+      const on = text("on") === "true";
+      await ctx.services.calendarSync.setExportImported(user.uid, listingId, on);
+      return back(on ? "export-on" : "export-off");
+    }
     if (intent === "block") {
       await ctx.services.bookings.block(user.uid, listingId, text("start"), text("end") || text("start"));
       return back("blocked");
@@ -92,6 +150,14 @@ export async function action(args: ActionFunctionArgs) {
       return back("rotated");
     }
   } catch (error) {
+    if (isCalendarSyncError(error)) {
+      if (error.code === "not-found") return refused({ status: 404, field: null, message: ctx.t("calendar.page.notYours") });
+      const message =
+        error.code === "fetch"
+          ? ctx.t("calendar.imports.addFailed", { reason: ctx.t(`calendar.imports.reason.${error.reason ?? "not-calendar"}`, { status: error.status ?? "" }) })
+          : ctx.t(`calendar.imports.errors.${error.code}`);
+      return refused({ status: 400, field: "url", message });
+    }
     const refusal = asRefusal(error, ctx.t);
     if (refusal.status === 404) refusal.message = ctx.t("calendar.page.notYours");
     return refused(refusal);
@@ -195,6 +261,14 @@ export default function CalendarPage() {
           <button type="submit" className={primaryButton} disabled={busy}>{t("calendar.page.block")}</button>
         </Form>
       </section>
+      <CalendarImports
+        listingId={selected}
+        calendars={loaderData.imports}
+        exportImported={loaderData.exportImported}
+        busy={busy}
+        urlError={actionData?.intent === "add-calendar" && actionData.refusal.field === "url" ? actionData.refusal.message : null}
+        urlValue={actionData?.intent === "add-calendar" ? actionData.fields.url : ""}
+      />
       <section aria-labelledby="feed-title" className={cardClass}>
         <h2 id="feed-title" className="text-xl font-bold">{t("calendar.page.feedTitle")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.page.feedIntro")}</p>

@@ -731,6 +731,67 @@ export function createBookingsService(deps: BookingsDeps) {
       return block;
     },
 
+    /**
+     * Makes the slots an imported calendar (`ref`) holds on the listing from `from` on exactly
+     * `wanted` (slot ids from `slotIdsFor`): wanted slots that are free are claimed through the same
+     * claim as bookings and blocks (kind `block`, so they read as the owner's own days), slots it
+     * holds that are no longer wanted are freed, and wanted slots held by a booking or request are
+     * left to it and returned as conflicts (an import never cancels nor overrides a booking).
+     * Slots held by another block or import stay as they are. Runs in chunks of at most 200
+     * slots per transaction (Firestore writes at most 500 documents in one).
+     */
+    async holdImported(listing: Pick<Listing, "id" | "kind">, ref: string, wanted: readonly string[], from: string): Promise<{ held: string[]; conflicts: Array<{ slotId: string; bookingId: string }> }> {
+      const wantedSet = new Set(wanted);
+      const current = await store.query<Slot>({
+        collection: SLOTS,
+        where: [
+          ["listingId", "==", listing.id],
+          ["date", ">=", from],
+        ],
+        orderBy: [["date", "asc"]],
+      });
+      const mine = new Set(current.filter((slot) => slot.ref === ref).map((slot) => slot.id));
+      const toFree = [...mine].filter((id) => !wantedSet.has(id));
+      const CHUNK = 200;
+      for (let i = 0; i < toFree.length; i += CHUNK) {
+        const chunk = toFree.slice(i, i + CHUNK);
+        await store.runTransaction(async (tx) => {
+          const docs = await tx.getMany<Slot>(SLOTS, chunk);
+          docs.forEach((doc, n) => {
+            if (doc?.ref === ref) tx.delete(SLOTS, chunk[n]);
+          });
+        });
+      }
+      const held: string[] = [];
+      const conflicts: Array<{ slotId: string; bookingId: string }> = [];
+      const toClaim = wanted.filter((id) => !mine.has(id));
+      held.push(...wanted.filter((id) => mine.has(id)));
+      for (let i = 0; i < toClaim.length; i += CHUNK) {
+        const chunk = toClaim.slice(i, i + CHUNK);
+        // A booking may take a slot between the read and the claim: read again and retry.
+        for (let attempt = 0; ; attempt++) {
+          const docs = await store.getMany<Slot>(SLOTS, chunk);
+          const free = chunk.filter((_, n) => docs[n] === null);
+          const chunkConflicts: typeof conflicts = [];
+          const chunkHeld: string[] = [];
+          docs.forEach((doc, n) => {
+            if (doc && doc.ref === ref) chunkHeld.push(chunk[n]);
+            else if (doc && doc.kind === "booking") chunkConflicts.push({ slotId: chunk[n], bookingId: doc.ref });
+          });
+          try {
+            if (free.length > 0) await claim(free, listing.id, "block", ref, () => undefined);
+            held.push(...chunkHeld, ...free);
+            conflicts.push(...chunkConflicts);
+            break;
+          } catch (error) {
+            if (!(error instanceof BookingError && error.code === "taken") || attempt >= 3) throw error;
+          }
+        }
+      }
+      if (toFree.length > 0 || toClaim.length > 0) changed(listing);
+      return { held, conflicts };
+    },
+
     /** Gives blocked days back; a block already gone changes nothing. */
     async unblock(ownerUid: string, blockId: string): Promise<void> {
       if (!isBookingId(blockId)) throw new BookingError("not-found");

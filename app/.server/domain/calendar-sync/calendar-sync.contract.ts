@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import type { DocumentStore } from "#app/.server/store";
+import { createRecordedPayments } from "#app/.server/payments";
+import { demoPorts } from "#app/.server/seed/ports";
+import { createBookingsService } from "../bookings";
+import { createListingsService, type Listing } from "../listings";
+import { publishBoat } from "../listings/test-fixtures";
+import { createPortsService } from "../ports";
+import { createUsersService } from "../users";
+import { CalendarFetchError, CalendarSyncError, type FetchOutcome } from "./model";
+import { createCalendarSyncService } from "./service";
+
+/**
+ * The rule of imported calendars, on any store: an imported event holds its slots through the
+ * bookings' claim (whole days, or the half days a timed event overlaps), never touches an Amarre
+ * booking (the overlap is kept as a conflict), a failed sync keeps the last good slots and says
+ * why, an event gone from the feed frees its slots at the next good sync, and removing the
+ * calendar frees them all.
+ */
+export function calendarSyncContract(name: string, openStore: () => Promise<DocumentStore>) {
+  describe(`imported calendars hold days through the slot claim (${name})`, () => {
+    const clock = { now: new Date("2027-02-01T10:00:00Z") };
+    const now = () => clock.now;
+    // The fake feed: what the next fetch answers.
+    let answer: () => FetchOutcome = () => ({ kind: "ok", text: "", etag: null, lastModified: null });
+    const seen: Array<{ etag: string | null; lastModified: string | null }> = [];
+    const ics = (...events: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Airbnb Inc//Hosting Calendar 0.8.8//EN", ...events, "END:VCALENDAR"].join("\r\n");
+    const allDay = (uid: string, start: string, end: string) => `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART;VALUE=DATE:${start}\r\nDTEND;VALUE=DATE:${end}\r\nSUMMARY:Reserved\r\nEND:VEVENT`;
+    const timed = (uid: string, start: string, end: string) => `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART;TZID=Europe/Madrid:${start}\r\nDTEND;TZID=Europe/Madrid:${end}\r\nSUMMARY:Trip\r\nEND:VEVENT`;
+    const ok = (text: string, etag: string | null = null): FetchOutcome => ({ kind: "ok", text, etag, lastModified: null });
+
+    async function setup() {
+      const store = await openStore();
+      const users = createUsersService(store);
+      const ports = createPortsService(store);
+      const listings = createListingsService({ store, users, ports });
+      for (const port of demoPorts.slice(0, 5)) await ports.save(port);
+      const owner = `owner-${Math.random().toString(36).slice(2, 8)}`;
+      await users.create({ uid: owner, email: `${owner}@amarre.test`, displayName: "Armadora", kind: "person" });
+      await users.setLessor(owner, { legalName: "Armadora Uno", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
+      const bookings = createBookingsService({ store, listings, payments: createRecordedPayments(), now });
+      const sync = createCalendarSyncService({
+        store,
+        listings,
+        bookings,
+        now,
+        minutes: 30,
+        fetcher: async (_url, conditions) => {
+          seen.push(conditions);
+          return answer();
+        },
+      });
+      const boat: Listing = await publishBoat(listings, owner, { instantBooking: true });
+      const slotsOf = async () => (await bookings.slots(boat.id, "2027-02-01", "2027-12-31")).map((s) => `${s.date}${s.part ? `_${s.part}` : ""}:${s.kind}`);
+      return { store, bookings, sync, owner, boat, slotsOf };
+    }
+
+    it("holds whole days and half days, keeps a booking's days as a conflict, keeps the last good days on failure, frees what left the feed", async () => {
+      const { bookings, sync, owner, boat, slotsOf } = await setup();
+      const booking = await bookings.book({ uid: "renter-1", lang: "es" }, boat.id, { start: "2027-03-11", end: "2027-03-11", part: null, people: 2, withSkipper: false });
+      answer = () => ok(ics(allDay("a@airbnb.com", "20270310", "20270313"), timed("t@google.com", "20270320T090000", "20270320T100000")), '"v1"');
+      const record = await sync.add(owner, boat.id, "https://www.airbnb.com/calendar/ical/1.ics?s=secret");
+      expect(record.events).toHaveLength(2);
+      expect(await slotsOf()).toEqual([
+        "2027-03-10_am:block",
+        "2027-03-10_pm:block",
+        "2027-03-11_am:booking",
+        "2027-03-11_pm:booking",
+        "2027-03-12_am:block",
+        "2027-03-12_pm:block",
+        // 09:00–10:00 holds the morning only.
+        "2027-03-20_am:block",
+      ]);
+      // The booking stays confirmed; the overlap is shown.
+      expect((await bookings.getFor(booking.id, "renter-1"))?.booking.status).toBe("confirmed");
+      const [listed] = await sync.list(owner, boat.id);
+      expect(listed.conflicts).toEqual([expect.objectContaining({ uid: "a@airbnb.com", bookingIds: [booking.id] })]);
+      // Nobody books the imported days.
+      await expect(bookings.book({ uid: "renter-2", lang: "es" }, boat.id, { start: "2027-03-12", end: "2027-03-12", part: null, people: 2, withSkipper: false })).rejects.toMatchObject({ code: "taken" });
+      // The afternoon of the 20th is still free for a half day.
+      expect(await bookings.isFree(boat, "2027-03-20", "2027-03-20", "pm")).toBe(true);
+
+      // A failed sync keeps the last good days and says why and when it last worked.
+      clock.now = new Date("2027-02-01T11:00:00Z");
+      answer = () => {
+        throw new CalendarFetchError("http-status", 500);
+      };
+      const failed = await sync.syncNow(owner, record.id);
+      expect(failed.error).toMatchObject({ code: "http-status", status: 500 });
+      expect(failed.lastSuccessAt).toBe(record.lastSuccessAt);
+      expect(await slotsOf()).toHaveLength(7);
+
+      // A 304 keeps the events; the validators were sent.
+      answer = () => ({ kind: "not-modified" });
+      const same = await sync.syncNow(owner, record.id);
+      expect(seen.at(-1)).toEqual({ etag: '"v1"', lastModified: null });
+      expect(same.error).toBeNull();
+      expect(same.events).toHaveLength(2);
+      expect(await slotsOf()).toHaveLength(7);
+
+      // The booking is cancelled: the next sync takes its days for the import (no conflict left).
+      await bookings.act(booking.id, "renter-1", "renter", "cancel");
+      const after = await sync.syncNow(owner, record.id);
+      expect(after.conflicts).toEqual([]);
+      expect((await slotsOf()).filter((s) => s.startsWith("2027-03-11"))).toEqual(["2027-03-11_am:block", "2027-03-11_pm:block"]);
+
+      // The all-day stay leaves the feed: its days are free at the next good sync.
+      answer = () => ok(ics(timed("t@google.com", "20270320T090000", "20270320T100000")), '"v2"');
+      await sync.syncNow(owner, record.id);
+      expect(await slotsOf()).toEqual(["2027-03-20_am:block"]);
+
+      // Removing the calendar frees the rest.
+      await sync.remove(owner, record.id);
+      expect(await slotsOf()).toEqual([]);
+      expect(await sync.list(owner, boat.id)).toEqual([]);
+    }, 60_000);
+
+    it("refuses an address that does not answer iCalendar and saves nothing; only the owner may touch a calendar", async () => {
+      const { sync, owner, boat, slotsOf } = await setup();
+      answer = () => ok("<html>login</html>");
+      await expect(sync.add(owner, boat.id, "https://example.com/cal.ics")).rejects.toMatchObject({ code: "fetch", reason: "not-calendar" });
+      answer = () => {
+        throw new CalendarFetchError("timeout");
+      };
+      await expect(sync.add(owner, boat.id, "https://example.com/cal.ics")).rejects.toMatchObject({ code: "fetch", reason: "timeout" });
+      await expect(sync.add(owner, boat.id, "ftp://example.com/cal.ics")).rejects.toMatchObject({ code: "bad-url" });
+      expect(await sync.list(owner, boat.id)).toEqual([]);
+      answer = () => ok(ics(allDay("x@x", "20270401", "20270402")));
+      await expect(sync.add("someone-else", boat.id, "https://example.com/cal.ics")).rejects.toBeInstanceOf(CalendarSyncError);
+      const record = await sync.add(owner, boat.id, "https://example.com/cal.ics");
+      await expect(sync.add(owner, boat.id, "https://example.com/cal.ics")).rejects.toMatchObject({ code: "duplicate" });
+      await expect(sync.syncNow("someone-else", record.id)).rejects.toMatchObject({ code: "not-found" });
+      await expect(sync.remove("someone-else", record.id)).rejects.toMatchObject({ code: "not-found" });
+      expect(await slotsOf()).toEqual(["2027-04-01_am:block", "2027-04-01_pm:block"]);
+    }, 60_000);
+
+    it("the scheduler fetches a calendar again once CALENDAR_IMPORT_MINUTES have passed, not before", async () => {
+      const { sync, owner, boat } = await setup();
+      clock.now = new Date("2027-02-01T12:00:00Z");
+      answer = () => ok(ics(allDay("x@x", "20270501", "20270502")));
+      const record = await sync.add(owner, boat.id, "https://example.com/due.ics");
+      let fetched = 0;
+      answer = () => {
+        fetched++;
+        return ok(ics(allDay("x@x", "20270501", "20270502")));
+      };
+      clock.now = new Date("2027-02-01T12:29:00Z");
+      await sync.syncDue();
+      expect(fetched).toBe(0);
+      clock.now = new Date("2027-02-01T12:31:00Z");
+      await sync.syncDue();
+      expect(fetched).toBe(1);
+      const [after] = await sync.list(owner, boat.id);
+      expect(after.id).toBe(record.id);
+      expect(after.nextSyncAt).toBe("2027-02-01T13:01:00.000Z");
+    }, 60_000);
+  });
+}

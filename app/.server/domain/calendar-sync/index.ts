@@ -1,0 +1,21 @@
+/** Imported calendars: other platforms' iCalendar feeds holding a listing's days (decision 030). The folder's only door. */
+export {
+  CALENDAR_EXPORT_SETTINGS,
+  CALENDAR_IMPORTS,
+  CalendarFetchError,
+  CalendarSyncError,
+  DEFAULT_IMPORT_MINUTES,
+  isCalendarSyncError,
+  isImportId,
+  MAX_IMPORTS_PER_LISTING,
+  syncErrorCodes,
+  type CalendarFetcher,
+  type CalendarImport,
+  type CalendarSyncErrorCode,
+  type FetchOutcome,
+  type ImportConflict,
+  type SyncErrorCode,
+} from "./model";
+export { AFTERNOON_STARTS_MINUTE, CalendarParseError, heldDays, looksLikeCalendar, OWN_UID_SUFFIX, parseCalendar, wallClock, zonedInstant, type ExternalEvent } from "./ical";
+export { createCalendarSyncService, slotIdsOfEvent, timeZoneOf, type CalendarSyncService } from "./service";
+export { exportedEventOf } from "./export";

@@ -1,0 +1,170 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCalendar } from "#app/.server/domain/calendar-sync";
+import type { Services } from "#app/.server/services";
+import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { authedRequest, createTestServices, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
+import { loader as feedLoader } from "#app/routes/resources/calendar-feed";
+import { action, loader } from "./calendar";
+
+/**
+ * /ajustes/mi-calendario's imported calendars with real Requests against the embedded store and
+ * a real HTTP server on 127.0.0.1 (allowed by CALENDAR_IMPORT_ALLOW_HOSTS): adding a calendar
+ * holds its days at once, ETag/304 on the next sync, a timeout, a 404 and a 500 keep the last good
+ * days and show the error, a page that is not iCalendar is a 400 with a translated field message;
+ * without the allow-list 127.0.0.1, 10.x, 169.254.x and ::1 are refused; the export feed shows the
+ * imported days only when the owner asks.
+ */
+const airbnb = fs.readFileSync(path.join("tests/fixtures/ical", "airbnb.ics"), "utf8");
+let server: http.Server;
+let base = "";
+const requests: Array<{ path: string; ifNoneMatch: string | null }> = [];
+let feedStatus = 200;
+
+let services: Services;
+let closed: Services;
+let owner: Awaited<ReturnType<typeof createOwner>>;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    requests.push({ path: req.url ?? "", ifNoneMatch: (req.headers["if-none-match"] as string | undefined) ?? null });
+    if (req.url === "/airbnb.ics") {
+      if (feedStatus !== 200) {
+        res.writeHead(feedStatus).end("down");
+        return;
+      }
+      if (req.headers["if-none-match"] === '"airbnb-1"') {
+        res.writeHead(304).end();
+        return;
+      }
+      res.writeHead(200, { "Content-Type": "text/calendar; charset=utf-8", ETag: '"airbnb-1"' }).end(airbnb);
+      return;
+    }
+    if (req.url === "/slow.ics") return; // never answers
+    if (req.url === "/page.html") {
+      res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>Sign in</title>");
+      return;
+    }
+    res.writeHead(404).end("not found");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  services = await createTestServices({ CALENDAR_IMPORT_ALLOW_HOSTS: "127.0.0.1", CALENDAR_IMPORT_TIMEOUT_SECONDS: "0.5" });
+  closed = await createTestServices({ CALENDAR_IMPORT_TIMEOUT_SECONDS: "0.5" });
+  owner = await createOwner(services, { displayName: "Marina Armadora" });
+}, 60_000);
+afterAll(async () => {
+  server.closeAllConnections();
+  server.close();
+  await services.close();
+  await closed.close();
+});
+
+const PAGE = "/ajustes/mi-calendario";
+type Reply = { data: Record<string, unknown>; init: ResponseInit | null };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader data read by shape in tests
+const dataOf = (result: unknown): any => (result && typeof result === "object" && "init" in result && "data" in result ? (result as Reply).data : result);
+const post = (svc: Services, fields: Record<string, string>, cookie: string, lang = "") => settle(() => action({ request: formPost(`${lang}${PAGE}`, fields, cookie), params: {}, context: loadContext(svc) }));
+const page = async (listingId: string, cookie = owner.cookie) => dataOf(await settle(() => loader({ request: authedRequest(`${PAGE}?listing=${listingId}`, cookie), params: {}, context: loadContext(services) })));
+
+describe("/ajustes/mi-calendario: imported calendars", () => {
+  it("adds a calendar: its days are held at once, a booking's overlap is a conflict; ETag/304; failures keep the last good days", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const renter = { uid: "renter-x", lang: "es" };
+    const booking = await services.bookings.book(renter, boat.id, { start: "2027-03-12", end: "2027-03-12", part: null, people: 2, withSkipper: false });
+    const added = await post(services, { intent: "add-calendar", listing: boat.id, url: `${base}/airbnb.ics` }, owner.cookie);
+    expect(statusOf(added)).toBe(303);
+    expect((added as Response).headers.get("Location")).toContain("notice=calendar-added");
+    const slots = await services.bookings.slots(boat.id, "2027-03-01", "2027-04-30");
+    expect(slots.filter((s) => s.kind === "block").map((s) => s.date)).toEqual(
+      ["2027-03-10", "2027-03-10", "2027-03-11", "2027-03-11", "2027-03-13", "2027-03-13", "2027-03-14", "2027-03-14", "2027-04-18", "2027-04-18", "2027-04-19", "2027-04-19"],
+    );
+    expect(slots.filter((s) => s.kind === "booking").every((s) => s.ref === booking.id)).toBe(true);
+    let view = await page(boat.id);
+    expect(view.imports).toHaveLength(1);
+    expect(view.imports[0]).toMatchObject({ events: 2, error: null, conflicts: [{ start: "2027-03-10", end: "2027-03-14", days: 5, bookingIds: [booking.id] }] });
+    const id = view.imports[0].id as string;
+
+    // Sync now: the ETag goes back, the 304 keeps everything.
+    const synced = await post(services, { intent: "sync-now", listing: boat.id, calendar: id }, owner.cookie);
+    expect((synced as Response).headers.get("Location")).toContain("notice=calendar-synced");
+    expect(requests.filter((r) => r.path === "/airbnb.ics").at(-1)?.ifNoneMatch).toBe('"airbnb-1"');
+
+    // A 500, then a 404: the days stay, the error and the last good time are shown.
+    for (const status of [500, 404]) {
+      feedStatus = status;
+      const failed = await post(services, { intent: "sync-now", listing: boat.id, calendar: id }, owner.cookie);
+      expect((failed as Response).headers.get("Location")).toContain("notice=calendar-sync-failed");
+      view = await page(boat.id);
+      expect(view.imports[0].error).toEqual({ code: "http-status", status });
+      expect(view.imports[0].lastSuccessAt).not.toBeNull();
+      expect((await services.bookings.slots(boat.id, "2027-03-01", "2027-04-30")).filter((s) => s.kind === "block")).toHaveLength(12);
+    }
+    feedStatus = 200;
+
+    // Someone else cannot sync or remove it.
+    const stranger = await createOwner(services, { displayName: "Otro" });
+    const refused = await post(services, { intent: "remove-calendar", listing: boat.id, calendar: id }, stranger.cookie);
+    expect(statusOf(refused)).toBe(400);
+    expect(await services.calendarSync.list(owner.uid, boat.id)).toHaveLength(1);
+
+    const removed = await post(services, { intent: "remove-calendar", listing: boat.id, calendar: id }, owner.cookie);
+    expect((removed as Response).headers.get("Location")).toContain("notice=calendar-removed");
+    expect((await services.bookings.slots(boat.id, "2027-03-01", "2027-04-30")).filter((s) => s.kind === "block")).toEqual([]);
+  }, 60_000);
+
+  it("an address that does not answer iCalendar is a 400 with a translated field message; nothing is saved", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const cases: Array<[string, string, RegExp]> = [
+      [`${base}/page.html`, "", /no es un archivo iCalendar/],
+      [`${base}/missing.ics`, "/en", /error 404/],
+      [`${base}/slow.ics`, "/fr", /n’a pas répondu à temps/],
+      ["ftp://example.com/x.ics", "/de", /http- oder https-Adresse/],
+    ];
+    for (const [url, lang, message] of cases) {
+      const result = await post(services, { intent: "add-calendar", listing: boat.id, url }, owner.cookie, lang);
+      expect(statusOf(result), url).toBe(400);
+      const reply = dataOf(result);
+      expect(reply.refusal.field).toBe("url");
+      expect(reply.refusal.message).toMatch(message);
+      expect(reply.fields.url).toBe(url);
+    }
+    expect(await services.calendarSync.list(owner.uid, boat.id)).toEqual([]);
+  }, 60_000);
+
+  it("without the allow-list, loopback, private and link-local addresses are refused (SSRF)", async () => {
+    const closedOwner = await createOwner(closed, { displayName: "Armadora Cerrada" });
+    const boat = await createBoat(closed, closedOwner.uid);
+    for (const url of [`${base}/airbnb.ics`, "http://10.0.0.7/cal.ics", "http://169.254.169.254/latest/meta-data", "http://[::1]/cal.ics", "http://[::ffff:127.0.0.1]/cal.ics"]) {
+      const before = requests.length;
+      const result = await post(closed, { intent: "add-calendar", listing: boat.id, url }, closedOwner.cookie, "/en");
+      expect(statusOf(result), url).toBe(400);
+      expect(dataOf(result).refusal.message, url).toMatch(/not public/);
+      expect(requests.length).toBe(before);
+    }
+  }, 60_000);
+
+  it("the listing's own feed shows imported days only when the owner asks, with ids no import reads back", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    expect(statusOf(await post(services, { intent: "add-calendar", listing: boat.id, url: `${base}/airbnb.ics` }, owner.cookie))).toBe(303);
+    const view = await page(boat.id);
+    const feedPath = new URL(view.feedUrl as string).pathname;
+    const [, , listingId, file] = feedPath.split("/");
+    const feedText = async () => (await (await feedLoader({ request: pageRequest(feedPath), params: { listingId, file }, context: loadContext(services) })) as Response).text();
+    expect(await feedText()).not.toContain("imported-");
+    expect(view.exportImported).toBe(false);
+    const on = await post(services, { intent: "export-imported", listing: boat.id, on: "true" }, owner.cookie);
+    expect((on as Response).headers.get("Location")).toContain("notice=export-on");
+    const text = await feedText();
+    expect(text.match(/UID:imported-/g)).toHaveLength(2);
+    expect(text).toContain("DTSTART;VALUE=DATE:20270310");
+    expect(text).toContain("DTEND;VALUE=DATE:20270315");
+    // Amarre reads none of it back (no loop through our own feed).
+    expect(parseCalendar(text, { from: "2026-01-01", to: "2028-12-31", timeZone: "Europe/Madrid" })).toEqual([]);
+    await post(services, { intent: "export-imported", listing: boat.id, on: "false" }, owner.cookie);
+    expect(await feedText()).not.toContain("imported-");
+  }, 60_000);
+});
