@@ -178,6 +178,27 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     contactAllowedBetween: (a, b, at) => bookings.contactAllowedBetween(a, b, at),
     notify: createChatNotifier({ mailbox, users, listings, link: (chatId, lang) => publicOrigin + href("chat", { lang, params: { chatId } }) }),
   });
+  const cases: CasesService = createCasesService({
+    store,
+    blobs,
+    // The links attaching a visitor's case to an account are signed with the app's secret.
+    claimSecrets: config.sessionSecrets,
+    // Quietly: the acceptance email to the requester names the invoice (no "booking" invoice email).
+    invoiceQuote: caseQuoteInvoicer(invoices, { quiet: true }),
+    notify: createCaseNotifier({
+      mailbox,
+      // A visitor's case: its page opens once signed in with the request's address, and the
+      // link's signature (fresh in every email) attaches it to that account.
+      link: (item, lang) => publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: cases.claimLink(item) } }),
+      // The requester's answer to a quote reaches the team member who sent it.
+      team: async (uid) => {
+        const profile = await users.get(uid);
+        return profile ? { uid, email: profile.email, lang: profile.lang } : null;
+      },
+      teamLink: (item, lang) => publicOrigin + href("admin-case", { lang, params: { id: item.id } }),
+      findAccount: async (email) => (await identity.getUserByEmail(email))?.uid ?? null,
+    }),
+  });
   let scheduler: ReturnType<typeof setInterval> | undefined;
   return {
     config,
@@ -209,25 +230,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
             bookings,
           })
         : null,
-    cases: createCasesService({
-      store,
-      blobs,
-      findAccount: async (email) => (await identity.getUserByEmail(email))?.uid ?? null,
-      // Quietly: the acceptance email to the requester names the invoice (no "booking" invoice email).
-      invoiceQuote: caseQuoteInvoicer(invoices, { quiet: true }),
-      // A visitor's case page opens once they sign in or register; the link's secret ties it to them.
-      notify: createCaseNotifier({
-        mailbox,
-        link: (item, lang) =>
-          publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: item.requesterUid ? null : item.claimToken } }),
-        // The requester's answer to a quote reaches the team member who sent it.
-        team: async (uid) => {
-          const profile = await users.get(uid);
-          return profile ? { uid, email: profile.email, lang: profile.lang } : null;
-        },
-        teamLink: (item, lang) => publicOrigin + href("admin-case", { lang, params: { id: item.id } }),
-      }),
-    }),
+    cases,
     deposits: createDepositsService({ store, blobs, bookings }),
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
