@@ -6,7 +6,7 @@ import { seedDemoBookings } from "./bookings";
 import { seedDemoCases, seedEveryCaseType } from "./cases";
 import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
-import { seedDemoContactCase } from "./contact";
+import { seedDemoContactCase, seedDemoVisitorCase } from "./contact";
 import { seedDemoBlog } from "./blog";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
@@ -109,6 +109,11 @@ export const seedSteps: SeedStep[] = [
     id: "contact-cases-v1",
     // A visitor's message from /contacto, waiting for the team in /admin/gestiones (./contact.ts).
     run: seedDemoContactCase,
+  },
+  {
+    id: "visitor-cases-v1",
+    // A request sent signed out with the demo owner's email: a visitor's case, marked so for the team (./contact.ts).
+    run: seedDemoVisitorCase,
   },
   {
     id: "blog-v1",

@@ -78,6 +78,14 @@ describe("a visitor's request with an account's email", () => {
     expect(await adminCase(item.id)).toMatchObject({ visitor: true, attachedAt: null });
   });
 
+  it("the demo data has one: sent signed out with the demo owner's email, a visitor's in the admin list", async () => {
+    const item = (await services.cases.search({ text: "andratx" })).items.find((found) => found.contact.email === "owner@amarre.test")!;
+    expect(item).toMatchObject({ type: "limpieza", requesterUid: null });
+    expect(await adminRow(item.id)).toMatchObject({ visitor: true });
+    const owner = (await services.identity.getUserByEmail("owner@amarre.test"))!;
+    expect((await services.cases.listForRequester(owner.uid)).map((c) => c.id)).not.toContain(item.id);
+  });
+
   it("the same from a service page", async () => {
     const form = new FormData();
     for (const [name, value] of Object.entries({ name: "Someone", email: lucia.email, port: "Xàbia", lengthM: "8", cleaning: "full", date: "2099-06-01" })) form.append(name, value);
