@@ -128,7 +128,7 @@ describe("the signed link", () => {
     expect(statusOf(other)).toBe(403);
     const refused = dataOf(other);
     expect(refused).not.toHaveProperty("item");
-    expect(refused.refused).toEqual({ reason: "other-email", email: mallory.email });
+    expect(refused.refused).toEqual({ reason: "other-email", email: mallory.email, days: 7 });
     expect(await services.cases.getFor(item.id, { uid: mallory.uid, role: "user" })).toBeNull();
 
     // Hers: attached, and the page says so.

@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     const outcome = await ctx.services.cases.claim(id, claim, who);
     if (outcome === "claimed" || outcome === "already-yours") throw redirect(`${href("settings-case", { lang: ctx.lang, params: { id } })}?done=${outcome === "claimed" ? "claimed" : "already"}`, 303);
     return data(
-      { meta: { title: ctx.t("claim.meta"), description: ctx.t("list.intro") }, refused: { reason: outcome as ClaimRefusal, email: who.email } },
+      { meta: { title: ctx.t("claim.meta"), description: ctx.t("list.intro") }, refused: { reason: outcome as ClaimRefusal, email: who.email, days: CLAIM_LINK_DAYS } },
       { status: CLAIM_REFUSALS[outcome as ClaimRefusal] ?? 400 },
     );
   }
@@ -158,13 +158,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export const headers = withRetryAfter;
 
 /** A link that did not attach the case: why, in the page's language, and what to do. */
-function ClaimRefused({ reason, email }: { reason: ClaimRefusal; email: string }) {
+function ClaimRefused({ reason, email, days }: { reason: ClaimRefusal; email: string; days: number }) {
   const { t } = useTranslation("cases");
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("claim.title")}</h1>
       <div role="alert" data-testid="claim-refused" data-reason={reason} className={cardClass}>
-        <p>{t(`claim.refused.${reason}`, { email, days: CLAIM_LINK_DAYS })}</p>
+        <p>{t(`claim.refused.${reason}`, { email, days })}</p>
       </div>
       <p>
         <LocalizedLink to={href("settings-cases")} className="text-sm font-semibold text-sea-800 underline dark:text-sea-200">{t("detail.back")}</LocalizedLink>
@@ -175,7 +175,7 @@ function ClaimRefused({ reason, email }: { reason: ClaimRefusal; email: string }
 
 export default function CasePage() {
   const loaded = useLoaderData<typeof loader>();
-  if (loaded.refused) return <ClaimRefused reason={loaded.refused.reason} email={loaded.refused.email} />;
+  if (loaded.refused) return <ClaimRefused {...loaded.refused} />;
   return <CaseView />;
 }
 
