@@ -178,6 +178,11 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     contactAllowedBetween: (a, b, at) => bookings.contactAllowedBetween(a, b, at),
     notify: createChatNotifier({ mailbox, users, listings, link: (chatId, lang) => publicOrigin + href("chat", { lang, params: { chatId } }) }),
   });
+  const rateLimits = createRateLimits({
+    signUpPerHour: config.SIGN_UP_LIMIT_PER_HOUR,
+    signInPer10Minutes: config.SIGN_IN_LIMIT_PER_10_MINUTES,
+    serviceRequestsPerHour: config.SERVICE_REQUESTS_PER_HOUR,
+  });
   const cases: CasesService = createCasesService({
     store,
     blobs,
@@ -197,6 +202,11 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       },
       teamLink: (item, lang) => publicOrigin + href("admin-case", { lang, params: { id: item.id } }),
       findAccount: async (email) => (await identity.getUserByEmail(email))?.uid ?? null,
+      mayEmailVisitor: async (email) =>
+        rateLimits.consume("visitorEmailsPerRecipient", email).then(
+          () => true,
+          () => false,
+        ),
     }),
   });
   let scheduler: ReturnType<typeof setInterval> | undefined;
@@ -206,11 +216,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     blobs,
     identity,
     sessions: createSessionStorage(config),
-    rateLimits: createRateLimits({
-      signUpPerHour: config.SIGN_UP_LIMIT_PER_HOUR,
-      signInPer10Minutes: config.SIGN_IN_LIMIT_PER_10_MINUTES,
-      serviceRequestsPerHour: config.SERVICE_REQUESTS_PER_HOUR,
-    }),
+    rateLimits,
     ports,
     users,
     profilePhotos: createProfilePhotosService({ blobs, users }),

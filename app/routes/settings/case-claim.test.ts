@@ -110,6 +110,16 @@ describe("a visitor's request with an account's email", () => {
   });
 });
 
+describe("mail a visitor's form sets off", () => {
+  it("reaches one address at most five times an hour, from however many client addresses; the requests are all kept", async () => {
+    const target = await createTestUser(services, { email: "flooded.claims@amarre.test", displayName: "Flora" });
+    for (let i = 0; i < 7; i++) await spoofContact(target.email, `Floodsubject${i}x`);
+    const invitations = (await services.mailbox.list(target.uid, { lang: "en" })).filter((email) => email.subject.startsWith("Is this request yours?"));
+    expect(invitations).toHaveLength(5);
+    expect((await services.cases.search({ text: "flooded.claims" })).total).toBe(7);
+  });
+});
+
 describe("the signed link", () => {
   it("signed out: goes to the login and back; another address is refused; hers attaches it, says so, once", async () => {
     const item = await spoofContact(lucia.email, "Claimsubjecttwo");

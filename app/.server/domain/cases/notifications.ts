@@ -26,6 +26,12 @@ export function createCaseNotifier(deps: {
   teamLink?: (item: Case, lang: Lang) => string;
   /** The account that has this address, if any (for a visitor's receipt, see above). */
   findAccount?: (email: string) => Promise<string | null>;
+  /**
+   * Counts one receipt of a visitor's request to `email`; false once that address has had its
+   * share for now (the email is then skipped, the case is kept): nobody floods an inbox or an
+   * account's mailbox through the forms from many client addresses.
+   */
+  mayEmailVisitor?: (email: string) => Promise<boolean>;
 }) {
   const TEAM_EVENTS: ReadonlySet<CaseEvent> = new Set(["quote-accepted", "quote-declined"]);
   const REQUESTER_EVENTS: ReadonlySet<CaseEvent> = new Set(["received", "status", "message", "quote", "quote-accepted", "delivered"]);
@@ -57,7 +63,10 @@ export function createCaseNotifier(deps: {
       };
       const email = { subject: `case.${event}.subject`, text: `case.${event}.text`, params };
       const account = !item.requesterUid && event === "received" && link ? await deps.findAccount?.(item.contact.email) : null;
-      if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, to: item.contact.email, lang, email, link });
+      // Only what a visitor's form sets off is counted; the team's own emails always go.
+      const allowed = item.requesterUid || event !== "received" || !deps.mayEmailVisitor || (await deps.mayEmailVisitor(item.contact.email));
+      if (!allowed) console.warn(`[cases] case ${item.id}: no ${event} email, its address had its share of visitors' emails this hour`);
+      else if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, to: item.contact.email, lang, email, link });
       else if (account && link) {
         const invitation = { subject: "case.claim.subject", text: "case.claim.text", params: { type: common.type!, reference: item.id, days: CLAIM_LINK_DAYS, link } };
         await deps.mailbox.deliver({ uid: account, to: item.contact.email, lang, email: invitation, link });
