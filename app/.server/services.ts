@@ -198,6 +198,37 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     fetcher: createCalendarFetcher({ allowHosts: config.CALENDAR_IMPORT_ALLOW_HOSTS, timeoutMs: config.CALENDAR_IMPORT_TIMEOUT_SECONDS * 1000 }),
     minutes: config.CALENDAR_IMPORT_MINUTES,
   });
+  const rateLimits = createRateLimits({
+    signUpPerHour: config.SIGN_UP_LIMIT_PER_HOUR,
+    signInPer10Minutes: config.SIGN_IN_LIMIT_PER_10_MINUTES,
+    serviceRequestsPerHour: config.SERVICE_REQUESTS_PER_HOUR,
+  });
+  const cases: CasesService = createCasesService({
+    store,
+    blobs,
+    // The links attaching a visitor's case to an account are signed with the app's secret.
+    claimSecrets: config.sessionSecrets,
+    // Quietly: the acceptance email to the requester names the invoice (no "booking" invoice email).
+    invoiceQuote: caseQuoteInvoicer(invoices, { quiet: true }),
+    notify: createCaseNotifier({
+      mailbox,
+      // A visitor's case: its page opens once signed in with the request's address, and the
+      // link's signature (fresh in every email) attaches it to that account.
+      link: (item, lang) => publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: cases.claimLink(item) } }),
+      // The requester's answer to a quote reaches the team member who sent it.
+      team: async (uid) => {
+        const profile = await users.get(uid);
+        return profile ? { uid, email: profile.email, lang: profile.lang } : null;
+      },
+      teamLink: (item, lang) => publicOrigin + href("admin-case", { lang, params: { id: item.id } }),
+      findAccount: async (email) => (await identity.getUserByEmail(email))?.uid ?? null,
+      mayEmailVisitor: async (email) =>
+        rateLimits.consume("visitorEmailsPerRecipient", email).then(
+          () => true,
+          () => false,
+        ),
+    }),
+  });
   let scheduler: ReturnType<typeof setInterval> | undefined;
   let syncingCalendars = false;
   return {
@@ -206,11 +237,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     blobs,
     identity,
     sessions: createSessionStorage(config),
-    rateLimits: createRateLimits({
-      signUpPerHour: config.SIGN_UP_LIMIT_PER_HOUR,
-      signInPer10Minutes: config.SIGN_IN_LIMIT_PER_10_MINUTES,
-      serviceRequestsPerHour: config.SERVICE_REQUESTS_PER_HOUR,
-    }),
+    rateLimits,
     ports,
     users,
     profilePhotos: createProfilePhotosService({ blobs, users }),
@@ -230,25 +257,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
             bookings,
           })
         : null,
-    cases: createCasesService({
-      store,
-      blobs,
-      findAccount: async (email) => (await identity.getUserByEmail(email))?.uid ?? null,
-      // Quietly: the acceptance email to the requester names the invoice (no "booking" invoice email).
-      invoiceQuote: caseQuoteInvoicer(invoices, { quiet: true }),
-      // A visitor's case page opens once they sign in or register; the link's secret ties it to them.
-      notify: createCaseNotifier({
-        mailbox,
-        link: (item, lang) =>
-          publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: item.requesterUid ? null : item.claimToken } }),
-        // The requester's answer to a quote reaches the team member who sent it.
-        team: async (uid) => {
-          const profile = await users.get(uid);
-          return profile ? { uid, email: profile.email, lang: profile.lang } : null;
-        },
-        teamLink: (item, lang) => publicOrigin + href("admin-case", { lang, params: { id: item.id } }),
-      }),
-    }),
+    cases,
     deposits: createDepositsService({ store, blobs, bookings }),
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),

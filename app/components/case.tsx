@@ -64,3 +64,16 @@ export function formatDetail(key: string, value: string | number | boolean, iso:
   if (typeof value === "string" && /^\d+\.\d+$/.test(value)) return numberFormat(iso, { maximumFractionDigits: 2, useGrouping: !UNGROUPED_DETAILS.has(key) }).format(Number(value));
   return String(value);
 }
+
+/**
+ * The team's mark on a visitor's request (filed signed out, in no account until the person
+ * proves the address with the link we emailed): a badge whose title says what it means.
+ */
+export function VisitorMark() {
+  const { t } = useTranslation("admin");
+  return (
+    <span data-testid="visitor-mark" title={t("cases.visitorTitle")} className="ms-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+      {t("cases.visitor")}
+    </span>
+  );
+}

@@ -20,6 +20,12 @@ export function rateLimitSettings(options: { signUpPerHour: number; signInPer10M
     passwordResetPerAccount: { points: 3, duration: 60 * 60 },
     /** Requests from the service pages (cases), per address: visitors can send them too. */
     serviceRequestsPerAddress: { points: options.serviceRequestsPerHour ?? 10, duration: 60 * 60 },
+    /**
+     * Receipts of visitors' requests to one email address (or invitations to attach them to the
+     * account that has it): past this, the request is still taken but no receipt goes to that
+     * address this hour — nobody floods an inbox or a mailbox through the forms from many addresses.
+     */
+    visitorEmailsPerRecipient: { points: 5, duration: 60 * 60 },
     /** Messages a person writes (new conversations and replies): a burst of 60 in 10 minutes, then a pause. */
     chatMessagesPerPerson: { points: 60, duration: 10 * 60 },
     /** Messages a requester writes on their cases: 20 in 10 minutes, then a pause (429 with Retry-After). */

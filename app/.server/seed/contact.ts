@@ -21,3 +21,20 @@ export async function seedDemoContactCase(services: Services): Promise<void> {
     lang: "es",
   });
 }
+
+/**
+ * A request sent signed out with the email of a demo account (the owner's): it stays a visitor's
+ * case, marked so in /admin/gestiones, and is not in the owner's cases until she opens the signed
+ * link its emails carry (none is sent for the past).
+ */
+export async function seedDemoVisitorCase(services: Services): Promise<void> {
+  const { store, blobs } = services;
+  const cases = createCasesService({ store, blobs });
+  await cases.create({
+    type: "limpieza",
+    requesterUid: null,
+    contact: { name: "Javier Ortega", email: "owner@amarre.test", phone: "+34 655 444 333" },
+    details: { port: "Port d'Andratx", lengthM: 10.5, cleaning: "full", date: "2027-04-20", notes: "Lo pido desde el móvil de mi hermano, sin entrar en mi cuenta." },
+    lang: "es",
+  });
+}

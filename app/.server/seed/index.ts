@@ -6,7 +6,7 @@ import { seedDemoBookings } from "./bookings";
 import { seedDemoCases, seedEveryCaseType } from "./cases";
 import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
-import { seedDemoContactCase } from "./contact";
+import { seedDemoContactCase, seedDemoVisitorCase } from "./contact";
 import { seedDemoBlog } from "./blog";
 import { seedDemoCalendars } from "./calendars";
 import { listingsSeedStep } from "./listings";
@@ -115,6 +115,11 @@ export const seedSteps: SeedStep[] = [
     id: "calendars-v1",
     // Javier's motorboat imports his Airbnb calendar, stored as its last good import (./calendars.ts).
     run: seedDemoCalendars,
+  },
+  {
+    id: "visitor-cases-v1",
+    // A request sent signed out with the demo owner's email: a visitor's case, marked so for the team (./contact.ts).
+    run: seedDemoVisitorCase,
   },
   {
     id: "blog-v1",

@@ -6,7 +6,7 @@ import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { CASE_TRANSITIONS, caseStatuses, QUOTE_LIMITS, QUOTE_STEPS, UNQUOTED_TYPES, type CaseStatus } from "#app/utils/cases";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { CaseDetailRows, CaseStatusBadge } from "#app/components/case";
+import { CaseDetailRows, CaseStatusBadge, VisitorMark } from "#app/components/case";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
@@ -47,6 +47,7 @@ export async function loader(args: LoaderFunctionArgs) {
       createdAt: item.createdAt,
       contact: item.contact,
       visitor: item.requesterUid === null,
+      attachedAt: item.attachedAt ?? null,
       details: Object.entries(item.details),
       history: item.history,
       notes: item.notes,
@@ -203,7 +204,8 @@ export default function AdminCase() {
         <section aria-labelledby="request-title" className={card}>
           <h2 id="request-title" className="text-xl font-bold">{tc("detail.summary")}</h2>
           <dl className="mt-3 space-y-1 text-sm">
-            <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-400">{tc("detail.contact")}</dt><dd className="text-right">{[item.contact.name, item.contact.email, item.contact.phone].filter(Boolean).join(" · ")}{item.visitor ? ` (${t("cases.visitor")})` : ""}</dd></div>
+            <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-400">{tc("detail.contact")}</dt><dd className="text-right">{[item.contact.name, item.contact.email, item.contact.phone].filter(Boolean).join(" · ")}{item.visitor ? <> <VisitorMark /></> : null}</dd></div>
+            {item.attachedAt ? <p data-testid="attached-mark" className="text-xs text-slate-600 dark:text-slate-400">{t("cases.attached", { date: formatMoment(item.attachedAt, lang) })}</p> : null}
             <CaseDetailRows details={item.details} />
           </dl>
           <h3 className="mt-5 font-semibold">{tc("detail.documents")}</h3>

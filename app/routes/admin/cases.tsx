@@ -5,7 +5,7 @@ import type { CaseFilters } from "#app/.server/domain/cases";
 import { caseStatuses, caseTypes, type CaseStatus, type CaseType } from "#app/utils/cases";
 import { isIsoDate } from "#app/.server/domain/bookings";
 import { requestContext } from "#app/.server/http/request-context";
-import { CaseStatusBadge } from "#app/components/case";
+import { CaseStatusBadge, VisitorMark } from "#app/components/case";
 import { inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
@@ -127,7 +127,8 @@ export default function AdminCases() {
                 </td>
                 <td className="py-2 pr-4">
                   {item.name}
-                  <span className="block text-xs text-slate-500 dark:text-slate-400">{item.email}{item.visitor ? ` · ${t("cases.visitor")}` : ""}</span>
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{item.email}</span>
+                  {item.visitor ? <VisitorMark /> : null}
                 </td>
                 <td className="py-2 pr-4"><CaseStatusBadge status={item.status} /></td>
                 <td className="py-2 tabular-nums">{formatMoment(item.createdAt, lang)}</td>

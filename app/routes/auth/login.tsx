@@ -14,6 +14,7 @@ import { GoogleSignIn } from "#app/components/google-sign-in";
 import { requestContext } from "#app/.server/http/request-context";
 import { IDENTITY_RETRY_AFTER_SECONDS, minutesUntil } from "#app/.server/auth/request-auth";
 import { href } from "#app/utils/href";
+import { safeRedirect } from "#app/utils/safe-redirect";
 import { withRetryAfter } from "#app/utils/headers";
 
 export const handle = { i18n: ["auth"] };
@@ -110,7 +111,8 @@ export default function Login() {
         {google ? <GoogleSignIn redirectTo={redirectTo} /> : null}
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">
           {t("login.noAccount")}{" "}
-          <LocalizedLink to={href("register")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">
+          {/* Registering keeps the page the person was going to (a same-origin path only). */}
+          <LocalizedLink to={href("register", { search: { redirect: safeRedirect(redirectTo, "") } })} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">
             {t("login.register")}
           </LocalizedLink>
         </p>

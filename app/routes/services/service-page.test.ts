@@ -20,7 +20,7 @@ let address = 0;
 beforeAll(async () => {
   services = await createTestServices();
   person = await createTestUser(services, { displayName: "Pilar Patrón" });
-  claimer = await createTestUser(services, { displayName: "Vera Visitante" });
+  claimer = await createTestUser(services, { displayName: "Vera Visitante", email: "vera.visitante@example.com" });
 });
 afterAll(() => services.close());
 
@@ -159,15 +159,16 @@ describe("requests from the service pages", () => {
     });
     expect(item.documents.map((doc) => [doc.name, doc.contentType])).toEqual([["factura compra.pdf", "application/pdf"]]);
 
-    const token = item.claimToken!;
+    // The emailed link is signed for the case and its address: only the person signed in with that address can use it.
+    const token = services.cases.claimLink(item)!;
     const stolen = await settle(() =>
       caseLoader({
-        request: authedRequest(`/ajustes/mis-gestiones/${item.id}?vincular=${"A".repeat(32)}`, person.cookie),
+        request: authedRequest(`/ajustes/mis-gestiones/${item.id}?vincular=${token}`, person.cookie),
         params: { id: item.id },
         context: context(),
       })
     );
-    expect(statusOf(stolen)).toBe(404);
+    expect(statusOf(stolen)).toBe(403);
     const claimed = await settle(() =>
       caseLoader({
         request: authedRequest(`/ajustes/mis-gestiones/${item.id}?vincular=${token}`, claimer.cookie),
@@ -216,7 +217,7 @@ describe("requests from the service pages", () => {
     });
   });
 
-  it("a visitor's request with the email of an account is that account's, and the visitor is told nothing more", async () => {
+  it("a visitor's request with the email of an account stays a visitor's, and the visitor is told nothing more", async () => {
     const result = await post(
       "/limpieza",
       requestForm({
@@ -230,7 +231,8 @@ describe("requests from the service pages", () => {
     );
     expect((result as Response).headers.get("Location")).toBe("/limpieza?enviada=1#solicitud");
     const mine = await services.cases.listForRequester(person.uid);
-    expect(mine.some((item) => item.type === "limpieza" && item.details.port === "Altea")).toBe(true);
+    expect(mine.some((item) => item.type === "limpieza" && item.details.port === "Altea")).toBe(false);
+    expect((await services.cases.search({ text: "altea" })).items.find((item) => item.type === "limpieza")).toMatchObject({ requesterUid: null });
   });
 
   it("takes a request from every form: the index (with its procedure), transport (also /en/transport-boat) and ports", async () => {

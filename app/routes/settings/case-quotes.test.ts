@@ -185,13 +185,14 @@ describe("paperwork quotes and results through the pages", () => {
   });
 
   it("a visitor's case: the quote is answered once the claim link has put the case in their account", async () => {
-    const item = await services.cases.create({ type: "itb-barco", requesterUid: null, contact: { name: "Vera Visitante", email: `vera-${Date.now()}@example.com`, phone: null }, details: { boatName: "Lubina" }, lang: "es" });
+    const veraEmail = `vera-${Date.now()}@example.com`;
+    const item = await services.cases.create({ type: "itb-barco", requesterUid: null, contact: { name: "Vera Visitante", email: veraEmail, phone: null }, details: { boatName: "Lubina" }, lang: "es" });
     await services.cases.move(item.id, { uid: admin.uid, role: "admin" }, "in_review", "");
     await adminPost(item.id, { intent: "quote", amount: "80", description: "ITB", validUntil: inDays(5) }, admin.cookie);
-    const vera = await createTestUser(services, { displayName: "Vera Visitante" });
+    const vera = await createTestUser(services, { displayName: "Vera Visitante", email: veraEmail });
     // Before the link, the case is not hers: answering is a 404.
     expect(statusOf(await requesterPost(item.id, { intent: "accept-quote", quote: "1" }, vera.cookie))).toBe(404);
-    const token = (await services.store.get<{ claimToken: string }>("cases", item.id))!.claimToken;
+    const token = services.cases.claimLink(item)!;
     const claimed = await settle(() => caseLoader({ request: authedRequest(`/ajustes/mis-gestiones/${item.id}?vincular=${token}`, vera.cookie), params: { id: item.id }, context: context() }));
     expect(statusOf(claimed)).toBe(303);
     expect(statusOf(await requesterPost(item.id, { intent: "accept-quote", quote: "1" }, vera.cookie))).toBe(303);

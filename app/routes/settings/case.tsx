@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId, type Case } from "#app/.server/domain/cases";
+import { CLAIM_LINK_DAYS, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId, type Case, type ClaimOutcome } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -30,25 +30,35 @@ const MAX_UPLOADS = 5;
 
 async function viewer(ctx: RequestContext) {
   const user = await ctx.requireUser();
-  return { uid: user.uid, role: user.role === "admin" ? ("admin" as const) : ("user" as const) };
+  return { uid: user.uid, email: user.email, role: user.role === "admin" ? ("admin" as const) : ("user" as const) };
 }
+
+/** Why a link did not attach the case, and the answer's status (never a 500, never attached). */
+const CLAIM_REFUSALS = { invalid: 400, expired: 410, used: 409, "other-email": 403 } as const satisfies Partial<Record<ClaimOutcome, number>>;
+type ClaimRefusal = keyof typeof CLAIM_REFUSALS;
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "cases");
   const who = await viewer(ctx);
   const id = args.params.id ?? "";
-  // A visitor's request, opened from its email once signed in: the link's secret makes it theirs.
+  // A visitor's request, opened from the link its emails carry (after signing in: the login
+  // brings the person back here): the signed link attaches it to this account if the address is
+  // theirs. A refused link shows why and nothing of the case.
   const claim = ctx.url.searchParams.get("vincular");
   if (claim !== null) {
-    const claimed = await ctx.services.cases.claimWithToken(id, claim, who);
-    if (claimed) throw redirect(`${href("settings-case", { lang: ctx.lang, params: { id } })}?done=claimed`, 303);
-    notFound(ctx.request);
+    const outcome = await ctx.services.cases.claim(id, claim, who);
+    if (outcome === "claimed" || outcome === "already-yours") throw redirect(`${href("settings-case", { lang: ctx.lang, params: { id } })}?done=${outcome === "claimed" ? "claimed" : "already"}`, 303);
+    return data(
+      { meta: { title: ctx.t("claim.meta"), description: ctx.t("list.intro") }, refused: { reason: outcome as ClaimRefusal, email: who.email, days: CLAIM_LINK_DAYS } },
+      { status: CLAIM_REFUSALS[outcome as ClaimRefusal] ?? 400 },
+    );
   }
   const found = await ctx.services.cases.getFor(id, who);
   if (!found) notFound(ctx.request);
   const item: Case = found.item;
   return {
     meta: { title: ctx.t("detail.meta"), description: ctx.t("list.intro") },
+    refused: null,
     item: {
       id: item.id,
       type: item.type,
@@ -147,10 +157,32 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 // A 429's Retry-After (set on the action's data) reaches the page's response (see withRetryAfter).
 export const headers = withRetryAfter;
 
+/** A link that did not attach the case: why, in the page's language, and what to do. */
+function ClaimRefused({ reason, email, days }: { reason: ClaimRefusal; email: string; days: number }) {
+  const { t } = useTranslation("cases");
+  return (
+    <main id="main" className="space-y-6">
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("claim.title")}</h1>
+      <div role="alert" data-testid="claim-refused" data-reason={reason} className={cardClass}>
+        <p>{t(`claim.refused.${reason}`, { email, days })}</p>
+      </div>
+      <p>
+        <LocalizedLink to={href("settings-cases")} className="text-sm font-semibold text-sea-800 underline dark:text-sea-200">{t("detail.back")}</LocalizedLink>
+      </p>
+    </main>
+  );
+}
+
 export default function CasePage() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.refused) return <ClaimRefused {...loaded.refused} />;
+  return <CaseView />;
+}
+
+function CaseView() {
   const { t } = useTranslation("cases");
   const lang = useLang();
-  const { item, quotes } = useLoaderData<typeof loader>();
+  const { item, quotes } = useLoaderData<typeof loader>() as Extract<ReturnType<typeof useLoaderData<typeof loader>>, { refused: null }>;
   const reply = useActionData<typeof action>();
   const [search] = useSearchParams();
   const busy = useNavigation().state !== "idle";
@@ -180,6 +212,8 @@ export default function CasePage() {
         <Notice>{t("detail.created")}</Notice>
       ) : done === "claimed" ? (
         <Notice>{t("detail.claimed")}</Notice>
+      ) : done === "already" ? (
+        <Notice>{t("detail.alreadyYours")}</Notice>
       ) : done === "accepted" ? (
         <Notice>{t("quote.accepted")}</Notice>
       ) : done === "declined" ? (

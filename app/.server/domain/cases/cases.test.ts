@@ -147,31 +147,6 @@ describe("cases: the lifecycle", () => {
 });
 
 describe("cases: visitors and the admin's search", () => {
-  it("ties a visitor's case to an account only through the secret its emails carry", async () => {
-    const visitor = await request({ requesterUid: null, contact: { name: "Pau Visitant", email: "pau@amarre.test", phone: null } });
-    const token = (await cases.getFor(visitor.id, admin))!.item.claimToken;
-    expect(token).toBeNull(); // not even the team's view shows it
-    const stored = (await services.store.get<{ claimToken: string }>("cases", visitor.id))!.claimToken;
-    expect(stored).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const pau = { uid: "pau-1", role: "user" as const };
-    expect(await cases.getFor(visitor.id, pau)).toBeNull();
-    expect(await cases.claimWithToken(visitor.id, "x".repeat(32), pau)).toBe(false);
-    expect(await cases.getFor(visitor.id, pau)).toBeNull();
-    expect(await cases.claimWithToken(visitor.id, stored, pau)).toBe(true);
-    expect((await cases.getFor(visitor.id, pau))?.as).toBe("requester");
-    // Used once: nobody else can take it with the same link afterwards.
-    expect(await cases.claimWithToken(visitor.id, stored, { uid: "mallory", role: "user" })).toBe(false);
-    expect(await cases.claimWithToken(visitor.id, stored, pau)).toBe(true);
-  });
-
-  it("ties a visitor's request at once to the account that already has its email", async () => {
-    const withAccounts = createCasesService({ store: services.store, blobs: services.blobs, findAccount: async (email) => (email === "ana@amarre.test" ? "ana-1" : null) });
-    const item = await withAccounts.create({ type: "seguro", requesterUid: null, contact: { name: "Ana", email: " ANA@amarre.test ", phone: null }, details: { port: "Palma" }, lang: "es" });
-    expect(item.requesterUid).toBe("ana-1");
-    expect(item.claimToken).toBeNull();
-    expect((await withAccounts.listForRequester("ana-1")).map((c) => c.id)).toContain(item.id);
-  });
-
   it("finds cases by status, type, dates and every word of the text, accents and case aside", async () => {
     const target = await request({ type: "itb-barco", details: { boatName: "Gaviota Azul", notes: "Inspección técnica en Dénia" }, documents: [] });
     await request({ type: "itb-barco", details: { boatName: "Gaviota Roja", notes: "Inspección en Palma" }, documents: [] });
@@ -224,21 +199,48 @@ describe("cases: the requester's emails", () => {
     expect(statusEmail.text).toContain(`reference ${item.id}`);
   });
 
-  it("emails a visitor through SMTP with the case's personal link, in their language", async () => {
+  it("emails a visitor through SMTP with a fresh signed link, in their language; an account with that address gets only an invitation", async () => {
     const sent: Array<{ to: string; subject: string; text: string }> = [];
+    const delivered: Array<{ uid: string; subject: string; text: string; link: string | null | undefined }> = [];
+    const late = { withEmails: null as ReturnType<typeof createCasesService> | null };
     const notify = createCaseNotifier({
-      mailbox: { deliver: async () => Promise.reject(new Error("a visitor has no mailbox")), send: async (email) => Boolean(sent.push({ to: email.to, ...("email" in email ? renderSystemEmail(email.lang, email.email) : email) })) },
-      link: (item, lang) => `https://amarre.test${lang === "es" ? "" : `/${lang}`}/ajustes/mis-gestiones/${item.id}?vincular=${item.claimToken}`,
+      mailbox: {
+        deliver: async (email) => {
+          delivered.push({ uid: email.uid, link: email.link, ...("email" in email ? renderSystemEmail(email.lang, email.email) : email) });
+          return Promise.resolve({} as never);
+        },
+        send: async (email) => Boolean(sent.push({ to: email.to, ...("email" in email ? renderSystemEmail(email.lang, email.email) : email) })),
+      },
+      link: (item, lang) => `https://amarre.test${lang === "es" ? "" : `/${lang}`}/ajustes/mis-gestiones/${item.id}?vincular=${late.withEmails!.claimLink(item)}`,
+      findAccount: async (email) => (email === "ana@amarre.test" ? "ana-1" : null),
     });
-    const withEmails = createCasesService({ store: services.store, blobs: services.blobs, notify });
+    const withEmails = createCasesService({ store: services.store, blobs: services.blobs, notify, claimSecrets: ["test-secret"] });
+    late.withEmails = withEmails;
     const item = await withEmails.create({ type: "limpieza", requesterUid: null, contact: { name: "Jean", email: "jean@example.fr", phone: null }, details: { port: "Sóller" }, lang: "fr" });
     await withEmails.move(item.id, admin, "in_review", "Nous vérifions la date");
     expect(sent.map((email) => [email.to, email.subject])).toEqual([
       ["jean@example.fr", expect.stringContaining("Nettoyage")],
       ["jean@example.fr", expect.stringContaining("En examen")],
     ]);
-    expect(sent[0]!.text).toContain(`/fr/ajustes/mis-gestiones/${item.id}?vincular=${item.claimToken}`);
-    expect(sent[0]!.text).toMatch(/créez un compte/);
+    expect(sent[0]!.text).toMatch(new RegExp(`/fr/ajustes/mis-gestiones/${item.id}\\?vincular=v1\\.\\d+\\.[A-Za-z0-9_-]{43}`));
+    expect(sent[0]!.text).toMatch(/créez un compte gratuit avec cette même adresse/);
+    expect(sent[0]!.text).toContain("dans les 7 jours");
     expect(sent[1]!.text).toContain("Nous vérifions la date");
+    expect(delivered).toEqual([]);
+
+    // A stranger files a request with Ana's address: her mailbox gets an invitation naming the
+    // type and reference with the link — not the stranger's name or text — and the case is not hers.
+    sent.length = 0;
+    const spoofed = await withEmails.create({ type: "contact", requesterUid: null, contact: { name: "Mallory Spoof", email: "ana@amarre.test", phone: null }, details: { message: "Pay here: evil.example" }, lang: "en" });
+    expect(sent).toEqual([]);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({ uid: "ana-1", subject: `Is this request yours? Contact (${spoofed.id})` });
+    expect(delivered[0]!.link).toContain(`/en/ajustes/mis-gestiones/${spoofed.id}?vincular=v1.`);
+    expect(delivered[0]!.text).not.toMatch(/Mallory|evil\.example/);
+    expect(spoofed.requesterUid).toBeNull();
+    // Later emails about it go to the address only (never the account's mailbox).
+    await withEmails.move(spoofed.id, admin, "in_review", "");
+    expect(delivered).toHaveLength(1);
+    expect(sent.map((email) => email.to)).toEqual(["ana@amarre.test"]);
   });
 });

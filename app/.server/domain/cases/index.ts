@@ -33,3 +33,4 @@ export {
 export { checkDocument, cleanName, type DocumentUpload } from "./documents";
 export { CASES_PAGE_SIZE, createCasesService, type CaseEvent, type CaseFilters, type CasesService, type Viewer } from "./service";
 export { createCaseNotifier } from "./notifications";
+export { CLAIM_LINK_DAYS, signClaim, type ClaimOutcome } from "./claims";

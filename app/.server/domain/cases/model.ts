@@ -52,10 +52,13 @@ export type Case = {
   id: string;
   type: CaseType;
   status: CaseStatus;
-  /** The requester's account, or null for a visitor (tied later by email). */
+  /**
+   * The account of whoever was signed in when filing it, or null: a visitor's case, whatever
+   * email it gave, until the person proves that address with the link its emails carry.
+   */
   requesterUid: string | null;
-  /** A visitor's case: the secret its emails link to, to tie it to an account (null once tied). */
-  claimToken: string | null;
+  /** When a visitor's case was attached to an account by its link (absent otherwise). */
+  attachedAt?: string;
   contact: CaseContact;
   /** What the form asked for this type (the boat's data, dates, places…), as text and numbers. */
   details: Record<string, string | number | boolean>;

@@ -1,5 +1,6 @@
 import type { Lang } from "#app/i18n";
 import { langOrDefault, type EmailParam, type MailboxService } from "../mailbox";
+import { CLAIM_LINK_DAYS } from "./claims";
 import type { Case, CaseQuote } from "./model";
 import type { CaseEvent } from "./service";
 
@@ -10,8 +11,11 @@ export type TeamMember = { uid: string; email: string; lang: string | null | und
  * The requester's emails about their case (docs/PRODUCT.md: every change emails them), in the
  * language they wrote the request in: received, each status change with the team's comment, each
  * message from the team, a quote to answer, its acceptance (with the invoice) and the result
- * documents. A visitor's case without an account is emailed through SMTP only when it is
- * configured; an account's goes to its mailbox as well. The requester's answer to a quote
+ * documents. An account's case goes to its mailbox (and SMTP when configured). A visitor's case
+ * is emailed through SMTP only, with the signed link that attaches it to an account — except its
+ * receipt when the address it gave is an account's: that account gets, in its mailbox, only an
+ * invitation naming the type and reference (nothing the visitor typed) with the link, so a
+ * stranger's request never shows as the account's own. The requester's answer to a quote
  * (accepted or declined) also reaches the team member who sent it, in their language, linking the
  * admin's page. `link(item, lang)` is the case's page for the requester, `teamLink` the team's.
  */
@@ -20,6 +24,14 @@ export function createCaseNotifier(deps: {
   link: (item: Case, lang: Lang) => string | null;
   team?: (uid: string) => Promise<TeamMember | null>;
   teamLink?: (item: Case, lang: Lang) => string;
+  /** The account that has this address, if any (for a visitor's receipt, see above). */
+  findAccount?: (email: string) => Promise<string | null>;
+  /**
+   * Counts one receipt of a visitor's request to `email`; false once that address has had its
+   * share for now (the email is then skipped, the case is kept): nobody floods an inbox or an
+   * account's mailbox through the forms from many client addresses.
+   */
+  mayEmailVisitor?: (email: string) => Promise<boolean>;
 }) {
   const TEAM_EVENTS: ReadonlySet<CaseEvent> = new Set(["quote-accepted", "quote-declined"]);
   const REQUESTER_EVENTS: ReadonlySet<CaseEvent> = new Set(["received", "status", "message", "quote", "quote-accepted", "delivered"]);
@@ -47,11 +59,18 @@ export function createCaseNotifier(deps: {
         ...common,
         comment: last?.comment ? { t: "case.comment", values: { comment: last.comment } } : "",
         message: message?.text ?? "",
-        link: link ? { t: item.requesterUid ? "case.link" : "case.visitorLink", values: { link } } : "",
+        link: link ? (item.requesterUid ? { t: "case.link", values: { link } } : { t: "case.visitorLink", values: { link, days: CLAIM_LINK_DAYS } }) : "",
       };
       const email = { subject: `case.${event}.subject`, text: `case.${event}.text`, params };
-      if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, to: item.contact.email, lang, email, link });
-      else await deps.mailbox.send({ to: item.contact.email, lang, email });
+      const account = !item.requesterUid && event === "received" && link ? await deps.findAccount?.(item.contact.email) : null;
+      // Only what a visitor's form sets off is counted; the team's own emails always go.
+      const allowed = item.requesterUid || event !== "received" || !deps.mayEmailVisitor || (await deps.mayEmailVisitor(item.contact.email));
+      if (!allowed) console.warn(`[cases] case ${item.id}: no ${event} email, its address had its share of visitors' emails this hour`);
+      else if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, to: item.contact.email, lang, email, link });
+      else if (account && link) {
+        const invitation = { subject: "case.claim.subject", text: "case.claim.text", params: { type: common.type!, reference: item.id, days: CLAIM_LINK_DAYS, link } };
+        await deps.mailbox.deliver({ uid: account, to: item.contact.email, lang, email: invitation, link });
+      } else await deps.mailbox.send({ to: item.contact.email, lang, email });
     }
     if (TEAM_EVENTS.has(event) && quote && deps.team) {
       const member = await deps.team(quote.byUid);

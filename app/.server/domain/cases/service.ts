@@ -1,6 +1,7 @@
-import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { BlobStore } from "#app/.server/blobs";
 import type { DocumentStore, Transaction } from "#app/.server/store";
+import { CLAIM_LINK_DAYS, readClaim, sameEmail, signClaim, type ClaimOutcome } from "./claims";
 import { casePrefix, documentKey, readDocument, storeDocument, type DocumentUpload } from "./documents";
 import {
   acceptedQuote,
@@ -42,8 +43,11 @@ export type CasesDeps = {
   blobs: BlobStore;
   /** Emails the requester (and keeps the mailbox); failures are logged, never undo the change. */
   notify?: (event: CaseEvent, item: Case) => Promise<void>;
-  /** The account that has this email, if any: a visitor's request is tied to it at once. */
-  findAccount?: (email: string) => Promise<string | null>;
+  /**
+   * The app's secrets (newest first) that sign the links attaching a visitor's case to an
+   * account (`claimLink`, `claim`); without them no link is made and none is accepted.
+   */
+  claimSecrets?: readonly string[];
   /**
    * Invoices an accepted quote (the platform's invoice to the requester), after the acceptance
    * is stored and before the emails; idempotent. A failure is logged: the case stays accepted.
@@ -99,14 +103,7 @@ function withDefaults(item: Case): Case {
 export function createCasesService(deps: CasesDeps) {
   const { store, blobs } = deps;
   const now = deps.now ?? (() => new Date());
-  async function findAccount(email: string): Promise<string | null> {
-    try {
-      return (await deps.findAccount?.(email)) ?? null;
-    } catch (error) {
-      console.warn("[cases] looking up the account of a request's email failed:", error);
-      return null;
-    }
-  }
+  const claimSecrets = (deps.claimSecrets ?? []).filter((secret) => secret.length > 0);
 
   async function notify(event: CaseEvent, item: Case) {
     try {
@@ -124,8 +121,8 @@ export function createCasesService(deps: CasesDeps) {
 
   /** The case as `viewer` may see it: the requester without internal notes, the team whole; null for anyone else. */
   function viewOf(item: Case, viewer: Viewer | null): { item: Case; as: "requester" | "team" } | null {
-    if (viewer?.role === "admin") return { item: { ...item, claimToken: null }, as: "team" };
-    if (viewer && item.requesterUid === viewer.uid) return { item: { ...item, notes: [], claimToken: null }, as: "requester" };
+    if (viewer?.role === "admin") return { item, as: "team" };
+    if (viewer && item.requesterUid === viewer.uid) return { item: { ...item, notes: [] }, as: "requester" };
     return null;
   }
 
@@ -183,10 +180,10 @@ export function createCasesService(deps: CasesDeps) {
     viewOf,
 
     /**
-     * A request from a service page becomes a case (`received`), with its documents. A visitor's
-     * case is tied at once to the account that has its email; otherwise it carries a secret claim
-     * token, which its emails link to (`claimWithToken`): whoever can read that inbox can add the
-     * case to the account they sign in or register with, and nobody else can.
+     * A request from a service page becomes a case (`received`), with its documents. It belongs
+     * to `requesterUid`, the person signed in when filing it (whatever email the form gave), or
+     * to nobody: a visitor's case stays one even when its email is an account's, until the
+     * person proves the address with the signed link its emails carry (`claim`).
      */
     async create(input: { type: CaseType; requesterUid: string | null; contact: CaseContact; details: Case["details"]; lang: string; documents?: readonly DocumentUpload[] }): Promise<Case> {
       const uploads = input.documents ?? [];
@@ -201,13 +198,11 @@ export function createCasesService(deps: CasesDeps) {
         throw error;
       }
       const contact = { ...input.contact, email: input.contact.email.trim().toLowerCase() };
-      const requesterUid = input.requesterUid ?? (await findAccount(contact.email));
       const item: Case = {
         id,
         type: input.type,
         status: "received",
-        requesterUid,
-        claimToken: requesterUid ? null : randomBytes(24).toString("base64url"),
+        requesterUid: input.requesterUid,
         contact,
         details: input.details,
         documents,
@@ -398,29 +393,46 @@ export function createCasesService(deps: CasesDeps) {
     /** The requester's cases, newest first. */
     async listForRequester(uid: string): Promise<Case[]> {
       const docs = await store.query<Omit<Case, "id">>({ collection: CASES, where: [["requesterUid", "==", uid]], orderBy: [["createdAt", "desc"]], limit: 200 });
-      return docs.map((doc) => ({ ...doc, notes: [], claimToken: null }) as Case);
+      return docs.map((doc) => ({ ...doc, notes: [] }) as Case);
     },
 
     /**
-     * Ties a visitor's case to the account signed in, given the secret token its emails carry.
-     * True when the case is now the viewer's (also when it already was); false for a wrong token
-     * or a case that belongs to someone else.
+     * The secret part of the link a visitor's case's emails carry (valid `CLAIM_LINK_DAYS` from
+     * now; every email gets a fresh one), or null for a case that has an account already.
      */
-    async claimWithToken(id: string, token: string, viewer: Viewer): Promise<boolean> {
-      if (!isCaseId(id) || !/^[A-Za-z0-9_-]{32}$/.test(token)) return false;
+    claimLink(item: Pick<Case, "id" | "requesterUid" | "contact">): string | null {
+      if (item.requesterUid !== null || claimSecrets.length === 0) return null;
+      return signClaim(claimSecrets[0]!, { id: item.id, email: item.contact.email }, new Date(now().getTime() + CLAIM_LINK_DAYS * 86_400_000));
+    },
+
+    /**
+     * Attaches a visitor's case to the account of `person` (signed in) given its link's `token`:
+     * only for a token we signed for this case and its address, before its expiry, while the case
+     * is still a visitor's, and when the person's own email is that address. Decided inside the
+     * transaction that attaches it, so two clicks at once attach it once. Never throws for a bad
+     * link: the outcome says why (see `ClaimOutcome`).
+     */
+    async claim(id: string, token: string, person: { uid: string; email: string }): Promise<ClaimOutcome> {
+      if (!isCaseId(id) || claimSecrets.length === 0) return "invalid";
+      let outcome: ClaimOutcome = "invalid";
       try {
         await update(id, (current) => {
-          if (current.requesterUid === viewer.uid) return current;
-          const expected = Buffer.from(current.claimToken ?? "");
-          const given = Buffer.from(token);
-          if (current.requesterUid !== null || expected.length !== given.length || !timingSafeEqual(expected, given)) throw new CaseError("not-found");
-          return { ...current, requesterUid: viewer.uid, claimToken: null };
+          const link = readClaim(claimSecrets, { id: current.id, email: current.contact.email }, token, now());
+          if (link === "invalid") outcome = "invalid";
+          else if (current.requesterUid === person.uid) outcome = "already-yours";
+          else if (current.requesterUid !== null) outcome = "used";
+          else if (link === "expired") outcome = "expired";
+          else if (!sameEmail(person.email, current.contact.email)) outcome = "other-email";
+          else outcome = "claimed";
+          if (outcome !== "claimed") throw new CaseError("not-found", outcome);
+          return { ...current, requesterUid: person.uid, attachedAt: now().toISOString() };
         });
-        return true;
       } catch (error) {
-        if (error instanceof CaseError) return false;
+        // A missing case leaves the outcome `invalid`; a refusal set it before throwing.
+        if (error instanceof CaseError && error.code === "not-found") return outcome;
         throw error;
       }
+      return outcome;
     },
 
     /**
