@@ -88,7 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
-    // One Google Firestore emulator for the whole run, started when a suite first asks for it.
+    // One Google Firestore emulator per worker for the whole run, started when a suite first asks for it.
     globalSetup: ["./tests/emulators.global.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,

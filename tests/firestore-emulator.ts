@@ -11,10 +11,11 @@
  * Point firebase-admin at one with `process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort`
  * before creating the client.
  *
- * Under vitest, `startCloudFirestoreEmulator()` hands out the run's one Google emulator, started
- * the first time a test file asks (tests/emulators.global.ts) and stopped when the run ends: a JVM
- * per test file cost several seconds each. Test files share it, so each uses a project id of its
- * own (projects are separate databases in the emulator); its `stop()` then leaves it running.
+ * Under vitest, `startCloudFirestoreEmulator()` hands out the Google emulator of the test's worker,
+ * started the first time one of its files asks (tests/emulators.global.ts) and stopped when the
+ * run ends: a JVM per test file cost several seconds each. The files of a worker share it, one
+ * after the other, so each uses a project id of its own (projects are separate databases in the
+ * emulator); its `stop()` then leaves it running.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -107,13 +108,13 @@ async function emulatorBroker(): Promise<string | undefined> {
 }
 
 /**
- * Google's Cloud Firestore emulator: under vitest the run's shared one (security rules from
+ * Google's Cloud Firestore emulator: under vitest the worker's shared one (security rules from
  * firestore.rules; its `stop()` is a no-op), else one of its own (see `launchCloudFirestoreEmulator`).
  */
 export async function startCloudFirestoreEmulator(options: { rulesFile?: string; timeoutMs?: number } = {}): Promise<FirestoreEmulator> {
   const broker = options.rulesFile && path.resolve(options.rulesFile) !== FIRESTORE_RULES_FILE ? undefined : await emulatorBroker();
   if (!broker) return launchCloudFirestoreEmulator(options);
-  const response = await fetch(`${broker}/firestore`, { signal: AbortSignal.timeout(options.timeoutMs ?? 180_000) });
+  const response = await fetch(`${broker}/firestore?worker=${process.env.VITEST_POOL_ID ?? ""}`, { signal: AbortSignal.timeout(options.timeoutMs ?? 180_000) });
   const answer = (await response.json()) as { hostPort?: string; error?: string };
   if (!response.ok || !answer.hostPort) throw new Error(`The shared Cloud Firestore emulator did not start: ${answer.error ?? response.status}`);
   const [host, port] = answer.hostPort.split(":");
