@@ -77,7 +77,7 @@ const screens = [
  */
 for (const { title, person } of tourLegs) {
   test(`no serious accessibility violation, light and dark, at 1280 px and at 390 px with the menus open (${title})`, async ({ browser }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     // axe-core runs as a script of the page: JavaScript on, as most visitors have it.
     const page = await demoPage(browser, person.email, { javaScriptEnabled: true, viewport: screens[0].viewport });
     const found = new Map<string, Found[]>(screens.map((screen) => [screen.name, []]));
