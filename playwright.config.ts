@@ -38,7 +38,8 @@ export default defineConfig({
     command: "rm -rf .cache/e2e-data && node build/server/server.js",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seeding the demo data on a busy 2-core machine can take over a minute.
+    timeout: 180_000,
     env: {
       NODE_ENV: "production",
       HOST: "127.0.0.1",

@@ -88,9 +88,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
+    // One Google Firestore emulator per worker for the whole run, started when a suite first asks for it.
+    globalSetup: ["./tests/emulators.global.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // vitest's default is one worker on a 2-core machine: the emulator suites mostly wait on the
+    // emulator, so a second file runs meanwhile.
+    maxWorkers: 2,
     env: { METADATA_SERVER_DETECTION: "none", NODE_ENV: "test" },
   },
 }));

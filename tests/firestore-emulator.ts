@@ -10,6 +10,12 @@
  *
  * Point firebase-admin at one with `process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort`
  * before creating the client.
+ *
+ * Under vitest, `startCloudFirestoreEmulator()` hands out the Google emulator of the test's worker,
+ * started the first time one of its files asks (tests/emulators.global.ts) and stopped when the
+ * run ends: a JVM per test file cost several seconds each. The files of a worker share it, one
+ * after the other, so each uses a project id of its own (projects are separate databases in the
+ * emulator); its `stop()` then leaves it running.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,6 +23,7 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { FirestoreServer } from "@firestore-emulator/server";
 
 export interface FirestoreEmulator {
@@ -86,11 +93,39 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The security rules the shared emulator loads: the project's own. */
+export const FIRESTORE_RULES_FILE = fileURLToPath(new URL("../firestore.rules", import.meta.url));
+
+/** Under vitest (with tests/emulators.global.ts as a global setup): the address of the run's emulator broker. */
+async function emulatorBroker(): Promise<string | undefined> {
+  if (!process.env.VITEST || process.env.AMARRE_OWN_EMULATORS) return undefined;
+  const { inject } = await import("vitest");
+  try {
+    return inject("emulatorBroker");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Google's Cloud Firestore emulator: under vitest the worker's shared one (security rules from
+ * firestore.rules; its `stop()` is a no-op), else one of its own (see `launchCloudFirestoreEmulator`).
+ */
+export async function startCloudFirestoreEmulator(options: { rulesFile?: string; timeoutMs?: number } = {}): Promise<FirestoreEmulator> {
+  const broker = options.rulesFile && path.resolve(options.rulesFile) !== FIRESTORE_RULES_FILE ? undefined : await emulatorBroker();
+  if (!broker) return launchCloudFirestoreEmulator(options);
+  const response = await fetch(`${broker}/firestore?worker=${process.env.VITEST_POOL_ID ?? ""}`, { signal: AbortSignal.timeout(options.timeoutMs ?? 180_000) });
+  const answer = (await response.json()) as { hostPort?: string; error?: string };
+  if (!response.ok || !answer.hostPort) throw new Error(`The shared Cloud Firestore emulator did not start: ${answer.error ?? response.status}`);
+  const [host, port] = answer.hostPort.split(":");
+  return { host: host!, port: Number(port), hostPort: answer.hostPort, async stop() {} };
+}
+
 /**
  * Starts Google's Cloud Firestore emulator as a child process. `rulesFile` loads security rules
  * (they apply to unauthenticated REST/client calls; the Admin SDK bypasses them, as in production).
  */
-export async function startCloudFirestoreEmulator(options: { rulesFile?: string; timeoutMs?: number } = {}): Promise<FirestoreEmulator> {
+export async function launchCloudFirestoreEmulator(options: { rulesFile?: string; timeoutMs?: number } = {}): Promise<FirestoreEmulator> {
   const jar = findCloudFirestoreEmulator();
   if (!jar) throw new Error("The Cloud Firestore emulator (and java) is not installed");
   const port = await freePort();

@@ -1,15 +1,27 @@
-import AxeBuilder from "@axe-core/playwright";
+import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
+import type { AxeResults, RunOptions } from "axe-core";
 import { tour, tourLegs } from "./page-tour";
 import { demoPage } from "./people";
 
 /**
  * WCAG 2.2 AA on every page of the route table, signed out and as the demo people, in light and
  * dark, at 1280 px and on a 390 px phone with the header's menus open: axe-core finds no serious
- * or critical violation. The page is loaded once and its colour
- * scheme switched (the theme follows the system unless chosen), so dark checks the colours only.
+ * or critical violation. The page is loaded once, checked at both widths and its colour scheme
+ * switched (the theme follows the system unless chosen), so dark checks the colours only.
  */
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * axe-core itself, the copy @axe-core/playwright runs. Each page gets it once: AxeBuilder's
+ * legacy mode evaluates its half a megabyte of source twice for every check, and a page here has
+ * four checks (two schemes at two widths).
+ */
+const axeSource = (createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))("axe-core") as { source: string }).source;
+
+async function axeRun(page: Page, options: RunOptions): Promise<AxeResults> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate((options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options), options);
+}
 
 type Found = { url: string; scheme: string; id: string; impact: string; help: string; targets: string[] };
 
@@ -26,12 +38,17 @@ async function serious(page: Page, url: string, scheme: "light" | "dark"): Promi
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  // Only the violations are wanted (axe skips collecting the passes); legacy mode runs axe once in
-  // the page instead of merging frames' results in a blank page of its own (our pages have no frames).
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).withTags(tags).options({ resultTypes: ["violations"] });
-  // Everything but colours is the same in both schemes: dark runs the colour rule alone.
-  if (scheme === "dark") builder.withRules(["color-contrast"]);
-  const { violations } = await builder.analyze();
+  // Only the violations are wanted (axe skips collecting the passes); axe runs once in the page
+  // (as AxeBuilder's legacy mode: our pages have no frames). Everything but colours is the same in
+  // both schemes: dark runs the colour rule alone.
+  //
+  // Light runs axe's default rules, as this spec always has: AxeBuilder's `.options()` replaced the
+  // `withTags(tags)` set before it, so the tag list never narrowed the run (the default rules hold
+  // the WCAG 2.x A and AA rules axe enables, and its best practices).
+  const { violations } = await axeRun(page, {
+    resultTypes: ["violations"],
+    ...(scheme === "dark" ? { runOnly: { type: "rule", values: ["color-contrast"] } } : {}),
+  });
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({
@@ -51,28 +68,50 @@ const screens = [
   { name: "1280 px", viewport: { width: 1280, height: 900 }, openMenus: false },
   // On a phone the header's menus are folded: they are opened, so their links are checked too.
   { name: "390 px, menus open", viewport: { width: 390, height: 844 }, openMenus: true },
-];
+] as const;
 
-for (const screen of screens) {
-  for (const { title, person } of tourLegs) {
-    test(`no serious accessibility violation, light and dark (${title}, ${screen.name})`, async ({ browser }) => {
-      test.setTimeout(300_000);
-      // axe-core runs as a script of the page: JavaScript on, as most visitors have it.
-      const page = await demoPage(browser, person.email, { javaScriptEnabled: true, viewport: screen.viewport });
-      const found: Found[] = [];
-      const stops = await tour(page, person, async ({ url }) => {
-        if (screen.openMenus) await page.evaluate(() => document.querySelectorAll("header details").forEach((menu) => ((menu as HTMLDetailsElement).open = true)));
-        found.push(...(await serious(page, url, "light")), ...(await serious(page, url, "dark")));
-      });
-      expect(stops.length).toBeGreaterThan(0);
-      if (found.length > 0) {
+/**
+ * Each page is loaded once and checked at both widths (the pages lay out by CSS alone, so a page
+ * resized to 390 px is the page loaded at 390 px): the tour of the route table runs once per
+ * person, not once per width.
+ */
+for (const { title, person } of tourLegs) {
+  test(`no serious accessibility violation, light and dark, at 1280 px and at 390 px with the menus open (${title})`, async ({ browser }) => {
+    test.setTimeout(600_000);
+    // axe-core runs as a script of the page: JavaScript on, as most visitors have it.
+    const page = await demoPage(browser, person.email, { javaScriptEnabled: true, viewport: screens[0].viewport });
+    const found = new Map<string, Found[]>(screens.map((screen) => [screen.name, []]));
+    const stops = await tour(page, person, async ({ url }) => {
+      for (const screen of screens) {
+        await page.setViewportSize(screen.viewport);
+        // The menus a phone's header folds are opened, and closed again for the desktop check.
+        await page.evaluate((open) => {
+          for (const menu of document.querySelectorAll("header details")) {
+            const details = menu as HTMLDetailsElement;
+            if (open && !details.open) {
+              details.open = true;
+              details.dataset.openedByAxeTest = "";
+            } else if (!open && details.dataset.openedByAxeTest !== undefined) {
+              details.open = false;
+              delete details.dataset.openedByAxeTest;
+            }
+          }
+        }, screen.openMenus);
+        found.get(screen.name)!.push(...(await serious(page, url, "light")), ...(await serious(page, url, "dark")));
+      }
+      await page.setViewportSize(screens[0].viewport);
+    });
+    expect(stops.length).toBeGreaterThan(0);
+    for (const screen of screens) {
+      const atScreen = found.get(screen.name)!;
+      if (atScreen.length > 0) {
         console.log(
-          `${person.name} at ${screen.name}: ${found.length} serious or critical violations\n` +
-            found.map((f) => `${f.url} [${f.scheme}] ${f.impact} ${f.id}: ${f.help}\n    ${f.targets.join("\n    ")}`).join("\n"),
+          `${person.name} at ${screen.name}: ${atScreen.length} serious or critical violations\n` +
+            atScreen.map((f) => `${f.url} [${f.scheme}] ${f.impact} ${f.id}: ${f.help}\n    ${f.targets.join("\n    ")}`).join("\n"),
         );
       }
-      expect(found.map((f) => `${f.url} [${f.scheme}] ${f.id}`), `serious or critical violations for ${person.name} at ${screen.name}`).toEqual([]);
-      await page.context().close();
-    });
-  }
+      expect.soft(atScreen.map((f) => `${f.url} [${f.scheme}] ${f.id}`), `serious or critical violations for ${person.name} at ${screen.name}`).toEqual([]);
+    }
+    await page.context().close();
+  });
 }

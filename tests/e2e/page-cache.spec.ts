@@ -1,10 +1,38 @@
 import { expect, test } from "@playwright/test";
+import { startBuiltServer } from "./built-server";
 
 /**
  * The visitors' page cache over plain HTTP (decision record 007). Each call is a fresh client
  * (no cookie jar), as two different visitors would be.
+ *
+ * On a built server of its own, with its own data directory and the demo data: other browser
+ * tests publish listings on the shared server, and a listing change rightly forgets the cached
+ * search pages, which made these tests flaky there. Here nothing else writes, so they are never
+ * retried (not even on CI, where a retry would hide a real bug).
  */
-const base = () => test.info().project.use.baseURL!;
+test.describe.configure({ mode: "default", retries: 0 });
+
+let server: ReturnType<typeof startBuiltServer>;
+let origin = "";
+const base = () => origin;
+
+test.beforeAll(async () => {
+  // (Seeding the demo data on a busy 2-core machine can take over a minute.)
+  test.setTimeout(200_000);
+  server = startBuiltServer({
+    MARKETING_URL: "https://marketing.amarre.test/",
+    SIGN_IN_LIMIT_PER_10_MINUTES: "1000",
+    MAP_TILE_URL: "http://127.0.0.1:9/_tiles/{z}/{x}/{y}.png",
+  });
+  await expect.poll(() => server.port(), { timeout: 180_000, message: "the page-cache server starts" }).toBeTruthy();
+  origin = `http://127.0.0.1:${server.port()}`;
+});
+
+test.afterAll(async () => {
+  server.child.kill("SIGTERM");
+  await server.exited;
+  server.cleanup();
+});
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(base() + path, { headers: { Cookie: "i18n_redirected=es", ...headers }, redirect: "manual" });
@@ -20,10 +48,6 @@ async function someBoatId(): Promise<string> {
   expect(id, "the demo marketplace has published boats").toBeTruthy();
   return id!;
 }
-
-// Other browser tests publish listings in parallel, and a listing change rightly forgets the
-// search pages between this file's two requests now and then: such a run is tried again.
-test.describe.configure({ retries: 2 });
 
 test("a visitor's page is rendered once and shared, each time under the response's own CSP nonce", async () => {
   const path = `/alquiler-barco?type=sail&sort=price-asc&people=${2 + Math.floor(Math.random() * 8)}`;

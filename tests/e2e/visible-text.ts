@@ -2,7 +2,7 @@
  * What a page's HTML shows as text, and the dates and numbers in it that are not written the
  * page's language's way: an ISO date ("2026-12-26") anywhere, a decimal point ("6.2") in Spanish,
  * French or German (which write "6,2"), a decimal comma ("6,2") in English. Used by the walk over
- * every page of the route table (utf8.spec.ts), on the server's HTML: what a person sees without
+ * every page of the route table (page-walk.spec.ts), on the server's HTML: what a person sees without
  * JavaScript, and what the first paint shows with it.
  *
  * Left out, because nobody reads them as prose: the head, scripts, styles, templates, form fields'

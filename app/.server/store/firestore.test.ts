@@ -12,7 +12,8 @@ import { StoreError } from "./index";
 import { FirestoreStore, toStoreError } from "./firestore";
 import { describeStoreContract, type ContractOptions, type StoreHarness } from "./store.contract";
 
-const PROJECT_ID = "demo-amarre";
+// Its own project: the run's Google emulator is shared with the other Firestore suites.
+const PROJECT_ID = "demo-amarre-store-contract";
 const RULES_FILE = fileURLToPath(new URL("../../../firestore.rules", import.meta.url));
 
 /**
