@@ -1,4 +1,4 @@
-import ical from "node-ical";
+import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, isReference, REFERENCE_ALPHABET, referenceCandidate, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
@@ -157,9 +157,9 @@ describe("the trip's .ics", () => {
     expect(body).not.toMatch(/^X-INJECTED/m);
     expect(body).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r$/m);
     const reference = (await services.bookings.getFor(id, renter.uid))!.booking.reference;
-    const events = Object.values(ical.sync.parseICS(body)).filter((item) => item.type === "VEVENT");
+    const events = Object.values(ical.sync.parseICS(body)).filter((item) => item?.type === "VEVENT");
     expect(events).toHaveLength(1);
-    const event = events[0] as ical.VEvent;
+    const event = events[0] as VEvent;
     expect(event.summary).toContain(reference);
     expect(event.summary).toContain("Llaüt «Àvia» 🚤, de Ñandú");
     expect(event.location).toBe("Pantalán 3; amarre 12, junto a la grúa");
