@@ -178,6 +178,8 @@ export const resourceRoutes = [
   { id: "deposit-photo", path: "resources/deposit-photo/:bookingId/:photoId", file: "routes/resources/deposit-photo.ts" },
   // An invoice as a PDF, for its buyer, its seller and the team.
   { id: "invoice-pdf", path: "resources/invoice/:invoiceId", file: "routes/resources/invoice-pdf.ts" },
+  // A trip's calendar event (.ics), for its renter, the listing's owner and the team: /resources/trip/{bookingId}.ics.
+  { id: "trip-calendar", path: "resources/trip/:file", file: "routes/resources/trip-calendar.ts" },
   // A listing's calendar for other calendars: /ical/{listingId}/{secret token}.ics.
   { id: "calendar-feed", path: "ical/:listingId/:file", file: "routes/resources/calendar-feed.ts" },
   // The blog's Atom feed per language: /feed/es.xml, /feed/en.xml, …

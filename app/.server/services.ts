@@ -294,6 +294,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         }
       };
       run();
+      // Bookings stored before short references get theirs stored once per start (idempotent).
+      void bookings.backfillReferences().catch((error: unknown) => console.error("[bookings] storing the bookings' references failed:", error));
       scheduler = setInterval(run, BOOKING_SCHEDULER_MS);
       scheduler.unref();
     },

@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import { DepositClaimLink } from "#app/components/deposit-claim";
 import { BookingHistory, cardClass, dangerButton, MoneyStory, PriceBreakdown, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { FormAlert, inputClass, Notice } from "#app/components/forms";
+import { MeetingForm, TripBanner, TripSection } from "#app/components/trip-details";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/components/price";
-import { formatDay, formatMoment, type BookingStatusView, type BookingView } from "#app/utils/bookings";
+import { formatDay, formatMoment, type BookingStatusView, type BookingView, type TripView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import type { ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
@@ -111,9 +112,12 @@ type Detail = {
   chat: { id: string; open: boolean };
   /** The trip's forecast and weather decisions (decision 031), when there is anything to show. */
   weather?: WeatherPanelView | null;
+  /** The trip: reference, meeting point, contact, calendar, invoices, next step (`trip-details.tsx`). */
+  trip: TripView;
+  canSetMeeting: boolean;
 };
 
-export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string } | null }) {
+export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string; fields?: Record<string, string>; values?: Record<string, string> } | null }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
   const titleOf = useListingTitle();
@@ -135,8 +139,9 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
         <h1 className="text-3xl font-extrabold tracking-tight">{titleOf(card)}</h1>
         <StatusBadge status={booking.status} side={side} />
       </header>
-      {done && ["accept", "decline", "cancel", "weather-cancel", "weather-move"].includes(done) && !refusal ? <Notice>{t(`done.${done}`)}</Notice> : null}
-      {refusal ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
+      {!refusal ? <TripBanner done={done} booking={booking} /> : null}
+      {done && ["accept", "decline", "cancel", "meeting", "weather-cancel", "weather-move"].includes(done) && !refusal ? <Notice>{t(`done.${done}`)}</Notice> : null}
+      {refusal && !refusal.fields ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
           <section aria-labelledby="stay-title" className={cardClass}>
@@ -153,10 +158,12 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
                   </LocalizedLink>
                 </li>
               ) : null}
-              <li>{t("detail.reference", { id: booking.id })}</li>
+              <li>{t("detail.reference", { reference: booking.reference })}</li>
               {booking.status === "pending" && booking.expiresAt ? <li className="font-semibold">{t(`${side}.answerBy`, { date: formatMoment(booking.expiresAt, lang) })}</li> : null}
             </ul>
           </section>
+          <TripSection side={side} trip={detail.trip} booking={booking} />
+          {detail.canSetMeeting && booking.kind === "boat" ? <MeetingForm trip={detail.trip} refusal={refusal?.fields ? refusal : null} busy={busy} /> : null}
           <section aria-labelledby="price-title" className={cardClass}>
             <h2 id="price-title" className="text-xl font-bold">{t("detail.price")}</h2>
             <div className="mt-3"><PriceBreakdown price={booking.price} role={side} /></div>

@@ -48,6 +48,8 @@ export type ListingFormShape = {
   fuel: string;
   equipment: string[];
   homePort: { portSlug: string; city: string; lat: string; lng: string };
+  meetingPoint: string;
+  meetingTime: string;
   dayPriceCents: string;
   halfDayPriceCents: string;
   weekPriceCents: string;

@@ -80,6 +80,8 @@ export type QuoteView = Stay & {
 
 export type BookingView = Omit<QuoteView, "listingId" | "deadlines"> & {
   id: string;
+  /** The short human reference (`AMR-7K3Q9`) people read; the id stays in URLs. */
+  reference: string;
   listingId: string;
   status: BookingStatusView;
   expiresAt: string | null;
@@ -101,3 +103,20 @@ export function formatDay(date: string, lang: Lang, month: "short" | "long" = "s
 export function formatMoment(iso: string, lang: Lang): string {
   return dateTimeFormat(languageOf(lang).iso, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Madrid" }).format(new Date(iso));
 }
+
+/** Where and when a trip starts: the owner's word for this booking, else the boat's default. */
+export type MeetingView = { place: string | null; time: string | null; source: "booking" | "listing" };
+
+/** What a trip's page adds to the booking (`routes/settings/trip.server.ts`). */
+export type TripView = {
+  reference: string;
+  meeting: MeetingView | null;
+  /** The other person's phone, only once contact details may show (decision 026). */
+  contact: { phone: string } | null;
+  /** The booking's invoices this person may read. */
+  invoices: Array<{ id: string; number: string; kind: string }>;
+  /** The trip's `.ics`, while it lies ahead. */
+  calendarHref: string | null;
+  /** A completed trip not yet reviewed (renter): the review form's address. */
+  reviewHref: string | null;
+};

@@ -429,6 +429,8 @@ export type BoatSeed = {
   deposit: number;
   skipper: SkipperSeed;
   instant: boolean;
+  /** The default meeting point and time, `[place, HH:MM]`. */
+  meeting?: [string, string];
   cancellation: CancellationPolicy;
   fuelPolicy: FuelPolicy;
   jetski?: { minimumAge: number; guided: boolean; hour: number };
@@ -451,7 +453,7 @@ export const demoBoats: BoatSeed[] = [
 
   // Palma — the demo owner's own boats
   { owner: "owner", model: "sunOdyssey410", home: "club-de-mar-palma", year: 2017, title: "Mi velero Sun Odyssey 410 en el Club de Mar", highlight: { es: "Lo cuido como el primer día: velas nuevas en 2024 y todo listo para una travesía a Cabrera.", en: "Looked after like new: new sails in 2024 and everything ready for a passage to Cabrera." }, day: 420, half: 280, week: 2600, deposit: 1500, skipper: ["optional", 180], instant: false, cancellation: "moderate", fuelPolicy: "included" },
-  { owner: "owner", model: "capCamarat", home: "club-de-mar-palma", year: 2019, title: "Lancha Cap Camarat 7.5 para la bahía de Palma", highlight: { es: "Mi lancha para ir de calas: El Toro, Portals Vells y, si el día acompaña, Illetes.", en: "My boat for cove hopping: El Toro, Portals Vells and, weather permitting, Illetes." }, day: 450, half: 290, deposit: 800, skipper: ["optional", 160], instant: true, cancellation: "moderate", fuelPolicy: NOT_INCLUDED },
+  { owner: "owner", model: "capCamarat", home: "club-de-mar-palma", year: 2019, title: "Lancha Cap Camarat 7.5 para la bahía de Palma", meeting: ["Club de Mar Palma, pantalán 3, amarre 12 (junto a la capitanía)", "09:30"], highlight: { es: "Mi lancha para ir de calas: El Toro, Portals Vells y, si el día acompaña, Illetes.", en: "My boat for cove hopping: El Toro, Portals Vells and, weather permitting, Illetes." }, day: 450, half: 290, deposit: 800, skipper: ["optional", 160], instant: true, cancellation: "moderate", fuelPolicy: NOT_INCLUDED },
 
   // Mallorca, Ibiza and Menorca — Nàutica Balear Charter
   { owner: "balear", model: "activ755", home: "club-de-mar-palma", year: 2022, title: "Quicksilver Activ 755 Sundeck: Portals Vells y El Toro", highlight: { es: "Camarote para dos, nevera y toldo: todo lo necesario para un día completo de calas.", en: "A two-berth cabin, fridge and bimini: everything for a full day of coves." }, day: 560, half: 360, week: 3400, deposit: 1000, skipper: ["optional", 170], instant: true, cancellation: "moderate", fuelPolicy: NOT_INCLUDED },
@@ -608,6 +610,8 @@ export function boatSeedData(seed: BoatSeed): Record<string, unknown> {
     fuel: model.fuel,
     equipment: model.equipment,
     homePort: typeof seed.home === "string" ? { portSlug: seed.home } : seed.home,
+    meetingPoint: seed.meeting?.[0],
+    meetingTime: seed.meeting?.[1],
     dayPriceCents: seed.day * 100,
     halfDayPriceCents: seed.half === undefined ? undefined : seed.half * 100,
     weekPriceCents: seed.week === undefined ? undefined : seed.week * 100,

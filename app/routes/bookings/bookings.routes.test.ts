@@ -47,7 +47,7 @@ function bookedId(result: unknown): string {
   expect(result).toBeInstanceOf(Response);
   const response = result as Response;
   expect(response.status).toBe(303);
-  const match = /^\/ajustes\/mis-reservas\/([A-Za-z0-9]{20})$/.exec(response.headers.get("Location") ?? "");
+  const match = /^\/ajustes\/mis-reservas\/([A-Za-z0-9]{20})(?:\?done=(?:booked|requested))?$/.exec(response.headers.get("Location") ?? "");
   expect(match).not.toBeNull();
   return match![1];
 }

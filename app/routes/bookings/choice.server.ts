@@ -36,7 +36,14 @@ export function readChoice(source: URLSearchParams | FormData): { listingId: str
   };
 }
 
-export type Refusal = { status: 400 | 404 | 409; field: string | null; message: string };
+export type Refusal = {
+  status: 400 | 404 | 409;
+  field: string | null;
+  message: string;
+  /** A form of several fields: each field's message, and what was typed (kept on the page). */
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+};
 
 /** A `BookingError` as the page says it: 409 for taken days or a state that moved, 400 for the rest. */
 export function refusalOf(error: BookingError, t: RequestContext["t"]): Refusal {

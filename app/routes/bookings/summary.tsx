@@ -78,7 +78,8 @@ export async function action(args: ActionFunctionArgs) {
     const booking = await ctx.services.bookings.book({ uid: user.uid, lang: ctx.lang }, listingId, choice);
     // A provider that charges takes the renter to its checkout first; it sends them back to the booking.
     if (booking.money.checkout) return redirect(booking.money.checkout.url, 303);
-    return redirect(href("settings-reservation", { lang: ctx.lang, params: { id: booking.id } }), 303);
+    // The trip's page opens with its banner: booked (instant) or request sent.
+    return redirect(href("settings-reservation", { lang: ctx.lang, params: { id: booking.id }, search: { done: booking.status === "confirmed" ? "booked" : "requested" } }), 303);
   } catch (error) {
     const refusal = asRefusal(error, ctx.t);
     return data({ refusal }, { status: refusal.status });

@@ -95,6 +95,12 @@ function BoatStepFields({ step, fields, page }: StepFieldsProps) {
               <TextField meta={home.lng} label={t("fields.lng")} inputMode="decimal" />
             </div>
           </fieldset>
+          <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4 dark:border-white/10">
+            <legend className="px-1 text-sm font-semibold">{t("fields.meeting")}</legend>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t("hints.meeting")}</p>
+            <TextField meta={fields.meetingPoint} label={t("fields.meetingPoint")} placeholder={t("placeholders.meetingPoint")} />
+            <TextField meta={fields.meetingTime} label={t("fields.meetingTime")} placeholder="09:30" inputMode="numeric" hint={t("hints.meetingTime")} className="sm:max-w-xs" />
+          </fieldset>
         </fieldset>
       );
     }

@@ -1,4 +1,5 @@
 import ICAL from "ical.js";
+import type { VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
@@ -63,5 +64,29 @@ describe("the iCal feed and listing titles", () => {
     const body = await feedOf(boat.id);
     expectNoInjection(body);
     expect(contentLines(body)).toContain("X-WR-CALNAME:Amarre · Lancha segura\\nX-INJECTED:1\\nBEGIN:VEVENT\\nSUMMARY:falso\\nEND:VEVENT\\n\\;\\,\\\\ fin");
+  });
+});
+
+describe("the iCal feed read by a real parser (node-ical)", () => {
+  it("has DTSTAMP in UTC, no TIMEZONE-ID, and a title with accents, emoji, commas and line breaks intact", async () => {
+    const ical = (await import("node-ical")).default;
+    const boat = await createBoat(services, owner.uid, { title: "Llaüt «Àvia» 🚤, de Ñandú" });
+    // A title stored before titles were saved on one line: CR/LF and commas go through the escaping.
+    await services.store.update("listings", boat.id, { "data.title": "Llaüt «Àvia» 🚤,\r\nde Ñandú; ôtre" });
+    await services.bookings.block(owner.uid, boat.id, addDays(today(new Date()), 40), addDays(today(new Date()), 41));
+    const body = await feedOf(boat.id);
+    const lines = contentLines(body);
+    expect(lines.filter((line) => line.startsWith("TIMEZONE-ID"))).toEqual([]);
+    expect(lines).toContain("X-WR-TIMEZONE:Europe/Madrid");
+    const stamps = lines.filter((line) => line.startsWith("DTSTAMP"));
+    expect(stamps.length).toBeGreaterThan(0);
+    for (const stamp of stamps) expect(stamp).toMatch(/^DTSTAMP:\d{8}T\d{6}Z$/);
+    const parsed = ical.sync.parseICS(body);
+    const calendar = Object.values(parsed).find((item) => item?.type === "VCALENDAR") as unknown as Record<string, unknown> | undefined;
+    expect(calendar?.["WR-CALNAME"] ?? calendar?.["X-WR-CALNAME"]).toBe("Amarre · Llaüt «Àvia» 🚤,\nde Ñandú; ôtre");
+    const events = Object.values(parsed).filter((item) => item?.type === "VEVENT") as VEvent[];
+    expect(events).toHaveLength(1);
+    expect(events[0]!.datetype).toBe("date");
+    expect(Number.isNaN(new Date(events[0]!.dtstamp).getTime())).toBe(false);
   });
 });

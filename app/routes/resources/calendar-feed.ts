@@ -36,7 +36,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const title = feed.listing.kind === "boat" ? (feed.listing.data.title ?? "Amarre") : t("calendar.feed.berth");
   // ical-generator escapes an event's texts but writes the calendar's name as it is: a title with
   // a line break would start a property (or an event) of its own. Escaped here by RFC 5545.
-  const calendar = ical({ name: icalText(`Amarre · ${title}`), prodId: { company: "Amarre", product: "Calendar", language: lang.toUpperCase() }, timezone: "Europe/Madrid" });
+  // No calendar time zone in ical-generator: with one it writes DTSTAMP in local time without
+  // `Z` (RFC 5545 §3.8.7.2 wants UTC) and a non-standard TIMEZONE-ID. Events are all-day dates,
+  // which need no zone; X-WR-TIMEZONE tells calendars the marketplace's zone for display.
+  const calendar = ical({ name: icalText(`Amarre · ${title}`), prodId: { company: "Amarre", product: "Calendar", language: lang.toUpperCase() } });
+  calendar.x([{ key: "X-WR-TIMEZONE", value: "Europe/Madrid" }]);
   const summaryOf = (booking: Booking) =>
     t(booking.status === "pending" ? "calendar.feed.request" : "calendar.feed.booking", { part: booking.part ? ` (${t(`parts.${booking.part}`)})` : "" });
   for (const booking of feed.bookings) {

@@ -7,6 +7,9 @@ import type { BookingView } from "#app/utils/bookings";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { WEATHER_INTENTS, weatherAction, weatherPanel } from "./weather.server";
 import { href } from "#app/utils/href";
+import { meetingSchema } from "#app/utils/listings/schemas";
+import { zodErrorMap } from "#app/utils/zod-errors";
+import { tripView } from "#app/routes/settings/trip.server";
 
 /**
  * The settings pages of both sides' bookings: /ajustes/mis-reservas (renter) and
@@ -22,6 +25,7 @@ const pageOf = { renter: "settings-reservation", owner: "settings-rental" } as c
 export function bookingView(booking: Booking, refund: RefundQuote | null): BookingView {
   return {
     id: booking.id,
+    reference: booking.reference,
     listingId: booking.listingId,
     kind: booking.listingKind,
     status: booking.status,
@@ -112,12 +116,13 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
   const otherUid = side === "renter" ? booking.ownerUid : booking.renterUid;
   // The two people's conversation about the listing: a link once it exists, a form to start it before.
   const chatId = chatIdFor(booking.listingId, booking.renterUid, booking.ownerUid);
-  const [cards, people, chatMember, record, weather] = await Promise.all([
+  const [cards, people, chatMember, record, weather, trip] = await Promise.all([
     cardsFor(ctx.services, [booking.listingId]),
     ctx.services.users.getMany([otherUid]),
     ctx.services.chats.member(uid, chatId),
     side === "owner" && booking.status === "pending" ? renterRecord(ctx, booking.renterUid) : Promise.resolve(null),
     weatherPanel(ctx, booking),
+    tripView(ctx, booking, side, uid),
   ]);
   const other = people.get(otherUid);
   return {
@@ -129,6 +134,9 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
     other: other ? ({ displayName: other.displayName, slug: other.slug } satisfies PersonView) : null,
     renterRecord: record,
     weather,
+    trip,
+    /** The owner may set this booking's meeting point and time while it holds its days. */
+    canSetMeeting: side === "owner" && ["pending", "confirmed", "awaiting-payment"].includes(booking.status) && booking.endsAt > new Date().toISOString(),
   };
 }
 
@@ -143,6 +151,7 @@ export async function bookingAction(ctx: RequestContext, side: Side, id: string)
   if (intent === "message") return messageAbout(ctx, side, user.uid, id, form.get("message"));
   const weatherIntent = WEATHER_INTENTS.find((each) => each === intent);
   if (weatherIntent) return weatherAction(ctx, side, user.uid, id, weatherIntent, form);
+  if (intent === "meeting" && side === "owner") return setMeeting(ctx, user.uid, id, form);
   if (typeof intent !== "string" || !allowed.includes(intent)) {
     return { kind: "refused" as const, refusal: { status: 400, field: null, message: ctx.t("bookings:errors.unknownAction") } as Refusal };
   }
@@ -171,3 +180,25 @@ async function messageAbout(ctx: RequestContext, side: Side, uid: string, id: st
   }
 }
 
+
+/**
+ * The owner's meeting point and time for one booking (`intent=meeting`): validated like the
+ * listing's default (`meetingSchema`), 400 with each field's message and what was typed; empty
+ * fields go back to the listing's default.
+ */
+async function setMeeting(ctx: RequestContext, uid: string, id: string, form: FormData) {
+  const typed = { meetingPoint: String(form.get("meetingPoint") ?? ""), meetingTime: String(form.get("meetingTime") ?? "") };
+  const parsed = meetingSchema.safeParse(typed, { errorMap: zodErrorMap(ctx.tFor("validation")) });
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    const [field, message] = Object.entries(fields)[0] ?? ["meetingPoint", ctx.t("bookings:errors.unknownAction")];
+    return { kind: "refused" as const, refusal: { status: 400, field, message, fields, values: typed } as Refusal };
+  }
+  try {
+    await ctx.services.bookings.setMeeting(id, uid, { place: parsed.data.meetingPoint ?? null, time: parsed.data.meetingTime ?? null });
+  } catch (error) {
+    return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) };
+  }
+  return { kind: "done" as const, to: `${href("settings-rental", { lang: ctx.lang, params: { id } })}?done=meeting#meeting-title` };
+}

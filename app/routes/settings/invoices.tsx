@@ -27,7 +27,8 @@ function row(invoice: Invoice, as: "buyer" | "seller") {
     kind: invoice.kind,
     issuedAt: invoice.issuedAt,
     party: as === "buyer" ? invoice.seller.name : invoice.buyer.name,
-    subject: invoice.subject.title,
+    // A booking's invoice names the booking by its short reference (`AMR-7K3Q9`).
+    subject: invoice.subject.reference ? `${invoice.subject.title} · ${invoice.subject.reference}` : invoice.subject.title,
     totalCents: invoice.totalCents,
     /** A corrective invoice: the invoice it corrects and why. */
     corrects: invoice.corrects ? { number: `${invoice.corrects.series}-${invoice.corrects.number}`, issuedAt: invoice.corrects.issuedAt } : null,

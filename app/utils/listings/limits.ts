@@ -24,3 +24,6 @@ export const listingLimits = {
     electricityAmps: { min: 6, max: 630 },
   },
 } as const;
+
+/** The longest meeting point of a boat or a booking (a pontoon, a street address and a landmark fit). */
+export const MEETING_POINT_MAX = 160;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { langCodes, type Lang } from "#app/i18n";
 import { boatTypeIds, licences, MAX_PEOPLE, MAX_SEARCH_PRICE_EUROS, SEARCH_MAX_PAGES, type BoatTypeId } from "./boat-search";
 import { singleLine } from "#app/utils/text";
-import { listingLimits } from "./limits";
+import { listingLimits, MEETING_POINT_MAX } from "./limits";
 import { dockKinds, dockSortOptions, type DockKind } from "./search-options";
 
 /**
@@ -101,6 +101,23 @@ function optionalText(max: number) {
     .optional()
     .transform((value) => (value ? value : undefined));
 }
+
+/**
+ * Where and when a trip starts (the boat's default, on its location step; the owner may set
+ * another for one booking): one line of text, a 24-hour time `HH:MM`. Both optional.
+ */
+export const meetingShape = {
+  meetingPoint: z.preprocess((value) => (typeof value === "string" ? singleLine(value) : value), optionalText(MEETING_POINT_MAX)),
+  meetingTime: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .superRefine((value, ctx) => {
+      if (value !== undefined && !/^([01]\d|2[0-3]):[0-5]\d$/.test(value)) ctx.addIssue({ code: z.ZodIssueCode.custom, params: { i18n: "listing.meetingTime" } });
+    }),
+};
+export const meetingSchema = z.object(meetingShape);
 
 const slugField = z
   .string()
@@ -207,6 +224,7 @@ const boatStepShapes = {
   },
   location: {
     homePort: homePortSchema,
+    ...meetingShape,
   },
   pricing: {
     dayPriceCents: money(listingLimits.dayPriceCents),
@@ -349,7 +367,7 @@ export type BoatDraftData = Partial<Omit<BoatFields, "type">> & { type?: BoatTyp
 export type BoatStepData = {
   basics: Pick<BoatFields, "type" | "title" | "description">;
   specs: Pick<BoatFields, "make" | "model" | "year" | "lengthM" | "capacity" | "cabins" | "berths" | "enginePowerHp" | "fuel" | "equipment">;
-  location: Pick<BoatFields, "homePort">;
+  location: Pick<BoatFields, "homePort" | "meetingPoint" | "meetingTime">;
   pricing: Pick<BoatFields, "dayPriceCents" | "halfDayPriceCents" | "weekPriceCents" | "depositCents" | "skipper" | "hourPriceCents">;
   conditions: Pick<BoatFields, "licence" | "fuelPolicy" | "instantBooking" | "cancellationPolicy" | "minimumAge" | "guidedWithoutLicence">;
 };

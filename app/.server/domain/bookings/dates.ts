@@ -58,6 +58,15 @@ export function startOfDay(date: string): Date {
   return new Date(guess - zoneOffset(first));
 }
 
+/** The moment a wall-clock time `HH:MM` of `date` is in the marketplace's zone (daylight saving included). */
+export function momentOf(date: string, time: string): Date {
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  const guess = Date.UTC(y, m - 1, d, hh, mm);
+  const first = guess - zoneOffset(guess);
+  return new Date(guess - zoneOffset(first));
+}
+
 /** Today in the marketplace's zone. */
 export function today(now: Date): string {
   const parts = Object.fromEntries(offsetFormat.formatToParts(now).map((p) => [p.type, p.value]));

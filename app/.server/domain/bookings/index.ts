@@ -1,5 +1,5 @@
 /** Bookings: availability, quotes, the lifecycle, cancellation and payments. The folder's only door. */
-export { addDays, daysBetween, eachDay, isIsoDate, startOfDay, today } from "./dates";
+export { addDays, daysBetween, eachDay, isIsoDate, momentOf, startOfDay, today } from "./dates";
 export {
   actionsFor,
   BOOKINGS,
@@ -14,6 +14,7 @@ export {
   TRANSITIONS,
   type Block,
   type Booking,
+  type Meeting,
   type BookingErrorCode,
   type BookingStatus,
   type CancellationPolicy,
@@ -28,6 +29,7 @@ export { percentOf, priceRental, SERVICE_FEE_PERCENT, type PriceBreakdown, type 
 export { createBookingsService, slotIdsFor, type BookingChoice, type BookingEvent, type BookingHandler, type BookingsService, type Quote, type Slot } from "./service";
 export { bookingEmailHandler, createBookingNotifier, paymentSentence, recipientsOf } from "./notifications";
 export { ownerFigures } from "./figures";
+export { isReference, normalizeReference, REFERENCE_ALPHABET, referenceCandidate } from "./reference";
 
 /** How often each server applies due expiries and completions (reads also apply them). */
 export const BOOKING_SCHEDULER_MS = 60_000;

@@ -97,8 +97,15 @@ export type WeatherDecision = {
   evidence: WeatherEvidence;
 };
 
+/** Where and when the trip starts: the listing's default, or the owner's word for this booking. */
+export type Meeting = { place: string | null; time: string | null };
+
 export type Booking = Stay & {
   id: string;
+  /** The short human reference (`AMR-7K3Q9`, `reference.ts`); ids stay in URLs. */
+  reference: string;
+  /** The owner's meeting point and time for this booking, over the listing's default (null: the default). */
+  meeting?: Meeting | null;
   listingId: string;
   listingKind: "boat" | "dock";
   ownerUid: string;

@@ -5,6 +5,7 @@ import { byLang, langOrDefault, type EmailParam, type MailboxService } from "../
 import type { UsersService } from "../users";
 import type { Actor, Booking } from "./model";
 import { moneyView } from "./ledger";
+import { referenceCandidate } from "./reference";
 import type { BookingEvent, BookingHandler } from "./service";
 
 /**
@@ -127,6 +128,8 @@ export function createBookingNotifier(deps: {
           : href("settings-rental", { lang, params: { id: booking.id } }));
       const params = {
         name: person.displayName,
+        // The short reference people quote (`AMR-7K3Q9`), in every booking email's subject.
+        reference: booking.reference ?? referenceCandidate(booking.id, 0),
         other: other?.displayName ?? "Amarre",
         listing: await byLang((each) => deps.listings.titleOf(listing, each)),
         dates,

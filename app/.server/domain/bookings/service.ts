@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { isStoreError, newDocumentId, type DocumentStore } from "#app/.server/store";
+import { cursorAfter, isStoreError, newDocumentId, type DocumentStore } from "#app/.server/store";
 import type { Customer, PaymentsPort } from "#app/.server/payments";
 import type { Stay } from "#app/utils/bookings";
 import type { Listing, ListingsService } from "../listings";
@@ -32,6 +32,7 @@ import {
   type WeatherDecision,
 } from "./model";
 import { policyDeadlines, refundFor } from "./policy";
+import { REFERENCE_ATTEMPTS, REFERENCES, referenceCandidate } from "./reference";
 import * as ledger from "./ledger";
 import { createMoneyRunner, moneyFields } from "./money";
 import { boatTariff, dockTariff, priceRental, PricingError, type PriceBreakdown } from "./pricing";
@@ -101,7 +102,9 @@ export type BookingsDeps = {
 const newId = newDocumentId;
 
 /** A booking as the ledger reads it (bookings stored before the ledger get their lines derived, decision 023). */
-function withLedger(doc: Booking): Booking {
+function withLedger(stored: Booking): Booking {
+  // Stored before references: the derived one until the backfill stores it (`reference.ts`).
+  const doc = stored.reference ? stored : { ...stored, reference: referenceCandidate(stored.id, 0) };
   if (doc.money) return doc;
   const legacy = doc as Booking & { payment?: unknown };
   const { payment: _payment, ...rest } = legacy;
@@ -116,6 +119,9 @@ function withLedger(doc: Booking): Booking {
     : null;
   return { ...upgraded, cancellation, declineReason: doc.declineReason ?? null, ...moneyFields(upgraded.money, doc.endsAt) };
 }
+/** The candidate reference belongs to another booking: the next one is tried. */
+class ReferenceTaken extends Error {}
+
 /** Renters' request markers: every request of a renter writes theirs, so two at once are serialised (no squatting). */
 const RENTERS = "booking_renters";
 
@@ -291,7 +297,7 @@ export function createBookingsService(deps: BookingsDeps) {
       // Another server or person moved it meanwhile: show it as it is now.
       if (!(error instanceof BookingError)) throw error;
       const doc = await store.get<Booking>(BOOKINGS, booking.id);
-      return doc ?? booking;
+      return doc ? withLedger(doc) : booking;
     }
   }
 
@@ -474,6 +480,8 @@ export function createBookingsService(deps: BookingsDeps) {
       const money = checkout ? ledger.awaitCheckout(ledger.openMoney(payments.provider, true), trip, iso) : ledger.commit(ledger.openMoney(payments.provider, false), trip, q.instant, iso);
       const booking: Booking = {
         id,
+        reference: referenceCandidate(id, 0),
+        meeting: null,
         listingId: q.listing.id,
         listingKind: q.listing.kind,
         ownerUid: q.listing.ownerUid,
@@ -500,21 +508,26 @@ export function createBookingsService(deps: BookingsDeps) {
         createdAt: iso,
         updatedAt: iso,
       };
-      const { id: _id, ...record } = booking;
-      await claim(
-        slotIds,
-        q.listing.id,
-        "booking",
-        id,
-        (tx) => {
-          tx.create(BOOKINGS, id, record);
-          if (!q.instant) tx.set(RENTERS, renter.uid, { uid: renter.uid, lastRequestAt: iso });
-        },
-        // No squatting: one pending request per listing, MAX_PENDING_REQUESTS at once. The marker
-        // document each request writes makes two requests of one person at once run one after the other.
-        q.instant
-          ? undefined
-          : async (tx) => {
+      // The reference: the first free candidate (`reference.ts`), claimed in the booking's transaction.
+      for (let attempt = 0; ; attempt++) {
+        booking.reference = referenceCandidate(id, attempt);
+        const { id: _id, ...record } = booking;
+        try {
+          await claim(
+            slotIds,
+            q.listing.id,
+            "booking",
+            id,
+            (tx) => {
+              tx.create(BOOKINGS, id, record);
+              tx.create(REFERENCES, booking.reference, { bookingId: id });
+              if (!q.instant) tx.set(RENTERS, renter.uid, { uid: renter.uid, lastRequestAt: iso });
+            },
+            async (tx) => {
+              if (await tx.get(REFERENCES, booking.reference)) throw new ReferenceTaken();
+              if (q.instant) return;
+              // No squatting: one pending request per listing, MAX_PENDING_REQUESTS at once. The marker
+              // document each request writes makes two requests of one person at once run one after the other.
               await tx.get(RENTERS, renter.uid);
               const open = (await tx.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renter.uid], ["status", "in", ["pending", "awaiting-payment"]]], limit: 50 })).filter(
                 (b) => !b.instant && (b.expiresAt === null || b.expiresAt > iso),
@@ -522,7 +535,12 @@ export function createBookingsService(deps: BookingsDeps) {
               if (open.filter((b) => b.listingId === q.listing.id).length >= MAX_PENDING_PER_LISTING) throw new BookingError("too-many-requests", "listing", "same-listing");
               if (open.length >= MAX_PENDING_REQUESTS) throw new BookingError("too-many-requests", "listing", "too-many");
             },
-      );
+          );
+          break;
+        } catch (error) {
+          if (!(error instanceof ReferenceTaken) || attempt + 1 >= REFERENCE_ATTEMPTS) throw error;
+        }
+      }
       changed(q.listing);
       if (!checkout) {
         await notify(q.instant ? "booked" : "requested", booking, "renter");
@@ -562,6 +580,15 @@ export function createBookingsService(deps: BookingsDeps) {
       if (booking.renterUid === uid) return { booking, role: "renter" };
       if (booking.ownerUid === uid) return { booking, role: "owner" };
       return null;
+    },
+
+    /** The booking for its renter, the listing's owner or the team (`admin`); null for anyone else. */
+    async getAs(id: string, viewer: { uid: string; admin: boolean }): Promise<{ booking: Booking; role: "renter" | "owner" | "admin" } | null> {
+      const booking = await read(id);
+      if (!booking) return null;
+      if (booking.renterUid === viewer.uid) return { booking, role: "renter" };
+      if (booking.ownerUid === viewer.uid) return { booking, role: "owner" };
+      return viewer.admin ? { booking, role: "admin" } : null;
     },
 
     /** `accept`, `decline` (owner) or `cancel` (either side) by a person; `not-found` for anyone else. */
@@ -641,6 +668,57 @@ export function createBookingsService(deps: BookingsDeps) {
       changed(listing);
       await notify("moved", moved, role);
       return moved;
+    },
+
+    /**
+     * The owner's meeting point and time for one booking (null or empty fields: the listing's
+     * default). The fields come validated (`meetingSchema`); `not-found` for anyone but the
+     * listing's owner, `invalid-transition` once the booking is over or no longer holds its days.
+     */
+    async setMeeting(id: string, ownerUid: string, meeting: { place: string | null; time: string | null } | null): Promise<Booking> {
+      const booking = await read(id);
+      if (!booking || booking.ownerUid !== ownerUid) throw new BookingError("not-found");
+      if (!HOLDING.includes(booking.status)) throw new BookingError("invalid-transition");
+      const place = meeting?.place?.trim() || null;
+      const time = meeting?.time?.trim() || null;
+      const value = place === null && time === null ? null : { place, time };
+      const updatedAt = now().toISOString();
+      await store.update(BOOKINGS, id, { meeting: value, updatedAt });
+      return { ...booking, meeting: value, updatedAt };
+    },
+
+    /**
+     * Stores a reference on every booking stored without one (`reference.ts`): the derived
+     * candidate first (what the pages already showed), another on a collision. Idempotent;
+     * returns how many it stored.
+     */
+    async backfillReferences(): Promise<number> {
+      let stored = 0;
+      let after: readonly unknown[] | undefined;
+      for (;;) {
+        const query = { collection: BOOKINGS, orderBy: [["createdAt", "asc"]] as const, limit: 300 };
+        const page = await store.query<Booking>({ ...query, ...(after ? { startAfter: after } : {}) });
+        for (const doc of page) {
+          if (doc.reference) continue;
+          for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt++) {
+            const reference = referenceCandidate(doc.id, attempt);
+            const done = await store.runTransaction(async (tx) => {
+              const [current, claimed] = await Promise.all([tx.get<Booking>(BOOKINGS, doc.id), tx.get(REFERENCES, reference)]);
+              if (!current || current.reference) return true;
+              if (claimed) return false;
+              tx.create(REFERENCES, reference, { bookingId: doc.id });
+              tx.update(BOOKINGS, doc.id, { reference });
+              return true;
+            });
+            if (done) {
+              stored++;
+              break;
+            }
+          }
+        }
+        if (page.length < 300) return stored;
+        after = cursorAfter(query, page.at(-1)!);
+      }
     },
 
     /** What cancelling now would refund, to show before the button is pressed. */

@@ -59,9 +59,10 @@ export type Invoice = {
   caseId?: string;
   /**
    * What was rented and when: first and last day (`YYYY-MM-DD`), the half day when it was one; for a
-   * case (`kind: "case"`, `listingId` the case id) its type, on the day the quote was accepted.
+   * case (`kind: "case"`, `listingId` the case id) its type, on the day the quote was accepted; a
+   * booking's short reference (`AMR-7K3Q9`).
    */
-  subject: { listingId: string; kind: "boat" | "dock" | "case"; title: string; start: string; end: string; part?: "am" | "pm" | null };
+  subject: { listingId: string; kind: "boat" | "dock" | "case"; title: string; start: string; end: string; part?: "am" | "pm" | null; reference?: string };
   seller: InvoiceParty;
   buyer: InvoiceParty;
   /** Who may read it besides the team: the seller's and the buyer's accounts. */

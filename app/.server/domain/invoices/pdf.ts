@@ -104,7 +104,7 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   const when = invoice.caseId
     ? t("caseSubject", { title: subject.title, reference: invoice.caseId })
     : subject.start === subject.end ? t("subjectDay", { title: subject.title, date: day(subject.start) }) : t("subject", { title: subject.title, start: day(subject.start), end: day(subject.end) });
-  paragraph(when, 50, 495, { color: grey });
+  paragraph(subject.reference ? `${when} · ${t("bookingReference", { reference: subject.reference })}` : when, 50, 495, { color: grey });
   y -= 28;
   write(t("columns.description"), 50, { font: bold });
   write(t("columns.quantity"), 400, { font: bold, right: true });

@@ -1,5 +1,5 @@
 import { isStoreError, type DocumentStore, type Transaction } from "#app/.server/store";
-import type { Booking } from "../bookings";
+import { referenceCandidate, type Booking } from "../bookings";
 import type { UserProfile } from "../users";
 import { INVOICE_COUNTERS, INVOICES, invoiceNumber, splitVat, VAT_PERCENT, type CorrectionReason, type Invoice, type InvoiceLine, type InvoiceParty, type InvoiceSeries } from "./model";
 
@@ -61,7 +61,9 @@ type Draft = Omit<Invoice, "series" | "year" | "sequence" | "number" | "issuedAt
 
 /** Invoices written before `reason` and `corrects.issuedAt` were kept read with them as null. */
 function normalised(doc: Omit<Invoice, "reason" | "corrects"> & Partial<Pick<Invoice, "reason" | "corrects">>): Invoice {
-  return { ...doc, reason: doc.reason ?? null, corrects: doc.corrects ? { ...doc.corrects, issuedAt: doc.corrects.issuedAt ?? null } : null };
+  // A booking's invoice issued before references were kept: the booking's derived reference (bookings' `reference.ts`).
+  const subject = doc.bookingId && !doc.subject.reference ? { ...doc.subject, reference: referenceCandidate(doc.bookingId, 0) } : doc.subject;
+  return { ...doc, subject, reason: doc.reason ?? null, corrects: doc.corrects ? { ...doc.corrects, issuedAt: doc.corrects.issuedAt ?? null } : null };
 }
 
 /** Whether the booking was ever confirmed (paid): a request withdrawn, declined or expired never was. */
@@ -138,7 +140,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
       const owner = people.get(booking.ownerUid);
       const seller = partyOf(owner, booking.ownerUid);
       const buyer = partyOf(people.get(booking.renterUid), booking.renterUid);
-      const subject = { listingId: booking.listingId, kind: booking.listingKind, title: await deps.subjectTitle(booking), start: booking.start, end: booking.end, part: booking.part };
+      const subject = { listingId: booking.listingId, kind: booking.listingKind, title: await deps.subjectTitle(booking), start: booking.start, end: booking.end, part: booking.part, reference: booking.reference };
       const price = booking.price;
       const rentalVat = owner?.company ? VAT_PERCENT : null;
       const common = { kind: "rental" as const, corrects: null, reason: null, bookingId: booking.id, subject };

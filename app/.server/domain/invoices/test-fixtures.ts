@@ -32,6 +32,7 @@ export function testCancellation(rule: "policy" | "owner-cancel", booking: Pick<
 export function testBooking(id: string, owner: "company" | "private" = "company", overrides: Partial<Booking> = {}): Booking {
   return {
     id,
+    reference: "AMR-7K3Q9",
     listingId: "boat-1",
     listingKind: "boat",
     ownerUid: owner,

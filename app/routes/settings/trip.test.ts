@@ -1,0 +1,172 @@
+import ical, { type VEvent } from "node-ical";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, isReference, REFERENCE_ALPHABET, referenceCandidate, today } from "#app/.server/domain/bookings";
+import type { Services } from "#app/.server/services";
+import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
+import { loader as tripCalendarLoader } from "#app/routes/resources/trip-calendar";
+import { action as summaryAction } from "#app/routes/bookings/summary";
+import { loader as reservationLoader } from "./reservation";
+import { action as rentalAction, loader as rentalLoader } from "./rental";
+
+/**
+ * The trip page (issue 24, item 5) with real Requests against the embedded store: the booking's
+ * short reference (format, uniqueness, backfill), the banner after booking, the meeting point
+ * (the boat's default, the owner's override, validated with translated messages), and the
+ * trip's `.ics` for its renter, the owner and the team only (404 for anyone else), parsed by
+ * a real iCalendar parser.
+ */
+let services: Services;
+let owner: Awaited<ReturnType<typeof createOwner>>;
+let renter: Awaited<ReturnType<typeof createTestUser>>;
+let stranger: Awaited<ReturnType<typeof createTestUser>>;
+let admin: Awaited<ReturnType<typeof createTestAdmin>>;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  owner = await createOwner(services, { displayName: "Marina Armadora" });
+  renter = await createTestUser(services, { displayName: "Rafa Renter" });
+  stranger = await createTestUser(services, { displayName: "Sergio Stranger" });
+  admin = await createTestAdmin(services, { displayName: "Ana Admin" });
+});
+afterAll(() => services.close());
+
+const context = () => loadContext(services);
+const day = (n: number) => addDays(today(new Date()), n);
+
+async function bookInstant(title: string, start: number, lang = "") {
+  const boat = await createBoat(services, owner.uid, { instantBooking: true, title });
+  const fields = { listing: boat.id, start: day(start), end: day(start), people: "2" };
+  const path = `${lang}/boat/rent/boat/ReservationSummary?${new URLSearchParams(fields)}`;
+  const result = await settle(() => summaryAction({ request: formPost(path, fields, renter.cookie), params: {}, context: context() }));
+  expect(statusOf(result)).toBe(303);
+  const location = (result as Response).headers.get("Location") ?? "";
+  const id = /mis-reservas\/([A-Za-z0-9]{20})/.exec(location)![1]!;
+  return { boat, id, location };
+}
+
+const calendarOf = (id: string, cookie: string | null, lang = "es") =>
+  settle(() =>
+    tripCalendarLoader({ request: cookie ? authedRequest(`/resources/trip/${id}.ics?lang=${lang}`, cookie) : pageRequest(`/resources/trip/${id}.ics`), params: { file: `${id}.ics` }, context: context() }),
+  );
+
+describe("booking references", () => {
+  it("are AMR- and five characters without 0, O, 1 or I, derived first from the id", () => {
+    expect(REFERENCE_ALPHABET).not.toMatch(/[01OI]/);
+    for (let i = 0; i < 200; i++) {
+      const reference = referenceCandidate(`id${i}`.padEnd(20, "x"), i % 3);
+      expect(reference).toMatch(/^AMR-[2-9A-HJ-NP-Z]{5}$/);
+      expect(isReference(reference)).toBe(true);
+    }
+    expect(referenceCandidate("KzAjpIUq3t51ch8wv3w6", 0)).toBe(referenceCandidate("KzAjpIUq3t51ch8wv3w6", 0));
+  });
+
+  it("are unique: each is claimed in a document of its own beside its booking", async () => {
+    const first = await bookInstant("Lancha de la referencia", 20);
+    const booking = (await services.bookings.getFor(first.id, renter.uid))!.booking;
+    expect(isReference(booking.reference)).toBe(true);
+    // Every reference is claimed in its own document: the same one twice is impossible.
+    expect(await services.store.get("booking_references", booking.reference)).toMatchObject({ bookingId: first.id });
+    const others = await Promise.all([21, 22, 23].map((n) => bookInstant(`Lancha número ${n} de prueba`, n)));
+    const references = await Promise.all(others.map(async ({ id }) => (await services.bookings.getFor(id, renter.uid))!.booking.reference));
+    expect(new Set([booking.reference, ...references]).size).toBe(4);
+  });
+
+  it("are backfilled on bookings stored without one, the derived candidate first", async () => {
+    const { id } = await bookInstant("Lancha de antes de las referencias", 25);
+    const stored = (await services.bookings.getFor(id, renter.uid))!.booking.reference;
+    await services.store.delete("booking_references", stored);
+    await services.store.update("bookings", id, { reference: null });
+    // Read before the backfill: the derived reference, the same the backfill will store.
+    expect((await services.bookings.getFor(id, renter.uid))!.booking.reference).toBe(referenceCandidate(id, 0));
+    expect(await services.bookings.backfillReferences()).toBeGreaterThanOrEqual(1);
+    expect((await services.store.get<{ reference: string }>("bookings", id))!.reference).toBe(referenceCandidate(id, 0));
+    expect(await services.bookings.backfillReferences()).toBe(0);
+  });
+});
+
+describe("the trip page", () => {
+  it("opens with the booked banner and shows the reference, the meeting point and the calendar file", async () => {
+    const { boat, id, location } = await bookInstant("Lancha con punto de encuentro", 12);
+    expect(location).toBe(`/ajustes/mis-reservas/${id}?done=booked`);
+    await services.listings.saveStep(owner.uid, boat.id, "location", { homePort: { portSlug: "club-de-mar-palma" }, meetingPoint: "Pantalán 3, amarre 12", meetingTime: "09:30" });
+    const page = dataOf(await settle(() => reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${id}`, renter.cookie), params: { id }, context: context() })));
+    expect(page.detail.booking.reference).toMatch(/^AMR-/);
+    expect(page.detail.trip).toMatchObject({
+      reference: page.detail.booking.reference,
+      meeting: { place: "Pantalán 3, amarre 12", time: "09:30", source: "listing" },
+      calendarHref: `/resources/trip/${id}.ics?lang=es`,
+    });
+    // Booked 12 days ahead under the fixture's policy: not yet past the free cancellation, nor within a week (decision 026).
+    expect(page.detail.trip.contact).toBeNull();
+    // The rental and the service fee invoices, both the renter's to read.
+    expect(page.detail.trip.invoices.map((invoice: { kind: string }) => invoice.kind).sort()).toEqual(["fee", "rental"]);
+  });
+
+  it("shows the owner's phone once a trip is less than a week away", async () => {
+    await services.users.update(owner.uid, { phone: "+34 600 111 222" });
+    const { id } = await bookInstant("Lancha para mañana mismo", 2);
+    const page = dataOf(await settle(() => reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${id}`, renter.cookie), params: { id }, context: context() })));
+    expect(page.detail.trip.contact).toEqual({ phone: "+34 600 111 222" });
+  });
+
+  it("lets the owner set this booking's meeting point: translated field messages, what was typed kept, 404 for others", async () => {
+    const { id } = await bookInstant("Lancha con cita propia", 14);
+    const post = (fields: Record<string, string>, cookie: string, lang = "") =>
+      settle(() => rentalAction({ request: formPost(`${lang}/ajustes/gestion-de-alquileres/${id}`, { intent: "meeting", ...fields }, cookie), params: { id }, context: context() }));
+    const bad = await post({ meetingPoint: "x".repeat(161), meetingTime: "25:99" }, owner.cookie);
+    expect(statusOf(bad)).toBe(400);
+    const refusal = dataOf(bad).refusal;
+    expect(refusal.fields.meetingTime).toBe("Escribe la hora en formato 24 horas, por ejemplo 09:30.");
+    expect(refusal.fields.meetingPoint).toMatch(/punto de encuentro/i);
+    expect(refusal.values).toEqual({ meetingPoint: "x".repeat(161), meetingTime: "25:99" });
+    const english = dataOf(await post({ meetingPoint: "Dock B", meetingTime: "9h" }, owner.cookie, "/en")).refusal;
+    expect(english.fields.meetingTime).toBe("Write the time in 24-hour format, for example 09:30.");
+    // Only the listing's owner: the renter has no such button, a stranger gets a 404.
+    expect(statusOf(await settle(() => rentalAction({ request: formPost(`/ajustes/gestion-de-alquileres/${id}`, { intent: "meeting", meetingPoint: "Aquí" }, stranger.cookie), params: { id }, context: context() })))).toBe(404);
+    const ok = await post({ meetingPoint: "  Muelle de la Lonja,\r\n puerta 2 ", meetingTime: "10:15" }, owner.cookie);
+    expect(statusOf(ok)).toBe(303);
+    expect((ok as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${id}?done=meeting#meeting-title`);
+    const ownerPage = dataOf(await settle(() => rentalLoader({ request: authedRequest(`/ajustes/gestion-de-alquileres/${id}`, owner.cookie), params: { id }, context: context() })));
+    expect(ownerPage.detail.trip.meeting).toEqual({ place: "Muelle de la Lonja,  puerta 2", time: "10:15", source: "booking" });
+    expect(ownerPage.detail.canSetMeeting).toBe(true);
+    // Emptied: back to the listing's default (none here).
+    expect(statusOf(await post({ meetingPoint: "", meetingTime: "" }, owner.cookie))).toBe(303);
+    expect((await services.bookings.getFor(id, owner.uid))!.booking.meeting).toBeNull();
+  });
+});
+
+describe("the trip's .ics", () => {
+  it("is for the renter, the owner and the team only: the same plain 404 for anyone else", async () => {
+    const { id } = await bookInstant("Lancha del calendario", 16);
+    for (const cookie of [renter.cookie, owner.cookie, admin.cookie]) expect(statusOf(await calendarOf(id, cookie))).toBe(200);
+    expect(statusOf(await calendarOf(id, stranger.cookie))).toBe(404);
+    expect(statusOf(await calendarOf(id, null))).toBe(404);
+    expect(statusOf(await calendarOf("nope", renter.cookie))).toBe(404);
+    expect(statusOf(await calendarOf("A".repeat(20), renter.cookie))).toBe(404);
+  });
+
+  it("parses with node-ical: the reference, the meeting time in Madrid, the place, DTSTAMP in UTC", async () => {
+    const title = "Llaüt «Àvia» 🚤, de Ñandú\r\nX-INJECTED:1";
+    const { id } = await bookInstant(title, 18);
+    await services.bookings.setMeeting(id, owner.uid, { place: "Pantalán 3; amarre 12, junto a la grúa", time: "09:30" });
+    const response = (await calendarOf(id, renter.cookie, "en")) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    const body = await response.text();
+    expect(body).not.toMatch(/^TIMEZONE-ID/m);
+    expect(body).not.toMatch(/^X-INJECTED/m);
+    expect(body).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r$/m);
+    const reference = (await services.bookings.getFor(id, renter.uid))!.booking.reference;
+    const events = Object.values(ical.sync.parseICS(body)).filter((item) => item?.type === "VEVENT");
+    expect(events).toHaveLength(1);
+    const event = events[0] as VEvent;
+    expect(event.summary).toContain(reference);
+    expect(event.summary).toContain("Llaüt «Àvia» 🚤, de Ñandú");
+    expect(event.location).toBe("Pantalán 3; amarre 12, junto a la grúa");
+    // 09:30 in Madrid on the first day, whatever the season.
+    const start = new Date(event.start);
+    const madrid = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(start);
+    expect(madrid).toBe("09:30");
+    expect(body.replace(/\r\n[ \t]/g, "")).toContain(`URL;VALUE=URI:http://localhost:3000/en/ajustes/mis-reservas/${id}`);
+  });
+});
