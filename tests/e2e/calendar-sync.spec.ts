@@ -53,13 +53,13 @@ test("the owner imports a calendar and sees the blocked days and a conflict", as
 
     // Something that is not a calendar: a 400 with the message on the field.
     const section = owner.locator("section", { has: owner.getByRole("heading", { name: /Otros calendarios/ }) });
-    await section.getByLabel("Dirección del calendario (iCal)").fill("ftp://example.com/cal.ics");
+    await section.getByLabel("Dirección del otro calendario (iCal)").fill("ftp://example.com/cal.ics");
     const refused = owner.waitForResponse((r) => r.request().method() === "POST");
     await section.getByRole("button", { name: "Importar calendario" }).click();
     expect((await refused).status()).toBe(400);
     await expect(section.getByText("Escribe una dirección http o https.")).toBeVisible();
 
-    await section.getByLabel("Dirección del calendario (iCal)").fill(url);
+    await section.getByLabel("Dirección del otro calendario (iCal)").fill(url);
     await section.getByRole("button", { name: "Importar calendario" }).click();
     await expect(owner.getByText("Calendario importado: sus días ocupados quedan bloqueados aquí.")).toBeVisible();
 

@@ -88,7 +88,7 @@ test("the inbox shows new emails live, over one event stream for the whole app",
 
   // Visit other settings pages client-side and come back: still the same one connection.
   for (const path of ["/ajustes", "/ajustes/mi-perfil", INBOX, "/ajustes", INBOX]) {
-    await page.locator(`aside nav a[href="${path}"]`).click();
+    await page.locator(`aside nav a[href="${path}"]:visible`).click();
     await page.waitForURL((url) => url.pathname === path);
     await expect(page.locator("main#main")).toBeVisible();
   }

@@ -119,7 +119,7 @@ test("the invoices are cards on a phone, with the total and the PDF in view", as
 test("the calendar's feed address shows whole on a phone, selectable without JavaScript, with a copy button with it", async ({ browser }) => {
   const plain = await demoPage(browser, "owner@amarre.test", phone);
   await plain.goto("/ajustes/mi-calendario");
-  const field = plain.getByLabel("Dirección del calendario");
+  const field = plain.getByLabel("Dirección del calendario", { exact: true });
   const value = await field.inputValue();
   expect(value).toMatch(/^http:\/\/.+\/ical\/.+\.ics$/);
   const whole = (el: HTMLElement) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight;
