@@ -110,7 +110,7 @@ export function WeatherPanel({ weather, side, totalCents, busy }: { weather: Wea
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   return (
     <section aria-labelledby="weather-title" className={cardClass}>
-      <h2 id="weather-title" className="text-xl font-bold">{t("weather.title")}</h2>
+      <h2 id="weather-title" className="scroll-mt-24 text-xl font-bold">{t("weather.title")}</h2>
       {weather.decisions.length > 0 ? (
         <ul className="mt-3 space-y-2">
           {weather.decisions.map((decision, index) => (
