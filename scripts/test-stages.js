@@ -31,7 +31,13 @@ function run(stage) {
   });
 }
 
-const format = (seconds) => (Number.isNaN(seconds) ? "–" : seconds >= 60 ? `${Math.floor(seconds / 60)} min ${(seconds % 60).toFixed(0).padStart(2, "0")} s` : `${seconds.toFixed(1)} s`);
+// Whole seconds first, so 1,019.7 s reads "17 min 00 s", never "16 min 60 s".
+const format = (seconds) => {
+  if (Number.isNaN(seconds)) return "–";
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
+};
 
 const results = [];
 let failed = 0;
