@@ -34,7 +34,7 @@ function run(stage) {
 // Whole seconds first, so 1,019.7 s reads "17 min 00 s", never "16 min 60 s".
 const format = (seconds) => {
   if (Number.isNaN(seconds)) return "–";
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  if (seconds < 59.95) return `${seconds.toFixed(1)} s`;
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
 };
