@@ -1,9 +1,10 @@
 import type { WeatherFixture } from "./fixture";
 
 /**
- * The demo's forecast (fixture weather, offline): a blow over the Bay of Palma four and five days
- * from now — a yellow coastal warning and force 5–6 from the north-east — so the demo renter's
- * trip on Javier's 7.5 m motorboat shows as unsafe; calm elsewhere and on other days.
+ * The demo's forecast (fixture weather, offline): a blow over the Bay of Palma from two to six days
+ * from now — a yellow coastal warning, force 5 from the north-east, gusts over 25 knots — so
+ * the demo renter's trip on Javier's 7.5 m motorboat, seeded four days ahead, still shows as unsafe
+ * on the days after the demo was seeded; calm elsewhere and on other days.
  */
 export const demoForecast: WeatherFixture = {
   places: [
@@ -13,21 +14,21 @@ export const demoForecast: WeatherFixture = {
       lng: 2.6296,
       radiusKm: 30,
       days: [
-        { offset: 3, windKnots: 14, gustKnots: 20, waveM: 0.8, warnings: [] },
-        {
-          offset: 4,
-          windKnots: 21,
-          gustKnots: 31,
-          waveM: 1.9,
-          warnings: [{ level: "yellow", kind: "coastal", headline: "Aviso de costeros de nivel amarillo. Costa de Mallorca: viento del nordeste fuerza 6, mar gruesa.", zone: "Costa de Mallorca" }],
-        },
-        {
-          offset: 5,
-          windKnots: 18,
-          gustKnots: 26,
-          waveM: 1.5,
-          warnings: [{ level: "yellow", kind: "coastal", headline: "Aviso de costeros de nivel amarillo. Costa de Mallorca: viento del nordeste fuerza 5 a 6.", zone: "Costa de Mallorca" }],
-        },
+        { offset: 1, windKnots: 14, gustKnots: 20, waveM: 0.8, warnings: [] },
+        ...[2, 3, 4, 5, 6].map((offset) => ({
+          offset,
+          windKnots: offset === 4 ? 21 : 18,
+          gustKnots: offset === 4 ? 31 : 26,
+          waveM: offset === 4 ? 1.9 : 1.5,
+          warnings: [
+            {
+              level: "yellow" as const,
+              kind: "coastal" as const,
+              headline: `Aviso de costeros de nivel amarillo. Costa de Mallorca: viento del nordeste fuerza ${offset === 4 ? "6, mar gruesa" : "5 a 6"}.`,
+              zone: "Costa de Mallorca",
+            },
+          ],
+        })),
       ],
     },
   ],
