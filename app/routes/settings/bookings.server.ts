@@ -116,15 +116,16 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
   const otherUid = side === "renter" ? booking.ownerUid : booking.renterUid;
   // The two people's conversation about the listing: a link once it exists, a form to start it before.
   const chatId = chatIdFor(booking.listingId, booking.renterUid, booking.ownerUid);
-  const [cards, people, chatMember, record, weather, trip] = await Promise.all([
+  // The listing and the other side's profile, read once for the card, the trip and the weather.
+  const [listing, people] = await Promise.all([ctx.services.listings.get(booking.listingId), ctx.services.users.getMany([otherUid])]);
+  const other = people.get(otherUid);
+  const [cards, chatMember, record, weather, trip] = await Promise.all([
     cardsFor(ctx.services, [booking.listingId]),
-    ctx.services.users.getMany([otherUid]),
     ctx.services.chats.member(uid, chatId),
     side === "owner" && booking.status === "pending" ? renterRecord(ctx, booking.renterUid) : Promise.resolve(null),
-    weatherPanel(ctx, booking),
-    tripView(ctx, booking, side, uid),
+    weatherPanel(ctx, booking, listing),
+    tripView(ctx, booking, side, uid, { listing, other: other ?? null }),
   ]);
-  const other = people.get(otherUid);
   return {
     kind: "found" as const,
     chat: { id: chatId, open: chatMember !== null },

@@ -1,6 +1,7 @@
 import ical, { ICalEventStatus } from "ical-generator";
 import { addDays, momentOf, type Booking } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
+import type { UserProfile } from "#app/.server/domain/users";
 import type { RequestContext } from "#app/.server/http/request-context";
 import type { Lang } from "#app/i18n";
 import type { MeetingView, TripView } from "#app/utils/bookings";
@@ -32,13 +33,18 @@ function holdsDays(booking: Booking): boolean {
   return booking.status === "confirmed" || booking.status === "pending" || booking.status === "awaiting-payment" || booking.status === "completed";
 }
 
-export async function tripView(ctx: RequestContext, booking: Booking, side: "renter" | "owner", uid: string): Promise<TripView> {
+/** `listing` and `other` (the other side's profile) are read once by the booking page and shared. */
+export async function tripView(
+  ctx: RequestContext,
+  booking: Booking,
+  side: "renter" | "owner",
+  uid: string,
+  read: { listing: Listing | null; other: UserProfile | null },
+): Promise<TripView> {
   const { services } = ctx;
-  const otherUid = side === "renter" ? booking.ownerUid : booking.renterUid;
-  const [listing, allowed, other, invoices, waiting] = await Promise.all([
-    services.listings.get(booking.listingId),
+  const { listing, other } = read;
+  const [allowed, invoices, waiting] = await Promise.all([
     services.bookings.contactAllowedBetween(booking.renterUid, booking.ownerUid),
-    services.users.get(otherUid),
     services.invoices.forBooking(booking.id),
     side === "renter" && booking.status === "completed" ? services.reviews.waiting(uid) : Promise.resolve([]),
   ]);

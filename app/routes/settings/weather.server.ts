@@ -1,4 +1,5 @@
 import type { Booking } from "#app/.server/domain/bookings";
+import type { Listing } from "#app/.server/domain/listings";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import { href } from "#app/utils/href";
@@ -12,12 +13,11 @@ import type { WeatherPanelView } from "#app/utils/weather";
 type Side = "renter" | "owner";
 const pageOf = { renter: "settings-reservation", owner: "settings-rental" } as const;
 
-export async function weatherPanel(ctx: RequestContext, booking: Booking): Promise<WeatherPanelView | null> {
+export async function weatherPanel(ctx: RequestContext, booking: Booking, listing: Listing | null): Promise<WeatherPanelView | null> {
   const decisions = (booking.weather ?? []).map(({ uid: _uid, ...decision }) => decision);
   const upcoming = booking.status === "confirmed" && booking.startsAt > new Date().toISOString();
   if (!upcoming && decisions.length === 0) return null;
-  const listing = upcoming ? await ctx.services.listings.get(booking.listingId) : null;
-  const trip = listing ? await ctx.services.weather.forTrip(listing, booking) : null;
+  const trip = upcoming && listing ? await ctx.services.weather.forTrip(listing, booking) : null;
   if (!trip && decisions.length === 0) return null;
   return { trip, decisions, canAct: upcoming && trip?.status === "forecast" && trip.unsafe, days: booking.days };
 }

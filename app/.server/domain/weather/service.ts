@@ -1,5 +1,5 @@
 import type { GeoPoint, WeatherPort } from "#app/.server/weather";
-import { addDaysIso, todayIn } from "./dates";
+import { addDays, today } from "../bookings";
 import { boatClassOf, evidenceOf, judgeTrip, WEATHER_WINDOW_DAYS, type TripWeather, type WeatherEvidence } from "./model";
 
 /**
@@ -21,17 +21,17 @@ export function createWeatherService(deps: { weather: WeatherPort; now?: () => D
   async function forTrip(listing: WeatherListing, trip: WeatherTrip): Promise<TripWeather | null> {
     const boatClass = boatClassOf(listing);
     if (!boatClass || listing.lat === null || listing.lng === null) return null;
-    const today = todayIn(now());
-    const opensOn = addDaysIso(trip.start, -WEATHER_WINDOW_DAYS);
-    if (today < opensOn) return { status: "later", opensOn };
-    if (trip.end < today) return null;
+    const current = today(now());
+    const opensOn = addDays(trip.start, -WEATHER_WINDOW_DAYS);
+    if (current < opensOn) return { status: "later", opensOn };
+    if (trip.end < current) return null;
     const point: GeoPoint = { lat: listing.lat, lng: listing.lng };
-    const key = `${deps.weather.name}:${point.lat.toFixed(3)},${point.lng.toFixed(3)}:${trip.start}:${trip.end}:${boatClass}:${today}`;
+    const key = `${deps.weather.name}:${point.lat.toFixed(3)},${point.lng.toFixed(3)}:${trip.start}:${trip.end}:${boatClass}:${current}`;
     const cached = cache.get(key);
     if (cached && now().getTime() - cached.at < CACHE_MINUTES * 60_000) return cached.value;
     let value: TripWeather;
     try {
-      value = judgeTrip(await deps.weather.forecast(point, trip.start < today ? today : trip.start, trip.end), trip, boatClass);
+      value = judgeTrip(await deps.weather.forecast(point, trip.start < current ? current : trip.start, trip.end), trip, boatClass);
     } catch (error) {
       console.warn(`[weather] the ${deps.weather.name} forecast failed:`, error instanceof Error ? error.message : error);
       return { status: "unavailable" };
