@@ -294,7 +294,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         }
       };
       run();
-      // Bookings stored before short references get theirs stored once per start (idempotent).
+      // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
       void bookings.backfillReferences().catch((error: unknown) => console.error("[bookings] storing the bookings' references failed:", error));
       scheduler = setInterval(run, BOOKING_SCHEDULER_MS);
       scheduler.unref();

@@ -122,6 +122,9 @@ function withLedger(stored: Booking): Booking {
 /** The candidate reference belongs to another booking: the next one is tried. */
 class ReferenceTaken extends Error {}
 
+/** One document per data migration done on this store; a backfill that finds its own skips the scan. */
+const MIGRATIONS = "migrations";
+const REFERENCES_BACKFILLED = "booking-references-v1";
 /** Renters' request markers: every request of a renter writes theirs, so two at once are serialised (no squatting). */
 const RENTERS = "booking_renters";
 
@@ -693,6 +696,8 @@ export function createBookingsService(deps: BookingsDeps) {
      * returns how many it stored.
      */
     async backfillReferences(): Promise<number> {
+      // Done once per store, not once per server start: new bookings get theirs when created.
+      if (await store.get(MIGRATIONS, REFERENCES_BACKFILLED)) return 0;
       let stored = 0;
       let after: readonly unknown[] | undefined;
       for (;;) {
@@ -716,7 +721,10 @@ export function createBookingsService(deps: BookingsDeps) {
             }
           }
         }
-        if (page.length < 300) return stored;
+        if (page.length < 300) {
+          await store.set(MIGRATIONS, REFERENCES_BACKFILLED, { at: now().toISOString(), stored });
+          return stored;
+        }
         after = cursorAfter(query, page.at(-1)!);
       }
     },
