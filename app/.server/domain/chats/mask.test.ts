@@ -309,6 +309,11 @@ describe("contact details in messages", () => {
     );
   });
 
+  it("hides a number whose first group reads as a year (fast-check found `1900 0000 0000`)", () => {
+    expect(hide("tel 1900 0000 0000 ok")).toBe("tel [phone] ok");
+    expect(hide("tel 2026 612 345 678 ok")).toBe("tel [phone] ok");
+  });
+
   it("finds a phone number however it is grouped", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 9, maxLength: 13 }), fc.constantFrom(" ", ".", "-", "/", "", "_", "*", "\t", "  ", "\u00a0", "\u200b"), fc.integer({ min: 1, max: 4 }), (digits, sep, group) => {

@@ -365,11 +365,13 @@ function phoneSpans(text: string): Span[] {
       const isDate = (group: (typeof all)[number]) => group.tokens.every((t) => t.kind !== "number" || t.word === null) && DATE_LIKE.test(group.value);
       // A run of dates, times or years only (`12/05/26 - 14/05/26`, `2025 2026 2027`) is not a phone.
       if (!all.every(isDate)) {
-        // Dates and times at its ends stay visible when the rest is a phone number by itself.
+        // Dates and times at its ends stay visible when the rest is a phone number by itself. A bare
+        // four-digit group (`1900 0000 0000`) may be a year or the number's own first digits: it is hidden.
         const digitsOf = (gs: typeof all) => runDigits(gs.flatMap((g) => g.tokens));
+        const shapedDate = (group: (typeof all)[number]) => isDate(group) && /\D/.test(group.value);
         let groups = all;
-        while (groups.length > 1 && isDate(groups[0]!) && digitsOf(groups.slice(1)) >= MIN_PHONE_DIGITS) groups = groups.slice(1);
-        while (groups.length > 1 && isDate(groups.at(-1)!) && digitsOf(groups.slice(0, -1)) >= MIN_PHONE_DIGITS) groups = groups.slice(0, -1);
+        while (groups.length > 1 && shapedDate(groups[0]!) && digitsOf(groups.slice(1)) >= MIN_PHONE_DIGITS) groups = groups.slice(1);
+        while (groups.length > 1 && shapedDate(groups.at(-1)!) && digitsOf(groups.slice(0, -1)) >= MIN_PHONE_DIGITS) groups = groups.slice(0, -1);
         // The "+", "(" or "double" before the first number belongs to it.
         const start = groups[0] === all[0] ? run[0]!.start : groups[0]!.tokens[0]!.start;
         spans.push({ start, end: groups.at(-1)!.tokens.at(-1)!.end, kind: "phone" });
