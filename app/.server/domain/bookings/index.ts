@@ -31,5 +31,8 @@ export { bookingEmailHandler, createBookingNotifier, paymentSentence, recipients
 export { ownerFigures } from "./figures";
 export { isReference, normalizeReference, REFERENCE_ALPHABET, referenceCandidate } from "./reference";
 
-/** How often each server applies due expiries and completions (reads also apply them). */
-export const BOOKING_SCHEDULER_MS = 60_000;
+/**
+ * How often each server applies due expiries and completions (reads also apply them), unless
+ * BOOKING_DUE_CHECK_MS says otherwise (it replaces BOOKING_SCHEDULER_MS, which drove chat emails too).
+ */
+export const BOOKING_DUE_CHECK_MS = 60_000;
