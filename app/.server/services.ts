@@ -40,6 +40,7 @@ import { createWeatherService, type WeatherService } from "./domain/weather";
 import { createWeather } from "./weather/create-weather";
 import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, type CalendarSyncService } from "./domain/calendar-sync";
 import { createCalendarFetcher } from "./calendar-fetch";
+import type { LoadContextServices } from "./http/load-context";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -107,7 +108,12 @@ export type DomainServices = Pick<
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
-    services: Services;
+    /**
+     * The services, typed as what a route may see (domain services and config, never a raw port):
+     * the object is the whole `Services`, which only the request plumbing names (`serverServices`
+     * in `http/load-context.ts`). Routes take them from `requestContext(args)`.
+     */
+    services: LoadContextServices;
     /** The per-request CSP nonce for inline scripts. */
     cspNonce: string;
     /** Aborted when the server shuts down: long-lived responses (event streams) end on it. */

@@ -129,7 +129,9 @@ export default function ChatPage() {
   const { t } = useTranslation("chats");
   const lang = useLang();
   const { chatId, other, listing, shared, messages, lastSeq, otherReadSeq, olderBefore, latest, unread } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // The reply form's answer (the read intent's goes to its fetcher, or back to the page).
+  const reply = answer && "errors" in answer ? answer : undefined;
   const busy = useNavigation().state === "submitting";
   const revalidator = useRevalidator();
   const live = useChatStream();

@@ -1,4 +1,4 @@
-import type { Stay } from "#app/utils/bookings";
+import type { Stay } from "./views";
 import type { WeatherEvidence } from "../weather";
 import type { Money } from "./ledger";
 
