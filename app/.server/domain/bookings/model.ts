@@ -71,6 +71,11 @@ export function actionsFor(booking: Pick<Booking, "status" | "startsAt">, side: 
 /** States that hold the listing's days. */
 export const HOLDING: readonly BookingStatus[] = ["awaiting-payment", "pending", "confirmed"];
 
+/** Whether the owner may set the booking's meeting point and time: while it holds its days and has not ended. */
+export function canSetMeeting(booking: Pick<Booking, "status" | "endsAt">, now: Date): boolean {
+  return HOLDING.includes(booking.status) && booking.endsAt > now.toISOString();
+}
+
 /** How long a checkout may hold the days. */
 export const CHECKOUT_MINUTES = 30;
 /** No squatting: pending requests a person may hold per listing and at once, and the longest request. */
