@@ -166,6 +166,8 @@ export const resourceRoutes = [
   { id: "api-auth-me", path: "api/auth/me", file: "routes/api/auth-me.ts" },
   { id: "api-auth-session", path: "api/auth/session", file: "routes/api/auth-session.ts" },
   { id: "api-logout", path: "api/logout", file: "routes/api/logout.ts" },
+  // The event stream (the person's emails and conversations); the spec's address serves the same stream.
+  { id: "api-events", path: "api/events", file: "routes/api/events.ts" },
   { id: "api-emails-subscribe", path: "api/emails/subscribe", file: "routes/api/emails-subscribe.ts" },
   // Stripe's webhook events (PAYMENTS_PROVIDER=stripe; decision 024).
   { id: "api-payments-stripe-webhook", path: "api/payments/stripe-webhook", file: "routes/api/stripe-webhook.ts" },

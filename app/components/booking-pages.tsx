@@ -7,7 +7,7 @@ import { MeetingForm, TripBanner, TripSection } from "#app/components/trip-detai
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { formatDay, formatMoment, type BookingStatusView, type BookingView, type TripView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import type { ListingCardView } from "#app/utils/listings/view";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { cardClass, secondaryButton } from "#app/components/booking";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { formatMoment, type BookingView } from "#app/utils/bookings";
 import type { ClaimPhotoView, ClaimView } from "#app/utils/deposits";
 import { href } from "#app/utils/href";

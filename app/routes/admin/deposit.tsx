@@ -8,7 +8,7 @@ import { cardClass, MoneyStory, primaryButton, StayDates } from "#app/components
 import { ClaimDetails } from "#app/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { eurosToCents, MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";

@@ -9,7 +9,7 @@ import { AvailabilityCalendar, CalendarPager } from "#app/components/availabilit
 import { cardClass, primaryButton, useListingTitle } from "#app/components/booking";
 import { inputClass, labelClass } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { withQuery } from "#app/utils/listings/view";

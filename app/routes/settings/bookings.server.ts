@@ -1,4 +1,4 @@
-import { actionsFor, moneyView, type Booking, type RefundQuote } from "#app/.server/domain/bookings";
+import { actionsFor, canSetMeeting, moneyView, type Booking, type RefundQuote } from "#app/.server/domain/bookings";
 import { chatIdFor, isChatError } from "#app/.server/domain/chats";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { cardsFor } from "#app/.server/listing-cards";
@@ -137,7 +137,7 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
     weather,
     trip,
     /** The owner may set this booking's meeting point and time while it holds its days. */
-    canSetMeeting: side === "owner" && ["pending", "confirmed", "awaiting-payment"].includes(booking.status) && booking.endsAt > new Date().toISOString(),
+    canSetMeeting: side === "owner" && canSetMeeting(booking, new Date()),
   };
 }
 

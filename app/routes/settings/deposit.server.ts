@@ -1,6 +1,7 @@
-import { isDepositError, MAX_CLAIM_PHOTOS, type ClaimPhoto, type DepositClaim } from "#app/.server/domain/deposits";
+import { isDepositError, type ClaimPhoto, type DepositClaim } from "#app/.server/domain/deposits";
+import { MAX_CLAIM_PHOTOS } from "#app/utils/deposits";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import type { ClaimFormField, ClaimPhotoView, ClaimReply, ClaimView } from "#app/utils/deposits";
 import { href } from "#app/utils/href";
 

@@ -1,11 +1,9 @@
-/** Deposit claims: the owner's claim, the renter's answer, the team's decision. The folder's only door. */
+/** Deposit claims: the owner's claim, the renter's answer, the team's decision. The folder's only door (its limits are `#app/utils/deposits`'s, shared with the pages). */
 export {
   claimStatuses,
   DEPOSIT_CLAIMS,
   DepositError,
   isDepositError,
-  MAX_CLAIM_PHOTOS,
-  MAX_CLAIM_TEXT,
   type ClaimPhoto,
   type ClaimStatus,
   type DepositClaim,
