@@ -6,10 +6,11 @@ export {
   isDepositError,
   MAX_CLAIM_PHOTOS,
   MAX_CLAIM_TEXT,
+  type ClaimEvidence,
   type ClaimPhoto,
   type ClaimStatus,
   type DepositClaim,
   type DepositErrorCode,
   type DepositField,
 } from "./model";
-export { canClaim, claimWindowEnd, createDepositsService, type AnswerInput, type ClaimInput, type DecisionInput, type DepositsService, type Viewer } from "./service";
+export { canClaim, claimWindowEnd, createDepositsService, type AnswerInput, type CheckOutEvidence, type ClaimInput, type DecisionInput, type DepositsService, type Viewer } from "./service";
