@@ -5,8 +5,8 @@ import { demoPage } from "./people";
 
 /**
  * A trip's deposit without JavaScript, on the demo data: Javier (owner@) claims part of the
- * deposit of Marta's trip that ended yesterday, with a photo (a claim over the deposit first: a
- * 400 that says why); Marta (pro@) reads the claim and answers it; the team decides at
+ * deposit of Marta's trip that ended yesterday, with a photo and a quote of her check-out's notes
+ * (a claim over the deposit first: a 400 that says why); Marta (pro@) reads the claim and answers it; the team decides at
  * /admin/fianzas — the booking's money lines then show the part kept and the rest released. Lucía
  * (renter@), who has her own open claim from the demo data, cannot see this one nor its photo.
  */
@@ -38,6 +38,8 @@ test("owner claims → renter answers → the team decides", async ({ browser })
   await expect(owner.getByLabel("Qué ha pasado")).toHaveValue("Una defensa perdida y el cabo de proa deshilachado.");
 
   await owner.getByLabel("Importe que reclamas (€)").fill("120");
+  // The claim points at Marta's check-out (decision 032): its notes say the fender was lost.
+  await owner.getByLabel("Cita de las notas de la devolución").fill("se perdió una defensa");
   await owner.getByLabel("Fotos (opcional, hasta 10)").setInputFiles({ name: "defensa.jpg", mimeType: "image/jpeg", buffer: photo });
   await owner.getByRole("button", { name: "Enviar la reclamación" }).click();
   await expect(owner).toHaveURL(new RegExp(`/ajustes/gestion-de-alquileres/${bookingId}/fianza\\?done=claim$`));

@@ -116,7 +116,7 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   await handover.answer(renter, yesterday.id, "check-out", { status: "disputed", note: "La costura del toldo ya estaba descosida al salir; el viento solo la abrió un poco más." });
   await handover.record(owner, martaTrip.id, "check-in", { fuelEighths: 8, engineHours: 1_210, notes: "Velas y jarcia revisadas; dos bidones de agua llenos." });
   await handover.answer(pro, martaTrip.id, "check-in", { status: "confirmed", note: "Todo como se describe." });
-  await handover.record(pro, martaTrip.id, "check-out", { fuelEighths: 6, engineHours: 1_214.5, notes: "Devuelto en su amarre del Club de Mar, limpio y con las velas recogidas." });
+  await handover.record(pro, martaTrip.id, "check-out", { fuelEighths: 6, engineHours: 1_214.5, notes: "Devuelto en su amarre del Club de Mar, limpio y con las velas recogidas. Se perdió una defensa al amarrar." });
   // Javier claims part of yesterday's deposit (within the 48 hours after the trip), pointing at the check-out.
   await services.deposits.claim(owner, yesterday.id, {
     amountCents: 25_000,
