@@ -103,10 +103,11 @@ test("the deposit pages pass axe (WCAG 2.2 AA) with their forms shown, on Lucía
   const renter = await demoPage(browser, "renter@amarre.test", { javaScriptEnabled: true });
   await renter.goto(`/ajustes/mis-reservas/${bookingId}/fianza`);
   await expect(renter.getByText(/El toldo bimini volvió con un desgarro/)).toBeVisible();
-  // The demo claim's photo, served to her (and loaded: a real image, not a broken one).
+  // The demo claim's photo and the check-out photo it points at (decision 032), served to her (and loaded: real images, not broken ones).
   const image = renter.locator("section[aria-labelledby=claim-title] img");
-  await expect(image).toHaveCount(1);
-  expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(image).toHaveCount(2);
+  expect(await image.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+  await expect(renter.locator("[data-claim-evidence]")).toContainText("desgarro de 30 cm en la costura delantera");
   await accessible(renter);
   const owner = await demoPage(browser, "owner@amarre.test", { javaScriptEnabled: true });
   await owner.goto(`/ajustes/gestion-de-alquileres/${bookingId}/fianza`);

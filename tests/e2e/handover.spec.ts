@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { demoPage } from "./people";
 
@@ -8,6 +9,12 @@ import { demoPage } from "./people";
  * JavaScript, confirms it; she records the return; he confirms it — a clean check-out, so the
  * deposit is released at once. The photo is private: Marta (pro@) gets a 404.
  */
+/** WCAG 2.2 AA on the page as it is (its forms shown): no serious or critical violation. */
+async function accessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).options({ resultTypes: ["violations"] }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
+}
+
 test("renter checks in with a photo, owner confirms, check-out, deposit released", async ({ browser }) => {
   // Two accounts, uploads and the photo pipeline on two busy cores.
   test.setTimeout(180_000);
@@ -18,11 +25,13 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
   await renter.goto("/ajustes/mis-reservas");
   // Upcoming trips soonest first: today's on Javier's motorboat leads.
   await renter.locator("section[aria-labelledby=group-upcoming] li", { hasText: "Cap Camarat" }).first().getByRole("link").first().click();
+  await renter.waitForURL(/\/ajustes\/mis-reservas\/[A-Za-z0-9]{20}$/);
   const bookingId = /mis-reservas\/([A-Za-z0-9]{20})/.exec(renter.url())![1]!;
   const section = renter.locator("section[data-handover]");
   await expect(section.getByRole("heading", { name: "Entrega / Devolución" })).toBeVisible();
   // Usable at 390 px: nothing wider than the screen.
   expect(await renter.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await accessible(renter);
 
   await section.getByLabel("Fotos (hasta 10)").setInputFiles({ name: "casco.jpg", mimeType: "image/jpeg", buffer: photo });
   await section.getByLabel("Combustible en el depósito").selectOption("8");
