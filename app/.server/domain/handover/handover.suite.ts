@@ -70,7 +70,7 @@ export function handoverSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     throw new Error("expected a refusal");
   }
 
-  it("check-in on the trip's day, the owner confirms; check-out, the renter… the owner confirms: the deposit is released at once", async () => {
+  it("check-in on the trip's day, the owner confirms; the renter's check-out, the owner confirms: the deposit is released at once", async () => {
     const { booking, renter, day, restore } = await trip();
     // The evening before in Madrid (22:30 UTC is 00:30 the next day in summer: already the trip's day).
     clock = new Date(Date.parse(`${booking.start}T00:00:00Z`) - 3 * 3_600_000);
@@ -122,6 +122,15 @@ export function handoverSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     first.on(new Date(Date.parse(first.booking.endsAt) + 49 * 3_600_000).toISOString());
     expect(await refusal(handover.record(first.renter, first.booking.id, "check-out", {}))).toMatchObject({ code: "closed" });
     first.restore();
+
+    // Nobody checked in on the day: it can still be recorded late (until the claim window closes), then the check-out.
+    const late = await trip(sail);
+    late.on(new Date(Date.parse(late.booking.endsAt) + 20 * 3_600_000).toISOString());
+    expect((await handover.record("owner-h", late.booking.id, "check-in", { notes: "Anotada tarde." })).recordedAt > late.booking.endsAt).toBe(true);
+    await handover.record("owner-h", late.booking.id, "check-out", { notes: "Falta el ancla." , damage: true });
+    late.on(new Date(Date.parse(late.booking.endsAt) + 49 * 3_600_000).toISOString());
+    expect(await refusal(handover.record(late.renter, late.booking.id, "check-in", {}))).toMatchObject({ code: "already-recorded" });
+    late.restore();
 
     const second = await trip();
     await bookings.act(second.booking.id, second.renter, "renter", "cancel");

@@ -20,8 +20,8 @@ import { handoverPhotoKey, preparePhotos, removePhotos, storePhotos } from "./ph
 
 /**
  * Check-in and check-out (decision 032). One side records the boat's state (photos, fuel,
- * engine hours, notes) at handover — from the trip's first day in the listing's time zone until
- * its end — and at return, after check-in and until the deposit's claim window closes; the other
+ * engine hours, notes) at handover — from the trip's first day in the listing's time zone — and at
+ * return, after check-in, both until the deposit's claim window closes; the other
  * side confirms or disputes it with a note. A clean check-out (confirmed, no damage noted by the
  * owner) releases the deposit at once through the bookings' `releaseDeposit` (the ledger's path).
  *
@@ -119,10 +119,10 @@ export function createHandoverService(deps: HandoverDeps) {
     if (["cancelled", "declined", "expired"].includes(booking.status)) return new HandoverError("closed");
     if (booking.status !== "confirmed" && booking.status !== "completed") return new HandoverError("too-early");
     if (localDay(at, zoneOf(listing)) < booking.start) return new HandoverError("too-early");
-    const iso = at.toISOString();
-    if (kind === "check-in") return iso >= booking.endsAt ? new HandoverError("closed") : null;
-    if (!checkedIn) return new HandoverError("not-checked-in");
-    return iso > checkOutUntil(booking) ? new HandoverError("closed") : null;
+    // Both close with the deposit's claim window: a trip nobody checked in on the day can still be
+    // recorded late (the record says when), so that a claim can always point at a check-out.
+    if (at.toISOString() > checkOutUntil(booking)) return new HandoverError("closed");
+    return kind === "check-out" && !checkedIn ? new HandoverError("not-checked-in") : null;
   }
 
   /** The deposit goes back at once after a clean check-out; a deposit already gone or claimed stays as it is. */
