@@ -101,7 +101,10 @@ describe("Entrega / Devolución on the booking pages", () => {
     expect(refusal(backwards).values).toMatchObject({ intent: "check-out", fuel: "3", engineHours: "400" });
     expect(statusOf(await post("renter", booking.id, { intent: "check-out", fuel: "3", engineHours: "418.2", notes: "Devuelto limpio." }, renter.cookie))).toBe(303);
     expect(lineOf((await services.bookings.getFor(booking.id, owner.uid))!.booking.money, "deposit")?.state).toBe("direct");
+    // Rita reads Amarre in German now: the answer's email comes in her language.
+    await services.users.update(renter.uid, { lang: "de" });
     expect(statusOf(await post("owner", booking.id, { intent: "confirm-check-out", status: "confirmed", note: "Todo en orden." }, owner.cookie))).toBe(303);
+    expect((await services.mailbox.list(renter.uid)).some((m: { subject: string }) => m.subject.startsWith("Rückgabe bestätigt: Die Kaution für"))).toBe(true);
     expect(lineOf((await services.bookings.getFor(booking.id, owner.uid))!.booking.money, "deposit")?.state).toBe("released");
     const after = dataOf(await pageOf("renter", booking.id, renter.cookie)).detail.handover;
     expect(after.checkOut).toMatchObject({ engineHours: 418.2, confirmation: { by: "owner", status: "confirmed", note: "Todo en orden." } });
