@@ -29,6 +29,7 @@ import { createPayments } from "./payments/create-payments";
 import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
 import { createDepositsService, type DepositsService } from "./domain/deposits";
+import { createHandoverNotifier, createHandoverService, type HandoverService } from "./domain/handover";
 import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 import { createLegalPagesService, type LegalPagesService } from "./domain/legal-pages";
@@ -70,6 +71,8 @@ export type Services = {
   cases: CasesService;
   /** Owners' claims on trip deposits, the renters' answers and the team's decisions. */
   deposits: DepositsService;
+  /** Check-in and check-out: the boat's state at handover and return, confirmed by the other side (decision 032). */
+  handover: HandoverService;
   /** Reviews of completed trips and the owners' answers. */
   reviews: ReviewsService;
   /** Invoices of bookings (rental, service fee, corrective), numbered without gaps. */
@@ -103,7 +106,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync"
 >;
 
 declare module "@remix-run/node" {
@@ -235,6 +238,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         ),
     }),
   });
+  const handover = createHandoverService({ store, blobs, bookings, listings, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
   const schedulers: Array<ReturnType<typeof setInterval>> = [];
   let syncingCalendars = false;
   return {
@@ -264,7 +268,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
           })
         : null,
     cases,
-    deposits: createDepositsService({ store, blobs, bookings }),
+    deposits: createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) }),
+    handover,
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
     invoices,

@@ -14,6 +14,8 @@ import type { ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import type { WeatherPanelView } from "#app/utils/weather";
 import { WeatherPanel } from "#app/components/weather-panel";
+import { HandoverSection } from "#app/components/handover";
+import type { HandoverPanelView } from "#app/utils/handover";
 
 /**
  * The settings pages of bookings for both sides: the renter's (/ajustes/mis-reservas) and the
@@ -115,6 +117,8 @@ type Detail = {
   /** The trip: reference, meeting point, contact, calendar, invoices, next step (`trip-details.tsx`). */
   trip: TripView;
   canSetMeeting: boolean;
+  /** Check-in and check-out (decision 032), when the trip has them or may have them now. */
+  handover?: HandoverPanelView | null;
 };
 
 export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string; fields?: Record<string, string>; values?: Record<string, string> } | null }) {
@@ -163,6 +167,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
             </ul>
           </section>
           <TripSection side={side} trip={detail.trip} booking={booking} />
+          {detail.handover ? <HandoverSection panel={detail.handover} refusal={refusal} done={done} /> : null}
           {detail.canSetMeeting && booking.kind === "boat" ? <MeetingForm trip={detail.trip} refusal={refusal?.fields ? refusal : null} busy={busy} /> : null}
           <section aria-labelledby="price-title" className={cardClass}>
             <h2 id="price-title" className="text-xl font-bold">{t("detail.price")}</h2>

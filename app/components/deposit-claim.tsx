@@ -62,6 +62,13 @@ export function ClaimDetails({ claim }: { claim: ClaimView }) {
       <h3 className="mt-4 font-semibold">{t("claim.reason")}</h3>
       <p className="mt-1 whitespace-pre-line text-sm" data-claim-reason>{claim.reason}</p>
       <Photos photos={claim.photos} />
+      {claim.evidence ? (
+        <div data-claim-evidence>
+          <h3 className="mt-4 font-semibold">{t("evidence.shown")}</h3>
+          {claim.evidence.quote ? <p className="mt-1 whitespace-pre-line text-sm">{t("evidence.quoted", { quote: claim.evidence.quote })}</p> : null}
+          <Photos photos={claim.evidence.photos} />
+        </div>
+      ) : null}
       <h3 className="mt-5 font-semibold">{t("claim.answer")}</h3>
       {claim.answer ? (
         <>

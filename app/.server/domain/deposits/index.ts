@@ -4,10 +4,11 @@ export {
   DEPOSIT_CLAIMS,
   DepositError,
   isDepositError,
+  type ClaimEvidence,
   type ClaimPhoto,
   type ClaimStatus,
   type DepositClaim,
   type DepositErrorCode,
   type DepositField,
 } from "./model";
-export { canClaim, claimWindowEnd, createDepositsService, type AnswerInput, type ClaimInput, type DecisionInput, type DepositsService, type Viewer } from "./service";
+export { canClaim, claimWindowEnd, createDepositsService, type AnswerInput, type CheckOutEvidence, type ClaimInput, type DecisionInput, type DepositsService, type Viewer } from "./service";
