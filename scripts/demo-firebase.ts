@@ -77,20 +77,24 @@ async function main() {
   }
 
   let emulators: RunningEmulators | undefined;
-  let server: ChildProcess | undefined;
-  let serverExited: Promise<number> | undefined;
+  // While they start (a signal may come then): settles with them, or with nothing if they failed.
+  const starting: { emulators?: Promise<RunningEmulators | undefined> } = {};
+  // Set once the app is started (read by stopAll, which a signal may call before that).
+  const app: { process?: ChildProcess; exited?: Promise<number> } = {};
   let stopping: Promise<never> | undefined;
   const stopAll = (code: number, why?: string): Promise<never> =>
     (stopping ??= (async () => {
       if (why) console.info(why);
       // The app goes first, so it never sees its backend vanish under it.
-      if (server && serverExited && server.exitCode === null && server.signalCode === null) {
+      const server = app.process;
+      if (server && app.exited && server.exitCode === null && server.signalCode === null) {
         server.kill("SIGTERM");
-        const killer = setTimeout(() => server!.kill("SIGKILL"), 15_000);
-        await serverExited;
+        const killer = setTimeout(() => server.kill("SIGKILL"), 15_000);
+        await app.exited;
         clearTimeout(killer);
       }
-      await emulators?.stop();
+      // Stopped while they start: once they have, or have failed (which stops those that did).
+      await (emulators ?? (await starting.emulators))?.stop();
       console.info("The app and the emulators are stopped.");
       process.exit(code);
     })());
@@ -99,8 +103,10 @@ async function main() {
 
   const started = Date.now();
   console.info("Starting the Firestore, Auth and Storage emulators…");
+  const start = startFirebaseEmulators({ firestore: "auto", ports: options.emulatorPorts, detached: true });
+  starting.emulators = start.catch(() => undefined);
   try {
-    emulators = await startFirebaseEmulators({ firestore: "auto", ports: options.emulatorPorts, detached: true });
+    emulators = await start;
   } catch (error) {
     console.error(`The emulators did not start: ${error instanceof Error ? error.message : String(error)}`);
     return stopAll(1);
@@ -113,7 +119,7 @@ async function main() {
   console.info("Starting the app and seeding the demo data on the emulators (a minute or two)…");
 
   const base = `http://${HOST}:${options.port}`;
-  server = spawn(process.execPath, ["build/server/server.js"], {
+  const child = spawn(process.execPath, ["build/server/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -126,9 +132,9 @@ async function main() {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const child = server;
-  serverExited = new Promise<number>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-  void serverExited.then((code) => stopAll(code === 0 ? 0 : code, stopping ? undefined : `The app stopped (exit ${code}): stopping the emulators…`));
+  app.process = child;
+  app.exited = new Promise<number>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  void app.exited.then((code) => stopAll(code === 0 ? 0 : code, stopping ? undefined : `The app stopped (exit ${code}): stopping the emulators…`));
   try {
     await waitForHealth(base, () => child.exitCode !== null || child.signalCode !== null, START_TIMEOUT_MS);
   } catch (error) {

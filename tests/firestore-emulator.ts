@@ -146,6 +146,9 @@ export async function launchCloudFirestoreEmulator(
   const child = spawn("java", args, { stdio: ["ignore", "pipe", "pipe"], detached: options.detached ?? false });
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // Should this process end without stop(), even while the emulator starts, take the Java process with it (no orphan).
+  const onExit = () => child.kill("SIGKILL");
+  process.once("exit", onExit);
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -165,13 +168,13 @@ export async function launchCloudFirestoreEmulator(
       clearTimeout(timer);
       reject(new Error(`The Cloud Firestore emulator exited (${code}):\n${output}`));
     });
+  }).catch((error: unknown) => {
+    process.off("exit", onExit);
+    throw error;
   });
   // Keep draining its output so the pipes never fill up.
   child.stdout.resume();
   child.stderr.resume();
-  // Should this process end without stop(), take the Java process with it (no orphan).
-  const onExit = () => child.kill("SIGKILL");
-  process.once("exit", onExit);
 
   return {
     host: HOST,
