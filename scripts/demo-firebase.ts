@@ -98,8 +98,18 @@ async function main() {
       console.info("The app and the emulators are stopped.");
       process.exit(code);
     })());
-  process.once("SIGINT", () => void stopAll(130, "\nStopping the app and the emulators…"));
-  process.once("SIGTERM", () => void stopAll(143, "Stopping the app and the emulators…"));
+  // A second Ctrl-C does not wait (for the emulators to finish starting, for the app to close):
+  // exiting at once still ends them all, through the exit handlers of the launchers and this one.
+  const onSignal = (code: number) => () => {
+    if (stopping) {
+      console.info("Stopping now.");
+      process.exit(code);
+    }
+    void stopAll(code, `${code === 130 ? "\n" : ""}Stopping the app and the emulators… (Ctrl-C again: at once)`);
+  };
+  process.on("SIGINT", onSignal(130));
+  process.on("SIGTERM", onSignal(143));
+  process.once("exit", () => app.process?.kill("SIGKILL"));
 
   const started = Date.now();
   console.info("Starting the Firestore, Auth and Storage emulators…");
