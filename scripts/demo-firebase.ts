@@ -126,7 +126,7 @@ async function main() {
   if (emulators.firestoreKind === "in-process") {
     console.info("  Google's Cloud Firestore emulator (java) is not installed: the in-process emulator stands in; it lacks some of Firestore's query and transaction behaviour.");
   }
-  console.info("Starting the app and seeding the demo data on the emulators (a minute or two)…");
+  console.info("Starting the app and seeding the demo data on the emulators (a few minutes on a busy machine)…");
 
   const base = `http://${HOST}:${options.port}`;
   const child = spawn(process.execPath, ["build/server/server.js"], {
