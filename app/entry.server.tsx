@@ -79,6 +79,9 @@ async function readHandoff(context: EntryContext): Promise<void> {
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   const cache: StreamCache = {};
+  // Remix ends the stream after `streamTimeout` unless the client has gone; then this stops
+  // waiting, as the stream renderer's abort did (the read ends as the stream's end).
+  const timeout = setTimeout(() => void reader.cancel().catch(() => undefined), ABORT_DELAY + 1_000);
   for (let id = 0; ; id++) {
     const entry: StreamCache[number] = Promise.resolve();
     cache[id] = entry;
@@ -91,6 +94,7 @@ async function readHandoff(context: EntryContext): Promise<void> {
       break;
     }
   }
+  clearTimeout(timeout);
   reader.releaseLock();
   context.renderMeta.streamCache = cache;
   // Each render of `RemixServer` takes a reader of it; it never reads one, every chunk being known.
