@@ -110,7 +110,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // One Google Firestore emulator per worker for the whole run, started when a suite first asks for it.
     globalSetup: ["./tests/emulators.global.ts"],
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // An emulator's start (the Auth emulator's CLI, a JVM) in a `beforeAll` takes over a minute when
+    // the run's first files all start at once on a busy machine.
+    hookTimeout: 120_000,
     pool: "forks",
     poolOptions: { threads: { isolate: false } },
     // vitest's default is one worker on a 2-core machine: the emulator suites mostly wait on the
