@@ -116,7 +116,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     pool: "forks",
     poolOptions: { threads: { isolate: false } },
     // vitest's default is one worker on a 2-core machine: the emulator suites mostly wait on the
-    // emulator, so a second file runs meanwhile.
+    // emulator, so a second file runs meanwhile. (Per pool: the two projects below use one pool each.)
     maxWorkers: 2,
     env: { METADATA_SERVER_DETECTION: "none", NODE_ENV: "test" },
     // Two projects (docs/decisions/037-test-run-time.md): most files share their worker's loaded
