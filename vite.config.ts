@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -53,6 +54,25 @@ function chunkOf(id: string): string | undefined {
   return undefined;
 }
 
+const TEST_FILES = ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "scripts/**/*.test.ts"];
+
+/**
+ * The test files that run in a process of their own: those that set environment variables, fake
+ * the clock or globals, or start Firebase clients and emulators (firebase-admin's apps, the
+ * emulators' addresses in process.env), and the browser-side code's (its modules keep state for the
+ * page), and those that say `vitest: own process` (they count what module-level caches do). Read
+ * from each file, so a new test that does one of these is isolated without a list to keep. Every
+ * other file runs after others in the same worker, its modules already loaded: its services come
+ * from `createTestServices`, fresh for each file.
+ */
+const OWN_PROCESS = /vitest: own process|process\.env|useFakeTimers|stubGlobal|stubEnv|vi\.mock\(|vi\.doMock|resetModules|firebase|firestore|emulator/i;
+const ownProcess = isTest
+  ? ["app", "tests/unit", "scripts"]
+      .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => `${dir}/${file}`))
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .filter((file) => file.endsWith(".tsx") || file.includes(".client.") || OWN_PROCESS.test(readFileSync(file, "utf8")))
+  : [];
+
 export default defineConfig(({ isSsrBuild }) => ({
   server: { host: "127.0.0.1" },
   build: {
@@ -85,17 +105,26 @@ export default defineConfig(({ isSsrBuild }) => ({
     tsconfigPaths(),
   ],
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
     // One Google Firestore emulator per worker for the whole run, started when a suite first asks for it.
     globalSetup: ["./tests/emulators.global.ts"],
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // An emulator's start (the Auth emulator's CLI, a JVM) in a `beforeAll` takes over a minute when
+    // the run's first files all start at once on a busy machine.
+    hookTimeout: 120_000,
     pool: "forks",
+    poolOptions: { threads: { isolate: false } },
     // vitest's default is one worker on a 2-core machine: the emulator suites mostly wait on the
-    // emulator, so a second file runs meanwhile.
+    // emulator, so a second file runs meanwhile. (Per pool: the two projects below use one pool each.)
     maxWorkers: 2,
     env: { METADATA_SERVER_DETECTION: "none", NODE_ENV: "test" },
+    // Two projects (docs/decisions/037-test-run-time.md): most files share their worker's loaded
+    // modules (the app's server code, the drivers) instead of loading them again for each file;
+    // the files that change the process (see `ownProcess`) each get a fresh one, as before.
+    projects: [
+      { extends: true, test: { name: "shared", include: TEST_FILES, exclude: ownProcess, pool: "threads", isolate: false } },
+      { extends: true, test: { name: "isolated", include: ownProcess } },
+    ],
   },
 }));

@@ -1,3 +1,4 @@
+// vitest: own process — the lookup counts below need the i18n instances' caches cold, as no other file left them.
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { defaultLang, i18nConfig, langCodes } from "#app/i18n";
