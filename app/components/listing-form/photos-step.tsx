@@ -40,47 +40,9 @@ export function PhotosStep({ page, actionData }: { page: ListingFormPageData; ac
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t("photos.empty")}</p>
         ) : (
           <ol aria-label={t("photos.list")} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {photos.map((photo, index) => {
-              const number = index + 1;
-              return (
-                <li key={photo.id} className="overflow-hidden rounded-xl border border-slate-200 dark:border-white/10" data-photo-id={photo.id}>
-                  <div className="relative">
-                    <ListingPhoto photo={photo} fallback="/images/boats/motor.svg" alt={t("photos.alt", { number })} sizes="(min-width: 1024px) 20rem, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full" />
-                    {index === 0 ? (
-                      <span className="absolute left-2 top-2 rounded-full bg-sea-700 px-2.5 py-0.5 text-xs font-semibold text-white">{t("photos.cover")}</span>
-                    ) : null}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2 p-3">
-                    <Form method="post" action={action} className="flex gap-2">
-                      <input type="hidden" name="intent" value="move" />
-                      <input type="hidden" name="photoId" value={photo.id} />
-                      <button type="submit" name="direction" value="up" disabled={index === 0 || busy} className={smallButtonClass} aria-label={t("photos.moveUpLabel", { number })}>
-                        ↑ {t("photos.moveUp")}
-                      </button>
-                      <button type="submit" name="direction" value="down" disabled={index === photos.length - 1 || busy} className={smallButtonClass} aria-label={t("photos.moveDownLabel", { number })}>
-                        ↓ {t("photos.moveDown")}
-                      </button>
-                    </Form>
-                    {index > 0 ? (
-                      <Form method="post" action={action}>
-                        <input type="hidden" name="intent" value="cover" />
-                        <input type="hidden" name="photoId" value={photo.id} />
-                        <button type="submit" disabled={busy} className={smallButtonClass} aria-label={t("photos.makeCoverLabel", { number })}>
-                          {t("photos.makeCover")}
-                        </button>
-                      </Form>
-                    ) : null}
-                    <Form method="post" action={action} className="ml-auto">
-                      <input type="hidden" name="intent" value="delete" />
-                      <input type="hidden" name="photoId" value={photo.id} />
-                      <button type="submit" disabled={busy} className={smallButtonClass + " text-coral-600 dark:text-coral-300"} aria-label={t("photos.deleteLabel", { number })}>
-                        {t("photos.delete")}
-                      </button>
-                    </Form>
-                  </div>
-                </li>
-              );
-            })}
+            {photos.map((photo, index) => (
+              <PhotoCard key={photo.id} photo={photo} index={index} count={photos.length} action={action} busy={busy} />
+            ))}
           </ol>
         )}
       </div>
@@ -125,5 +87,49 @@ export function PhotosStep({ page, actionData }: { page: ListingFormPageData; ac
         </span>
       </div>
     </div>
+  );
+}
+
+/** One photo of the list: its picture (the first is the cover) and its order, cover and delete buttons. */
+function PhotoCard({ photo, index, count, action, busy }: { photo: ListingFormPageData["photos"][number]; index: number; count: number; action: string; busy: boolean }) {
+  const { t } = useTranslation("listing-form");
+  const number = index + 1;
+  return (
+    <li className="overflow-hidden rounded-xl border border-slate-200 dark:border-white/10" data-photo-id={photo.id}>
+      <div className="relative">
+        <ListingPhoto photo={photo} fallback="/images/boats/motor.svg" alt={t("photos.alt", { number })} sizes="(min-width: 1024px) 20rem, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full" />
+        {index === 0 ? (
+          <span className="absolute left-2 top-2 rounded-full bg-sea-700 px-2.5 py-0.5 text-xs font-semibold text-white">{t("photos.cover")}</span>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap items-center gap-2 p-3">
+        <Form method="post" action={action} className="flex gap-2">
+          <input type="hidden" name="intent" value="move" />
+          <input type="hidden" name="photoId" value={photo.id} />
+          <button type="submit" name="direction" value="up" disabled={index === 0 || busy} className={smallButtonClass} aria-label={t("photos.moveUpLabel", { number })}>
+            ↑ {t("photos.moveUp")}
+          </button>
+          <button type="submit" name="direction" value="down" disabled={index === count - 1 || busy} className={smallButtonClass} aria-label={t("photos.moveDownLabel", { number })}>
+            ↓ {t("photos.moveDown")}
+          </button>
+        </Form>
+        {index > 0 ? (
+          <Form method="post" action={action}>
+            <input type="hidden" name="intent" value="cover" />
+            <input type="hidden" name="photoId" value={photo.id} />
+            <button type="submit" disabled={busy} className={smallButtonClass} aria-label={t("photos.makeCoverLabel", { number })}>
+              {t("photos.makeCover")}
+            </button>
+          </Form>
+        ) : null}
+        <Form method="post" action={action} className="ml-auto">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="photoId" value={photo.id} />
+          <button type="submit" disabled={busy} className={smallButtonClass + " text-coral-600 dark:text-coral-300"} aria-label={t("photos.deleteLabel", { number })}>
+            {t("photos.delete")}
+          </button>
+        </Form>
+      </div>
+    </li>
   );
 }

@@ -23,13 +23,8 @@ export async function quoteFor(ctx: BookingsContext, listingId: string, renterUi
 }
 
 
-/**
- * Books (instant listings) or requests (the others) the chosen days for `renter`: the quote,
- * then one transaction claiming the days and writing the booking. `taken` when any of the
- * days is held; nothing is written then.
- */
-export async function book(ctx: BookingsContext, renter: { uid: string; lang: string }, listingId: string, choice: BookingChoice): Promise<Booking> {
-  const q = quote(await ctx.listings.get(listingId), renter.uid, choice, ctx.now());
+/** The new booking as the quote makes it: awaiting its checkout, confirmed (instant) or pending (a request). */
+function newBooking(ctx: BookingsContext, q: Quote, renter: { uid: string; lang: string }): Booking {
   const at = ctx.now();
   const iso = at.toISOString();
   const id = newDocumentId();
@@ -44,7 +39,7 @@ export async function book(ctx: BookingsContext, renter: { uid: string; lang: st
       : new Date(Math.min(at.getTime() + REQUEST_HOURS * 3_600_000, Date.parse(q.startsAt))).toISOString();
   const trip = { price: q.price, startsAt: q.startsAt, endsAt: q.endsAt };
   const money = checkout ? ledger.awaitCheckout(ledger.openMoney(ctx.payments.provider, true), trip, iso) : ledger.commit(ledger.openMoney(ctx.payments.provider, false), trip, q.instant, iso);
-  const booking: Booking = {
+  return {
     id,
     reference: referenceCandidate(id, 0),
     meeting: null,
@@ -74,12 +69,21 @@ export async function book(ctx: BookingsContext, renter: { uid: string; lang: st
     createdAt: iso,
     updatedAt: iso,
   };
+}
+
+/**
+ * Claims the days and writes the booking with the first free reference (`reference.ts`) in one
+ * transaction; a request also checks the renter's open requests (no squatting).
+ */
+async function claimBooking(ctx: BookingsContext, q: Quote, booking: Booking, renterUid: string): Promise<void> {
+  const { id, slotIds, createdAt: iso } = booking;
   // The reference: the first free candidate (`reference.ts`), claimed in the booking's transaction.
   for (let attempt = 0; ; attempt++) {
     booking.reference = referenceCandidate(id, attempt);
     const { id: _id, ...record } = booking;
     try {
-      await claim(ctx.store, 
+      await claim(
+        ctx.store,
         slotIds,
         q.listing.id,
         "booking",
@@ -87,15 +91,15 @@ export async function book(ctx: BookingsContext, renter: { uid: string; lang: st
         (tx) => {
           tx.create(BOOKINGS, id, record);
           tx.create(REFERENCES, booking.reference, { bookingId: id });
-          if (!q.instant) tx.set(RENTERS, renter.uid, { uid: renter.uid, lastRequestAt: iso });
+          if (!q.instant) tx.set(RENTERS, renterUid, { uid: renterUid, lastRequestAt: iso });
         },
         async (tx) => {
           if (await tx.get(REFERENCES, booking.reference)) throw new ReferenceTaken();
           if (q.instant) return;
           // No squatting: one pending request per listing, MAX_PENDING_REQUESTS at once. The marker
           // document each request writes makes two requests of one person at once run one after the other.
-          await tx.get(RENTERS, renter.uid);
-          const open = (await tx.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renter.uid], ["status", "in", ["pending", "awaiting-payment"]]], limit: 50 })).filter(
+          await tx.get(RENTERS, renterUid);
+          const open = (await tx.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renterUid], ["status", "in", ["pending", "awaiting-payment"]]], limit: 50 })).filter(
             (b) => !b.instant && (b.expiresAt === null || b.expiresAt > iso),
           );
           if (open.filter((b) => b.listingId === q.listing.id).length >= MAX_PENDING_PER_LISTING) throw new BookingError("too-many-requests", "listing", "same-listing");
@@ -107,6 +111,18 @@ export async function book(ctx: BookingsContext, renter: { uid: string; lang: st
       if (!(error instanceof ReferenceTaken) || attempt + 1 >= REFERENCE_ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * Books (instant listings) or requests (the others) the chosen days for `renter`: the quote,
+ * then one transaction claiming the days and writing the booking. `taken` when any of the
+ * days is held; nothing is written then.
+ */
+export async function book(ctx: BookingsContext, renter: { uid: string; lang: string }, listingId: string, choice: BookingChoice): Promise<Booking> {
+  const q = quote(await ctx.listings.get(listingId), renter.uid, choice, ctx.now());
+  const booking = newBooking(ctx, q, renter);
+  await claimBooking(ctx, q, booking, renter.uid);
+  const checkout = ctx.payments.charges;
   changed(ctx, q.listing);
   if (!checkout) {
     await notify(ctx, q.instant ? "booked" : "requested", booking, "renter");
