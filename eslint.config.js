@@ -132,12 +132,6 @@ export default tseslint.config(
   },
   ...shapeRules,
   {
-    // Still reads `context.services` (domain services only, by type): it moves to requestContext
-    // when the listing form is split into modules (issue 26, item 4); then this exception goes.
-    files: ["app/routes/listings/listing-form.server.ts"],
-    rules: { "no-restricted-syntax": "off" },
-  },
-  {
     files: ["app/.server/store/**", "app/.server/identity/**", "app/.server/blobs/**", "app/.server/mail/**", "tests/**", "scripts/**"],
     rules: { "no-restricted-imports": "off" },
   },

@@ -5,7 +5,8 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { StoreError } from "./index";
 import { storeIndexes, type StoreIndex } from "./indexes";
-import { DATABASE_FILE, SqliteStore, toStoreError } from "./sqlite";
+import { DATABASE_FILE, SqliteStore } from "./sqlite";
+import { toStoreError } from "./sqlite-errors";
 import { describeStoreContract } from "./store.contract";
 
 const tempDirs: string[] = [];

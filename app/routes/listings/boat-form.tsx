@@ -8,7 +8,7 @@ import { ListingFormRoute, type StepFieldsProps } from "#app/components/listing-
 import { boatFormPaths } from "#app/utils/listings/form";
 import { boatEquipment, cancellationPolicies, fuelPolicies, fuelTypes, licences, skipperModes } from "#app/utils/listings/schemas";
 import { seoMeta } from "#app/utils/meta";
-import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
+import { LISTING_FORM_NAMESPACES, listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
 import { regionName } from "#app/utils/regions";
 
 /**
@@ -19,14 +19,16 @@ import { regionName } from "#app/utils/regions";
  */
 export const handle = { i18n: ["listing-form"] };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requestContext({ request, context }).requireUser();
-  return loadListingForm({ request, context, user, kind: "boat", variant: variantFromPath(request, boatFormPaths) });
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, LISTING_FORM_NAMESPACES);
+  const user = await ctx.requireUser();
+  return loadListingForm({ ctx, user, kind: "boat", variant: variantFromPath(ctx.request, boatFormPaths) });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requestContext({ request, context }).requireUser();
-  return listingFormAction({ request, context, user, kind: "boat", variant: variantFromPath(request, boatFormPaths) });
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, LISTING_FORM_NAMESPACES);
+  const user = await ctx.requireUser();
+  return listingFormAction({ ctx, user, kind: "boat", variant: variantFromPath(ctx.request, boatFormPaths) });
 }
 
 export default function BoatForm() {

@@ -8,7 +8,7 @@ import { ListingFormRoute, type StepFieldsProps } from "#app/components/listing-
 import { dockFormPaths } from "#app/utils/listings/form";
 import { berthTypes } from "#app/utils/listings/schemas";
 import { seoMeta } from "#app/utils/meta";
-import { listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
+import { LISTING_FORM_NAMESPACES, listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
 import { regionName } from "#app/utils/regions";
 
 /**
@@ -20,14 +20,16 @@ export const handle = { i18n: ["listing-form"] };
 
 const serviceKeys = ["water", "electricity", "wifi", "showers", "security", "fuel", "parking", "pumpOut"] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requestContext({ request, context }).requireUser();
-  return loadListingForm({ request, context, user, kind: "dock", variant: variantFromPath(request, dockFormPaths) });
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args, LISTING_FORM_NAMESPACES);
+  const user = await ctx.requireUser();
+  return loadListingForm({ ctx, user, kind: "dock", variant: variantFromPath(ctx.request, dockFormPaths) });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requestContext({ request, context }).requireUser();
-  return listingFormAction({ request, context, user, kind: "dock", variant: variantFromPath(request, dockFormPaths) });
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, LISTING_FORM_NAMESPACES);
+  const user = await ctx.requireUser();
+  return listingFormAction({ ctx, user, kind: "dock", variant: variantFromPath(ctx.request, dockFormPaths) });
 }
 
 export default function DockForm() {

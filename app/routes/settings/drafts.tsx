@@ -10,7 +10,7 @@ import { languageOf, localizePath } from "#app/i18n";
 import { DRAFTS_PATH, LIST_YOUR_BOAT_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { listingSummary, portNamesOf } from "#app/routes/listings/listing-form.server";
+import { listingSummary, portNamesOf } from "#app/routes/listings/listing-form/progress.server";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { badRequest, notFound } from "#app/.server/http/responses";

@@ -11,7 +11,7 @@ import { localizePath } from "#app/i18n";
 import { LIST_YOUR_BOAT_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { listingSummary, missingItems, portNamesOf, type ListingSummary } from "#app/routes/listings/listing-form.server";
+import { listingSummary, missingItems, portNamesOf, type ListingSummary } from "#app/routes/listings/listing-form/progress.server";
 import { badRequest, notFound } from "#app/.server/http/responses";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";

@@ -1,0 +1,108 @@
+/**
+ * Money after the booking: the provider's webhooks (payment held, checkout lapsed) and the
+ * deposit's claim, settlement and release, each one ledger step in a transaction (`moneyStep`)
+ * followed by the provider calls.
+ */
+import { BOOKINGS, BookingError, type Booking } from "./model";
+import { moneyFields } from "./money";
+import { type BookingsContext, notify, runMoney } from "./context";
+import { withLedger } from "./stored";
+import { read, transition } from "./lifecycle";
+import * as ledger from "./ledger";
+
+/**
+ * Applies money steps to one booking in a transaction (the steps are read from the booking as
+ * it is in that transaction), then makes the provider calls. Null when there was nothing to do.
+ */
+export async function moneyStep(ctx: BookingsContext, id: string, stepsOf: (booking: Booking) => Array<"hold-deposit" | "release-deposit" | "pay-out" | "dispute-deposit" | { settle: number }>): Promise<Booking | null> {
+  const at = ctx.now().toISOString();
+  const written = await ctx.store.runTransaction(async (tx) => {
+    const stored = await tx.get<Booking>(BOOKINGS, id);
+    if (!stored) return null;
+    const doc = withLedger(stored);
+    const steps = stepsOf(doc);
+    if (steps.length === 0) {
+      // Nothing due any more (another server did it): keep the due date true.
+      const fields = moneyFields(doc.money, doc.endsAt);
+      if (fields.moneyDueAt !== doc.moneyDueAt) tx.update(BOOKINGS, id, { moneyDueAt: fields.moneyDueAt });
+      return null;
+    }
+    let money = doc.money;
+    for (const step of steps) {
+      if (step === "hold-deposit") money = ledger.holdDeposit(money, at);
+      else if (step === "release-deposit") money = ledger.releaseDeposit(money, at);
+      else if (step === "pay-out") money = ledger.payOut(money, at);
+      else if (step === "dispute-deposit") money = ledger.disputeDeposit(money, at);
+      else money = ledger.settleDeposit(money, step.settle, at);
+    }
+    const fields = moneyFields(money, doc.endsAt);
+    tx.update(BOOKINGS, id, { ...fields, updatedAt: at });
+    return { ...doc, ...fields, updatedAt: at, id } as Booking;
+  });
+  return written ? runMoney(ctx, written) : null;
+}
+
+
+/** The provider says the renter's card holds the money (its webhook; ids only, never amounts). */
+export async function paymentAuthorised(ctx: BookingsContext, input: { bookingId: string; reference: string }): Promise<Booking | null> {
+  const doc = await ctx.store.get<Booking>(BOOKINGS, input.bookingId);
+  if (!doc) return null;
+  if (doc.status !== "awaiting-payment") {
+    // Paid after the booking lapsed or was abandoned: let the hold go, so the card is not held for nothing.
+    if (doc.money.reference !== input.reference && !["pending", "confirmed", "completed"].includes(doc.status)) {
+      await ctx.payments.cancel({ key: `${doc.id}:late:${input.reference}`, reference: input.reference }).catch((error: unknown) => console.error(`[payments] letting go of a late payment of booking ${doc.id} failed:`, error));
+    }
+    return doc;
+  }
+  const result = await transition(ctx, doc.id, { by: "system", uid: null }, doc.instant ? "pay" : "authorise", { reference: input.reference }).catch((error: unknown) => {
+    if (error instanceof BookingError) return null;
+    throw error;
+  });
+  return result?.booking ?? (await ctx.store.get<Booking>(BOOKINGS, input.bookingId));
+}
+
+
+/** The provider's checkout lapsed unpaid: the days go back. */
+export async function checkoutExpired(ctx: BookingsContext, input: { bookingId: string }): Promise<void> {
+  const doc = await ctx.store.get<Booking>(BOOKINGS, input.bookingId);
+  if (doc?.status === "awaiting-payment") await transition(ctx, doc.id, { by: "system", uid: null }, "expire").catch(() => null);
+}
+
+
+/**
+ * The owner claims the deposit (within DEPOSIT_CLAIM_HOURS of the end): it stays held until
+ * the claim is settled. `invalid-transition` outside the window or without a held deposit.
+ */
+export async function claimDeposit(ctx: BookingsContext, id: string, ownerUid: string): Promise<Booking> {
+  const booking = await read(ctx, id);
+  if (!booking || booking.ownerUid !== ownerUid) throw new BookingError("not-found");
+  const at = ctx.now().toISOString();
+  const windowEnd = new Date(Date.parse(booking.endsAt) + ledger.DEPOSIT_CLAIM_HOURS * 3_600_000).toISOString();
+  if (booking.status !== "completed" || at > windowEnd) throw new BookingError("invalid-transition", null, "claim-window");
+  const result = await moneyStep(ctx, id, (b) => (["authorised", "direct"].includes(ledger.lineOf(b.money, "deposit")?.state ?? "") ? ["dispute-deposit"] : []));
+  if (!result) throw new BookingError("invalid-transition", null, "no-deposit");
+  await notify(ctx, "deposit-claimed", result, "owner");
+  return result;
+}
+
+
+/** A claim decided (by the team, or agreed): `claimedCents` to the owner, the rest released. */
+export async function settleDeposit(ctx: BookingsContext, id: string, claimedCents: number): Promise<Booking> {
+  if (!Number.isInteger(claimedCents) || claimedCents < 0) throw new BookingError("invalid", "listing", "amount");
+  const result = await moneyStep(ctx, id, (b) => (ledger.lineOf(b.money, "deposit")?.state === "disputed" ? [{ settle: claimedCents }] : []));
+  if (!result) throw new BookingError("invalid-transition", null, "no-claim");
+  await notify(ctx, "deposit-settled", result, "system");
+  return result;
+}
+
+
+/** The deposit goes back now (a clean check-out, or the owner lets it go). */
+export async function releaseDeposit(ctx: BookingsContext, id: string, ownerUid: string): Promise<Booking> {
+  const booking = await read(ctx, id);
+  if (!booking || booking.ownerUid !== ownerUid) throw new BookingError("not-found");
+  // "disputed": the owner withdraws a claim (deposits feature), which lets the whole deposit go.
+  const result = await moneyStep(ctx, id, (b) => (["authorised", "direct", "scheduled", "disputed"].includes(ledger.lineOf(b.money, "deposit")?.state ?? "") ? ["release-deposit"] : []));
+  if (!result) throw new BookingError("invalid-transition", null, "no-deposit");
+  await notify(ctx, "deposit-released", result, "owner");
+  return result;
+}

@@ -1,0 +1,45 @@
+/** The sign-in email form. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field, FormAlert, hintClass, Notice } from "#app/components/forms";
+import { changeEmailSchema } from "#app/utils/account-schemas";
+import { zodErrorMap } from "#app/utils/zod-errors";
+import { cardClass, submitClass, useLastResult, type FormProps } from "./shared";
+
+export function EmailForm({ loaderData, actionData }: FormProps) {
+  const { t } = useTranslation("profile");
+  const { profile } = loaderData;
+  const { lastResult, saved, submitting } = useLastResult("email", actionData);
+  const [form, fields] = useForm({
+    id: "email-form",
+    lastResult,
+    constraint: getZodConstraint(changeEmailSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema, errorMap: zodErrorMap(t) }),
+  });
+  return (
+    <section aria-labelledby="email-form-title" className={cardClass}>
+      <h2 id="email-form-title" className="text-xl font-bold">{t("email.title")}</h2>
+      <p className={hintClass}>{t("email.current", { email: profile.email })}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+        <input type="hidden" name="intent" value="email" />
+        {saved ? <Notice>{t("email.saved", { email: profile.email })}</Notice> : null}
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field meta={fields.email} type="email" autoComplete="email" label={t("email.newEmail")} />
+          <Field
+            meta={fields.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            label={t("email.currentPassword")}
+            hint={t("email.currentPasswordHint")}
+          />
+        </div>
+        <button type="submit" className={submitClass} disabled={submitting}>{t("email.submit")}</button>
+      </Form>
+    </section>
+  );
+}

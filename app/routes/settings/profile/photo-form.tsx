@@ -1,0 +1,56 @@
+/** The photo form (upload) and the remove button. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Avatar } from "#app/components/avatar";
+import { FileField, Notice } from "#app/components/forms";
+import { profilePhotoSchema } from "#app/utils/account-schemas";
+import { PHOTO_ACCEPT } from "#app/utils/photos";
+import { zodErrorMap } from "#app/utils/zod-errors";
+import { cardClass, PHOTO_LIMITS, submitClass, useLastResult, type FormProps } from "./shared";
+
+export function PhotoForm({ loaderData, actionData }: FormProps) {
+  const { t } = useTranslation("profile");
+  const { profile } = loaderData;
+  const { lastResult, saved, submitting } = useLastResult("photo", actionData);
+  const navigation = useNavigation();
+  const removed = navigation.state === "idle" && actionData?.intent === "removePhoto" && actionData.saved;
+  const removing = navigation.state === "submitting" && navigation.formData?.get("intent") === "removePhoto";
+  const [form, fields] = useForm({
+    id: "photo-form",
+    lastResult,
+    constraint: getZodConstraint(profilePhotoSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profilePhotoSchema, errorMap: zodErrorMap(t) }),
+  });
+  return (
+    <section aria-labelledby="photo-form-title" className={cardClass}>
+      <h2 id="photo-form-title" className="text-xl font-bold">{t("photo.title")}</h2>
+      {saved ? <Notice>{t("photo.saved")}</Notice> : null}
+      {removed ? <Notice>{t("photo.removed")}</Notice> : null}
+      <div className="mt-4 flex flex-col gap-6 sm:flex-row sm:items-start">
+        <Avatar name={profile.displayName} photo={profile.photo} size="lg" alt={profile.photo ? t("photo.alt") : ""} />
+        <div className="min-w-0 flex-1 space-y-4">
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+            <input type="hidden" name="intent" value="photo" />
+            <FileField meta={fields.photo} accept={PHOTO_ACCEPT} label={t("photo.file")} hint={t("photo.hint", { max: PHOTO_LIMITS.max, min: PHOTO_LIMITS.min })} />
+            <button type="submit" className={submitClass} disabled={submitting}>{t("photo.submit")}</button>
+          </Form>
+          {profile.photo ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="removePhoto" />
+              <button
+                type="submit"
+                disabled={removing}
+                className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60 dark:border-white/20 dark:text-slate-200 dark:hover:bg-white/10"
+              >
+                {t("photo.remove")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/** What the profile page's forms share (browser and server): the intents, photo limits, classes and the last result. */
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MIN_PHOTO_SIDE } from "#app/utils/photos";
+import type { action, loader } from "../profile";
+
+export type Intent = "photo" | "removePhoto" | "profile" | "email" | "password";
+
+export const PHOTO_LIMITS = { max: MAX_PHOTO_BYTES / (1024 * 1024), min: MIN_PHOTO_SIDE, pixels: MAX_PHOTO_PIXELS / 1_000_000 };
+
+export const cardClass = "rounded-2xl border border-slate-200 p-6 dark:border-white/10";
+export const submitClass =
+  "inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60";
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type ActionData = ReturnType<typeof useActionData<typeof action>>;
+
+export type FormProps = { loaderData: LoaderData; actionData: ActionData };
+
+/** The result of the last submission, for the form that sent it, once the page has settled. */
+export function useLastResult(intent: Intent, actionData: ActionData) {
+  const navigation = useNavigation();
+  const lastResult = navigation.state === "idle" && actionData?.intent === intent ? actionData.result : undefined;
+  const saved = navigation.state === "idle" && actionData?.intent === intent && actionData.saved;
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return { lastResult, saved, submitting };
+}
