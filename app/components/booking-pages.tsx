@@ -14,6 +14,7 @@ import type { ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import type { WeatherPanelView } from "#app/utils/weather";
 import { WeatherPanel } from "#app/components/weather-panel";
+import { useNotice, type NoticeKey } from "#app/utils/notice";
 
 /**
  * The settings pages of bookings for both sides: the renter's (/ajustes/mis-reservas) and the
@@ -117,6 +118,13 @@ type Detail = {
   canSetMeeting: boolean;
 };
 
+/** What a booking's page says after a form (decision record 033): the trip banner, or one line. */
+const BOOKING_NOTICES: NoticeKey[] = [
+  "bookings:trip.banner.booked.title",
+  "bookings:trip.banner.requested.title",
+  ...(["accept", "decline", "cancel", "meeting", "weather-cancel", "weather-move"] as const).map((done) => `bookings:done.${done}` as const),
+];
+
 export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string; fields?: Record<string, string>; values?: Record<string, string> } | null }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
@@ -125,8 +133,10 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { booking, actions, card, other } = detail;
-  const done = search.get("done");
-  const asked = search.get("confirmar");
+  const notice = useNotice(...BOOKING_NOTICES);
+  const banner = notice?.key.startsWith("bookings:trip.banner.") ? notice.key.split(".")[2]! : null;
+  // `confirm`; `confirmar` is its older name (pages rendered before decision record 033).
+  const asked = search.get("confirm") ?? search.get("confirmar");
   const confirming = asked === "decline" || asked === "cancel" ? (actions.includes(asked) ? asked : null) : null;
   return (
     <main id="main" className="space-y-6">
@@ -139,8 +149,8 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
         <h1 className="text-3xl font-extrabold tracking-tight">{titleOf(card)}</h1>
         <StatusBadge status={booking.status} side={side} />
       </header>
-      {!refusal ? <TripBanner done={done} booking={booking} /> : null}
-      {done && ["accept", "decline", "cancel", "meeting", "weather-cancel", "weather-move"].includes(done) && !refusal ? <Notice>{t(`done.${done}`)}</Notice> : null}
+      {!refusal ? <TripBanner done={banner} booking={booking} /> : null}
+      {notice && notice.key.startsWith("bookings:done.") && !refusal ? <Notice>{notice.text}</Notice> : null}
       {refusal && !refusal.fields ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
@@ -207,7 +217,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
                       </Form>
                     ) : (
                       // Declining and cancelling ask first, on a step that repeats what it means for the money.
-                      <LocalizedLink key={action} to={`?confirmar=${action}#actions-title`} className={action === "decline" ? secondaryButton : dangerButton}>
+                      <LocalizedLink key={action} to={`?confirm=${action}#actions-title`} className={action === "decline" ? secondaryButton : dangerButton}>
                         {t(`buttons.${action}${action === "cancel" && booking.status !== "confirmed" ? "Request" : ""}`)}
                       </LocalizedLink>
                     ),

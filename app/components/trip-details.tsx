@@ -15,7 +15,7 @@ import { useLang } from "#app/utils/use-lang";
  */
 type Side = "renter" | "owner";
 
-/** Right after booking (`?done=booked`) or requesting (`?done=requested`): what happened and what comes next. */
+/** Right after booking or requesting (the notice `bookings:trip.banner.booked.title` or `…requested.title`): what happened and what comes next. */
 export function TripBanner({ done, booking }: { done: string | null; booking: BookingView }) {
   const { t } = useTranslation("bookings");
   if (done !== "booked" && done !== "requested") return null;

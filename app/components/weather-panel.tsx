@@ -106,7 +106,7 @@ export function WeatherPanel({ weather, side, totalCents, busy }: { weather: Wea
   const { lang } = useFigures();
   const [search] = useSearchParams();
   const trip = weather.trip;
-  const confirming = search.get("confirmar") === "weather-cancel" && weather.canAct;
+  const confirming = (search.get("confirm") ?? search.get("confirmar")) === "weather-cancel" && weather.canAct;
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   return (
     <section aria-labelledby="weather-title" className={cardClass}>
@@ -150,7 +150,7 @@ export function WeatherPanel({ weather, side, totalCents, busy }: { weather: Wea
               </div>
             </Form>
           ) : (
-            <LocalizedLink to="?confirmar=weather-cancel#weather-title" className={dangerButton}>{t("weather.cancel.button")}</LocalizedLink>
+            <LocalizedLink to="?confirm=weather-cancel#weather-title" className={dangerButton}>{t("weather.cancel.button")}</LocalizedLink>
           )}
           <Form method="post" className="space-y-2">
             <input type="hidden" name="intent" value="weather-move" />

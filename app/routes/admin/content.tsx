@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
@@ -65,14 +65,7 @@ export async function action(args: ActionFunctionArgs) {
     priceFromEuros: value.priceFromEuros ?? null,
     byUid: admin.uid,
   });
-  throw redirect(
-    href("admin-content", {
-      lang: ctx.lang,
-      params: { key },
-      search: { lang: value.lang, done: "1" },
-    }),
-    303
-  );
+  throw await ctx.redirectWithNotice(href("admin-content", { lang: ctx.lang, params: { key }, search: { lang: value.lang } }), { key: "admin:content.saved" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
@@ -99,7 +92,6 @@ export default function AdminContent() {
     <ContentEditorPage
       pageTitle={pageTitle}
       intro={t("content.intro")}
-      savedText={t("content.saved")}
       lang={lang}
       tabTo={(code) => href("admin-content", { params: { key }, search: { lang: code } })}
       viewTo={href(pageIdOf(key), { lang })}

@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { moneyView } from "#app/.server/domain/bookings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
@@ -14,6 +14,7 @@ import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { claimView, refusalOf } from "../settings/deposit.server";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * /admin/fianzas/{bookingId}: one deposit claim for the team — the owner's reason and photos, the
@@ -68,7 +69,7 @@ export async function action(args: ActionFunctionArgs) {
     if (refusal.status === 404) notFound(ctx.request);
     return reply(refusal.status, { ...refusal.reply, values });
   }
-  return redirect(`${href("admin-deposit", { lang: ctx.lang, params: { bookingId } })}?done=decide`, 303);
+  return ctx.redirectWithNotice(href("admin-deposit", { lang: ctx.lang, params: { bookingId } }), { key: "deposits:done.decide" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
@@ -78,7 +79,7 @@ export default function AdminDeposit() {
   const lang = useLang();
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const [search] = useSearchParams();
+  const notice = useNotice("deposits:done.decide");
   const busy = useNavigation().state !== "idle";
   const errors = reply?.errors ?? {};
   const values = reply?.values ?? {};
@@ -93,7 +94,7 @@ export default function AdminDeposit() {
         <p className="mt-1">{t("admin.people", { owner: page.owner, renter: page.renter })}</p>
         <p className="mt-1 text-sm"><StayDates stay={booking} /> · <span className="font-mono">{booking.id}</span></p>
       </header>
-      {search.get("done") === "decide" && !reply ? <Notice>{t("done.decide")}</Notice> : null}
+      {notice && !reply ? <Notice>{notice.text}</Notice> : null}
       {errors.form ? <FormAlert id="deposit-refusal" errors={[errors.form]} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ClaimDetails claim={claim} />

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
@@ -51,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { lang, ...texts } = submission.value;
   await ctx.services.legalPages.save(key, { lang, texts, byUid: admin.uid });
-  throw redirect(href("admin-legal-content", { lang: ctx.lang, params: { key }, search: { lang, done: "1" } }), 303);
+  throw await ctx.redirectWithNotice(href("admin-legal-content", { lang: ctx.lang, params: { key }, search: { lang } }), { key: "admin:legalContents.saved" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
@@ -73,7 +73,6 @@ export default function AdminLegalContent() {
     <ContentEditorPage
       pageTitle={pageTitle}
       intro={t("legalContents.editorIntro")}
-      savedText={t("legalContents.saved")}
       lang={lang}
       tabTo={(code) => href("admin-legal-content", { params: { key }, search: { lang: code } })}
       viewTo={href(legalPageIdOf(key), { lang })}

@@ -16,6 +16,7 @@ import { IDENTITY_RETRY_AFTER_SECONDS, minutesUntil } from "#app/.server/auth/re
 import { href } from "#app/utils/href";
 import { safeRedirect } from "#app/utils/safe-redirect";
 import { withRetryAfter } from "#app/utils/headers";
+import { useNotice } from "#app/utils/notice";
 
 export const handle = { i18n: ["auth"] };
 
@@ -25,7 +26,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     meta: { title: t("login.meta.title"), description: t("login.meta.description") },
     redirectTo: url.searchParams.get("redirect") ?? "",
-    passwordChanged: url.searchParams.get("reset") === "1",
     google: config.APP_BACKEND === "firebase",
   };
 }
@@ -70,7 +70,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 
 export default function Login() {
   const { t } = useTranslation("auth");
-  const { redirectTo, google, passwordChanged } = useLoaderData<typeof loader>();
+  const { redirectTo, google } = useLoaderData<typeof loader>();
+  const passwordChanged = useNotice("auth:login.passwordChanged");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -87,7 +88,7 @@ export default function Login() {
       <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
         <h1 className="text-2xl font-bold">{t("login.title")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("login.subtitle")}</p>
-        {passwordChanged ? <div className="mt-6"><Notice>{t("login.passwordChanged")}</Notice></div> : null}
+        {passwordChanged ? <div className="mt-6"><Notice>{passwordChanged.text}</Notice></div> : null}
         <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-4">
           <FormAlert id={form.errorId} errors={form.errors} />
           <input type="hidden" name="redirect" value={redirectTo} />

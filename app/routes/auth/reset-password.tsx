@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -49,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
         : submission.reply({ formErrors: [message], hideFields: ["password"] });
     return data({ result: reply }, { status: 400 });
   }
-  return redirect(href("login", { lang, search: { reset: "1" } }));
+  return ctx.redirectWithNotice(href("login", { lang }), { key: "auth:login.passwordChanged" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

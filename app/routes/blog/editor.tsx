@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isBlogError, renderMarkdown, textOf } from "#app/.server/domain/blog";
@@ -16,6 +16,7 @@ import { seoMeta } from "#app/utils/meta";
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "#app/utils/photos";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { coverView } from "./views.server";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * /blog/nuevo-blog: the team writes a post (`?id=` edits one): per language a title, slug,
@@ -71,7 +72,7 @@ export async function action(args: ActionFunctionArgs) {
     if (value.intent === "unpublish") {
       if (!value.id) notFound(ctx.request);
       await blog.unpublish(value.id);
-      throw redirect(href("blog-editor", { lang: ctx.lang, search: { id: value.id, done: "unpublished" } }), 303);
+      throw await ctx.redirectWithNotice(href("blog-editor", { lang: ctx.lang, search: { id: value.id } }), { key: "blog:editor.unpublished" });
     }
     const cover = value.cover && value.cover.size > 0 ? new Uint8Array(await value.cover.arrayBuffer()) : value.removeCover ? ("remove" as const) : undefined;
     const post = await blog.save(
@@ -79,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
       { id: value.id, texts: textsOfForm(value), status: value.intent === "publish" ? "published" : "draft", cover },
     );
     if (post.status === "published") throw redirect(href("blog-post", { lang: ctx.lang, params: { blogId: textOf(post, ctx.lang).text.slug } }), 303);
-    throw redirect(href("blog-editor", { lang: ctx.lang, search: { id: post.id, done: "saved" } }), 303);
+    throw await ctx.redirectWithNotice(href("blog-editor", { lang: ctx.lang, search: { id: post.id } }), { key: "blog:editor.saved" });
   } catch (error) {
     if (!isBlogError(error)) throw error;
     if (error.code === "not-found") notFound(ctx.request);
@@ -136,7 +137,6 @@ export default function BlogEditor() {
   const { post, values } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionData>();
   const navigation = useNavigation();
-  const [search] = useSearchParams();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [form, fields] = useForm<BlogForm>({
@@ -148,7 +148,7 @@ export default function BlogEditor() {
     shouldRevalidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blogFormSchema, errorMap: zodErrorMap(t) }),
   });
-  const done = search.get("done");
+  const notice = useNotice("blog:editor.saved", "blog:editor.unpublished");
   const busy = navigation.state === "submitting";
   return (
     <main id="main" className="container-page max-w-4xl space-y-6 py-8">
@@ -171,8 +171,7 @@ export default function BlogEditor() {
           </p>
         ) : null}
       </header>
-      {done === "saved" ? <Notice>{t("editor.saved")}</Notice> : null}
-      {done === "unpublished" ? <Notice>{t("editor.unpublished")}</Notice> : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
         <FormAlert id={form.errorId} errors={form.errors} />
         {post ? <input type="hidden" name={fields.id.name} value={post.id} /> : null}

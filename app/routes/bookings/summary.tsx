@@ -79,7 +79,7 @@ export async function action(args: ActionFunctionArgs) {
     // A provider that charges takes the renter to its checkout first; it sends them back to the booking.
     if (booking.money.checkout) return redirect(booking.money.checkout.url, 303);
     // The trip's page opens with its banner: booked (instant) or request sent.
-    return redirect(href("settings-reservation", { lang: ctx.lang, params: { id: booking.id }, search: { done: booking.status === "confirmed" ? "booked" : "requested" } }), 303);
+    return ctx.redirectWithNotice(href("settings-reservation", { lang: ctx.lang, params: { id: booking.id } }), { key: booking.status === "confirmed" ? "bookings:trip.banner.booked.title" : "bookings:trip.banner.requested.title" });
   } catch (error) {
     const refusal = asRefusal(error, ctx.t);
     return data({ refusal }, { status: refusal.status });

@@ -31,7 +31,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await ctx.requireUser();
   const { chats, users } = ctx.services;
   const chatId = args.params.chatId ?? "";
-  const before = ctx.url.searchParams.get("antes");
+  // `before`; `antes` is its older name (links from before decision record 033).
+  const before = ctx.url.searchParams.get("before") ?? ctx.url.searchParams.get("antes");
   const beforeSeq = before !== null && /^\d{1,9}$/.test(before) ? Number(before) : undefined;
   // Reading the newest page is reading the conversation: the other side's receipts follow.
   if (beforeSeq === undefined) await chats.markRead(user.uid, chatId);
@@ -186,7 +187,7 @@ export default function ChatPage() {
       </p>
 
       {olderBefore !== null ? (
-        <LocalizedLink to={href("chat", { params: { chatId }, search: { antes: String(olderBefore) } })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">
+        <LocalizedLink to={href("chat", { params: { chatId }, search: { before: String(olderBefore) } })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">
           {t("chat.older")}
         </LocalizedLink>
       ) : null}

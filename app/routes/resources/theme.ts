@@ -18,8 +18,10 @@ export async function action(args: ActionFunctionArgs) {
       : `${THEME_COOKIE}=${theme}; Max-Age=31536000; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
   const headers = { "Set-Cookie": cookie };
   // A fetcher stays on its page; a plain form post (no JavaScript) goes back to it.
-  if (form.get("redirectTo") !== null && !request.headers.get("Sec-Fetch-Dest")?.includes("empty")) {
-    return redirect(safeRedirect(form.get("redirectTo")), { headers });
+  // `redirect`; `redirectTo` is its older name (pages rendered before decision record 033).
+  const back = form.get("redirect") ?? form.get("redirectTo");
+  if (back !== null && !request.headers.get("Sec-Fetch-Dest")?.includes("empty")) {
+    return redirect(safeRedirect(back), { headers });
   }
   return data({ theme }, { headers });
 }

@@ -25,6 +25,7 @@ import { procedureTypes } from "#app/utils/cases";
 import { useLang } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { loadServicePage, sendServiceRequest } from "./service-page.server";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * A service page (septimalista layout): /gestoria and its seven procedures, /seguro, /limpieza,
@@ -250,7 +251,8 @@ function ServiceNav({
 function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
   const { t } = useTranslation("services");
   const { t: tc } = useTranslation("cases");
-  const { contact, signedIn, sent } = useLoaderData<typeof loader>();
+  const { contact, signedIn } = useLoaderData<typeof loader>();
+  const sent = useNotice("services:request.sent");
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
   const navigation = useNavigation();
   const kind: RequestKind = pageKey === "gestoria" ? "procedure" : requestKindOf(pageKey);
@@ -275,7 +277,7 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("request.intro")}</p>
         {sent ? (
           <div className="mt-4">
-            <Notice>{t("request.sent")}</Notice>
+            <Notice>{sent.text}</Notice>
           </div>
         ) : null}
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="relative mt-4 space-y-4">

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
@@ -16,6 +16,7 @@ import { calendarFor } from "#app/routes/bookings/booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
 import { CalendarImports, type ImportedCalendarView } from "#app/components/calendar-imports";
 import { heldDays, isCalendarSyncError, timeZoneOf, type CalendarImport } from "#app/.server/domain/calendar-sync";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
@@ -28,7 +29,7 @@ import { heldDays, isCalendarSyncError, timeZoneOf, type CalendarImport } from "
  */
 export const handle = { i18n: ["bookings", "listing"] };
 
-const NOTICES = ["blocked", "unblocked", "rotated", "calendar-added", "calendar-synced", "calendar-sync-failed", "calendar-removed", "export-on", "export-off"];
+const NOTICES = ["blocked", "unblocked", "rotated", "calendar-added", "calendar-synced", "calendar-sync-failed", "calendar-removed", "export-on", "export-off"] as const;
 
 function bookable(listing: Listing): boolean {
   return (listing.status === "published" || listing.status === "paused") && (listing.kind === "boat" || listing.data.kind === "rent");
@@ -88,7 +89,6 @@ export async function loader(args: LoaderFunctionArgs) {
     ctx.services.calendarSync.exportsImported(selected.id),
   ]);
   const renters = await users.getMany(held.map((b) => b.renterUid));
-  const notice = ctx.url.searchParams.get("notice");
   return {
     meta,
     empty: false as const,
@@ -103,7 +103,6 @@ export async function loader(args: LoaderFunctionArgs) {
     feedUrl: ctx.origin + href("calendar-feed", { params: { listingId: selected.id, file: `${token}.ics` } }),
     imports: imports.map((record) => importView(record, selected, first)),
     exportImported,
-    notice: notice && NOTICES.includes(notice) ? notice : null,
   };
 }
 
@@ -116,7 +115,7 @@ export async function action(args: ActionFunctionArgs) {
   const listingId = text("listing");
   // Back to the months the owner was looking at (`mes`, from the block and unblock forms).
   const month: Record<string, string> = /^\d{4}-\d{2}$/.test(text("mes")) ? { mes: text("mes") } : {};
-  const back = (notice: string) => redirect(`${href("settings-calendar", { lang: ctx.lang })}?${new URLSearchParams({ listing: listingId, ...month, notice })}`, 303);
+  const back = (notice: (typeof NOTICES)[number]) => ctx.redirectWithNotice(href("settings-calendar", { lang: ctx.lang, search: { listing: listingId, ...month } }), { key: `bookings:calendar.page.notice.${notice}` });
   const url = String(form.get("url") ?? "").slice(0, 2100);
   const refused = (refusal: Refusal) => data({ intent, refusal, fields: { start: text("start"), end: text("end"), url } }, { status: refusal.status === 404 ? 400 : refusal.status });
   try {
@@ -170,6 +169,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function CalendarPage() {
   const { t } = useTranslation("bookings");
   const loaderData = useLoaderData<typeof loader>();
+  const notice = useNotice(...NOTICES.map((name) => `bookings:calendar.page.notice.${name}` as const));
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const titleOf = useListingTitle();
@@ -192,7 +192,7 @@ export default function CalendarPage() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("calendar.page.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("calendar.page.intro")}</p>
       </header>
-      {loaderData.notice ? <Notice>{t(`calendar.page.notice.${loaderData.notice}`)}</Notice> : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       {actionData?.refusal ? <FormAlert id="calendar-refusal" errors={[actionData.refusal.message]} /> : null}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
@@ -208,7 +208,7 @@ export default function CalendarPage() {
       <section aria-labelledby="months-title">
         <h2 id="months-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
-        <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected, notice: null }} />
+        <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected }} />
         <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} />
       </section>
       <section aria-labelledby="held-title" className={cardClass}>

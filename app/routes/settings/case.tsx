@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CLAIM_LINK_DAYS, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId, type Case, type ClaimOutcome } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
@@ -15,6 +15,7 @@ import { withRetryAfter } from "#app/utils/headers";
 import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { useNotice, type NoticeKey } from "#app/utils/notice";
 
 /**
  * /ajustes/mis-gestiones/{id}: one case for its requester — the request, its history with the
@@ -44,10 +45,11 @@ export async function loader(args: LoaderFunctionArgs) {
   // A visitor's request, opened from the link its emails carry (after signing in: the login
   // brings the person back here): the signed link attaches it to this account if the address is
   // theirs. A refused link shows why and nothing of the case.
-  const claim = ctx.url.searchParams.get("vincular");
+  // `claim`; `vincular` is what the emails sent before decision record 033 carry.
+  const claim = ctx.url.searchParams.get("claim") ?? ctx.url.searchParams.get("vincular");
   if (claim !== null) {
     const outcome = await ctx.services.cases.claim(id, claim, who);
-    if (outcome === "claimed" || outcome === "already-yours") throw redirect(`${href("settings-case", { lang: ctx.lang, params: { id } })}?done=${outcome === "claimed" ? "claimed" : "already"}`, 303);
+    if (outcome === "claimed" || outcome === "already-yours") throw await ctx.redirectWithNotice(href("settings-case", { lang: ctx.lang, params: { id } }), { key: outcome === "claimed" ? "cases:detail.claimed" : "cases:detail.alreadyYours" });
     return data(
       { meta: { title: ctx.t("claim.meta"), description: ctx.t("list.intro") }, refused: { reason: outcome as ClaimRefusal, email: who.email, days: CLAIM_LINK_DAYS } },
       { status: CLAIM_REFUSALS[outcome as ClaimRefusal] ?? 400 },
@@ -89,7 +91,7 @@ export async function action(args: ActionFunctionArgs) {
   const who = await viewer(ctx);
   const id = args.params.id ?? "";
   if (!(await ctx.services.cases.getFor(id, who))) notFound(ctx.request);
-  const back = (done: string) => redirect(`${href("settings-case", { lang: ctx.lang, params: { id } })}?done=${done}`, 303);
+  const back = (key: NoticeKey) => ctx.redirectWithNotice(href("settings-case", { lang: ctx.lang, params: { id } }), { key });
   const refuse = (intent: Reply["intent"], errors: string[], status = 400) => data<Reply>({ intent, errors }, { status });
 
   if ((ctx.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
@@ -116,7 +118,7 @@ export async function action(args: ActionFunctionArgs) {
       if (error.code === "invalid-document") return refuse("documents", [ctx.t(`errors.${error.reason}`, { name: files.map((f) => f.name).join(", ") })]);
       throw error;
     }
-    return back("documents");
+    return back("cases:detail.uploaded");
   }
 
   const form = await ctx.formData();
@@ -134,7 +136,7 @@ export async function action(args: ActionFunctionArgs) {
       if (isCaseError(error, "not-found")) notFound(ctx.request);
       throw error;
     }
-    return back(intent === "accept-quote" ? "accepted" : "declined");
+    return back(intent === "accept-quote" ? "cases:quote.accepted" : "cases:quote.declined");
   }
   if (intent !== "message") return refuse("message", [ctx.t("errors.unknown")]);
   const text = String(form.get("message") ?? "");
@@ -149,7 +151,7 @@ export async function action(args: ActionFunctionArgs) {
       );
   }
   await ctx.services.cases.addMessage(id, who, text);
-  return back("message");
+  return back("cases:detail.sent");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
@@ -179,14 +181,16 @@ export default function CasePage() {
   return <CaseView />;
 }
 
+/** The notices a case's page shows (after a form here, or a request or claim that lands here). */
+const CASE_NOTICES: NoticeKey[] = ["cases:detail.uploaded", "cases:detail.sent", "cases:detail.created", "cases:detail.claimed", "cases:detail.alreadyYours", "cases:quote.accepted", "cases:quote.declined"];
+
 function CaseView() {
   const { t } = useTranslation("cases");
   const lang = useLang();
   const { item, quotes } = useLoaderData<typeof loader>() as Extract<ReturnType<typeof useLoaderData<typeof loader>>, { refused: null }>;
   const reply = useActionData<typeof action>();
-  const [search] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  const done = search.get("done");
+  const notice = useNotice(...CASE_NOTICES);
   const money = (cents: number) => new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
   const day = (iso: string) => new Intl.DateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const results = item.documents.filter((doc) => doc.result);
@@ -204,21 +208,7 @@ function CaseView() {
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {t("list.reference", { id: item.id })} · {t("list.since", { date: formatMoment(item.createdAt, lang) })}
       </p>
-      {done === "documents" ? (
-        <Notice>{t("detail.uploaded")}</Notice>
-      ) : done === "message" ? (
-        <Notice>{t("detail.sent")}</Notice>
-      ) : done === "created" ? (
-        <Notice>{t("detail.created")}</Notice>
-      ) : done === "claimed" ? (
-        <Notice>{t("detail.claimed")}</Notice>
-      ) : done === "already" ? (
-        <Notice>{t("detail.alreadyYours")}</Notice>
-      ) : done === "accepted" ? (
-        <Notice>{t("quote.accepted")}</Notice>
-      ) : done === "declined" ? (
-        <Notice>{t("quote.declined")}</Notice>
-      ) : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       {quotes.length > 0 ? (
         <section aria-labelledby="quote-title" className={cardClass}>
           <h2 id="quote-title" className="text-xl font-bold">{t("quote.title")}</h2>

@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { lineOf, moneyView } from "#app/.server/domain/bookings";
 import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
@@ -17,6 +17,7 @@ import { seoMeta } from "#app/utils/meta";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang } from "#app/utils/use-lang";
 import { claimView, photosOf, refusalOf } from "./deposit.server";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * A trip's deposit, one page per side:
@@ -72,7 +73,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const { deposits, bookings } = ctx.services;
   const depositCents = lineOf(booking.money, "deposit")?.amountCents ?? 0;
-  const back = (done: string) => redirect(`${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${done}`, 303);
+  const back = (done: "claim" | "withdraw" | "release" | "answer") => ctx.redirectWithNotice(href(pageOf[side], { lang: ctx.lang, params: { id } }), { key: `deposits:done.${done}` });
   const reply = (status: number, body: ClaimReply) => data(body, { status });
   const refuse = (error: unknown, values: Record<string, string> = {}) => {
     const refusal = refusalOf(ctx, intent, error, { depositCents });
@@ -136,9 +137,8 @@ export default function DepositPage() {
   const lang = useLang();
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const [search] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  const done = search.get("done");
+  const notice = useNotice("deposits:done.claim", "deposits:done.answer", "deposits:done.withdraw", "deposits:done.release");
   const euros = (cents: number) => formatEuros(cents, lang);
   const errors = reply?.errors ?? {};
   const values = reply?.values ?? {};
@@ -155,7 +155,7 @@ export default function DepositPage() {
         <p className="mt-1 text-lg">{page.title}</p>
         {page.depositCents > 0 ? <p className="mt-1 text-sm">{t("page.deposit", { amount: euros(page.depositCents) })}</p> : null}
       </header>
-      {done && ["claim", "answer", "withdraw", "release"].includes(done) && !reply ? <Notice>{t(`done.${done}`)}</Notice> : null}
+      {notice && !reply ? <Notice>{notice.text}</Notice> : null}
       {errors.form ? <FormAlert id="deposit-refusal" errors={[errors.form]} /> : null}
       {claim ? <ClaimDetails claim={claim} /> : null}
       {side === "owner" && claim?.status === "open" ? (

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -15,6 +15,7 @@ import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { badRequest, notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
@@ -28,20 +29,21 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser();
   const [drafts, portNames] = await Promise.all([services.listings.drafts(user.uid), portNamesOf(services)]);
   const items = drafts.map((draft) => listingSummary(draft, portNames));
-  // "Save and exit" comes back here with the draft it saved.
+  // "Save and exit" comes back here with the draft it saved. (The listing form's own redirect
+  // still names it in the query, `?notice=saved&id=`, until it flashes
+  // `{ key: "listing-form:drafts.saved", values: { title } }` like every other form.)
   const saved = url.searchParams.get("notice") === "saved" ? items.find((item) => item.id === url.searchParams.get("id")) : undefined;
   return {
     meta: { title: t("meta.drafts.title"), description: t("meta.drafts.description") },
     drafts: items,
     savedTitle: saved ? (saved.title ?? t("untitled")) : null,
-    discarded: url.searchParams.get("notice") === "discarded",
   };
 }
 
 const discardSchema = z.object({ intent: z.literal("discard"), id: z.string().min(1).max(128) });
 
 export async function action(args: ActionFunctionArgs) {
-  const { requireUser, request, lang, t, services, formData } = requestContext(args, "listing-form");
+  const { requireUser, request, lang, t, services, formData, redirectWithNotice } = requestContext(args, "listing-form");
   const user = await requireUser();
   const parsed = discardSchema.safeParse(Object.fromEntries(await formData()));
   if (!parsed.success) badRequest();
@@ -57,12 +59,13 @@ export async function action(args: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirect(href("settings-drafts", { lang, search: { notice: "discarded" } }));
+  return redirectWithNotice(href("settings-drafts", { lang }), { key: "listing-form:drafts.discarded" });
 }
 
 export default function Drafts() {
   const { t } = useTranslation("listing-form");
-  const { drafts, savedTitle, discarded } = useLoaderData<typeof loader>();
+  const { drafts, savedTitle } = useLoaderData<typeof loader>();
+  const notice = useNotice("listing-form:drafts.saved", "listing-form:drafts.discarded");
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const lang = useLang();
@@ -73,8 +76,7 @@ export default function Drafts() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("drafts.title")}</h1>
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("drafts.intro")}</p>
       </header>
-      {savedTitle ? <Notice>{t("drafts.saved", { title: savedTitle })}</Notice> : null}
-      {discarded && !actionData ? <Notice>{t("drafts.discarded")}</Notice> : null}
+      {notice && !actionData ? <Notice>{notice.text}</Notice> : savedTitle ? <Notice>{t("drafts.saved", { title: savedTitle })}</Notice> : null}
       {actionData ? <FormAlert errors={[actionData.message]} /> : null}
       {drafts.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-white/20">

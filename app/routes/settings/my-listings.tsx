@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -15,13 +15,15 @@ import { listingSummary, missingItems, portNamesOf, type ListingSummary } from "
 import { badRequest, notFound } from "#app/.server/http/responses";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * /ajustes/mis-barcos: every boat and dock of the person, with status, cover, place and price,
  * and the status changes of the listings domain (publish, pause, resume, archive) as plain POST
  * forms (`intent` + `id`). Someone else's listing is a 404; a change the status does not allow
- * is a 400 with a message. After a change (or a form's "publish"), `?notice=…&id=…` says what
- * happened.
+ * is a 400 with a message. After a change, the flashed notice `listing-form:myListings.notices.<change>`
+ * says what happened (decision record 033); the listing form's "publish" still names it in the
+ * query (`?notice=published&id=…`) until that form flashes it too.
  */
 export const handle = { i18n: ["listing-form"] };
 
@@ -49,6 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser();
   const [listings, portNames] = await Promise.all([services.listings.listByOwner(user.uid), portNamesOf(services)]);
   const items = listings.map((listing) => listingSummary(listing, portNames));
+  // The listing form's "publish" (legacy query, until it flashes its notice).
   const notice = url.searchParams.get("notice");
   const noticed = items.find((item) => item.id === url.searchParams.get("id"));
   return {
@@ -60,7 +63,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { requireUser, request, lang, t, services, formData } = requestContext(args, "listing-form");
+  const { requireUser, request, lang, t, services, formData, redirectWithNotice } = requestContext(args, "listing-form");
   const user = await requireUser();
   const parsed = transitionSchema.safeParse(Object.fromEntries(await formData()));
   if (!parsed.success) badRequest();
@@ -81,12 +84,13 @@ export async function action(args: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirect(href("settings-my-listings", { lang, search: { notice: noticeOf[intent], id } }));
+  return redirectWithNotice(href("settings-my-listings", { lang }), { key: `listing-form:myListings.notices.${noticeOf[intent]}`, values: { title } });
 }
 
 export default function MyListings() {
   const { t } = useTranslation("listing-form");
   const { active, archived, notice } = useLoaderData<typeof loader>();
+  const flashed = useNotice(...Object.values(noticeOf).map((key) => `listing-form:myListings.notices.${key}` as const));
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const failed = navigation.state === "idle" ? actionData : undefined;
@@ -104,7 +108,7 @@ export default function MyListings() {
           {t("myListings.start")}
         </LocalizedLink>
       </header>
-      {notice ? <Notice>{t(`myListings.notices.${notice.key}`, { title: notice.title })}</Notice> : null}
+      {flashed ? <Notice>{flashed.text}</Notice> : notice ? <Notice>{t(`myListings.notices.${notice.key}`, { title: notice.title })}</Notice> : null}
       {active.length === 0 && archived.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-white/20 dark:text-slate-400">
           {t("myListings.empty")}

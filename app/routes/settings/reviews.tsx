@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isReviewError, type Review } from "#app/.server/domain/reviews";
 import { MAX_COMMENT, MIN_COMMENT } from "#app/utils/reviews";
@@ -11,6 +11,7 @@ import { formatDay, formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * /ajustes/opiniones: the trips waiting for the person's review (with the form), the reviews
@@ -65,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
       if (!isReviewError(error)) throw error;
       return refuse({ intent, target: bookingId, errors: [ctx.t(`errors.${error.code}`)], values }, statusOf(error.code));
     }
-    throw redirect(href("settings-reviews", { lang: ctx.lang, search: { done: "review" }, hash: "escritas" }), 303);
+    throw await ctx.redirectWithNotice(href("settings-reviews", { lang: ctx.lang, hash: "escritas" }), { key: "reviews:done.review" });
   }
   if (intent === "answer") {
     const reviewId = String(form.get("reviewId") ?? "");
@@ -77,7 +78,7 @@ export async function action(args: ActionFunctionArgs) {
       const key = error.code === "invalid" ? "answer" : error.code;
       return refuse({ intent, target: reviewId, errors: [ctx.t(`errors.${key}`, { max: MAX_COMMENT })], values: { answer: text } }, statusOf(error.code));
     }
-    throw redirect(href("settings-reviews", { lang: ctx.lang, search: { done: "answer" }, hash: "recibidas" }), 303);
+    throw await ctx.redirectWithNotice(href("settings-reviews", { lang: ctx.lang, hash: "recibidas" }), { key: "reviews:done.answer" });
   }
   return refuse({ intent: "review", target: "", errors: [ctx.t("errors.unknown")] }, 400);
 }
@@ -100,8 +101,7 @@ export default function Reviews() {
   const { waiting, written, received } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const [search] = useSearchParams();
-  const done = search.get("done");
+  const notice = useNotice("reviews:done.review", "reviews:done.answer");
   const errorsFor = (intent: Reply["intent"], target: string) => (reply && reply.intent === intent && reply.target === target ? reply.errors : undefined);
   const valueFor = (intent: Reply["intent"], target: string, name: string) => (reply && reply.intent === intent && reply.target === target ? reply.values?.[name] : undefined);
   return (
@@ -110,7 +110,7 @@ export default function Reviews() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("page.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("page.intro")}</p>
       </header>
-      {done === "review" ? <Notice>{t("done.review")}</Notice> : done === "answer" ? <Notice>{t("done.answer")}</Notice> : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       {reply && !reply.target ? <FormAlert id="reviews-error" errors={reply.errors} /> : null}
 
       <section aria-labelledby="waiting-title" className="space-y-3">
