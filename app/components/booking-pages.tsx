@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DepositClaimLink } from "#app/components/deposit-claim";
 import { BookingHistory, cardClass, dangerButton, MoneyStory, PriceBreakdown, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
@@ -15,6 +15,7 @@ import { useLang } from "#app/utils/use-lang";
 import type { WeatherPanelView } from "#app/utils/weather";
 import { WeatherPanel } from "#app/components/weather-panel";
 import { useNotice, type NoticeKey } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * The settings pages of bookings for both sides: the renter's (/ajustes/mis-reservas) and the
@@ -130,8 +131,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
   const lang = useLang();
   const titleOf = useListingTitle();
   const [search] = useSearchParams();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const busy = usePending({ untilIdle: true });
   const { booking, actions, card, other } = detail;
   const notice = useNotice(...BOOKING_NOTICES);
   const banner = notice?.key.startsWith("bookings:trip.banner.") ? notice.key.split(".")[2]! : null;

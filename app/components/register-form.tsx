@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { registerProSchema, registerSchema } from "#app/utils/account-schemas";
 import { passwordFieldFor, type PasswordPolicy } from "#app/utils/password-policy";
@@ -8,6 +8,7 @@ import { zodErrorMap } from "#app/utils/zod-errors";
 import { CheckboxField, Field, FormAlert, Honeypot, PasswordHints, primaryButtonClass, TextareaField } from "./forms";
 import { LocalizedLink } from "./localized-link";
 import { href } from "#app/utils/href";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 
 type Props = {
   kind: "person" | "professional";
@@ -20,11 +21,10 @@ type Props = {
 /** The registration form of people and professionals: the same rules in the browser and the action. */
 export function RegisterForm({ kind, policy, hints, redirectTo, lastResult }: Props) {
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
   const schema = (kind === "professional" ? registerProSchema : registerSchema).extend({ password: passwordFieldFor(policy) });
   const [form, fields] = useForm({
     id: `register-${kind}`,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    lastResult: useWhenIdle(lastResult),
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -68,7 +68,7 @@ export function RegisterForm({ kind, policy, hints, redirectTo, lastResult }: Pr
           />
         }
       />
-      <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+      <button type="submit" className={primaryButtonClass} disabled={usePending()}>
         {t(pro ? "registerPro.submit" : "register.submit")}
       </button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">

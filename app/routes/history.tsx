@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { viewedItems } from "#app/.server/listing-cards";
@@ -9,6 +9,7 @@ import { SavedListingGrid } from "#app/components/saved-listing-card";
 import { BOAT_SEARCH_PATH } from "#app/utils/listings/search-options";
 import { seoMeta } from "#app/utils/meta";
 import { requestContext } from "#app/.server/http/request-context";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /historial: the listings this person (from their account) or this browser (from the signed
@@ -50,8 +51,7 @@ export default function History() {
   const { t } = useTranslation("favourites");
   const { signedIn, items } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const clearing = navigation.state !== "idle" && navigation.formData?.get("intent") === "clear";
+  const clearing = usePending({ intent: "clear", untilIdle: true });
 
   return (
     <main id="main" className="container-page py-10">

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { acceptedQuote, documentsOutstanding, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
@@ -15,6 +15,7 @@ import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /admin/gestiones/{id}: a case for the team — everything the requester sent, the documents,
@@ -182,7 +183,7 @@ export default function AdminCase() {
   const lang = useLang();
   const { item, next, quotes, canQuote, canDeliver, documentsOutstanding, acceptedQuote } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const busy = usePending({ untilIdle: true });
   const notice = useNotice(...(["status", "note", "message", "quote", "deliver"] as const).map((done) => `admin:case.done.${done}` as const));
   const errorsFor = (intent: string) => (reply?.intent === intent ? <FormAlert id={`${intent}-errors`} errors={reply.errors} /> : null);
   const fieldError = (intent: string, field: string) => (reply?.intent === intent ? reply.fields?.[field] : undefined);

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -11,6 +11,7 @@ import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { isServicePageKey, MAX_FAQS, pageIdOf, serviceContentFormSchema, textsOfForm } from "#app/utils/service-pages";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 
 /**
  * /admin/contenidos/{key}?lang=xx: the team edits one service page's texts in one language and
@@ -74,10 +75,11 @@ export default function AdminContent() {
   const { t } = useTranslation("admin");
   const { key, lang, pageTitle, values } = useLoaderData<typeof loader>();
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(reply?.result);
   const [form, fields] = useForm({
     id: `content-${key}-${lang}`,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     defaultValue: values,
     constraint: getZodConstraint(serviceContentFormSchema),
     shouldValidate: "onBlur",
@@ -119,7 +121,7 @@ export default function AdminContent() {
             );
           })}
         </fieldset>
-        <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+        <button type="submit" className={primaryButtonClass} disabled={sending}>
           {t("content.save")}
         </button>
       </Form>

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { moneyView } from "#app/.server/domain/bookings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
@@ -15,6 +15,7 @@ import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { claimView, refusalOf } from "../settings/deposit.server";
 import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /admin/fianzas/{bookingId}: one deposit claim for the team — the owner's reason and photos, the
@@ -80,7 +81,7 @@ export default function AdminDeposit() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const notice = useNotice("deposits:done.decide");
-  const busy = useNavigation().state !== "idle";
+  const busy = usePending({ untilIdle: true });
   const errors = reply?.errors ?? {};
   const values = reply?.values ?? {};
   const { claim, booking } = page;

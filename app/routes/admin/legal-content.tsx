@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -11,6 +11,7 @@ import { href } from "#app/utils/href";
 import { isLegalPageKey, legalContentFormSchema, legalPageIdOf, type LegalTexts } from "#app/utils/legal-pages";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 
 /**
  * /admin/contenidos/legal/{key}?lang=xx: the team edits one legal page's text (legal notice,
@@ -60,10 +61,11 @@ export default function AdminLegalContent() {
   const { t } = useTranslation("admin");
   const { key, lang, pageTitle, values } = useLoaderData<typeof loader>();
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(reply?.result);
   const [form, fields] = useForm({
     id: `legal-${key}-${lang}`,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     defaultValue: values,
     constraint: getZodConstraint(legalContentFormSchema),
     shouldValidate: "onBlur",
@@ -83,7 +85,7 @@ export default function AdminLegalContent() {
         <Field meta={fields.title} label={t("legalContents.fields.title")} />
         <TextareaField meta={fields.summary} rows={2} lang={lang} label={t("legalContents.fields.summary")} hint={t("legalContents.hints.summary")} />
         <TextareaField meta={fields.body} rows={24} lang={lang} label={t("legalContents.fields.body")} hint={t("legalContents.hints.body")} />
-        <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+        <button type="submit" className={primaryButtonClass} disabled={sending}>
           {t("content.save")}
         </button>
       </Form>

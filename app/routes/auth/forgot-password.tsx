@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { Field, FormAlert, Honeypot, Notice, primaryButtonClass } from "#app/components/forms";
@@ -13,6 +13,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { minutesUntil } from "#app/.server/auth/request-auth";
 import { href } from "#app/utils/href";
 import { withRetryAfter } from "#app/utils/headers";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 
 export const handle = { i18n: ["auth"] };
 
@@ -52,10 +53,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(actionData?.result);
   const [form, fields] = useForm({
     id: "forgot-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
@@ -70,7 +72,7 @@ export default function ForgotPassword() {
           <FormAlert id={form.errorId} errors={form.errors} />
           <Honeypot />
           <Field meta={fields.email} type="email" autoComplete="email" label={t("fields.email")} />
-          <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>{t("forgot.submit")}</button>
+          <button type="submit" className={primaryButtonClass} disabled={sending}>{t("forgot.submit")}</button>
         </Form>
         <p className="mt-6 text-center text-sm">
           <LocalizedLink to={href("login")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("forgot.back")}</LocalizedLink>

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { afterLoginPath } from "#app/.server/auth/guards";
 import { isIdentityError } from "#app/.server/auth/request-auth";
@@ -17,6 +17,7 @@ import { href } from "#app/utils/href";
 import { safeRedirect } from "#app/utils/safe-redirect";
 import { withRetryAfter } from "#app/utils/headers";
 import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 
 export const handle = { i18n: ["auth"] };
 
@@ -73,10 +74,11 @@ export default function Login() {
   const { redirectTo, google } = useLoaderData<typeof loader>();
   const passwordChanged = useNotice("auth:login.passwordChanged");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(actionData?.result);
   const [form, fields] = useForm({
     id: "login",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(loginSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -105,7 +107,7 @@ export default function Login() {
               </LocalizedLink>
             }
           />
-          <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+          <button type="submit" className={primaryButtonClass} disabled={sending}>
             {t("login.submit")}
           </button>
         </Form>

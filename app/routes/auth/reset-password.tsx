@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { isIdentityError } from "#app/.server/auth/request-auth";
@@ -12,6 +12,7 @@ import { passwordFieldFor, passwordHints, type PasswordPolicy } from "#app/utils
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
+import { useWhenIdle } from "#app/utils/use-pending";
 
 export const handle = { i18n: ["auth"] };
 
@@ -58,11 +59,11 @@ export default function ResetPassword() {
   const { t } = useTranslation("auth");
   const { code, policy, hints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const settled = useWhenIdle(actionData?.result);
   const schema = schemaFor(policy);
   const [form, fields] = useForm({
     id: "reset-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isBlogError, renderMarkdown, textOf } from "#app/.server/domain/blog";
@@ -17,6 +17,7 @@ import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "#app/utils/photos";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { coverView } from "./views.server";
 import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 
 /**
  * /blog/nuevo-blog: the team writes a post (`?id=` edits one): per language a title, slug,
@@ -136,12 +137,13 @@ export default function BlogEditor() {
   const { t } = useTranslation("blog");
   const { post, values } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionData>();
-  const navigation = useNavigation();
+  const busy = usePending();
+  const settled = useWhenIdle(reply?.result);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [form, fields] = useForm<BlogForm>({
     id: `blog-${post?.id ?? "new"}`,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     defaultValue: values,
     constraint: getZodConstraint(blogFormSchema),
     shouldValidate: "onSubmit",
@@ -149,7 +151,6 @@ export default function BlogEditor() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blogFormSchema, errorMap: zodErrorMap(t) }),
   });
   const notice = useNotice("blog:editor.saved", "blog:editor.unpublished");
-  const busy = navigation.state === "submitting";
   return (
     <main id="main" className="container-page max-w-4xl space-y-6 py-8">
       <p className="flex flex-wrap justify-between gap-3 text-sm">

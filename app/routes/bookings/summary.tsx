@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loginRedirectUrl } from "#app/.server/auth/guards";
 import { BookingError } from "#app/.server/domain/bookings";
@@ -18,6 +18,7 @@ import { asRefusal, quoteView, readChoice, type Refusal } from "./choice.server"
 import type { ChoiceFields } from "#app/utils/bookings";
 import { isListingId } from "#app/.server/domain/listings";
 import { cardsFor } from "#app/.server/listing-cards";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /boat/rent/boat/ReservationSummary?listing=…&start=…&end=…[&part=am|pm][&people=…][&skipper=on]:
@@ -92,12 +93,11 @@ export default function ReservationSummary() {
   const { t } = useTranslation("bookings");
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const titleOf = useListingTitle();
   const lang = useLang();
   const { quote, card, fields } = loaderData;
   const refusal = actionData?.refusal ?? loaderData.refusal;
-  const submitting = navigation.state === "submitting";
+  const submitting = usePending();
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("summary.title")}</h1>

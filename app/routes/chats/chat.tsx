@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useRevalidator, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isChatError } from "#app/.server/domain/chats";
@@ -17,6 +17,7 @@ import { useChatStream } from "#app/utils/use-chat-stream";
 import { useLang } from "#app/utils/use-lang";
 import { listingViews } from "./chat.server";
 import { withRetryAfter } from "#app/utils/headers";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /chat/{chatId}: one conversation, for its two people only (a 404 for anyone else, sign-in for
@@ -112,7 +113,7 @@ export default function ChatPage() {
   const lang = useLang();
   const { chatId, other, listing, shared, messages, lastSeq, otherReadSeq, olderBefore, latest } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
+  const busy = usePending();
   const revalidator = useRevalidator();
   const live = useChatStream();
   const bottom = useRef<HTMLDivElement>(null);

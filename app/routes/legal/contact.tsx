@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { minutesUntil } from "#app/.server/auth/request-auth";
 import { requestContext } from "#app/.server/http/request-context";
@@ -15,6 +15,7 @@ import { contactSchema, type ContactForm } from "#app/utils/legal-pages";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 
 /**
  * /contacto: the team's contact details (a text kept in the store, edited at /admin/contenidos)
@@ -94,10 +95,11 @@ function ContactForm() {
   const { contact } = useLoaderData<typeof loader>();
   const sent = useNotice("legal:contact.sent");
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(reply?.result);
   const [form, fields] = useForm<ContactForm>({
     id: "contact",
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(contactSchema),
     defaultValue: contact ?? undefined,
     shouldValidate: "onBlur",
@@ -136,8 +138,8 @@ function ContactForm() {
                   components={{ privacy: <LocalizedLink to={href("privacy")} className="font-semibold text-sea-800 underline dark:text-sea-200" /> }}
                 />
               </p>
-              <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
-                {navigation.state === "submitting" ? t("contact.sending") : t("contact.send")}
+              <button type="submit" className={primaryButtonClass} disabled={sending}>
+                {sending ? t("contact.sending") : t("contact.send")}
               </button>
             </Form>
           </>

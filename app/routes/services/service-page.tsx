@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { Field, FileField, FormAlert, Honeypot, Notice, primaryButtonClass, SelectField, TextareaField } from "#app/components/forms";
@@ -26,6 +26,7 @@ import { useLang } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { loadServicePage, sendServiceRequest } from "./service-page.server";
 import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 
 /**
  * A service page (septimalista layout): /gestoria and its seven procedures, /seguro, /limpieza,
@@ -254,12 +255,13 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
   const { contact, signedIn } = useLoaderData<typeof loader>();
   const sent = useNotice("services:request.sent");
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(reply?.result);
   const kind: RequestKind = pageKey === "gestoria" ? "procedure" : requestKindOf(pageKey);
   const schema = servicePageRequestSchema(pageKey);
   const [form, fields] = useForm({
     id: `request-${pageKey}`,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(schema),
     defaultValue: contact ?? undefined,
     shouldValidate: "onBlur",
@@ -312,8 +314,8 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
             <Field meta={anyFields.email!} type="email" label={t("request.email")} autoComplete="email" />
             <Field meta={anyFields.phone!} type="tel" label={t("request.phone")} hint={t("optional")} autoComplete="tel" />
           </fieldset>
-          <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? t("request.sending") : t("request.submit")}
+          <button type="submit" className={primaryButtonClass} disabled={sending}>
+            {sending ? t("request.sending") : t("request.submit")}
           </button>
           <p className="text-xs text-slate-500 dark:text-slate-400">{signedIn ? t("request.followSignedIn") : t("request.followVisitor")}</p>
         </Form>

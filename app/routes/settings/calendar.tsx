@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
@@ -17,6 +17,7 @@ import { cardsFor } from "#app/.server/listing-cards";
 import { CalendarImports, type ImportedCalendarView } from "#app/components/calendar-imports";
 import { heldDays, isCalendarSyncError, timeZoneOf, type CalendarImport } from "#app/.server/domain/calendar-sync";
 import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
@@ -171,7 +172,7 @@ export default function CalendarPage() {
   const loaderData = useLoaderData<typeof loader>();
   const notice = useNotice(...NOTICES.map((name) => `bookings:calendar.page.notice.${name}` as const));
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const busy = usePending({ untilIdle: true });
   const titleOf = useListingTitle();
   if (loaderData.empty) {
     return (
@@ -185,7 +186,6 @@ export default function CalendarPage() {
     );
   }
   const { options, selected } = loaderData;
-  const busy = navigation.state !== "idle";
   return (
     <main id="main" className="space-y-8">
       <header>

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CLAIM_LINK_DAYS, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId, type Case, type ClaimOutcome } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
@@ -16,6 +16,7 @@ import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { useNotice, type NoticeKey } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /ajustes/mis-gestiones/{id}: one case for its requester — the request, its history with the
@@ -189,7 +190,7 @@ function CaseView() {
   const lang = useLang();
   const { item, quotes } = useLoaderData<typeof loader>() as Extract<ReturnType<typeof useLoaderData<typeof loader>>, { refused: null }>;
   const reply = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const busy = usePending({ untilIdle: true });
   const notice = useNotice(...CASE_NOTICES);
   const money = (cents: number) => new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
   const day = (iso: string) => new Intl.DateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { lineOf, moneyView } from "#app/.server/domain/bookings";
 import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
@@ -18,6 +18,7 @@ import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang } from "#app/utils/use-lang";
 import { claimView, photosOf, refusalOf } from "./deposit.server";
 import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * A trip's deposit, one page per side:
@@ -137,7 +138,7 @@ export default function DepositPage() {
   const lang = useLang();
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const busy = usePending({ untilIdle: true });
   const notice = useNotice("deposits:done.claim", "deposits:done.answer", "deposits:done.withdraw", "deposits:done.release");
   const euros = (cents: number) => formatEuros(cents, lang);
   const errors = reply?.errors ?? {};

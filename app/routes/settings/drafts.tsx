@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { isListingError } from "#app/.server/domain/listings";
@@ -16,6 +16,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { badRequest, notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
@@ -67,7 +68,7 @@ export default function Drafts() {
   const { drafts, savedTitle } = useLoaderData<typeof loader>();
   const notice = useNotice("listing-form:drafts.saved", "listing-form:drafts.discarded");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const busy = usePending();
   const lang = useLang();
   const dateFormat = dateTimeFormat(languageOf(lang).iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Madrid" });
   return (
@@ -137,7 +138,7 @@ export default function Drafts() {
                         type="submit"
                         name="intent"
                         value="discard"
-                        disabled={navigation.state === "submitting"}
+                        disabled={busy}
                         className="w-full rounded-lg bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
                       >
                         {t("drafts.discardConfirm")}

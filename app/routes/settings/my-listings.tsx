@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { isListingError, type ListingStatus } from "#app/.server/domain/listings";
@@ -16,6 +16,7 @@ import { badRequest, notFound } from "#app/.server/http/responses";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 
 /**
  * /ajustes/mis-barcos: every boat and dock of the person, with status, cover, place and price,
@@ -92,8 +93,7 @@ export default function MyListings() {
   const { active, archived, notice } = useLoaderData<typeof loader>();
   const flashed = useNotice(...Object.values(noticeOf).map((key) => `listing-form:myListings.notices.${key}` as const));
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const failed = navigation.state === "idle" ? actionData : undefined;
+  const failed = useWhenIdle(actionData);
   return (
     <main id="main" className="space-y-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -155,7 +155,7 @@ function ListingRow({
 }) {
   const { t } = useTranslation("listing-form");
   const lang = useLang();
-  const navigation = useNavigation();
+  const busy = usePending();
   const title = item.title ?? t("untitled");
   const buttonClass =
     "inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 disabled:opacity-50 dark:border-white/20 dark:hover:bg-white/10";
@@ -214,7 +214,7 @@ function ListingRow({
             {actionsFor[item.status].map((intent) => (
               <Form key={intent} method="post" action={localizePath(MY_LISTINGS_PATH, lang)}>
                 <input type="hidden" name="id" value={item.id} />
-                <button type="submit" name="intent" value={intent} className={buttonClass} disabled={navigation.state === "submitting"}>
+                <button type="submit" name="intent" value={intent} className={buttonClass} disabled={busy}>
                   {t(`myListings.actions.${intent}`)}
                 </button>
               </Form>

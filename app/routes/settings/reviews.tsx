@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isReviewError, type Review } from "#app/.server/domain/reviews";
 import { MAX_COMMENT, MIN_COMMENT } from "#app/utils/reviews";
@@ -12,6 +12,7 @@ import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /ajustes/opiniones: the trips waiting for the person's review (with the form), the reviews
@@ -100,7 +101,7 @@ export default function Reviews() {
   const lang = useLang();
   const { waiting, written, received } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const busy = usePending({ untilIdle: true });
   const notice = useNotice("reviews:done.review", "reviews:done.answer");
   const errorsFor = (intent: Reply["intent"], target: string) => (reply && reply.intent === intent && reply.target === target ? reply.errors : undefined);
   const valueFor = (intent: Reply["intent"], target: string, name: string) => (reply && reply.intent === intent && reply.target === target ? reply.values?.[name] : undefined);
