@@ -16,6 +16,7 @@ import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /admin/gestiones/{id}: a case for the team — everything the requester sent, the documents,
@@ -174,7 +175,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 
-const card = "rounded-2xl border border-slate-200 p-5 dark:border-white/10";
+const card = cardClass("md");
 const button = "rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800 disabled:opacity-60";
 
 export default function AdminCase() {

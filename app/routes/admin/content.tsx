@@ -5,13 +5,15 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { Field, FormAlert, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { Field, FormAlert, TextareaField } from "#app/components/forms";
 import { ContentEditorPage, editedLang } from "#app/components/content-editor";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { isServicePageKey, MAX_FAQS, pageIdOf, serviceContentFormSchema, textsOfForm } from "#app/utils/service-pages";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /admin/contenidos/{key}?lang=xx: the team edits one service page's texts in one language and
@@ -114,16 +116,16 @@ export default function AdminContent() {
           {faqs.map((faq, index) => {
             const pair = faq.getFieldset();
             return (
-              <div key={faq.key} className="grid gap-3 rounded-2xl border border-slate-200 p-4 dark:border-white/10">
+              <div key={faq.key} className={cardClass("sm", { extra: "grid gap-3" })}>
                 <Field meta={pair.question} label={t("content.fields.question", { number: index + 1 })} />
                 <TextareaField meta={pair.answer} rows={2} lang={lang} label={t("content.fields.answer", { number: index + 1 })} />
               </div>
             );
           })}
         </fieldset>
-        <button type="submit" className={primaryButtonClass} disabled={sending}>
+        <Button variant="primary" size="block" type="submit"  disabled={sending}>
           {t("content.save")}
-        </button>
+        </Button>
       </Form>
     </ContentEditorPage>
   );

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { moneyView } from "#app/.server/domain/bookings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { cardClass, MoneyStory, primaryButton, StayDates } from "#app/components/booking";
+import { MoneyStory, StayDates } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -16,6 +17,7 @@ import { useLang } from "#app/utils/use-lang";
 import { claimView, refusalOf } from "../settings/deposit.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /admin/fianzas/{bookingId}: one deposit claim for the team — the owner's reason and photos, the
@@ -99,13 +101,13 @@ export default function AdminDeposit() {
       {errors.form ? <FormAlert id="deposit-refusal" errors={[errors.form]} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ClaimDetails claim={claim} />
-        <section aria-labelledby="money-title" className={cardClass + " self-start"}>
+        <section aria-labelledby="money-title" className={cardClass() + " self-start"}>
           <h2 id="money-title" className="text-xl font-bold">{t("admin.money")}</h2>
           <div className="mt-3"><MoneyStory money={booking.money} side="owner" policy={booking.cancellationPolicy} /></div>
         </section>
       </div>
       {claim.status === "open" ? (
-        <Form method="post" className={cardClass + " space-y-4"} aria-labelledby="decide-title">
+        <Form method="post" className={cardClass() + " space-y-4"} aria-labelledby="decide-title">
           <h2 id="decide-title" className="text-xl font-bold">{t("admin.decideTitle")}</h2>
           <input type="hidden" name="intent" value="decide" />
           <div>
@@ -119,7 +121,7 @@ export default function AdminDeposit() {
             <textarea id="decide-note" name="note" rows={4} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby="decide-note-errors" className={inputClass + " mt-1 resize-y"} />
             <ErrorList id="decide-note-errors" errors={errors.note ? [errors.note] : null} />
           </div>
-          <button type="submit" disabled={busy} className={primaryButton}>{t("admin.submit")}</button>
+          <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("admin.submit")}</Button>
         </Form>
       ) : null}
     </main>

@@ -5,13 +5,14 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { Field, FormAlert, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { Field, FormAlert, TextareaField } from "#app/components/forms";
 import { ContentEditorPage, editedLang } from "#app/components/content-editor";
 import { href } from "#app/utils/href";
 import { isLegalPageKey, legalContentFormSchema, legalPageIdOf, type LegalTexts } from "#app/utils/legal-pages";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /admin/contenidos/legal/{key}?lang=xx: the team edits one legal page's text (legal notice,
@@ -85,9 +86,9 @@ export default function AdminLegalContent() {
         <Field meta={fields.title} label={t("legalContents.fields.title")} />
         <TextareaField meta={fields.summary} rows={2} lang={lang} label={t("legalContents.fields.summary")} hint={t("legalContents.hints.summary")} />
         <TextareaField meta={fields.body} rows={24} lang={lang} label={t("legalContents.fields.body")} hint={t("legalContents.hints.body")} />
-        <button type="submit" className={primaryButtonClass} disabled={sending}>
+        <Button variant="primary" size="block" type="submit"  disabled={sending}>
           {t("content.save")}
-        </button>
+        </Button>
       </Form>
     </ContentEditorPage>
   );

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { afterLoginPath } from "#app/.server/auth/guards";
 import { isIdentityError } from "#app/.server/auth/request-auth";
-import { Field, FormAlert, Honeypot, Notice, primaryButtonClass } from "#app/components/forms";
+import { Field, FormAlert, Honeypot, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { loginSchema } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
@@ -18,6 +18,8 @@ import { safeRedirect } from "#app/utils/safe-redirect";
 import { withRetryAfter } from "#app/utils/headers";
 import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["auth"] };
 
@@ -87,7 +89,7 @@ export default function Login() {
 
   return (
     <main id="main" className="container-page flex justify-center py-12">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+      <div className={cardClass("xl", { raised: true, extra: "w-full max-w-md" })}>
         <h1 className="text-2xl font-bold">{t("login.title")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("login.subtitle")}</p>
         {passwordChanged ? <div className="mt-6"><Notice>{passwordChanged.text}</Notice></div> : null}
@@ -107,9 +109,9 @@ export default function Login() {
               </LocalizedLink>
             }
           />
-          <button type="submit" className={primaryButtonClass} disabled={sending}>
+          <Button variant="primary" size="block" type="submit"  disabled={sending}>
             {t("login.submit")}
-          </button>
+          </Button>
         </Form>
         {google ? <GoogleSignIn redirectTo={redirectTo} /> : null}
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { isIdentityError } from "#app/.server/auth/request-auth";
-import { Field, FormAlert, PasswordHints, primaryButtonClass } from "#app/components/forms";
+import { Field, FormAlert, PasswordHints } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { seoMeta } from "#app/utils/meta";
 import { passwordFieldFor, passwordHints, type PasswordPolicy } from "#app/utils/password-policy";
@@ -13,6 +13,8 @@ import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["auth"] };
 
@@ -71,7 +73,7 @@ export default function ResetPassword() {
   });
   return (
     <main id="main" className="container-page flex justify-center py-12">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+      <div className={cardClass("xl", { raised: true, extra: "w-full max-w-md" })}>
         <h1 className="text-2xl font-bold">{t("reset.title")}</h1>
         {code ? (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
@@ -86,7 +88,7 @@ export default function ResetPassword() {
             >
               <PasswordHints id={`${fields.password.id}-hints`} hints={hints} />
             </Field>
-            <button type="submit" className={primaryButtonClass}>{t("reset.submit")}</button>
+            <Button variant="primary" size="block" type="submit">{t("reset.submit")}</Button>
           </Form>
         ) : (
           <p className="mt-4 text-slate-700 dark:text-slate-300">

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { isBlogError, renderMarkdown, textOf } from "#app/.server/domain/blog";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { CheckboxField, Field, FileField, FormAlert, Notice, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { CheckboxField, Field, FileField, FormAlert, Notice, TextareaField } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { isLang, langCodes, type Lang } from "#app/i18n";
 import { BLOG_LIMITS, blogFormSchema, textsOfForm, type BlogForm, type BlogText } from "#app/utils/blog";
@@ -18,6 +18,8 @@ import { zodErrorMap } from "#app/utils/zod-errors";
 import { coverView } from "./views.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /blog/nuevo-blog: the team writes a post (`?id=` edits one): per language a title, slug,
@@ -199,16 +201,16 @@ export default function BlogEditor() {
             </details>
           );
         })}
-        <fieldset className="space-y-3 rounded-2xl border border-slate-200 p-4 dark:border-white/10">
+        <fieldset className={cardClass("sm", { extra: "space-y-3" })}>
           <legend className="px-1 text-lg font-bold">{t("editor.fields.cover")}</legend>
           {post?.cover ? <img src={post.cover.src} alt={t("editor.currentCover")} width={320} height={180} className="aspect-[16/9] w-80 max-w-full rounded-xl object-cover" /> : null}
           <FileField meta={fields.cover} accept={PHOTO_ACCEPT} label={post?.cover ? t("editor.fields.replaceCover") : t("editor.fields.cover")} hint={t("editor.hints.cover")} />
           {post?.cover ? <CheckboxField meta={fields.removeCover} label={t("editor.fields.removeCover")} /> : null}
         </fieldset>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="publish" className={`${primaryButtonClass} sm:w-auto sm:rounded-full sm:px-5`} disabled={busy}>
+          <Button variant="primary" size="block" type="submit" name="intent" value="publish" className="sm:w-auto sm:rounded-full sm:px-5" disabled={busy}>
             {post?.status === "published" ? t("editor.update") : t("editor.publish")}
-          </button>
+          </Button>
           {post?.status !== "published" ? (
             <button type="submit" name="intent" value="draft" className={secondaryButtonClass} disabled={busy}>
               {t("editor.saveDraft")}

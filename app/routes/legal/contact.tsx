@@ -6,7 +6,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { minutesUntil } from "#app/.server/auth/request-auth";
 import { requestContext } from "#app/.server/http/request-context";
 import { visitorPageHeaders } from "#app/.server/page-cache";
-import { Field, FormAlert, Honeypot, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { Field, FormAlert, Honeypot, TextareaField } from "#app/components/forms";
 import { LegalFrame, LegalText } from "#app/components/legal-text";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SHARED_WITH_VISITORS, withLoaderHeaders } from "#app/utils/headers";
@@ -16,6 +16,7 @@ import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /contacto: the team's contact details (a text kept in the store, edited at /admin/contenidos)
@@ -138,9 +139,9 @@ function ContactForm() {
                   components={{ privacy: <LocalizedLink to={href("privacy")} className="font-semibold text-sea-800 underline dark:text-sea-200" /> }}
                 />
               </p>
-              <button type="submit" className={primaryButtonClass} disabled={sending}>
+              <Button variant="primary" size="block" type="submit"  disabled={sending}>
                 {sending ? t("contact.sending") : t("contact.send")}
-              </button>
+              </Button>
             </Form>
           </>
         )}

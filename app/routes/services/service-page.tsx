@@ -27,6 +27,7 @@ import { zodErrorMap } from "#app/utils/zod-errors";
 import { loadServicePage, sendServiceRequest } from "./service-page.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * A service page (septimalista layout): /gestoria and its seven procedures, /seguro, /limpieza,
@@ -314,9 +315,9 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
             <Field meta={anyFields.email!} type="email" label={t("request.email")} autoComplete="email" />
             <Field meta={anyFields.phone!} type="tel" label={t("request.phone")} hint={t("optional")} autoComplete="tel" />
           </fieldset>
-          <button type="submit" className={primaryButtonClass} disabled={sending}>
+          <Button variant="primary" size="block" type="submit"  disabled={sending}>
             {sending ? t("request.sending") : t("request.submit")}
-          </button>
+          </Button>
           <p className="text-xs text-slate-500 dark:text-slate-400">{signedIn ? t("request.followSignedIn") : t("request.followVisitor")}</p>
         </Form>
       </div>

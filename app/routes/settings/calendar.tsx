@@ -5,7 +5,8 @@ import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
-import { cardClass, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
+import { StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { CopyField } from "#app/components/copy-field";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -18,6 +19,7 @@ import { CalendarImports, type ImportedCalendarView } from "#app/components/cale
 import { heldDays, isCalendarSyncError, timeZoneOf, type CalendarImport } from "#app/.server/domain/calendar-sync";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
+import { Button, ButtonLink } from "#app/components/ui/button";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
@@ -178,9 +180,9 @@ export default function CalendarPage() {
     return (
       <main id="main" className="space-y-6">
         <h1 className="text-3xl font-extrabold tracking-tight">{t("calendar.page.title")}</h1>
-        <div className={cardClass}>
+        <div className={cardClass()}>
           <p>{t("calendar.page.empty")}</p>
-          <LocalizedLink to={href("settings-list-boat")} className={`${primaryButton} mt-4`}>{t("owner.list.emptyAction")}</LocalizedLink>
+          <ButtonLink variant="primary" size="lg" to={href("settings-list-boat")} className="mt-4">{t("owner.list.emptyAction")}</ButtonLink>
         </div>
       </main>
     );
@@ -203,7 +205,7 @@ export default function CalendarPage() {
             ))}
           </select>
         </div>
-        <button type="submit" className={secondaryButton}>{t("calendar.page.show")}</button>
+        <Button variant="secondary" size="md" type="submit">{t("calendar.page.show")}</Button>
       </Form>
       <section aria-labelledby="months-title">
         <h2 id="months-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
@@ -211,7 +213,7 @@ export default function CalendarPage() {
         <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected }} />
         <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} />
       </section>
-      <section aria-labelledby="held-title" className={cardClass}>
+      <section aria-labelledby="held-title" className={cardClass()}>
         <h2 id="held-title" className="text-xl font-bold">{t("calendar.page.held")}</h2>
         {loaderData.bookings.length === 0 && loaderData.blocks.length === 0 ? <p className="mt-2 text-sm">{t("calendar.page.nothingHeld")}</p> : null}
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-white/10">
@@ -237,13 +239,13 @@ export default function CalendarPage() {
                 <input type="hidden" name="listing" value={selected} />
                 <input type="hidden" name="block" value={block.id} />
                 <input type="hidden" name="mes" value={loaderData.pages.month} />
-                <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.page.unblock")}</button>
+                <Button variant="secondary" size="md" type="submit"  disabled={busy}>{t("calendar.page.unblock")}</Button>
               </Form>
             </li>
           ))}
         </ul>
       </section>
-      <section aria-labelledby="block-title" className={cardClass}>
+      <section aria-labelledby="block-title" className={cardClass()}>
         <h2 id="block-title" className="text-xl font-bold">{t("calendar.page.blockTitle")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.page.blockIntro")}</p>
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
@@ -258,7 +260,7 @@ export default function CalendarPage() {
             <label htmlFor="block-end" className={labelClass}>{t("fields.end")}</label>
             <input id="block-end" name="end" type="date" min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.end} className={inputClass} />
           </div>
-          <button type="submit" className={primaryButton} disabled={busy}>{t("calendar.page.block")}</button>
+          <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("calendar.page.block")}</Button>
         </Form>
       </section>
       <CalendarImports
@@ -269,7 +271,7 @@ export default function CalendarPage() {
         urlError={actionData?.intent === "add-calendar" && actionData.refusal.field === "url" ? actionData.refusal.message : null}
         urlValue={actionData?.intent === "add-calendar" ? actionData.fields.url : ""}
       />
-      <section aria-labelledby="feed-title" className={cardClass}>
+      <section aria-labelledby="feed-title" className={cardClass()}>
         <h2 id="feed-title" className="text-xl font-bold">{t("calendar.page.feedTitle")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.page.feedIntro")}</p>
         <label htmlFor="feed-url" className={`${labelClass} mt-4`}>{t("calendar.page.feedUrl")}</label>
@@ -277,7 +279,7 @@ export default function CalendarPage() {
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="rotate" />
           <input type="hidden" name="listing" value={selected} />
-          <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.page.rotate")}</button>
+          <Button variant="secondary" size="md" type="submit"  disabled={busy}>{t("calendar.page.rotate")}</Button>
         </Form>
       </section>
     </main>

@@ -5,7 +5,7 @@ import { CLAIM_LINK_DAYS, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quote
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { cardClass, primaryButton } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { CaseDetailRows, CaseStatusBadge } from "#app/components/case";
 import { FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -17,6 +17,7 @@ import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { useNotice, type NoticeKey } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /ajustes/mis-gestiones/{id}: one case for its requester — the request, its history with the
@@ -166,7 +167,7 @@ function ClaimRefused({ reason, email, days }: { reason: ClaimRefusal; email: st
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("claim.title")}</h1>
-      <div role="alert" data-testid="claim-refused" data-reason={reason} className={cardClass}>
+      <div role="alert" data-testid="claim-refused" data-reason={reason} className={cardClass()}>
         <p>{t(`claim.refused.${reason}`, { email, days })}</p>
       </div>
       <p>
@@ -211,7 +212,7 @@ function CaseView() {
       </p>
       {notice ? <Notice>{notice.text}</Notice> : null}
       {quotes.length > 0 ? (
-        <section aria-labelledby="quote-title" className={cardClass}>
+        <section aria-labelledby="quote-title" className={cardClass()}>
           <h2 id="quote-title" className="text-xl font-bold">{t("quote.title")}</h2>
           {reply?.intent === "accept-quote" || reply?.intent === "decline-quote" ? <FormAlert id="quote-errors" errors={reply.errors} /> : null}
           <ol className="mt-3 space-y-4 text-sm">
@@ -241,7 +242,7 @@ function CaseView() {
                         <input type="hidden" name="intent" value="accept-quote" />
                         <input type="hidden" name="quote" value={quote.n} />
                         <p className={hintClass}>{t("quote.acceptHint")}</p>
-                        <button type="submit" className={`${primaryButton} mt-2`} disabled={busy}>{t("quote.accept")}</button>
+                        <Button variant="primary" size="lg" type="submit" className="mt-2" disabled={busy}>{t("quote.accept")}</Button>
                       </Form>
                       <Form method="post" className="space-y-2">
                         <input type="hidden" name="intent" value="decline-quote" />
@@ -261,7 +262,7 @@ function CaseView() {
         </section>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="summary-title" className={cardClass}>
+        <section aria-labelledby="summary-title" className={cardClass()}>
           <h2 id="summary-title" className="text-xl font-bold">{t("detail.summary")}</h2>
           <dl className="mt-3 space-y-1 text-sm">
             <div className="flex justify-between gap-4">
@@ -271,7 +272,7 @@ function CaseView() {
             <CaseDetailRows details={item.details} />
           </dl>
         </section>
-        <section aria-labelledby="history-title" className={cardClass}>
+        <section aria-labelledby="history-title" className={cardClass()}>
           <h2 id="history-title" className="text-xl font-bold">{t("detail.history")}</h2>
           <ol className="mt-3 space-y-3 text-sm">
             {item.history.map((entry) => (
@@ -285,7 +286,7 @@ function CaseView() {
           </ol>
         </section>
       </div>
-      <section aria-labelledby="documents-title" className={cardClass}>
+      <section aria-labelledby="documents-title" className={cardClass()}>
         {results.length > 0 ? (
           <>
             <h2 id="results-title" className="text-xl font-bold">{t("detail.results")}</h2>
@@ -320,11 +321,11 @@ function CaseView() {
             {reply?.intent === "documents" ? <FormAlert id="documents-errors" errors={reply.errors} /> : null}
             <label htmlFor="documents" className={labelClass}>{t("detail.files")}</label>
             <input id="documents" name="documents" type="file" multiple required accept="application/pdf,image/jpeg,image/png" className="block w-full text-sm" />
-            <button type="submit" className={primaryButton} disabled={busy}>{t("detail.upload")}</button>
+            <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("detail.upload")}</Button>
           </Form>
         ) : null}
       </section>
-      <section aria-labelledby="messages-title" className={cardClass}>
+      <section aria-labelledby="messages-title" className={cardClass()}>
         <h2 id="messages-title" className="text-xl font-bold">{t("detail.messages")}</h2>
         {item.messages.length === 0 ? <p className="mt-2 text-sm">{t("detail.noMessages")}</p> : null}
         <ol className="mt-3 space-y-3 text-sm">
@@ -343,7 +344,7 @@ function CaseView() {
           {reply?.intent === "message" ? <FormAlert id="message-errors" errors={reply.errors} /> : null}
           <label htmlFor="message" className={labelClass}>{t("detail.message")}</label>
           <textarea id="message" name="message" rows={3} required maxLength={4000} className={inputClass} />
-          <button type="submit" className={primaryButton} disabled={busy}>{t("detail.send")}</button>
+          <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("detail.send")}</Button>
         </Form>
       </section>
     </main>

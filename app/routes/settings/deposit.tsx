@@ -5,7 +5,9 @@ import { lineOf, moneyView } from "#app/.server/domain/bookings";
 import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { cardClass, dangerButton, MoneyStory, primaryButton, secondaryButton } from "#app/components/booking";
+import { MoneyStory } from "#app/components/booking";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -160,14 +162,14 @@ export default function DepositPage() {
       {errors.form ? <FormAlert id="deposit-refusal" errors={[errors.form]} /> : null}
       {claim ? <ClaimDetails claim={claim} /> : null}
       {side === "owner" && claim?.status === "open" ? (
-        <Form method="post" className={cardClass}>
+        <Form method="post" className={cardClass()}>
           <input type="hidden" name="intent" value="withdraw" />
           <p className="text-sm">{t("claim.withdrawHint")}</p>
-          <button type="submit" disabled={busy} className={secondaryButton + " mt-3"}>{t("claim.withdraw")}</button>
+          <button type="submit" disabled={busy} className={buttonClass("secondary", "md") + " mt-3"}>{t("claim.withdraw")}</button>
         </Form>
       ) : null}
       {side === "renter" && claim?.status === "open" && !claim.answer ? (
-        <Form method="post" encType="multipart/form-data" className={cardClass + " space-y-3"} aria-labelledby="answer-title">
+        <Form method="post" encType="multipart/form-data" className={cardClass() + " space-y-3"} aria-labelledby="answer-title">
           <h2 id="answer-title" className="text-xl font-bold">{t("answer.title")}</h2>
           <p className={hintClass}>{t("answer.intro")}</p>
           <input type="hidden" name="intent" value="answer" />
@@ -177,13 +179,13 @@ export default function DepositPage() {
             <ErrorList id="answer-text-errors" errors={errors.text ? [errors.text] : null} />
           </div>
           <PhotosField id="answer-photos" label={t("answer.photos")} error={errors.photos} />
-          <button type="submit" disabled={busy} className={primaryButton}>{t("answer.submit")}</button>
+          <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("answer.submit")}</Button>
         </Form>
       ) : null}
-      {side === "renter" && !claim ? <p className={cardClass}>{t("page.renterNone")}</p> : null}
+      {side === "renter" && !claim ? <p className={cardClass()}>{t("page.renterNone")}</p> : null}
       {side === "owner" && !claim ? (
         page.canClaim ? (
-          <Form method="post" encType="multipart/form-data" className={cardClass + " space-y-4"} aria-labelledby="claim-form-title">
+          <Form method="post" encType="multipart/form-data" className={cardClass() + " space-y-4"} aria-labelledby="claim-form-title">
             <h2 id="claim-form-title" className="text-xl font-bold">{t("form.title")}</h2>
             <p className="text-sm">{t("page.windowOpen", { date: formatMoment(page.windowEnd, lang) })}</p>
             <p className={hintClass}>{t("form.intro")}</p>
@@ -201,10 +203,10 @@ export default function DepositPage() {
               <ErrorList id="claim-reason-errors" errors={errors.reason ? [errors.reason] : null} />
             </div>
             <PhotosField id="claim-photos" label={t("form.photos")} error={errors.photos} />
-            <button type="submit" disabled={busy} className={dangerButton}>{t("form.submit")}</button>
+            <Button variant="danger" size="md" type="submit" disabled={busy}>{t("form.submit")}</Button>
           </Form>
         ) : (
-          <p className={cardClass}>
+          <p className={cardClass()}>
             {booking.status === "confirmed" && page.depositCents > 0
               ? t("page.notOver")
               : booking.status === "completed" && page.windowPassed
@@ -214,13 +216,13 @@ export default function DepositPage() {
         )
       ) : null}
       {page.canRelease ? (
-        <Form method="post" className={cardClass}>
+        <Form method="post" className={cardClass()}>
           <input type="hidden" name="intent" value="release" />
           <p className="text-sm">{t("form.releaseHint")}</p>
-          <button type="submit" disabled={busy} className={secondaryButton + " mt-3"}>{t("form.release")}</button>
+          <button type="submit" disabled={busy} className={buttonClass("secondary", "md") + " mt-3"}>{t("form.release")}</button>
         </Form>
       ) : null}
-      <section aria-labelledby="money-title" className={cardClass}>
+      <section aria-labelledby="money-title" className={cardClass()}>
         <h2 id="money-title" className="text-xl font-bold">{tb("money.title")}</h2>
         <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
       </section>

@@ -17,6 +17,7 @@ import { badRequest, notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
@@ -92,7 +93,7 @@ export default function Drafts() {
             const title = draft.title ?? t("untitled");
             const percent = Math.round((draft.progress.done / draft.progress.total) * 100);
             return (
-              <li key={draft.id} className="flex flex-wrap items-center gap-5 rounded-2xl border border-slate-200 p-4 dark:border-white/10" data-listing-id={draft.id}>
+              <li key={draft.id} className={cardClass("sm", { extra: "flex flex-wrap items-center gap-5" })} data-listing-id={draft.id}>
                 <ListingPhoto
                   photo={draft.cover}
                   fallback={draft.kind === "boat" ? `/images/boats/${draft.variant ?? "motor"}.svg` : "/images/docks.svg"}

@@ -17,6 +17,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /ajustes/mis-barcos: every boat and dock of the person, with status, cover, place and price,
@@ -162,7 +163,7 @@ function ListingRow({
   const linkClass = "inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300";
   const headingId = `listing-${item.id}-title`;
   return (
-    <li className="rounded-2xl border border-slate-200 p-4 dark:border-white/10" data-listing-id={item.id} data-status={item.status}>
+    <li className={cardClass("sm")} data-listing-id={item.id} data-status={item.status}>
       <div className="flex flex-wrap gap-5">
         <ListingPhoto
           photo={item.cover}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { isReviewError, type Review } from "#app/.server/domain/reviews";
 import { MAX_COMMENT, MIN_COMMENT } from "#app/utils/reviews";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { cardClass, primaryButton } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatDay, formatMoment } from "#app/utils/bookings";
@@ -13,6 +13,7 @@ import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /ajustes/opiniones: the trips waiting for the person's review (with the form), the reviews
@@ -118,7 +119,7 @@ export default function Reviews() {
         <h2 id="waiting-title" className="text-xl font-bold">{t("waiting.title")}</h2>
         {waiting.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("waiting.empty")}</p> : null}
         {waiting.map((trip) => (
-          <article key={trip.bookingId} className={cardClass} aria-labelledby={`trip-${trip.bookingId}`}>
+          <article key={trip.bookingId} className={cardClass()} aria-labelledby={`trip-${trip.bookingId}`}>
             <h3 id={`trip-${trip.bookingId}`} className="font-semibold">
               <LocalizedLink to={href(trip.listing.kind === "boat" ? "boat" : "dock", { params: { id: trip.listing.id } })} className="underline">{trip.listing.title}</LocalizedLink>
             </h3>
@@ -142,7 +143,7 @@ export default function Reviews() {
                 <label htmlFor={`comment-${trip.bookingId}`} className={labelClass}>{t("form.comment")}</label>
                 <textarea id={`comment-${trip.bookingId}`} name="comment" rows={3} required minLength={MIN_COMMENT} maxLength={MAX_COMMENT} defaultValue={valueFor("review", trip.bookingId, "comment")} className={inputClass} />
               </div>
-              <button type="submit" className={primaryButton} disabled={busy}>{t("form.submit")}</button>
+              <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("form.submit")}</Button>
             </Form>
           </article>
         ))}
@@ -152,7 +153,7 @@ export default function Reviews() {
         <h2 id="written-title" className="text-xl font-bold">{t("written.title")}</h2>
         {written.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("written.empty")}</p> : null}
         {written.map((review) => (
-          <article key={review.id} className={cardClass}>
+          <article key={review.id} className={cardClass()}>
             <h3 className="font-semibold">{review.listing.title}</h3>
             <p className="text-sm"><Stars rating={review.rating} /> · {formatMoment(review.createdAt, lang)}</p>
             <p className="mt-2 whitespace-pre-line">{review.comment}</p>
@@ -165,7 +166,7 @@ export default function Reviews() {
         <h2 id="received-title" className="text-xl font-bold">{t("received.title")}</h2>
         {received.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("received.empty")}</p> : null}
         {received.map((review) => (
-          <article key={review.id} className={cardClass}>
+          <article key={review.id} className={cardClass()}>
             <h3 className="font-semibold">{review.listing.title}</h3>
             <p className="text-sm"><Stars rating={review.rating} /> · {review.author} · {formatMoment(review.createdAt, lang)}</p>
             <p className="mt-2 whitespace-pre-line">{review.comment}</p>
@@ -178,7 +179,7 @@ export default function Reviews() {
                 <FormAlert id={`answer-${review.id}-errors`} errors={errorsFor("answer", review.id)} />
                 <label htmlFor={`answer-${review.id}`} className={labelClass}>{t("form.answer")}</label>
                 <textarea id={`answer-${review.id}`} name="answer" rows={2} required maxLength={MAX_COMMENT} defaultValue={valueFor("answer", review.id, "answer")} className={inputClass} />
-                <button type="submit" className={primaryButton} disabled={busy}>{t("form.answerSubmit")}</button>
+                <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("form.answerSubmit")}</Button>
               </Form>
             )}
           </article>
