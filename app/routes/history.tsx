@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { viewedItems } from "#app/.server/listing-cards";
 import { FormAlert } from "#app/components/forms";
@@ -36,9 +37,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "favourites");
   const user = await ctx.getUser();
-  const form = await ctx.formData();
-  const parsed = historySchema.safeParse({ intent: form.get("intent") });
-  if (!parsed.success) {
+  const submission = parseWithZod(await ctx.formData(), { schema: historySchema });
+  if (submission.status !== "success") {
     return data({ error: ctx.t("errors.invalid") }, { status: 400 });
   }
   const setCookie = await ctx.services.history.clear(user ? { uid: user.uid } : null, ctx.request);

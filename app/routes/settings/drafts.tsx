@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { isListingError } from "#app/.server/domain/listings";
 import { FormAlert, Notice } from "#app/components/forms";
@@ -47,9 +48,9 @@ const discardSchema = z.object({ intent: z.literal("discard"), id: z.string().mi
 export async function action(args: ActionFunctionArgs) {
   const { requireUser, request, lang, t, services, formData, redirectWithNotice } = requestContext(args, "listing-form");
   const user = await requireUser();
-  const parsed = discardSchema.safeParse(Object.fromEntries(await formData()));
-  if (!parsed.success) badRequest();
-  const { id } = parsed.data;
+  const parsed = parseWithZod(await formData(), { schema: discardSchema });
+  if (parsed.status !== "success") badRequest();
+  const { id } = parsed.value;
   try {
     // The draft and its photos, for good (nothing else points at them).
     await services.listingPhotos.discardDraft(user.uid, id);

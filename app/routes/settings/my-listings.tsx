@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { isListingError, type ListingStatus } from "#app/.server/domain/listings";
 import { FormAlert, Notice } from "#app/components/forms";
@@ -67,9 +68,9 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { requireUser, request, lang, t, services, formData, redirectWithNotice } = requestContext(args, "listing-form");
   const user = await requireUser();
-  const parsed = transitionSchema.safeParse(Object.fromEntries(await formData()));
-  if (!parsed.success) badRequest();
-  const { intent, id } = parsed.data;
+  const parsed = parseWithZod(await formData(), { schema: transitionSchema });
+  if (parsed.status !== "success") badRequest();
+  const { intent, id } = parsed.value;
   const { listings } = services;
   const listing = await listings.get(id);
   if (!listing || listing.ownerUid !== user.uid) notFound(request);
