@@ -9,6 +9,26 @@ const drivers = {
 };
 
 /**
+ * Reaching the services past `requestContext`: `context.services`, `args.context.services`, or
+ * `{ services } = context`. Only the request plumbing (app/.server/auth, app/.server/http) reads the
+ * load context; routes get a narrowed view of it from `requestContext(args)`.
+ */
+const loadContextServices = [
+  {
+    selector: "MemberExpression[property.name='services'][object.name='context']",
+    message: "Routes reach the services through requestContext(args).services, never context.services.",
+  },
+  {
+    selector: "MemberExpression[property.name='services'][object.property.name='context']",
+    message: "Routes reach the services through requestContext(args).services, never context.services.",
+  },
+  {
+    selector: "VariableDeclarator[init.name='context'] > ObjectPattern > Property[key.name='services']",
+    message: "Routes reach the services through requestContext(args).services, never context.services.",
+  },
+];
+
+/**
  * (`regex` patterns: a gitignore-style `group` reads a leading `#` as a comment.)
  *
  * The shape of the code, kept by lint (docs/STYLE.md, docs/ARCHITECTURE.md):
@@ -64,6 +84,13 @@ export const shapeRules = [
       "no-restricted-imports": [
         "error",
         {
+          paths: [
+            {
+              name: "#app/.server/auth/guards",
+              importNames: ["getSessionUser", "requireUser", "requireAdmin", "requireAnonymous", "requireApiUser"],
+              message: "Routes call the guards through requestContext(args) (ctx.requireUser(), ctx.getUser()…).",
+            },
+          ],
           patterns: [
             drivers,
             {
@@ -71,10 +98,22 @@ export const shapeRules = [
               allowTypeImports: true,
               message: "Routes see domain services (requestContext), never a raw port.",
             },
+            {
+              regex: "^(#app/\\.server|(\\.\\./)+\\.server)/http/load-context$",
+              allowTypeImports: true,
+              message: "The whole services object is the request plumbing's: routes use requestContext(args).",
+            },
           ],
         },
       ],
+      "no-restricted-syntax": ["error", ...loadContextServices],
     },
+  },
+  {
+    // Components and browser helpers never see a load context either.
+    files: ["app/components/**", "app/utils/**", "app/root.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", ...loadContextServices] },
   },
 ];
 
@@ -92,6 +131,12 @@ export default tseslint.config(
     },
   },
   ...shapeRules,
+  {
+    // Still reads `context.services` (domain services only, by type): it moves to requestContext
+    // when the listing form is split into modules (issue 26, item 4); then this exception goes.
+    files: ["app/routes/listings/listing-form.server.ts"],
+    rules: { "no-restricted-syntax": "off" },
+  },
   {
     files: ["app/.server/store/**", "app/.server/identity/**", "app/.server/blobs/**", "app/.server/mail/**", "tests/**", "scripts/**"],
     rules: { "no-restricted-imports": "off" },

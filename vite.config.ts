@@ -19,7 +19,7 @@ const FRAMEWORK =
  * a request of its own with its headers on a slow phone connection.
  */
 const SHELL =
-  /\/app\/(i18n\.ts|route-table\.ts|components\/(site-frame|site-header|site-footer|theme-toggle|localized-link|language-switcher|avatar|icons|email-stream|error-boundary)\.tsx|utils\/(href|use-lang|meta|nonce|headers|intl|initials|theme|chats|use-emails|use-chat-stream|email-stream\.client|mailbox-types|current-user|safe-redirect|use-close-on-navigate|settings-nav)\.tsx?)$/;
+  /\/app\/(i18n\.ts|route-table\.ts|components\/(site-frame|site-header|site-footer|theme-toggle|localized-link|language-switcher|avatar|icons|event-stream|error-boundary)\.tsx|utils\/(href|use-lang|meta|nonce|headers|intl|initials|theme|chats|use-emails|use-chat-stream|event-stream\.client|mailbox-types|current-user|safe-redirect|use-close-on-navigate|settings-nav)\.tsx?)$/;
 
 /**
  * The search box the home page, the search pages and the listing pages share (its options, place

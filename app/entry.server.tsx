@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { splitLangFromPath } from "#app/i18n";
 import { i18nFor } from "#app/.server/i18n";
@@ -23,13 +23,91 @@ export default async function handleRequest(
   const lang = splitLangFromPath(new URL(request.url).pathname).lang;
   // The language's shared instance already holds every message: the HTML comes out translated.
   const i18n = i18nFor(lang);
-
   const nonce = loadContext.cspNonce;
+  const document = (
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>
+  );
+  const send = (html: Buffer<ArrayBuffer>, status: number) => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("Content-Length", String(html.byteLength));
+    return new Response(html, { headers: responseHeaders, status });
+  };
 
-  // Nothing on the site streams (no deferred data): the document is rendered to the end and sent
-  // as one body with its length. Streaming it cost more than rendering it: a dozen small socket
-  // writes, a web stream over a Node stream, and React's late close of a finished stream.
-  return new Promise<Response>((resolve, reject) => {
+  // Nothing on the site defers data or suspends while rendering: the only thing that waits is
+  // the loader data's script (Remix's turbo-stream of it, read in chunks inside a Suspense
+  // boundary). Read that first, then render the document as one string: React's stream renderer
+  // encodes every small piece of markup into bytes as it goes, which cost about as much again as
+  // the render itself (decision 038).
+  await readHandoff(remixContext);
+  const html = renderToString(document);
+  // A boundary that still suspended or failed (a data stream that failed: its chunk holds the
+  // error) is left to the browser by renderToString, silently; the stream renderer waits for it,
+  // or logs the failure and answers 500, so such a page is rendered again that way.
+  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) {
+    // The stream renderer starts an <html> document with its doctype; renderToString does not.
+    return send(Buffer.from(html.startsWith("<html") ? DOCTYPE + html : html), responseStatusCode);
+  }
+  remixContext.serverHandoffStream = drained();
+  return renderWhole(document, responseStatusCode, nonce).then(({ html, status }) => send(html, status));
+}
+
+const DOCTYPE = "<!DOCTYPE html>";
+
+/** An empty, closed stream: what is left of the loader data's stream once it is read. */
+function drained() {
+  return new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+}
+
+/** React's marker of a Suspense boundary it left for the browser to render (`<!--$!-->`). */
+const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+
+type StreamCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;
+
+/**
+ * Reads the whole turbo-stream of the loader data and files each chunk where Remix's
+ * `StreamTransfer` looks for it (`renderMeta.streamCache`, by chunk number, decoded as it
+ * decodes them), so the render finds every chunk ready and writes the same scripts without
+ * suspending.
+ */
+async function readHandoff(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta || context.renderMeta.streamCache) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const cache: StreamCache = {};
+  // Remix ends the stream after `streamTimeout` unless the client has gone; then this stops
+  // waiting, as the stream renderer's abort did (the read ends as the stream's end).
+  const timeout = setTimeout(() => void reader.cancel().catch(() => undefined), ABORT_DELAY + 1_000);
+  for (let id = 0; ; id++) {
+    const entry: StreamCache[number] = Promise.resolve();
+    cache[id] = entry;
+    try {
+      const { done, value } = await reader.read();
+      entry.result = { done, value: decoder.decode(value, { stream: true }) };
+      if (done) break;
+    } catch (failure) {
+      entry.error = failure;
+      break;
+    }
+  }
+  clearTimeout(timeout);
+  reader.releaseLock();
+  context.renderMeta.streamCache = cache;
+  // Each render of `RemixServer` takes a reader of it; it never reads one, every chunk being known.
+  context.serverHandoffStream = drained();
+}
+
+/**
+ * The stream renderer, waiting for everything (`onAllReady`) and collecting the document whole:
+ * for a page where something suspends while rendering.
+ */
+export function renderWhole(document: React.ReactElement, status: number, nonce: string) {
+  let responseStatusCode = status;
+  return new Promise<{ html: Buffer<ArrayBuffer>; status: number }>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
     const body = new Writable({
@@ -43,36 +121,26 @@ export default async function handleRequest(
     });
     body.on("finish", () => {
       clearTimeout(timeout);
-      const html = Buffer.concat(chunks);
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      responseHeaders.set("Content-Length", String(html.byteLength));
-      resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+      resolve({ html: Buffer.concat(chunks), status: responseStatusCode });
     });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged here; before it, Remix's boundary shows them.
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(document, {
+      nonce,
+      onShellReady() {
+        shellRendered = true;
       },
-    );
+      onAllReady() {
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors after the shell are logged here; before it, Remix's boundary shows them.
+        if (shellRendered) console.error(error);
+      },
+    });
     const timeout = setTimeout(abort, ABORT_DELAY + 1_000);
   });
 }

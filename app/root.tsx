@@ -21,7 +21,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { publicEnv } from "#app/.server/config";
 import { decideLanguage, getFixedT, localesVersion } from "#app/.server/i18n";
-import { EmailStream } from "#app/components/email-stream";
+import { EventStream } from "#app/components/event-stream";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { baseNamespaces, languageOf, languages, localizePath, splitLangFromPath, type Lang } from "#app/i18n";
 import { useOptimisticTheme } from "#app/components/theme-toggle";
@@ -171,7 +171,7 @@ export default function App() {
   const root = useRouteLoaderData<typeof loader>("root");
   useChangeLanguage(root?.lang ?? "es");
   // The browser's session state: fetched at start and again whenever the server says the
-  // person changed (sign-in, sign-out); it opens or closes the one email event stream.
+  // person changed (sign-in, sign-out); it opens or closes the one event stream.
   const signedInAs = root?.user?.slug ?? null;
   const { user } = useCurrentUser();
   useEffect(() => {
@@ -181,7 +181,7 @@ export default function App() {
   }, [signedInAs]);
   return (
     <>
-      <EmailStream signedIn={Boolean(user)} />
+      <EventStream signedIn={Boolean(user)} />
       <Outlet />
     </>
   );

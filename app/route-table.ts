@@ -166,6 +166,8 @@ export const resourceRoutes = [
   { id: "api-auth-me", path: "api/auth/me", file: "routes/api/auth-me.ts" },
   { id: "api-auth-session", path: "api/auth/session", file: "routes/api/auth-session.ts" },
   { id: "api-logout", path: "api/logout", file: "routes/api/logout.ts" },
+  // The event stream (the person's emails and conversations); the spec's address serves the same stream.
+  { id: "api-events", path: "api/events", file: "routes/api/events.ts" },
   { id: "api-emails-subscribe", path: "api/emails/subscribe", file: "routes/api/emails-subscribe.ts" },
   // Stripe's webhook events (PAYMENTS_PROVIDER=stripe; decision 024).
   { id: "api-payments-stripe-webhook", path: "api/payments/stripe-webhook", file: "routes/api/stripe-webhook.ts" },
@@ -176,6 +178,8 @@ export const resourceRoutes = [
   { id: "case-document", path: "resources/case-document/:caseId/:documentId", file: "routes/resources/case-document.ts" },
   // A deposit claim's photo, for the booking's two people and the team only.
   { id: "deposit-photo", path: "resources/deposit-photo/:bookingId/:photoId", file: "routes/resources/deposit-photo.ts" },
+  // A check-in or check-out photo (decision 032), for the booking's two people and the team only.
+  { id: "handover-photo", path: "resources/handover-photo/:bookingId/:photoId", file: "routes/resources/handover-photo.ts" },
   // An invoice as a PDF, for its buyer, its seller and the team.
   { id: "invoice-pdf", path: "resources/invoice/:invoiceId", file: "routes/resources/invoice-pdf.ts" },
   // A trip's calendar event (.ics), for its renter, the listing's owner and the team: /resources/trip/{bookingId}.ics.

@@ -61,9 +61,6 @@ export function benchOptions(args: { backend?: string; listings?: string; subscr
   return { backend, listings, cases: dataSizes[backend].cases, subscribers, connections, timeoutMs: firebase ? 60_000 : 10_000, settle: firebase };
 }
 
-/** A JVM and the firebase-tools CLI starting together on a busy two-core machine can take minutes. */
-const START_TIMEOUT_MS = 240_000;
-
 export interface RunningBackend {
   backend: Backend;
   /** Variables for the server and for this process's own services (the seed). */
@@ -75,50 +72,19 @@ export interface RunningBackend {
 }
 
 /**
- * Starts what the backend needs. For firebase, each emulator once; whatever fails to start, the
- * ones already running are stopped before the error is thrown.
+ * Starts what the backend needs. For firebase, each emulator once (scripts/firebase-emulators.ts,
+ * which `npm run demo:firebase` uses too); whatever fails to start, the ones already running are
+ * stopped before the error is thrown.
  */
 export async function startBackend(backend: Backend): Promise<RunningBackend> {
   if (backend === "embedded") return { backend, env: { APP_BACKEND: "embedded" }, description: "embedded (SQLite, blobs on disk)", stop: async () => undefined };
   // Loaded only here: the embedded bench never loads the emulators' modules.
-  const { AUTH_EMULATOR_API_KEY, AUTH_EMULATOR_PROJECT_ID, startAuthEmulator } = await import("#tests/auth-emulator");
-  const { findCloudFirestoreEmulator, startCloudFirestoreEmulator } = await import("#tests/firestore-emulator");
-  const { loadFirebaseToolsStorage, startStorageEmulator } = await import("#tests/storage-emulator");
-  if (!findCloudFirestoreEmulator()) {
-    throw new Error("--backend firebase needs Google's Cloud Firestore emulator and java (Debian package google-cloud-cli-firestore-emulator, or FIRESTORE_EMULATOR_JAR)");
-  }
-  const tools = loadFirebaseToolsStorage();
-  if (typeof tools === "string") throw new Error(`--backend firebase needs the Storage emulator: ${tools}`);
-  const stops: Array<() => Promise<void>> = [];
-  let stopped: Promise<void> | undefined;
-  const stop = () => (stopped ??= Promise.allSettled(stops.map((s) => s())).then(() => undefined));
-  try {
-    const started = await Promise.allSettled([
-      startCloudFirestoreEmulator({ timeoutMs: START_TIMEOUT_MS }),
-      startAuthEmulator({ timeoutMs: START_TIMEOUT_MS }),
-      startStorageEmulator(tools, AUTH_EMULATOR_PROJECT_ID),
-    ]);
-    for (const result of started) if (result.status === "fulfilled") stops.push(() => result.value.stop());
-    const failed = started.find((result): result is PromiseRejectedResult => result.status === "rejected");
-    if (failed) throw failed.reason;
-    const [firestore, auth, storage] = started.map((r) => (r as PromiseFulfilledResult<{ host?: string; hostPort?: string }>).value);
-    const env = {
-      APP_BACKEND: "firebase",
-      FIREBASE_PROJECT_ID: AUTH_EMULATOR_PROJECT_ID,
-      FIREBASE_API_KEY: AUTH_EMULATOR_API_KEY,
-      FIRESTORE_EMULATOR_HOST: firestore.hostPort!,
-      FIREBASE_AUTH_EMULATOR_HOST: auth.host!,
-      FIREBASE_STORAGE_EMULATOR_HOST: storage.host!,
-      METADATA_SERVER_DETECTION: "none",
-    };
-    return {
-      backend,
-      env,
-      description: `firebase on emulators — Cloud Firestore ${env.FIRESTORE_EMULATOR_HOST} (Java), Auth ${env.FIREBASE_AUTH_EMULATOR_HOST} (firebase-tools), Storage ${env.FIREBASE_STORAGE_EMULATOR_HOST} (in the bench's process)`,
-      stop,
-    };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const { startFirebaseEmulators } = await import("./firebase-emulators");
+  const emulators = await startFirebaseEmulators({ firestore: "cloud" });
+  return {
+    backend,
+    env: emulators.env,
+    description: `firebase on emulators — ${emulators.description}`,
+    stop: emulators.stop,
+  };
 }

@@ -15,8 +15,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once `base/healthz` answers 200; throws when `exited()` turns true or after 120 s. */
-export async function waitForHealth(base: string, exited: () => boolean): Promise<void> {
+/** Resolves once `base/healthz` answers 200; throws when `exited()` turns true or after `timeoutMs` (120 s). */
+export async function waitForHealth(base: string, exited: () => boolean, timeoutMs = 120_000): Promise<void> {
   const started = Date.now();
   for (;;) {
     if (exited()) throw new Error("the server stopped before answering /healthz");
@@ -25,7 +25,7 @@ export async function waitForHealth(base: string, exited: () => boolean): Promis
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 120_000) throw new Error("the server did not start in 120 s");
+    if (Date.now() - started > timeoutMs) throw new Error(`the server did not start in ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -8,7 +8,8 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 
-const ALL = ["typecheck", "lint", "test:unit", "build", "test:e2e"];
+// test:e2e:firebase: the browser smoke test on the firebase backend (emulators), decision 036.
+const ALL = ["typecheck", "lint", "test:unit", "build", "test:e2e", "test:e2e:firebase"];
 const stages = process.argv.length > 2 ? process.argv.slice(2) : ALL;
 
 /** CPU seconds of this process's finished (reaped) children, or NaN off Linux. */

@@ -81,10 +81,13 @@ function emulatorEnv(dir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function startAuthEmulator(options: { timeoutMs?: number } = {}): Promise<AuthEmulator> {
+/** `ports`: those of the emulator, the CLI's hub and its logging server; free ones by default. */
+export async function startAuthEmulator(options: { timeoutMs?: number; ports?: { auth: number; hub: number; logging: number } } = {}): Promise<AuthEmulator> {
   const started = Date.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-auth-emulator-"));
-  const [authPort, hubPort, loggingPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [authPort, hubPort, loggingPort] = options.ports
+    ? [options.ports.auth, options.ports.hub, options.ports.logging]
+    : await Promise.all([freePort(), freePort(), freePort()]);
   const configFile = path.join(dir, "firebase.json");
   fs.writeFileSync(
     configFile,

@@ -44,8 +44,8 @@ interface GrpcModule {
   ServerCredentials: { createInsecure(): unknown };
 }
 
-/** Starts `@firestore-emulator/server` in this process. */
-export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
+/** Starts `@firestore-emulator/server` in this process, on `port` (a free one by default). */
+export async function startFirestoreEmulator(options: { port?: number } = {}): Promise<FirestoreEmulator> {
   const emulator = new FirestoreServer();
   // Its start() binds 0.0.0.0; bind its gRPC server to loopback ourselves, with the grpc-js copy
   // the emulator was built against (a different copy's credentials are rejected).
@@ -53,7 +53,7 @@ export async function startFirestoreEmulator(): Promise<FirestoreEmulator> {
   const grpc = emulatorRequire("@grpc/grpc-js") as GrpcModule;
   const server = (emulator as unknown as { server: GrpcServer }).server;
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${HOST}:0`, grpc.ServerCredentials.createInsecure(), (error, boundPort) =>
+    server.bindAsync(`${HOST}:${options.port ?? 0}`, grpc.ServerCredentials.createInsecure(), (error, boundPort) =>
       error ? reject(error) : resolve(boundPort),
     );
   });
@@ -124,11 +124,15 @@ export async function startCloudFirestoreEmulator(options: { rulesFile?: string;
 /**
  * Starts Google's Cloud Firestore emulator as a child process. `rulesFile` loads security rules
  * (they apply to unauthenticated REST/client calls; the Admin SDK bypasses them, as in production).
+ * `port`: a free one by default. `detached`: in a process group of its own, so a Ctrl-C at the
+ * terminal reaches only the parent, which stops it after whatever still uses it (`npm run demo:firebase`).
  */
-export async function launchCloudFirestoreEmulator(options: { rulesFile?: string; timeoutMs?: number } = {}): Promise<FirestoreEmulator> {
+export async function launchCloudFirestoreEmulator(
+  options: { rulesFile?: string; timeoutMs?: number; port?: number; detached?: boolean } = {},
+): Promise<FirestoreEmulator> {
   const jar = findCloudFirestoreEmulator();
   if (!jar) throw new Error("The Cloud Firestore emulator (and java) is not installed");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const args = [
     "-Duser.language=en",
     "-cp",
@@ -139,9 +143,12 @@ export async function launchCloudFirestoreEmulator(options: { rulesFile?: string
     `--port=${port}`,
   ];
   if (options.rulesFile) args.push(`--rules=${path.resolve(options.rulesFile)}`);
-  const child = spawn("java", args, { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("java", args, { stdio: ["ignore", "pipe", "pipe"], detached: options.detached ?? false });
   let output = "";
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // Should this process end without stop(), even while the emulator starts, take the Java process with it (no orphan).
+  const onExit = () => child.kill("SIGKILL");
+  process.once("exit", onExit);
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -161,13 +168,13 @@ export async function launchCloudFirestoreEmulator(options: { rulesFile?: string
       clearTimeout(timer);
       reject(new Error(`The Cloud Firestore emulator exited (${code}):\n${output}`));
     });
+  }).catch((error: unknown) => {
+    process.off("exit", onExit);
+    throw error;
   });
   // Keep draining its output so the pipes never fill up.
   child.stdout.resume();
   child.stderr.resume();
-  // Should this process end without stop(), take the Java process with it (no orphan).
-  const onExit = () => child.kill("SIGKILL");
-  process.once("exit", onExit);
 
   return {
     host: HOST,

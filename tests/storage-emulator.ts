@@ -67,9 +67,10 @@ export interface StorageEmulator {
   stop(): Promise<void>;
 }
 
-export async function startStorageEmulator(tools: FirebaseToolsStorage, projectId = STORAGE_EMULATOR_PROJECT_ID): Promise<StorageEmulator> {
+/** `port`: a free one by default. */
+export async function startStorageEmulator(tools: FirebaseToolsStorage, projectId = STORAGE_EMULATOR_PROJECT_ID, options: { port?: number } = {}): Promise<StorageEmulator> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-storage-emulator-"));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   // Its files go to a temp directory of ours, not the shared <tmpdir>/firebase/storage/blobs.
   class IsolatedStorageEmulator extends tools.StorageEmulator {
     getPersistenceTmpDir() {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig, publicEnv } from "./config";
 
 function tempDir() {
@@ -25,6 +25,21 @@ describe("loadConfig", () => {
     });
     expect(loadConfig({ DATA_DIR: tempDir(), INVOICE_ISSUER_TAX_ID: "B12345674" }).INVOICE_ISSUER_TAX_ID).toBe("B12345674");
     expect(() => loadConfig({ DATA_DIR: tempDir(), INVOICE_ISSUER_TAX_ID: "B1" })).toThrowError(/INVOICE_ISSUER_TAX_ID/);
+  });
+
+  it("names the background clocks for what they drive; the deprecated BOOKING_SCHEDULER_MS fills whichever is unset", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({ BOOKING_DUE_CHECK_MS: 60_000, CHAT_EMAIL_CHECK_MS: 60_000 });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const old = loadConfig({ DATA_DIR: tempDir(), BOOKING_SCHEDULER_MS: "5000" });
+      expect(old).toMatchObject({ BOOKING_DUE_CHECK_MS: 5000, CHAT_EMAIL_CHECK_MS: 5000 });
+      expect(old).not.toHaveProperty("BOOKING_SCHEDULER_MS");
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/BOOKING_SCHEDULER_MS is deprecated/));
+      expect(loadConfig({ DATA_DIR: tempDir(), BOOKING_SCHEDULER_MS: "5000", CHAT_EMAIL_CHECK_MS: "2000" })).toMatchObject({ BOOKING_DUE_CHECK_MS: 5000, CHAT_EMAIL_CHECK_MS: 2000 });
+    } finally {
+      warn.mockRestore();
+    }
+    expect(() => loadConfig({ DATA_DIR: tempDir(), CHAT_EMAIL_CHECK_MS: "5" })).toThrow(/CHAT_EMAIL_CHECK_MS/);
   });
 
   it("names the variable that is wrong", () => {

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { PasswordPolicy } from "#app/utils/password-policy";
+import { BOOKING_DUE_CHECK_MS } from "./domain/bookings";
+import { CHAT_EMAIL_CHECK_MS } from "./domain/chats";
 import { PLATFORM_ISSUER } from "./domain/legal-pages";
 
 /**
@@ -14,6 +16,8 @@ const booleanFlag = z
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
 const optionalUrl = z.string().url().optional();
+
+const schedulerMs = z.coerce.number().int().min(100).max(3_600_000);
 
 const envSchema = z
   .object({
@@ -116,6 +120,12 @@ const envSchema = z
     AEMET_API_KEY: z.string().trim().min(10).optional(),
     // Imported calendars (decision 030): minutes between two fetches of one calendar, how long one
     // fetch may take, and hosts whose addresses are not checked against private ranges (tests: 127.0.0.1).
+    // Background work, each server on its own clock: milliseconds between two passes applying due
+    // booking expiries and completions, and between two passes sending due unread-message emails.
+    // BOOKING_SCHEDULER_MS, the old single setting, is deprecated: read for both when they are unset.
+    BOOKING_DUE_CHECK_MS: schedulerMs.optional(),
+    CHAT_EMAIL_CHECK_MS: schedulerMs.optional(),
+    BOOKING_SCHEDULER_MS: schedulerMs.optional(),
     CALENDAR_IMPORT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     CALENDAR_IMPORT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
     CALENDAR_IMPORT_ALLOW_HOSTS: z
@@ -158,7 +168,11 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, "SESSION_SECRET" | "SEED_DEMO_DATA" | "PAGE_CACHE_SECONDS"> & {
+export type Config = Omit<Env, "SESSION_SECRET" | "SEED_DEMO_DATA" | "PAGE_CACHE_SECONDS" | "BOOKING_SCHEDULER_MS" | "BOOKING_DUE_CHECK_MS" | "CHAT_EMAIL_CHECK_MS"> & {
+  /** Milliseconds between two passes applying due booking expiries and completions. */
+  BOOKING_DUE_CHECK_MS: number;
+  /** Milliseconds between two passes sending due unread-message emails. */
+  CHAT_EMAIL_CHECK_MS: number;
   /** Seconds a visitors' page is reused; 0: never. */
   pageCacheSeconds: number;
   /** The embedded identity's password policy. */
@@ -199,9 +213,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sessionSecrets = parsed.SESSION_SECRET
     ? parsed.SESSION_SECRET.split(",").map((s) => s.trim())
     : [readOrCreateSecret(dataDir)];
-  const { SESSION_SECRET: _secret, SEED_DEMO_DATA, PAGE_CACHE_SECONDS, ...rest } = parsed;
+  const { SESSION_SECRET: _secret, SEED_DEMO_DATA, PAGE_CACHE_SECONDS, BOOKING_SCHEDULER_MS: deprecatedSchedulerMs, ...rest } = parsed;
+  if (deprecatedSchedulerMs !== undefined) {
+    console.warn("[config] BOOKING_SCHEDULER_MS is deprecated: set BOOKING_DUE_CHECK_MS and CHAT_EMAIL_CHECK_MS (it is read for whichever is unset).");
+  }
   return {
     ...rest,
+    BOOKING_DUE_CHECK_MS: parsed.BOOKING_DUE_CHECK_MS ?? deprecatedSchedulerMs ?? BOOKING_DUE_CHECK_MS,
+    CHAT_EMAIL_CHECK_MS: parsed.CHAT_EMAIL_CHECK_MS ?? deprecatedSchedulerMs ?? CHAT_EMAIL_CHECK_MS,
     isProduction: parsed.NODE_ENV === "production",
     pageCacheSeconds: PAGE_CACHE_SECONDS ?? (parsed.NODE_ENV === "production" ? 10 : 0),
     sessionSecrets,

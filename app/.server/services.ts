@@ -21,7 +21,7 @@ import { createStore } from "./store/create-store";
 import { createPageCacheInvalidations, type PageCacheInvalidations } from "./page-cache-invalidations";
 import { createSessionRevocations, type SessionRevocations } from "./domain/sessions";
 import { SESSION_MAX_AGE_SECONDS } from "./identity";
-import { BOOKING_SCHEDULER_MS, bookingEmailHandler, createBookingsService, type BookingsService } from "./domain/bookings";
+import { bookingEmailHandler, createBookingsService, type BookingsService } from "./domain/bookings";
 import { isLang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import type { PaymentsPort } from "./payments";
@@ -29,6 +29,7 @@ import { createPayments } from "./payments/create-payments";
 import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
 import { createDepositsService, type DepositsService } from "./domain/deposits";
+import { createHandoverNotifier, createHandoverService, type HandoverService } from "./domain/handover";
 import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
 import { createLegalPagesService, type LegalPagesService } from "./domain/legal-pages";
@@ -38,8 +39,9 @@ import { createChatNotifier, createChatsService, type ChatsService } from "./dom
 import { createBlogService, type BlogService } from "./domain/blog";
 import { createWeatherService, type WeatherService } from "./domain/weather";
 import { createWeather } from "./weather/create-weather";
-import { createCalendarSyncService, type CalendarSyncService } from "./domain/calendar-sync";
+import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, type CalendarSyncService } from "./domain/calendar-sync";
 import { createCalendarFetcher } from "./calendar-fetch";
+import type { LoadContextServices } from "./http/load-context";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -69,6 +71,8 @@ export type Services = {
   cases: CasesService;
   /** Owners' claims on trip deposits, the renters' answers and the team's decisions. */
   deposits: DepositsService;
+  /** Check-in and check-out: the boat's state at handover and return, confirmed by the other side (decision 032). */
+  handover: HandoverService;
   /** Reviews of completed trips and the owners' answers. */
   reviews: ReviewsService;
   /** Invoices of bookings (rental, service fee, corrective), numbered without gaps. */
@@ -85,7 +89,7 @@ export type Services = {
   weather: WeatherService;
   /** Other platforms' calendars imported per listing, holding its days (decision record 030). */
   calendarSync: CalendarSyncService;
-  /** Starts the work a running server does in the background (due booking expiries and completions, due message emails). */
+  /** Starts the work a running server does in the background (due booking expiries and completions, due message emails, due calendar imports), each on its own clock. */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
   pageCache: PageCache;
@@ -102,12 +106,17 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync"
 >;
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
-    services: Services;
+    /**
+     * The services, typed as what a route may see (domain services and config, never a raw port):
+     * the object is the whole `Services`, which only the request plumbing names (`serverServices`
+     * in `http/load-context.ts`). Routes take them from `requestContext(args)`.
+     */
+    services: LoadContextServices;
     /** The per-request CSP nonce for inline scripts. */
     cspNonce: string;
     /** Aborted when the server shuts down: long-lived responses (event streams) end on it. */
@@ -229,7 +238,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         ),
     }),
   });
-  let scheduler: ReturnType<typeof setInterval> | undefined;
+  const handover = createHandoverService({ store, blobs, bookings, listings, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
+  const schedulers: Array<ReturnType<typeof setInterval>> = [];
   let syncingCalendars = false;
   return {
     config,
@@ -258,7 +268,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
           })
         : null,
     cases,
-    deposits: createDepositsService({ store, blobs, bookings }),
+    deposits: createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) }),
+    handover,
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
     invoices,
@@ -278,33 +289,40 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
     calendarSync,
     startBackgroundWork() {
-      if (scheduler) return;
-      const run = () => {
-        void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));
-        void chats.applyDue().catch((error: unknown) => console.error("[chats] sending the due message emails failed:", error));
-        // Imported calendars due a fetch (each every CALENDAR_IMPORT_MINUTES); one pass at a time.
-        if (!syncingCalendars) {
-          syncingCalendars = true;
-          void calendarSync
-            .syncDue()
-            .catch((error: unknown) => console.error("[calendars] syncing the due calendars failed:", error))
-            .finally(() => {
-              syncingCalendars = false;
-            });
-        }
+      if (schedulers.length > 0) return;
+      // Each kind of background work on its own clock, named for what it drives.
+      const every = (ms: number, run: () => void) => {
+        run();
+        const timer = setInterval(run, ms);
+        timer.unref();
+        schedulers.push(timer);
       };
-      run();
+      every(config.BOOKING_DUE_CHECK_MS, () => {
+        void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));
+      });
+      every(config.CHAT_EMAIL_CHECK_MS, () => {
+        void chats.applyDue().catch((error: unknown) => console.error("[chats] sending the due message emails failed:", error));
+      });
+      // Imported calendars due a fetch (each every CALENDAR_IMPORT_MINUTES); one pass at a time.
+      every(CALENDAR_SYNC_CHECK_MS, () => {
+        if (syncingCalendars) return;
+        syncingCalendars = true;
+        void calendarSync
+          .syncDue()
+          .catch((error: unknown) => console.error("[calendars] syncing the due calendars failed:", error))
+          .finally(() => {
+            syncingCalendars = false;
+          });
+      });
       // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
       void bookings.backfillReferences().catch((error: unknown) => console.error("[bookings] storing the bookings' references failed:", error));
-      scheduler = setInterval(run, BOOKING_SCHEDULER_MS);
-      scheduler.unref();
     },
     pageCache,
     authenticator: createAuthenticator(accounts),
     pageCacheInvalidations: invalidations,
     sessionRevocations,
     async close() {
-      if (scheduler) clearInterval(scheduler);
+      for (const timer of schedulers.splice(0)) clearInterval(timer);
       sessionRevocations.close();
       invalidations.close();
       await invalidations.settled();

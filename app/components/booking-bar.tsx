@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import type { PriceUnit } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { LocalizedLink } from "./localized-link";
-import { formatEuros, Price } from "./price";
+import { formatEuros } from "#app/utils/money";
+import { Price } from "./price";
 
 /**
  * The booking bar of phones and tablets (hidden from 1024 px, where the price box stays in view):

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AvailabilityCalendar, CalendarPager, type CalendarMonth, type CalendarPages } from "#app/components/availability-calendar";
 import { DetailSection } from "#app/components/listing-detail";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { href } from "#app/utils/href";
 import { priceRental, type Tariff } from "#app/utils/pricing";
 import { useLang } from "#app/utils/use-lang";

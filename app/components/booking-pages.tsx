@@ -9,15 +9,17 @@ import { MeetingForm, TripBanner, TripSection } from "#app/components/trip-detai
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { formatDay, formatMoment, type BookingStatusView, type BookingView, type TripView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import type { ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import type { WeatherPanelView } from "#app/utils/weather";
 import { WeatherPanel } from "#app/components/weather-panel";
-import { useNotice, type NoticeKey } from "#app/utils/notice";
+import { noticeName, useNotice, type NoticeKey } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
+import { HandoverSection } from "#app/components/handover";
+import type { HandoverPanelView } from "#app/utils/handover";
 
 /**
  * The settings pages of bookings for both sides: the renter's (/ajustes/mis-reservas) and the
@@ -119,6 +121,8 @@ type Detail = {
   /** The trip: reference, meeting point, contact, calendar, invoices, next step (`trip-details.tsx`). */
   trip: TripView;
   canSetMeeting: boolean;
+  /** Check-in and check-out (decision 032), when the trip has them or may have them now. */
+  handover?: HandoverPanelView | null;
 };
 
 /** What a booking's page says after a form (decision record 033): the trip banner, or one line. */
@@ -126,6 +130,7 @@ const BOOKING_NOTICES: NoticeKey[] = [
   "bookings:trip.banner.booked.title",
   "bookings:trip.banner.requested.title",
   ...(["accept", "decline", "cancel", "meeting", "weather-cancel", "weather-move"] as const).map((done) => `bookings:done.${done}` as const),
+  ...(["check-in", "check-out", "confirm-check-in", "confirm-check-out"] as const).map((done) => `bookings:handover.done.${done}` as const),
 ];
 
 export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string; fields?: Record<string, string>; values?: Record<string, string> } | null }) {
@@ -175,6 +180,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
             </ul>
           </section>
           <TripSection side={side} trip={detail.trip} booking={booking} />
+          {detail.handover ? <HandoverSection panel={detail.handover} refusal={refusal} done={notice?.key.startsWith("bookings:handover.done.") ? noticeName(notice) : null} /> : null}
           {detail.canSetMeeting && booking.kind === "boat" ? <MeetingForm trip={detail.trip} refusal={refusal?.fields ? refusal : null} busy={busy} /> : null}
           <section aria-labelledby="price-title" className={cardClass()}>
             <h2 id="price-title" className="text-xl font-bold">{t("detail.price")}</h2>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { formatEuros } from "#app/components/price";
-import { formatDay, formatMoment, type BookingStatusView, type BookingView, type MoneyView, type PolicyView, type PriceView, type QuoteView } from "#app/utils/bookings";
+import { formatEuros } from "#app/utils/money";
+import type { MoneyView } from "#app/.server/domain/bookings";
+import { formatDay, formatMoment, type BookingStatusView, type BookingView, type PolicyView, type PriceView, type QuoteView } from "#app/utils/bookings";
 import { dockTitle, type ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { buttonClass } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { formatMoment, type BookingView } from "#app/utils/bookings";
 import type { ClaimPhotoView, ClaimView } from "#app/utils/deposits";
 import { href } from "#app/utils/href";
@@ -63,6 +63,13 @@ export function ClaimDetails({ claim }: { claim: ClaimView }) {
       <h3 className="mt-4 font-semibold">{t("claim.reason")}</h3>
       <p className="mt-1 whitespace-pre-line text-sm" data-claim-reason>{claim.reason}</p>
       <Photos photos={claim.photos} />
+      {claim.evidence ? (
+        <div data-claim-evidence>
+          <h3 className="mt-4 font-semibold">{t("evidence.shown")}</h3>
+          {claim.evidence.quote ? <p className="mt-1 whitespace-pre-line text-sm">{t("evidence.quoted", { quote: claim.evidence.quote })}</p> : null}
+          <Photos photos={claim.evidence.photos} />
+        </div>
+      ) : null}
       <h3 className="mt-5 font-semibold">{t("claim.answer")}</h3>
       {claim.answer ? (
         <>

@@ -5,7 +5,8 @@ import { useLang } from "#app/utils/use-lang";
 import { LocalizedLink } from "./localized-link";
 import { CARD_PHOTO_SIZES, ListingPhoto } from "./listing-photo";
 import { numberFormat } from "#app/utils/intl";
-import { formatEuros, Price } from "./price";
+import { formatEuros } from "#app/utils/money";
+import { Price } from "./price";
 
 export type CardBadge = { label: string; tone: "instant" | "professional" | "neutral" };
 

@@ -5,7 +5,7 @@ import type { loader as rootLoader } from "#app/root";
 import type { MapPoint } from "#app/utils/listings/view";
 import { useLang, useLocalizePath } from "#app/utils/use-lang";
 import type { ListingMapHandle, ListingMapOptions } from "./listing-map.client";
-import { formatEuros } from "./price";
+import { formatEuros } from "#app/utils/money";
 
 /** How far ahead of the viewport the map starts loading Leaflet (about a screen's scroll). */
 const LOAD_AHEAD = "300px";

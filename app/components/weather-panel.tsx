@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
 import { inputClass, labelClass, hintClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { languageOf } from "#app/i18n";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import { numberFormat } from "#app/utils/intl";

@@ -3,6 +3,8 @@ import { languageOf } from "#app/i18n";
 import { dateTimeFormat } from "#app/utils/intl";
 import type { CancellationPolicy } from "#app/utils/listings/schemas";
 import type { PriceBreakdown } from "#app/utils/pricing";
+// The booking shapes are the domain's (one home); pages receive them as they are.
+import type { LineState, MoneyView, Stay } from "#app/.server/domain/bookings";
 
 /**
  * Bookings as the browser sees them (client-safe: no server code): the views the booking pages
@@ -11,66 +13,10 @@ import type { PriceBreakdown } from "#app/utils/pricing";
 export type PriceView = PriceBreakdown;
 export type BookingStatusView = "awaiting-payment" | "pending" | "confirmed" | "declined" | "expired" | "cancelled" | "completed";
 
-/** A booking's money (ledger lines, decision 023), as pages show it. */
-export type MoneyParty = "renter" | "owner" | "platform";
-export type LineKind = "rental" | "fee" | "deposit" | "refund" | "claim" | "payout";
-/**
- * - `direct`: owed, settled directly by its due date (no provider charges: nothing is "paid" online);
- * - `awaiting`: the renter has not completed the checkout yet;
- * - `authorised`: held on the card, not charged; `captured`: charged;
- * - `voided`: let go, nothing charged or owed; `refunded`: given back; `credited`: no longer owed (no provider);
- * - `scheduled`: will happen on its date (deposit hold, payout); `disputed`: the deposit is held for a claim;
- * - `released`: the deposit let go; `paid-out`: transferred to the owner;
- * - `settled` (shown, never stored): owed directly and its day has come — settled between the two people at the handover.
- */
-export type LineState = "direct" | "awaiting" | "authorised" | "captured" | "voided" | "refunded" | "credited" | "scheduled" | "disputed" | "released" | "paid-out" | "settled";
 export const lineStates = ["direct", "awaiting", "authorised", "captured", "voided", "refunded", "credited", "scheduled", "disputed", "released", "paid-out", "settled"] as const satisfies readonly LineState[];
-export type MoneyLineView = {
-  id: string;
-  kind: LineKind;
-  from: MoneyParty;
-  to: MoneyParty;
-  amountCents: number;
-  state: LineState;
-  dueAt: string | null;
-  reason: { rule: "policy" | "owner-cancel" | "weather"; by: "renter" | "owner"; percent: number } | null;
-  /** A provider call for this line is under way (or being retried). */
-  processing: boolean;
-};
-export type MoneyView = {
-  provider: "recorded" | "stripe";
-  /** Whether money really moves (false: amounts are owed and settled directly). */
-  charges: boolean;
-  /** Where the renter completes the payment, while they have not. */
-  checkoutUrl: string | null;
-  lines: MoneyLineView[];
-  chargedCents: number;
-  heldCents: number;
-  refundedCents: number;
-  /** Still owed directly (no provider), after credits. */
-  owedCents: number;
-  /** What the owner earns from the booking (payout and any deposit claim). */
-  ownerEarnsCents: number;
-};
 export type PolicyView = CancellationPolicy;
 
 export type ChoiceFields = { listing: string; start: string; end: string; part: string; people: string; skipper: string };
-
-/** What a stay is, wherever it appears: a quote, a booking, the pages that show them. */
-export type Stay = {
-  /** First and last day (`YYYY-MM-DD`), inclusive. */
-  start: string;
-  end: string;
-  /** A half day (boats only): morning or afternoon of `start`. */
-  part: "am" | "pm" | null;
-  days: number;
-  people: number | null;
-  withSkipper: boolean;
-  instant: boolean;
-  cancellationPolicy: PolicyView;
-  price: PriceBreakdown;
-  startsAt: string;
-};
 
 export type QuoteView = Stay & {
   listingId: string;

@@ -18,11 +18,13 @@ export type ClaimView = {
   photos: ClaimPhotoView[];
   answer: { text: string; at: string; photos: ClaimPhotoView[] } | null;
   decision: { keptCents: number; at: string; note: string } | null;
+  /** What of the check-out the owner points at (decision 032); null on claims made before check-out records. */
+  evidence: { photos: ClaimPhotoView[]; quote: string } | null;
   createdAt: string;
 };
 
 /** The fields of the claim, answer and decision forms, and the whole form's message. */
-export type ClaimFormField = "amount" | "reason" | "photos" | "text" | "kept" | "note" | "form";
+export type ClaimFormField = "amount" | "reason" | "photos" | "text" | "kept" | "note" | "evidence" | "form";
 export type ClaimReply = { intent: string; errors: Partial<Record<ClaimFormField, string>>; values?: Record<string, string> };
 
 /** Euros as people type them ("250", "250,50", "250.5") to cents; null for anything else. */

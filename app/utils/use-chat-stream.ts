@@ -3,7 +3,7 @@ import type { ChatStreamState } from "./chats";
 
 /**
  * The browser's copy of the signed-in person's conversation state (unread count, each recent
- * conversation's progress), replaced by every `event: chat` of the one email event stream. Null
+ * conversation's progress), replaced by every `event: chat` of the one event stream. Null
  * until the first event (and always on the server), so pages fall back to their loader data.
  */
 let current: ChatStreamState | null = null;

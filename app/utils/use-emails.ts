@@ -3,7 +3,7 @@ import type { MailboxEmail } from "./mailbox-types";
 
 /**
  * The browser's copy of the signed-in person's email list: a tiny external store that the
- * email event stream (`email-stream.client.ts`) replaces on every message. Null until the
+ * event stream (`event-stream.client.ts`) replaces on every message. Null until the
  * first message arrives (and always on the server), so pages fall back to their loader data.
  */
 let current: MailboxEmail[] | null = null;

@@ -5,8 +5,8 @@ import { demoPage } from "./people";
 
 /**
  * A trip's deposit without JavaScript, on the demo data: Javier (owner@) claims part of the
- * deposit of Marta's trip that ended yesterday, with a photo (a claim over the deposit first: a
- * 400 that says why); Marta (pro@) reads the claim and answers it; the team decides at
+ * deposit of Marta's trip that ended yesterday, with a photo and a quote of her check-out's notes
+ * (a claim over the deposit first: a 400 that says why); Marta (pro@) reads the claim and answers it; the team decides at
  * /admin/fianzas — the booking's money lines then show the part kept and the rest released. Lucía
  * (renter@), who has her own open claim from the demo data, cannot see this one nor its photo.
  */
@@ -38,6 +38,8 @@ test("owner claims → renter answers → the team decides", async ({ browser })
   await expect(owner.getByLabel("Qué ha pasado")).toHaveValue("Una defensa perdida y el cabo de proa deshilachado.");
 
   await owner.getByLabel("Importe que reclamas (€)").fill("120");
+  // The claim points at Marta's check-out (decision 032): its notes say the fender was lost.
+  await owner.getByLabel("Cita de las notas de la devolución").fill("se perdió una defensa");
   await owner.getByLabel("Fotos (opcional, hasta 10)").setInputFiles({ name: "defensa.jpg", mimeType: "image/jpeg", buffer: photo });
   await owner.getByRole("button", { name: "Enviar la reclamación" }).click();
   await expect(owner).toHaveURL(new RegExp(`/ajustes/gestion-de-alquileres/${bookingId}/fianza$`));
@@ -101,10 +103,11 @@ test("the deposit pages pass axe (WCAG 2.2 AA) with their forms shown, on Lucía
   const renter = await demoPage(browser, "renter@amarre.test", { javaScriptEnabled: true });
   await renter.goto(`/ajustes/mis-reservas/${bookingId}/fianza`);
   await expect(renter.getByText(/El toldo bimini volvió con un desgarro/)).toBeVisible();
-  // The demo claim's photo, served to her (and loaded: a real image, not a broken one).
+  // The demo claim's photo and the check-out photo it points at (decision 032), served to her (and loaded: real images, not broken ones).
   const image = renter.locator("section[aria-labelledby=claim-title] img");
-  await expect(image).toHaveCount(1);
-  expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(image).toHaveCount(2);
+  expect(await image.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+  await expect(renter.locator("[data-claim-evidence]")).toContainText("desgarro de 30 cm en la costura delantera");
   await accessible(renter);
   const owner = await demoPage(browser, "owner@amarre.test", { javaScriptEnabled: true });
   await owner.goto(`/ajustes/gestion-de-alquileres/${bookingId}/fianza`);

@@ -5,6 +5,7 @@ import { afterLoginPath } from "#app/utils/safe-redirect";
 export { afterLoginPath };
 import { isIdentityError, type Role } from "../identity";
 import { href } from "#app/utils/href";
+import { serverServices } from "../http/load-context";
 
 /**
  * The guards. Every loader and action calls one of them first. They read the signed session
@@ -25,7 +26,7 @@ export type SessionUser = {
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
 
 async function readSessionUser(request: Request, context: AppLoadContext, checkRevoked: boolean): Promise<SessionUser | null> {
-  const { sessions, identity, sessionRevocations } = context.services;
+  const { sessions, identity, sessionRevocations } = serverServices(context);
   const session = await sessions.getSession(request.headers.get("Cookie"));
   const token = session.get("token");
   if (!token) return null;

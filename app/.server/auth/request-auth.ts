@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { serverServices } from "../http/load-context";
 import { isRateLimited, type RateLimitName } from "./rate-limit";
 
 /** What the identity service answers, for routes that say why a sign-in or a change failed. */
@@ -12,7 +13,7 @@ import { commitUserSession, destroyUserSession, sessionRef, sessionToken } from 
  * through `requestContext(...).auth`, never through the identity port or the session storage.
  */
 export function requestAuth(request: Request, context: AppLoadContext) {
-  const { rateLimits, authenticator, sessions } = context.services;
+  const { rateLimits, authenticator, sessions } = serverServices(context);
   /** Counts one attempt; `{ retryAfterSeconds }` when the limit is reached. */
   async function limit(name: RateLimitName, key: string): Promise<{ retryAfterSeconds: number } | null> {
     try {
@@ -67,7 +68,7 @@ export function requestAuth(request: Request, context: AppLoadContext) {
     /** Signs this browser's session out on every server (the cookie itself is cleared by `destroySession`). */
     async signOut(): Promise<void> {
       const ref = await sessionRef(request, context);
-      if (ref) await context.services.accounts.signOut(ref.uid, ref.sid);
+      if (ref) await serverServices(context).accounts.signOut(ref.uid, ref.sid);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { serverServices } from "../http/load-context";
 import type { SessionData } from "./session";
 import { randomBytes } from "node:crypto";
 
@@ -7,7 +8,7 @@ import { randomBytes } from "node:crypto";
  * and its start time (what a revocation names). Returns the Set-Cookie value.
  */
 export async function commitUserSession(request: Request, context: AppLoadContext, data: SessionData): Promise<string> {
-  const { sessions } = context.services;
+  const { sessions } = serverServices(context);
   const session = await sessions.getSession(request.headers.get("Cookie"));
   for (const key of Object.keys(data) as Array<keyof SessionData>) session.set(key, data[key] as never);
   session.set("sid", randomBytes(16).toString("base64url"));
@@ -17,19 +18,19 @@ export async function commitUserSession(request: Request, context: AppLoadContex
 
 /** The session id and start of this request's cookie session, for signing it out. */
 export async function sessionRef(request: Request, context: AppLoadContext): Promise<{ uid: string; sid: string | undefined } | null> {
-  const session = await context.services.sessions.getSession(request.headers.get("Cookie"));
+  const session = await serverServices(context).sessions.getSession(request.headers.get("Cookie"));
   const uid = session.get("uid");
   return uid ? { uid, sid: session.get("sid") } : null;
 }
 
 /** Ends the session in this browser. Returns the Set-Cookie value that clears it. */
 export async function destroyUserSession(request: Request, context: AppLoadContext): Promise<string> {
-  const { sessions } = context.services;
+  const { sessions } = serverServices(context);
   return sessions.destroySession(await sessions.getSession(request.headers.get("Cookie")));
 }
 
 /** The identity session token of the request's cookie, if any. */
 export async function sessionToken(request: Request, context: AppLoadContext): Promise<string | undefined> {
-  const session = await context.services.sessions.getSession(request.headers.get("Cookie"));
+  const session = await serverServices(context).sessions.getSession(request.headers.get("Cookie"));
   return session.get("token");
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as adminDashboard } from "#app/routes/admin/dashboard";
 import { loader as me } from "#app/routes/api/auth-me";
-import { loader as emailsSubscribe } from "#app/routes/api/emails-subscribe";
+import { loader as emailsSubscribe } from "#app/routes/api/events";
 import { action as logout } from "#app/routes/api/logout";
 import { action as loginAction } from "#app/routes/auth/login";
 import { action as favourite } from "#app/routes/resources/favourite";

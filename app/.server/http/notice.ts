@@ -4,6 +4,7 @@ import type { Lang } from "#app/i18n";
 import type { FlashNotice, NoticeKey, ShownNotice } from "#app/utils/notice";
 import { SESSION_COOKIE } from "../auth/session";
 import { getFixedT } from "../i18n";
+import { serverServices } from "./load-context";
 
 /**
  * The notice mechanism's server half (decision record 033). An action calls
@@ -21,7 +22,7 @@ export async function redirectWithNotice(
 ): Promise<Response> {
   const headers = new Headers(init.headers);
   if (notice) {
-    const { sessions } = context.services;
+    const { sessions } = serverServices(context);
     const session = await sessions.getSession(request.headers.get("Cookie"));
     session.flash("notice", JSON.stringify(notice));
     headers.append("Set-Cookie", await sessions.commitSession(session));
@@ -46,7 +47,7 @@ function parse(raw: unknown): FlashNotice | null {
 export async function takeNotice(request: Request, context: AppLoadContext, lang: Lang): Promise<{ notice: ShownNotice | null; setCookie: string | null }> {
   const cookie = request.headers.get("Cookie");
   if (!cookie?.includes(`${SESSION_COOKIE}=`)) return { notice: null, setCookie: null };
-  const { sessions } = context.services;
+  const { sessions } = serverServices(context);
   const session = await sessions.getSession(cookie);
   if (!session.has("notice")) return { notice: null, setCookie: null };
   const flashed = parse(session.get("notice"));

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { addDays, bookingEmailHandler, createBookingsService, today, type BookingChoice } from "../domain/bookings";
+import { createHandoverService } from "../domain/handover";
 import type { Listing } from "../domain/listings";
 import type { Services } from "../services";
 
@@ -15,6 +16,9 @@ import type { Services } from "../services";
  *   declined and one that expired.
  * - Javier (owner@): those requests to answer (one from Marta, pro@), Marta's trip on his sailing
  *   boat that ended yesterday (its deposit still his to claim), and a few blocked days.
+ * - Both trips that ended yesterday have their check-in and check-out (decision 032): Lucía's
+ *   check-out by Javier notes the torn bimini (she disputes it; his claim points at its photo and
+ *   quotes its notes); Marta's check-out waits for Javier to confirm or dispute it.
  */
 const DAY = 86_400_000;
 
@@ -97,11 +101,28 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   await bookings.block(owner, sailing.id, day(50), day(52));
   // Apply what the real clock has made due (the completed trips, the released deposit, the expired request).
   await services.bookings.applyDue();
-  // Javier claims part of yesterday's deposit (within the 48 hours after the trip).
+  // Yesterday's handovers and returns, recorded on the day (decision 032).
+  at(-1);
+  const handover = createHandoverService({ store, blobs: services.blobs, bookings, listings, now: () => new Date(clock) });
+  await handover.record(renter, yesterday.id, "check-in", { fuelEighths: 8, engineHours: 412.5, notes: "Depósito lleno, casco y toldo sin marcas, seis chalecos a bordo." });
+  await handover.answer(owner, yesterday.id, "check-in", { status: "confirmed" });
+  const returned = await handover.record(owner, yesterday.id, "check-out", {
+    fuelEighths: 3,
+    engineHours: 418.2,
+    notes: "El toldo bimini vuelve con un desgarro de 30 cm en la costura delantera. Resto en orden.",
+    damage: true,
+    photos: [await tornBimini()],
+  });
+  await handover.answer(renter, yesterday.id, "check-out", { status: "disputed", note: "La costura del toldo ya estaba descosida al salir; el viento solo la abrió un poco más." });
+  await handover.record(owner, martaTrip.id, "check-in", { fuelEighths: 8, engineHours: 1_210, notes: "Velas y jarcia revisadas; dos bidones de agua llenos." });
+  await handover.answer(pro, martaTrip.id, "check-in", { status: "confirmed", note: "Todo como se describe." });
+  await handover.record(pro, martaTrip.id, "check-out", { fuelEighths: 6, engineHours: 1_214.5, notes: "Devuelto en su amarre del Club de Mar, limpio y con las velas recogidas. Se perdió una defensa al amarrar." });
+  // Javier claims part of yesterday's deposit (within the 48 hours after the trip), pointing at the check-out.
   await services.deposits.claim(owner, yesterday.id, {
     amountCents: 25_000,
     reason: "El toldo bimini volvió con un desgarro de 30 cm en la costura delantera; presupuesto de reparación de la velería: 250 €.",
     photos: [await tornBimini()],
+    evidence: { photoIds: returned.photos.map((photo) => photo.id), quote: "desgarro de 30 cm en la costura delantera" },
   });
 }
 

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { caseStatuses, caseTypes, createCasesService, madridDay, procedureTypes, UNQUOTED_TYPES, type Case, type CaseStatus, type CaseType } from "../domain/cases";
+import { caseStatuses, caseTypes, procedureTypes, UNQUOTED_TYPES } from "#app/utils/cases";
+import { createCasesService, madridDay, type Case, type CaseStatus, type CaseType } from "../domain/cases";
 import { caseQuoteInvoicer, type Services } from "../services";
 
 /**

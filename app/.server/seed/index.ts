@@ -7,6 +7,7 @@ import { seedDemoCases, seedEveryCaseType } from "./cases";
 import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
 import { seedDemoContactCase, seedDemoVisitorCase } from "./contact";
+import { seedDemoHandover } from "./handover";
 import { seedDemoBlog } from "./blog";
 import { seedDemoCalendars } from "./calendars";
 import { listingsSeedStep } from "./listings";
@@ -125,6 +126,11 @@ export const seedSteps: SeedStep[] = [
     id: "blog-v1",
     // Six posts in four languages with covers made by the photo pipeline, by the demo admin (./blog.ts).
     run: seedDemoBlog,
+  },
+  {
+    id: "handover-v1",
+    // A trip of the demo renter on the demo owner's motorboat starting today, ready for check-in (./handover.ts).
+    run: seedDemoHandover,
   },
 ];
 

@@ -38,7 +38,19 @@ describe("/admin/gestiones", () => {
     expect(statusOf(await view(item.id))).toBe(302);
     expect(thrownStatus(await list("", person.cookie))).toBe(403);
     expect(thrownStatus(await view(item.id, person.cookie))).toBe(403);
-    expect(thrownStatus(await post(item.id, { intent: "status", status: "in_review", comment: "" }, person.cookie))).toBe(403);
+    // The guard is the only check of the admin role (the domain's team operations trust it): every intent is refused here.
+    const teamIntents: Array<Record<string, string>> = [
+      { intent: "status", status: "in_review", comment: "" },
+      { intent: "quote", amount: "100", description: "x", validUntil: "2099-12-01" },
+      { intent: "note", text: "x" },
+      { intent: "message", text: "x" },
+      { intent: "deliver" },
+    ];
+    for (const fields of teamIntents) {
+      expect(thrownStatus(await post(item.id, fields, person.cookie))).toBe(403);
+    }
+    const untouched = (await services.cases.getFor(item.id, { uid: "x", role: "admin" }))!.item;
+    expect({ notes: untouched.notes, quotes: untouched.quotes, history: untouched.history.length }).toEqual({ notes: [], quotes: [], history: 1 });
     expect((await services.cases.getFor(item.id, { uid: "x", role: "admin" }))?.item.status).toBe("received");
   });
 

@@ -9,7 +9,7 @@ import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { eurosToCents, MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
@@ -18,6 +18,8 @@ import { claimView, refusalOf } from "../settings/deposit.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
+import { recordView } from "../settings/handover.server";
+import { HandoverRecord } from "#app/components/handover";
 
 /**
  * /admin/fianzas/{bookingId}: one deposit claim for the team — the owner's reason and photos, the
@@ -38,7 +40,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "deposits");
   const { claim } = await load(ctx, args.params.bookingId ?? "");
   const { bookings, users, listings } = ctx.services;
-  const [found, people, listing] = await Promise.all([bookings.getFor(claim.bookingId, claim.ownerUid), users.getMany([claim.ownerUid, claim.renterUid]), listings.get(claim.listingId)]);
+  const [found, people, listing, records] = await Promise.all([
+    bookings.getFor(claim.bookingId, claim.ownerUid),
+    users.getMany([claim.ownerUid, claim.renterUid]),
+    listings.get(claim.listingId),
+    ctx.services.handover.forBooking(claim.bookingId, { uid: "admin", role: "admin" }),
+  ]);
+  const checkOut = recordView(records?.checkOut ?? null);
   if (!found) notFound(ctx.request);
   const { booking } = found;
   return {
@@ -47,7 +55,9 @@ export async function loader(args: LoaderFunctionArgs) {
     owner: people.get(claim.ownerUid)?.displayName ?? "—",
     renter: people.get(claim.renterUid)?.displayName ?? "—",
     booking: { id: booking.id, start: booking.start, end: booking.end, part: booking.part, days: booking.days, cancellationPolicy: booking.cancellationPolicy, money: moneyView(booking.money) },
-    claim: claimView(claim),
+    claim: claimView(claim, checkOut?.photos ?? []),
+    /** The trip's check-in and check-out beside the claim (decision 032). */
+    handover: { checkIn: recordView(records?.checkIn ?? null), checkOut },
   };
 }
 
@@ -106,6 +116,13 @@ export default function AdminDeposit() {
           <div className="mt-3"><MoneyStory money={booking.money} side="owner" policy={booking.cancellationPolicy} /></div>
         </section>
       </div>
+      <section aria-labelledby="handover-records-title" className={cardClass()}>
+        <h2 id="handover-records-title" className="text-xl font-bold">{t("evidence.records")}</h2>
+        <div className="mt-3 grid gap-4 md:grid-cols-2">
+          <HandoverRecord kind="check-in" record={page.handover.checkIn} engine={page.handover.checkIn?.fuelEighths != null} side="admin" />
+          <HandoverRecord kind="check-out" record={page.handover.checkOut} engine={page.handover.checkOut?.fuelEighths != null} side="admin" />
+        </div>
+      </section>
       {claim.status === "open" ? (
         <Form method="post" className={cardClass() + " space-y-4"} aria-labelledby="decide-title">
           <h2 id="decide-title" className="text-xl font-bold">{t("admin.decideTitle")}</h2>

@@ -3,7 +3,7 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";

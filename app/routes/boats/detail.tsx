@@ -7,7 +7,7 @@ import { boatCard, boatTripTotal, mapPoints, ownersOf, photoViews } from "#app/r
 import { listingPageMeta, loadListingPage, recordView } from "#app/routes/listings/pages.server";
 import { BoatListingCard, formatMetres } from "#app/components/listing-card";
 import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { summarize, toSearchParams, withQuery, type OwnerView } from "#app/utils/listings/view";
 import { bookingTarget, readTrip, rentSearch, tripDays, tripSearch, withoutEmptyParams } from "#app/utils/listings/trip";
 import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";

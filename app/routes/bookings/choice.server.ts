@@ -37,7 +37,7 @@ export function readChoice(source: URLSearchParams | FormData): { listingId: str
 }
 
 export type Refusal = {
-  status: 400 | 404 | 409;
+  status: 400 | 403 | 404 | 409;
   field: string | null;
   message: string;
   /** A form of several fields: each field's message, and what was typed (kept on the page). */

@@ -10,7 +10,7 @@ import { useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
 import { inputClass, labelClass } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { withQuery } from "#app/utils/listings/view";

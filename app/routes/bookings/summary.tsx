@@ -11,7 +11,7 @@ import { FormAlert } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { useLang } from "#app/utils/use-lang";
 import { seoMeta } from "#app/utils/meta";
 import { withQuery } from "#app/utils/listings/view";

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useRevalidator, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useRevalidator, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isChatError } from "#app/.server/domain/chats";
@@ -22,8 +22,14 @@ import { usePending } from "#app/utils/use-pending";
 /**
  * /chat/{chatId}: one conversation, for its two people only (a 404 for anyone else, sign-in for
  * visitors). The newest messages at the bottom, older ones behind a link; a reply form that is a
- * plain POST; read receipts on the person's own messages. Opening the page marks it read. When
- * JavaScript runs, new messages and receipts arrive over the app's one email event stream.
+ * plain POST; read receipts on the person's own messages. When JavaScript runs, new messages and
+ * receipts arrive over the app's one event stream.
+ *
+ * The loader only reads (a GET never writes: prefetches, crawlers and reloads change nothing).
+ * Reading is an action the page posts (`intent=read`, decision record 034): with JavaScript a
+ * fetcher posts it as soon as the newest messages are on screen with unread ones among them, and
+ * again when new ones arrive; without it, the same small form shows a "mark as read" button, and
+ * a reply marks the conversation read too (who answers has read it).
  */
 export const handle = { i18n: ["chats"] };
 
@@ -35,8 +41,6 @@ export async function loader(args: LoaderFunctionArgs) {
   // `before`; `antes` is its older name (links from before decision record 033).
   const before = ctx.url.searchParams.get("before") ?? ctx.url.searchParams.get("antes");
   const beforeSeq = before !== null && /^\d{1,9}$/.test(before) ? Number(before) : undefined;
-  // Reading the newest page is reading the conversation: the other side's receipts follow.
-  if (beforeSeq === undefined) await chats.markRead(user.uid, chatId);
   const page = await chats.page(user.uid, chatId, { before: beforeSeq });
   if (!page) notFound(ctx.request);
   const { me } = page;
@@ -53,6 +57,8 @@ export async function loader(args: LoaderFunctionArgs) {
     otherReadSeq: me.otherReadSeq,
     olderBefore: page.olderBefore,
     latest: beforeSeq === undefined,
+    /** Messages the person has not read yet (what the page's read form posts). */
+    unread: me.readSeq < me.lastSeq,
     messages: page.messages.map((message, index) => ({
       seq: message.seq,
       mine: message.senderUid === user.uid,
@@ -67,6 +73,7 @@ export async function action(args: ActionFunctionArgs) {
   const user = await ctx.requireUser();
   const chatId = args.params.chatId ?? "";
   const form = await ctx.formData();
+  if (form.get("intent") === "read") return markRead(ctx, user.uid, chatId, form.get("then") === "page");
   const text = form.get("text");
   if (form.get("intent") !== "send" || typeof text !== "string") return data({ errors: [ctx.t("errors.unknown")], text: "" }, { status: 400 });
   // Only a participant may write; anyone else learns nothing about the conversation.
@@ -83,6 +90,18 @@ export async function action(args: ActionFunctionArgs) {
     return data({ errors: [text.trim() === "" ? ctx.t("errors.empty") : ctx.t("errors.tooLong", { max: MAX_MESSAGE })], text }, { status: 400 });
   }
   throw redirect(href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }), 303);
+}
+
+/**
+ * `intent=read`: the person has the newest messages on screen; the other side's receipts follow.
+ * Only a participant may (anyone else gets the same 404 as for a missing conversation). The
+ * fetcher gets a small answer; the form without JavaScript (`then=page`) goes back to the page.
+ */
+async function markRead(ctx: ReturnType<typeof requestContext>, uid: string, chatId: string, backToPage: boolean) {
+  if (!(await ctx.services.chats.member(uid, chatId))) notFound(ctx.request);
+  await ctx.services.chats.markRead(uid, chatId);
+  if (backToPage) throw redirect(href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }), 303);
+  return data({ read: true as const });
 }
 
 // A 429 carries its Retry-After (see withRetryAfter).
@@ -111,19 +130,31 @@ export function MessageText({ parts }: { parts: MessagePart[] }) {
 export default function ChatPage() {
   const { t } = useTranslation("chats");
   const lang = useLang();
-  const { chatId, other, listing, shared, messages, lastSeq, otherReadSeq, olderBefore, latest } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const { chatId, other, listing, shared, messages, lastSeq, otherReadSeq, olderBefore, latest, unread } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  // The reply form's answer (the read intent's goes to its fetcher, or back to the page).
+  const reply = answer && "errors" in answer ? answer : undefined;
   const busy = usePending();
   const revalidator = useRevalidator();
   const live = useChatStream();
   const bottom = useRef<HTMLDivElement>(null);
 
-  // A new message or a receipt in this conversation: load the page again (which also marks it read).
+  // A new message or a receipt in this conversation: load the page again.
   const progress = live?.chats.find((chat) => chat.id === chatId);
-  const behind = progress !== undefined && latest && (progress.lastSeq > lastSeq || progress.otherReadSeq > otherReadSeq || progress.readSeq < progress.lastSeq);
+  const behind = progress !== undefined && latest && (progress.lastSeq > lastSeq || progress.otherReadSeq > otherReadSeq);
   useEffect(() => {
     if (behind && revalidator.state === "idle") revalidator.revalidate();
   }, [behind, revalidator]);
+
+  // The newest messages are on screen with unread ones among them: post that they are read, once
+  // per newest message (the action's revalidation then brings `unread` back false).
+  const reader = useFetcher<typeof action>();
+  const postedUpTo = useRef(0);
+  useEffect(() => {
+    if (!latest || !unread || postedUpTo.current >= lastSeq || reader.state !== "idle") return;
+    postedUpTo.current = lastSeq;
+    reader.submit({ intent: "read" }, { method: "post" });
+  }, [latest, unread, lastSeq, reader]);
 
   // The newest message right above the reply box: on load, on each new message and while typing
   // (a phone's keyboard shrinks the screen). The list scrolls in its own box, bottom first
@@ -240,6 +271,17 @@ export default function ChatPage() {
             <div ref={bottom} />
           </div>
         </section>
+
+        {latest && unread ? (
+          // Without JavaScript, reading is this button; with it, the fetcher above posts the same intent.
+          <Form method="post" className="self-center text-sm" data-chat-read>
+            <input type="hidden" name="intent" value="read" />
+            <input type="hidden" name="then" value="page" />
+            <button type="submit" className="font-semibold text-sea-700 underline dark:text-sea-300">
+              {t("chat.markRead")}
+            </button>
+          </Form>
+        ) : null}
 
         {latest ? (
           <Form ref={form} key={lastSeq} method="post" id="reply" className="space-y-2">

@@ -110,6 +110,42 @@ describe("/chat/{chatId}", () => {
     expect(dataOf(await openChat(chatId, renter.cookie)).messages).toHaveLength(1);
   });
 
+  it("never writes on a GET: opening the conversation, its older pages and reloads leave it unread", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const writer = await createTestUser(services, { displayName: "Gema Get" });
+    const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "¿Está libre en agosto?" }, writer.cookie));
+    const before = await services.chats.unreadCount(owner.uid);
+    const [member] = (await services.chats.list(owner.uid)).filter((m) => m.chatId === chatId);
+    expect(member).toMatchObject({ unread: true, readSeq: 0 });
+    for (const query of ["", "", "?antes=2"]) await openChat(chatId, owner.cookie, query);
+    expect(dataOf(await openChat(chatId, owner.cookie)).unread).toBe(true);
+    expect(await services.chats.unreadCount(owner.uid)).toBe(before);
+    const [after] = (await services.chats.list(owner.uid)).filter((m) => m.chatId === chatId);
+    expect(after).toMatchObject({ unread: true, readSeq: 0 });
+    // The writer's side shows no receipt either.
+    expect(dataOf(await openChat(chatId, writer.cookie)).otherReadSeq).toBe(0);
+  });
+
+  it("marks a conversation read only for one of its two people (404 for anyone else, sign-in for visitors)", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const writer = await createTestUser(services, { displayName: "Rosa Read" });
+    const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "Hola, ¿puedo verlo?" }, writer.cookie));
+    const before = await services.chats.unreadCount(owner.uid);
+    expect(statusOf(await reply(chatId, { intent: "read" }, stranger.cookie))).toBe(404);
+    const visitor = await settle(() => chatAction({ request: formPost(`/chat/${chatId}`, { intent: "read" }), params: { chatId }, context: context() }));
+    expect(statusOf(visitor)).toBe(302);
+    expect(await services.chats.unreadCount(owner.uid)).toBe(before);
+    // The writer marking it read changes nothing of the owner's.
+    expect(dataOf(await reply(chatId, { intent: "read" }, writer.cookie))).toEqual({ read: true });
+    expect(await services.chats.unreadCount(owner.uid)).toBe(before);
+    // The owner, from the form without JavaScript: read, and back to the page (a GET after the POST).
+    const read = await reply(chatId, { intent: "read", then: "page" }, owner.cookie, "/en");
+    expect(statusOf(read)).toBe(303);
+    expect(location(read)).toBe(`/en/chat/${chatId}#responder`);
+    expect(await services.chats.unreadCount(owner.uid)).toBe(before - 1);
+    expect(dataOf(await openChat(chatId, writer.cookie)).otherReadSeq).toBe(1);
+  });
+
   it("hides the email and phone a new person writes, for both; the owner answers; receipts and unread counts follow", async () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
     const newcomer = await createTestUser(services, { displayName: "Nuria Nueva" });
@@ -127,8 +163,12 @@ describe("/chat/{chatId}", () => {
     const ownerView = dataOf(await openChat(chatId, owner.cookie));
     expect(ownerView.shared).toBe(false);
     expect(ownerView.messages[0].parts).toEqual([{ text: "Escríbeme a " }, { hidden: "email" }, { text: " o llama al " }, { hidden: "phone" }, { text: "." }]);
-    // Opening it read it.
+    // Opening it (a GET) reads only: the page offers the read intent, which marks it read.
+    expect(ownerView.unread).toBe(true);
+    expect(await services.chats.unreadCount(owner.uid)).toBe(unreadBefore);
+    expect(dataOf(await reply(chatId, { intent: "read" }, owner.cookie))).toEqual({ read: true });
     expect(await services.chats.unreadCount(owner.uid)).toBe(unreadBefore - 1);
+    expect(dataOf(await openChat(chatId, owner.cookie)).unread).toBe(false);
     const writerView = dataOf(await openChat(chatId, newcomer.cookie));
     expect(textOf(writerView.messages[0].parts)).toBe("Escríbeme a [email] o llama al [phone].");
     expect(writerView.otherReadSeq).toBe(1);

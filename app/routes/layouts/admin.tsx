@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireAdmin } from "#app/.server/auth/guards";
+import { requestContext } from "#app/.server/http/request-context";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedNavLink } from "#app/components/localized-link";
 import { SiteFrame } from "#app/components/site-frame";
@@ -10,9 +10,13 @@ import { href } from "#app/utils/href";
 
 export const handle = { i18n: ["admin"] };
 
-/** The admin area: the `admin` role claim, checked before anything under /admin runs. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
+/**
+ * The admin area: the `admin` role claim, checked before anything under /admin runs. Each admin
+ * page's loader and action call `requireAdmin` again (a layout's loader does not guard its
+ * children's actions, nor loaders run in parallel); the domain services trust the guard.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  await requestContext(args, "admin").requireAdmin();
   return null;
 }
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "#app/.server/auth/guards";
+import { requestContext } from "#app/.server/http/request-context";
 import { CheckboxField, CheckboxGroup, MoneyField, RadioGroup, SelectField } from "#app/components/forms";
 import { DescriptionFields, revalidateAfterUpload, TextField } from "#app/components/listing-form";
 import { ListingFormRoute, type StepFieldsProps } from "#app/components/listing-form-route";
@@ -20,12 +20,12 @@ import { regionName } from "#app/utils/regions";
 export const handle = { i18n: ["listing-form"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requestContext({ request, context }).requireUser();
   return loadListingForm({ request, context, user, kind: "boat", variant: variantFromPath(request, boatFormPaths) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requestContext({ request, context }).requireUser();
   return listingFormAction({ request, context, user, kind: "boat", variant: variantFromPath(request, boatFormPaths) });
 }
 

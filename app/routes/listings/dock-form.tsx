@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireUser } from "#app/.server/auth/guards";
+import { requestContext } from "#app/.server/http/request-context";
 import { CheckboxField, MoneyField, RadioGroup, SelectField } from "#app/components/forms";
 import { DescriptionFields, revalidateAfterUpload, TextField } from "#app/components/listing-form";
 import { ListingFormRoute, type StepFieldsProps } from "#app/components/listing-form-route";
@@ -21,12 +21,12 @@ export const handle = { i18n: ["listing-form"] };
 const serviceKeys = ["water", "electricity", "wifi", "showers", "security", "fuel", "parking", "pumpOut"] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requestContext({ request, context }).requireUser();
   return loadListingForm({ request, context, user, kind: "dock", variant: variantFromPath(request, dockFormPaths) });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requestContext({ request, context }).requireUser();
   return listingFormAction({ request, context, user, kind: "dock", variant: variantFromPath(request, dockFormPaths) });
 }
 

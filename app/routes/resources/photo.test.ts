@@ -39,6 +39,7 @@ let viewerUid: string | null = null;
 const contextWith = (store: BlobStore) =>
   ({
     services: {
+      config: {},
       listingPhotos: createListingPhotosService({ blobs: store, listings: fakeListings }),
       // What the session guard reads: a cookie session whose token names `viewerUid`.
       sessions: { getSession: async () => ({ get: (key: string) => (key === "token" && viewerUid ? viewerUid : undefined) }) },

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getSessionUser } from "#app/.server/auth/guards";
+import { requestContext } from "#app/.server/http/request-context";
 import { plainNotFound } from "#app/.server/http/responses";
-import type { ListingPhotosService } from "#app/.server/domain/listings";
 import { PHOTO_CACHE_CONTROL, PHOTO_VARIANT_CONTENT_TYPE } from "#app/utils/photos";
 
 /**
@@ -14,11 +13,6 @@ import { PHOTO_CACHE_CONTROL, PHOTO_VARIANT_CONTENT_TYPE } from "#app/utils/phot
  * (a listing never published) are its owner's alone: anyone else gets the same 404, and the
  * owner's copy is marked `private` so no shared cache keeps it.
  */
-
-/** What this route needs from the load context (`services.listingPhotos`, which checks the path). */
-interface PhotoLoadContext {
-  services: { listingPhotos: Pick<ListingPhotosService, "variant"> };
-}
 
 /** A draft's photo, for its owner's browser only (it becomes public, and shared, once published). */
 const PRIVATE_PHOTO_CACHE_CONTROL = "private, no-cache";
@@ -34,9 +28,11 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { listingPhotos } = (context as unknown as PhotoLoadContext).services;
-  const blob = await listingPhotos.variant(params["*"] ?? "");
+export async function loader(args: LoaderFunctionArgs) {
+  const ctx = requestContext(args);
+  const { request } = ctx;
+  // The listing-photos service checks the path: only a stored variant under `photos/` comes back.
+  const blob = await ctx.services.listingPhotos.variant(args.params["*"] ?? "");
   if (blob.status === "unavailable") {
     return new Response("Photo storage is unavailable; try again shortly", {
       status: 503,
@@ -45,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   if (blob.status === "missing") return plainNotFound();
   if (blob.privateTo !== null) {
-    const viewer = await getSessionUser(request, context);
+    const viewer = await ctx.getUser();
     if (viewer?.uid !== blob.privateTo) return plainNotFound();
   }
 

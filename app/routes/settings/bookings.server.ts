@@ -1,4 +1,4 @@
-import { actionsFor, moneyView, type Booking, type RefundQuote } from "#app/.server/domain/bookings";
+import { actionsFor, canSetMeeting, moneyView, type Booking, type RefundQuote } from "#app/.server/domain/bookings";
 import { chatIdFor, isChatError } from "#app/.server/domain/chats";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { cardsFor } from "#app/.server/listing-cards";
@@ -6,6 +6,7 @@ import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import type { BookingView } from "#app/utils/bookings";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { WEATHER_INTENTS, weatherAction, weatherPanel } from "./weather.server";
+import { HANDOVER_INTENTS, handoverAction, handoverPanel } from "./handover.server";
 import { href } from "#app/utils/href";
 import { meetingSchema } from "#app/utils/listings/schemas";
 import { zodErrorMap } from "#app/utils/zod-errors";
@@ -120,12 +121,13 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
   // The listing and the other side's profile, read once for the card, the trip and the weather.
   const [listing, people] = await Promise.all([ctx.services.listings.get(booking.listingId), ctx.services.users.getMany([otherUid])]);
   const other = people.get(otherUid);
-  const [cards, chatMember, record, weather, trip] = await Promise.all([
+  const [cards, chatMember, record, weather, trip, handover] = await Promise.all([
     cardsFor(ctx.services, [booking.listingId]),
     ctx.services.chats.member(uid, chatId),
     side === "owner" && booking.status === "pending" ? renterRecord(ctx, booking.renterUid) : Promise.resolve(null),
     weatherPanel(ctx, booking, listing),
     tripView(ctx, booking, side, uid, { listing, other: other ?? null }),
+    handoverPanel(ctx, booking, side, uid, listing),
   ]);
   return {
     kind: "found" as const,
@@ -137,8 +139,10 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
     renterRecord: record,
     weather,
     trip,
+    /** Check-in and check-out (decision 032), when the trip has them or may have them now. */
+    handover,
     /** The owner may set this booking's meeting point and time while it holds its days. */
-    canSetMeeting: side === "owner" && ["pending", "confirmed", "awaiting-payment"].includes(booking.status) && booking.endsAt > new Date().toISOString(),
+    canSetMeeting: side === "owner" && canSetMeeting(booking, new Date()),
   };
 }
 
@@ -153,6 +157,8 @@ export async function bookingAction(ctx: RequestContext, side: Side, id: string)
   if (intent === "message") return messageAbout(ctx, side, user.uid, id, form.get("message"));
   const weatherIntent = WEATHER_INTENTS.find((each) => each === intent);
   if (weatherIntent) return weatherAction(ctx, side, user.uid, id, weatherIntent, form);
+  const handoverIntent = HANDOVER_INTENTS.find((each) => each === intent);
+  if (handoverIntent) return handoverAction(ctx, side, user.uid, id, handoverIntent, form);
   if (intent === "meeting" && side === "owner") return setMeeting(ctx, user.uid, id, form);
   if (typeof intent !== "string" || !allowed.includes(intent)) {
     return { kind: "refused" as const, refusal: { status: 400, field: null, message: ctx.t("bookings:errors.unknownAction") } as Refusal };

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
-import type { Listing } from "#app/.server/domain/listings";
+import { hasCalendar, type Listing } from "#app/.server/domain/listings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
 import { StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
@@ -34,12 +34,8 @@ export const handle = { i18n: ["bookings", "listing"] };
 
 const NOTICES = ["blocked", "unblocked", "rotated", "calendar-added", "calendar-synced", "calendar-sync-failed", "calendar-removed", "export-on", "export-off"] as const;
 
-function bookable(listing: Listing): boolean {
-  return (listing.status === "published" || listing.status === "paused") && (listing.kind === "boat" || listing.data.kind === "rent");
-}
-
 async function ownedBookable(ctx: RequestContext, uid: string) {
-  return (await ctx.services.listings.listByOwner(uid)).filter(bookable);
+  return (await ctx.services.listings.listByOwner(uid)).filter(hasCalendar);
 }
 
 /** An imported calendar as the page shows it: its conflicts as the days they hold in the listing's zone. */

@@ -35,7 +35,7 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 async function newCase() {
   const item = await services.cases.create({ type: "matriculacion-barco", requesterUid: requester.uid, contact: { name: "Quima Quote", email: requester.email, phone: null }, details: { boatName: "Gaviota" }, lang: "es" });
-  await services.cases.move(item.id, { uid: admin.uid, role: "admin" }, "in_review", "");
+  await services.cases.move(item.id, { uid: admin.uid }, "in_review", "");
   return item;
 }
 const adminPost = (id: string, fields: Record<string, string>, cookie: string, lang = "") => settle(() => adminAction({ request: formPost(`${lang}/admin/gestiones/${id}`, fields, cookie), params: { id }, context: context() }));
@@ -190,7 +190,7 @@ describe("paperwork quotes and results through the pages", () => {
   it("a visitor's case: the quote is answered once the claim link has put the case in their account", async () => {
     const veraEmail = `vera-${Date.now()}@example.com`;
     const item = await services.cases.create({ type: "itb-barco", requesterUid: null, contact: { name: "Vera Visitante", email: veraEmail, phone: null }, details: { boatName: "Lubina" }, lang: "es" });
-    await services.cases.move(item.id, { uid: admin.uid, role: "admin" }, "in_review", "");
+    await services.cases.move(item.id, { uid: admin.uid }, "in_review", "");
     await adminPost(item.id, { intent: "quote", amount: "80", description: "ITB", validUntil: inDays(5) }, admin.cookie);
     const vera = await createTestUser(services, { displayName: "Vera Visitante", email: veraEmail });
     // Before the link, the case is not hers: answering is a 404.

@@ -61,7 +61,7 @@ describe("/ajustes/mis-gestiones", () => {
 
   it("guards the case page and its documents: anonymous to sign-in or 404, another person 404, the requester and the admin in", async () => {
     const item = await newCase();
-    await services.cases.addNote(item.id, { uid: adminUid, role: "admin" }, "Nota interna");
+    await services.cases.addNote(item.id, { uid: adminUid }, "Nota interna");
     expect(statusOf(await loadCase(item.id))).toBe(302);
     expect(statusOf(await loadCase(item.id, stranger.cookie))).toBe(404);
     const own = dataOf(await loadCase(item.id, requester.cookie));

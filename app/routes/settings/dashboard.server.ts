@@ -7,11 +7,10 @@ export async function dashboardFigures(ctx: RequestContext, uid: string, now = n
   const { bookings, listings } = ctx.services;
   const [asOwner, asRenter, owned] = await Promise.all([bookings.listForOwner(uid), bookings.listForRenter(uid), listings.listByOwner(uid)]);
   const first = today(now);
-  const bookable = owned.filter((l) => l.status === "published" && (l.kind === "boat" || l.data.kind === "rent"));
   const upcomingTrips = asRenter.filter((b) => b.status === "confirmed" && b.end >= first).sort((a, b) => (a.start < b.start ? -1 : 1));
   const cards = await cardsFor(ctx.services, upcomingTrips.slice(0, 3).map((b) => b.listingId));
   return {
-    owner: bookable.length > 0 || asOwner.length > 0 ? ownerFigures(asOwner, bookable.length, first) : null,
+    owner: ownerFigures(asOwner, owned, first),
     trips: upcomingTrips.slice(0, 3).map((b) => ({ id: b.id, start: b.start, end: b.end, part: b.part, days: b.days, card: cards.get(b.listingId) ?? null })),
     tripCount: upcomingTrips.length,
   };

@@ -11,7 +11,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { dashboardFigures } from "#app/routes/settings/dashboard.server";
 import { StayDates, useListingTitle } from "#app/components/booking";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["settings", "bookings", "listing"] };

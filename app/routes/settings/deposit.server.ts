@@ -1,6 +1,7 @@
-import { isDepositError, MAX_CLAIM_PHOTOS, type ClaimPhoto, type DepositClaim } from "#app/.server/domain/deposits";
+import { isDepositError, type ClaimPhoto, type DepositClaim } from "#app/.server/domain/deposits";
+import { MAX_CLAIM_PHOTOS } from "#app/utils/deposits";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import type { ClaimFormField, ClaimPhotoView, ClaimReply, ClaimView } from "#app/utils/deposits";
 import { href } from "#app/utils/href";
 
@@ -16,7 +17,8 @@ const photoView = (bookingId: string, photo: ClaimPhoto): ClaimPhotoView => ({
   height: photo.height,
 });
 
-export function claimView(claim: DepositClaim): ClaimView {
+/** `checkOut`: the photos of the trip's check-out (handover feature), for the ones the claim points at. */
+export function claimView(claim: DepositClaim, checkOut: readonly ClaimPhotoView[] = []): ClaimView {
   return {
     bookingId: claim.bookingId,
     status: claim.status,
@@ -26,6 +28,7 @@ export function claimView(claim: DepositClaim): ClaimView {
     photos: claim.photos.map((p) => photoView(claim.bookingId, p)),
     answer: claim.answer ? { text: claim.answer.text, at: claim.answer.at, photos: claim.answer.photos.map((p) => photoView(claim.bookingId, p)) } : null,
     decision: claim.decision ? { keptCents: claim.decision.keptCents, at: claim.decision.at, note: claim.decision.note } : null,
+    evidence: claim.evidence ? { photos: checkOut.filter((photo) => claim.evidence!.photoIds.includes(photo.id)), quote: claim.evidence.quote } : null,
     createdAt: claim.createdAt,
   };
 }

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, createBookingsService, lineOf, today, type Booking } from "#app/.server/domain/bookings";
+import { createHandoverService } from "#app/.server/domain/handover";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { followNotice } from "#tests/notice";
@@ -35,6 +36,8 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 const context = () => loadContext(services);
+/** Words of the check-out's notes each claim quotes (decision 032). */
+const QUOTE = "bimini rasgado";
 const ownerPath = (id: string, lang = "") => `${lang}/ajustes/gestion-de-alquileres/${id}/fianza`;
 const renterPath = (id: string, lang = "") => `${lang}/ajustes/mis-reservas/${id}/fianza`;
 let past = 0;
@@ -46,6 +49,11 @@ async function trip(daysAgo = 0): Promise<Booking> {
   // A boat per trip: every trip ends on the same days.
   const listingId = past++ === 0 ? boatId : (await createBoat(services, owner.uid, { instantBooking: true })).id;
   const booking = await bookings.book({ uid: renter.uid, lang: "es" }, listingId, { start: day, end: day, part: null, people: 2, withSkipper: false });
+  // Handed over and returned on the day; the owner's return notes the damage a claim points at (decision 032).
+  const onTheDay = new Date(`${day}T10:00:00Z`);
+  const handover = createHandoverService({ store: services.store, blobs: services.blobs, bookings: services.bookings, listings: services.listings, now: () => onTheDay });
+  await handover.record(renter.uid, booking.id, "check-in", { fuelEighths: 8, engineHours: 100 });
+  await handover.record(owner.uid, booking.id, "check-out", { fuelEighths: 4, engineHours: 103, notes: "Toldo bimini rasgado en la costura.", damage: true });
   return (await services.bookings.getFor(booking.id, renter.uid))!.booking;
 }
 const view = (path: string, id: string, cookie?: string) => settle(() => loader({ request: cookie ? authedRequest(path, cookie) : pageRequest(path), params: { id }, context: context() }));
@@ -72,12 +80,12 @@ describe("/…/{id}/fianza", () => {
     expect(statusOf(await view(renterPath(booking.id), booking.id, stranger.cookie))).toBe(404);
     expect(statusOf(await view(ownerPath("nonexistent0000000000"), "nonexistent0000000000", owner.cookie))).toBe(404);
     // Claiming, withdrawing and answering as the wrong person: 404, nothing written.
-    expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "x" }, renter.cookie))).toBe(404);
-    expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "x" }, stranger.cookie))).toBe(404);
+    expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "x", quote: QUOTE }, renter.cookie))).toBe(404);
+    expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "x", quote: QUOTE }, stranger.cookie))).toBe(404);
     expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "withdraw" }, stranger.cookie))).toBe(404);
     expect(statusOf(await post(renterPath(booking.id), booking.id, { intent: "answer", text: "x" }, owner.cookie))).toBe(404);
     // The renter's page takes no claim, the owner's no answer.
-    expect(statusOf(await post(renterPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "x" }, renter.cookie))).toBe(400);
+    expect(statusOf(await post(renterPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "x", quote: QUOTE }, renter.cookie))).toBe(400);
     expect(await services.deposits.forBooking(booking.id, { uid: admin.uid, role: "admin" })).toBeNull();
     const page = dataOf(await view(ownerPath(booking.id), booking.id, owner.cookie));
     expect(page).toMatchObject({ side: "owner", canClaim: true, canRelease: true, claim: null, depositCents: 500_00 });
@@ -86,18 +94,18 @@ describe("/…/{id}/fianza", () => {
   it("refuses bad claims with the field's message in the page's language, nothing kept", async () => {
     const booking = await trip();
     const path = ownerPath(booking.id, "/en");
-    const over = await post(path, booking.id, { intent: "claim", amount: "500,01", reason: "Broken bimini" }, owner.cookie);
+    const over = await post(path, booking.id, { intent: "claim", amount: "500,01", reason: "Broken bimini", quote: QUOTE }, owner.cookie);
     expect(statusOf(over)).toBe(400);
     expect(dataOf(over).errors).toEqual({ amount: "You cannot claim more than the deposit (€500)." });
-    const empty = await post(path, booking.id, { intent: "claim", amount: "abc", reason: "  " }, owner.cookie);
+    const empty = await post(path, booking.id, { intent: "claim", amount: "abc", reason: "  ", quote: QUOTE }, owner.cookie);
     expect(statusOf(empty)).toBe(400);
     expect(dataOf(empty).errors).toEqual({ amount: "Enter the amount you claim in euros, for example 250.", reason: "Explain what happened." });
-    expect(dataOf(empty).values).toEqual({ amount: "abc", reason: "  " });
+    expect(dataOf(empty).values).toEqual({ amount: "abc", reason: "  ", quote: QUOTE });
     const html = new TextEncoder().encode("<html><body>not a photo</body></html>");
-    const notImage = await multipart(ownerPath(booking.id, "/fr"), booking.id, { intent: "claim", amount: "100", reason: "Taquet arraché" }, [[html, "photo.jpg", "image/jpeg"]], owner.cookie);
+    const notImage = await multipart(ownerPath(booking.id, "/fr"), booking.id, { intent: "claim", amount: "100", reason: "Taquet arraché", quote: QUOTE }, [[html, "photo.jpg", "image/jpeg"]], owner.cookie);
     expect(statusOf(notImage)).toBe(400);
     expect(dataOf(notImage).errors).toEqual({ photos: "Seules les photos JPEG, PNG ou WebP sont acceptées." });
-    const eleven = await multipart(path, booking.id, { intent: "claim", amount: "100", reason: "x" }, Array.from({ length: 11 }, () => [html, "a.jpg", "image/jpeg"] as [Uint8Array, string, string]), owner.cookie);
+    const eleven = await multipart(path, booking.id, { intent: "claim", amount: "100", reason: "x", quote: QUOTE }, Array.from({ length: 11 }, () => [html, "a.jpg", "image/jpeg"] as [Uint8Array, string, string]), owner.cookie);
     expect(statusOf(eleven)).toBe(400);
     expect(dataOf(eleven).errors).toEqual({ photos: "Send at most 10 photos." });
     expect(await services.deposits.forBooking(booking.id, { uid: admin.uid, role: "admin" })).toBeNull();
@@ -106,15 +114,15 @@ describe("/…/{id}/fianza", () => {
 
   it("after 48 hours: 409 saying what to do; a second claim 409", async () => {
     const late = await trip(3);
-    const closed = await post(ownerPath(late.id, "/de"), late.id, { intent: "claim", amount: "100", reason: "Kratzer" }, owner.cookie);
+    const closed = await post(ownerPath(late.id, "/de"), late.id, { intent: "claim", amount: "100", reason: "Kratzer", quote: QUOTE }, owner.cookie);
     expect(statusOf(closed)).toBe(409);
     expect(dataOf(closed).errors.form).toMatch(/^Die Kaution kann nicht mehr eingefordert werden: Seit dem Ende der Fahrt sind mehr als 48 Stunden vergangen/);
     expect(dataOf(closed).errors.form).toContain("Kontaktseite");
     expect(dataOf(await view(ownerPath(late.id), late.id, owner.cookie))).toMatchObject({ canClaim: false, windowPassed: true });
 
     const booking = await trip();
-    expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "Falta un cabo" }, owner.cookie))).toBe(303);
-    const again = await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "Otra" }, owner.cookie);
+    expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "Falta un cabo", quote: QUOTE }, owner.cookie))).toBe(303);
+    const again = await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "Otra", quote: QUOTE }, owner.cookie);
     expect(statusOf(again)).toBe(409);
     expect(dataOf(again).errors.form).toBe("Ya hay una reclamación de esta fianza: la tienes en esta página.");
     // The owner may not release a claimed deposit from the release button; withdrawing lets it go.
@@ -137,7 +145,7 @@ describe("/…/{id}/fianza", () => {
 
   it("owner claims with a photo → renter answers → the team decides 250 of 500; photos only for the two and the team", async () => {
     const booking = await trip();
-    const claimed = await multipart(ownerPath(booking.id), booking.id, { intent: "claim", amount: "300", reason: "Toldo bimini rasgado" }, [[await jpeg(), "toldo.jpg", "image/jpeg"]], owner.cookie);
+    const claimed = await multipart(ownerPath(booking.id), booking.id, { intent: "claim", amount: "300", reason: "Toldo bimini rasgado", quote: QUOTE }, [[await jpeg(), "toldo.jpg", "image/jpeg"]], owner.cookie);
     expect(statusOf(claimed)).toBe(303);
     expect((claimed as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${booking.id}/fianza`);
     expect((await followNotice(services, claimed as Response)).notice?.key).toBe("deposits:done.claim");
@@ -172,6 +180,10 @@ describe("/…/{id}/fianza", () => {
     const page = dataOf(await adminView(booking.id, admin.cookie));
     expect(page.claim.answer.text).toBe("Ya estaba roto al salir.");
     expect(page.claim.answer.photos).toHaveLength(1);
+    // Both records beside the claim, and what of the check-out the claim points at (decision 032).
+    expect(page.handover.checkIn).toMatchObject({ by: "renter", fuelEighths: 8, engineHours: 100 });
+    expect(page.handover.checkOut).toMatchObject({ by: "owner", fuelEighths: 4, engineHours: 103, notes: "Toldo bimini rasgado en la costura.", damage: true, confirmation: null });
+    expect(page.claim.evidence).toEqual({ photos: [], quote: QUOTE });
     expect(page.booking.money.lines.find((l: { id: string }) => l.id === "deposit")).toMatchObject({ state: "disputed" });
     expect(statusOf(await adminView("nonexistent0000000000", admin.cookie))).toBe(404);
 

@@ -11,16 +11,19 @@ import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatEuros } from "#app/components/price";
+import { formatEuros } from "#app/utils/money";
 import { formatMoment } from "#app/utils/bookings";
 import { eurosToCents, MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
+import type { HandoverRecordView } from "#app/utils/handover";
 import { useLang } from "#app/utils/use-lang";
 import { claimView, photosOf, refusalOf } from "./deposit.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
+import { recordView } from "./handover.server";
+import { HandoverRecord } from "#app/components/handover";
 
 /**
  * A trip's deposit, one page per side:
@@ -51,7 +54,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const id = args.params.id ?? "";
   const { user, side, booking } = await guard(ctx, id);
   const { deposits, listings } = ctx.services;
-  const [claim, listing] = await Promise.all([deposits.forBooking(id, { uid: user.uid, role: "user" }), listings.get(booking.listingId)]);
+  const [claim, listing, records] = await Promise.all([
+    deposits.forBooking(id, { uid: user.uid, role: "user" }),
+    listings.get(booking.listingId),
+    ctx.services.handover.forBooking(id, { uid: user.uid, role: "user" }),
+  ]);
+  const checkIn = recordView(records?.checkIn ?? null);
+  const checkOut = recordView(records?.checkOut ?? null);
   const deposit = lineOf(booking.money, "deposit");
   const now = new Date();
   return {
@@ -64,7 +73,9 @@ export async function loader(args: LoaderFunctionArgs) {
     windowPassed: now.toISOString() > claimWindowEnd(booking),
     canClaim: side === "owner" && !claim && canClaim(booking, now),
     canRelease: side === "owner" && !claim && booking.status === "completed" && (deposit?.state === "authorised" || deposit?.state === "direct"),
-    claim: claim ? claimView(claim) : null,
+    claim: claim ? claimView(claim, checkOut?.photos ?? []) : null,
+    /** The trip's check-in and check-out (decision 032): a claim points at the check-out's photos or notes. */
+    handover: { checkIn, checkOut },
   };
 }
 
@@ -85,17 +96,20 @@ export async function action(args: ActionFunctionArgs) {
   };
 
   if (side === "owner" && intent === "claim") {
-    const values = { amount: String(form.get("amount") ?? ""), reason: String(form.get("reason") ?? "") };
+    const values = { amount: String(form.get("amount") ?? ""), reason: String(form.get("reason") ?? ""), quote: String(form.get("quote") ?? "") };
     const amountCents = eurosToCents(values.amount);
     const photos = await photosOf(form);
+    // The check-out's photos the claim points at (checkboxes), and/or a quote of its notes (decision 032).
+    const evidencePhotos = form.getAll("evidencePhotos").filter((value): value is string => typeof value === "string" && value.length > 0);
     const errors: ClaimReply["errors"] = {};
     if (amountCents === null || amountCents < 1) errors.amount = ctx.t("errors.amount.required");
     else if (amountCents > depositCents && depositCents > 0) errors.amount = ctx.t("errors.amount.over-deposit", { deposit: formatEuros(depositCents, ctx.lang) });
     if (!values.reason.trim()) errors.reason = ctx.t("errors.reason.required");
     if (photos === "too-many") errors.photos = ctx.t("errors.photos.too-many");
+    if (evidencePhotos.length === 0 && !values.quote.trim()) errors.evidence = ctx.t("errors.evidence.required");
     if (Object.keys(errors).length > 0) return reply(400, { intent, errors, values });
     try {
-      await deposits.claim(user.uid, id, { amountCents: amountCents!, reason: values.reason, photos: photos as Uint8Array[] });
+      await deposits.claim(user.uid, id, { amountCents: amountCents!, reason: values.reason, photos: photos as Uint8Array[], evidence: { photoIds: evidencePhotos, quote: values.quote } });
     } catch (error) {
       return refuse(error, values);
     }
@@ -202,6 +216,7 @@ export default function DepositPage() {
               <p id="claim-reason-hint" className={hintClass}>{t("form.reasonHint")}</p>
               <ErrorList id="claim-reason-errors" errors={errors.reason ? [errors.reason] : null} />
             </div>
+            <EvidenceField checkOut={page.handover.checkOut} error={errors.evidence} quote={values.quote ?? ""} />
             <PhotosField id="claim-photos" label={t("form.photos")} error={errors.photos} />
             <Button variant="danger" size="md" type="submit" disabled={busy}>{t("form.submit")}</Button>
           </Form>
@@ -222,11 +237,66 @@ export default function DepositPage() {
           <button type="submit" disabled={busy} className={buttonClass("secondary", "md") + " mt-3"}>{t("form.release")}</button>
         </Form>
       ) : null}
+      {page.handover.checkIn || page.handover.checkOut ? (
+        <section aria-labelledby="handover-records-title" className={cardClass()}>
+          <h2 id="handover-records-title" className="text-xl font-bold">{t("evidence.records")}</h2>
+          <div className="mt-3 grid gap-4 md:grid-cols-2">
+            <HandoverRecord kind="check-in" record={page.handover.checkIn} engine={page.handover.checkIn?.fuelEighths != null} side={side} />
+            <HandoverRecord kind="check-out" record={page.handover.checkOut} engine={page.handover.checkOut?.fuelEighths != null} side={side} />
+          </div>
+        </section>
+      ) : null}
       <section aria-labelledby="money-title" className={cardClass()}>
         <h2 id="money-title" className="text-xl font-bold">{tb("money.title")}</h2>
         <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
       </section>
     </main>
+  );
+}
+
+/**
+ * What of the check-out the claim points at (decision 032): its photos as checkboxes
+ * (`evidencePhotos`) and a quote of its notes (`quote`); without a check-out, what to do first.
+ */
+function EvidenceField({ checkOut, error, quote }: { checkOut: HandoverRecordView | null; error: string | undefined; quote: string }) {
+  const { t } = useTranslation("deposits");
+  if (!checkOut) {
+    return (
+      <div>
+        <p className="text-sm font-semibold" id="claim-evidence-none">{t("evidence.none")}</p>
+        <ErrorList id="claim-evidence-errors" errors={error ? [error] : null} />
+      </div>
+    );
+  }
+  return (
+    <fieldset className="space-y-3" aria-describedby="claim-evidence-intro claim-evidence-errors">
+      <legend className="font-semibold">{t("evidence.title")}</legend>
+      <p id="claim-evidence-intro" className={hintClass}>{t("evidence.intro")}</p>
+      {checkOut.photos.length > 0 ? (
+        <div>
+          <p className={labelClass}>{t("evidence.photos")}</p>
+          <ul className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {checkOut.photos.map((photo, i) => (
+              <li key={photo.id}>
+                <label className="block cursor-pointer rounded-lg border border-slate-200 p-1 has-[:checked]:border-sea-500 has-[:checked]:ring-2 has-[:checked]:ring-sea-500/40 dark:border-white/10">
+                  <img src={photo.url} width={photo.width} height={photo.height} alt={t("evidence.photo", { n: i + 1 })} loading="lazy" className="aspect-square h-auto w-full rounded object-cover" />
+                  <span className="mt-1 flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="evidencePhotos" value={photo.id} />
+                    {t("evidence.photo", { n: i + 1 })}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor="claim-quote" className={labelClass}>{t("evidence.quote")}</label>
+        <textarea id="claim-quote" name="quote" rows={2} maxLength={MAX_CLAIM_TEXT} defaultValue={quote} aria-invalid={error ? true : undefined} aria-describedby="claim-quote-hint claim-evidence-errors" className={inputClass + " mt-1 resize-y"} />
+        <p id="claim-quote-hint" className={hintClass}>{t("evidence.quoteHint")}</p>
+      </div>
+      <ErrorList id="claim-evidence-errors" errors={error ? [error] : null} />
+    </fieldset>
   );
 }
 

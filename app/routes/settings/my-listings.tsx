@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { isListingError, type ListingStatus } from "#app/.server/domain/listings";
 import { FormAlert, Notice } from "#app/components/forms";
-import { formatEuros } from "#app/components/listing-form";
+import { formatEuros } from "#app/utils/money";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
 import { localizePath } from "#app/i18n";

@@ -1,14 +1,18 @@
 import { addDays, daysBetween } from "./dates";
 import { moneyView } from "./ledger";
+import { isForRent, type Listing } from "../listings";
 import type { Booking } from "./model";
 
 /**
  * An owner's figures (the settings dashboard): earnings read from each booking's ledger (what the
  * payout and any deposit claim give the owner, after refunds) in the month and the year of
  * `today`, by the trip's first day; occupancy of the next 30 days over every bookable listing
- * (a half day counts half).
+ * (published and for rent; a half day counts half). Null for someone with neither bookable
+ * listings nor bookings as an owner (the dashboard shows no owner figures then).
  */
-export function ownerFigures(asOwner: readonly Booking[], bookableListings: number, today: string) {
+export function ownerFigures(asOwner: readonly Booking[], owned: readonly Listing[], today: string) {
+  const bookableListings = owned.filter((listing) => listing.status === "published" && isForRent(listing)).length;
+  if (bookableListings === 0 && asOwner.length === 0) return null;
   const month = today.slice(0, 7);
   const year = today.slice(0, 4);
   const earned = (b: Booking) => (b.status === "confirmed" || b.status === "completed" || b.status === "cancelled" ? moneyView(b.money).ownerEarnsCents : 0);

@@ -2,6 +2,7 @@
 export { addDays, daysBetween, eachDay, isIsoDate, momentOf, startOfDay, today } from "./dates";
 export {
   actionsFor,
+  canSetMeeting,
   BOOKINGS,
   BookingError,
   bookingStatuses,
@@ -25,11 +26,16 @@ export {
 } from "./model";
 export { DEPOSIT_CLAIM_HOURS, DEPOSIT_HOLD_HOURS_BEFORE, PAYOUT_HOURS_AFTER_START, lineOf, moneyView, type Money, type MoneyLine } from "./ledger";
 export { POLICY_RULES, refundFor, type RefundQuote } from "./policy";
-export { percentOf, priceRental, SERVICE_FEE_PERCENT, type PriceBreakdown, type PriceLine } from "./pricing";
+// The price of a stay has one home, shared with the pages' live estimate: `app/utils/pricing.ts`.
+export { percentOf, priceRental, SERVICE_FEE_PERCENT, type PriceBreakdown, type PriceLine } from "#app/utils/pricing";
+export type { LineKind, LineState, MoneyLineView, MoneyParty, MoneyView, Stay } from "./views";
 export { createBookingsService, slotIdsFor, type BookingChoice, type BookingEvent, type BookingHandler, type BookingsService, type Quote, type Slot } from "./service";
 export { bookingEmailHandler, createBookingNotifier, paymentSentence, recipientsOf } from "./notifications";
 export { ownerFigures } from "./figures";
 export { isReference, normalizeReference, REFERENCE_ALPHABET, referenceCandidate } from "./reference";
 
-/** How often each server applies due expiries and completions (reads also apply them). */
-export const BOOKING_SCHEDULER_MS = 60_000;
+/**
+ * How often each server applies due expiries and completions (reads also apply them), unless
+ * BOOKING_DUE_CHECK_MS says otherwise (it replaces BOOKING_SCHEDULER_MS, which drove chat emails too).
+ */
+export const BOOKING_DUE_CHECK_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { PaymentsProviderName } from "#app/.server/payments";
 import type { PriceBreakdown } from "#app/utils/pricing";
-import type { MoneyLineView, MoneyView, LineState, LineKind, MoneyParty } from "#app/utils/bookings";
+import type { MoneyLineView, MoneyView, LineState, LineKind, MoneyParty } from "./views";
 
 /**
  * A booking's money as ledger lines (decision 023): what each party owes, holds, was charged,

@@ -1,4 +1,4 @@
-import type { Stay } from "#app/utils/bookings";
+import type { Stay } from "./views";
 import type { WeatherEvidence } from "../weather";
 import type { Money } from "./ledger";
 
@@ -70,6 +70,11 @@ export function actionsFor(booking: Pick<Booking, "status" | "startsAt">, side: 
 
 /** States that hold the listing's days. */
 export const HOLDING: readonly BookingStatus[] = ["awaiting-payment", "pending", "confirmed"];
+
+/** Whether the owner may set the booking's meeting point and time: while it holds its days and has not ended. */
+export function canSetMeeting(booking: Pick<Booking, "status" | "endsAt">, now: Date): boolean {
+  return HOLDING.includes(booking.status) && booking.endsAt > now.toISOString();
+}
 
 /** How long a checkout may hold the days. */
 export const CHECKOUT_MINUTES = 30;

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { cursorAfter, isStoreError, newDocumentId, type DocumentStore } from "#app/.server/store";
 import type { Customer, PaymentsPort } from "#app/.server/payments";
-import type { Stay } from "#app/utils/bookings";
+import type { Stay } from "./views";
 import type { Listing, ListingsService } from "../listings";
 import type { WeatherEvidence } from "../weather";
 import { addDays, daysBetween, eachDay, isIsoDate, startOfDay, today } from "./dates";
@@ -35,7 +35,7 @@ import { policyDeadlines, refundFor } from "./policy";
 import { REFERENCE_ATTEMPTS, REFERENCES, referenceCandidate } from "./reference";
 import * as ledger from "./ledger";
 import { createMoneyRunner, moneyFields } from "./money";
-import { boatTariff, dockTariff, priceRental, PricingError, type PriceBreakdown } from "./pricing";
+import { boatTariff, dockTariff, priceRental, PricingError, type PriceBreakdown } from "#app/utils/pricing";
 
 /**
  * The booking engine (docs/ARCHITECTURE.md "Bookings"): availability, quotes, bookings and their

@@ -2,6 +2,7 @@
 export {
   CALENDAR_EXPORT_SETTINGS,
   CALENDAR_IMPORTS,
+  CALENDAR_SYNC_CHECK_MS,
   CalendarFetchError,
   CalendarSyncError,
   DEFAULT_IMPORT_MINUTES,

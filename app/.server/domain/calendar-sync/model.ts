@@ -10,6 +10,8 @@ export const CALENDAR_IMPORTS = "calendar_imports";
 export const CALENDAR_EXPORT_SETTINGS = "calendar_export_settings";
 
 /** How often a calendar is fetched again, by default (CALENDAR_IMPORT_MINUTES). */
+/** How often each server looks for imported calendars due a fetch (each is fetched every CALENDAR_IMPORT_MINUTES). */
+export const CALENDAR_SYNC_CHECK_MS = 60_000;
 export const DEFAULT_IMPORT_MINUTES = 30;
 /** Calendars one listing may import. */
 export const MAX_IMPORTS_PER_LISTING = 5;

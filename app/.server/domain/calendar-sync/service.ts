@@ -1,6 +1,6 @@
 import { newDocumentId, type DocumentStore } from "#app/.server/store";
 import { addDays, MAX_DAYS_AHEAD, slotIdsFor, today, type BookingsService } from "../bookings";
-import type { Listing, ListingsService } from "../listings";
+import { hasCalendar, type Listing, type ListingsService } from "../listings";
 import { CalendarParseError, heldDays, parseCalendar, type ExternalEvent } from "./ical";
 import {
   CALENDAR_EXPORT_SETTINGS,
@@ -34,10 +34,6 @@ export type CalendarSyncDeps = {
 export function timeZoneOf(listing: Listing): string {
   const own = (listing.data as { timeZone?: unknown }).timeZone;
   return typeof own === "string" && own.length > 0 ? own : DEFAULT_TIME_ZONE;
-}
-
-function bookable(listing: Listing): boolean {
-  return (listing.status === "published" || listing.status === "paused") && (listing.kind === "boat" || listing.data.kind === "rent");
 }
 
 /** The slot ids an event holds on the listing (the bookings' own `slotIdsFor`). */
@@ -158,7 +154,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
      */
     async add(ownerUid: string, listingId: string, rawUrl: string): Promise<CalendarImport> {
       const listing = await ownedListing(ownerUid, listingId);
-      if (!bookable(listing)) throw new CalendarSyncError("not-bookable");
+      if (!hasCalendar(listing)) throw new CalendarSyncError("not-bookable");
       const url = rawUrl.trim();
       let parsed: URL;
       try {

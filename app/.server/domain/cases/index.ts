@@ -1,27 +1,21 @@
-/** Cases (gestiones): service requests the team works to the end. The folder's only door. */
+/**
+ * Cases (gestiones): service requests the team works to the end. The folder's only door. The
+ * lifecycle's constants (statuses, types, steps, quote limits) have theirs in `#app/utils/cases`,
+ * shared with the pages: one door per feature for its constants, not re-exported here.
+ */
 export {
   acceptedQuote,
-  CASE_TRANSITIONS,
   CaseError,
   documentsOutstanding,
   isQuoteExpired,
   madridDay,
   pendingQuote,
-  QUOTE_LIMITS,
   quoteInvoiceId,
-  QUOTE_STEPS,
-  STEP_REQUIREMENTS,
-  UNQUOTED_TYPES,
-  caseStatuses,
-  caseTypes,
   isCaseError,
   isCaseId,
   MAX_DOCUMENT_BYTES,
   MAX_DOCUMENTS,
-  OPEN_STATUSES,
-  procedureTypes,
   searchTokens,
-  serviceTypes,
   type Case,
   type CaseContact,
   type CaseDocument,
@@ -31,6 +25,6 @@ export {
   type CaseType,
 } from "./model";
 export { checkDocument, cleanName, type DocumentUpload } from "./documents";
-export { CASES_PAGE_SIZE, createCasesService, type CaseEvent, type CaseFilters, type CasesService, type Viewer } from "./service";
+export { CASES_PAGE_SIZE, createCasesService, type CaseEvent, type CaseFilters, type CasesService, type TeamMember, type Viewer } from "./service";
 export { createCaseNotifier } from "./notifications";
 export { CLAIM_LINK_DAYS, signClaim, type ClaimOutcome } from "./claims";

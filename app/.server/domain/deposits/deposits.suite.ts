@@ -26,6 +26,9 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
   let store: DocumentStore;
   let blobs: BlobStore;
   const events: BookingEvent[] = [];
+  /** The check-out records claims point at (the handover feature's, stood in for here). */
+  const checkOuts = new Map<string, { id: string; photoIds: string[]; notes: string[] }>();
+  const evidence = { photoIds: ["photo-out-1"], quote: "toldo  RASGADO" };
   const jpeg = () => sharp({ create: { width: 640, height: 400, channels: 3, background: "#3366aa" } }).jpeg().toBuffer().then((b) => new Uint8Array(b));
 
   beforeAll(async () => {
@@ -45,7 +48,7 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
       now: () => clock,
       handlers: [{ name: "events", on: ["deposit-claimed", "deposit-settled", "deposit-released"], handle: async (event) => void events.push(event) }],
     });
-    deposits = createDepositsService({ store, blobs, bookings, now: () => clock });
+    deposits = createDepositsService({ store, blobs, bookings, now: () => clock, checkOut: async (id) => checkOuts.get(id) ?? null });
   }, 120_000);
 
   let next = 0;
@@ -57,6 +60,7 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     clock = new Date(Date.parse(booking.endsAt) + hoursAgo * 3_600_000);
     const done = await bookings.getFor(booking.id, renter);
     expect(done?.booking.status).toBe("completed");
+    checkOuts.set(booking.id, { id: `${booking.id}-check-out`, photoIds: ["photo-out-1", "photo-out-2"], notes: ["Vuelve con el toldo rasgado en la costura.", "No estaba así."] });
     return { booking: done!.booking, renter, restore: () => (clock = saved) };
   }
   async function refusal(promise: Promise<unknown>) {
@@ -72,8 +76,8 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
   it("claim → answer → decide 250 of 800: the ledger shows a claim of 250 and the deposit released at 550", async () => {
     const { booking, renter, restore } = await finishedTrip();
     expect(lineOf(booking.money, "deposit")).toMatchObject({ state: "direct", amountCents: 80_000 });
-    const claim = await deposits.claim("owner-d", booking.id, { amountCents: 30_000, reason: "  Toldo roto  ", photos: [await jpeg()] });
-    expect(claim).toMatchObject({ status: "open", amountCents: 30_000, reason: "Toldo roto", renterUid: renter, depositCents: 80_000, checkoutId: null });
+    const claim = await deposits.claim("owner-d", booking.id, { amountCents: 30_000, reason: "  Toldo roto  ", photos: [await jpeg()], evidence });
+    expect(claim).toMatchObject({ status: "open", amountCents: 30_000, reason: "Toldo roto", renterUid: renter, depositCents: 80_000, checkoutId: `${booking.id}-check-out`, evidence: { photoIds: ["photo-out-1"], quote: "toldo  RASGADO" } });
     expect(claim.photos).toHaveLength(1);
     expect(lineOf((await bookings.getFor(booking.id, renter))!.booking.money, "deposit")?.state).toBe("disputed");
     expect(events.at(-1)).toBe("deposit-claimed");
@@ -108,7 +112,7 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
 
   it("a withdrawn claim releases the whole deposit", async () => {
     const { booking, renter, restore } = await finishedTrip();
-    await deposits.claim("owner-d", booking.id, { amountCents: 10_000, reason: "Falta un chaleco" });
+    await deposits.claim("owner-d", booking.id, { amountCents: 10_000, reason: "Falta un chaleco", evidence });
     expect(await refusal(deposits.withdraw(renter, booking.id))).toMatchObject({ code: "not-found" });
     const withdrawn = await deposits.withdraw("owner-d", booking.id);
     expect(withdrawn.status).toBe("withdrawn");
@@ -122,21 +126,21 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
 
   it("refuses what is not a claim: another person, the amount, the reason, a non-image, after 48 hours, a second one", async () => {
     const { booking, renter, restore } = await finishedTrip();
-    expect(await refusal(deposits.claim(renter, booking.id, { amountCents: 100, reason: "x" }))).toMatchObject({ code: "not-found" });
-    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 80_001, reason: "x" }))).toMatchObject({ code: "invalid", field: "amount", reason: "over-deposit" });
-    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 0, reason: "x" }))).toMatchObject({ code: "invalid", field: "amount" });
-    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: " " }))).toMatchObject({ code: "invalid", field: "reason", reason: "required" });
-    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x".repeat(2001) }))).toMatchObject({ code: "invalid", field: "reason", reason: "too-long" });
+    expect(await refusal(deposits.claim(renter, booking.id, { amountCents: 100, reason: "x", evidence }))).toMatchObject({ code: "not-found" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 80_001, reason: "x", evidence }))).toMatchObject({ code: "invalid", field: "amount", reason: "over-deposit" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 0, reason: "x", evidence }))).toMatchObject({ code: "invalid", field: "amount" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: " ", evidence }))).toMatchObject({ code: "invalid", field: "reason", reason: "required" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x".repeat(2001), evidence }))).toMatchObject({ code: "invalid", field: "reason", reason: "too-long" });
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
-    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x", photos: [html] }))).toMatchObject({ code: "invalid", field: "photos", reason: "unsupported-type" });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x", photos: [html], evidence }))).toMatchObject({ code: "invalid", field: "photos", reason: "unsupported-type" });
     expect(await deposits.forBooking(booking.id, { uid: "owner-d", role: "user" })).toBeNull();
     expect(lineOf((await bookings.getFor(booking.id, renter))!.booking.money, "deposit")?.state).toBe("direct");
-    await deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x" });
-    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x" }))).toMatchObject({ code: "already-claimed" });
+    await deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x", evidence });
+    expect(await refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "x", evidence }))).toMatchObject({ code: "already-claimed" });
     restore();
 
     const late = await finishedTrip(undefined, 49);
-    expect(await refusal(deposits.claim("owner-d", late.booking.id, { amountCents: 100, reason: "Tarde" }))).toMatchObject({ code: "window-closed" });
+    expect(await refusal(deposits.claim("owner-d", late.booking.id, { amountCents: 100, reason: "Tarde", evidence }))).toMatchObject({ code: "window-closed" });
     // The scheduler released it meanwhile: still closed, nothing kept.
     await bookings.applyDue();
     expect(lineOf((await bookings.getFor(late.booking.id, late.renter))!.booking.money, "deposit")?.state).toBe("released");
@@ -144,9 +148,26 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     late.restore();
   }, 60_000);
 
+  it("a claim must point at the check-out: none recorded, nothing named, a photo not of it, words not in its notes — refused, nothing kept", async () => {
+    const { booking, renter, restore } = await finishedTrip();
+    const claim = (evidence?: { photoIds?: string[]; quote?: string }) => refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "Daños", evidence }));
+    expect(await claim()).toMatchObject({ code: "invalid", field: "evidence", reason: "required" });
+    expect(await claim({ photoIds: [], quote: "   " })).toMatchObject({ code: "invalid", field: "evidence", reason: "required" });
+    expect(await claim({ photoIds: ["someone-elses"] })).toMatchObject({ code: "invalid", field: "evidence", reason: "unknown-photo" });
+    expect(await claim({ quote: "hélice doblada" })).toMatchObject({ code: "invalid", field: "evidence", reason: "not-quoted" });
+    checkOuts.delete(booking.id);
+    expect(await claim({ photoIds: ["photo-out-1"] })).toMatchObject({ code: "invalid", field: "evidence", reason: "no-check-out" });
+    expect(await deposits.forBooking(booking.id, { uid: "owner-d", role: "user" })).toBeNull();
+    expect(lineOf((await bookings.getFor(booking.id, renter))!.booking.money, "deposit")?.state).toBe("direct");
+    checkOuts.set(booking.id, { id: "x-check-out", photoIds: ["a"], notes: ["No estaba así."] });
+    const quoted = await deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "Daños", evidence: { quote: "no estaba así" } });
+    expect(quoted).toMatchObject({ checkoutId: "x-check-out", evidence: { photoIds: [], quote: "no estaba así" } });
+    restore();
+  }, 60_000);
+
   it("claims at once: one is written; decisions and a withdrawal at once: exactly one moves the money", async () => {
     const { booking, renter, restore } = await finishedTrip();
-    const claims = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => deposits.claim("owner-d", booking.id, { amountCents: 1_000 * (i + 1), reason: `Daño ${i}` })));
+    const claims = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => deposits.claim("owner-d", booking.id, { amountCents: 1_000 * (i + 1), reason: `Daño ${i}`, evidence })));
     const won = claims.filter((r) => r.status === "fulfilled");
     expect(won).toHaveLength(1);
     for (const r of claims) if (r.status === "rejected") expect(r.reason).toMatchObject({ name: "DepositError", code: "already-claimed" });

@@ -17,6 +17,8 @@ export const claimStatuses = ["open", "decided", "withdrawn"] as const satisfies
 /** A photo kept privately (a WebP re-encoded without metadata), readable only by the two people and the team. */
 export type ClaimPhoto = { id: string; by: "owner" | "renter"; width: number; height: number; size: number; uploadedAt: string };
 
+export type ClaimEvidence = { photoIds: string[]; quote: string };
+
 export type ClaimHistoryEntry = { at: string; by: "owner" | "renter" | "admin"; uid: string; action: "claim" | "answer" | "decide" | "withdraw" };
 
 export type DepositClaim = {
@@ -36,10 +38,12 @@ export type DepositClaim = {
   status: ClaimStatus;
   decision: { keptCents: number; by: string; at: string; note: string } | null;
   /**
-   * The check-out record (condition of the boat on return, another feature) this claim points
-   * at, once such records exist; null until then.
+   * The check-out record (the boat's state on return, the handover feature) this claim points
+   * at; null only on claims made before check-out records existed.
    */
   checkoutId: string | null;
+  /** What of the check-out the owner points at: its photos (ids) and/or a quote of its notes. */
+  evidence?: ClaimEvidence | null;
   history: ClaimHistoryEntry[];
   createdAt: string;
   updatedAt: string;
@@ -60,7 +64,7 @@ export type DepositErrorCode =
   | "not-open"
   | "already-answered";
 
-export type DepositField = "amount" | "reason" | "photos" | "text" | "kept" | "note";
+export type DepositField = "amount" | "reason" | "photos" | "text" | "kept" | "note" | "evidence";
 
 export class DepositError extends Error {
   override readonly name = "DepositError";

@@ -1,7 +1,7 @@
 import type { BlobStore } from "#app/.server/blobs";
 import { isStoreError, type DocumentStore } from "#app/.server/store";
 import { DEPOSIT_CLAIM_HOURS, isBookingError, isBookingId, lineOf, type Booking, type BookingsService } from "../bookings";
-import { DEPOSIT_CLAIM_CLOSINGS as CLOSINGS, DEPOSIT_CLAIMS, DepositError, MAX_CLAIM_TEXT, type ClaimHistoryEntry, type ClaimPhoto, type DepositClaim } from "./model";
+import { DEPOSIT_CLAIM_CLOSINGS as CLOSINGS, DEPOSIT_CLAIMS, DepositError, MAX_CLAIM_TEXT, type ClaimEvidence, type ClaimHistoryEntry, type ClaimPhoto, type DepositClaim } from "./model";
 import { claimPhotoKey, preparePhotos, removePhotos, storePhotos } from "./photos";
 
 /**
@@ -19,10 +19,16 @@ export type DepositsDeps = {
   store: DocumentStore;
   blobs: BlobStore;
   bookings: Pick<BookingsService, "getFor" | "claimDeposit" | "settleDeposit" | "releaseDeposit">;
+  /** The booking's check-out record (the handover feature, decision 032) a claim must point at; null without one. */
+  checkOut: (bookingId: string) => Promise<CheckOutEvidence | null>;
   now?: () => Date;
 };
 
-export type ClaimInput = { amountCents: number; reason: string; photos?: readonly Uint8Array[] };
+/** What a check-out offers as evidence: its id, its photos' ids and its notes (the record's and the answer's). */
+export type CheckOutEvidence = { id: string; photoIds: string[]; notes: string[] };
+
+/** The claim points at check-out photos (ids) and/or quotes the check-out's notes; at least one. */
+export type ClaimInput = { amountCents: number; reason: string; photos?: readonly Uint8Array[]; evidence?: { photoIds?: readonly string[]; quote?: string } };
 export type AnswerInput = { text: string; photos?: readonly Uint8Array[] };
 export type DecisionInput = { keptCents: number; note: string };
 
@@ -35,6 +41,23 @@ export function claimWindowEnd(booking: Pick<Booking, "endsAt">): string {
 export function canClaim(booking: Booking, now: Date): boolean {
   const state = lineOf(booking.money, "deposit")?.state;
   return booking.status === "completed" && now.toISOString() <= claimWindowEnd(booking) && (state === "authorised" || state === "direct");
+}
+
+const squash = (value: string) => value.replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * The evidence of a claim (decision 032): a check-out record must exist, and the claim must name
+ * some of its photos and/or quote words that are in its notes. `invalid` on `evidence` otherwise.
+ */
+function evidenceOf(checkOut: CheckOutEvidence | null, input: ClaimInput["evidence"]): ClaimEvidence & { checkoutId: string } {
+  if (!checkOut) throw new DepositError("invalid", "evidence", "no-check-out");
+  const photoIds = [...new Set((input?.photoIds ?? []).filter((id) => typeof id === "string" && id.length > 0))];
+  if (photoIds.some((id) => !checkOut.photoIds.includes(id))) throw new DepositError("invalid", "evidence", "unknown-photo");
+  const quote = typeof input?.quote === "string" ? input.quote.replace(/\r\n/g, "\n").trim() : "";
+  if (quote.length > MAX_CLAIM_TEXT) throw new DepositError("invalid", "evidence", "too-long");
+  if (quote && !checkOut.notes.some((notes) => squash(notes).includes(squash(quote)))) throw new DepositError("invalid", "evidence", "not-quoted");
+  if (photoIds.length === 0 && !quote) throw new DepositError("invalid", "evidence", "required");
+  return { photoIds, quote, checkoutId: checkOut.id };
 }
 
 function text(value: unknown, field: "reason" | "text" | "note", required: boolean): string {
@@ -113,6 +136,7 @@ export function createDepositsService(deps: DepositsDeps) {
       if (!Number.isInteger(amount) || amount < 1) throw new DepositError("invalid", "amount", "required");
       if (amount > deposit.amountCents) throw new DepositError("invalid", "amount", "over-deposit");
       const reason = text(input.reason, "reason", true);
+      const { checkoutId, ...evidence } = evidenceOf(await deps.checkOut(bookingId), input.evidence);
       const prepared = await preparePhotos(input.photos ?? []);
       const iso = at.toISOString();
       const photos = await storePhotos(blobs, bookingId, prepared, "owner", iso);
@@ -129,7 +153,8 @@ export function createDepositsService(deps: DepositsDeps) {
         answer: null,
         status: "open",
         decision: null,
-        checkoutId: null,
+        checkoutId,
+        evidence,
         history: [entry("owner", ownerUid, "claim", iso)],
         createdAt: iso,
         updatedAt: iso,

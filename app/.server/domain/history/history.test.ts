@@ -138,6 +138,12 @@ describe("history of signed-in people (the store)", () => {
 
     expect((await history.list({ uid }, request)).map((listing) => listing.id)).toEqual([boats[0].id, boats[1].id]);
     expect(await services.store.count({ collection: HISTORY, where: [["uid", "==", uid]] })).toBe(2);
+
+    // Reloading the page of the listing already on top writes nothing.
+    const top = await services.store.get<{ viewedAt: string }>(HISTORY, `${uid}_${boats[0].id}`);
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    await history.record({ uid }, boats[0].id, request);
+    expect((await services.store.get<{ viewedAt: string }>(HISTORY, `${uid}_${boats[0].id}`))!.viewedAt).toBe(top!.viewedAt);
     expect(await services.store.get(HISTORY, `${uid}_${boats[1].id}`)).toEqual({
       id: `${uid}_${boats[1].id}`,
       uid,

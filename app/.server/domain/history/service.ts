@@ -87,9 +87,16 @@ export function createHistoryService(deps: {
         const ids = [listingId, ...(await readCookie(request)).filter((id) => id !== listingId)].slice(0, RECENTLY_VIEWED_MAX_IDS);
         return cookie.serialize(ids);
       }
+      const id = docId(viewer.uid, listingId);
+      const [newest] = await store.query<HistoryRecord>({ collection: HISTORY, where: [["uid", "==", viewer.uid]], orderBy: [["viewedAt", "desc"]], limit: 1 });
+      // Viewing again the listing already at the top (a reload, a return from the booking form)
+      // changes nothing anyone sees: no write.
+      if (newest?.listingId === listingId) return null;
+      const seen = await store.get<HistoryRecord>(HISTORY, id);
       const record: HistoryRecord = { uid: viewer.uid, listingId, viewedAt: new Date().toISOString() };
-      await store.set(HISTORY, docId(viewer.uid, listingId), record);
-      await prune(viewer.uid);
+      await store.set(HISTORY, id, record);
+      // Only a new entry can take the person past the cap.
+      if (!seen) await prune(viewer.uid);
       return null;
     },
 

@@ -7,6 +7,8 @@ export {
   IMPORT_BATCH_MAX,
   isListingError,
   isListingId,
+  hasCalendar,
+  isForRent,
   isVisibleTo,
   ListingError,
   listingStatuses,

@@ -156,6 +156,16 @@ export function isVisibleTo(listing: Pick<Listing, "status" | "ownerUid">, viewe
   return listing.status === "published" || (viewerUid !== null && listing.ownerUid === viewerUid);
 }
 
+/** Whether the listing is rented by the day (a boat, or a berth for rent; a berth for sale is not), whatever its status. */
+export function isForRent(listing: Listing): boolean {
+  return listing.kind === "boat" || listing.data.kind === "rent";
+}
+
+/** Whether the listing has a booking calendar: for rent, and published or paused (a pause keeps its days). */
+export function hasCalendar(listing: Listing): boolean {
+  return (listing.status === "published" || listing.status === "paused") && isForRent(listing);
+}
+
 /** At most this many listings per `importPublished` call (Firestore's limit of writes per transaction is 500). */
 export const IMPORT_BATCH_MAX = 500;
 /**

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { EMAIL_STREAM_URL, emailStreamState, startEmailStream, stopEmailStream } from "./email-stream.client";
+import { EVENT_STREAM_URL, eventStreamState, startEventStream, stopEventStream } from "./event-stream.client";
 import type { MailboxEmail } from "./mailbox-types";
 import { getEmails, subscribeToEmails, useEmails } from "./use-emails";
 import { getChatStream, useChatStream } from "./use-chat-stream";
@@ -47,26 +47,26 @@ beforeEach(() => {
   vi.stubGlobal("EventSource", FakeEventSource);
 });
 afterEach(() => {
-  stopEmailStream();
+  stopEventStream();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
-describe("the email event stream", () => {
+describe("the event stream", () => {
   it("opens exactly one EventSource, however often it is started", () => {
-    startEmailStream();
-    startEmailStream();
-    startEmailStream();
+    startEventStream();
+    startEventStream();
+    startEventStream();
     expect(FakeEventSource.instances).toHaveLength(1);
-    expect(FakeEventSource.instances[0].url).toBe(EMAIL_STREAM_URL);
-    expect(emailStreamState()).toBe("connecting");
+    expect(FakeEventSource.instances[0].url).toBe(EVENT_STREAM_URL);
+    expect(eventStreamState()).toBe("connecting");
   });
 
   it("replaces the list with each message and tells subscribers", () => {
     const listener = vi.fn();
     const unsubscribe = subscribeToEmails(listener);
-    startEmailStream();
+    startEventStream();
     const [source] = FakeEventSource.instances;
     source.emit(JSON.stringify([email("a")]));
     expect(getEmails()).toEqual([email("a")]);
@@ -78,7 +78,7 @@ describe("the email event stream", () => {
 
   it("only logs bad messages and errors, with console.warn", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    startEmailStream();
+    startEventStream();
     const [source] = FakeEventSource.instances;
     source.emit(JSON.stringify([email("a")]));
     source.emit("not json");
@@ -91,28 +91,28 @@ describe("the email event stream", () => {
   it("logs the connection state every 10 seconds", () => {
     vi.useFakeTimers();
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
-    startEmailStream();
+    startEventStream();
     vi.advanceTimersByTime(9_999);
     expect(info).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
-    expect(info).toHaveBeenLastCalledWith("[emails] event stream connecting");
+    expect(info).toHaveBeenLastCalledWith("[events] event stream connecting");
     FakeEventSource.instances[0].readyState = 1;
     vi.advanceTimersByTime(10_000);
-    expect(info).toHaveBeenLastCalledWith("[emails] event stream open");
-    stopEmailStream();
+    expect(info).toHaveBeenLastCalledWith("[events] event stream open");
+    stopEventStream();
     vi.advanceTimersByTime(30_000);
     expect(info).toHaveBeenCalledTimes(2);
   });
 
   it("closes on stop, forgets the list, and can start again after a sign-out", () => {
-    startEmailStream();
+    startEventStream();
     const [first] = FakeEventSource.instances;
     first.emit(JSON.stringify([email("a")]));
-    stopEmailStream();
+    stopEventStream();
     expect(first.closed).toBe(true);
     expect(getEmails()).toBeNull();
-    expect(emailStreamState()).toBeNull();
-    startEmailStream();
+    expect(eventStreamState()).toBeNull();
+    startEventStream();
     expect(FakeEventSource.instances).toHaveLength(2);
   });
 });
@@ -124,7 +124,7 @@ describe("conversations on the same stream", () => {
 
   it("takes named chat events without touching the email list, ignores bad ones, and forgets them on stop", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    startEmailStream();
+    startEventStream();
     const [source] = FakeEventSource.instances;
     source.emit(JSON.stringify([email("a")]));
     source.emitNamed("chat", JSON.stringify({ unread: 2, chats: [{ id: "c1", lastSeq: 3, readSeq: 1, otherReadSeq: 3 }] }));
@@ -136,7 +136,7 @@ describe("conversations on the same stream", () => {
     expect(warn).toHaveBeenCalledTimes(2);
     // The server renders the loader's count, whatever the browser holds.
     expect(renderToString(createElement(Unread))).toBe("<p>none</p>");
-    stopEmailStream();
+    stopEventStream();
     expect(getChatStream()).toBeNull();
   });
 });
@@ -147,7 +147,7 @@ describe("useEmails", () => {
   }
 
   it("renders the loader's list on the server, even when the browser store has one", () => {
-    startEmailStream();
+    startEventStream();
     FakeEventSource.instances[0].emit(JSON.stringify([email("live")]));
     expect(renderToString(createElement(Subjects, { initial: [email("loader")] }))).toBe("<p>Subject loader</p>");
   });

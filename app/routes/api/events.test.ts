@@ -4,7 +4,8 @@ import type { MailboxEmail } from "#app/utils/mailbox-types";
 import type { ChatStreamState } from "#app/utils/chats";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestServices, createTestUser, loadContext, settle } from "#tests/test-services";
-import { loader } from "./emails-subscribe";
+import { loader as specAddressLoader } from "./emails-subscribe";
+import { loader } from "./events";
 
 let services: Services;
 beforeAll(async () => {
@@ -84,7 +85,11 @@ function within<T>(promise: Promise<T>, ms = 3_000): Promise<T> {
   ]);
 }
 
-describe("GET /api/emails/subscribe", () => {
+describe("GET /api/events (the spec's /api/emails/subscribe)", () => {
+  it("serves the same stream at the spec's address", () => {
+    expect(specAddressLoader).toBe(loader);
+  });
+
   it("answers 401 JSON without a session", async () => {
     const response = await settle(() =>
       loader({ request: new Request("http://localhost:3000/api/emails/subscribe"), params: {}, context: loadContext(services) }),

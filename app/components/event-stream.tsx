@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { startEmailStream, stopEmailStream } from "#app/utils/email-stream.client";
+import { startEventStream, stopEventStream } from "#app/utils/event-stream.client";
 
 /** The start waiting for the browser to be idle, if any (one for the whole app, as the stream). */
 let pendingStart: { cancel: () => void } | null = null;
@@ -15,25 +15,25 @@ function whenIdle(fn: () => void): { cancel: () => void } {
 }
 
 /**
- * Keeps the app's one email event stream open while someone is signed in and closes it when
+ * Keeps the app's one event stream (emails and conversations) open while someone is signed in and closes it when
  * nobody is. Renders nothing. The stream opens once the browser is idle: its first messages (the
  * whole email list, the conversations' state) re-render the header and the lists, work that has
  * no place among the page's hydration tasks. The effect has no cleanup on purpose: re-running it
- * (StrictMode, re-renders) must never close and reopen the connection; `startEmailStream` is
+ * (StrictMode, re-renders) must never close and reopen the connection; `startEventStream` is
  * idempotent and a pending start is not scheduled twice.
  */
-export function EmailStream({ signedIn }: { signedIn: boolean }) {
+export function EventStream({ signedIn }: { signedIn: boolean }) {
   useEffect(() => {
     if (!signedIn) {
       pendingStart?.cancel();
       pendingStart = null;
-      stopEmailStream();
+      stopEventStream();
       return;
     }
     if (pendingStart) return;
     pendingStart = whenIdle(() => {
       pendingStart = null;
-      startEmailStream();
+      startEventStream();
     });
   }, [signedIn]);
   return null;

@@ -1,0 +1,134 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { Await, Outlet, Scripts, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { describe, expect, it } from "vitest";
+import * as entry from "./entry.server";
+import { renderWhole } from "./entry.server";
+
+/**
+ * The document renderer (decision 038) through Remix's own request handler, on a two-route
+ * build: the loader data's turbo-stream is read before the render, so renderToString writes the
+ * same document the stream renderer writes; a page that still suspends is rendered by the stream
+ * renderer and waited for.
+ */
+
+// Data that needs more than one turbo-stream chunk (a promise) and text to escape.
+const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve("later </script>"), 5));
+
+function Root() {
+  return (
+    <html lang="es">
+      <head />
+      <body>
+        <Outlet />
+        <Scripts nonce="n0nce" />
+      </body>
+    </html>
+  );
+}
+
+function Page() {
+  const data = useLoaderData<{ name: string; later?: Promise<string>; show?: boolean }>();
+  return (
+    <main>
+      <h1>{data.name}</h1>
+      {data.later && data.show ? (
+        <Suspense fallback={<p>waiting</p>}>
+          <Await resolve={data.later}>{(value) => <p>{value}</p>}</Await>
+        </Suspense>
+      ) : null}
+    </main>
+  );
+}
+
+function buildWith(page: { loader: () => unknown }): ServerBuild {
+  const route = (id: string, parentId: string | undefined, path: string | undefined, index?: boolean) => ({
+    id,
+    parentId,
+    path,
+    index,
+    module: `/${id}.js`,
+    hasLoader: true,
+    hasAction: false,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasErrorBoundary: false,
+    imports: [],
+  });
+  return {
+    mode: "production",
+    entry: { module: entry as unknown as ServerBuild["entry"]["module"] },
+    routes: {
+      root: { id: "root", path: "", module: { default: Root, loader: () => ({ lang: "es" }) } },
+      "routes/page": { id: "routes/page", parentId: "root", path: "page", module: { default: Page, loader: page.loader } },
+    },
+    assets: {
+      url: "/manifest.js",
+      version: "test",
+      entry: { module: "/entry.client.js", imports: [] },
+      routes: { root: route("root", undefined, ""), "routes/page": route("routes/page", "root", "page") },
+    },
+    basename: "/",
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true, v3_singleFetch: true },
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+}
+
+const render = async (build: ServerBuild) => {
+  const response = await createRequestHandler(build)(new Request("http://localhost/page"), { cspNonce: "n0nce" } as never);
+  return { status: response.status, html: await response.text(), length: response.headers.get("Content-Length") };
+};
+
+/** The same page through the stream renderer alone (what every document went through before). */
+const renderStreamed = async (build: ServerBuild) => {
+  const streamed: ServerBuild = {
+    ...build,
+    entry: {
+      module: {
+        ...build.entry.module,
+        default: async (_request, status, headers, context) => {
+          const { RemixServer } = await import("@remix-run/react");
+          const { html } = await renderWhole(<RemixServer context={context} url="http://localhost/page" nonce="n0nce" />, status, "n0nce");
+          return new Response(html, { status, headers });
+        },
+      },
+    },
+  };
+  return render(streamed);
+};
+
+describe("document rendering", () => {
+  it("writes the loader data's scripts whole, byte for byte as the stream renderer does", async () => {
+    const build = buildWith({ loader: () => ({ name: "Gaviota <b>" }) });
+    const page = await render(build);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("<h1>Gaviota &lt;b&gt;</h1>");
+    expect(page.html).toContain('window.__remixContext.streamController.enqueue(');
+    expect(page.html).toContain("window.__remixContext.streamController.close();");
+    expect(page.html).not.toContain("<!--$!-->");
+    expect(Number(page.length)).toBe(Buffer.byteLength(page.html));
+    expect(page.html).toBe((await renderStreamed(build)).html);
+  });
+
+  it("keeps every chunk of a turbo-stream that resolves a promise later", async () => {
+    // The page does not show the promise's value: nothing suspends in the render.
+    const build = buildWith({ loader: () => ({ name: "Brisa", later: slow(), show: false }) });
+    const page = await render(build);
+    // Two enqueued chunks: the data, then the promise's value.
+    expect(page.html.match(/streamController\.enqueue\(/g)).toHaveLength(2);
+    expect(page.html).toContain("later \\u003c/script\\u003e");
+    expect(page.html).toBe((await renderStreamed(build)).html);
+  });
+
+  it("waits for a page that suspends while rendering instead of leaving it to the browser", async () => {
+    const build = buildWith({ loader: () => ({ name: "Brisa", later: slow(), show: true }) });
+    const page = await render(build);
+    expect(page.status).toBe(200);
+    // <Await> suspended in renderToString; the stream renderer waited for the value.
+    expect(page.html).toContain("<p>later &lt;/script&gt;</p>");
+    expect(page.html).not.toContain("waiting");
+    expect(page.html).not.toContain("<!--$!-->");
+  });
+});

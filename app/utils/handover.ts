@@ -1,0 +1,46 @@
+/**
+ * Check-in and check-out as pages show them (client-safe: no server code): each record of the
+ * boat's state at handover and return, its private photos and the other side's confirmation.
+ */
+/** Photos per record. */
+export const MAX_HANDOVER_PHOTOS = 10;
+/** Notes and confirmation notes: at most this many characters. */
+export const MAX_HANDOVER_NOTES = 2_000;
+/** Fuel is recorded in eighths of the tank: 0 (empty) to 8 (full). */
+export const FUEL_EIGHTHS = 8;
+/** Engine hours are a meter reading: at most this, with up to one decimal. */
+export const MAX_ENGINE_HOURS = 100_000;
+
+export type HandoverKind = "check-in" | "check-out";
+export const handoverKinds = ["check-in", "check-out"] as const satisfies readonly HandoverKind[];
+
+export type HandoverPhotoView = { id: string; url: string; width: number; height: number };
+
+export type HandoverRecordView = {
+  kind: HandoverKind;
+  by: "owner" | "renter";
+  photos: HandoverPhotoView[];
+  fuelEighths: number | null;
+  engineHours: number | null;
+  notes: string;
+  /** Check-out recorded by the owner: whether he noted damage. */
+  damage: boolean;
+  recordedAt: string;
+  confirmation: { by: "owner" | "renter"; status: "confirmed" | "disputed"; note: string; at: string } | null;
+  /** A clean check-out released the deposit at this moment. */
+  depositReleasedAt: string | null;
+};
+
+/** What the booking page's "Handover / Return" section shows and offers to one side. */
+export type HandoverPanelView = {
+  side: "owner" | "renter";
+  /** Whether the boat has an engine (fuel and engine hours are asked). */
+  engine: boolean;
+  checkIn: HandoverRecordView | null;
+  checkOut: HandoverRecordView | null;
+  /** What this side may do now (`intent` values), and when check-in opens if not yet. */
+  can: Array<"check-in" | "check-out" | "confirm-check-in" | "confirm-check-out">;
+  opensOn: string | null;
+};
+
+export type HandoverFormField = "photos" | "fuel" | "engineHours" | "notes" | "damage" | "status" | "note" | "form";
