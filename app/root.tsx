@@ -33,6 +33,7 @@ import { fixedPages } from "#app/route-table";
 import { href } from "#app/utils/href";
 import stylesheet from "./tailwind.css?url";
 import { requestContext } from "#app/.server/http/request-context";
+import { takeNotice } from "#app/.server/http/notice";
 
 export const handle = { i18n: [...baseNamespaces] };
 
@@ -73,6 +74,11 @@ export async function loader(args: LoaderFunctionArgs) {
   // The header's unread conversations (signed-in pages are never shared, so this stays theirs).
   const unreadChats = user ? await services.chats.unreadCount(user.uid) : 0;
   const errorCopy = errorCopyFor(lang);
+  // The notice the last form left (shown once; decision record 033).
+  const { notice, setCookie } = await takeNotice(request, args.context, lang);
+  const headers = new Headers();
+  if (decision.setCookie) headers.append("Set-Cookie", decision.setCookie);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   return data(
     {
       lang,
@@ -82,15 +88,15 @@ export async function loader(args: LoaderFunctionArgs) {
       localesVersion,
       errorCopy,
       ENV: publicEnv(config),
+      notice,
     },
-    { headers: decision.setCookie ? { "Set-Cookie": decision.setCookie } : undefined },
+    { headers },
   );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();
-  const cookie = loaderHeaders.get("Set-Cookie");
-  if (cookie) headers.set("Set-Cookie", cookie);
+  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
 };
 

@@ -223,7 +223,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       mailbox,
       // A visitor's case: its page opens once signed in with the request's address, and the
       // link's signature (fresh in every email) attaches it to that account.
-      link: (item, lang) => publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { vincular: cases.claimLink(item) } }),
+      link: (item, lang) => publicOrigin + href("settings-case", { lang, params: { id: item.id }, search: { claim: cases.claimLink(item) } }),
       // The requester's answer to a quote reaches the team member who sent it.
       team: async (uid) => {
         const profile = await users.get(uid);

@@ -1,7 +1,9 @@
-import { Form, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DepositClaimLink } from "#app/components/deposit-claim";
-import { BookingHistory, cardClass, dangerButton, MoneyStory, PriceBreakdown, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
+import { BookingHistory, MoneyStory, PriceBreakdown, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
+import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 import { FormAlert, inputClass, Notice } from "#app/components/forms";
 import { MeetingForm, TripBanner, TripSection } from "#app/components/trip-details";
 import { MAX_MESSAGE } from "#app/utils/chats";
@@ -14,6 +16,8 @@ import type { ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import type { WeatherPanelView } from "#app/utils/weather";
 import { WeatherPanel } from "#app/components/weather-panel";
+import { noticeName, useNotice, type NoticeKey } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 import { HandoverSection } from "#app/components/handover";
 import type { HandoverPanelView } from "#app/utils/handover";
 
@@ -50,11 +54,11 @@ export function BookingList({ side, groups }: { side: Side; groups: Groups }) {
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t(`${side}.list.intro`)}</p>
       </header>
       {empty ? (
-        <div className={cardClass}>
+        <div className={cardClass()}>
           <p>{t(`${side}.list.empty`)}</p>
-          <LocalizedLink to={side === "renter" ? href("boat-search") : href("settings-list-boat")} className={`${primaryButton} mt-4`}>
+          <ButtonLink variant="primary" size="lg" to={side === "renter" ? href("boat-search") : href("settings-list-boat")} className="mt-4">
             {t(`${side}.list.emptyAction`)}
-          </LocalizedLink>
+          </ButtonLink>
         </div>
       ) : (
         order.map((group) =>
@@ -81,7 +85,7 @@ function BookingRow({ side, row }: { side: Side; row: Row }) {
   const lang = useLang();
   const titleOf = useListingTitle();
   return (
-    <li className={`${cardClass} flex flex-wrap items-center justify-between gap-4`}>
+    <li className={`${cardClass()} flex flex-wrap items-center justify-between gap-4`}>
       <div className="min-w-0">
         <p className="font-semibold">
           <LocalizedLink to={href(pageOf[side], { params: { id: row.id } })} className="text-sea-800 underline-offset-2 hover:underline dark:text-sea-200">
@@ -121,16 +125,25 @@ type Detail = {
   handover?: HandoverPanelView | null;
 };
 
+/** What a booking's page says after a form (decision record 033): the trip banner, or one line. */
+const BOOKING_NOTICES: NoticeKey[] = [
+  "bookings:trip.banner.booked.title",
+  "bookings:trip.banner.requested.title",
+  ...(["accept", "decline", "cancel", "meeting", "weather-cancel", "weather-move"] as const).map((done) => `bookings:done.${done}` as const),
+  ...(["check-in", "check-out", "confirm-check-in", "confirm-check-out"] as const).map((done) => `bookings:handover.done.${done}` as const),
+];
+
 export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string; fields?: Record<string, string>; values?: Record<string, string> } | null }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
   const titleOf = useListingTitle();
   const [search] = useSearchParams();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
+  const busy = usePending({ untilIdle: true });
   const { booking, actions, card, other } = detail;
-  const done = search.get("done");
-  const asked = search.get("confirmar");
+  const notice = useNotice(...BOOKING_NOTICES);
+  const banner = notice?.key.startsWith("bookings:trip.banner.") ? notice.key.split(".")[2]! : null;
+  // `confirm`; `confirmar` is its older name (pages rendered before decision record 033).
+  const asked = search.get("confirm") ?? search.get("confirmar");
   const confirming = asked === "decline" || asked === "cancel" ? (actions.includes(asked) ? asked : null) : null;
   return (
     <main id="main" className="space-y-6">
@@ -143,12 +156,12 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
         <h1 className="text-3xl font-extrabold tracking-tight">{titleOf(card)}</h1>
         <StatusBadge status={booking.status} side={side} />
       </header>
-      {!refusal ? <TripBanner done={done} booking={booking} /> : null}
-      {done && ["accept", "decline", "cancel", "meeting", "weather-cancel", "weather-move"].includes(done) && !refusal ? <Notice>{t(`done.${done}`)}</Notice> : null}
+      {!refusal ? <TripBanner done={banner} booking={booking} /> : null}
+      {notice && notice.key.startsWith("bookings:done.") && !refusal ? <Notice>{notice.text}</Notice> : null}
       {refusal && !refusal.fields ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
-          <section aria-labelledby="stay-title" className={cardClass}>
+          <section aria-labelledby="stay-title" className={cardClass()}>
             <h2 id="stay-title" className="text-xl font-bold">{t("detail.stay")}</h2>
             <p className="mt-2 text-lg"><StayDates stay={booking} /></p>
             <ul className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-300">
@@ -167,9 +180,9 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
             </ul>
           </section>
           <TripSection side={side} trip={detail.trip} booking={booking} />
-          {detail.handover ? <HandoverSection panel={detail.handover} refusal={refusal} done={done} /> : null}
+          {detail.handover ? <HandoverSection panel={detail.handover} refusal={refusal} done={notice?.key.startsWith("bookings:handover.done.") ? noticeName(notice) : null} /> : null}
           {detail.canSetMeeting && booking.kind === "boat" ? <MeetingForm trip={detail.trip} refusal={refusal?.fields ? refusal : null} busy={busy} /> : null}
-          <section aria-labelledby="price-title" className={cardClass}>
+          <section aria-labelledby="price-title" className={cardClass()}>
             <h2 id="price-title" className="text-xl font-bold">{t("detail.price")}</h2>
             <div className="mt-3"><PriceBreakdown price={booking.price} role={side} /></div>
             {booking.cancellation ? (
@@ -177,11 +190,11 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
             ) : null}
             {booking.declineReason ? <p className="mt-3 text-sm">{t("detail.declineReason", { reason: booking.declineReason })}</p> : null}
           </section>
-          <section aria-labelledby="money-title" className={cardClass}>
+          <section aria-labelledby="money-title" className={cardClass()}>
             <h2 id="money-title" className="text-xl font-bold">{t("money.title")}</h2>
             {booking.money.checkoutUrl && side === "renter" && booking.status === "awaiting-payment" ? (
               <p className="mt-3">
-                <a href={booking.money.checkoutUrl} className={primaryButton}>{t("money.pay")}</a>
+                <a href={booking.money.checkoutUrl} className={buttonClass("primary", "lg")}>{t("money.pay")}</a>
                 <span className="mt-2 block text-sm">{t("money.payNote")}</span>
               </p>
             ) : null}
@@ -191,7 +204,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
           {detail.weather ? <WeatherPanel weather={detail.weather} side={side} totalCents={booking.price.totalCents} busy={busy} /> : null}
           {detail.renterRecord && other ? <RenterRecord name={other.displayName} slug={other.slug} record={detail.renterRecord} /> : null}
           {actions.length > 0 ? (
-            <section aria-labelledby="actions-title" className={cardClass}>
+            <section aria-labelledby="actions-title" className={cardClass()}>
               <h2 id="actions-title" className="text-xl font-bold">{t(`${side}.actionsTitle`)}</h2>
               {actions.includes("cancel") && booking.refund ? (
                 <p className="mt-2 text-sm">
@@ -208,11 +221,11 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
                     action === "accept" ? (
                       <Form key={action} method="post">
                         <input type="hidden" name="intent" value={action} />
-                        <button type="submit" disabled={busy} className={primaryButton}>{t("buttons.accept")}</button>
+                        <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("buttons.accept")}</Button>
                       </Form>
                     ) : (
                       // Declining and cancelling ask first, on a step that repeats what it means for the money.
-                      <LocalizedLink key={action} to={`?confirmar=${action}#actions-title`} className={action === "decline" ? secondaryButton : dangerButton}>
+                      <LocalizedLink key={action} to={`?confirm=${action}#actions-title`} className={buttonClass(action === "decline" ? "secondary" : "danger", "md")}>
                         {t(`buttons.${action}${action === "cancel" && booking.status !== "confirmed" ? "Request" : ""}`)}
                       </LocalizedLink>
                     ),
@@ -222,10 +235,10 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
             </section>
           ) : null}
           {other ? (
-            <section aria-labelledby="conversation-title" className={cardClass}>
+            <section aria-labelledby="conversation-title" className={cardClass()}>
               <h2 id="conversation-title" className="text-xl font-bold">{t("conversation.title")}</h2>
               {detail.chat.open ? (
-                <LocalizedLink to={href("chat", { params: { chatId: detail.chat.id }, hash: "responder" })} className={secondaryButton + " mt-3 inline-block"}>
+                <LocalizedLink to={href("chat", { params: { chatId: detail.chat.id }, hash: "responder" })} className={buttonClass("secondary", "md") + " mt-3 inline-block"}>
                   {t("conversation.open", { name: other.displayName })}
                 </LocalizedLink>
               ) : (
@@ -233,12 +246,12 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
                   <input type="hidden" name="intent" value="message" />
                   <label htmlFor="conversation-message" className="block text-sm font-medium">{t("conversation.label", { name: other.displayName })}</label>
                   <textarea id="conversation-message" name="message" required rows={3} maxLength={MAX_MESSAGE} className={inputClass + " resize-y"} />
-                  <button type="submit" disabled={busy} className={primaryButton}>{t("conversation.submit")}</button>
+                  <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("conversation.submit")}</Button>
                 </Form>
               )}
             </section>
           ) : null}
-          <section aria-labelledby="history-title" className={cardClass}>
+          <section aria-labelledby="history-title" className={cardClass()}>
             <h2 id="history-title" className="text-xl font-bold">{t("detail.history")}</h2>
             <div className="mt-3"><BookingHistory history={booking.history} /></div>
           </section>
@@ -254,7 +267,7 @@ function RenterRecord({ name, slug, record }: { name: string; slug: string; reco
   const { t } = useTranslation("bookings");
   const lang = useLang();
   return (
-    <section aria-labelledby="renter-title" className={cardClass}>
+    <section aria-labelledby="renter-title" className={cardClass()}>
       <h2 id="renter-title" className="text-xl font-bold">{t("owner.renter.title", { name })}</h2>
       <ul className="mt-2 space-y-0.5 text-sm">
         {record.memberSince ? <li>{t("owner.renter.memberSince", { date: formatDay(record.memberSince.slice(0, 10), lang, "long") })}</li> : null}
@@ -297,7 +310,7 @@ function ConfirmAction({ action, side, booking, busy }: { action: "decline" | "c
         </label>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={busy} className={dangerButton}>{t(`confirm.yes.${action === "cancel" && !confirmed ? "withdraw" : action}`)}</button>
+        <Button variant="danger" size="md" type="submit" disabled={busy}>{t(`confirm.yes.${action === "cancel" && !confirmed ? "withdraw" : action}`)}</Button>
         <LocalizedLink to="?" className="font-semibold text-sea-800 underline dark:text-sea-200">{t("confirm.back")}</LocalizedLink>
       </div>
     </Form>

@@ -7,13 +7,6 @@ import { useLang } from "#app/utils/use-lang";
 
 /** The pieces of the booking pages: the stay, the price breakdown, the status, the history. */
 
-export const cardClass = "rounded-2xl border border-slate-200 p-5 dark:border-white/10";
-export const primaryButton =
-  "inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60";
-export const secondaryButton =
-  "inline-flex items-center justify-center rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60 dark:border-white/20 dark:text-slate-100 dark:hover:bg-white/10";
-export const dangerButton =
-  "inline-flex items-center justify-center rounded-lg border border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950";
 
 /** A listing's title from its card (docks have none of their own). */
 export function useListingTitle() {

@@ -1,11 +1,13 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { cardClass, primaryButton, secondaryButton, StayDates } from "#app/components/booking";
+import { StayDates } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { describedBy, ErrorList, inputClass, labelClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";
+import { Button } from "#app/components/ui/button";
 
 /** One imported calendar as the owner's calendar page shows it. */
 export type ImportedCalendarView = {
@@ -44,7 +46,7 @@ export function CalendarImports({
   const { t } = useTranslation("bookings");
   const lang = useLang();
   return (
-    <section aria-labelledby="imports-title" className={cardClass}>
+    <section aria-labelledby="imports-title" className={cardClass()}>
       <h2 id="imports-title" className="text-xl font-bold">{t("calendar.imports.title")}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.imports.intro")}</p>
       {calendars.length === 0 ? <p className="mt-3 text-sm">{t("calendar.imports.none")}</p> : null}
@@ -65,13 +67,13 @@ export function CalendarImports({
                   <input type="hidden" name="intent" value="sync-now" />
                   <input type="hidden" name="listing" value={listingId} />
                   <input type="hidden" name="calendar" value={calendar.id} />
-                  <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.imports.syncNow")}</button>
+                  <Button variant="secondary" size="md" type="submit"  disabled={busy}>{t("calendar.imports.syncNow")}</Button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove-calendar" />
                   <input type="hidden" name="listing" value={listingId} />
                   <input type="hidden" name="calendar" value={calendar.id} />
-                  <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.imports.remove")}</button>
+                  <Button variant="secondary" size="md" type="submit"  disabled={busy}>{t("calendar.imports.remove")}</Button>
                 </Form>
               </div>
             </div>
@@ -128,14 +130,14 @@ export function CalendarImports({
           <p id="import-url-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("calendar.imports.urlHint")}</p>
           {urlError ? <ErrorList id="import-url-error" errors={[urlError]} /> : null}
         </div>
-        <button type="submit" className={primaryButton} disabled={busy}>{t("calendar.imports.add")}</button>
+        <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("calendar.imports.add")}</Button>
       </Form>
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="export-imported" />
         <input type="hidden" name="listing" value={listingId} />
         <input type="hidden" name="on" value={exportImported ? "false" : "true"} />
         <p className="text-sm">{t(exportImported ? "calendar.imports.exportOn" : "calendar.imports.exportOff")}</p>
-        <button type="submit" className={secondaryButton} disabled={busy}>{t(exportImported ? "calendar.imports.exportStop" : "calendar.imports.exportStart")}</button>
+        <Button variant="secondary" size="md" type="submit"  disabled={busy}>{t(exportImported ? "calendar.imports.exportStop" : "calendar.imports.exportStart")}</Button>
       </Form>
     </section>
   );

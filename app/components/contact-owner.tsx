@@ -1,9 +1,10 @@
-import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";
 import { FormAlert, inputClass, labelClass } from "./forms";
+import { usePending } from "#app/utils/use-pending";
 
 /** The anchor of the contact form on a listing's page. */
 export const CONTACT_ANCHOR = "contactar";
@@ -20,7 +21,7 @@ export function ContactOwnerForm({ ownerName, signedIn, seller = false }: { owne
   const lang = useLang();
   const { pathname } = useLocation();
   const reply = (useActionData() as Reply)?.contact;
-  const busy = useNavigation().state === "submitting";
+  const busy = usePending();
   return (
     <div id={CONTACT_ANCHOR} className="mt-6 scroll-mt-24 rounded-2xl bg-slate-50 p-4 dark:bg-white/5">
       <h3 className="font-semibold">{t(seller ? "contact.titleSeller" : "contact.title", { name: ownerName })}</h3>

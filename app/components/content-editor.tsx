@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isLang, langCodes, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
+import { useNotice } from "#app/utils/notice";
 import { Notice } from "./forms";
 import { LocalizedLink } from "./localized-link";
 
@@ -14,14 +15,14 @@ export function editedLang(url: URL, fallback: Lang): Lang {
 /**
  * The frame of an admin content editor (service pages, legal pages): the way back to the list,
  * the page's title and what the editor does, one tab per language, a link to the public page in
- * the language being edited, and the "saved" notice after a save (`?done=1`). The form is the
+ * the language being edited, and the "saved" notice after a save (the
+ * flashed notice, decision record 033). The form is the
  * children. `tabTo(code)`: the editor in that language, an unprefixed path (the admin area stays
  * in its own language); `viewTo`: the public page's full path, prefix included.
  */
 export function ContentEditorPage({
   pageTitle,
   intro,
-  savedText,
   lang,
   tabTo,
   viewTo,
@@ -29,14 +30,13 @@ export function ContentEditorPage({
 }: {
   pageTitle: string;
   intro: string;
-  savedText: string;
   lang: Lang;
   tabTo: (code: Lang) => string;
   viewTo: string;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation("admin");
-  const [search] = useSearchParams();
+  const notice = useNotice("admin:content.saved", "admin:legalContents.saved");
   return (
     <main id="main" className="container-page max-w-3xl space-y-6 py-8">
       <p>
@@ -65,7 +65,7 @@ export function ContentEditorPage({
           {t("content.view")}
         </Link>
       </nav>
-      {search.get("done") ? <Notice>{savedText}</Notice> : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       {children}
     </main>
   );

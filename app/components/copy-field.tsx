@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { secondaryButton } from "#app/components/booking";
+
 import { inputClass } from "#app/components/forms";
+import { Button } from "#app/components/ui/button";
 
 /**
  * A long value to copy (a secret feed address): shown whole, wrapped on as many lines as it takes
@@ -41,9 +42,9 @@ export function CopyField({ id, value, describedBy }: { id: string; value: strin
       />
       {scripted ? (
         <div className="flex items-center gap-3 sm:flex-col sm:items-stretch">
-          <button type="button" onClick={copy} className={secondaryButton} aria-describedby={statusId} data-copy-for={id}>
+          <Button variant="secondary" size="md" type="button" onClick={copy} aria-describedby={statusId} data-copy-for={id}>
             {t("copyField.copy")}
-          </button>
+          </Button>
           <p id={statusId} role="status" className="text-sm text-slate-600 dark:text-slate-400">
             {status === "copied" ? t("copyField.copied") : status === "failed" ? t("copyField.failed") : ""}
           </p>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { cardClass, secondaryButton } from "#app/components/booking";
+import { buttonClass } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { formatMoment, type BookingView } from "#app/utils/bookings";
@@ -23,7 +24,7 @@ export function DepositClaimLink({ side, booking }: { side: "renter" | "owner"; 
     <p className="mt-3">
       <LocalizedLink
         to={href(side === "owner" ? "settings-rental-deposit" : "settings-reservation-deposit", { params: { id: booking.id } })}
-        className={secondaryButton + " inline-block"}
+        className={buttonClass("secondary", "md") + " inline-block"}
         data-deposit-link
       >
         {t(`link.${side}`)}
@@ -53,7 +54,7 @@ export function ClaimDetails({ claim }: { claim: ClaimView }) {
   const lang = useLang();
   const euros = (cents: number) => formatEuros(cents, lang);
   return (
-    <section aria-labelledby="claim-title" className={cardClass} data-claim-status={claim.status}>
+    <section aria-labelledby="claim-title" className={cardClass()} data-claim-status={claim.status}>
       <h2 id="claim-title" className="text-xl font-bold">{t("claim.title")}</h2>
       <p className="mt-2 font-semibold">{t(`claim.status.${claim.status}`)}</p>
       <p className="mt-1 text-sm">

@@ -68,7 +68,7 @@ export function FavouriteButton({ listingId, favourite, signedIn }: { listingId:
   return (
     <fetcher.Form method="post" action={FAVOURITE_ACTION} className="inline-flex flex-col items-end gap-1">
       <input type="hidden" name="listingId" value={listingId} />
-      <input type="hidden" name="redirectTo" value={here} />
+      <input type="hidden" name="redirect" value={here} />
       <button
         type="submit"
         name="intent"

@@ -1,6 +1,7 @@
 import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { buttonClass } from "./ui/button";
 
 export const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-sea-500 focus:ring-2 focus:ring-sea-500/30 focus:outline-none aria-[invalid]:border-coral-500 dark:border-white/15 dark:bg-sea-950 dark:text-white";
@@ -8,8 +9,8 @@ export const labelClass = "block text-sm font-medium text-slate-700 dark:text-sl
 export const hintClass = "mt-1 text-xs text-slate-500 dark:text-slate-400";
 export const optionClass =
   "flex items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-sea-500 has-[:checked]:bg-sea-50 dark:border-white/10 dark:has-[:checked]:bg-white/10";
-export const primaryButtonClass =
-  "inline-flex w-full items-center justify-center rounded-lg bg-sea-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60";
+/** A form's full-width submit (`<Button size="block">`), for elements that are not a `Button`. */
+export const primaryButtonClass = buttonClass("primary", "block");
 
 /** Field messages, announced by screen readers and tied to the field by its id. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

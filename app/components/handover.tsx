@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { cardClass, primaryButton, secondaryButton } from "#app/components/booking";
+import { buttonClass } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice, optionClass } from "#app/components/forms";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import { FUEL_EIGHTHS, MAX_HANDOVER_NOTES, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPanelView, type HandoverRecordView } from "#app/utils/handover";
@@ -27,7 +28,7 @@ export function HandoverSection({ panel, refusal, done }: { panel: HandoverPanel
   const recordIntent = panel.can.find((each): each is "check-in" | "check-out" => each === "check-in" || each === "check-out");
   const confirmIntents = panel.can.filter((each): each is "confirm-check-in" | "confirm-check-out" => each.startsWith("confirm-"));
   return (
-    <section aria-labelledby="handover-title" className={cardClass} data-handover>
+    <section aria-labelledby="handover-title" className={cardClass()} data-handover>
       <h2 id="handover-title" className="text-xl font-bold">{t("handover.title")}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("handover.intro")}</p>
       {done && INTENTS.includes(done) && !ours ? <div className="mt-3"><Notice>{t(`handover.done.${done}`)}</Notice></div> : null}
@@ -153,7 +154,7 @@ function RecordForm({ intent, side, engine, refusal, pending, busy }: { intent: 
           <span>{t("handover.form.damage")}</span>
         </label>
       ) : null}
-      <button type="submit" disabled={busy} aria-busy={pending || undefined} className={primaryButton + " w-full sm:w-auto"}>
+      <button type="submit" disabled={busy} aria-busy={pending || undefined} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
         {pending ? t("handover.form.saving") : t(`handover.form.submit.${intent}`)}
       </button>
     </Form>
@@ -187,7 +188,7 @@ function AnswerForm({ intent, refusal, pending, busy }: { intent: "confirm-check
         <textarea id={`${intent}-note`} name="note" rows={3} maxLength={MAX_HANDOVER_NOTES} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby={`${intent}-note-errors`} className={inputClass + " resize-y"} />
         <ErrorList id={`${intent}-note-errors`} errors={errors.note ? [errors.note] : null} />
       </div>
-      <button type="submit" disabled={busy} aria-busy={pending || undefined} className={secondaryButton + " w-full sm:w-auto"}>
+      <button type="submit" disabled={busy} aria-busy={pending || undefined} className={buttonClass("secondary", "md", "w-full sm:w-auto")}>
         {pending ? t("handover.form.saving") : t("handover.confirm.submit")}
       </button>
     </Form>

@@ -40,7 +40,7 @@ export function LanguageSwitcher() {
         <ul className="z-overlay absolute right-0 mt-2 w-44 overflow-hidden rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-white/10 dark:bg-sea-950">
           {languages.map((language) => {
             const target = localizePath(rest, language.code);
-            const href = `/resources/language?lng=${language.code}&redirectTo=${encodeURIComponent(target)}`;
+            const href = `/resources/language?lng=${language.code}&redirect=${encodeURIComponent(target)}`;
             return (
               <li key={language.code}>
                 <a

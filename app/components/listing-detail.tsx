@@ -14,6 +14,7 @@ import { Price } from "./price";
 import { href } from "#app/utils/href";
 import { CONTACT_ANCHOR } from "./contact-owner";
 import { regionName } from "#app/utils/regions";
+import { cardClass } from "#app/components/ui/card";
 
 /** Pieces shared by the boat and dock pages. */
 
@@ -272,7 +273,7 @@ export function ReviewsSection({ reviews }: { reviews: { average: number | null;
 export function PriceBox({ headingId, title, children }: { headingId: string; title: string; children: React.ReactNode }) {
   return (
     <aside aria-labelledby={headingId} className="lg:sticky lg:top-20 lg:self-start">
-      <div className="rounded-2xl border border-slate-200 p-6 shadow-sm dark:border-white/10">
+      <div className={cardClass("lg", { raised: true })}>
         <h2 id={headingId} className="text-lg font-bold">{title}</h2>
         {children}
       </div>

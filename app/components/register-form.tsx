@@ -1,13 +1,15 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { registerProSchema, registerSchema } from "#app/utils/account-schemas";
 import { passwordFieldFor, type PasswordPolicy } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
-import { CheckboxField, Field, FormAlert, Honeypot, PasswordHints, primaryButtonClass, TextareaField } from "./forms";
+import { CheckboxField, Field, FormAlert, Honeypot, PasswordHints, TextareaField } from "./forms";
 import { LocalizedLink } from "./localized-link";
 import { href } from "#app/utils/href";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 type Props = {
   kind: "person" | "professional";
@@ -20,11 +22,10 @@ type Props = {
 /** The registration form of people and professionals: the same rules in the browser and the action. */
 export function RegisterForm({ kind, policy, hints, redirectTo, lastResult }: Props) {
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
   const schema = (kind === "professional" ? registerProSchema : registerSchema).extend({ password: passwordFieldFor(policy) });
   const [form, fields] = useForm({
     id: `register-${kind}`,
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    lastResult: useWhenIdle(lastResult),
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -68,9 +69,9 @@ export function RegisterForm({ kind, policy, hints, redirectTo, lastResult }: Pr
           />
         }
       />
-      <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+      <Button variant="primary" size="block" type="submit"  disabled={usePending()}>
         {t(pro ? "registerPro.submit" : "register.submit")}
-      </button>
+      </Button>
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         {t("register.haveAccount")}{" "}
         <LocalizedLink to={href("login")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("register.signIn")}</LocalizedLink>

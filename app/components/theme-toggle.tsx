@@ -23,7 +23,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
   return (
     <fetcher.Form method="post" action="/resources/theme">
       <input type="hidden" name="theme" value={next} />
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="redirect" value={location.pathname + location.search} />
       <button
         type="submit"
         className="flex items-center rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-white/10"

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { cardClass, primaryButton, secondaryButton } from "#app/components/booking";
+import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 import { ErrorList, hintClass, inputClass, labelClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import type { BookingView, TripView } from "#app/utils/bookings";
@@ -15,7 +16,7 @@ import { useLang } from "#app/utils/use-lang";
  */
 type Side = "renter" | "owner";
 
-/** Right after booking (`?done=booked`) or requesting (`?done=requested`): what happened and what comes next. */
+/** Right after booking or requesting (the notice `bookings:trip.banner.booked.title` or `…requested.title`): what happened and what comes next. */
 export function TripBanner({ done, booking }: { done: string | null; booking: BookingView }) {
   const { t } = useTranslation("bookings");
   if (done !== "booked" && done !== "requested") return null;
@@ -32,7 +33,7 @@ export function TripSection({ side, trip, booking }: { side: Side; trip: TripVie
   const lang = useLang();
   const { meeting } = trip;
   return (
-    <section aria-labelledby="trip-title" className={cardClass}>
+    <section aria-labelledby="trip-title" className={cardClass()}>
       <h2 id="trip-title" className="text-xl font-bold">{t("trip.title")}</h2>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
         <dt className="font-semibold">{t("trip.referenceLabel")}</dt>
@@ -58,10 +59,10 @@ export function TripSection({ side, trip, booking }: { side: Side; trip: TripVie
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
         {trip.calendarHref ? (
-          <a href={trip.calendarHref} download className={secondaryButton}>{t("trip.calendar.add")}</a>
+          <a href={trip.calendarHref} download className={buttonClass("secondary", "md")}>{t("trip.calendar.add")}</a>
         ) : null}
         {trip.reviewHref && side === "renter" ? (
-          <LocalizedLink to={trip.reviewHref} className={primaryButton}>{t("trip.next.review")}</LocalizedLink>
+          <ButtonLink variant="primary" size="lg" to={trip.reviewHref}>{t("trip.next.review")}</ButtonLink>
         ) : null}
       </div>
       {trip.invoices.length > 0 ? (
@@ -95,7 +96,7 @@ export function MeetingForm({ trip, refusal, busy }: { trip: TripView; refusal: 
   const errors = refusal?.fields ?? {};
   const value = (field: "meetingPoint" | "meetingTime", current: string | null | undefined) => refusal?.values?.[field] ?? current ?? "";
   return (
-    <section aria-labelledby="meeting-title" className={cardClass}>
+    <section aria-labelledby="meeting-title" className={cardClass()}>
       <h2 id="meeting-title" className="text-xl font-bold">{t("trip.meeting.formTitle")}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("trip.meeting.formIntro")}</p>
       <Form method="post" className="mt-3 space-y-3" noValidate>
@@ -128,7 +129,7 @@ export function MeetingForm({ trip, refusal, busy }: { trip: TripView; refusal: 
           <p id="meeting-time-hint" className={hintClass}>{fallback?.time ? t("trip.meeting.defaultTime", { time: fallback.time }) : t("trip.meeting.timeHint")}</p>
           <ErrorList id="meeting-time-error" errors={errors.meetingTime ? [errors.meetingTime] : null} />
         </div>
-        <button type="submit" disabled={busy} className={primaryButton}>{t("trip.meeting.save")}</button>
+        <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("trip.meeting.save")}</Button>
       </Form>
     </section>
   );

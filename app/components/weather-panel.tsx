@@ -1,6 +1,6 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { cardClass, dangerButton, secondaryButton } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { inputClass, labelClass, hintClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
@@ -9,6 +9,7 @@ import { formatDay, formatMoment } from "#app/utils/bookings";
 import { numberFormat } from "#app/utils/intl";
 import { useLang } from "#app/utils/use-lang";
 import type { ReasonView, WeatherDayView, WeatherDecisionView, WeatherPanelView } from "#app/utils/weather";
+import { Button, ButtonLink } from "#app/components/ui/button";
 
 /**
  * A trip's weather on its booking page, for both sides (decision 031): the forecast's days judged
@@ -106,10 +107,10 @@ export function WeatherPanel({ weather, side, totalCents, busy }: { weather: Wea
   const { lang } = useFigures();
   const [search] = useSearchParams();
   const trip = weather.trip;
-  const confirming = search.get("confirmar") === "weather-cancel" && weather.canAct;
+  const confirming = (search.get("confirm") ?? search.get("confirmar")) === "weather-cancel" && weather.canAct;
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   return (
-    <section aria-labelledby="weather-title" className={cardClass}>
+    <section aria-labelledby="weather-title" className={cardClass()}>
       <h2 id="weather-title" className="scroll-mt-24 text-xl font-bold">{t("weather.title")}</h2>
       {weather.decisions.length > 0 ? (
         <ul className="mt-3 space-y-2">
@@ -145,19 +146,19 @@ export function WeatherPanel({ weather, side, totalCents, busy }: { weather: Wea
               <p className="font-semibold">{t("weather.cancel.title")}</p>
               <p className="text-sm">{t("weather.cancel.consequence", { refund: formatEuros(totalCents, lang) })}</p>
               <div className="flex flex-wrap items-center gap-3">
-                <button type="submit" disabled={busy} className={dangerButton}>{t("weather.cancel.yes")}</button>
+                <Button variant="danger" size="md" type="submit" disabled={busy}>{t("weather.cancel.yes")}</Button>
                 <LocalizedLink to="?" className="font-semibold text-sea-800 underline dark:text-sea-200">{t("confirm.back")}</LocalizedLink>
               </div>
             </Form>
           ) : (
-            <LocalizedLink to="?confirmar=weather-cancel#weather-title" className={dangerButton}>{t("weather.cancel.button")}</LocalizedLink>
+            <ButtonLink variant="danger" size="md" to="?confirm=weather-cancel#weather-title">{t("weather.cancel.button")}</ButtonLink>
           )}
           <Form method="post" className="space-y-2">
             <input type="hidden" name="intent" value="weather-move" />
             <label htmlFor="weather-move-start" className={labelClass}>{t("weather.move.label")}</label>
             <input id="weather-move-start" name="start" type="date" required min={tomorrow} aria-describedby="weather-move-hint" className={inputClass + " max-w-xs"} />
             <p id="weather-move-hint" className={hintClass}>{t("weather.move.hint", { count: weather.days })}</p>
-            <button type="submit" disabled={busy} className={secondaryButton}>{t("weather.move.button")}</button>
+            <Button variant="secondary" size="md" type="submit" disabled={busy}>{t("weather.move.button")}</Button>
           </Form>
         </div>
       ) : null}

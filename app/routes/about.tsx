@@ -8,6 +8,7 @@ import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
+import { cardClass } from "#app/components/ui/card";
 
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
 export const handle = { i18n: ["about"], pageCache: SHARED_WITH_VISITORS };
@@ -54,7 +55,7 @@ export default function About() {
         <h2 className="mt-12 text-2xl font-bold">{t("values.title")}</h2>
         <ul className="mt-6 grid gap-6 sm:grid-cols-2">
           {values.map((value) => (
-            <li key={value} className="rounded-2xl border border-slate-200 p-5 dark:border-white/10">
+            <li key={value} className={cardClass("md")}>
               <h3 className="font-semibold">{t(`values.${value}.title`)}</h3>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t(`values.${value}.body`)}</p>
             </li>

@@ -6,6 +6,7 @@ import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
+import { cardClass } from "#app/components/ui/card";
 
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
 export const handle = { i18n: ["app"], pageCache: SHARED_WITH_VISITORS };
@@ -40,7 +41,7 @@ export default function AppPage() {
         <h2 id="features-heading" className="text-2xl font-bold">{t("features.title")}</h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((feature) => (
-            <li key={feature} className="rounded-2xl border border-slate-200 p-5 dark:border-white/10">
+            <li key={feature} className={cardClass("md")}>
               <h3 className="font-semibold">{t(`features.${feature}.title`)}</h3>
               <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t(`features.${feature}.body`)}</p>
             </li>

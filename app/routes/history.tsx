@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { viewedItems } from "#app/.server/listing-cards";
 import { FormAlert } from "#app/components/forms";
@@ -9,6 +10,7 @@ import { SavedListingGrid } from "#app/components/saved-listing-card";
 import { BOAT_SEARCH_PATH } from "#app/utils/listings/search-options";
 import { seoMeta } from "#app/utils/meta";
 import { requestContext } from "#app/.server/http/request-context";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /historial: the listings this person (from their account) or this browser (from the signed
@@ -35,9 +37,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "favourites");
   const user = await ctx.getUser();
-  const form = await ctx.formData();
-  const parsed = historySchema.safeParse({ intent: form.get("intent") });
-  if (!parsed.success) {
+  const submission = parseWithZod(await ctx.formData(), { schema: historySchema });
+  if (submission.status !== "success") {
     return data({ error: ctx.t("errors.invalid") }, { status: 400 });
   }
   const setCookie = await ctx.services.history.clear(user ? { uid: user.uid } : null, ctx.request);
@@ -50,8 +51,7 @@ export default function History() {
   const { t } = useTranslation("favourites");
   const { signedIn, items } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const clearing = navigation.state !== "idle" && navigation.formData?.get("intent") === "clear";
+  const clearing = usePending({ intent: "clear", untilIdle: true });
 
   return (
     <main id="main" className="container-page py-10">

@@ -14,6 +14,7 @@ import { href } from "#app/utils/href";
 import { regionName } from "#app/utils/regions";
 import { BLOG_LIST_TAG, textOf } from "#app/.server/domain/blog";
 import { dateTimeFormat } from "#app/utils/intl";
+import { cardClass } from "#app/components/ui/card";
 
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
 export const handle = { i18n: ["home"], pageCache: SHARED_WITH_VISITORS };
@@ -174,7 +175,7 @@ export default function Home() {
           </div>
           <ul className="mt-6 grid gap-4 md:grid-cols-3">
             {blog.posts.map((post) => (
-              <li key={post.id} lang={post.lang} className="rounded-2xl border border-slate-200 p-5 dark:border-white/10">
+              <li key={post.id} lang={post.lang} className={cardClass("md")}>
                 <time dateTime={post.date} className="text-xs text-slate-500 dark:text-slate-400">{post.dateText}</time>
                 <h3 className="mt-1 font-semibold leading-snug">
                   <LocalizedLink to={post.to} className="hover:text-sea-700 dark:hover:text-sea-300">{post.title}</LocalizedLink>

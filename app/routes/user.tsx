@@ -18,6 +18,7 @@ import { notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { ownerReviews } from "#app/.server/listing-reviews";
 import { ReviewsSection } from "#app/components/listing-detail";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /user/{slug}: a person's public page. It shows only the public part of the profile (never
@@ -137,7 +138,7 @@ export default function UserPage() {
           ) : null}
         </section>
 
-        <section aria-labelledby="listings-title" className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
+        <section aria-labelledby="listings-title" className={cardClass("lg")}>
           <h2 id="listings-title" className="text-xl font-bold">{t("listings.title")}</h2>
           {boats.length + docks.length > 0 ? (
             <ul className="mt-4 grid gap-6 sm:grid-cols-2">

@@ -34,7 +34,7 @@ test("visitor → emailed link → sign in → the case is attached, for that ad
   await form.locator('[name="subject"]').fill(subject);
   await form.locator('[name="message"]').fill("¿Tenéis amarres de alquiler en Sóller para un velero de 10 metros en agosto?");
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
-  await expect(visitor).toHaveURL(/\/contacto\?enviado=1/);
+  await expect(visitor).toHaveURL(/\/contacto#formulario$/);
 
   // The team sees it as a visitor's.
   const admin = await demoPage(browser, "admin@amarre.test");
@@ -51,7 +51,7 @@ test("visitor → emailed link → sign in → the case is attached, for that ad
   await expect(invitation).toHaveCount(1);
   await expect(invitation).not.toContainText(subject);
   const link = await invitation.getByRole("link").first().getAttribute("href");
-  expect(link).toMatch(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?vincular=v1\.\d+\.[A-Za-z0-9_-]{43}$/);
+  expect(link).toMatch(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?claim=v1\.\d+\.[A-Za-z0-9_-]{43}$/);
   const path = new URL(link!, "http://x").pathname + new URL(link!, "http://x").search;
 
   // Someone else, signed in, with the link: refused, nothing of the case shown.
@@ -67,7 +67,7 @@ test("visitor → emailed link → sign in → the case is attached, for that ad
   await visitor.locator('input[name="email"]').fill(email);
   await visitor.locator('input[name="password"]').fill(password);
   await visitor.locator("form#login button[type=submit]").click();
-  await expect(visitor).toHaveURL(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=claimed$/);
+  await expect(visitor).toHaveURL(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}$/);
   await expect(visitor.getByText("Hemos añadido esta gestión a tu cuenta")).toBeVisible();
   await expect(visitor.getByText(subject)).toBeVisible();
 

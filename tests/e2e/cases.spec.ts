@@ -51,12 +51,12 @@ test("a visitor sends a request from every service page", async ({ browser }) =>
   const visitor = await demoPage(browser);
   for (const form of forms) {
     await fillRequest(visitor, form, { name: "Vera Visitante", email: `vera.${run}@example.com` });
-    await expect(visitor, form.path).toHaveURL(new RegExp(`${form.path.replace(/\//g, "\\/")}\\?enviada=1`));
+    await expect(visitor, form.path).toHaveURL(new RegExp(`${form.path.replace(/\//g, "\\/")}#solicitud$`));
     await expect(visitor.getByText("¡Recibido!")).toBeVisible();
   }
   // /en/transport-boat: the English transport page, at the one path the spec gives it.
   await fillRequest(visitor, { path: "/en/transport-boat", fields: { from: "Cannes", to: "Dénia", lengthM: "12", beamM: "3.9", weightKg: "9000", date: later(50) } }, { name: "Vera Visitante", email: `vera.${run}@example.com` });
-  await expect(visitor).toHaveURL(/\/en\/transport-boat\?enviada=1/);
+  await expect(visitor).toHaveURL(/\/en\/transport-boat#solicitud$/);
   await expect(visitor.getByText("Received!")).toBeVisible();
 
 });
@@ -69,7 +69,7 @@ test("the demo renter sends a request from every service page, her contact fille
     // Her contact is filled in.
     await expect(renter.locator('#solicitud [name="email"]')).toHaveValue("renter@amarre.test");
     await fillRequest(renter, form);
-    await expect(renter, form.path).toHaveURL(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=created$/);
+    await expect(renter, form.path).toHaveURL(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}$/);
     await expect(renter.getByText("Hemos recibido tu solicitud")).toBeVisible();
   }
   await renter.goto("/ajustes/mis-gestiones");
@@ -81,7 +81,7 @@ test("the admin finds a request by its text and quotes it; the renter accepts; t
   const renter = await demoPage(browser, "renter@amarre.test");
   const boatName = `Albatros${run}`;
   await fillRequest(renter, { path: "/gestoria/matriculacion-barco", fields: { boatName, lengthM: "5.9", port: "Cambrils" }, selects: { boatType: "jetski" }, pdf: true });
-  await expect(renter).toHaveURL(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=created$/);
+  await expect(renter).toHaveURL(/\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}$/);
   const caseUrl = new URL(renter.url()).pathname;
   const caseId = caseUrl.split("/").pop()!;
 

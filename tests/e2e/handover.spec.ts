@@ -39,7 +39,7 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
   await section.getByLabel("Notas").fill("Casco sin marcas, toldo en buen estado, seis chalecos.");
   await section.getByRole("button", { name: "Guardar la entrega" }).click();
   await expect(renter.getByText("Entrega anotada.", { exact: false })).toBeVisible();
-  await expect(renter).toHaveURL(new RegExp(`/ajustes/mis-reservas/${bookingId}\\?done=check-in`));
+  await expect(renter).toHaveURL(new RegExp(`/ajustes/mis-reservas/${bookingId}(#handover-title)?$`));
   const checkIn = renter.locator('[data-handover-record="check-in"]');
   await expect(checkIn.locator("[data-handover-fuel]")).toHaveText("8/8 del depósito");
   await expect(checkIn.locator("[data-handover-confirmation]")).toHaveAttribute("data-handover-confirmation", "waiting");

@@ -12,6 +12,8 @@ import { requestAuth } from "../auth/request-auth";
 import { getFixedT } from "../i18n";
 import type { DomainServices } from "../services";
 import { readFormData } from "./body";
+import { redirectWithNotice } from "./notice";
+import type { FlashNotice } from "#app/utils/notice";
 
 type Args = { request: Request; context: AppLoadContext };
 type Namespaces = string | readonly string[];
@@ -60,6 +62,9 @@ export function requestContext({ request, context }: Args, ns: Namespaces = "com
      */
     formData: (options: { keepBody?: boolean } = {}): Promise<FormData> =>
       readFormData(options.keepBody ? request.clone() : request, (reason) => getFixedT(lang, "errors")(`body.${reason}`)),
+    /** A 303 to `to` that shows `notice` there once (decision record 033): the one way to say "done". */
+    redirectWithNotice: (to: string, notice: FlashNotice | null, init?: { status?: number; headers?: HeadersInit }) =>
+      redirectWithNotice(request, context, to, notice, init),
   };
 }
 

@@ -1,5 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { acceptedQuote, documentsOutstanding, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
@@ -14,6 +14,9 @@ import { href } from "#app/utils/href";
 import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /admin/gestiones/{id}: a case for the team — everything the requester sent, the documents,
@@ -85,7 +88,7 @@ export async function action(args: ActionFunctionArgs) {
   const who = await admin(ctx, true);
   const id = args.params.id ?? "";
   if (!(await ctx.services.cases.getFor(id, who))) notFound(ctx.request);
-  const back = (done: string) => redirect(`${href("admin-case", { lang: ctx.lang, params: { id } })}?done=${done}`, 303);
+  const back = (done: string) => ctx.redirectWithNotice(href("admin-case", { lang: ctx.lang, params: { id } }), { key: `admin:case.done.${done}` });
 
   // The result documents: a multipart body with `intent=deliver` and the files.
   if ((ctx.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
@@ -172,7 +175,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 
-const card = "rounded-2xl border border-slate-200 p-5 dark:border-white/10";
+const card = cardClass("md");
 const button = "rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800 disabled:opacity-60";
 
 export default function AdminCase() {
@@ -181,9 +184,8 @@ export default function AdminCase() {
   const lang = useLang();
   const { item, next, quotes, canQuote, canDeliver, documentsOutstanding, acceptedQuote } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const [search] = useSearchParams();
-  const busy = useNavigation().state !== "idle";
-  const done = search.get("done");
+  const busy = usePending({ untilIdle: true });
+  const notice = useNotice(...(["status", "note", "message", "quote", "deliver"] as const).map((done) => `admin:case.done.${done}` as const));
   const errorsFor = (intent: string) => (reply?.intent === intent ? <FormAlert id={`${intent}-errors`} errors={reply.errors} /> : null);
   const fieldError = (intent: string, field: string) => (reply?.intent === intent ? reply.fields?.[field] : undefined);
   const typed = (intent: string, field: string) => (reply?.intent === intent ? reply.values?.[field] : undefined);
@@ -199,7 +201,7 @@ export default function AdminCase() {
         <CaseStatusBadge status={item.status} />
       </header>
       <p className="text-sm text-slate-600 dark:text-slate-400">{tc("list.reference", { id: item.id })} · {tc("list.since", { date: formatMoment(item.createdAt, lang) })}</p>
-      {done && ["status", "note", "message", "quote", "deliver"].includes(done) ? <Notice>{t(`case.done.${done}`)}</Notice> : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="request-title" className={card}>
           <h2 id="request-title" className="text-xl font-bold">{tc("detail.summary")}</h2>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { action as caseAction, loader as caseLoader } from "./case";
 import { loader as casesLoader } from "./cases";
@@ -73,7 +74,8 @@ describe("/admin/gestiones", () => {
     expect(dataOf(skip).errors).toEqual(["La gestión no puede pasar a ese estado desde el actual."]);
     const moved = await post(item.id, { intent: "status", status: "in_review", comment: "Revisando el contrato" }, adminCookie);
     expect(statusOf(moved)).toBe(303);
-    expect((moved as Response).headers.get("Location")).toBe(`/admin/gestiones/${item.id}?done=status`);
+    expect((moved as Response).headers.get("Location")).toBe(`/admin/gestiones/${item.id}`);
+    expect((await followNotice(services, moved as Response)).notice?.key).toBe("admin:case.done.status");
     expect(statusOf(await post(item.id, { intent: "note", text: "Cliente habitual" }, adminCookie))).toBe(303);
     expect(statusOf(await post(item.id, { intent: "message", text: "¿Nos envías el contrato firmado?" }, adminCookie))).toBe(303);
     expect(statusOf(await post(item.id, { intent: "note", text: "  " }, adminCookie))).toBe(400);

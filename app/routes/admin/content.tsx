@@ -1,16 +1,19 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { Field, FormAlert, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { Field, FormAlert, TextareaField } from "#app/components/forms";
 import { ContentEditorPage, editedLang } from "#app/components/content-editor";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { isServicePageKey, MAX_FAQS, pageIdOf, serviceContentFormSchema, textsOfForm } from "#app/utils/service-pages";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /admin/contenidos/{key}?lang=xx: the team edits one service page's texts in one language and
@@ -65,14 +68,7 @@ export async function action(args: ActionFunctionArgs) {
     priceFromEuros: value.priceFromEuros ?? null,
     byUid: admin.uid,
   });
-  throw redirect(
-    href("admin-content", {
-      lang: ctx.lang,
-      params: { key },
-      search: { lang: value.lang, done: "1" },
-    }),
-    303
-  );
+  throw await ctx.redirectWithNotice(href("admin-content", { lang: ctx.lang, params: { key }, search: { lang: value.lang } }), { key: "admin:content.saved" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
@@ -81,10 +77,11 @@ export default function AdminContent() {
   const { t } = useTranslation("admin");
   const { key, lang, pageTitle, values } = useLoaderData<typeof loader>();
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(reply?.result);
   const [form, fields] = useForm({
     id: `content-${key}-${lang}`,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     defaultValue: values,
     constraint: getZodConstraint(serviceContentFormSchema),
     shouldValidate: "onBlur",
@@ -99,7 +96,6 @@ export default function AdminContent() {
     <ContentEditorPage
       pageTitle={pageTitle}
       intro={t("content.intro")}
-      savedText={t("content.saved")}
       lang={lang}
       tabTo={(code) => href("admin-content", { params: { key }, search: { lang: code } })}
       viewTo={href(pageIdOf(key), { lang })}
@@ -120,16 +116,16 @@ export default function AdminContent() {
           {faqs.map((faq, index) => {
             const pair = faq.getFieldset();
             return (
-              <div key={faq.key} className="grid gap-3 rounded-2xl border border-slate-200 p-4 dark:border-white/10">
+              <div key={faq.key} className={cardClass("sm", { extra: "grid gap-3" })}>
                 <Field meta={pair.question} label={t("content.fields.question", { number: index + 1 })} />
                 <TextareaField meta={pair.answer} rows={2} lang={lang} label={t("content.fields.answer", { number: index + 1 })} />
               </div>
             );
           })}
         </fieldset>
-        <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+        <Button variant="primary" size="block" type="submit"  disabled={sending}>
           {t("content.save")}
-        </button>
+        </Button>
       </Form>
     </ContentEditorPage>
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as servicePageLoader } from "#app/routes/services/service-page";
 import { action as contentAction, loader as contentLoader } from "./content";
@@ -67,7 +68,8 @@ describe("/admin/contenidos", () => {
       contentAction({ request: formPost("/admin/contenidos/matriculacion-barco", fields(), adminCookie), params: { key: "matriculacion-barco" }, context: context() }),
     );
     expect(statusOf(saved)).toBe(303);
-    expect((saved as Response).headers.get("Location")).toBe("/admin/contenidos/matriculacion-barco?lang=en&done=1");
+    expect((saved as Response).headers.get("Location")).toBe("/admin/contenidos/matriculacion-barco?lang=en");
+    expect((await followNotice(services, saved as Response)).notice?.key).toBe("admin:content.saved");
     const page = dataOf(await servicePageLoader({ request: pageRequest("/en/gestoria/matriculacion-barco"), params: {}, context: context() }));
     expect(page.page).toEqual({
       priceFromEuros: 175,

@@ -10,6 +10,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { caseStatuses, caseTypes } from "#app/utils/cases";
 import { CaseStatusBadge } from "#app/components/case";
+import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["admin", "cases"] };
 
@@ -52,7 +53,7 @@ export default function AdminDashboard() {
       <h1 className="text-3xl font-bold">{t("dashboard.title")}</h1>
       <dl className="mt-8 grid gap-6 sm:grid-cols-3">
         {(["people", "professionals", "ports"] as const).map((key) => (
-          <div key={key} className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
+          <div key={key} className={cardClass("lg")}>
             <dt className="text-sm text-slate-600 dark:text-slate-400">{t(`dashboard.counts.${key}`)}</dt>
             <dd className="mt-1 text-3xl font-bold text-sea-800 dark:text-white">{counts[key]}</dd>
           </div>

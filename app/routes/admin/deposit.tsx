@@ -1,10 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { moneyView } from "#app/.server/domain/bookings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { cardClass, MoneyStory, primaryButton, StayDates } from "#app/components/booking";
+import { MoneyStory, StayDates } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -14,6 +15,9 @@ import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { claimView, refusalOf } from "../settings/deposit.server";
+import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 import { recordView } from "../settings/handover.server";
 import { HandoverRecord } from "#app/components/handover";
 
@@ -78,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
     if (refusal.status === 404) notFound(ctx.request);
     return reply(refusal.status, { ...refusal.reply, values });
   }
-  return redirect(`${href("admin-deposit", { lang: ctx.lang, params: { bookingId } })}?done=decide`, 303);
+  return ctx.redirectWithNotice(href("admin-deposit", { lang: ctx.lang, params: { bookingId } }), { key: "deposits:done.decide" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
@@ -88,8 +92,8 @@ export default function AdminDeposit() {
   const lang = useLang();
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const [search] = useSearchParams();
-  const busy = useNavigation().state !== "idle";
+  const notice = useNotice("deposits:done.decide");
+  const busy = usePending({ untilIdle: true });
   const errors = reply?.errors ?? {};
   const values = reply?.values ?? {};
   const { claim, booking } = page;
@@ -103,16 +107,16 @@ export default function AdminDeposit() {
         <p className="mt-1">{t("admin.people", { owner: page.owner, renter: page.renter })}</p>
         <p className="mt-1 text-sm"><StayDates stay={booking} /> · <span className="font-mono">{booking.id}</span></p>
       </header>
-      {search.get("done") === "decide" && !reply ? <Notice>{t("done.decide")}</Notice> : null}
+      {notice && !reply ? <Notice>{notice.text}</Notice> : null}
       {errors.form ? <FormAlert id="deposit-refusal" errors={[errors.form]} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ClaimDetails claim={claim} />
-        <section aria-labelledby="money-title" className={cardClass + " self-start"}>
+        <section aria-labelledby="money-title" className={cardClass() + " self-start"}>
           <h2 id="money-title" className="text-xl font-bold">{t("admin.money")}</h2>
           <div className="mt-3"><MoneyStory money={booking.money} side="owner" policy={booking.cancellationPolicy} /></div>
         </section>
       </div>
-      <section aria-labelledby="handover-records-title" className={cardClass}>
+      <section aria-labelledby="handover-records-title" className={cardClass()}>
         <h2 id="handover-records-title" className="text-xl font-bold">{t("evidence.records")}</h2>
         <div className="mt-3 grid gap-4 md:grid-cols-2">
           <HandoverRecord kind="check-in" record={page.handover.checkIn} engine={page.handover.checkIn?.fuelEighths != null} side="admin" />
@@ -120,7 +124,7 @@ export default function AdminDeposit() {
         </div>
       </section>
       {claim.status === "open" ? (
-        <Form method="post" className={cardClass + " space-y-4"} aria-labelledby="decide-title">
+        <Form method="post" className={cardClass() + " space-y-4"} aria-labelledby="decide-title">
           <h2 id="decide-title" className="text-xl font-bold">{t("admin.decideTitle")}</h2>
           <input type="hidden" name="intent" value="decide" />
           <div>
@@ -134,7 +138,7 @@ export default function AdminDeposit() {
             <textarea id="decide-note" name="note" rows={4} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby="decide-note-errors" className={inputClass + " mt-1 resize-y"} />
             <ErrorList id="decide-note-errors" errors={errors.note ? [errors.note] : null} />
           </div>
-          <button type="submit" disabled={busy} className={primaryButton}>{t("admin.submit")}</button>
+          <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("admin.submit")}</Button>
         </Form>
       ) : null}
     </main>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as contactLoader } from "#app/routes/legal/contact";
 import { loader as legalLoader } from "#app/routes/legal/legal-page";
@@ -65,7 +66,8 @@ describe("/admin/contenidos/legal/{key}", () => {
     const spanishBefore = await services.legalPages.page("condiciones", "es");
     const saved = await edit("condiciones", german, adminCookie);
     expect(statusOf(saved)).toBe(303);
-    expect((saved as Response).headers.get("Location")).toBe("/admin/contenidos/legal/condiciones?lang=de&done=1");
+    expect((saved as Response).headers.get("Location")).toBe("/admin/contenidos/legal/condiciones?lang=de");
+    expect((await followNotice(services, saved as Response)).notice?.key).toBe("admin:legalContents.saved");
     const page = dataOf(await settle(() => legalLoader({ request: pageRequest("/de/condiciones"), params: {}, context: context() })));
     expect(page.texts).toEqual({ title: german.title, summary: german.summary, body: german.body });
     expect(page.meta.title).toBe("Allgemeine Nutzungsbedingungen | Amarre");

@@ -1,16 +1,18 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { Field, FormAlert, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { Field, FormAlert, TextareaField } from "#app/components/forms";
 import { ContentEditorPage, editedLang } from "#app/components/content-editor";
 import { href } from "#app/utils/href";
 import { isLegalPageKey, legalContentFormSchema, legalPageIdOf, type LegalTexts } from "#app/utils/legal-pages";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /admin/contenidos/legal/{key}?lang=xx: the team edits one legal page's text (legal notice,
@@ -51,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { lang, ...texts } = submission.value;
   await ctx.services.legalPages.save(key, { lang, texts, byUid: admin.uid });
-  throw redirect(href("admin-legal-content", { lang: ctx.lang, params: { key }, search: { lang, done: "1" } }), 303);
+  throw await ctx.redirectWithNotice(href("admin-legal-content", { lang: ctx.lang, params: { key }, search: { lang } }), { key: "admin:legalContents.saved" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
@@ -60,10 +62,11 @@ export default function AdminLegalContent() {
   const { t } = useTranslation("admin");
   const { key, lang, pageTitle, values } = useLoaderData<typeof loader>();
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(reply?.result);
   const [form, fields] = useForm({
     id: `legal-${key}-${lang}`,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     defaultValue: values,
     constraint: getZodConstraint(legalContentFormSchema),
     shouldValidate: "onBlur",
@@ -73,7 +76,6 @@ export default function AdminLegalContent() {
     <ContentEditorPage
       pageTitle={pageTitle}
       intro={t("legalContents.editorIntro")}
-      savedText={t("legalContents.saved")}
       lang={lang}
       tabTo={(code) => href("admin-legal-content", { params: { key }, search: { lang: code } })}
       viewTo={href(legalPageIdOf(key), { lang })}
@@ -84,9 +86,9 @@ export default function AdminLegalContent() {
         <Field meta={fields.title} label={t("legalContents.fields.title")} />
         <TextareaField meta={fields.summary} rows={2} lang={lang} label={t("legalContents.fields.summary")} hint={t("legalContents.hints.summary")} />
         <TextareaField meta={fields.body} rows={24} lang={lang} label={t("legalContents.fields.body")} hint={t("legalContents.hints.body")} />
-        <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+        <Button variant="primary" size="block" type="submit"  disabled={sending}>
           {t("content.save")}
-        </button>
+        </Button>
       </Form>
     </ContentEditorPage>
   );

@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { Field, FormAlert, Honeypot, Notice, primaryButtonClass } from "#app/components/forms";
+import { Field, FormAlert, Honeypot, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { emailField, honeypotField } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
@@ -13,6 +13,9 @@ import { requestContext } from "#app/.server/http/request-context";
 import { minutesUntil } from "#app/.server/auth/request-auth";
 import { href } from "#app/utils/href";
 import { withRetryAfter } from "#app/utils/headers";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["auth"] };
 
@@ -52,17 +55,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function ForgotPassword() {
   const { t } = useTranslation("auth");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(actionData?.result);
   const [form, fields] = useForm({
     id: "forgot-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
   });
   return (
     <main id="main" className="container-page flex justify-center py-12">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+      <div className={cardClass("xl", { raised: true, extra: "w-full max-w-md" })}>
         <h1 className="text-2xl font-bold">{t("forgot.title")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("forgot.subtitle")}</p>
         {actionData?.sent ? <div className="mt-6"><Notice>{t("forgot.sent")}</Notice></div> : null}
@@ -70,7 +74,7 @@ export default function ForgotPassword() {
           <FormAlert id={form.errorId} errors={form.errors} />
           <Honeypot />
           <Field meta={fields.email} type="email" autoComplete="email" label={t("fields.email")} />
-          <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>{t("forgot.submit")}</button>
+          <Button variant="primary" size="block" type="submit"  disabled={sending}>{t("forgot.submit")}</Button>
         </Form>
         <p className="mt-6 text-center text-sm">
           <LocalizedLink to={href("login")} className="font-semibold text-sea-700 hover:underline dark:text-sea-300">{t("forgot.back")}</LocalizedLink>

@@ -1,11 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { afterLoginPath } from "#app/.server/auth/guards";
 import { isIdentityError } from "#app/.server/auth/request-auth";
-import { Field, FormAlert, Honeypot, Notice, primaryButtonClass } from "#app/components/forms";
+import { Field, FormAlert, Honeypot, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { loginSchema } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
@@ -16,6 +16,10 @@ import { IDENTITY_RETRY_AFTER_SECONDS, minutesUntil } from "#app/.server/auth/re
 import { href } from "#app/utils/href";
 import { safeRedirect } from "#app/utils/safe-redirect";
 import { withRetryAfter } from "#app/utils/headers";
+import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["auth"] };
 
@@ -25,7 +29,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     meta: { title: t("login.meta.title"), description: t("login.meta.description") },
     redirectTo: url.searchParams.get("redirect") ?? "",
-    passwordChanged: url.searchParams.get("reset") === "1",
     google: config.APP_BACKEND === "firebase",
   };
 }
@@ -70,12 +73,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 
 export default function Login() {
   const { t } = useTranslation("auth");
-  const { redirectTo, google, passwordChanged } = useLoaderData<typeof loader>();
+  const { redirectTo, google } = useLoaderData<typeof loader>();
+  const passwordChanged = useNotice("auth:login.passwordChanged");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(actionData?.result);
   const [form, fields] = useForm({
     id: "login",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(loginSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -84,10 +89,10 @@ export default function Login() {
 
   return (
     <main id="main" className="container-page flex justify-center py-12">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+      <div className={cardClass("xl", { raised: true, extra: "w-full max-w-md" })}>
         <h1 className="text-2xl font-bold">{t("login.title")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("login.subtitle")}</p>
-        {passwordChanged ? <div className="mt-6"><Notice>{t("login.passwordChanged")}</Notice></div> : null}
+        {passwordChanged ? <div className="mt-6"><Notice>{passwordChanged.text}</Notice></div> : null}
         <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-4">
           <FormAlert id={form.errorId} errors={form.errors} />
           <input type="hidden" name="redirect" value={redirectTo} />
@@ -104,9 +109,9 @@ export default function Login() {
               </LocalizedLink>
             }
           />
-          <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+          <Button variant="primary" size="block" type="submit"  disabled={sending}>
             {t("login.submit")}
-          </button>
+          </Button>
         </Form>
         {google ? <GoogleSignIn redirectTo={redirectTo} /> : null}
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">

@@ -6,6 +6,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { RegisterForm } from "#app/components/register-form";
 import { seoMeta } from "#app/utils/meta";
 import { withRetryAfter } from "#app/utils/headers";
+import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["auth"] };
 
@@ -33,7 +34,7 @@ export default function RegisterPro() {
           <li>✓ {t("registerPro.point3")}</li>
         </ul>
       </section>
-      <div className="rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+      <div className={cardClass("xl", { raised: true })}>
         <RegisterForm kind="professional" policy={policy} hints={hints} redirectTo={redirectTo} lastResult={actionData?.result} />
       </div>
     </main>

@@ -8,6 +8,7 @@ import { RegisterForm } from "#app/components/register-form";
 import { seoMeta } from "#app/utils/meta";
 import { href } from "#app/utils/href";
 import { withRetryAfter } from "#app/utils/headers";
+import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["auth"] };
 
@@ -25,7 +26,7 @@ export default function Register() {
   const actionData = useActionData<typeof action>();
   return (
     <main id="main" className="container-page flex justify-center py-12">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+      <div className={cardClass("xl", { raised: true, extra: "w-full max-w-md" })}>
         <h1 className="text-2xl font-bold">{t("register.title")}</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("register.subtitle")}</p>
         <RegisterForm kind="person" policy={policy} hints={hints} redirectTo={redirectTo} lastResult={actionData?.result} />

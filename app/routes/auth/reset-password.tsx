@@ -1,17 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { isIdentityError } from "#app/.server/auth/request-auth";
-import { Field, FormAlert, PasswordHints, primaryButtonClass } from "#app/components/forms";
+import { Field, FormAlert, PasswordHints } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { seoMeta } from "#app/utils/meta";
 import { passwordFieldFor, passwordHints, type PasswordPolicy } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
+import { useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["auth"] };
 
@@ -49,7 +52,7 @@ export async function action(args: ActionFunctionArgs) {
         : submission.reply({ formErrors: [message], hideFields: ["password"] });
     return data({ result: reply }, { status: 400 });
   }
-  return redirect(href("login", { lang, search: { reset: "1" } }));
+  return ctx.redirectWithNotice(href("login", { lang }), { key: "auth:login.passwordChanged" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
@@ -58,11 +61,11 @@ export default function ResetPassword() {
   const { t } = useTranslation("auth");
   const { code, policy, hints } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const settled = useWhenIdle(actionData?.result);
   const schema = schemaFor(policy);
   const [form, fields] = useForm({
     id: "reset-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -70,7 +73,7 @@ export default function ResetPassword() {
   });
   return (
     <main id="main" className="container-page flex justify-center py-12">
-      <div className="w-full max-w-md rounded-2xl border border-slate-200 p-8 shadow-sm dark:border-white/10">
+      <div className={cardClass("xl", { raised: true, extra: "w-full max-w-md" })}>
         <h1 className="text-2xl font-bold">{t("reset.title")}</h1>
         {code ? (
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
@@ -85,7 +88,7 @@ export default function ResetPassword() {
             >
               <PasswordHints id={`${fields.password.id}-hints`} hints={hints} />
             </Field>
-            <button type="submit" className={primaryButtonClass}>{t("reset.submit")}</button>
+            <Button variant="primary" size="block" type="submit">{t("reset.submit")}</Button>
           </Form>
         ) : (
           <p className="mt-4 text-slate-700 dark:text-slate-300">

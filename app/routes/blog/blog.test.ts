@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { coverJpeg } from "#app/.server/domain/blog/blog.suite";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as homeLoader } from "../home";
 import { loader as feedLoader } from "../resources/blog-feed";
@@ -172,7 +173,8 @@ describe("writing, reading and taking down a post", () => {
 
     // Unpublished: a 404 for visitors, a draft page for the team.
     const down = await post("/blog/nuevo-blog", { intent: "unpublish", id: saved.id });
-    expect((down as Response).headers.get("Location")).toBe(`/blog/nuevo-blog?id=${saved.id}&done=unpublished`);
+    expect((down as Response).headers.get("Location")).toBe(`/blog/nuevo-blog?id=${saved.id}`);
+    expect((await followNotice(services, down as Response)).notice?.key).toBe("blog:editor.unpublished");
     expect(statusOf(await read(`/blog/${slug}`, slug))).toBe(404);
     expect(statusOf(await read(`/blog/${slug}`, slug, person.cookie))).toBe(404);
     const teamView = dataOf(await read(`/blog/${slug}`, slug, adminCookie));
@@ -183,7 +185,8 @@ describe("writing, reading and taking down a post", () => {
   it("a draft saved from the editor reopens in it, and its live preview is the sanitised HTML", async () => {
     const fields = spanish();
     const saved = await post("/blog/nuevo-blog", { intent: "draft", ...fields });
-    expect((saved as Response).headers.get("Location")).toMatch(/^\/blog\/nuevo-blog\?id=[A-Za-z0-9]+&done=saved$/);
+    expect((saved as Response).headers.get("Location")).toMatch(/^\/blog\/nuevo-blog\?id=[A-Za-z0-9]+$/);
+    expect((await followNotice(services, saved as Response)).notice?.key).toBe("blog:editor.saved");
     const id = new URL((saved as Response).headers.get("Location")!, "http://x").searchParams.get("id")!;
     const editor = dataOf(await editorLoader({ request: request(`/blog/nuevo-blog?id=${id}`, adminCookie), params: {}, context: context() }));
     expect(editor.values.es.slug).toBe(fields["es.slug"]);

@@ -1,13 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isBlogError, renderMarkdown, textOf } from "#app/.server/domain/blog";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { CheckboxField, Field, FileField, FormAlert, Notice, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { CheckboxField, Field, FileField, FormAlert, Notice, TextareaField } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { isLang, langCodes, type Lang } from "#app/i18n";
 import { BLOG_LIMITS, blogFormSchema, textsOfForm, type BlogForm, type BlogText } from "#app/utils/blog";
@@ -16,6 +16,10 @@ import { seoMeta } from "#app/utils/meta";
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "#app/utils/photos";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { coverView } from "./views.server";
+import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /blog/nuevo-blog: the team writes a post (`?id=` edits one): per language a title, slug,
@@ -71,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
     if (value.intent === "unpublish") {
       if (!value.id) notFound(ctx.request);
       await blog.unpublish(value.id);
-      throw redirect(href("blog-editor", { lang: ctx.lang, search: { id: value.id, done: "unpublished" } }), 303);
+      throw await ctx.redirectWithNotice(href("blog-editor", { lang: ctx.lang, search: { id: value.id } }), { key: "blog:editor.unpublished" });
     }
     const cover = value.cover && value.cover.size > 0 ? new Uint8Array(await value.cover.arrayBuffer()) : value.removeCover ? ("remove" as const) : undefined;
     const post = await blog.save(
@@ -79,7 +83,7 @@ export async function action(args: ActionFunctionArgs) {
       { id: value.id, texts: textsOfForm(value), status: value.intent === "publish" ? "published" : "draft", cover },
     );
     if (post.status === "published") throw redirect(href("blog-post", { lang: ctx.lang, params: { blogId: textOf(post, ctx.lang).text.slug } }), 303);
-    throw redirect(href("blog-editor", { lang: ctx.lang, search: { id: post.id, done: "saved" } }), 303);
+    throw await ctx.redirectWithNotice(href("blog-editor", { lang: ctx.lang, search: { id: post.id } }), { key: "blog:editor.saved" });
   } catch (error) {
     if (!isBlogError(error)) throw error;
     if (error.code === "not-found") notFound(ctx.request);
@@ -135,21 +139,20 @@ export default function BlogEditor() {
   const { t } = useTranslation("blog");
   const { post, values } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionData>();
-  const navigation = useNavigation();
-  const [search] = useSearchParams();
+  const busy = usePending();
+  const settled = useWhenIdle(reply?.result);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [form, fields] = useForm<BlogForm>({
     id: `blog-${post?.id ?? "new"}`,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     defaultValue: values,
     constraint: getZodConstraint(blogFormSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: blogFormSchema, errorMap: zodErrorMap(t) }),
   });
-  const done = search.get("done");
-  const busy = navigation.state === "submitting";
+  const notice = useNotice("blog:editor.saved", "blog:editor.unpublished");
   return (
     <main id="main" className="container-page max-w-4xl space-y-6 py-8">
       <p className="flex flex-wrap justify-between gap-3 text-sm">
@@ -171,8 +174,7 @@ export default function BlogEditor() {
           </p>
         ) : null}
       </header>
-      {done === "saved" ? <Notice>{t("editor.saved")}</Notice> : null}
-      {done === "unpublished" ? <Notice>{t("editor.unpublished")}</Notice> : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
         <FormAlert id={form.errorId} errors={form.errors} />
         {post ? <input type="hidden" name={fields.id.name} value={post.id} /> : null}
@@ -199,16 +201,16 @@ export default function BlogEditor() {
             </details>
           );
         })}
-        <fieldset className="space-y-3 rounded-2xl border border-slate-200 p-4 dark:border-white/10">
+        <fieldset className={cardClass("sm", { extra: "space-y-3" })}>
           <legend className="px-1 text-lg font-bold">{t("editor.fields.cover")}</legend>
           {post?.cover ? <img src={post.cover.src} alt={t("editor.currentCover")} width={320} height={180} className="aspect-[16/9] w-80 max-w-full rounded-xl object-cover" /> : null}
           <FileField meta={fields.cover} accept={PHOTO_ACCEPT} label={post?.cover ? t("editor.fields.replaceCover") : t("editor.fields.cover")} hint={t("editor.hints.cover")} />
           {post?.cover ? <CheckboxField meta={fields.removeCover} label={t("editor.fields.removeCover")} /> : null}
         </fieldset>
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="publish" className={`${primaryButtonClass} sm:w-auto sm:rounded-full sm:px-5`} disabled={busy}>
+          <Button variant="primary" size="block" type="submit" name="intent" value="publish" className="sm:w-auto sm:rounded-full sm:px-5" disabled={busy}>
             {post?.status === "published" ? t("editor.update") : t("editor.publish")}
-          </button>
+          </Button>
           {post?.status !== "published" ? (
             <button type="submit" name="intent" value="draft" className={secondaryButtonClass} disabled={busy}>
               {t("editor.saveDraft")}

@@ -7,11 +7,12 @@ import { visitorPageHeaders } from "#app/.server/page-cache";
 import { BlogCard } from "#app/components/blog-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { Pagination } from "#app/components/pagination";
-import { primaryButtonClass } from "#app/components/forms";
+
 import { SHARED_WITH_VISITORS, withLoaderHeaders } from "#app/utils/headers";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { blogCard, feedUrl } from "./views.server";
+import { ButtonLink } from "#app/components/ui/button";
 
 /**
  * /blog: the published posts, newest first, a page at a time (`?page=`), each in the visitor's
@@ -68,9 +69,9 @@ export default function BlogList() {
             {t("list.feed")}
           </a>
           {isAdmin ? (
-            <LocalizedLink to={href("blog-editor")} className={`${primaryButtonClass} sm:w-auto`}>
+            <ButtonLink variant="primary" size="block" to={href("blog-editor")} className="sm:w-auto">
               {t("list.newPost")}
-            </LocalizedLink>
+            </ButtonLink>
           ) : null}
         </div>
       </header>

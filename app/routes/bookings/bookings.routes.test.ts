@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";
 import { loader as rentLoader } from "./rent";
 import { action as summaryAction, loader as summaryLoader } from "./summary";
@@ -47,7 +48,7 @@ function bookedId(result: unknown): string {
   expect(result).toBeInstanceOf(Response);
   const response = result as Response;
   expect(response.status).toBe(303);
-  const match = /^\/ajustes\/mis-reservas\/([A-Za-z0-9]{20})(?:\?done=(?:booked|requested))?$/.exec(response.headers.get("Location") ?? "");
+  const match = /^\/ajustes\/mis-reservas\/([A-Za-z0-9]{20})$/.exec(response.headers.get("Location") ?? "");
   expect(match).not.toBeNull();
   return match![1];
 }
@@ -177,7 +178,8 @@ describe("the settings pages of both sides", () => {
     const id = await request();
     const accepted = await post(rentalAction, `/ajustes/gestion-de-alquileres/${id}`, id, "accept", owner.cookie);
     expect(statusOf(accepted)).toBe(303);
-    expect((accepted as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${id}?done=accept`);
+    expect((accepted as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${id}`);
+    expect((await followNotice(services, accepted as Response)).notice?.key).toBe("bookings:done.accept");
     const page = dataOf(await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, renter.cookie));
     expect(page.detail.actions).toEqual(["cancel"]);
     // moderate, 30 days ahead: the whole rental back, not the fee.
@@ -251,7 +253,7 @@ describe("/ajustes/mi-calendario and the iCal feed", () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
     const blocked = await calendarPost({ intent: "block", listing: boat.id, start: day(70), end: day(72) }, owner.cookie);
     expect(statusOf(blocked)).toBe(303);
-    expect((blocked as Response).headers.get("Location")).toBe(`/ajustes/mi-calendario?listing=${boat.id}&notice=blocked`);
+    expect((blocked as Response).headers.get("Location")).toBe(`/ajustes/mi-calendario?listing=${boat.id}`);
     const taken = await confirm({ listing: boat.id, start: day(72), end: day(73), people: "2" }, renter.cookie);
     expect(statusOf(taken)).toBe(409);
     // Blocking over held days is a 409 too.

@@ -6,7 +6,8 @@ import { isListingId } from "#app/.server/domain/listings";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
-import { cardClass, primaryButton, useListingTitle } from "#app/components/booking";
+import { useListingTitle } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { inputClass, labelClass } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { formatEuros } from "#app/utils/money";
@@ -18,6 +19,7 @@ import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
 import { withoutEmptyParams } from "#app/utils/listings/trip";
 import { calendarFor } from "./booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /boat/rent/boat/{id}: choosing the days of a boat (or of a berth for rent): the first and last
@@ -94,7 +96,7 @@ export default function Rent() {
           {data.own ? (
             <p role="status" className="rounded-xl bg-amber-50 p-4 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">{t("rent.own")}</p>
           ) : null}
-          <section aria-labelledby="choose-title" className={cardClass}>
+          <section aria-labelledby="choose-title" className={cardClass()}>
             <h2 id="choose-title" className="text-xl font-bold">{t("rent.choose")}</h2>
             <Form method="get" action={href("reservation-summary", { lang })} onSubmit={submitClean} className="mt-4 space-y-5">
               <input type="hidden" name="listing" value={card.id} />
@@ -139,7 +141,7 @@ export default function Rent() {
                   ) : null}
                 </div>
               ) : null}
-              <button type="submit" className={primaryButton}>{t("rent.submit")}</button>
+              <Button variant="primary" size="lg" type="submit">{t("rent.submit")}</Button>
             </Form>
           </section>
           <section aria-labelledby="availability-title">
@@ -151,7 +153,7 @@ export default function Rent() {
         </div>
         <aside className="space-y-4 self-start">
           {card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} />}
-          <dl className={`${cardClass} space-y-1 text-sm`}>
+          <dl className={`${cardClass()} space-y-1 text-sm`}>
             {terms.dayPriceCents !== null ? <Term label={t("terms.day")} value={euros(terms.dayPriceCents)} /> : null}
             {terms.halfDayPriceCents !== null ? <Term label={t("terms.halfDay")} value={euros(terms.halfDayPriceCents)} /> : null}
             {terms.weekPriceCents !== null ? <Term label={t("terms.week")} value={euros(terms.weekPriceCents)} /> : null}

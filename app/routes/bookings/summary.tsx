@@ -1,10 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loginRedirectUrl } from "#app/.server/auth/guards";
 import { BookingError } from "#app/.server/domain/bookings";
 import { requestContext } from "#app/.server/http/request-context";
-import { cardClass, PolicyNote, PriceBreakdown, primaryButton, secondaryButton, StayDates, useListingTitle } from "#app/components/booking";
+import { PolicyNote, PriceBreakdown, StayDates, useListingTitle } from "#app/components/booking";
+import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 import { FormAlert } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -18,6 +20,7 @@ import { asRefusal, quoteView, readChoice, type Refusal } from "./choice.server"
 import type { ChoiceFields } from "#app/utils/bookings";
 import { isListingId } from "#app/.server/domain/listings";
 import { cardsFor } from "#app/.server/listing-cards";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /boat/rent/boat/ReservationSummary?listing=…&start=…&end=…[&part=am|pm][&people=…][&skipper=on]:
@@ -79,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
     // A provider that charges takes the renter to its checkout first; it sends them back to the booking.
     if (booking.money.checkout) return redirect(booking.money.checkout.url, 303);
     // The trip's page opens with its banner: booked (instant) or request sent.
-    return redirect(href("settings-reservation", { lang: ctx.lang, params: { id: booking.id }, search: { done: booking.status === "confirmed" ? "booked" : "requested" } }), 303);
+    return ctx.redirectWithNotice(href("settings-reservation", { lang: ctx.lang, params: { id: booking.id } }), { key: booking.status === "confirmed" ? "bookings:trip.banner.booked.title" : "bookings:trip.banner.requested.title" });
   } catch (error) {
     const refusal = asRefusal(error, ctx.t);
     return data({ refusal }, { status: refusal.status });
@@ -92,12 +95,11 @@ export default function ReservationSummary() {
   const { t } = useTranslation("bookings");
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const titleOf = useListingTitle();
   const lang = useLang();
   const { quote, card, fields } = loaderData;
   const refusal = actionData?.refusal ?? loaderData.refusal;
-  const submitting = navigation.state === "submitting";
+  const submitting = usePending();
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("summary.title")}</h1>
@@ -107,14 +109,14 @@ export default function ReservationSummary() {
           <div className="flex flex-wrap gap-3">
             {loaderData.tooMany ? (
               <>
-                <LocalizedLink to={loaderData.tooMany.changePeople} className={secondaryButton}>{t("summary.changePeople")}</LocalizedLink>
-                <LocalizedLink to={loaderData.tooMany.search} className={secondaryButton}>{t("summary.similarBoats", { count: loaderData.tooMany.people })}</LocalizedLink>
+                <ButtonLink variant="secondary" size="md" to={loaderData.tooMany.changePeople}>{t("summary.changePeople")}</ButtonLink>
+                <ButtonLink variant="secondary" size="md" to={loaderData.tooMany.search}>{t("summary.similarBoats", { count: loaderData.tooMany.people })}</ButtonLink>
               </>
             ) : null}
             {loaderData.back ? (
-              <LocalizedLink to={loaderData.back} className={secondaryButton}>{t("summary.changeDays")}</LocalizedLink>
+              <ButtonLink variant="secondary" size="md" to={loaderData.back}>{t("summary.changeDays")}</ButtonLink>
             ) : (
-              <LocalizedLink to={href("boat-search")} className={secondaryButton}>{t("summary.search")}</LocalizedLink>
+              <ButtonLink variant="secondary" size="md" to={href("boat-search")}>{t("summary.search")}</ButtonLink>
             )}
           </div>
         </div>
@@ -122,7 +124,7 @@ export default function ReservationSummary() {
       {quote && card ? (
         <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_20rem]">
           <div className="space-y-6">
-            <section aria-labelledby="stay-title" className={cardClass}>
+            <section aria-labelledby="stay-title" className={cardClass()}>
               <h2 id="stay-title" className="text-xl font-bold">{titleOf(card)}</h2>
               <p className="mt-1 text-lg"><StayDates stay={quote} /></p>
               <ul className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-300">
@@ -131,7 +133,7 @@ export default function ReservationSummary() {
                 <li>{quote.instant ? t("summary.instant") : t("summary.request")}</li>
               </ul>
             </section>
-            <section aria-labelledby="price-title" className={cardClass}>
+            <section aria-labelledby="price-title" className={cardClass()}>
               <h2 id="price-title" className="text-xl font-bold">{t("summary.price")}</h2>
               <div className="mt-3"><PriceBreakdown price={quote.price} /></div>
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
@@ -140,19 +142,19 @@ export default function ReservationSummary() {
                   : t("summary.paymentNote.direct", { rental: formatEuros(quote.price.ownerCents, lang), fee: formatEuros(quote.price.serviceFeeCents, lang) })}
               </p>
             </section>
-            <section aria-labelledby="policy-title" className={cardClass}>
+            <section aria-labelledby="policy-title" className={cardClass()}>
               <h2 id="policy-title" className="text-xl font-bold">{t("summary.policy")}</h2>
               <div className="mt-3"><PolicyNote policy={quote.cancellationPolicy} deadlines={quote.deadlines} /></div>
             </section>
             {refusal ? null : loaderData.signedIn ? (
               <Form method="post" className="flex flex-wrap items-center gap-4">
                 {Object.entries(fields).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
-                <button type="submit" className={primaryButton} disabled={submitting}>{quote.instant ? t("summary.confirm") : t("summary.sendRequest")}</button>
+                <Button variant="primary" size="lg" type="submit"  disabled={submitting}>{quote.instant ? t("summary.confirm") : t("summary.sendRequest")}</Button>
                 {loaderData.back ? <LocalizedLink to={loaderData.back} className="font-semibold text-sea-800 underline dark:text-sea-200">{t("summary.changeDays")}</LocalizedLink> : null}
               </Form>
             ) : (
               <div className="flex flex-wrap items-center gap-4">
-                <a href={loaderData.loginUrl} className={primaryButton}>{t("summary.signIn")}</a>
+                <a href={loaderData.loginUrl} className={buttonClass("primary", "lg")}>{t("summary.signIn")}</a>
                 <p className="text-sm text-slate-600 dark:text-slate-400">{t("summary.signInNote")}</p>
               </div>
             )}

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData, useRevalidator, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isChatError } from "#app/.server/domain/chats";
@@ -17,6 +17,7 @@ import { useChatStream } from "#app/utils/use-chat-stream";
 import { useLang } from "#app/utils/use-lang";
 import { listingViews } from "./chat.server";
 import { withRetryAfter } from "#app/utils/headers";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /chat/{chatId}: one conversation, for its two people only (a 404 for anyone else, sign-in for
@@ -37,7 +38,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await ctx.requireUser();
   const { chats, users } = ctx.services;
   const chatId = args.params.chatId ?? "";
-  const before = ctx.url.searchParams.get("antes");
+  // `before`; `antes` is its older name (links from before decision record 033).
+  const before = ctx.url.searchParams.get("before") ?? ctx.url.searchParams.get("antes");
   const beforeSeq = before !== null && /^\d{1,9}$/.test(before) ? Number(before) : undefined;
   const page = await chats.page(user.uid, chatId, { before: beforeSeq });
   if (!page) notFound(ctx.request);
@@ -132,7 +134,7 @@ export default function ChatPage() {
   const answer = useActionData<typeof action>();
   // The reply form's answer (the read intent's goes to its fetcher, or back to the page).
   const reply = answer && "errors" in answer ? answer : undefined;
-  const busy = useNavigation().state === "submitting";
+  const busy = usePending();
   const revalidator = useRevalidator();
   const live = useChatStream();
   const bottom = useRef<HTMLDivElement>(null);
@@ -217,7 +219,7 @@ export default function ChatPage() {
       </p>
 
       {olderBefore !== null ? (
-        <LocalizedLink to={href("chat", { params: { chatId }, search: { antes: String(olderBefore) } })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">
+        <LocalizedLink to={href("chat", { params: { chatId }, search: { before: String(olderBefore) } })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">
           {t("chat.older")}
         </LocalizedLink>
       ) : null}

@@ -241,10 +241,10 @@ describe("/chat/{chatId}", () => {
     const latest = dataOf(await openChat(chatId, owner.cookie));
     expect(latest.messages.map((m: { seq: number }) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 71 + i));
     expect(latest.olderBefore).toBe(71);
-    const older = dataOf(await openChat(chatId, owner.cookie, "?antes=71"));
+    const older = dataOf(await openChat(chatId, owner.cookie, "?before=71"));
     expect(older.messages[0].seq).toBe(21);
     expect(older.latest).toBe(false);
-    const oldest = dataOf(await openChat(chatId, owner.cookie, "?antes=21"));
+    const oldest = dataOf(await openChat(chatId, owner.cookie, "?antes=21") /* the older word, in emails already sent */);
     expect(oldest.messages.map((m: { seq: number }) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(oldest.olderBefore).toBeNull();
   });

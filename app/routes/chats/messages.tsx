@@ -27,7 +27,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "chats");
   const user = await ctx.requireUser();
   const { chats, users } = ctx.services;
-  const before = ctx.url.searchParams.get("antes") ?? undefined;
+  // `before`; `antes` is its older name (links in emails and pages from before decision record 033).
+  const before = ctx.url.searchParams.get("before") ?? ctx.url.searchParams.get("antes") ?? undefined;
   const page = await chats.list(user.uid, { limit: PAGE, before });
   const members = page.filter((member) => member.lastSeq > 0);
   const [people, listings, shared] = await Promise.all([
@@ -123,7 +124,7 @@ export default function Messages() {
       {older || paged ? (
         <nav aria-label={t("list.pages")} className="flex justify-center gap-4 text-sm font-semibold">
           {paged ? <LocalizedLink to={href("messages")} className="text-sea-700 underline dark:text-sea-300">{t("list.latest")}</LocalizedLink> : null}
-          {older ? <LocalizedLink to={href("messages", { search: { antes: older } })} className="text-sea-700 underline dark:text-sea-300">{t("list.older")}</LocalizedLink> : null}
+          {older ? <LocalizedLink to={href("messages", { search: { before: older } })} className="text-sea-700 underline dark:text-sea-300">{t("list.older")}</LocalizedLink> : null}
         </nav>
       ) : null}
     </main>

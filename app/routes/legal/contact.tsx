@@ -1,12 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { minutesUntil } from "#app/.server/auth/request-auth";
 import { requestContext } from "#app/.server/http/request-context";
 import { visitorPageHeaders } from "#app/.server/page-cache";
-import { Field, FormAlert, Honeypot, primaryButtonClass, TextareaField } from "#app/components/forms";
+import { Field, FormAlert, Honeypot, TextareaField } from "#app/components/forms";
 import { LegalFrame, LegalText } from "#app/components/legal-text";
 import { LocalizedLink } from "#app/components/localized-link";
 import { SHARED_WITH_VISITORS, withLoaderHeaders } from "#app/utils/headers";
@@ -14,6 +14,9 @@ import { href } from "#app/utils/href";
 import { contactSchema, type ContactForm } from "#app/utils/legal-pages";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
+import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /contacto: the team's contact details (a text kept in the store, edited at /admin/contenidos)
@@ -40,7 +43,6 @@ export async function loader(args: LoaderFunctionArgs) {
       updatedAt: content.updatedAt,
       // Filled in for a signed-in person (whose page is never shared).
       contact: profile ? { name: profile.displayName, email: profile.email } : null,
-      sent: ctx.url.searchParams.get("enviado") === "1",
     },
     { headers: visitorPageHeaders({ viewer, tags: ["legal:contacto"] }) },
   );
@@ -69,8 +71,8 @@ export async function action(args: ActionFunctionArgs) {
     details: { subject, message },
     lang: ctx.lang,
   });
-  if (viewer) return redirect(href("settings-case", { lang: ctx.lang, params: { id: item.id }, search: { done: "created" } }), 303);
-  return redirect(href("contact", { lang: ctx.lang, search: { enviado: "1" }, hash: "formulario" }), 303);
+  if (viewer) return ctx.redirectWithNotice(href("settings-case", { lang: ctx.lang, params: { id: item.id } }), { key: "cases:detail.created" });
+  return ctx.redirectWithNotice(href("contact", { lang: ctx.lang, hash: "formulario" }), { key: "legal:contact.sent" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
@@ -91,12 +93,14 @@ export default function Contact() {
 
 function ContactForm() {
   const { t } = useTranslation("legal");
-  const { contact, sent } = useLoaderData<typeof loader>();
+  const { contact } = useLoaderData<typeof loader>();
+  const sent = useNotice("legal:contact.sent");
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(reply?.result);
   const [form, fields] = useForm<ContactForm>({
     id: "contact",
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(contactSchema),
     defaultValue: contact ?? undefined,
     shouldValidate: "onBlur",
@@ -112,7 +116,7 @@ function ContactForm() {
         {sent ? (
           <div className="mt-3 space-y-4">
             <p role="status" className="rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-800 dark:text-emerald-300">
-              {t("contact.sent")}
+              {sent.text}
             </p>
             <LocalizedLink to={href("contact", { hash: "formulario" })} className="inline-block text-sm font-semibold text-sea-800 underline dark:text-sea-200">
               {t("contact.another")}
@@ -135,9 +139,9 @@ function ContactForm() {
                   components={{ privacy: <LocalizedLink to={href("privacy")} className="font-semibold text-sea-800 underline dark:text-sea-200" /> }}
                 />
               </p>
-              <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
-                {navigation.state === "submitting" ? t("contact.sending") : t("contact.send")}
-              </button>
+              <Button variant="primary" size="block" type="submit"  disabled={sending}>
+                {sending ? t("contact.sending") : t("contact.send")}
+              </Button>
             </Form>
           </>
         )}

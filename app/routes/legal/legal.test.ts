@@ -3,6 +3,7 @@ import { renderSystemEmail } from "#app/.server/domain/mailbox";
 import type { Services } from "#app/.server/services";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { legalPageKeys } from "#app/utils/legal-pages";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as adminCaseLoader } from "#app/routes/admin/case";
 import { loader as adminCasesLoader } from "#app/routes/admin/cases";
@@ -108,9 +109,9 @@ describe("the contact form", () => {
     const calls = [...emails.mock.calls];
     emails.mockRestore();
     expect(statusOf(sent)).toBe(303);
-    expect((sent as Response).headers.get("Location")).toBe("/en/contacto?enviado=1#formulario");
-    const confirmation = dataOf(await loadContact("/en/contacto?enviado=1"));
-    expect(confirmation.sent).toBe(true);
+    expect((sent as Response).headers.get("Location")).toBe("/en/contacto#formulario");
+    const confirmation = await followNotice(services, sent as Response);
+    expect(confirmation.notice).toMatchObject({ key: "legal:contact.sent", text: expect.stringMatching(/\S/) });
 
     const [item] = (await contactCases()).filter((found) => found.contact.email === message.email);
     expect(item).toMatchObject({ type: "contact", status: "received", requesterUid: null, lang: "en", details: { subject: message.subject, message: message.message } });
@@ -133,7 +134,8 @@ describe("the contact form", () => {
     const sent = await send("/contacto", { ...message, name: "Pilar Patrón", email: person.email }, person.cookie);
     expect(statusOf(sent)).toBe(303);
     const location = (sent as Response).headers.get("Location")!;
-    expect(location).toMatch(/^\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=created$/);
+    expect(location).toMatch(/^\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}$/);
+    expect((await followNotice(services, sent as Response, person.cookie)).notice?.key).toBe("cases:detail.created");
     const mine = dataOf(await myCasesLoader({ request: authedRequest("/ajustes/mis-gestiones", person.cookie), params: {}, context: context() }));
     expect(mine.items).toEqual([expect.objectContaining({ type: "contact", subject: message.subject })]);
     // Their page is filled in for them, and never shared with visitors.

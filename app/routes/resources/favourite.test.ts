@@ -31,11 +31,11 @@ function post(fields: Record<string, string>, options: { cookie?: string; via: "
 
 describe("POST /resources/favourite", () => {
   it("sends an anonymous form post to sign in, coming back to the page afterwards", async () => {
-    const response = await post({ listingId: boat.id, intent: "add", redirectTo: `/boat/${boat.id}?from=search` }, { via: "form" });
+    const response = await post({ listingId: boat.id, intent: "add", redirect: `/boat/${boat.id}?from=search` }, { via: "form" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirect: `/boat/${boat.id}?from=search` })}`);
 
-    const english = await post({ listingId: boat.id, intent: "add", redirectTo: `/en/boat/${boat.id}` }, { via: "form" });
+    const english = await post({ listingId: boat.id, intent: "add", redirect: `/en/boat/${boat.id}` }, { via: "form" });
     expect(english.headers.get("Location")).toBe(`/en/login?redirect=${encodeURIComponent(`/en/boat/${boat.id}`)}`);
 
     // An unsafe target is dropped: sign in, then the default page.
@@ -44,14 +44,14 @@ describe("POST /resources/favourite", () => {
   });
 
   it("answers an anonymous fetch with 401 and a translated message", async () => {
-    const response = await post({ listingId: boat.id, intent: "add", redirectTo: `/fr/boat/${boat.id}` }, { via: "fetch" });
+    const response = await post({ listingId: boat.id, intent: "add", redirect: `/fr/boat/${boat.id}` }, { via: "fetch" });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "Connectez-vous pour enregistrer des favoris." });
   });
 
   it("adds and removes for a fetcher, answering the new state", async () => {
     const person = await createTestUser(services);
-    const added = await post({ listingId: boat.id, intent: "add", redirectTo: `/boat/${boat.id}` }, { cookie: person.cookie, via: "fetch" });
+    const added = await post({ listingId: boat.id, intent: "add", redirect: `/boat/${boat.id}` }, { cookie: person.cookie, via: "fetch" });
     expect(added.status).toBe(200);
     expect(await added.json()).toEqual({ favourite: true });
     expect(await services.favourites.isFavourite(person.uid, boat.id)).toBe(true);
@@ -59,14 +59,14 @@ describe("POST /resources/favourite", () => {
     // Adding again is harmless (a second tab, a double click).
     expect(await (await post({ listingId: boat.id, intent: "add" }, { cookie: person.cookie, via: "fetch" })).json()).toEqual({ favourite: true });
 
-    const removed = await post({ listingId: boat.id, intent: "remove", redirectTo: `/boat/${boat.id}` }, { cookie: person.cookie, via: "fetch" });
+    const removed = await post({ listingId: boat.id, intent: "remove", redirect: `/boat/${boat.id}` }, { cookie: person.cookie, via: "fetch" });
     expect(await removed.json()).toEqual({ favourite: false });
     expect(await services.favourites.isFavourite(person.uid, boat.id)).toBe(false);
   });
 
   it("sends a plain form post back to the page it came from", async () => {
     const person = await createTestUser(services);
-    const response = await post({ listingId: boat.id, intent: "add", redirectTo: `/de/boat/${boat.id}?x=1` }, { cookie: person.cookie, via: "form" });
+    const response = await post({ listingId: boat.id, intent: "add", redirect: `/de/boat/${boat.id}?x=1` }, { cookie: person.cookie, via: "form" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/de/boat/${boat.id}?x=1`);
     expect(await services.favourites.isFavourite(person.uid, boat.id)).toBe(true);
@@ -74,7 +74,7 @@ describe("POST /resources/favourite", () => {
     // Without Sec-Fetch-Dest (an older browser) it is treated as a form too.
     const request = authedRequest(URL_PATH, person.cookie, {
       method: "POST",
-      body: new URLSearchParams({ listingId: boat.id, intent: "remove", redirectTo: "/favoritos" }),
+      body: new URLSearchParams({ listingId: boat.id, intent: "remove", redirect: "/favoritos" }),
     });
     const plain = await action({ request, params: {}, context: loadContext(services) });
     expect(plain.headers.get("Location")).toBe("/favoritos");
@@ -83,6 +83,7 @@ describe("POST /resources/favourite", () => {
 
   it("refuses to send anyone to another site", async () => {
     const person = await createTestUser(services);
+    // `redirectTo`, the older word, goes through the same check.
     for (const redirectTo of ["//evil.example", "https://evil.example/x", "/\\evil.example", "javascript:alert(1)"]) {
       const response = await post({ listingId: boat.id, intent: "add", redirectTo }, { cookie: person.cookie, via: "form" });
       expect(response.status, redirectTo).toBe(302);
@@ -99,14 +100,14 @@ describe("POST /resources/favourite", () => {
       { intent: "add" },
       { listingId: "../listings/x", intent: "add" },
       { listingId: "x".repeat(200), intent: "add" },
-      { listingId: boat.id, intent: "add", redirectTo: `/${"a".repeat(3000)}` },
+      { listingId: boat.id, intent: "add", redirect: `/${"a".repeat(3000)}` },
     ];
     for (const fields of bad) {
       const response = await post(fields, { cookie: person.cookie, via: "fetch" });
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(await response.json()).toEqual({ error: "No hemos entendido la petición. Recarga la página e inténtalo de nuevo." });
     }
-    const english = await post({ listingId: boat.id, intent: "nope", redirectTo: "/en/favoritos" }, { cookie: person.cookie, via: "fetch" });
+    const english = await post({ listingId: boat.id, intent: "nope", redirect: "/en/favoritos" }, { cookie: person.cookie, via: "fetch" });
     expect(await english.json()).toEqual({ error: "We did not understand that request. Reload the page and try again." });
     expect(await services.favourites.list(person.uid)).toEqual([]);
   });
@@ -115,7 +116,7 @@ describe("POST /resources/favourite", () => {
     const person = await createTestUser(services);
     const draft = await services.listings.createDraft(ownerUid, "boat", "motor");
     for (const listingId of ["A1b2C3d4E5f6G7h8I9j0", draft.id]) {
-      const response = await post({ listingId, intent: "add", redirectTo: "/en/favoritos" }, { cookie: person.cookie, via: "fetch" });
+      const response = await post({ listingId, intent: "add", redirect: "/en/favoritos" }, { cookie: person.cookie, via: "fetch" });
       expect(response.status, listingId).toBe(404);
       expect(await response.json()).toEqual({ error: "This listing is no longer available." });
     }

@@ -13,13 +13,14 @@ import { href } from "#app/utils/href";
  *
  * A fetcher (the browser's `Sec-Fetch-Dest: empty`) gets JSON: `{ favourite }`, or `{ error }`
  * with 400 (bad input), 401 (signed out) or 404 (a listing that cannot be saved). A plain form
- * post (no JavaScript) is sent back to `redirectTo` (same-origin paths only), or to sign in first
- * with `redirect` set to it.
+ * post (no JavaScript) is sent back to `redirect` (same-origin paths only; `redirectTo`, its
+ * older name, from pages rendered before decision record 033), or to sign in first with
+ * `redirect` set to it.
  */
 const favouriteSchema = z.object({
   listingId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
   intent: z.enum(["add", "remove"]),
-  redirectTo: z.string().max(2048).optional(),
+  redirect: z.string().max(2048).optional(),
 });
 
 /** A fetch() from the page (Remix's fetchers), as opposed to a form the browser submits itself. */
@@ -52,7 +53,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch {
     form = null;
   }
-  const rawBackTo = form?.get("redirectTo");
+  const rawBackTo = form?.get("redirect") ?? form?.get("redirectTo");
   const backTo = safeRedirect(rawBackTo, "");
   const lang = languageOf(request, backTo);
   const t = getFixedT(lang, "favourites");
@@ -67,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
     ? favouriteSchema.safeParse({
         listingId: form.get("listingId"),
         intent: form.get("intent"),
-        redirectTo: rawBackTo ?? undefined,
+        redirect: rawBackTo ?? undefined,
       })
     : null;
   if (!parsed?.success) return Response.json({ error: t("errors.invalid") }, { status: 400 });

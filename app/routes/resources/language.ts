@@ -11,7 +11,8 @@ import { requestContext } from "#app/.server/http/request-context";
 export async function loader(args: LoaderFunctionArgs) {
   const { url, config } = requestContext(args);
   const lng = url.searchParams.get("lng");
-  const target = safeRedirect(url.searchParams.get("redirectTo"), "/");
+  // `redirect`; `redirectTo` is its older name (links in pages rendered before decision record 033).
+  const target = safeRedirect(url.searchParams.get("redirect") ?? url.searchParams.get("redirectTo"), "/");
   if (!isLang(lng)) return redirect(target);
   const { path } = splitLangFromPath(new URL(target, url.origin).pathname);
   const search = new URL(target, url.origin).search;

@@ -56,15 +56,15 @@ describe("hostile redirect targets stay on the site", () => {
     },
   );
 
-  it.each(hostile)("/resources/language?redirectTo=%s goes home", async (target) => {
-    const response = await language(args(`/resources/language?lng=en&redirectTo=${encodeURIComponent(target)}`));
+  it.each(hostile)("/resources/language?redirect=%s goes home", async (target) => {
+    const response = await language(args(`/resources/language?lng=en&redirect=${encodeURIComponent(target)}`));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/en");
   });
 
-  it.each(hostile)("/resources/theme with redirectTo=%s goes home", async (target) => {
+  it.each(hostile)("/resources/theme with redirect=%s goes home", async (target) => {
     const response = await theme(
-      args("/resources/theme", {}, { method: "POST", body: new URLSearchParams({ theme: "dark", redirectTo: target }) }),
+      args("/resources/theme", {}, { method: "POST", body: new URLSearchParams({ theme: "dark", redirect: target }) }),
     );
     const location = response instanceof Response ? response.headers.get("Location") : null;
     expect(location).toBe("/");
@@ -73,18 +73,27 @@ describe("hostile redirect targets stay on the site", () => {
 
 describe("/resources/language", () => {
   it("stores the language and goes to the same page in it", async () => {
-    const response = await language(args("/resources/language?lng=de&redirectTo=%2Ffr%2Fabout%3Fq%3D1"));
+    const response = await language(args("/resources/language?lng=de&redirect=%2Ffr%2Fabout%3Fq%3D1"));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/de/about?q=1");
     expect(response.headers.get("Set-Cookie")).toBe("i18n_redirected=de; Max-Age=31536000; Path=/; SameSite=Lax");
-    const spanish = await language(args("/resources/language?lng=es&redirectTo=%2Fen"));
+    const spanish = await language(args("/resources/language?lng=es&redirect=%2Fen"));
     expect(spanish.headers.get("Location")).toBe("/");
   });
 
+  it("still reads `redirectTo`, the word of pages rendered before `redirect`, through the same check", async () => {
+    const old = await language(args("/resources/language?lng=fr&redirectTo=%2Fen%2Fabout"));
+    expect(old.headers.get("Location")).toBe("/fr/about");
+    const hostileOld = await language(args("/resources/language?lng=fr&redirectTo=%2F%2Fevil.example"));
+    expect(hostileOld.headers.get("Location")).toBe("/fr");
+    const themed = (await theme(args("/resources/theme", {}, { method: "POST", body: new URLSearchParams({ theme: "dark", redirectTo: "/de/about" }) }))) as Response;
+    expect(themed.headers.get("Location")).toBe("/de/about");
+  });
+
   it("never follows another origin", async () => {
-    const response = await language(args("/resources/language?lng=en&redirectTo=https%3A%2F%2Fevil.example%2F"));
+    const response = await language(args("/resources/language?lng=en&redirect=https%3A%2F%2Fevil.example%2F"));
     expect(response.headers.get("Location")).toBe("/en");
-    const protocolRelative = await language(args("/resources/language?lng=xx&redirectTo=%2F%2Fevil.example"));
+    const protocolRelative = await language(args("/resources/language?lng=xx&redirect=%2F%2Fevil.example"));
     expect(protocolRelative.headers.get("Location")).toBe("/");
   });
 });
@@ -113,7 +122,7 @@ describe("/resources/theme", () => {
     theme(args("/resources/theme", {}, { method: "POST", body: new URLSearchParams(body), headers }));
 
   it("stores a chosen theme and goes back to the page without JavaScript", async () => {
-    const response = (await post({ theme: "dark", redirectTo: "/fr/about" })) as Response;
+    const response = (await post({ theme: "dark", redirect: "/fr/about" })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/fr/about");
     expect(response.headers.get("Set-Cookie")).toMatch(/^theme=dark; Max-Age=31536000; Path=\/; SameSite=Lax$/);

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { minutesUntil } from "#app/.server/auth/request-auth";
 import { checkDocument, isCaseError, type CaseType, type DocumentUpload } from "#app/.server/domain/cases";
 import { isAcceptableFieldName } from "#app/.server/http/body";
@@ -50,7 +50,6 @@ export async function loadServicePage(ctx: RequestContext) {
       // Filled in for a signed-in person (never a cached page: the cache is for visitors only).
       contact: profile ? { name: profile.displayName, email: profile.email, phone: profile.phone ?? "" } : null,
       signedIn: viewer !== null,
-      sent: ctx.url.searchParams.get("enviada") === "1",
     },
     { headers: visitorPageHeaders({ viewer, tags: [`service:${key}`] }) }
   );
@@ -143,6 +142,6 @@ export async function sendServiceRequest(ctx: RequestContext) {
     lang: ctx.lang,
     documents: uploads,
   });
-  if (viewer) return redirect(`${href("settings-case", { lang: ctx.lang, params: { id: item.id } })}?done=created`, 303);
-  return redirect(`${ctx.url.pathname}?enviada=1#solicitud`, 303);
+  if (viewer) return ctx.redirectWithNotice(href("settings-case", { lang: ctx.lang, params: { id: item.id } }), { key: "cases:detail.created" });
+  return ctx.redirectWithNotice(`${ctx.url.pathname}#solicitud`, { key: "services:request.sent" });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { fixedPages, layoutGroups } from "#app/route-table";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle } from "#tests/test-services";
 import { loader as caseLoader } from "#app/routes/settings/case";
 import { action, loader } from "./service-page";
@@ -143,7 +144,8 @@ describe("requests from the service pages", () => {
     const before = await count();
     const result = await post("/gestoria/matriculacion-barco", requestForm({ ...visitorContact, ...boat }, [["factura compra.pdf", pdf(), "application/pdf"]]));
     expect(statusOf(result)).toBe(303);
-    expect((result as Response).headers.get("Location")).toBe("/gestoria/matriculacion-barco?enviada=1#solicitud");
+    expect((result as Response).headers.get("Location")).toBe("/gestoria/matriculacion-barco#solicitud");
+    expect((await followNotice(services, result as Response)).notice?.key).toBe("services:request.sent");
     expect(await count()).toBe(before + 1);
     const item = (await services.cases.search({ text: "vera.visitante" })).items[0]!;
     expect(item).toMatchObject({
@@ -163,7 +165,7 @@ describe("requests from the service pages", () => {
     const token = services.cases.claimLink(item)!;
     const stolen = await settle(() =>
       caseLoader({
-        request: authedRequest(`/ajustes/mis-gestiones/${item.id}?vincular=${token}`, person.cookie),
+        request: authedRequest(`/ajustes/mis-gestiones/${item.id}?claim=${token}`, person.cookie),
         params: { id: item.id },
         context: context(),
       })
@@ -204,7 +206,7 @@ describe("requests from the service pages", () => {
     );
     expect(statusOf(result)).toBe(303);
     const location = (result as Response).headers.get("Location")!;
-    expect(location).toMatch(/^\/en\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}\?done=created$/);
+    expect(location).toMatch(/^\/en\/ajustes\/mis-gestiones\/[A-Za-z0-9]{20}$/);
     const id = location.split("/").pop()!.split("?")[0]!;
     const found = await services.cases.getFor(id, {
       uid: person.uid,
@@ -229,7 +231,7 @@ describe("requests from the service pages", () => {
         date: "2099-06-01",
       })
     );
-    expect((result as Response).headers.get("Location")).toBe("/limpieza?enviada=1#solicitud");
+    expect((result as Response).headers.get("Location")).toBe("/limpieza#solicitud");
     const mine = await services.cases.listForRequester(person.uid);
     expect(mine.some((item) => item.type === "limpieza" && item.details.port === "Altea")).toBe(false);
     expect((await services.cases.search({ text: "altea" })).items.find((item) => item.type === "limpieza")).toMatchObject({ requesterUid: null });

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { Field, FileField, FormAlert, Honeypot, Notice, primaryButtonClass, SelectField, TextareaField } from "#app/components/forms";
@@ -25,6 +25,9 @@ import { procedureTypes } from "#app/utils/cases";
 import { useLang } from "#app/utils/use-lang";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { loadServicePage, sendServiceRequest } from "./service-page.server";
+import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * A service page (septimalista layout): /gestoria and its seven procedures, /seguro, /limpieza,
@@ -250,14 +253,16 @@ function ServiceNav({
 function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
   const { t } = useTranslation("services");
   const { t: tc } = useTranslation("cases");
-  const { contact, signedIn, sent } = useLoaderData<typeof loader>();
+  const { contact, signedIn } = useLoaderData<typeof loader>();
+  const sent = useNotice("services:request.sent");
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
+  const sending = usePending();
+  const settled = useWhenIdle(reply?.result);
   const kind: RequestKind = pageKey === "gestoria" ? "procedure" : requestKindOf(pageKey);
   const schema = servicePageRequestSchema(pageKey);
   const [form, fields] = useForm({
     id: `request-${pageKey}`,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    lastResult: settled,
     constraint: getZodConstraint(schema),
     defaultValue: contact ?? undefined,
     shouldValidate: "onBlur",
@@ -275,7 +280,7 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t("request.intro")}</p>
         {sent ? (
           <div className="mt-4">
-            <Notice>{t("request.sent")}</Notice>
+            <Notice>{sent.text}</Notice>
           </div>
         ) : null}
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="relative mt-4 space-y-4">
@@ -310,9 +315,9 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
             <Field meta={anyFields.email!} type="email" label={t("request.email")} autoComplete="email" />
             <Field meta={anyFields.phone!} type="tel" label={t("request.phone")} hint={t("optional")} autoComplete="tel" />
           </fieldset>
-          <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
-            {navigation.state === "submitting" ? t("request.sending") : t("request.submit")}
-          </button>
+          <Button variant="primary" size="block" type="submit"  disabled={sending}>
+            {sending ? t("request.sending") : t("request.submit")}
+          </Button>
           <p className="text-xs text-slate-500 dark:text-slate-400">{signedIn ? t("request.followSignedIn") : t("request.followVisitor")}</p>
         </Form>
       </div>

@@ -11,6 +11,7 @@ import { href } from "#app/utils/href";
 import { meetingSchema } from "#app/utils/listings/schemas";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { tripView } from "#app/routes/settings/trip.server";
+import { type FlashNotice } from "#app/utils/notice";
 
 /**
  * The settings pages of both sides' bookings: /ajustes/mis-reservas (renter) and
@@ -168,7 +169,7 @@ export async function bookingAction(ctx: RequestContext, side: Side, id: string)
   } catch (error) {
     return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) };
   }
-  return { kind: "done" as const, to: `${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${intent}` };
+  return { kind: "done" as const, to: href(pageOf[side], { lang: ctx.lang, params: { id } }), notice: { key: `bookings:done.${intent}` } as FlashNotice | null };
 }
 
 /** A message to the other side of the booking: opens or continues their conversation about the listing. */
@@ -179,7 +180,7 @@ async function messageAbout(ctx: RequestContext, side: Side, uid: string, id: st
   const chatsT = ctx.tFor("chats");
   try {
     const { chatId } = await ctx.services.chats.start(uid, { listingId: booking.listingId, to: side === "renter" ? booking.ownerUid : booking.renterUid, text: typeof text === "string" ? text : "" });
-    return { kind: "done" as const, to: href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }) };
+    return { kind: "done" as const, to: href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }), notice: null };
   } catch (error) {
     if (!isChatError(error) || error.code !== "invalid") throw error;
     const message = typeof text === "string" && text.trim() !== "" ? chatsT("errors.tooLong", { max: MAX_MESSAGE }) : chatsT("errors.empty");
@@ -207,5 +208,5 @@ async function setMeeting(ctx: RequestContext, uid: string, id: string, form: Fo
   } catch (error) {
     return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) };
   }
-  return { kind: "done" as const, to: `${href("settings-rental", { lang: ctx.lang, params: { id } })}?done=meeting#meeting-title` };
+  return { kind: "done" as const, to: href("settings-rental", { lang: ctx.lang, params: { id }, hash: "meeting-title" }), notice: { key: "bookings:done.meeting" } as FlashNotice };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCalendar } from "#app/.server/domain/calendar-sync";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as feedLoader } from "#app/routes/resources/calendar-feed";
 import { action, loader } from "./calendar";
@@ -77,7 +78,7 @@ describe("/ajustes/mi-calendario: imported calendars", () => {
     const booking = await services.bookings.book(renter, boat.id, { start: "2027-03-12", end: "2027-03-12", part: null, people: 2, withSkipper: false });
     const added = await post(services, { intent: "add-calendar", listing: boat.id, url: `${base}/airbnb.ics` }, owner.cookie);
     expect(statusOf(added)).toBe(303);
-    expect((added as Response).headers.get("Location")).toContain("notice=calendar-added");
+    expect((await followNotice(services, added as Response)).notice?.key).toBe("bookings:calendar.page.notice.calendar-added");
     const slots = await services.bookings.slots(boat.id, "2027-03-01", "2027-04-30");
     expect(slots.filter((s) => s.kind === "block").map((s) => s.date)).toEqual(
       ["2027-03-10", "2027-03-10", "2027-03-11", "2027-03-11", "2027-03-13", "2027-03-13", "2027-03-14", "2027-03-14", "2027-04-18", "2027-04-18", "2027-04-19", "2027-04-19"],
@@ -90,14 +91,14 @@ describe("/ajustes/mi-calendario: imported calendars", () => {
 
     // Sync now: the ETag goes back, the 304 keeps everything.
     const synced = await post(services, { intent: "sync-now", listing: boat.id, calendar: id }, owner.cookie);
-    expect((synced as Response).headers.get("Location")).toContain("notice=calendar-synced");
+    expect((await followNotice(services, synced as Response)).notice?.key).toBe("bookings:calendar.page.notice.calendar-synced");
     expect(requests.filter((r) => r.path === "/airbnb.ics").at(-1)?.ifNoneMatch).toBe('"airbnb-1"');
 
     // A 500, then a 404: the days stay, the error and the last good time are shown.
     for (const status of [500, 404]) {
       feedStatus = status;
       const failed = await post(services, { intent: "sync-now", listing: boat.id, calendar: id }, owner.cookie);
-      expect((failed as Response).headers.get("Location")).toContain("notice=calendar-sync-failed");
+      expect((await followNotice(services, failed as Response)).notice?.key).toBe("bookings:calendar.page.notice.calendar-sync-failed");
       view = await page(boat.id);
       expect(view.imports[0].error).toEqual({ code: "http-status", status });
       expect(view.imports[0].lastSuccessAt).not.toBeNull();
@@ -112,7 +113,7 @@ describe("/ajustes/mi-calendario: imported calendars", () => {
     expect(await services.calendarSync.list(owner.uid, boat.id)).toHaveLength(1);
 
     const removed = await post(services, { intent: "remove-calendar", listing: boat.id, calendar: id }, owner.cookie);
-    expect((removed as Response).headers.get("Location")).toContain("notice=calendar-removed");
+    expect((await followNotice(services, removed as Response)).notice?.key).toBe("bookings:calendar.page.notice.calendar-removed");
     expect((await services.bookings.slots(boat.id, "2027-03-01", "2027-04-30")).filter((s) => s.kind === "block")).toEqual([]);
   }, 60_000);
 
@@ -157,7 +158,7 @@ describe("/ajustes/mi-calendario: imported calendars", () => {
     expect(await feedText()).not.toContain("imported-");
     expect(view.exportImported).toBe(false);
     const on = await post(services, { intent: "export-imported", listing: boat.id, on: "true" }, owner.cookie);
-    expect((on as Response).headers.get("Location")).toContain("notice=export-on");
+    expect((await followNotice(services, on as Response)).notice?.key).toBe("bookings:calendar.page.notice.export-on");
     const text = await feedText();
     expect(text.match(/UID:imported-/g)).toHaveLength(2);
     expect(text).toContain("DTSTART;VALUE=DATE:20270310");

@@ -1,11 +1,12 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import { hasCalendar, type Listing } from "#app/.server/domain/listings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
-import { cardClass, primaryButton, secondaryButton, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
+import { StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { CopyField } from "#app/components/copy-field";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -16,6 +17,9 @@ import { calendarFor } from "#app/routes/bookings/booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
 import { CalendarImports, type ImportedCalendarView } from "#app/components/calendar-imports";
 import { heldDays, isCalendarSyncError, timeZoneOf, type CalendarImport } from "#app/.server/domain/calendar-sync";
+import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
+import { Button, ButtonLink } from "#app/components/ui/button";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
@@ -28,7 +32,7 @@ import { heldDays, isCalendarSyncError, timeZoneOf, type CalendarImport } from "
  */
 export const handle = { i18n: ["bookings", "listing"] };
 
-const NOTICES = ["blocked", "unblocked", "rotated", "calendar-added", "calendar-synced", "calendar-sync-failed", "calendar-removed", "export-on", "export-off"];
+const NOTICES = ["blocked", "unblocked", "rotated", "calendar-added", "calendar-synced", "calendar-sync-failed", "calendar-removed", "export-on", "export-off"] as const;
 
 async function ownedBookable(ctx: RequestContext, uid: string) {
   return (await ctx.services.listings.listByOwner(uid)).filter(hasCalendar);
@@ -84,7 +88,6 @@ export async function loader(args: LoaderFunctionArgs) {
     ctx.services.calendarSync.exportsImported(selected.id),
   ]);
   const renters = await users.getMany(held.map((b) => b.renterUid));
-  const notice = ctx.url.searchParams.get("notice");
   return {
     meta,
     empty: false as const,
@@ -99,7 +102,6 @@ export async function loader(args: LoaderFunctionArgs) {
     feedUrl: ctx.origin + href("calendar-feed", { params: { listingId: selected.id, file: `${token}.ics` } }),
     imports: imports.map((record) => importView(record, selected, first)),
     exportImported,
-    notice: notice && NOTICES.includes(notice) ? notice : null,
   };
 }
 
@@ -112,7 +114,7 @@ export async function action(args: ActionFunctionArgs) {
   const listingId = text("listing");
   // Back to the months the owner was looking at (`mes`, from the block and unblock forms).
   const month: Record<string, string> = /^\d{4}-\d{2}$/.test(text("mes")) ? { mes: text("mes") } : {};
-  const back = (notice: string) => redirect(`${href("settings-calendar", { lang: ctx.lang })}?${new URLSearchParams({ listing: listingId, ...month, notice })}`, 303);
+  const back = (notice: (typeof NOTICES)[number]) => ctx.redirectWithNotice(href("settings-calendar", { lang: ctx.lang, search: { listing: listingId, ...month } }), { key: `bookings:calendar.page.notice.${notice}` });
   const url = String(form.get("url") ?? "").slice(0, 2100);
   const refused = (refusal: Refusal) => data({ intent, refusal, fields: { start: text("start"), end: text("end"), url } }, { status: refusal.status === 404 ? 400 : refusal.status });
   try {
@@ -166,29 +168,29 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function CalendarPage() {
   const { t } = useTranslation("bookings");
   const loaderData = useLoaderData<typeof loader>();
+  const notice = useNotice(...NOTICES.map((name) => `bookings:calendar.page.notice.${name}` as const));
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const busy = usePending({ untilIdle: true });
   const titleOf = useListingTitle();
   if (loaderData.empty) {
     return (
       <main id="main" className="space-y-6">
         <h1 className="text-3xl font-extrabold tracking-tight">{t("calendar.page.title")}</h1>
-        <div className={cardClass}>
+        <div className={cardClass()}>
           <p>{t("calendar.page.empty")}</p>
-          <LocalizedLink to={href("settings-list-boat")} className={`${primaryButton} mt-4`}>{t("owner.list.emptyAction")}</LocalizedLink>
+          <ButtonLink variant="primary" size="lg" to={href("settings-list-boat")} className="mt-4">{t("owner.list.emptyAction")}</ButtonLink>
         </div>
       </main>
     );
   }
   const { options, selected } = loaderData;
-  const busy = navigation.state !== "idle";
   return (
     <main id="main" className="space-y-8">
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight">{t("calendar.page.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("calendar.page.intro")}</p>
       </header>
-      {loaderData.notice ? <Notice>{t(`calendar.page.notice.${loaderData.notice}`)}</Notice> : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       {actionData?.refusal ? <FormAlert id="calendar-refusal" errors={[actionData.refusal.message]} /> : null}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
@@ -199,15 +201,15 @@ export default function CalendarPage() {
             ))}
           </select>
         </div>
-        <button type="submit" className={secondaryButton}>{t("calendar.page.show")}</button>
+        <Button variant="secondary" size="md" type="submit">{t("calendar.page.show")}</Button>
       </Form>
       <section aria-labelledby="months-title">
         <h2 id="months-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
-        <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected, notice: null }} />
+        <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected }} />
         <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} />
       </section>
-      <section aria-labelledby="held-title" className={cardClass}>
+      <section aria-labelledby="held-title" className={cardClass()}>
         <h2 id="held-title" className="text-xl font-bold">{t("calendar.page.held")}</h2>
         {loaderData.bookings.length === 0 && loaderData.blocks.length === 0 ? <p className="mt-2 text-sm">{t("calendar.page.nothingHeld")}</p> : null}
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-white/10">
@@ -233,13 +235,13 @@ export default function CalendarPage() {
                 <input type="hidden" name="listing" value={selected} />
                 <input type="hidden" name="block" value={block.id} />
                 <input type="hidden" name="mes" value={loaderData.pages.month} />
-                <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.page.unblock")}</button>
+                <Button variant="secondary" size="md" type="submit"  disabled={busy}>{t("calendar.page.unblock")}</Button>
               </Form>
             </li>
           ))}
         </ul>
       </section>
-      <section aria-labelledby="block-title" className={cardClass}>
+      <section aria-labelledby="block-title" className={cardClass()}>
         <h2 id="block-title" className="text-xl font-bold">{t("calendar.page.blockTitle")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.page.blockIntro")}</p>
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
@@ -254,7 +256,7 @@ export default function CalendarPage() {
             <label htmlFor="block-end" className={labelClass}>{t("fields.end")}</label>
             <input id="block-end" name="end" type="date" min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.end} className={inputClass} />
           </div>
-          <button type="submit" className={primaryButton} disabled={busy}>{t("calendar.page.block")}</button>
+          <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("calendar.page.block")}</Button>
         </Form>
       </section>
       <CalendarImports
@@ -265,7 +267,7 @@ export default function CalendarPage() {
         urlError={actionData?.intent === "add-calendar" && actionData.refusal.field === "url" ? actionData.refusal.message : null}
         urlValue={actionData?.intent === "add-calendar" ? actionData.fields.url : ""}
       />
-      <section aria-labelledby="feed-title" className={cardClass}>
+      <section aria-labelledby="feed-title" className={cardClass()}>
         <h2 id="feed-title" className="text-xl font-bold">{t("calendar.page.feedTitle")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.page.feedIntro")}</p>
         <label htmlFor="feed-url" className={`${labelClass} mt-4`}>{t("calendar.page.feedUrl")}</label>
@@ -273,7 +275,7 @@ export default function CalendarPage() {
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="rotate" />
           <input type="hidden" name="listing" value={selected} />
-          <button type="submit" className={secondaryButton} disabled={busy}>{t("calendar.page.rotate")}</button>
+          <Button variant="secondary" size="md" type="submit"  disabled={busy}>{t("calendar.page.rotate")}</Button>
         </Form>
       </section>
     </main>

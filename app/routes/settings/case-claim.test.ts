@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signClaim } from "#app/.server/domain/cases";
 import type { Services } from "#app/.server/services";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as adminCaseLoader } from "#app/routes/admin/case";
 import { loader as adminCasesLoader } from "#app/routes/admin/cases";
@@ -52,7 +53,7 @@ async function spoofContact(email: string, text: string) {
     contactAction({ request: formPost("/en/contacto", { name: "Not Lucía", email, subject: text, message: `${text}: please pay the deposit at evil.example`, website: "" }), params: {}, context: context() }),
   );
   expect(statusOf(sent)).toBe(303);
-  expect(locationOf(sent)).toBe("/en/contacto?enviado=1#formulario");
+  expect(locationOf(sent)).toBe("/en/contacto#formulario");
   const item = (await services.cases.search({ text })).items[0]!;
   expect(item).toBeTruthy();
   return item;
@@ -90,7 +91,7 @@ describe("a visitor's request with an account's email", () => {
     const form = new FormData();
     for (const [name, value] of Object.entries({ name: "Someone", email: lucia.email, port: "Xàbia", lengthM: "8", cleaning: "full", date: "2099-06-01" })) form.append(name, value);
     const sent = await settle(() => serviceAction({ request: new Request("http://localhost:3000/limpieza", { method: "POST", body: form }), params: {}, context: context() }));
-    expect(locationOf(sent)).toBe("/limpieza?enviada=1#solicitud");
+    expect(locationOf(sent)).toBe("/limpieza#solicitud");
     const item = (await services.cases.search({ text: "xabia" })).items[0]!;
     expect(item.requesterUid).toBeNull();
     expect((await myCases(lucia.cookie)).map((c) => c.id)).not.toContain(item.id);
@@ -124,7 +125,7 @@ describe("the signed link", () => {
   it("signed out: goes to the login and back; another address is refused; hers attaches it, says so, once", async () => {
     const item = await spoofContact(lucia.email, "Claimsubjecttwo");
     const link = await invitationLink(lucia.uid, item.id);
-    expect(link).toMatch(new RegExp(`^/en/ajustes/mis-gestiones/${item.id}\\?vincular=v1\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
+    expect(link).toMatch(new RegExp(`^/en/ajustes/mis-gestiones/${item.id}\\?claim=v1\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
 
     // Signed out: the login, which brings the person back to the link.
     const out = await openCase(link, item.id);
@@ -144,15 +145,18 @@ describe("the signed link", () => {
     // Hers: attached, and the page says so.
     const claimed = await openCase(link, item.id, lucia.cookie);
     expect(statusOf(claimed)).toBe(303);
-    expect(locationOf(claimed)).toBe(`/en/ajustes/mis-gestiones/${item.id}?done=claimed`);
+    expect(locationOf(claimed)).toBe(`/en/ajustes/mis-gestiones/${item.id}`);
+    expect((await followNotice(services, claimed as Response)).notice?.key).toBe("cases:detail.claimed");
     expect((await myCases(lucia.cookie)).map((c) => c.id)).toContain(item.id);
-    const page = dataOf(await openCase(`/en/ajustes/mis-gestiones/${item.id}?done=claimed`, item.id, lucia.cookie));
+    const page = dataOf(await openCase(`/en/ajustes/mis-gestiones/${item.id}`, item.id, lucia.cookie));
     expect(page.item.id).toBe(item.id);
     expect(await adminCase(item.id)).toMatchObject({ visitor: false, attachedAt: expect.any(String) });
     expect(await adminRow(item.id)).toMatchObject({ visitor: false });
 
     // Again: "already yours" for her; "used" for anyone else with that address' link.
-    expect(locationOf(await openCase(link, item.id, lucia.cookie))).toBe(`/en/ajustes/mis-gestiones/${item.id}?done=already`);
+    const already = await openCase(link, item.id, lucia.cookie);
+    expect(locationOf(already)).toBe(`/en/ajustes/mis-gestiones/${item.id}`);
+    expect((await followNotice(services, already as Response)).notice?.key).toBe("cases:detail.alreadyYours");
     const again = await openCase(link, item.id, mallory.cookie);
     expect(statusOf(again)).toBe(409);
     expect(dataOf(again).refused.reason).toBe("used");
@@ -161,13 +165,13 @@ describe("the signed link", () => {
   it("expired or altered: a translated message in the page's language, never attached", async () => {
     const item = await spoofContact(lucia.email, "Claimsubjectthree");
     const link = await invitationLink(lucia.uid, item.id);
-    const token = new URL(link, "http://x").searchParams.get("vincular")!;
+    const token = new URL(link, "http://x").searchParams.get("claim")!;
     const expired = signClaim(services.config.sessionSecrets[0]!, { id: item.id, email: lucia.email }, new Date(Date.now() - 1000));
     const cases = [
       [`/ajustes/mis-gestiones/${item.id}?vincular=${expired}`, 410, "expired", /ha caducado/],
-      [`/fr/ajustes/mis-gestiones/${item.id}?vincular=${token.slice(0, -2)}xy`, 400, "invalid", /n’est pas valide/],
+      [`/fr/ajustes/mis-gestiones/${item.id}?claim=${token.slice(0, -2)}xy`, 400, "invalid", /n’est pas valide/],
       [`/de/ajustes/mis-gestiones/${item.id}?vincular=${token.replace(/^v1\.(\d+)/, (_, n: string) => `v1.${Number(n) + 3600}`)}`, 400, "invalid", /ungültig/],
-      [`/en/ajustes/mis-gestiones/${item.id}?vincular=`, 400, "invalid", /not valid/],
+      [`/en/ajustes/mis-gestiones/${item.id}?claim=`, 400, "invalid", /not valid/],
       [`/en/ajustes/mis-gestiones/AAAAAAAAAAAAAAAAAAAA?vincular=${token}`, 400, "invalid", /not valid/],
     ] as const;
     for (const [path, status, reason, text] of cases) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { action as adminAction, loader as adminLoader } from "#app/routes/admin/case";
 import { loader as documentLoader } from "#app/routes/resources/case-document";
@@ -56,7 +57,8 @@ describe("paperwork quotes and results through the pages", () => {
     const item = await newCase();
     const sent = await adminPost(item.id, { intent: "quote", amount: "145,50", description: "Matriculación y tasas de Capitanía", validUntil: inDays(10) }, admin.cookie);
     expect(statusOf(sent)).toBe(303);
-    expect((sent as Response).headers.get("Location")).toBe(`/admin/gestiones/${item.id}?done=quote`);
+    expect((sent as Response).headers.get("Location")).toBe(`/admin/gestiones/${item.id}`);
+    expect((await followNotice(services, sent as Response)).notice?.key).toBe("admin:case.done.quote");
     const page = dataOf(await requesterView(item.id, requester.cookie));
     expect(page.item.status).toBe("quoted");
     expect(page.quotes).toEqual([expect.objectContaining({ n: 1, amountCents: 14_550, description: "Matriculación y tasas de Capitanía", status: "pending", expired: false, invoice: null })]);
@@ -66,7 +68,8 @@ describe("paperwork quotes and results through the pages", () => {
 
     const accepted = await requesterPost(item.id, { intent: "accept-quote", quote: "1" }, requester.cookie);
     expect(statusOf(accepted)).toBe(303);
-    expect((accepted as Response).headers.get("Location")).toBe(`/ajustes/mis-gestiones/${item.id}?done=accepted`);
+    expect((accepted as Response).headers.get("Location")).toBe(`/ajustes/mis-gestiones/${item.id}`);
+    expect((await followNotice(services, accepted as Response)).notice?.key).toBe("cases:quote.accepted");
     const after = dataOf(await requesterView(item.id, requester.cookie));
     expect(after.item.status).toBe("in_progress");
     expect(after.quotes[0]).toMatchObject({ status: "accepted", invoice: { id: `case_${item.id}_quote_1`, number: expect.stringMatching(/^F-\d{4}-\d{6}$/) } });

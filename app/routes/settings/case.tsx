@@ -1,11 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CLAIM_LINK_DAYS, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId, type Case, type ClaimOutcome } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { cardClass, primaryButton } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { CaseDetailRows, CaseStatusBadge } from "#app/components/case";
 import { FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -15,6 +15,9 @@ import { withRetryAfter } from "#app/utils/headers";
 import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { useNotice, type NoticeKey } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /ajustes/mis-gestiones/{id}: one case for its requester — the request, its history with the
@@ -44,10 +47,11 @@ export async function loader(args: LoaderFunctionArgs) {
   // A visitor's request, opened from the link its emails carry (after signing in: the login
   // brings the person back here): the signed link attaches it to this account if the address is
   // theirs. A refused link shows why and nothing of the case.
-  const claim = ctx.url.searchParams.get("vincular");
+  // `claim`; `vincular` is what the emails sent before decision record 033 carry.
+  const claim = ctx.url.searchParams.get("claim") ?? ctx.url.searchParams.get("vincular");
   if (claim !== null) {
     const outcome = await ctx.services.cases.claim(id, claim, who);
-    if (outcome === "claimed" || outcome === "already-yours") throw redirect(`${href("settings-case", { lang: ctx.lang, params: { id } })}?done=${outcome === "claimed" ? "claimed" : "already"}`, 303);
+    if (outcome === "claimed" || outcome === "already-yours") throw await ctx.redirectWithNotice(href("settings-case", { lang: ctx.lang, params: { id } }), { key: outcome === "claimed" ? "cases:detail.claimed" : "cases:detail.alreadyYours" });
     return data(
       { meta: { title: ctx.t("claim.meta"), description: ctx.t("list.intro") }, refused: { reason: outcome as ClaimRefusal, email: who.email, days: CLAIM_LINK_DAYS } },
       { status: CLAIM_REFUSALS[outcome as ClaimRefusal] ?? 400 },
@@ -89,7 +93,7 @@ export async function action(args: ActionFunctionArgs) {
   const who = await viewer(ctx);
   const id = args.params.id ?? "";
   if (!(await ctx.services.cases.getFor(id, who))) notFound(ctx.request);
-  const back = (done: string) => redirect(`${href("settings-case", { lang: ctx.lang, params: { id } })}?done=${done}`, 303);
+  const back = (key: NoticeKey) => ctx.redirectWithNotice(href("settings-case", { lang: ctx.lang, params: { id } }), { key });
   const refuse = (intent: Reply["intent"], errors: string[], status = 400) => data<Reply>({ intent, errors }, { status });
 
   if ((ctx.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
@@ -116,7 +120,7 @@ export async function action(args: ActionFunctionArgs) {
       if (error.code === "invalid-document") return refuse("documents", [ctx.t(`errors.${error.reason}`, { name: files.map((f) => f.name).join(", ") })]);
       throw error;
     }
-    return back("documents");
+    return back("cases:detail.uploaded");
   }
 
   const form = await ctx.formData();
@@ -134,7 +138,7 @@ export async function action(args: ActionFunctionArgs) {
       if (isCaseError(error, "not-found")) notFound(ctx.request);
       throw error;
     }
-    return back(intent === "accept-quote" ? "accepted" : "declined");
+    return back(intent === "accept-quote" ? "cases:quote.accepted" : "cases:quote.declined");
   }
   if (intent !== "message") return refuse("message", [ctx.t("errors.unknown")]);
   const text = String(form.get("message") ?? "");
@@ -149,7 +153,7 @@ export async function action(args: ActionFunctionArgs) {
       );
   }
   await ctx.services.cases.addMessage(id, who, text);
-  return back("message");
+  return back("cases:detail.sent");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
@@ -163,7 +167,7 @@ function ClaimRefused({ reason, email, days }: { reason: ClaimRefusal; email: st
   return (
     <main id="main" className="space-y-6">
       <h1 className="text-3xl font-extrabold tracking-tight">{t("claim.title")}</h1>
-      <div role="alert" data-testid="claim-refused" data-reason={reason} className={cardClass}>
+      <div role="alert" data-testid="claim-refused" data-reason={reason} className={cardClass()}>
         <p>{t(`claim.refused.${reason}`, { email, days })}</p>
       </div>
       <p>
@@ -179,14 +183,16 @@ export default function CasePage() {
   return <CaseView />;
 }
 
+/** The notices a case's page shows (after a form here, or a request or claim that lands here). */
+const CASE_NOTICES: NoticeKey[] = ["cases:detail.uploaded", "cases:detail.sent", "cases:detail.created", "cases:detail.claimed", "cases:detail.alreadyYours", "cases:quote.accepted", "cases:quote.declined"];
+
 function CaseView() {
   const { t } = useTranslation("cases");
   const lang = useLang();
   const { item, quotes } = useLoaderData<typeof loader>() as Extract<ReturnType<typeof useLoaderData<typeof loader>>, { refused: null }>;
   const reply = useActionData<typeof action>();
-  const [search] = useSearchParams();
-  const busy = useNavigation().state !== "idle";
-  const done = search.get("done");
+  const busy = usePending({ untilIdle: true });
+  const notice = useNotice(...CASE_NOTICES);
   const money = (cents: number) => new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
   const day = (iso: string) => new Intl.DateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const results = item.documents.filter((doc) => doc.result);
@@ -204,23 +210,9 @@ function CaseView() {
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {t("list.reference", { id: item.id })} · {t("list.since", { date: formatMoment(item.createdAt, lang) })}
       </p>
-      {done === "documents" ? (
-        <Notice>{t("detail.uploaded")}</Notice>
-      ) : done === "message" ? (
-        <Notice>{t("detail.sent")}</Notice>
-      ) : done === "created" ? (
-        <Notice>{t("detail.created")}</Notice>
-      ) : done === "claimed" ? (
-        <Notice>{t("detail.claimed")}</Notice>
-      ) : done === "already" ? (
-        <Notice>{t("detail.alreadyYours")}</Notice>
-      ) : done === "accepted" ? (
-        <Notice>{t("quote.accepted")}</Notice>
-      ) : done === "declined" ? (
-        <Notice>{t("quote.declined")}</Notice>
-      ) : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       {quotes.length > 0 ? (
-        <section aria-labelledby="quote-title" className={cardClass}>
+        <section aria-labelledby="quote-title" className={cardClass()}>
           <h2 id="quote-title" className="text-xl font-bold">{t("quote.title")}</h2>
           {reply?.intent === "accept-quote" || reply?.intent === "decline-quote" ? <FormAlert id="quote-errors" errors={reply.errors} /> : null}
           <ol className="mt-3 space-y-4 text-sm">
@@ -250,7 +242,7 @@ function CaseView() {
                         <input type="hidden" name="intent" value="accept-quote" />
                         <input type="hidden" name="quote" value={quote.n} />
                         <p className={hintClass}>{t("quote.acceptHint")}</p>
-                        <button type="submit" className={`${primaryButton} mt-2`} disabled={busy}>{t("quote.accept")}</button>
+                        <Button variant="primary" size="lg" type="submit" className="mt-2" disabled={busy}>{t("quote.accept")}</Button>
                       </Form>
                       <Form method="post" className="space-y-2">
                         <input type="hidden" name="intent" value="decline-quote" />
@@ -270,7 +262,7 @@ function CaseView() {
         </section>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="summary-title" className={cardClass}>
+        <section aria-labelledby="summary-title" className={cardClass()}>
           <h2 id="summary-title" className="text-xl font-bold">{t("detail.summary")}</h2>
           <dl className="mt-3 space-y-1 text-sm">
             <div className="flex justify-between gap-4">
@@ -280,7 +272,7 @@ function CaseView() {
             <CaseDetailRows details={item.details} />
           </dl>
         </section>
-        <section aria-labelledby="history-title" className={cardClass}>
+        <section aria-labelledby="history-title" className={cardClass()}>
           <h2 id="history-title" className="text-xl font-bold">{t("detail.history")}</h2>
           <ol className="mt-3 space-y-3 text-sm">
             {item.history.map((entry) => (
@@ -294,7 +286,7 @@ function CaseView() {
           </ol>
         </section>
       </div>
-      <section aria-labelledby="documents-title" className={cardClass}>
+      <section aria-labelledby="documents-title" className={cardClass()}>
         {results.length > 0 ? (
           <>
             <h2 id="results-title" className="text-xl font-bold">{t("detail.results")}</h2>
@@ -329,11 +321,11 @@ function CaseView() {
             {reply?.intent === "documents" ? <FormAlert id="documents-errors" errors={reply.errors} /> : null}
             <label htmlFor="documents" className={labelClass}>{t("detail.files")}</label>
             <input id="documents" name="documents" type="file" multiple required accept="application/pdf,image/jpeg,image/png" className="block w-full text-sm" />
-            <button type="submit" className={primaryButton} disabled={busy}>{t("detail.upload")}</button>
+            <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("detail.upload")}</Button>
           </Form>
         ) : null}
       </section>
-      <section aria-labelledby="messages-title" className={cardClass}>
+      <section aria-labelledby="messages-title" className={cardClass()}>
         <h2 id="messages-title" className="text-xl font-bold">{t("detail.messages")}</h2>
         {item.messages.length === 0 ? <p className="mt-2 text-sm">{t("detail.noMessages")}</p> : null}
         <ol className="mt-3 space-y-3 text-sm">
@@ -352,7 +344,7 @@ function CaseView() {
           {reply?.intent === "message" ? <FormAlert id="message-errors" errors={reply.errors} /> : null}
           <label htmlFor="message" className={labelClass}>{t("detail.message")}</label>
           <textarea id="message" name="message" rows={3} required maxLength={4000} className={inputClass} />
-          <button type="submit" className={primaryButton} disabled={busy}>{t("detail.send")}</button>
+          <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("detail.send")}</Button>
         </Form>
       </section>
     </main>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as documentLoader } from "#app/routes/resources/case-document";
 import { action as caseAction, loader as caseLoader } from "./case";
@@ -100,7 +101,8 @@ describe("/ajustes/mis-gestiones", () => {
     expect(dataOf(tooBig).errors).toEqual(["«enorme.pdf» pesa más de 10 MB."]);
     const ok = await upload(item.id, requester.cookie, [["a=b;dni.pdf", pdf(), "application/pdf"]]);
     expect(statusOf(ok)).toBe(303);
-    expect((ok as Response).headers.get("Location")).toBe(`/ajustes/mis-gestiones/${item.id}?done=documents`);
+    expect((ok as Response).headers.get("Location")).toBe(`/ajustes/mis-gestiones/${item.id}`);
+    expect((await followNotice(services, ok as Response)).notice?.key).toBe("cases:detail.uploaded");
     const names = dataOf(await loadCase(item.id, requester.cookie)).item.documents.map((d: { name: string }) => d.name);
     expect(names).toEqual(["factura.pdf", "a=b;dni.pdf"]);
   });

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
-import { cardClass } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { CaseStatusBadge } from "#app/components/case";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
@@ -36,11 +36,11 @@ export default function Cases() {
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("list.intro")}</p>
       </header>
       {items.length === 0 ? (
-        <p className={cardClass}>{t("list.empty")}</p>
+        <p className={cardClass()}>{t("list.empty")}</p>
       ) : (
         <ul className="space-y-3">
           {items.map((item) => (
-            <li key={item.id} className={`${cardClass} flex flex-wrap items-center justify-between gap-4`}>
+            <li key={item.id} className={`${cardClass()} flex flex-wrap items-center justify-between gap-4`}>
               <div className="min-w-0">
                 <LocalizedLink to={href("settings-case", { params: { id: item.id } })} className="font-semibold text-sea-800 underline-offset-2 hover:underline dark:text-sea-200">
                   {t(`types.${item.type}`)}

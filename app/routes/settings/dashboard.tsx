@@ -12,6 +12,7 @@ import { href } from "#app/utils/href";
 import { dashboardFigures } from "#app/routes/settings/dashboard.server";
 import { StayDates, useListingTitle } from "#app/components/booking";
 import { formatEuros } from "#app/utils/money";
+import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["settings", "bookings", "listing"] };
 
@@ -52,7 +53,7 @@ export default function Dashboard() {
     dateStyle: "medium",
     timeZone: "Europe/Madrid",
   });
-  const card = "min-w-0 rounded-2xl border border-slate-200 p-6 dark:border-white/10";
+  const card = cardClass("lg", { extra: "min-w-0" });
   const lang = useLang();
   const titleOf = useListingTitle();
   const { figures } = data;

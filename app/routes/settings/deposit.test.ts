@@ -4,6 +4,7 @@ import { addDays, createBookingsService, lineOf, today, type Booking } from "#ap
 import { createHandoverService } from "#app/.server/domain/handover";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { action as adminAction, loader as adminLoader } from "../admin/deposit";
 import { loader as adminListLoader } from "../admin/deposits";
@@ -136,7 +137,8 @@ describe("/…/{id}/fianza", () => {
     const booking = await trip();
     const done = await post(ownerPath(booking.id), booking.id, { intent: "release" }, owner.cookie);
     expect(statusOf(done)).toBe(303);
-    expect((done as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${booking.id}/fianza?done=release`);
+    expect((done as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${booking.id}/fianza`);
+    expect((await followNotice(services, done as Response)).notice?.key).toBe("deposits:done.release");
     expect(lineOf((await services.bookings.getFor(booking.id, owner.uid))!.booking.money, "deposit")?.state).toBe("released");
     expect(dataOf(await view(ownerPath(booking.id), booking.id, owner.cookie))).toMatchObject({ canClaim: false, canRelease: false });
   });
@@ -145,7 +147,8 @@ describe("/…/{id}/fianza", () => {
     const booking = await trip();
     const claimed = await multipart(ownerPath(booking.id), booking.id, { intent: "claim", amount: "300", reason: "Toldo bimini rasgado", quote: QUOTE }, [[await jpeg(), "toldo.jpg", "image/jpeg"]], owner.cookie);
     expect(statusOf(claimed)).toBe(303);
-    expect((claimed as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${booking.id}/fianza?done=claim`);
+    expect((claimed as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${booking.id}/fianza`);
+    expect((await followNotice(services, claimed as Response)).notice?.key).toBe("deposits:done.claim");
     const renterPage = dataOf(await view(renterPath(booking.id), booking.id, renter.cookie));
     expect(renterPage.claim).toMatchObject({ status: "open", amountCents: 300_00, reason: "Toldo bimini rasgado", answer: null });
     const photoUrl: string = renterPage.claim.photos[0].url;

@@ -1,11 +1,13 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { lineOf, moneyView } from "#app/.server/domain/bookings";
 import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { cardClass, dangerButton, MoneyStory, primaryButton, secondaryButton } from "#app/components/booking";
+import { MoneyStory } from "#app/components/booking";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -18,6 +20,8 @@ import { PHOTO_ACCEPT } from "#app/utils/photos";
 import type { HandoverRecordView } from "#app/utils/handover";
 import { useLang } from "#app/utils/use-lang";
 import { claimView, photosOf, refusalOf } from "./deposit.server";
+import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
 import { recordView } from "./handover.server";
 import { HandoverRecord } from "#app/components/handover";
 
@@ -83,7 +87,7 @@ export async function action(args: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const { deposits, bookings } = ctx.services;
   const depositCents = lineOf(booking.money, "deposit")?.amountCents ?? 0;
-  const back = (done: string) => redirect(`${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${done}`, 303);
+  const back = (done: "claim" | "withdraw" | "release" | "answer") => ctx.redirectWithNotice(href(pageOf[side], { lang: ctx.lang, params: { id } }), { key: `deposits:done.${done}` });
   const reply = (status: number, body: ClaimReply) => data(body, { status });
   const refuse = (error: unknown, values: Record<string, string> = {}) => {
     const refusal = refusalOf(ctx, intent, error, { depositCents });
@@ -150,9 +154,8 @@ export default function DepositPage() {
   const lang = useLang();
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const [search] = useSearchParams();
-  const busy = useNavigation().state !== "idle";
-  const done = search.get("done");
+  const busy = usePending({ untilIdle: true });
+  const notice = useNotice("deposits:done.claim", "deposits:done.answer", "deposits:done.withdraw", "deposits:done.release");
   const euros = (cents: number) => formatEuros(cents, lang);
   const errors = reply?.errors ?? {};
   const values = reply?.values ?? {};
@@ -169,18 +172,18 @@ export default function DepositPage() {
         <p className="mt-1 text-lg">{page.title}</p>
         {page.depositCents > 0 ? <p className="mt-1 text-sm">{t("page.deposit", { amount: euros(page.depositCents) })}</p> : null}
       </header>
-      {done && ["claim", "answer", "withdraw", "release"].includes(done) && !reply ? <Notice>{t(`done.${done}`)}</Notice> : null}
+      {notice && !reply ? <Notice>{notice.text}</Notice> : null}
       {errors.form ? <FormAlert id="deposit-refusal" errors={[errors.form]} /> : null}
       {claim ? <ClaimDetails claim={claim} /> : null}
       {side === "owner" && claim?.status === "open" ? (
-        <Form method="post" className={cardClass}>
+        <Form method="post" className={cardClass()}>
           <input type="hidden" name="intent" value="withdraw" />
           <p className="text-sm">{t("claim.withdrawHint")}</p>
-          <button type="submit" disabled={busy} className={secondaryButton + " mt-3"}>{t("claim.withdraw")}</button>
+          <button type="submit" disabled={busy} className={buttonClass("secondary", "md") + " mt-3"}>{t("claim.withdraw")}</button>
         </Form>
       ) : null}
       {side === "renter" && claim?.status === "open" && !claim.answer ? (
-        <Form method="post" encType="multipart/form-data" className={cardClass + " space-y-3"} aria-labelledby="answer-title">
+        <Form method="post" encType="multipart/form-data" className={cardClass() + " space-y-3"} aria-labelledby="answer-title">
           <h2 id="answer-title" className="text-xl font-bold">{t("answer.title")}</h2>
           <p className={hintClass}>{t("answer.intro")}</p>
           <input type="hidden" name="intent" value="answer" />
@@ -190,13 +193,13 @@ export default function DepositPage() {
             <ErrorList id="answer-text-errors" errors={errors.text ? [errors.text] : null} />
           </div>
           <PhotosField id="answer-photos" label={t("answer.photos")} error={errors.photos} />
-          <button type="submit" disabled={busy} className={primaryButton}>{t("answer.submit")}</button>
+          <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("answer.submit")}</Button>
         </Form>
       ) : null}
-      {side === "renter" && !claim ? <p className={cardClass}>{t("page.renterNone")}</p> : null}
+      {side === "renter" && !claim ? <p className={cardClass()}>{t("page.renterNone")}</p> : null}
       {side === "owner" && !claim ? (
         page.canClaim ? (
-          <Form method="post" encType="multipart/form-data" className={cardClass + " space-y-4"} aria-labelledby="claim-form-title">
+          <Form method="post" encType="multipart/form-data" className={cardClass() + " space-y-4"} aria-labelledby="claim-form-title">
             <h2 id="claim-form-title" className="text-xl font-bold">{t("form.title")}</h2>
             <p className="text-sm">{t("page.windowOpen", { date: formatMoment(page.windowEnd, lang) })}</p>
             <p className={hintClass}>{t("form.intro")}</p>
@@ -215,10 +218,10 @@ export default function DepositPage() {
             </div>
             <EvidenceField checkOut={page.handover.checkOut} error={errors.evidence} quote={values.quote ?? ""} />
             <PhotosField id="claim-photos" label={t("form.photos")} error={errors.photos} />
-            <button type="submit" disabled={busy} className={dangerButton}>{t("form.submit")}</button>
+            <Button variant="danger" size="md" type="submit" disabled={busy}>{t("form.submit")}</Button>
           </Form>
         ) : (
-          <p className={cardClass}>
+          <p className={cardClass()}>
             {booking.status === "confirmed" && page.depositCents > 0
               ? t("page.notOver")
               : booking.status === "completed" && page.windowPassed
@@ -228,14 +231,14 @@ export default function DepositPage() {
         )
       ) : null}
       {page.canRelease ? (
-        <Form method="post" className={cardClass}>
+        <Form method="post" className={cardClass()}>
           <input type="hidden" name="intent" value="release" />
           <p className="text-sm">{t("form.releaseHint")}</p>
-          <button type="submit" disabled={busy} className={secondaryButton + " mt-3"}>{t("form.release")}</button>
+          <button type="submit" disabled={busy} className={buttonClass("secondary", "md") + " mt-3"}>{t("form.release")}</button>
         </Form>
       ) : null}
       {page.handover.checkIn || page.handover.checkOut ? (
-        <section aria-labelledby="handover-records-title" className={cardClass}>
+        <section aria-labelledby="handover-records-title" className={cardClass()}>
           <h2 id="handover-records-title" className="text-xl font-bold">{t("evidence.records")}</h2>
           <div className="mt-3 grid gap-4 md:grid-cols-2">
             <HandoverRecord kind="check-in" record={page.handover.checkIn} engine={page.handover.checkIn?.fuelEighths != null} side={side} />
@@ -243,7 +246,7 @@ export default function DepositPage() {
           </div>
         </section>
       ) : null}
-      <section aria-labelledby="money-title" className={cardClass}>
+      <section aria-labelledby="money-title" className={cardClass()}>
         <h2 id="money-title" className="text-xl font-bold">{tb("money.title")}</h2>
         <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
       </section>

@@ -1,6 +1,7 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { isListingError } from "#app/.server/domain/listings";
 import { FormAlert, Notice } from "#app/components/forms";
@@ -15,6 +16,9 @@ import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { badRequest, notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
+import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
@@ -28,24 +32,25 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser();
   const [drafts, portNames] = await Promise.all([services.listings.drafts(user.uid), portNamesOf(services)]);
   const items = drafts.map((draft) => listingSummary(draft, portNames));
-  // "Save and exit" comes back here with the draft it saved.
+  // "Save and exit" comes back here with the draft it saved. (The listing form's own redirect
+  // still names it in the query, `?notice=saved&id=`, until it flashes
+  // `{ key: "listing-form:drafts.saved", values: { title } }` like every other form.)
   const saved = url.searchParams.get("notice") === "saved" ? items.find((item) => item.id === url.searchParams.get("id")) : undefined;
   return {
     meta: { title: t("meta.drafts.title"), description: t("meta.drafts.description") },
     drafts: items,
     savedTitle: saved ? (saved.title ?? t("untitled")) : null,
-    discarded: url.searchParams.get("notice") === "discarded",
   };
 }
 
 const discardSchema = z.object({ intent: z.literal("discard"), id: z.string().min(1).max(128) });
 
 export async function action(args: ActionFunctionArgs) {
-  const { requireUser, request, lang, t, services, formData } = requestContext(args, "listing-form");
+  const { requireUser, request, lang, t, services, formData, redirectWithNotice } = requestContext(args, "listing-form");
   const user = await requireUser();
-  const parsed = discardSchema.safeParse(Object.fromEntries(await formData()));
-  if (!parsed.success) badRequest();
-  const { id } = parsed.data;
+  const parsed = parseWithZod(await formData(), { schema: discardSchema });
+  if (parsed.status !== "success") badRequest();
+  const { id } = parsed.value;
   try {
     // The draft and its photos, for good (nothing else points at them).
     await services.listingPhotos.discardDraft(user.uid, id);
@@ -57,14 +62,15 @@ export async function action(args: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirect(href("settings-drafts", { lang, search: { notice: "discarded" } }));
+  return redirectWithNotice(href("settings-drafts", { lang }), { key: "listing-form:drafts.discarded" });
 }
 
 export default function Drafts() {
   const { t } = useTranslation("listing-form");
-  const { drafts, savedTitle, discarded } = useLoaderData<typeof loader>();
+  const { drafts, savedTitle } = useLoaderData<typeof loader>();
+  const notice = useNotice("listing-form:drafts.saved", "listing-form:drafts.discarded");
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const busy = usePending();
   const lang = useLang();
   const dateFormat = dateTimeFormat(languageOf(lang).iso, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Madrid" });
   return (
@@ -73,8 +79,7 @@ export default function Drafts() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("drafts.title")}</h1>
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("drafts.intro")}</p>
       </header>
-      {savedTitle ? <Notice>{t("drafts.saved", { title: savedTitle })}</Notice> : null}
-      {discarded && !actionData ? <Notice>{t("drafts.discarded")}</Notice> : null}
+      {notice && !actionData ? <Notice>{notice.text}</Notice> : savedTitle ? <Notice>{t("drafts.saved", { title: savedTitle })}</Notice> : null}
       {actionData ? <FormAlert errors={[actionData.message]} /> : null}
       {drafts.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-white/20">
@@ -89,7 +94,7 @@ export default function Drafts() {
             const title = draft.title ?? t("untitled");
             const percent = Math.round((draft.progress.done / draft.progress.total) * 100);
             return (
-              <li key={draft.id} className="flex flex-wrap items-center gap-5 rounded-2xl border border-slate-200 p-4 dark:border-white/10" data-listing-id={draft.id}>
+              <li key={draft.id} className={cardClass("sm", { extra: "flex flex-wrap items-center gap-5" })} data-listing-id={draft.id}>
                 <ListingPhoto
                   photo={draft.cover}
                   fallback={draft.kind === "boat" ? `/images/boats/${draft.variant ?? "motor"}.svg` : "/images/docks.svg"}
@@ -135,7 +140,7 @@ export default function Drafts() {
                         type="submit"
                         name="intent"
                         value="discard"
-                        disabled={navigation.state === "submitting"}
+                        disabled={busy}
                         className="w-full rounded-lg bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
                       >
                         {t("drafts.discardConfirm")}

@@ -5,6 +5,7 @@ import type { RequestContext } from "#app/.server/http/request-context";
 import type { Refusal } from "#app/routes/bookings/choice.server";
 import type { HandoverPanelView, HandoverPhotoView, HandoverRecordView } from "#app/utils/handover";
 import { href } from "#app/utils/href";
+import type { FlashNotice } from "#app/utils/notice";
 
 /**
  * Check-in and check-out on the booking pages (decision 032): the "Handover / Return" section and
@@ -103,5 +104,5 @@ export async function handoverAction(ctx: RequestContext, side: Side, uid: strin
     if (error.code === "own-record") return refused(403, null, t("handover.errors.own-record"));
     return refused(409, null, t(`handover.errors.${error.code}`));
   }
-  return { kind: "done" as const, to: `${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${intent}#handover-title` };
+  return { kind: "done" as const, to: href(pageOf[side], { lang: ctx.lang, params: { id }, hash: "handover-title" }), notice: { key: `bookings:handover.done.${intent}` } as FlashNotice };
 }

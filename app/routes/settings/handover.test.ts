@@ -4,6 +4,7 @@ import { addDays, createBookingsService, lineOf, today, type Booking } from "#ap
 import { createHandoverService } from "#app/.server/domain/handover";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as photoLoader } from "../resources/handover-photo";
 import { action as depositAction } from "./deposit";
@@ -69,7 +70,8 @@ describe("Entrega / Devolución on the booking pages", () => {
 
     const checkedIn = await post("renter", booking.id, { intent: "check-in", fuel: "8", engineHours: "412,5", notes: "Casco sin marcas." }, renter.cookie, [[await jpeg(), "casco.jpg", "image/jpeg"]]);
     expect(statusOf(checkedIn)).toBe(303);
-    expect((checkedIn as Response).headers.get("Location")).toBe(`/ajustes/mis-reservas/${booking.id}?done=check-in#handover-title`);
+    expect((checkedIn as Response).headers.get("Location")).toBe(`/ajustes/mis-reservas/${booking.id}#handover-title`);
+    expect((await followNotice(services, checkedIn as Response)).notice?.key).toBe("bookings:handover.done.check-in");
     const ownerPage = dataOf(await pageOf("owner", booking.id, owner.cookie)).detail.handover;
     expect(ownerPage.checkIn).toMatchObject({ by: "renter", fuelEighths: 8, engineHours: 412.5, notes: "Casco sin marcas.", confirmation: null });
     expect(ownerPage.can).toEqual(["confirm-check-in", "check-out"]);

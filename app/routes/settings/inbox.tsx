@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useFetcher, useFetchers, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { languageOf, type Lang } from "#app/i18n";
 import type { MailboxEmail } from "#app/utils/mailbox-types";
@@ -38,12 +39,11 @@ export async function action(args: ActionFunctionArgs) {
   const user = await ctx.requireUser();
   const { t } = ctx;
   const { mailbox } = ctx.services;
-  const form = await ctx.formData();
-  const parsed = inboxSchema.safeParse({ intent: form.get("intent"), id: form.get("id") ?? undefined });
-  if (!parsed.success) {
+  const parsed = parseWithZod(await ctx.formData(), { schema: inboxSchema });
+  if (parsed.status !== "success") {
     return data({ ok: false as const, error: t("errors.invalid") }, { status: 400 });
   }
-  const submission = parsed.data;
+  const submission = parsed.value;
   if (submission.intent === "markAllRead") {
     await mailbox.markAllRead(user.uid);
     return data({ ok: true as const, intent: submission.intent });

@@ -3,7 +3,7 @@ import { useLoaderData, useSearchParams, type MetaFunction } from "@remix-run/re
 import { useTranslation } from "react-i18next";
 import type { Invoice } from "#app/.server/domain/invoices";
 import { requestContext } from "#app/.server/http/request-context";
-import { cardClass } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { Pagination } from "#app/components/pagination";
 import { formatMoment } from "#app/utils/bookings";
 import { dateTimeFormat } from "#app/utils/intl";
@@ -61,7 +61,7 @@ export default function Invoices() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("page.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("page.intro")}</p>
       </header>
-      {received.total === 0 && issued.total === 0 ? <p className={cardClass}>{t("page.empty")}</p> : null}
+      {received.total === 0 && issued.total === 0 ? <p className={cardClass()}>{t("page.empty")}</p> : null}
       {received.total > 0 ? <InvoiceTable id="received" param="recibidas" title={t("page.received")} list={received} /> : null}
       {issued.total > 0 ? <InvoiceTable id="issued" param="emitidas" title={t("page.issued")} list={issued} /> : null}
     </main>

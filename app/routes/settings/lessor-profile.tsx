@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { friendlyFormatIBAN } from "ibantools";
 import { useTranslation } from "react-i18next";
 import { isLessorComplete } from "#app/.server/domain/users";
@@ -13,6 +13,7 @@ import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * /ajustes/completar-perfil-arrendador: who offers the listings and where the payouts go.
@@ -57,8 +58,8 @@ export default function LessorProfile() {
   const { t } = useTranslation("profile");
   const { complete, defaults } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const idle = navigation.state === "idle";
+  const idle = !usePending({ untilIdle: true });
+  const busy = usePending();
   const [form, fields] = useForm({
     id: "lessor-form",
     lastResult: idle ? actionData?.result : undefined,
@@ -139,7 +140,7 @@ export default function LessorProfile() {
           />
           <button
             type="submit"
-            disabled={navigation.state === "submitting"}
+            disabled={busy}
             className="inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60"
           >
             {t("lessor.submit")}

@@ -6,6 +6,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { BOAT_SELECT_PATH, dockFormPaths, DRAFTS_PATH, LESSOR_PROFILE_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { requestContext } from "#app/.server/http/request-context";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /ajustes/inscribir-tu-barco: where a listing starts — a boat (then its type), or a dock for
@@ -63,7 +64,7 @@ export default function ListYourBoat() {
       </ul>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="drafts-card" className="rounded-2xl border border-slate-200 p-6 dark:border-white/10">
+        <section aria-labelledby="drafts-card" className={cardClass("lg")}>
           <h2 id="drafts-card" className="font-semibold">{t("drafts.title")}</h2>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
             {draftCount > 0 ? t("listYourBoat.drafts", { count: draftCount }) : t("listYourBoat.noDrafts")}

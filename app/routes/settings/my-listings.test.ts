@@ -2,6 +2,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingPhotoPrefix } from "#app/.server/domain/listings";
 import type { Services } from "#app/.server/services";
+import { followNotice } from "#tests/notice";
+import enListingForm from "../../../locales/en/listing-form.json";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
 import { action as draftsAction, loader as draftsLoader } from "./drafts";
 import { loader as listYourBoatLoader } from "./list-your-boat";
@@ -94,12 +96,14 @@ describe("/ajustes/mis-barcos", () => {
     const id = await boat(owner.uid, { title: "Velero para probar estados" });
     const step = async (intent: string, expected: string, notice: string) => {
       const response = (await post({ intent, id }, owner.cookie)) as Response;
-      expect(response.headers.get("Location")).toBe(`${PATH}?notice=${notice}&id=${id}`);
+      expect(response.headers.get("Location")).toBe(PATH);
       expect((await services.listings.get(id))?.status).toBe(expected);
-      return load(owner.cookie, `${PATH}?notice=${notice}&id=${id}`);
+      const { notice: shown } = await followNotice(services, response);
+      expect(shown?.key).toBe(`listing-form:myListings.notices.${notice}`);
+      return { ...(await load(owner.cookie, PATH)), shown };
     };
-    expect((await step("publish", "published", "published")).notice).toEqual({ key: "published", title: "Velero para probar estados" });
-    expect((await step("pause", "paused", "paused")).notice?.key).toBe("paused");
+    expect((await step("publish", "published", "published")).shown?.text).toBe("«Velero para probar estados» está publicado.");
+    expect((await step("pause", "paused", "paused")).shown?.key).toBe("listing-form:myListings.notices.paused");
 
     // Not allowed from the current status: 400 with a translated message, nothing changes.
     const twice = (await post({ intent: "pause", id }, owner.cookie)) as Failure;
@@ -110,7 +114,7 @@ describe("/ajustes/mis-barcos", () => {
     expect(english.data.message).toBe("That change is not possible in the current state of “Velero para probar estados”.");
     expect((await services.listings.get(id))?.status).toBe("paused");
 
-    expect((await step("resume", "published", "resumed")).notice?.key).toBe("resumed");
+    expect((await step("resume", "published", "resumed")).shown?.key).toBe("listing-form:myListings.notices.resumed");
     const archived = await step("archive", "archived", "archived");
     expect(archived.archived.map((item) => item.id)).toContain(id);
     expect(archived.active.map((item) => item.id)).not.toContain(id);
@@ -190,16 +194,16 @@ describe("/ajustes/recopilar-borrador-alquiler and /ajustes/inscribir-tu-barco",
     expect((await services.listings.get(draftId))?.status).toBe("draft");
 
     const done = (await discard({ intent: "discard", id: draftId }, person.cookie)) as Response;
-    expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe("/en/ajustes/recopilar-borrador-alquiler?notice=discarded");
+    expect(done.status).toBe(303);
+    expect(done.headers.get("Location")).toBe("/en/ajustes/recopilar-borrador-alquiler");
+    expect((await followNotice(services, done)).notice?.text).toBe(enListingForm.drafts.discarded);
     expect(await services.listings.get(draftId)).toBeNull();
     expect(await services.blobs.exists(photoKey)).toBe(false);
-    const after = (await draftsLoader({ request: authedRequest(`${DRAFTS}?notice=discarded`, person.cookie), params: {}, context: context() })) as Exclude<
+    const after = (await draftsLoader({ request: authedRequest(DRAFTS, person.cookie), params: {}, context: context() })) as Exclude<
       Awaited<ReturnType<typeof draftsLoader>>,
       Response
     >;
     expect(after.drafts.map((d) => d.id)).not.toContain(draftId);
-    expect(after.discarded).toBe(true);
 
     // A published listing is not a draft: a translated 400, and it stays.
     const owner = await demoOwner(); // a complete lessor profile

@@ -1,6 +1,7 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { isListingError, type ListingStatus } from "#app/.server/domain/listings";
 import { FormAlert, Notice } from "#app/components/forms";
@@ -15,13 +16,17 @@ import { listingSummary, missingItems, portNamesOf, type ListingSummary } from "
 import { badRequest, notFound } from "#app/.server/http/responses";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
+import { useNotice } from "#app/utils/notice";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /ajustes/mis-barcos: every boat and dock of the person, with status, cover, place and price,
  * and the status changes of the listings domain (publish, pause, resume, archive) as plain POST
  * forms (`intent` + `id`). Someone else's listing is a 404; a change the status does not allow
- * is a 400 with a message. After a change (or a form's "publish"), `?notice=…&id=…` says what
- * happened.
+ * is a 400 with a message. After a change, the flashed notice `listing-form:myListings.notices.<change>`
+ * says what happened (decision record 033); the listing form's "publish" still names it in the
+ * query (`?notice=published&id=…`) until that form flashes it too.
  */
 export const handle = { i18n: ["listing-form"] };
 
@@ -49,6 +54,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser();
   const [listings, portNames] = await Promise.all([services.listings.listByOwner(user.uid), portNamesOf(services)]);
   const items = listings.map((listing) => listingSummary(listing, portNames));
+  // The listing form's "publish" (legacy query, until it flashes its notice).
   const notice = url.searchParams.get("notice");
   const noticed = items.find((item) => item.id === url.searchParams.get("id"));
   return {
@@ -60,11 +66,11 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { requireUser, request, lang, t, services, formData } = requestContext(args, "listing-form");
+  const { requireUser, request, lang, t, services, formData, redirectWithNotice } = requestContext(args, "listing-form");
   const user = await requireUser();
-  const parsed = transitionSchema.safeParse(Object.fromEntries(await formData()));
-  if (!parsed.success) badRequest();
-  const { intent, id } = parsed.data;
+  const parsed = parseWithZod(await formData(), { schema: transitionSchema });
+  if (parsed.status !== "success") badRequest();
+  const { intent, id } = parsed.value;
   const { listings } = services;
   const listing = await listings.get(id);
   if (!listing || listing.ownerUid !== user.uid) notFound(request);
@@ -81,15 +87,15 @@ export async function action(args: ActionFunctionArgs) {
     }
     throw error;
   }
-  return redirect(href("settings-my-listings", { lang, search: { notice: noticeOf[intent], id } }));
+  return redirectWithNotice(href("settings-my-listings", { lang }), { key: `listing-form:myListings.notices.${noticeOf[intent]}`, values: { title } });
 }
 
 export default function MyListings() {
   const { t } = useTranslation("listing-form");
   const { active, archived, notice } = useLoaderData<typeof loader>();
+  const flashed = useNotice(...Object.values(noticeOf).map((key) => `listing-form:myListings.notices.${key}` as const));
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const failed = navigation.state === "idle" ? actionData : undefined;
+  const failed = useWhenIdle(actionData);
   return (
     <main id="main" className="space-y-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
@@ -104,7 +110,7 @@ export default function MyListings() {
           {t("myListings.start")}
         </LocalizedLink>
       </header>
-      {notice ? <Notice>{t(`myListings.notices.${notice.key}`, { title: notice.title })}</Notice> : null}
+      {flashed ? <Notice>{flashed.text}</Notice> : notice ? <Notice>{t(`myListings.notices.${notice.key}`, { title: notice.title })}</Notice> : null}
       {active.length === 0 && archived.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-white/20 dark:text-slate-400">
           {t("myListings.empty")}
@@ -151,14 +157,14 @@ function ListingRow({
 }) {
   const { t } = useTranslation("listing-form");
   const lang = useLang();
-  const navigation = useNavigation();
+  const busy = usePending();
   const title = item.title ?? t("untitled");
   const buttonClass =
     "inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 disabled:opacity-50 dark:border-white/20 dark:hover:bg-white/10";
   const linkClass = "inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300";
   const headingId = `listing-${item.id}-title`;
   return (
-    <li className="rounded-2xl border border-slate-200 p-4 dark:border-white/10" data-listing-id={item.id} data-status={item.status}>
+    <li className={cardClass("sm")} data-listing-id={item.id} data-status={item.status}>
       <div className="flex flex-wrap gap-5">
         <ListingPhoto
           photo={item.cover}
@@ -210,7 +216,7 @@ function ListingRow({
             {actionsFor[item.status].map((intent) => (
               <Form key={intent} method="post" action={localizePath(MY_LISTINGS_PATH, lang)}>
                 <input type="hidden" name="id" value={item.id} />
-                <button type="submit" name="intent" value={intent} className={buttonClass} disabled={navigation.state === "submitting"}>
+                <button type="submit" name="intent" value={intent} className={buttonClass} disabled={busy}>
                   {t(`myListings.actions.${intent}`)}
                 </button>
               </Form>

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { lineOf, moneyView, type Booking } from "#app/.server/domain/bookings";
 import { requestContext } from "#app/.server/http/request-context";
 import { cardsFor } from "#app/.server/listing-cards";
-import { cardClass, StayDates, useListingTitle } from "#app/components/booking";
+import { StayDates, useListingTitle } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import type { LineState } from "#app/.server/domain/bookings";
@@ -90,7 +91,7 @@ export default function Payouts() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("payouts.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("payouts.intro")}</p>
       </header>
-      <section className={cardClass}>
+      <section className={cardClass()}>
         <p className="text-sm">{t(charges ? "payouts.charges" : "payouts.direct")}</p>
         <dl className="mt-3 flex flex-wrap gap-x-10 gap-y-2">
           {shown.map((key) => (
@@ -107,11 +108,11 @@ export default function Payouts() {
         </p>
       </section>
       {rows.length === 0 ? (
-        <p className={cardClass}>{t("payouts.empty")}</p>
+        <p className={cardClass()}>{t("payouts.empty")}</p>
       ) : (
         <ul className="space-y-3" aria-label={t("payouts.title")}>
           {rows.map((row) => (
-            <li key={row.id} className={`${cardClass} grid gap-2 sm:grid-cols-[1fr_auto] sm:items-center`} data-payout={row.id}>
+            <li key={row.id} className={`${cardClass()} grid gap-2 sm:grid-cols-[1fr_auto] sm:items-center`} data-payout={row.id}>
               <div className="min-w-0">
                 <p className="font-semibold">
                   <LocalizedLink to={href("settings-rental", { params: { id: row.id } })} className="text-sea-800 underline-offset-2 hover:underline dark:text-sea-200">

@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "bookings");
   const result = await bookingAction(ctx, "renter", args.params.id ?? "");
-  if (result.kind === "done") return redirect(result.to, 303);
+  if (result.kind === "done") return ctx.redirectWithNotice(result.to, result.notice);
   if (result.refusal.status === 404) notFound(ctx.request);
   return data({ refusal: result.refusal }, { status: result.refusal.status });
 }

@@ -1,16 +1,19 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, type MetaFunction } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isReviewError, type Review } from "#app/.server/domain/reviews";
 import { MAX_COMMENT, MIN_COMMENT } from "#app/utils/reviews";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { cardClass, primaryButton } from "#app/components/booking";
+import { cardClass } from "#app/components/ui/card";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { useNotice } from "#app/utils/notice";
+import { usePending } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /ajustes/opiniones: the trips waiting for the person's review (with the form), the reviews
@@ -65,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
       if (!isReviewError(error)) throw error;
       return refuse({ intent, target: bookingId, errors: [ctx.t(`errors.${error.code}`)], values }, statusOf(error.code));
     }
-    throw redirect(href("settings-reviews", { lang: ctx.lang, search: { done: "review" }, hash: "escritas" }), 303);
+    throw await ctx.redirectWithNotice(href("settings-reviews", { lang: ctx.lang, hash: "escritas" }), { key: "reviews:done.review" });
   }
   if (intent === "answer") {
     const reviewId = String(form.get("reviewId") ?? "");
@@ -77,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
       const key = error.code === "invalid" ? "answer" : error.code;
       return refuse({ intent, target: reviewId, errors: [ctx.t(`errors.${key}`, { max: MAX_COMMENT })], values: { answer: text } }, statusOf(error.code));
     }
-    throw redirect(href("settings-reviews", { lang: ctx.lang, search: { done: "answer" }, hash: "recibidas" }), 303);
+    throw await ctx.redirectWithNotice(href("settings-reviews", { lang: ctx.lang, hash: "recibidas" }), { key: "reviews:done.answer" });
   }
   return refuse({ intent: "review", target: "", errors: [ctx.t("errors.unknown")] }, 400);
 }
@@ -99,9 +102,8 @@ export default function Reviews() {
   const lang = useLang();
   const { waiting, written, received } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const [search] = useSearchParams();
-  const done = search.get("done");
+  const busy = usePending({ untilIdle: true });
+  const notice = useNotice("reviews:done.review", "reviews:done.answer");
   const errorsFor = (intent: Reply["intent"], target: string) => (reply && reply.intent === intent && reply.target === target ? reply.errors : undefined);
   const valueFor = (intent: Reply["intent"], target: string, name: string) => (reply && reply.intent === intent && reply.target === target ? reply.values?.[name] : undefined);
   return (
@@ -110,14 +112,14 @@ export default function Reviews() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("page.title")}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{t("page.intro")}</p>
       </header>
-      {done === "review" ? <Notice>{t("done.review")}</Notice> : done === "answer" ? <Notice>{t("done.answer")}</Notice> : null}
+      {notice ? <Notice>{notice.text}</Notice> : null}
       {reply && !reply.target ? <FormAlert id="reviews-error" errors={reply.errors} /> : null}
 
       <section aria-labelledby="waiting-title" className="space-y-3">
         <h2 id="waiting-title" className="text-xl font-bold">{t("waiting.title")}</h2>
         {waiting.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("waiting.empty")}</p> : null}
         {waiting.map((trip) => (
-          <article key={trip.bookingId} className={cardClass} aria-labelledby={`trip-${trip.bookingId}`}>
+          <article key={trip.bookingId} className={cardClass()} aria-labelledby={`trip-${trip.bookingId}`}>
             <h3 id={`trip-${trip.bookingId}`} className="font-semibold">
               <LocalizedLink to={href(trip.listing.kind === "boat" ? "boat" : "dock", { params: { id: trip.listing.id } })} className="underline">{trip.listing.title}</LocalizedLink>
             </h3>
@@ -141,7 +143,7 @@ export default function Reviews() {
                 <label htmlFor={`comment-${trip.bookingId}`} className={labelClass}>{t("form.comment")}</label>
                 <textarea id={`comment-${trip.bookingId}`} name="comment" rows={3} required minLength={MIN_COMMENT} maxLength={MAX_COMMENT} defaultValue={valueFor("review", trip.bookingId, "comment")} className={inputClass} />
               </div>
-              <button type="submit" className={primaryButton} disabled={busy}>{t("form.submit")}</button>
+              <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("form.submit")}</Button>
             </Form>
           </article>
         ))}
@@ -151,7 +153,7 @@ export default function Reviews() {
         <h2 id="written-title" className="text-xl font-bold">{t("written.title")}</h2>
         {written.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("written.empty")}</p> : null}
         {written.map((review) => (
-          <article key={review.id} className={cardClass}>
+          <article key={review.id} className={cardClass()}>
             <h3 className="font-semibold">{review.listing.title}</h3>
             <p className="text-sm"><Stars rating={review.rating} /> · {formatMoment(review.createdAt, lang)}</p>
             <p className="mt-2 whitespace-pre-line">{review.comment}</p>
@@ -164,7 +166,7 @@ export default function Reviews() {
         <h2 id="received-title" className="text-xl font-bold">{t("received.title")}</h2>
         {received.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{t("received.empty")}</p> : null}
         {received.map((review) => (
-          <article key={review.id} className={cardClass}>
+          <article key={review.id} className={cardClass()}>
             <h3 className="font-semibold">{review.listing.title}</h3>
             <p className="text-sm"><Stars rating={review.rating} /> · {review.author} · {formatMoment(review.createdAt, lang)}</p>
             <p className="mt-2 whitespace-pre-line">{review.comment}</p>
@@ -177,7 +179,7 @@ export default function Reviews() {
                 <FormAlert id={`answer-${review.id}-errors`} errors={errorsFor("answer", review.id)} />
                 <label htmlFor={`answer-${review.id}`} className={labelClass}>{t("form.answer")}</label>
                 <textarea id={`answer-${review.id}`} name="answer" rows={2} required maxLength={MAX_COMMENT} defaultValue={valueFor("answer", review.id, "answer")} className={inputClass} />
-                <button type="submit" className={primaryButton} disabled={busy}>{t("form.answerSubmit")}</button>
+                <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("form.answerSubmit")}</Button>
               </Form>
             )}
           </article>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, isReference, REFERENCE_ALPHABET, referenceCandidate, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as tripCalendarLoader } from "#app/routes/resources/trip-calendar";
 import { action as summaryAction } from "#app/routes/bookings/summary";
@@ -42,7 +43,8 @@ async function bookInstant(title: string, start: number, lang = "") {
   expect(statusOf(result)).toBe(303);
   const location = (result as Response).headers.get("Location") ?? "";
   const id = /mis-reservas\/([A-Za-z0-9]{20})/.exec(location)![1]!;
-  return { boat, id, location };
+  const { notice } = await followNotice(services, result as Response);
+  return { boat, id, location, notice };
 }
 
 const calendarOf = (id: string, cookie: string | null, lang = "es") =>
@@ -87,8 +89,9 @@ describe("booking references", () => {
 
 describe("the trip page", () => {
   it("opens with the booked banner and shows the reference, the meeting point and the calendar file", async () => {
-    const { boat, id, location } = await bookInstant("Lancha con punto de encuentro", 12);
-    expect(location).toBe(`/ajustes/mis-reservas/${id}?done=booked`);
+    const { boat, id, location, notice } = await bookInstant("Lancha con punto de encuentro", 12);
+    expect(location).toBe(`/ajustes/mis-reservas/${id}`);
+    expect(notice?.key).toBe("bookings:trip.banner.booked.title");
     await services.listings.saveStep(owner.uid, boat.id, "location", { homePort: { portSlug: "club-de-mar-palma" }, meetingPoint: "Pantalán 3, amarre 12", meetingTime: "09:30" });
     const page = dataOf(await settle(() => reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${id}`, renter.cookie), params: { id }, context: context() })));
     expect(page.detail.booking.reference).toMatch(/^AMR-/);
@@ -126,7 +129,8 @@ describe("the trip page", () => {
     expect(statusOf(await settle(() => rentalAction({ request: formPost(`/ajustes/gestion-de-alquileres/${id}`, { intent: "meeting", meetingPoint: "Aquí" }, stranger.cookie), params: { id }, context: context() })))).toBe(404);
     const ok = await post({ meetingPoint: "  Muelle de la Lonja,\r\n puerta 2 ", meetingTime: "10:15" }, owner.cookie);
     expect(statusOf(ok)).toBe(303);
-    expect((ok as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${id}?done=meeting#meeting-title`);
+    expect((ok as Response).headers.get("Location")).toBe(`/ajustes/gestion-de-alquileres/${id}#meeting-title`);
+    expect((await followNotice(services, ok as Response)).notice?.key).toBe("bookings:done.meeting");
     const ownerPage = dataOf(await settle(() => rentalLoader({ request: authedRequest(`/ajustes/gestion-de-alquileres/${id}`, owner.cookie), params: { id }, context: context() })));
     expect(ownerPage.detail.trip.meeting).toEqual({ place: "Muelle de la Lonja,  puerta 2", time: "10:15", source: "booking" });
     expect(ownerPage.detail.canSetMeeting).toBe(true);

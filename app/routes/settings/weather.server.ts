@@ -4,6 +4,7 @@ import type { RequestContext } from "#app/.server/http/request-context";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import { href } from "#app/utils/href";
 import type { WeatherPanelView } from "#app/utils/weather";
+import { type FlashNotice } from "#app/utils/notice";
 
 /**
  * Weather-safe trips on the booking pages (decision 031): what the page shows of the forecast and
@@ -34,5 +35,5 @@ export async function weatherAction(ctx: RequestContext, side: Side, uid: string
   } catch (error) {
     return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) as Refusal };
   }
-  return { kind: "done" as const, to: `${href(pageOf[side], { lang: ctx.lang, params: { id } })}?done=${intent}` };
+  return { kind: "done" as const, to: href(pageOf[side], { lang: ctx.lang, params: { id } }), notice: { key: `bookings:done.${intent}` } as FlashNotice };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, settle } from "#tests/test-services";
 import { action as reservationAction, loader as reservationLoader } from "./reservation";
 import { action as rentalAction, loader as rentalLoader } from "./rental";
@@ -80,7 +81,8 @@ describe("the weather on a booking's page", () => {
     const { booking } = await book(day(4));
     const done = await renterPost(booking.id, { intent: "weather-cancel" });
     expect(statusOf(done)).toBe(303);
-    expect((done as Response).headers.get("Location")).toBe(`/ajustes/mis-reservas/${booking.id}?done=weather-cancel`);
+    expect((done as Response).headers.get("Location")).toBe(`/ajustes/mis-reservas/${booking.id}`);
+    expect((await followNotice(services, done as Response)).notice?.key).toBe("bookings:done.weather-cancel");
     const page = dataOf(await settle(() => rentalLoader({ request: authedRequest(`/ajustes/gestion-de-alquileres/${booking.id}`, owner.cookie), params: { id: booking.id }, context: context() })));
     expect(page.detail.booking.status).toBe("cancelled");
     expect(page.detail.weather).toMatchObject({ canAct: false, trip: null, decisions: [{ action: "cancel", by: "renter", evidence: { date: day(4), beaufort: 5 } }] });

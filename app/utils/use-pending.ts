@@ -1,0 +1,25 @@
+import { useNavigation } from "@remix-run/react";
+
+/**
+ * The one pending check (decision record 033): whether a form of the page is on its way, to grey
+ * out its button or say "Sending…". Narrow it to one form with `formAction` (the path it posts
+ * to) and/or `intent` (the value of its `intent` field). By default it is true while the form is
+ * submitted; `untilIdle` keeps it true until the page it leads to has loaded (and during any
+ * other navigation), so a button cannot be pressed twice before the next page shows.
+ */
+export function usePending(options: { formAction?: string; intent?: string; untilIdle?: boolean } = {}): boolean {
+  const navigation = useNavigation();
+  const { formAction, intent, untilIdle = false } = options;
+  if (untilIdle ? navigation.state === "idle" : navigation.state !== "submitting") return false;
+  if (formAction !== undefined && navigation.formAction !== formAction) return false;
+  if (intent !== undefined && navigation.formData?.get("intent") !== intent) return false;
+  return true;
+}
+
+/**
+ * `value` once no navigation is under way, else undefined: an action's reply (conform's
+ * `lastResult`) is shown when the page has settled, not over the form being sent again.
+ */
+export function useWhenIdle<T>(value: T): T | undefined {
+  return useNavigation().state === "idle" ? value : undefined;
+}
