@@ -86,7 +86,7 @@ test("the demo owner lists a motor boat step by step, saves it as a draft, resum
   await page.getByLabel("Incluido en el precio").check();
   await page.getByLabel("Moderada").check();
   await page.getByRole("button", { name: "Guardar y salir" }).click();
-  await expect(page).toHaveURL(/\/ajustes\/recopilar-borrador-alquiler\?notice=saved&id=/);
+  await expect(page).toHaveURL(/\/ajustes\/recopilar-borrador-alquiler#listing-/);
   await expect(page.getByRole("status").filter({ hasText: `Borrador guardado: «${title}»` })).toBeVisible();
   const draft = page.getByRole("list", { name: "Tus borradores" }).getByRole("listitem").filter({ hasText: title });
   await expect(draft).toContainText("5 de 7 pasos completados");
@@ -108,7 +108,7 @@ test("the demo owner lists a motor boat step by step, saves it as a draft, resum
   await expect(page).toHaveURL(/step=review$/);
   await expect(page.getByText("Todo listo: tu anuncio se puede publicar.")).toBeVisible();
   await page.getByRole("button", { name: "Publicar anuncio" }).click();
-  await expect(page).toHaveURL(/\/ajustes\/mis-barcos\?notice=published&id=/);
+  await expect(page).toHaveURL(/\/ajustes\/mis-barcos#listing-/);
   await expect(page.getByRole("status").filter({ hasText: `«${title}» está publicado.` })).toBeVisible();
   const row = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await expect(row).toContainText("Publicado");
@@ -125,7 +125,7 @@ test("the demo owner lists a motor boat step by step, saves it as a draft, resum
   const listed = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await listed.getByRole("link", { name: "Editar" }).click();
   await expect(page).toHaveURL(/\/boat\/form\/add-motor-boat\?id=/);
-  const id = new URL(page.url()).searchParams.get("id")!;
+  const id = new URL(page.url()).hash.slice("#listing-".length);
   await page.goto(`/boat/form/add-motor-boat?id=${id}&step=pricing`);
   await expect(page.getByLabel("Precio por día (€)")).toHaveValue(/450,5/);
   await page.getByLabel("Precio por día (€)").fill("475");
@@ -153,9 +153,9 @@ test("'save and leave' without JavaScript keeps what is valid and leaves without
   await page.getByLabel("Título del anuncio").fill("Corto");
   await page.getByLabel("Descripción en español").fill(description);
   await page.getByRole("button", { name: "Guardar y salir" }).click();
-  await expect(page).toHaveURL(/\/ajustes\/recopilar-borrador-alquiler\?notice=saved&id=/);
+  await expect(page).toHaveURL(/\/ajustes\/recopilar-borrador-alquiler#listing-/);
   await expect(page.getByText("Requerido")).toHaveCount(0);
-  const id = new URL(page.url()).searchParams.get("id")!;
+  const id = new URL(page.url()).hash.slice("#listing-".length);
   const draft = page.locator(`li[data-listing-id="${id}"]`);
   await expect(draft).toContainText("0 de 7 pasos completados");
 
@@ -167,13 +167,13 @@ test("'save and leave' without JavaScript keeps what is valid and leaves without
   // An empty step: no "Requerido", straight back to the drafts; one field typed is kept.
   await page.goto(`/boat/form/add-vela-boat?id=${id}&step=specs`);
   await page.getByRole("button", { name: "Guardar y salir" }).click();
-  await expect(page).toHaveURL(new RegExp(`/ajustes/recopilar-borrador-alquiler\\?notice=saved&id=${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/ajustes/recopilar-borrador-alquiler#listing-${id}$`));
   await expect(page.getByText("Requerido")).toHaveCount(0);
   await page.goto(`/boat/form/add-vela-boat?id=${id}&step=specs`);
   await page.getByLabel("Marca o astillero").fill("Beneteau");
   await page.getByLabel("Año de construcción").fill("1700");
   await page.getByRole("button", { name: "Guardar y salir" }).click();
-  await expect(page).toHaveURL(/\/ajustes\/recopilar-borrador-alquiler\?notice=saved/);
+  await expect(page).toHaveURL(/\/ajustes\/recopilar-borrador-alquiler#listing-/);
   await page.goto(`/boat/form/add-vela-boat?id=${id}&step=specs`);
   await expect(page.getByLabel("Marca o astillero")).toHaveValue("Beneteau");
   await expect(page.getByLabel("Año de construcción")).toHaveValue("");

@@ -7,6 +7,7 @@ import type { Services } from "#app/.server/services";
 import { MAX_PHOTO_BYTES } from "#app/utils/photos";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
 import { loader as draftsLoader } from "#app/routes/settings/drafts";
+import { followNotice } from "#tests/notice";
 import { action, loader } from "./boat-form";
 
 let services: Services;
@@ -456,14 +457,16 @@ describe("review and publish", () => {
     expect(review.review?.summary).toMatchObject({ title: steps.basics.title, place: "Club de Mar", price: { cents: 45050, unit: "day" } });
 
     const published = await post(`${MOTOR}?id=${id}&step=review`, { intent: "publish" }, owner.cookie);
-    expect(location(published)).toBe(`/ajustes/mis-barcos?notice=published&id=${id}`);
+    expect(location(published)).toBe(`/ajustes/mis-barcos#listing-${id}`);
+    expect((await followNotice(services, published as Response, owner.cookie)).notice).toMatchObject({ key: "listing-form:myListings.notices.published", text: `«${steps.basics.title}» está publicado.` });
     const listing = await services.listings.get(id);
     expect(listing?.status).toBe("published");
     expect(listing?.publishedAt).not.toBeNull();
 
     // Editing a published listing: same routes with ?id=; it stays published.
     const edited = await post(`${MOTOR}?id=${id}&step=basics`, { ...steps.basics, title: "Lancha Rinker 28 con patrón en Palma", intent: "save-exit" }, owner.cookie);
-    expect(location(edited)).toBe(`/ajustes/mis-barcos?notice=saved&id=${id}`);
+    expect(location(edited)).toBe(`/ajustes/mis-barcos#listing-${id}`);
+    expect((await followNotice(services, edited as Response, owner.cookie)).notice).toMatchObject({ text: "Cambios guardados en «Lancha Rinker 28 con patrón en Palma»." });
     expect(await services.listings.get(id)).toMatchObject({ status: "published", data: { title: "Lancha Rinker 28 con patrón en Palma" } });
     const again = (await post(`${MOTOR}?id=${id}&step=review`, { intent: "publish" }, owner.cookie)) as PublishReply;
     expect(again.init?.status).toBe(400);
@@ -480,9 +483,10 @@ describe("review and publish", () => {
     const response = await post(`/fr${MOTOR}`, { ...steps.basics, intent: "save-exit" }, person.cookie);
     const target = new URL(location(response)!, "http://localhost");
     expect(target.pathname).toBe("/fr/ajustes/recopilar-borrador-alquiler");
-    expect(target.searchParams.get("notice")).toBe("saved");
+    expect(target.search).toBe("");
     const [draft] = await services.listings.drafts(person.uid);
-    expect(target.searchParams.get("id")).toBe(draft.id);
+    expect(target.hash).toBe(`#listing-${draft.id}`);
+    expect((await followNotice(services, response as Response, person.cookie)).notice).toMatchObject({ key: "listing-form:drafts.saved" });
   });
 
   it("'save and exit' on an empty step leaves without errors and keeps the draft as it was", async () => {
@@ -491,7 +495,7 @@ describe("review and publish", () => {
     const before = await stored(id);
     const empty = { make: "", model: "", year: "", lengthM: "", capacity: "", cabins: "", berths: "", enginePowerHp: "", fuel: "" };
     const response = await post(`${MOTOR}?id=${id}&step=specs`, { ...empty, intent: "save-exit" }, person.cookie);
-    expect(location(response)).toBe(`/ajustes/recopilar-borrador-alquiler?notice=saved&id=${id}`);
+    expect(location(response)).toBe(`/ajustes/recopilar-borrador-alquiler#listing-${id}`);
     expect((await stored(id))?.data).toEqual(before?.data);
   });
 
@@ -505,13 +509,14 @@ describe("review and publish", () => {
   it("'save and exit' on a partly valid step keeps the valid fields and the previous values of the others", async () => {
     const person = await createTestUser(services);
     const first = await post(MOTOR, { title: "Lan", "description.es": "Una lancha para calas tranquilas.", intent: "save-exit" }, person.cookie);
-    const id = new URL(location(first)!, "http://localhost").searchParams.get("id")!;
+    const id = new URL(location(first)!, "http://localhost").hash.slice("#listing-".length);
+    expect((await services.listings.drafts(person.uid)).map((draft) => draft.id)).toEqual([id]);
     // The title is too short: left out; the description is kept.
     expect((await stored(id))?.data).toEqual({ type: "motor", description: { es: "Una lancha para calas tranquilas." } });
 
     const specs = { ...steps.specs, year: "1700", lengthM: "ocho", fuel: "", capacity: "6" };
     const response = await post(`${MOTOR}?id=${id}&step=specs`, { ...specs, intent: "save-exit" }, person.cookie);
-    expect(location(response)).toBe(`/ajustes/recopilar-borrador-alquiler?notice=saved&id=${id}`);
+    expect(location(response)).toBe(`/ajustes/recopilar-borrador-alquiler#listing-${id}`);
     const saved = (await stored(id))!.data;
     expect(saved).toMatchObject({ make: "Rinker", model: "Captiva 282", capacity: 6, cabins: 1, berths: 2, enginePowerHp: 300 });
     expect(saved).not.toHaveProperty("year");
@@ -536,7 +541,7 @@ describe("review and publish", () => {
     await upload(`${MOTOR}?id=${id}&step=photos`, owner.cookie, [{ name: "barco.jpg", bytes: await jpeg(), type: "image/jpeg" }]);
     await post(`${MOTOR}?id=${id}&step=review`, { intent: "publish" }, owner.cookie);
     const response = await post(`${MOTOR}?id=${id}&step=basics`, { title: "", "description.es": "Otra descripción de la lancha.", intent: "save-exit" }, owner.cookie);
-    expect(location(response)).toBe(`/ajustes/mis-barcos?notice=saved&id=${id}`);
+    expect(location(response)).toBe(`/ajustes/mis-barcos#listing-${id}`);
     expect(await stored(id)).toMatchObject({ status: "published", data: { title: steps.basics.title, description: { es: "Otra descripción de la lancha." } } });
   });
 

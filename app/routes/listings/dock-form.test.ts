@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
+import { followNotice } from "#tests/notice";
 import { action, loader } from "./dock-form";
 
 let services: Services;
@@ -114,7 +115,9 @@ describe("the dock form, for rent, end to end", () => {
     expect(review.review?.summary).toMatchObject({ title: "B-27", place: "Puerto de Mahón", price: { cents: 85000, unit: "month" } });
     expect(review.steps.filter((s) => s.done).map((s) => s.step)).toEqual(["basics", "features", "pricing", "photos"]);
 
-    expect(location(await post(`${RENT}?id=${id}&step=review`, { intent: "publish" }, owner.cookie))).toBe(`/ajustes/mis-barcos?notice=published&id=${id}`);
+    const published = await post(`${RENT}?id=${id}&step=review`, { intent: "publish" }, owner.cookie);
+    expect(location(published)).toBe(`/ajustes/mis-barcos#listing-${id}`);
+    expect((await followNotice(services, published as Response, owner.cookie)).notice).toMatchObject({ text: "«B-27» está publicado." });
     const listing = await services.listings.get(id);
     expect(listing).toMatchObject({ status: "published", docKind: "rent", priceCents: 85000, portSlug: "puerto-mahon", maxBeamM: 4.2 });
     expect(listing?.data).toMatchObject({
@@ -154,8 +157,9 @@ describe("'save and exit' on the dock form", () => {
   it("keeps the valid fields, leaves out a port Amarre does not know and a rent without any price", async () => {
     const person = await createTestUser(services);
     const first = await post(RENT, { ...basics, portSlug: "puerto-atlantida", intent: "save-exit" }, person.cookie);
-    const id = new URL(location(first)!, "http://localhost").searchParams.get("id")!;
-    expect(location(first)).toBe(`/ajustes/recopilar-borrador-alquiler?notice=saved&id=${id}`);
+    const id = new URL(location(first)!, "http://localhost").hash.slice("#listing-".length);
+    expect(location(first)).toBe(`/ajustes/recopilar-borrador-alquiler#listing-${id}`);
+    expect((await services.listings.drafts(person.uid)).map((draft) => draft.id)).toEqual([id]);
     const draft = await services.listings.get(id);
     expect(draft?.data).toEqual({ kind: "rent", berthNumber: "B-27", description: { es: basics["description.es"], en: basics["description.en"] } });
     expect(draft?.portSlug).toBeNull();

@@ -28,18 +28,13 @@ import { cardClass } from "#app/components/ui/card";
 export const handle = { i18n: ["listing-form"] };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { requireUser, url, t, services } = requestContext(args, "listing-form");
+  const { requireUser, t, services } = requestContext(args, "listing-form");
   const user = await requireUser();
   const [drafts, portNames] = await Promise.all([services.listings.drafts(user.uid), portNamesOf(services)]);
   const items = drafts.map((draft) => listingSummary(draft, portNames));
-  // "Save and exit" comes back here with the draft it saved. (The listing form's own redirect
-  // still names it in the query, `?notice=saved&id=`, until it flashes
-  // `{ key: "listing-form:drafts.saved", values: { title } }` like every other form.)
-  const saved = url.searchParams.get("notice") === "saved" ? items.find((item) => item.id === url.searchParams.get("id")) : undefined;
   return {
     meta: { title: t("meta.drafts.title"), description: t("meta.drafts.description") },
     drafts: items,
-    savedTitle: saved ? (saved.title ?? t("untitled")) : null,
   };
 }
 
@@ -67,7 +62,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function Drafts() {
   const { t } = useTranslation("listing-form");
-  const { drafts, savedTitle } = useLoaderData<typeof loader>();
+  const { drafts } = useLoaderData<typeof loader>();
   const notice = useNotice("listing-form:drafts.saved", "listing-form:drafts.discarded");
   const actionData = useActionData<typeof action>();
   const busy = usePending();
@@ -79,7 +74,7 @@ export default function Drafts() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("drafts.title")}</h1>
         <p className="mt-2 max-w-3xl text-slate-700 dark:text-slate-300">{t("drafts.intro")}</p>
       </header>
-      {notice && !actionData ? <Notice>{notice.text}</Notice> : savedTitle ? <Notice>{t("drafts.saved", { title: savedTitle })}</Notice> : null}
+      {notice && !actionData ? <Notice>{notice.text}</Notice> : null}
       {actionData ? <FormAlert errors={[actionData.message]} /> : null}
       {drafts.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 p-8 text-center dark:border-white/20">
@@ -94,7 +89,7 @@ export default function Drafts() {
             const title = draft.title ?? t("untitled");
             const percent = Math.round((draft.progress.done / draft.progress.total) * 100);
             return (
-              <li key={draft.id} className={cardClass("sm", { extra: "flex flex-wrap items-center gap-5" })} data-listing-id={draft.id}>
+              <li key={draft.id} className={cardClass("sm", { extra: "flex flex-wrap items-center gap-5" })} id={`listing-${draft.id}`} data-listing-id={draft.id}>
                 <ListingPhoto
                   photo={draft.cover}
                   fallback={draft.kind === "boat" ? `/images/boats/${draft.variant ?? "motor"}.svg` : "/images/docks.svg"}

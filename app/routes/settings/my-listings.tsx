@@ -12,7 +12,7 @@ import { localizePath } from "#app/i18n";
 import { LIST_YOUR_BOAT_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { listingSummary, missingItems, portNamesOf, type ListingSummary } from "#app/routes/listings/listing-form/progress.server";
+import { listingSummary, listingTitle, missingItems, portNamesOf, type ListingSummary } from "#app/routes/listings/listing-form/progress.server";
 import { badRequest, notFound } from "#app/.server/http/responses";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
@@ -25,8 +25,7 @@ import { cardClass } from "#app/components/ui/card";
  * and the status changes of the listings domain (publish, pause, resume, archive) as plain POST
  * forms (`intent` + `id`). Someone else's listing is a 404; a change the status does not allow
  * is a 400 with a message. After a change, the flashed notice `listing-form:myListings.notices.<change>`
- * says what happened (decision record 033); the listing form's "publish" still names it in the
- * query (`?notice=published&id=…`) until that form flashes it too.
+ * says what happened (decision record 033), as does the listing form's "publish".
  */
 export const handle = { i18n: ["listing-form"] };
 
@@ -50,18 +49,14 @@ const actionsFor: Record<ListingStatus, readonly Transition[]> = {
 const transitionSchema = z.object({ intent: z.enum(transitions), id: z.string().min(1).max(128) });
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { requireUser, url, t, services } = requestContext(args, "listing-form");
+  const { requireUser, t, services } = requestContext(args, "listing-form");
   const user = await requireUser();
   const [listings, portNames] = await Promise.all([services.listings.listByOwner(user.uid), portNamesOf(services)]);
   const items = listings.map((listing) => listingSummary(listing, portNames));
-  // The listing form's "publish" (legacy query, until it flashes its notice).
-  const notice = url.searchParams.get("notice");
-  const noticed = items.find((item) => item.id === url.searchParams.get("id"));
   return {
     meta: { title: t("meta.myListings.title"), description: t("meta.myListings.description") },
     active: items.filter((item) => item.status !== "archived"),
     archived: items.filter((item) => item.status === "archived"),
-    notice: noticed && notice && Object.values(noticeOf).includes(notice) ? { key: notice, title: noticed.title ?? t("untitled") } : null,
   };
 }
 
@@ -74,7 +69,7 @@ export async function action(args: ActionFunctionArgs) {
   const { listings } = services;
   const listing = await listings.get(id);
   if (!listing || listing.ownerUid !== user.uid) notFound(request);
-  const title = (listing.kind === "boat" ? listing.data.title : listing.data.berthNumber) ?? t("untitled");
+  const title = listingTitle(listing) ?? t("untitled");
   try {
     await listings[intent](user.uid, id);
   } catch (error) {
@@ -92,7 +87,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function MyListings() {
   const { t } = useTranslation("listing-form");
-  const { active, archived, notice } = useLoaderData<typeof loader>();
+  const { active, archived } = useLoaderData<typeof loader>();
   const flashed = useNotice(...Object.values(noticeOf).map((key) => `listing-form:myListings.notices.${key}` as const));
   const actionData = useActionData<typeof action>();
   const failed = useWhenIdle(actionData);
@@ -110,7 +105,7 @@ export default function MyListings() {
           {t("myListings.start")}
         </LocalizedLink>
       </header>
-      {flashed ? <Notice>{flashed.text}</Notice> : notice ? <Notice>{t(`myListings.notices.${notice.key}`, { title: notice.title })}</Notice> : null}
+      {flashed ? <Notice>{flashed.text}</Notice> : null}
       {active.length === 0 && archived.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-white/20 dark:text-slate-400">
           {t("myListings.empty")}
@@ -164,7 +159,7 @@ function ListingRow({
   const linkClass = "inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300";
   const headingId = `listing-${item.id}-title`;
   return (
-    <li className={cardClass("sm")} data-listing-id={item.id} data-status={item.status}>
+    <li id={`listing-${item.id}`} className={cardClass("sm")} data-listing-id={item.id} data-status={item.status}>
       <div className="flex flex-wrap gap-5">
         <ListingPhoto
           photo={item.cover}

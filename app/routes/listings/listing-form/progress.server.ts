@@ -48,6 +48,11 @@ export function progressOf(listing: Listing) {
   return { done: stepsDone(listing).length, total: formSteps(listing.kind).length };
 }
 
+/** What the owner's pages call a listing: a boat's title, a berth's number (null before it has one). */
+export function listingTitle(listing: Listing): string | null {
+  return listing.kind === "boat" ? (listing.data.title ?? null) : (listing.data.berthNumber ?? null);
+}
+
 /** A listing as the owner's pages show it: title, cover, place, main price and where to edit it. */
 export function listingSummary(listing: Listing, portNames: ReadonlyMap<string, string>) {
   const variant = variantOf(listing) ?? null;
@@ -67,7 +72,7 @@ export function listingSummary(listing: Listing, portNames: ReadonlyMap<string, 
     kind: listing.kind,
     variant,
     status: listing.status,
-    title: listing.kind === "boat" ? (listing.data.title ?? null) : (listing.data.berthNumber ?? null),
+    title: listingTitle(listing),
     place: listing.portSlug ? (portNames.get(listing.portSlug) ?? listing.portSlug) : listing.city,
     cover: cover ? photoView(listing, cover, 320) : null,
     price,

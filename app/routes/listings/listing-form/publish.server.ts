@@ -1,11 +1,11 @@
 /** Publishing from the review: the missing items named, or the owner's listings with a notice. */
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { isListingError, type Listing } from "#app/.server/domain/listings";
 import { notFound } from "#app/.server/http/responses";
 import { localizePath, type Lang } from "#app/i18n";
 import { MY_LISTINGS_PATH } from "#app/utils/listings/form";
 import type { Env, T } from "./env.server";
-import { missingItems, type MissingItem } from "./progress.server";
+import { listingTitle, missingItems, type MissingItem } from "./progress.server";
 
 type PublishReply = { intent: "publish"; missing: MissingItem[]; message: string };
 
@@ -23,5 +23,5 @@ export async function publishListing(env: Env, listing: Listing, lang: Lang, t: 
     if (isListingError(error, "not-found") || isListingError(error, "archived")) notFound(env.ctx.request);
     throw error;
   }
-  return redirect(localizePath(`${MY_LISTINGS_PATH}?${new URLSearchParams({ notice: "published", id: listing.id })}`, lang));
+  return ctx.redirectWithNotice(`${localizePath(MY_LISTINGS_PATH, lang)}#listing-${listing.id}`, { key: "listing-form:myListings.notices.published", values: { title: listingTitle(listing) ?? t("untitled") } });
 }

@@ -9,6 +9,7 @@ import { localizePath, type Lang } from "#app/i18n";
 import { DRAFTS_PATH, formSteps, keptFields, listingDraftFormSchema, listingErrorMap, listingFormSchema, MY_LISTINGS_PATH, stepHref, type DataStep } from "#app/utils/listings/form";
 import type { BoatTypeId, DockKind } from "#app/utils/listings/schemas";
 import { variantKey, type Env, type T } from "./env.server";
+import { listingTitle } from "./progress.server";
 
 type StepReply = { intent: "step"; step: DataStep; result: SubmissionResult<string[]> };
 
@@ -38,7 +39,9 @@ export async function saveAndLeave(env: Env, listing: Listing | null, step: Data
   const given = Object.entries(value).some(([field, fieldValue]) => field !== variantKey(kind) && fieldValue !== undefined && fieldValue !== false);
   const leave = (saved: Listing | null) => {
     const target = saved && saved.status !== "draft" ? MY_LISTINGS_PATH : DRAFTS_PATH;
-    return redirect(localizePath(saved ? `${target}?${new URLSearchParams({ notice: "saved", id: saved.id })}` : target, lang));
+    const key = target === DRAFTS_PATH ? "listing-form:drafts.saved" : "listing-form:myListings.notices.saved";
+    // The anchor scrolls the page to the listing just saved.
+    return ctx.redirectWithNotice(localizePath(target, lang) + (saved ? `#listing-${saved.id}` : ""), saved ? { key, values: { title: listingTitle(saved) ?? ctx.t("untitled") } } : null);
   };
   if (!listing && !given) return leave(null);
   try {
