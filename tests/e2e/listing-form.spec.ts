@@ -125,7 +125,7 @@ test("the demo owner lists a motor boat step by step, saves it as a draft, resum
   const listed = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
   await listed.getByRole("link", { name: "Editar" }).click();
   await expect(page).toHaveURL(/\/boat\/form\/add-motor-boat\?id=/);
-  const id = new URL(page.url()).hash.slice("#listing-".length);
+  const id = new URL(page.url()).searchParams.get("id")!;
   await page.goto(`/boat/form/add-motor-boat?id=${id}&step=pricing`);
   await expect(page.getByLabel("Precio por día (€)")).toHaveValue(/450,5/);
   await page.getByLabel("Precio por día (€)").fill("475");
