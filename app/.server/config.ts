@@ -3,9 +3,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { PasswordPolicy } from "#app/utils/password-policy";
-import { BOOKING_DUE_CHECK_MS } from "./domain/bookings";
-import { CHAT_EMAIL_CHECK_MS } from "./domain/chats";
 import { PLATFORM_ISSUER } from "./domain/legal-pages";
+
+/**
+ * How often each server applies due booking expiries and completions (reads also apply them), unless
+ * BOOKING_DUE_CHECK_MS says otherwise (it replaces BOOKING_SCHEDULER_MS, which drove chat emails too).
+ */
+const BOOKING_DUE_CHECK_MS = 60_000;
+/** How often each server sends the due unread-message emails, unless CHAT_EMAIL_CHECK_MS says otherwise. */
+const CHAT_EMAIL_CHECK_MS = 60_000;
 
 /**
  * Every environment variable the server reads, in one schema, read once at start.

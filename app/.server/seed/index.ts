@@ -20,7 +20,8 @@ import { demoPorts } from "./ports";
  * already applied are kept in the store, so a restart (or a second `npm run seed`) adds only
  * what is new. Later features append their steps here.
  */
-export type SeedStep = { id: string; run(services: Services): Promise<void> };
+export type { SeedStep } from "./types";
+import type { SeedStep } from "./types";
 
 export const seedSteps: SeedStep[] = [
   {

@@ -18,7 +18,7 @@ import { isIdentityError } from "../identity";
 import type { ListingKind, ListingsService } from "../domain/listings";
 import type { Services } from "../services";
 import { DEMO_PASSWORD, type DemoAccount } from "./accounts";
-import type { SeedStep } from "./index";
+import type { PhotoProvider, SeedStep } from "./types";
 
 /**
  * Demo listings: 65 boats of the four types across the demo ports (and a few boats based at a
@@ -29,7 +29,7 @@ import type { SeedStep } from "./index";
  * Photos come from a `PhotoProvider` (the photo pipeline owns the bytes); publishing needs at
  * least one, so the step exists only once a provider does: `listingsSeedStep(provider)`.
  */
-export type PhotoProvider = (kind: ListingKind, type: BoatTypeId | DockKind, index: number) => Promise<ListingPhoto[]>;
+export type { PhotoProvider } from "./types";
 
 type OwnerKey = "owner" | "pro" | "balear" | "costa" | "bcn" | "iago";
 type Text = { es: string; en?: string };

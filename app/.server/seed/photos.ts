@@ -4,7 +4,7 @@ import sharp from "sharp";
 import type { ListingPhoto } from "#app/utils/listings/schemas";
 import { storePhoto } from "../blobs/images";
 import type { Services } from "../services";
-import type { PhotoProvider } from "./listings";
+import type { PhotoProvider } from "./types";
 
 /**
  * Demo photos, generated from the illustrations shipped in public/images: each boat type (and

@@ -1,4 +1,4 @@
-import type { WeatherFixture } from "./fixture";
+import type { WeatherFixture } from "./fixture-schema";
 
 /**
  * The demo's forecast (fixture weather, offline): a blow over the Bay of Palma from two to six days

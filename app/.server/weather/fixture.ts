@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
-import { z } from "zod";
 import { daysBetweenInclusive, type DayForecast, type Forecast, type GeoPoint, type WeatherPort } from "./index";
 import { demoForecast } from "./demo-forecast";
+import { fixtureSchema, type WeatherFixture } from "./fixture-schema";
+
+export { fixtureSchema, type WeatherFixture } from "./fixture-schema";
 
 /**
  * The offline forecast (`WEATHER_PROVIDER=fixture`, the embedded default): places with a radius
@@ -9,35 +11,6 @@ import { demoForecast } from "./demo-forecast";
  * by its `date` or by its `offset` from today (so demo data stays in the window as time passes);
  * a point outside every place, or a day not listed, gets the file's calm weather.
  */
-const warningSchema = z.object({
-  level: z.enum(["yellow", "orange", "red"]),
-  kind: z.enum(["coastal", "wind", "storm", "other"]),
-  headline: z.string().min(1).max(300),
-  zone: z.string().min(1).max(120),
-});
-const daySchema = z
-  .object({
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-    offset: z.number().int().min(-30).max(60).optional(),
-    windKnots: z.number().min(0).max(150).nullable(),
-    gustKnots: z.number().min(0).max(200).nullable(),
-    waveM: z.number().min(0).max(30).nullable(),
-    warnings: z.array(warningSchema).default([]),
-  })
-  .refine((day) => (day.date === undefined) !== (day.offset === undefined), "a day has a date or an offset, not both");
-export const fixtureSchema = z.object({
-  places: z.array(
-    z.object({
-      name: z.string().min(1),
-      lat: z.number().min(-90).max(90),
-      lng: z.number().min(-180).max(180),
-      radiusKm: z.number().positive().max(500),
-      days: z.array(daySchema),
-    }),
-  ),
-  calm: z.object({ windKnots: z.number().min(0), gustKnots: z.number().min(0), waveM: z.number().min(0) }),
-});
-export type WeatherFixture = z.input<typeof fixtureSchema>;
 
 const EARTH_KM = 6371;
 export function distanceKm(a: GeoPoint, b: GeoPoint): number {

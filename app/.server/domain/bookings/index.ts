@@ -33,9 +33,3 @@ export { createBookingsService, slotIdsFor, type BookingChoice, type BookingEven
 export { bookingEmailHandler, createBookingNotifier, paymentSentence, recipientsOf } from "./notifications";
 export { ownerFigures } from "./figures";
 export { isReference, normalizeReference, REFERENCE_ALPHABET, referenceCandidate } from "./reference";
-
-/**
- * How often each server applies due expiries and completions (reads also apply them), unless
- * BOOKING_DUE_CHECK_MS says otherwise (it replaces BOOKING_SCHEDULER_MS, which drove chat emails too).
- */
-export const BOOKING_DUE_CHECK_MS = 60_000;

@@ -1,4 +1,4 @@
-import type { Span } from "./mask";
+import type { Span } from "./mask-span";
 
 // ---------------------------------------------------------------------------------------------
 // Email addresses: `ana@gmail.com`, `ana.boats@gmail`, `ana @ gmail . com`, `ana(at)gmail(dot)com`,

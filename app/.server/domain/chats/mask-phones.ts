@@ -1,4 +1,4 @@
-import type { Span } from "./mask";
+import type { Span } from "./mask-span";
 
 // ---------------------------------------------------------------------------------------------
 // Phone numbers: nine or more digits in a row, written as digits (of any script, or with

@@ -2,6 +2,7 @@ import type { MessagePart } from "#app/utils/chats";
 import { emailAndHandleSpans } from "./mask-emails";
 import { prepare } from "./mask-normalize";
 import { phoneSpans } from "./mask-phones";
+import type { ContactKind, Span } from "./mask-span";
 
 /**
  * Finds the contact details people type into messages — email addresses, phone numbers and
@@ -20,8 +21,7 @@ import { phoneSpans } from "./mask-phones";
  * `mask-emails.ts` (addresses, handles, links) and `mask-phones.ts` (numbers in digits or words).
  */
 
-export type ContactKind = "email" | "phone" | "handle";
-export type Span = { start: number; end: number; kind: ContactKind };
+export type { ContactKind, Span } from "./mask-span";
 
 // ---------------------------------------------------------------------------------------------
 // The finders combined

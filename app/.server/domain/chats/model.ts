@@ -17,8 +17,6 @@ export const CHAT_MESSAGES = "chat_messages";
 
 /** How long after an unread message its recipient is emailed: the messages of a burst share one email. */
 export const CHAT_EMAIL_DELAY_MS = 2 * 60_000;
-/** How often each server sends the due unread-message emails, unless CHAT_EMAIL_CHECK_MS says otherwise. */
-export const CHAT_EMAIL_CHECK_MS = 60_000;
 /** The messages an email quotes (the rest are counted). */
 export const EMAIL_QUOTED_MESSAGES = 5;
 

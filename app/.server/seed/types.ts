@@ -1,0 +1,9 @@
+import type { BoatTypeId, DockKind, ListingPhoto } from "#app/utils/listings/schemas";
+import type { ListingKind } from "../domain/listings";
+import type { Services } from "../services";
+
+/** One step of the demo data: it runs once per store (its id is recorded), in order. */
+export type SeedStep = { id: string; run(services: Services): Promise<void> };
+
+/** Where the demo listings' photos come from (the photo pipeline owns the bytes). */
+export type PhotoProvider = (kind: ListingKind, type: BoatTypeId | DockKind, index: number) => Promise<ListingPhoto[]>;
