@@ -20,11 +20,26 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace is recorded only when a failed test runs again (retries are 1 on CI): recording one
+    // for every test, to keep it on failure, cost every passing test its screenshots and snapshots.
+    trace: "on-first-retry",
   },
   projects: [
+    // Signs each demo person in once through the real form and saves the browser state to
+    // .cache/e2e-auth/<person>.json; `demoPage` starts from it (decision 039).
+    {
+      name: "setup",
+      testMatch: /support\/auth\.setup\.ts$/,
+      use: {
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: chromiumArgs,
+        },
+      },
+    },
     {
       name: "chromium",
+      dependencies: ["setup"],
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
@@ -35,7 +50,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "rm -rf .cache/e2e-data && node build/server/server.js",
+    // The demo people's saved sign-ins belong to the data of one run: both go before the server starts.
+    command: "rm -rf .cache/e2e-data .cache/e2e-auth && node build/server/server.js",
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     // Seeding the demo data on a busy 2-core machine can take over a minute.

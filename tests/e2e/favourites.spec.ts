@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect, test, type Route } from "@playwright/test";
+import { authFile } from "./support/auth-state";
 
 /**
  * The favourite heart: optimistic (it changes before the server answers), stored (a reload
@@ -6,17 +7,11 @@ import { expect, test, type Page, type Route } from "@playwright/test";
  * the search, so the listings' seed step must be registered.
  */
 
-async function signInAsRenter(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel(/correo/i).fill("renter@amarre.test");
-  await page.locator('input[name="password"]').fill("amarre-demo");
-  await page.locator("form#login button[type=submit]").click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-}
+// The demo renter, signed in once through the form by the setup project (decision 039).
+test.use({ storageState: authFile("renter") });
 
 test("a signed-in person saves a boat: the heart changes at once, stays after a reload and the boat is in /favoritos", async ({ page, context }) => {
   await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
-  await signInAsRenter(page);
 
   // A published boat, from the search.
   const search = await page.goto("/alquiler-barco");
