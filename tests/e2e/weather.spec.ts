@@ -13,8 +13,8 @@ test("the renter cancels an unsafe trip for the weather; both pages keep the for
   const renter = await demoPage(browser, "renter@amarre.test");
   await renter.goto("/ajustes/mis-reservas");
   const upcoming = renter.locator("section", { has: renter.getByRole("heading", { name: /^Próximas/ }) });
-  // Soonest first: the trip in four days.
-  await upcoming.getByRole("link", { name: /Cap Camarat/ }).first().click();
+  // Soonest first: today's trip (ready for check-in, decision 032), then the trip in four days.
+  await upcoming.getByRole("link", { name: /Cap Camarat/ }).nth(1).click();
   const weather = renter.locator("section", { has: renter.getByRole("heading", { name: "El tiempo para el viaje" }) });
   await expect(weather.getByText("La previsión hace inseguro este viaje para este barco (moto de agua o barco a motor de hasta 8 m).")).toBeVisible();
   await expect(weather.getByText("Aviso amarillo:")).toBeVisible();
