@@ -53,7 +53,7 @@ test("the admin writes and publishes a post with hostile Markdown; visitors read
   await admin.locator('input[name="cover"]').setInputFiles({ name: "cala.jpg", mimeType: "image/jpeg", buffer: cover });
   await admin.getByRole("button", { name: "Publicar" }).click();
   await admin.waitForURL(`**/blog/${slug}`);
-  await expect(admin.getByRole("heading", { level: 1, name: "Calas seguras" })).toBeVisible();
+  await expect(admin.getByRole("heading", { level: 1, name: "Calas seguras" })).toBeVisible({ timeout: 15_000 });
 
   // Visitors, with JavaScript on: nothing of the hostile Markdown runs, in any language.
   const context = await browser.newContext({ locale: "es-ES" });

@@ -21,8 +21,10 @@ test("production refuses to start without a session secret", async () => {
 });
 
 test("SIGTERM stops accepting, closes the store and exits cleanly", async () => {
+  // A first start seeds every demo step before it listens: up to a minute while other tests run.
+  test.setTimeout(120_000);
   const server = startServer({});
-  await expect.poll(() => /running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1], { timeout: 20_000 }).toBeTruthy();
+  await expect.poll(() => /running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1], { timeout: 90_000 }).toBeTruthy();
   const port = /running at http:\/\/localhost:(\d+)/.exec(server.output())![1];
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
   expect(await health.json()).toEqual({ status: "ok" });
