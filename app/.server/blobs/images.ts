@@ -277,3 +277,15 @@ export async function deletePhoto(blobs: BlobStore, ownerPrefix: string, id: str
 export async function deleteAllPhotos(blobs: BlobStore, ownerPrefix: string): Promise<void> {
   await blobs.deletePrefix(`photos/${validateBlobPrefix(ownerPrefix)}`);
 }
+
+const PRIVATE_PHOTO_WIDEST = 1280;
+
+/** A private photo (a deposit claim's, a handover record's): one WebP of at most 1280 px wide, with a fresh id. */
+export type PrivatePhoto = { id: string; bytes: Uint8Array; width: number; height: number };
+
+/** Runs the pipeline on one upload and keeps the widest variant up to 1280 px; throws the pipeline's `PhotoError`. */
+export async function processPrivatePhoto(bytes: Uint8Array): Promise<PrivatePhoto> {
+  const processed = await processPhoto(bytes);
+  const variant = [...processed.variants].reverse().find((v) => v.width <= PRIVATE_PHOTO_WIDEST) ?? processed.variants[0]!;
+  return { id: randomBytes(12).toString("hex"), bytes: variant.bytes, width: variant.width, height: variant.height };
+}

@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { keySegment, type BlobStore } from "#app/.server/blobs";
-import { isPhotoError, processPhoto } from "#app/.server/blobs/images";
+import { isPhotoError, processPrivatePhoto, type PrivatePhoto } from "#app/.server/blobs/images";
 import { DepositError, MAX_CLAIM_PHOTOS, type ClaimPhoto } from "./model";
 
 /**
@@ -10,7 +9,6 @@ import { DepositError, MAX_CLAIM_PHOTOS, type ClaimPhoto } from "./model";
  * under `photos/`, which the public photo route serves). They leave the blob store only through
  * the service's `photo`, which checks the person asking.
  */
-const WIDEST = 1280;
 
 export function claimPrefix(bookingId: string): string {
   return `deposits/${keySegment(bookingId)}`;
@@ -20,7 +18,7 @@ export function claimPhotoKey(bookingId: string, photoId: string): string {
   return `${claimPrefix(bookingId)}/${photoId}.webp`;
 }
 
-type Prepared = { id: string; bytes: Uint8Array; width: number; height: number };
+type Prepared = PrivatePhoto;
 
 /** Checks every upload before anything is stored; a `DepositError` (`photos`, the pipeline's reason) for the first bad one. */
 export async function preparePhotos(uploads: readonly Uint8Array[]): Promise<Prepared[]> {
@@ -28,9 +26,7 @@ export async function preparePhotos(uploads: readonly Uint8Array[]): Promise<Pre
   const prepared: Prepared[] = [];
   for (const bytes of uploads) {
     try {
-      const processed = await processPhoto(bytes);
-      const variant = [...processed.variants].reverse().find((v) => v.width <= WIDEST) ?? processed.variants[0]!;
-      prepared.push({ id: randomBytes(12).toString("hex"), bytes: variant.bytes, width: variant.width, height: variant.height });
+      prepared.push(await processPrivatePhoto(bytes));
     } catch (error) {
       if (isPhotoError(error)) throw new DepositError("invalid", "photos", error.code);
       throw error;
