@@ -109,10 +109,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ["./tests/setup-unit.ts"],
     // One Google Firestore emulator per worker for the whole run, started when a suite first asks for it.
     globalSetup: ["./tests/emulators.global.ts"],
-    testTimeout: 20_000,
-    // An emulator's start (the Auth emulator's CLI, a JVM) in a `beforeAll` takes over a minute when
-    // the run's first files all start at once on a busy machine.
-    hookTimeout: 120_000,
+    // CI runs slower than this machine (its unit stage shares two cores with typecheck, lint and the build).
+    testTimeout: 30_000,
+    // An emulator's start (the Auth emulator's CLI, a JVM) in a `beforeAll` takes 9 s on an idle
+    // 2-core machine and over a minute on CI, where typecheck, lint and the build run beside the
+    // unit tests (a 60 s limit failed there). Each emulator helper gives up with its own output
+    // a little before this.
+    hookTimeout: 180_000,
     pool: "forks",
     poolOptions: { threads: { isolate: false } },
     // vitest's default is one worker on a 2-core machine: the emulator suites mostly wait on the

@@ -152,7 +152,8 @@ export async function startAuthEmulator(options: { timeoutMs?: number; ports?: {
     fs.rmSync(dir, { recursive: true, force: true });
   };
 
-  const deadline = started + (options.timeoutMs ?? 120_000);
+  const timeoutMs = options.timeoutMs ?? 170_000;
+  const deadline = started + timeoutMs;
   while (!(await answers(`http://${host}/`))) {
     if (exitCode !== undefined) {
       await stop();
@@ -160,7 +161,7 @@ export async function startAuthEmulator(options: { timeoutMs?: number; ports?: {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The Firebase Auth emulator did not answer within ${options.timeoutMs ?? 120_000} ms:\n${output}`);
+      throw new Error(`The Firebase Auth emulator did not answer within ${timeoutMs} ms:\n${output}`);
     }
     await sleep(200);
   }

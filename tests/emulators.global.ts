@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     const url = new URL(request.url ?? "/", "http://broker");
     if (url.pathname !== "/firestore") return answer(404, { error: "unknown emulator" });
     const worker = url.searchParams.get("worker") ?? "";
-    if (!firestore.has(worker)) firestore.set(worker, launchCloudFirestoreEmulator({ rulesFile: FIRESTORE_RULES_FILE, timeoutMs: 120_000 }));
+    if (!firestore.has(worker)) firestore.set(worker, launchCloudFirestoreEmulator({ rulesFile: FIRESTORE_RULES_FILE, timeoutMs: 170_000 }));
     firestore.get(worker)!.then(
       (emulator) => answer(200, { hostPort: emulator.hostPort }),
       (error: unknown) => answer(500, { error: String(error) }),

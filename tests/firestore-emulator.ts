@@ -114,7 +114,7 @@ async function emulatorBroker(): Promise<string | undefined> {
 export async function startCloudFirestoreEmulator(options: { rulesFile?: string; timeoutMs?: number } = {}): Promise<FirestoreEmulator> {
   const broker = options.rulesFile && path.resolve(options.rulesFile) !== FIRESTORE_RULES_FILE ? undefined : await emulatorBroker();
   if (!broker) return launchCloudFirestoreEmulator(options);
-  const response = await fetch(`${broker}/firestore?worker=${process.env.VITEST_POOL_ID ?? ""}`, { signal: AbortSignal.timeout(options.timeoutMs ?? 180_000) });
+  const response = await fetch(`${broker}/firestore?worker=${process.env.VITEST_POOL_ID ?? ""}`, { signal: AbortSignal.timeout(options.timeoutMs ?? 175_000) });
   const answer = (await response.json()) as { hostPort?: string; error?: string };
   if (!response.ok || !answer.hostPort) throw new Error(`The shared Cloud Firestore emulator did not start: ${answer.error ?? response.status}`);
   const [host, port] = answer.hostPort.split(":");

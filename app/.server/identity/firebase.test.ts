@@ -42,7 +42,7 @@ describe("on the Firebase Auth emulator", () => {
     emulator = await startAuthEmulator();
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
     console.info(`Firebase Auth emulator ready on ${emulator.host} in ${emulator.startupMs} ms`);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await emulator?.stop();

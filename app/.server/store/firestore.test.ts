@@ -56,7 +56,7 @@ describe.skipIf(!findCloudFirestoreEmulator())("on the Cloud Firestore emulator"
 
   beforeAll(async () => {
     emulator = await startCloudFirestoreEmulator({ rulesFile: RULES_FILE });
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await emulator?.stop();
