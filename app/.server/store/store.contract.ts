@@ -428,6 +428,13 @@ export function describeStoreContract(name: string, makeStore: () => Promise<Sto
         expect(sortedIds(await where(["v", "==", "1"]))).toEqual([]);
       });
 
+      spec("a string never equals a number, a boolean, an array or a map, even one written the same", [], async () => {
+        expect(sortedIds(await where(["v", "==", "[1,2]"]))).toEqual([]);
+        expect(sortedIds(await where(["v", "==", '{"k":1}']))).toEqual([]);
+        expect(sortedIds(await where(["v", "==", "true"]))).toEqual([]);
+        expect(sortedIds(await where(["v", "in", ["[1,2]", '{"k":1}', "true", "1", "x"]]))).toEqual(["b"]);
+      });
+
       spec("maps compare equal whatever the order of their keys", [], async () => {
         const c = col("map-eq");
         await store.set(c, "a", { spec: { beam: 3, length: 10 } });
