@@ -31,6 +31,7 @@ import { readThemeCookie } from "#app/utils/theme";
 import { useNonce } from "#app/utils/nonce";
 import { fixedPages } from "#app/route-table";
 import { href } from "#app/utils/href";
+import type { RootData } from "#app/utils/root-data";
 import stylesheet from "./tailwind.css?url";
 import { requestContext } from "#app/.server/http/request-context";
 import { takeNotice } from "#app/.server/http/notice";
@@ -89,7 +90,7 @@ export async function loader(args: LoaderFunctionArgs) {
       errorCopy,
       ENV: publicEnv(config),
       notice,
-    },
+    } satisfies RootData,
     { headers },
   );
 }

@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { loader as rootLoader } from "#app/root";
+import { useRootData } from "#app/utils/root-data";
 
 /** "Return to home": the marketing site, in a new tab (the spec). */
 function HomeLink({ href, label }: { href: string | undefined; label: string }) {
@@ -75,7 +75,7 @@ export function GeneralErrorBoundary({
   defaultStatusHandler?: StatusHandler;
 } = {}) {
   const error = useRouteError();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   const Screen = statusHandlers?.[status] ?? defaultStatusHandlers[status] ?? defaultStatusHandler;

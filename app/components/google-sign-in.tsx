@@ -1,14 +1,14 @@
-import { useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { loader as rootLoader } from "#app/root";
+import { useRootData } from "#app/utils/root-data";
 import { afterLoginPath } from "#app/utils/safe-redirect";
 import { useLang } from "#app/utils/use-lang";
 
 /** "Continue with Google" on the firebase backend; it needs JavaScript (a popup), the form above does not. */
 export function GoogleSignIn({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation("auth");
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const navigate = useNavigate();
   const lang = useLang();
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
-import { useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { loader as rootLoader } from "#app/root";
+import { useRootData } from "#app/utils/root-data";
 import type { MapPoint } from "#app/utils/listings/view";
 import { useLang, useLocalizePath } from "#app/utils/use-lang";
 import type { ListingMapHandle, ListingMapOptions } from "./listing-map.client";
@@ -30,7 +30,7 @@ export function ListingMap({
   /** The phone switch's texts, closed and open. */
   toggle?: { show: string; hide: string };
 }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const tileUrl = root?.ENV.MAP_TILE_URL;
   const attribution = root?.ENV.MAP_ATTRIBUTION ?? "";
   const { t } = useTranslation("listing");

@@ -1,11 +1,10 @@
-import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "#app/root";
+import { useRootData } from "#app/utils/root-data";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /** Header, the page, footer: the frame every layout shares. */
 export function SiteFrame({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   return (
     <>
       <SiteHeader theme={root?.theme ?? "system"} user={root?.user ?? null} />
