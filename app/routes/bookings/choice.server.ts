@@ -70,7 +70,7 @@ export function choiceOf(value: z.infer<ReturnType<typeof choiceFormSchema>>): {
 }
 
 /** A form the schema refused, as the page shows a refusal: the first field's message, and each field's. */
-export function formRefusal(error: Record<string, string[] | null> | undefined): Refusal {
+export function formRefusal(error: Record<string, string[] | null> | null | undefined): Refusal {
   const fields: Record<string, string> = {};
   for (const [name, messages] of Object.entries(error ?? {})) {
     if (messages?.[0]) fields[name] = messages[0];

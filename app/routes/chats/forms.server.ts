@@ -31,7 +31,7 @@ export function contactOwnerSchema(t: RequestContext["t"]) {
 }
 
 /** A field's messages, or "we did not understand the form" when the form itself was not ours (a wrong or missing intent). */
-export function messageErrors(error: Record<string, string[] | null> | undefined, field: string, t: RequestContext["t"]): string[] {
+export function messageErrors(error: Record<string, string[] | null> | null | undefined, field: string, t: RequestContext["t"]): string[] {
   return error?.[field] ?? [t("errors.unknown")];
 }
 
