@@ -74,7 +74,9 @@ export async function uploadPhotos(env: Env, listing: Listing, lang: Lang, t: T)
   if (submission.status !== "success" && submission.error?.intent) {
     return data<PhotoReply>({ intent: "upload", result: null, uploaded: 0, message: t("errors.unknown") }, { status: 400 });
   }
-  const files = formData.getAll("photos").filter((value): value is File => typeof value !== "string");
+  // The files the reader kept (over-size ones were drained), as the schema path read them.
+  const sent = submission.payload.photos;
+  const files = (Array.isArray(sent) ? sent : [sent]).filter((value): value is File => value instanceof File);
   const reply = (fieldErrors: string[], uploaded: number) =>
     data<PhotoReply>(
       { intent: "upload", result: submission.reply({ fieldErrors: { photos: fieldErrors }, hideFields: ["photos"] }), uploaded, message: null },
