@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -7,6 +7,7 @@ import { formatDay, formatMoment } from "#app/utils/bookings";
 import { FUEL_EIGHTHS, MAX_HANDOVER_NOTES, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPanelView, type HandoverRecordView } from "#app/utils/handover";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang } from "#app/utils/use-lang";
+import { usePending } from "#app/utils/use-pending";
 
 /**
  * Check-in and check-out on a booking's page (decision 032): both records as the two people read
@@ -21,10 +22,8 @@ const INTENTS = ["check-in", "check-out", "confirm-check-in", "confirm-check-out
 export function HandoverSection({ panel, refusal, done }: { panel: HandoverPanelView; refusal: HandoverRefusal; done: string | null }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
-  const navigation = useNavigation();
   // The refusal is ours when it came back from one of our intents (the form keeps what was typed).
   const ours = refusal && INTENTS.includes(refusal.values?.intent ?? "") ? refusal : null;
-  const pending = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : null;
   const recordIntent = panel.can.find((each): each is "check-in" | "check-out" => each === "check-in" || each === "check-out");
   const confirmIntents = panel.can.filter((each): each is "confirm-check-in" | "confirm-check-out" => each.startsWith("confirm-"));
   return (
@@ -39,9 +38,9 @@ export function HandoverSection({ panel, refusal, done }: { panel: HandoverPanel
         <HandoverRecord kind="check-out" record={panel.checkOut} engine={panel.engine} side={panel.side} />
       </div>
       {confirmIntents.map((intent) => (
-        <AnswerForm key={intent} intent={intent} refusal={ours?.values?.intent === intent ? ours : null} pending={pending === intent} busy={pending !== null} />
+        <AnswerForm key={intent} intent={intent} refusal={ours?.values?.intent === intent ? ours : null} />
       ))}
-      {recordIntent ? <RecordForm intent={recordIntent} side={panel.side} engine={panel.engine} refusal={ours?.values?.intent === recordIntent ? ours : null} pending={pending === recordIntent} busy={pending !== null} /> : null}
+      {recordIntent ? <RecordForm intent={recordIntent} side={panel.side} engine={panel.engine} refusal={ours?.values?.intent === recordIntent ? ours : null} /> : null}
     </section>
   );
 }
@@ -105,7 +104,10 @@ export function HandoverRecord({ kind, record, engine, side }: { kind: HandoverK
   );
 }
 
-function RecordForm({ intent, side, engine, refusal, pending, busy }: { intent: "check-in" | "check-out"; side: "owner" | "renter"; engine: boolean; refusal: HandoverRefusal; pending: boolean; busy: boolean }) {
+function RecordForm({ intent, side, engine, refusal }: { intent: "check-in" | "check-out"; side: "owner" | "renter"; engine: boolean; refusal: HandoverRefusal }) {
+  // Greyed out until the page it leads to has loaded; "Saving…" on the form that was sent.
+  const busy = usePending({ untilIdle: true });
+  const pending = usePending({ intent, untilIdle: true });
   const { t } = useTranslation("bookings");
   const errors = refusal?.fields ?? {};
   const values = refusal?.values ?? {};
@@ -161,7 +163,9 @@ function RecordForm({ intent, side, engine, refusal, pending, busy }: { intent: 
   );
 }
 
-function AnswerForm({ intent, refusal, pending, busy }: { intent: "confirm-check-in" | "confirm-check-out"; refusal: HandoverRefusal; pending: boolean; busy: boolean }) {
+function AnswerForm({ intent, refusal }: { intent: "confirm-check-in" | "confirm-check-out"; refusal: HandoverRefusal }) {
+  const busy = usePending({ untilIdle: true });
+  const pending = usePending({ intent, untilIdle: true });
   const { t } = useTranslation("bookings");
   const errors = refusal?.fields ?? {};
   const values = refusal?.values ?? {};

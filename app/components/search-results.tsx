@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MapPoint } from "#app/utils/listings/view";
 import { seoMeta, type SeoCopy } from "#app/utils/meta";
+import { usePending } from "#app/utils/use-pending";
 import { FavouriteButton } from "./favourite-button";
 import { ListingMap } from "./listing-map";
 import { LocalizedLink } from "./localized-link";
@@ -126,6 +127,7 @@ export function SearchResults<C extends { id: string }>({
  * form's own submissions keep it, so typing is never interrupted.
  */
 export function useFormKey(formId: string): string {
+  // Not a pending check: whether the navigation under way carries a form decides if the form remounts.
   const location = useLocation();
   const navigation = useNavigation();
   const fromForm = useRef(false);
@@ -143,9 +145,7 @@ export function useFormKey(formId: string): string {
 
 /** Whether this page is loading new results (a navigation to the same path). */
 export function useSearching(): boolean {
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
-  return navigation.state === "loading" && navigation.location.pathname === pathname;
+  return usePending({ samePath: true });
 }
 
 /** The parameters the loader left out, and why (a 400 page). */

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 /** The navigation `useNavigation()` answers, set by each case. */
-let navigation: { state: "idle" | "submitting" | "loading"; formAction?: string; formData?: FormData } = { state: "idle" };
-vi.mock("@remix-run/react", () => ({ useNavigation: () => navigation }));
+let navigation: { state: "idle" | "submitting" | "loading"; formAction?: string; formData?: FormData; location?: { pathname: string } } = { state: "idle" };
+vi.mock("@remix-run/react", () => ({ useNavigation: () => navigation, useLocation: () => ({ pathname: "/barcos" }) }));
 const { usePending, useWhenIdle } = await import("./use-pending");
 
 const form = (fields: Record<string, string>) => {
@@ -41,6 +41,22 @@ describe("usePending", () => {
     navigation = { state: "loading" };
     expect(usePending({ untilIdle: true })).toBe(true);
     expect(usePending({ intent: "clear", untilIdle: true })).toBe(false);
+  });
+});
+
+describe("usePending({ samePath })", () => {
+  it("is true while the page loads a new location on its own path, and only then", () => {
+    navigation = { state: "idle" };
+    expect(usePending({ samePath: true })).toBe(false);
+    // The filter form (GET) or a page link: new results for this page.
+    navigation = { state: "loading", location: { pathname: "/barcos" } };
+    expect(usePending({ samePath: true })).toBe(true);
+    // Leaving for another page is not "loading results".
+    navigation = { state: "loading", location: { pathname: "/amarres" } };
+    expect(usePending({ samePath: true })).toBe(false);
+    // A form posted to an action is not either, until its next page loads.
+    navigation = { state: "submitting", formAction: "/barcos", formData: form({ intent: "x" }), location: { pathname: "/barcos" } };
+    expect(usePending({ samePath: true })).toBe(false);
   });
 });
 

@@ -219,6 +219,23 @@ describe("session endpoints", () => {
     expect(await json.json()).toEqual({ ok: true });
   });
 
+  it("POST /api/logout reads its body through the body gate: a body no form sends is a 400, a language it lacks is Spanish", async () => {
+    const person = await createTestUser(services);
+    const broken = await settle(() =>
+      logout({ request: authedRequest("/en/api/logout", person.cookie, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new Uint8Array([0x6c, 0x61, 0x6e, 0x67, 0x3d, 0xff, 0xfe]) }), params: {}, context: ctx() }),
+    );
+    expect(status(broken as Thrown)).toBe(400);
+    expect(JSON.stringify((broken as unknown as { data: unknown }).data)).toContain("could not read what was sent");
+    // Nothing was signed out by a refused body.
+    const { getSessionUser } = await import("./guards");
+    expect(await getSessionUser(authedRequest("/ajustes", person.cookie), ctx())).not.toBeNull();
+    for (const lang of ["xx", "x".repeat(50)]) {
+      const response = await logout({ request: formPost("/api/logout", { lang }, person.cookie), params: {}, context: ctx() });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/login");
+    }
+  });
+
   it("refuses an ID token on the embedded backend (there are none)", async () => {
     const response = await tokenSync({ request: new Request("http://localhost:3000/api/auth/session", { method: "POST", headers: { Authorization: "Bearer a.b.c" } }), params: {}, context: ctx() });
     expect(response.status).toBe(401);

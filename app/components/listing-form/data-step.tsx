@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "#app/components/forms";
 import { listingDraftFormSchema, listingErrorMap, listingFormSchema, type DataStep } from "#app/utils/listings/form";
@@ -22,11 +23,11 @@ export function DataStepForm({
   children: (fields: ListingFields) => ReactNode;
 }) {
   const { t } = useTranslation("listing-form");
-  const navigation = useNavigation();
   const action = useStepAction(page);
+  const settled = useWhenIdle(actionData);
   const step = page.step as DataStep;
   const schema = listingFormSchema(page.kind, step, page.variant);
-  const lastResult = navigation.state === "idle" && actionData?.intent === "step" && actionData.step === step ? actionData.result : undefined;
+  const lastResult = settled?.intent === "step" && settled.step === step ? settled.result : undefined;
   const [form, fields] = useForm<ListingFormShape>({
     id: `listing-${page.kind}-${step}`,
     lastResult,
@@ -40,7 +41,7 @@ export function DataStepForm({
         ? parseWithZod(formData, { schema: listingDraftFormSchema(page.kind, step, page.variant) })
         : parseWithZod(formData, { schema, errorMap: listingErrorMap(t) }),
   });
-  const submitting = navigation.state === "submitting" && navigation.formAction === action;
+  const submitting = usePending({ formAction: action });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-6">
       <FormAlert id={form.errorId} errors={form.errors} />

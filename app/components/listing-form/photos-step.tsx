@@ -1,7 +1,8 @@
 /** The photos step: the list with order, cover and delete buttons, and the upload form. */
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { useTranslation } from "react-i18next";
 import { FileField, FormAlert, hintClass, Notice } from "#app/components/forms";
 import { ListingPhoto } from "#app/components/listing-photo";
@@ -13,11 +14,12 @@ import type { ListingFormActionData, ListingFormPageData } from "./types";
 
 export function PhotosStep({ page, actionData }: { page: ListingFormPageData; actionData: ListingFormActionData | undefined }) {
   const { t } = useTranslation("listing-form");
-  const navigation = useNavigation();
   const action = useStepAction(page);
-  const idle = navigation.state === "idle";
-  const upload = idle && actionData?.intent === "upload" ? actionData : undefined;
-  const photoChange = idle && actionData?.intent === "photo" ? actionData : undefined;
+  const settled = useWhenIdle(actionData);
+  const upload = settled?.intent === "upload" ? settled : undefined;
+  const photoChange = settled?.intent === "photo" ? settled : undefined;
+  // Every photo button and the upload wait until the photos step has loaded again.
+  const busy = usePending({ untilIdle: true });
   const [form, fields] = useForm({
     id: "listing-photo-upload",
     lastResult: upload?.result ?? undefined,
@@ -29,7 +31,6 @@ export function PhotosStep({ page, actionData }: { page: ListingFormPageData; ac
   const uploaded = upload ? upload.uploaded : page.uploaded;
   const full = photos.length >= limits.maxPhotos;
   const rulesId = "photo-rules";
-  const busy = navigation.state !== "idle";
   return (
     <div className="space-y-8">
       {uploaded > 0 ? <Notice>{t("photos.uploaded", { count: uploaded })}</Notice> : null}

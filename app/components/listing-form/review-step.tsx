@@ -1,5 +1,6 @@
 /** The review step: the listing's card, what is missing (each with its fix) and the publish button. */
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { useTranslation } from "react-i18next";
 import { FormAlert, Notice } from "#app/components/forms";
 import { ListingPhoto } from "#app/components/listing-photo";
@@ -20,14 +21,14 @@ function missingLabel(t: (key: string, options?: Record<string, unknown>) => str
 export function ReviewStep({ page, actionData }: { page: ListingFormPageData; actionData: ListingFormActionData | undefined }) {
   const { t } = useTranslation("listing-form");
   const lang = useLang();
-  const navigation = useNavigation();
   const action = useStepAction(page);
-  const refused = navigation.state === "idle" && actionData?.intent === "publish" ? actionData : undefined;
+  const settled = useWhenIdle(actionData);
+  const refused = settled?.intent === "publish" ? settled : undefined;
+  const submitting = usePending({ formAction: action });
   const review = page.review;
   if (!review) return null;
   const missing = refused && refused.missing.length > 0 ? refused.missing : review.missing;
   const { summary } = review;
-  const submitting = navigation.state === "submitting" && navigation.formAction === action;
   return (
     <div className="space-y-8">
       <section aria-labelledby="review-preview" className="grid gap-4 sm:grid-cols-[16rem_1fr]">

@@ -197,6 +197,19 @@ describe("writing, reading and taking down a post", () => {
     expect(preview.preview).toEqual({ lang: "es", html: "<h2>Hola </h2>\n<p><a>y</a></p>\n" });
     expect(statusOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "xx", previewBody: "a" }))).toBe(400);
     expect(statusOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "es", previewBody: "a" }, person.cookie))).toBe(403);
+    // The preview through its schema: a body longer than a post's is no preview; an empty one is an empty preview.
+    expect(statusOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "es", previewBody: "a".repeat(60_001) }))).toBe(400);
+    expect(dataOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "en", previewBody: "" })).preview).toEqual({ lang: "en", html: "" });
+    // A body no form sends (5,000 fields) is the body gate's 400, in the page's language.
+    const fields5000 = await settle(() =>
+      editorAction({
+        request: authedRequest("/en/blog/nuevo-blog", adminCookie, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&") }),
+        params: {},
+        context: context(),
+      }),
+    );
+    expect(statusOf(fields5000)).toBe(400);
+    expect(JSON.stringify(dataOf(fields5000))).toContain("too many fields");
   });
 });
 

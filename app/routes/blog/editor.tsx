@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useFetcher, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { isBlogError, renderMarkdown, textOf } from "#app/.server/domain/blog";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -57,15 +58,23 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
+/** The live preview's fetcher (`intent=preview`): one language's body, rendered as the post will be. */
+const previewSchema = z.object({
+  intent: z.literal("preview"),
+  previewLang: z.string().refine(isLang),
+  previewBody: z.string().max(BLOG_LIMITS.body).default(""),
+});
+
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, ["blog", "zod", "validation"]);
   const admin = await ctx.requireAdmin({ checkRevoked: true });
   const formData = await ctx.formData();
-  if (formData.get("intent") === "preview") {
-    const lang = formData.get("previewLang");
-    const body = formData.get("previewBody");
-    if (!isLang(lang) || typeof body !== "string" || body.length > BLOG_LIMITS.body) return data({ preview: null }, { status: 400 });
-    return data({ preview: { lang, html: renderMarkdown(body, lang) } });
+  const preview = parseWithZod(formData, { schema: previewSchema });
+  if (preview.payload.intent === "preview") {
+    // The preview's fetcher shows nothing for a body it could not render (no language, too long).
+    if (preview.status !== "success") return data({ preview: null }, { status: 400 });
+    const { previewLang: lang, previewBody } = preview.value;
+    return data({ preview: { lang, html: renderMarkdown(previewBody, lang) } });
   }
   const submission = parseWithZod(formData, { schema: blogFormSchema, errorMap: zodErrorMap(ctx.t) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

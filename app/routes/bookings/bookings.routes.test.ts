@@ -83,6 +83,26 @@ describe("/boat/rent/boat/{id} and the summary", () => {
     expect((anonymous as Response).headers.get("Location")).toMatch(/^\/login\?redirect=/);
   });
 
+  it("reads the confirmation through the body gate and one schema: a body no form sends is a 400, a bad field a translated 400", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const fields = { listing: boat.id, start: day(30), end: day(31), people: "2" };
+    const json = await settle(() =>
+      summaryAction({ request: authedRequest(summaryPath(fields), renter.cookie, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(fields) }), params: {}, context: context() }),
+    );
+    expect(statusOf(json)).toBe(415);
+    const long = await settle(() =>
+      summaryAction({ request: authedRequest(summaryPath(fields), renter.cookie, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `listing=${boat.id}&start=${"9".repeat(200_000)}` }), params: {}, context: context() }),
+    );
+    expect(statusOf(long)).toBe(400);
+    const badDay = await confirm({ ...fields, start: "mañana" }, renter.cookie, "/en");
+    expect(statusOf(badDay)).toBe(400);
+    expect(dataOf(badDay).refusal).toEqual({ status: 400, field: "start", message: "Choose the first day.", fields: { start: "Choose the first day." } });
+    const badPeople = await confirm({ ...fields, people: "lots" }, renter.cookie, "/fr");
+    expect(statusOf(badPeople)).toBe(400);
+    expect(dataOf(badPeople).refusal.field).toBe("people");
+    expect(await services.bookings.listForRenter(renter.uid).then((list) => list.filter((b) => b.listingId === boat.id))).toEqual([]);
+  });
+
   it("confirms with a 303 to the booking; the same days again are a 409 with a translated message", async () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
     const fields = { listing: boat.id, start: day(20), end: day(22), people: "2" };

@@ -1,5 +1,6 @@
 import { isBookingError, MAX_PENDING_REQUESTS, MAX_REQUEST_DAYS, type BookingChoice, type BookingError, type Quote } from "#app/.server/domain/bookings";
 import type { RequestContext } from "#app/.server/http/request-context";
+import { z } from "zod";
 import type { ChoiceFields, QuoteView } from "#app/utils/bookings";
 
 /**
@@ -34,6 +35,48 @@ export function readChoice(source: URLSearchParams | FormData): { listingId: str
       withSkipper: fields.skipper === "on",
     },
   };
+}
+
+/**
+ * The summary's confirmation as its form posts it (the choice in hidden fields, read through the
+ * body gate and `parseWithZod`): each field's shape, with the message the page shows for it; what
+ * the shapes cannot tell (free days, people the boat takes, a skipper) the bookings service says.
+ */
+export function choiceFormSchema(t: RequestContext["t"]) {
+  const message = (key: string) => ({ message: t(`bookings:errors.${key}`) });
+  const date = (key: string) => z.string(message(key)).regex(/^\d{4}-\d{2}-\d{2}$/, message(key));
+  return z.object({
+    listing: z.string(message("listing.unavailable")).regex(/^[A-Za-z0-9_-]{1,128}$/, message("listing.unavailable")),
+    start: date("start.format"),
+    end: date("end.format").optional(),
+    part: z.enum(["am", "pm"], { errorMap: () => message("part.no-half-day") }).optional(),
+    people: z.string().regex(/^\d{1,3}$/, message("people.required")).optional(),
+    skipper: z.literal("on", { errorMap: () => message("skipper.none") }).optional(),
+  });
+}
+
+/** The choice the schema let through, as `readChoice` makes it from a query. */
+export function choiceOf(value: z.infer<ReturnType<typeof choiceFormSchema>>): { listingId: string; choice: BookingChoice } {
+  return {
+    listingId: value.listing,
+    choice: {
+      start: value.start,
+      end: value.end ?? value.start,
+      part: value.part ?? null,
+      people: value.people === undefined ? null : Number(value.people),
+      withSkipper: value.skipper === "on",
+    },
+  };
+}
+
+/** A form the schema refused, as the page shows a refusal: the first field's message, and each field's. */
+export function formRefusal(error: Record<string, string[] | null> | null | undefined): Refusal {
+  const fields: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(error ?? {})) {
+    if (messages?.[0]) fields[name] = messages[0];
+  }
+  const [field, message] = Object.entries(fields)[0] ?? ["", ""];
+  return { status: 400, field: field || null, message, fields };
 }
 
 export type Refusal = {

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +17,7 @@ import { useLang } from "#app/utils/use-lang";
 import { seoMeta } from "#app/utils/meta";
 import { withQuery } from "#app/utils/listings/view";
 import { withoutEmptyParams } from "#app/utils/listings/trip";
-import { asRefusal, quoteView, readChoice, type Refusal } from "./choice.server";
+import { asRefusal, choiceFormSchema, choiceOf, formRefusal, quoteView, readChoice, type Refusal } from "./choice.server";
 import type { ChoiceFields } from "#app/utils/bookings";
 import { isListingId } from "#app/.server/domain/listings";
 import { cardsFor } from "#app/.server/listing-cards";
@@ -75,8 +76,12 @@ async function tooManyPeople(ctx: ReturnType<typeof requestContext>, listingId: 
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "bookings");
   const user = await ctx.requireUser({ checkRevoked: true });
-  const form = await ctx.formData();
-  const { listingId, choice } = readChoice(form);
+  const submission = parseWithZod(await ctx.formData(), { schema: choiceFormSchema(ctx.t) });
+  if (submission.status !== "success") {
+    const refusal = formRefusal(submission.error);
+    return data({ refusal }, { status: refusal.status });
+  }
+  const { listingId, choice } = choiceOf(submission.value);
   try {
     const booking = await ctx.services.bookings.book({ uid: user.uid, lang: ctx.lang }, listingId, choice);
     // A provider that charges takes the renter to its checkout first; it sends them back to the booking.

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useRevalidator, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -16,6 +17,7 @@ import { seoMeta } from "#app/utils/meta";
 import { useChatStream } from "#app/utils/use-chat-stream";
 import { useLang } from "#app/utils/use-lang";
 import { listingViews } from "./chat.server";
+import { chatActionSchema, messageErrors, typed } from "./forms.server";
 import { withRetryAfter } from "#app/utils/headers";
 import { usePending } from "#app/utils/use-pending";
 
@@ -72,12 +74,15 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "chats");
   const user = await ctx.requireUser();
   const chatId = args.params.chatId ?? "";
-  const form = await ctx.formData();
-  if (form.get("intent") === "read") return markRead(ctx, user.uid, chatId, form.get("then") === "page");
-  const text = form.get("text");
-  if (form.get("intent") !== "send" || typeof text !== "string") return data({ errors: [ctx.t("errors.unknown")], text: "" }, { status: 400 });
-  // Only a participant may write; anyone else learns nothing about the conversation.
+  const submission = parseWithZod(await ctx.formData(), { schema: chatActionSchema(ctx.t) });
+  const intent = submission.payload.intent;
+  if (intent !== "read" && intent !== "send") return data({ errors: [ctx.t("errors.unknown")], text: "" }, { status: 400 });
+  // Only a participant may read or write; anyone else learns nothing about the conversation.
   if (!(await ctx.services.chats.member(user.uid, chatId))) notFound(ctx.request);
+  // An empty or too long reply: the message, and the text kept in the form.
+  if (submission.status !== "success") return data({ errors: messageErrors(submission.error, "text", ctx.t), text: typed(submission.payload, "text") }, { status: 400 });
+  if (submission.value.intent === "read") return markRead(ctx, user.uid, chatId, submission.value.then === "page");
+  const { text } = submission.value;
   const limited = await ctx.auth.limit("chatMessagesPerPerson", user.uid);
   if (limited) return data({ errors: [ctx.t("errors.tooMany")], text }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
   try {
@@ -94,11 +99,11 @@ export async function action(args: ActionFunctionArgs) {
 
 /**
  * `intent=read`: the person has the newest messages on screen; the other side's receipts follow.
- * Only a participant may (anyone else gets the same 404 as for a missing conversation). The
- * fetcher gets a small answer; the form without JavaScript (`then=page`) goes back to the page.
+ * Only a participant may (the action checked: anyone else gets the same 404 as for a missing
+ * conversation). The fetcher gets a small answer; the form without JavaScript (`then=page`)
+ * goes back to the page.
  */
 async function markRead(ctx: ReturnType<typeof requestContext>, uid: string, chatId: string, backToPage: boolean) {
-  if (!(await ctx.services.chats.member(uid, chatId))) notFound(ctx.request);
   await ctx.services.chats.markRead(uid, chatId);
   if (backToPage) throw redirect(href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }), 303);
   return data({ read: true as const });

@@ -93,6 +93,41 @@ describe("contact the owner", () => {
   });
 });
 
+describe("the chat forms read their bodies through the body gate and one schema", () => {
+  const raw = (path: string, cookie: string, headers: Record<string, string>, body: BodyInit) =>
+    authedRequest(path, cookie, { method: "POST", headers, body });
+
+  it("contact the owner: a body no form sends is a translated 400, a missing message its field's message", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const utf8 = await settle(() =>
+      boatAction({ request: raw(`/en/boat/${boat.id}`, renter.cookie, { "Content-Type": "application/x-www-form-urlencoded" }, new Uint8Array([0x6d, 0x65, 0x73, 0x73, 0x61, 0x67, 0x65, 0x3d, 0xff, 0xfe])), params: { id: boat.id }, context: context() }),
+    );
+    expect(statusOf(utf8)).toBe(400);
+    expect(JSON.stringify(dataOf(utf8))).toContain("could not read what was sent");
+    const missing = await contact(boat.id, { intent: "contact" }, renter.cookie, "/en");
+    expect(statusOf(missing)).toBe(400);
+    expect(dataOf(missing).contact).toEqual({ errors: ["Write your message."], text: "" });
+    const forged = await contact(boat.id, { intent: "other", message: "hola" }, renter.cookie, "/en");
+    expect(dataOf(forged).contact).toEqual({ errors: ["We did not understand the form. Reload the page and try again."], text: "hola" });
+    expect(await services.chats.list(renter.uid).then((list) => list.filter((m) => m.listingId === boat.id))).toEqual([]);
+  });
+
+  it("the conversation: thousands of fields are a 400; an empty reply keeps its 400, a stranger still gets the 404", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "Hola" }, renter.cookie));
+    const fields = await settle(() =>
+      chatAction({ request: raw(`/chat/${chatId}`, owner.cookie, { "Content-Type": "application/x-www-form-urlencoded" }, Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&")), params: { chatId }, context: context() }),
+    );
+    expect(statusOf(fields)).toBe(400);
+    const missing = await reply(chatId, { intent: "send" }, owner.cookie, "/fr");
+    expect(statusOf(missing)).toBe(400);
+    expect(dataOf(missing)).toEqual({ errors: ["Écrivez votre message."], text: "" });
+    expect(statusOf(await reply(chatId, { intent: "send", text: "" }, stranger.cookie))).toBe(404);
+    expect(statusOf(await reply(chatId, { intent: "read" }, stranger.cookie))).toBe(404);
+    expect(dataOf(await openChat(chatId, renter.cookie)).messages).toHaveLength(1);
+  });
+});
+
 describe("/chat/{chatId}", () => {
   it("is for its two people only: sign-in for visitors, 404 for anyone else, in the loader and the action", async () => {
     const boat = await createBoat(services, owner.uid);

@@ -419,6 +419,41 @@ describe("the photos step", () => {
   });
 });
 
+describe("the form's intents go through the body gate and one schema each", () => {
+  it("refuses a body no form sends (400), an unknown button and bad photo fields with translated messages, changing nothing", async () => {
+    const person = await createTestUser(services);
+    const id = await completeAllSteps(person.cookie);
+    const path = `${MOTOR}?id=${id}&step=photos`;
+    await upload(path, person.cookie, [
+      { name: "uno.jpg", bytes: await jpeg(400, 300), type: "image/jpeg" },
+      { name: "dos.jpg", bytes: await jpeg(420, 300), type: "image/jpeg" },
+    ]);
+    const before = (await stored(id))!.photos.map((p) => p.id);
+    const utf8 = await settle(() =>
+      action({ request: authedRequest(path, person.cookie, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new Uint8Array([0x69, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x3d, 0xc3, 0x28]) }), params: {}, context: context() }),
+    );
+    expect(utf8).toMatchObject({ init: { status: 400 }, data: { message: expect.stringContaining("No hemos podido leer") } });
+    // A move without its direction, a photo id no listing has the shape of: the photos step's message.
+    for (const fields of [{ intent: "move", photoId: before[0] }, { intent: "delete", photoId: "../x" }]) {
+      const reply = (await post(`/en${path}`, fields, person.cookie)) as Reply<{ intent: string; message: string }>;
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data).toMatchObject({ intent: "photo", message: "We did not understand the form. Reload the page and try again." });
+    }
+    const unknown = (await post(`/fr${MOTOR}?id=${id}&step=specs`, { ...steps.specs, intent: "drop-table" }, person.cookie)) as StepReply;
+    expect(unknown.init?.status).toBe(400);
+    const understood = ["Nous n’avons pas compris le formulaire. Rechargez la page et réessayez."];
+    expect(unknown.data.result.error).toEqual({ "": understood, intent: understood });
+    // An upload without its intent stores nothing.
+    const body = new FormData();
+    body.append("photos", new File([(await jpeg()).slice()], "tres.jpg", { type: "image/jpeg" }));
+    const noIntent = (await settle(() => action({ request: authedRequest(path, person.cookie, { method: "POST", body }), params: {}, context: context() }))) as UploadReply;
+    expect(noIntent.init?.status).toBe(400);
+    expect(noIntent.data.message).toBe("No hemos entendido el formulario. Recarga la página e inténtalo de nuevo.");
+    expect((await stored(id))!.photos.map((p) => p.id)).toEqual(before);
+    expect((await stored(id))!.data.make).toBe(steps.specs.make);
+  });
+});
+
 describe("review and publish", () => {
   it("refuses to publish for an owner without lessor profile, listing what is missing", async () => {
     const person = await createTestUser(services);

@@ -1,10 +1,12 @@
-import { redirect } from "@remix-run/node";
-import { notFound, badRequest } from "#app/.server/http/responses";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { notFound } from "#app/.server/http/responses";
 import { localizePath } from "#app/i18n";
 import { formPathOf, formSteps, formValuesOf, isDataStep, MAX_PHOTO_MEGABYTES, stepFields, type DataStep, type FormStep } from "#app/utils/listings/form";
 import { MAX_PHOTOS, MIN_PHOTO_SIDE } from "#app/utils/photos";
 import { readOwnedListing, variantKey, variantOf, type Env } from "./listing-form/env.server";
-import { changePhotos, photoIntents, uploadPhotos } from "./listing-form/photos.server";
+import { changePhotos, photoChangeSchemas, uploadPhotos } from "./listing-form/photos.server";
 import { firstOpenStep, listingSummary, missingItems, photoItem, portNamesOf, stepsDone, type ListingSummary, type MissingItem } from "./listing-form/progress.server";
 import { publishListing } from "./listing-form/publish.server";
 import { saveAndLeave, saveDataStep } from "./listing-form/steps.server";
@@ -75,6 +77,16 @@ export async function loadListingForm({ ctx, user, kind, variant }: Env) {
 // ---------------------------------------------------------------------------------------------
 // The form's action
 
+/**
+ * What the form's buttons post (urlencoded, through the body gate): one schema per intent. The
+ * data steps' fields ("next", "save and leave") are read by the step's own schema afterwards;
+ * a form without an intent is "next" (the first button, pressed with Enter).
+ */
+const listingIntentSchema = z.preprocess(
+  (value) => (value && typeof value === "object" && (value as { intent?: unknown }).intent === undefined ? { ...value, intent: "next" } : value),
+  z.discriminatedUnion("intent", [...photoChangeSchemas, z.object({ intent: z.literal("publish") }), z.object({ intent: z.literal("next") }), z.object({ intent: z.literal("save-exit") })]),
+);
+
 export async function listingFormAction(env: Env) {
   const { ctx, user, kind, variant } = env;
   const { request, url, lang, t } = ctx;
@@ -88,18 +100,30 @@ export async function listingFormAction(env: Env) {
     return uploadPhotos(env, listing, lang, t);
   }
   const formData = await ctx.formData();
-  const intent = String(formData.get("intent") ?? "next");
-  if ((photoIntents as readonly string[]).includes(intent)) {
-    if (!listing) notFound(request);
-    return changePhotos(env, listing, intent as (typeof photoIntents)[number], formData, lang, t);
+  const requested = url.searchParams.get("step") ?? "basics";
+  const step: DataStep = listing && isDataStep(kind, requested) ? requested : "basics";
+  // Any issue here means the form was not one of ours: one translated message for all of them.
+  const submission = parseWithZod(formData, { schema: listingIntentSchema, errorMap: () => ({ message: t("errors.unknown") }) });
+  // A button no step of this form has, or a data intent on a step without data: the step says so.
+  const unknown = () => data({ intent: "step" as const, step, result: submission.reply({ formErrors: [t("errors.unknown")] }) }, { status: 400 });
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
+    if (photoChangeSchemas.some((schema) => schema.shape.intent.value === intent)) {
+      if (!listing) notFound(request);
+      return data({ intent: "photo" as const, result: null, uploaded: 0, message: t("errors.unknown") }, { status: 400 });
+    }
+    return unknown();
   }
-  if (intent === "publish") {
+  const action = submission.value;
+  if (action.intent === "move" || action.intent === "cover" || action.intent === "delete") {
+    if (!listing) notFound(request);
+    return changePhotos(env, listing, action, lang, t);
+  }
+  if (action.intent === "publish") {
     if (!listing) notFound(request);
     return publishListing(env, listing, lang, t);
   }
-  const requested = url.searchParams.get("step") ?? "basics";
-  if ((intent !== "next" && intent !== "save-exit") || (listing && !isDataStep(kind, requested))) badRequest();
-  const step: DataStep = listing && isDataStep(kind, requested) ? requested : "basics";
-  if (intent === "save-exit") return saveAndLeave(env, listing, step, formData, lang);
+  if (listing && !isDataStep(kind, requested)) return unknown();
+  if (action.intent === "save-exit") return saveAndLeave(env, listing, step, formData, lang);
   return saveDataStep(env, listing, step, formData, lang, t);
 }

@@ -112,6 +112,22 @@ describe("POST /resources/favourite", () => {
     expect(await services.favourites.list(person.uid)).toEqual([]);
   });
 
+  it("reads its body through the body gate: a body no form sends is a translated 400 or 415, never a 500", async () => {
+    const person = await createTestUser(services);
+    const send = (headers: Record<string, string>, body: BodyInit) =>
+      action({ request: authedRequest(URL_PATH, person.cookie, { method: "POST", headers: { "Sec-Fetch-Dest": "empty", ...headers }, body }), params: {}, context: loadContext(services) }).catch((thrown: unknown) => thrown);
+    const json = (await send({ "Content-Type": "application/json" }, JSON.stringify({ listingId: boat.id, intent: "add" }))) as { data: { message: string }; init: ResponseInit };
+    expect(json.init.status).toBe(415);
+    expect(json.data.message).toContain("solo acepta los datos de un formulario web");
+    const fields = (await send({ "Content-Type": "application/x-www-form-urlencoded" }, Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&"))) as { init: ResponseInit };
+    expect(fields.init.status).toBe(400);
+    // One invalid field among valid ones: the fetcher's JSON error, as before.
+    const invalid = (await send({}, new URLSearchParams({ listingId: boat.id, intent: "favourite", redirect: "/en/barcos" }))) as Response;
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ error: "We did not understand that request. Reload the page and try again." });
+    expect(await services.favourites.list(person.uid)).toEqual([]);
+  });
+
   it("answers 404 for a listing that does not exist or cannot be saved", async () => {
     const person = await createTestUser(services);
     const draft = await services.listings.createDraft(ownerUid, "boat", "motor");

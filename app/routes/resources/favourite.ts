@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { isFavouriteError } from "#app/.server/domain/favourites";
 import { getFixedT, readLangCookie } from "#app/.server/i18n";
@@ -16,11 +17,16 @@ import { href } from "#app/utils/href";
  * post (no JavaScript) is sent back to `redirect` (same-origin paths only; `redirectTo`, its
  * older name, from pages rendered before decision record 033), or to sign in first with
  * `redirect` set to it.
+ *
+ * The body goes through the body gate (`ctx.formData()`: a body no form of ours sends is a
+ * translated 400/413/415) and one schema; the page to go back to is read from what was sent
+ * even when the rest is invalid (it names the language of the answer).
  */
 const favouriteSchema = z.object({
   listingId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
   intent: z.enum(["add", "remove"]),
   redirect: z.string().max(2048).optional(),
+  redirectTo: z.string().max(2048).optional(),
 });
 
 /** A fetch() from the page (Remix's fetchers), as opposed to a form the browser submits itself. */
@@ -42,18 +48,14 @@ function loginPath(lang: Lang, backTo: string): string {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { request, getUser, services } = requestContext(args);
+  const ctx = requestContext(args);
+  const { request, getUser, services } = ctx;
   const user = await getUser();
   if (request.method !== "POST") {
     return Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
   }
-  let form: FormData | null = null;
-  try {
-    form = await request.formData();
-  } catch {
-    form = null;
-  }
-  const rawBackTo = form?.get("redirect") ?? form?.get("redirectTo");
+  const submission = parseWithZod(await ctx.formData(), { schema: favouriteSchema });
+  const rawBackTo = submission.payload.redirect ?? submission.payload.redirectTo;
   const backTo = safeRedirect(rawBackTo, "");
   const lang = languageOf(request, backTo);
   const t = getFixedT(lang, "favourites");
@@ -64,17 +66,10 @@ export async function action(args: ActionFunctionArgs) {
     return redirect(loginPath(lang, backTo));
   }
 
-  const parsed = form
-    ? favouriteSchema.safeParse({
-        listingId: form.get("listingId"),
-        intent: form.get("intent"),
-        redirect: rawBackTo ?? undefined,
-      })
-    : null;
-  if (!parsed?.success) return Response.json({ error: t("errors.invalid") }, { status: 400 });
+  if (submission.status !== "success") return Response.json({ error: t("errors.invalid") }, { status: 400 });
 
   const { favourites } = services;
-  const { listingId, intent } = parsed.data;
+  const { listingId, intent } = submission.value;
   try {
     if (intent === "add") await favourites.add(user.uid, listingId);
     else await favourites.remove(user.uid, listingId);

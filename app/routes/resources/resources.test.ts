@@ -137,6 +137,16 @@ describe("/resources/theme", () => {
     const result = (await post({ theme: "purple" })) as unknown as { init: ResponseInit };
     expect(result.init.status).toBe(400);
   });
+
+  it("reads its body through the body gate: broken multipart is a translated 400, no cookie set", async () => {
+    const thrown = await Promise.resolve(
+      theme(args("/en/resources/theme", {}, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: '--xyz\r\nContent-Disposition: form-data; name="theme"\r\n\r\ndark' })),
+    ).catch((error: unknown) => error);
+    const refusal = thrown as { data: { message: string }; init: ResponseInit };
+    expect(refusal.init.status).toBe(400);
+    expect(refusal.data.message).toBe("We could not read what was sent. Please try again from the form.");
+    expect(new Headers(refusal.init.headers).get("Set-Cookie")).toBeNull();
+  });
 });
 
 describe("/sitemap.xml and /robots.txt", () => {

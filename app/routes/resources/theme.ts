@@ -15,12 +15,11 @@ const themeSchema = z.object({
 /** Stores the visitor's theme; "system" removes the cookie so the system decides again. */
 export async function action(args: ActionFunctionArgs) {
   const { request, config, formData } = requestContext(args);
-  const form = await formData();
-  const submission = parseWithZod(form, { schema: themeSchema });
+  const submission = parseWithZod(await formData(), { schema: themeSchema });
   if (submission.status !== "success") {
     return data({ error: "theme must be system, light or dark" }, { status: 400 });
   }
-  const { theme } = submission.value;
+  const { theme, redirect: backTo, redirectTo } = submission.value;
   const secure = config.isProduction && new URL(request.url).protocol === "https:";
   const cookie =
     theme === "system"
@@ -29,8 +28,8 @@ export async function action(args: ActionFunctionArgs) {
   const headers = { "Set-Cookie": cookie };
   // A fetcher stays on its page; a plain form post (no JavaScript) goes back to it.
   // `redirect`; `redirectTo` is its older name (pages rendered before decision record 033).
-  const back = form.get("redirect") ?? form.get("redirectTo");
-  if (back !== null && !request.headers.get("Sec-Fetch-Dest")?.includes("empty")) {
+  const back = backTo ?? redirectTo;
+  if (back !== undefined && !request.headers.get("Sec-Fetch-Dest")?.includes("empty")) {
     return redirect(safeRedirect(back), { headers });
   }
   return data({ theme }, { headers });

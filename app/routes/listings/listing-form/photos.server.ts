@@ -2,9 +2,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
 import { isListingError, type Listing, type PhotoErrorCode } from "#app/.server/domain/listings";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
-import { badRequest, notFound } from "#app/.server/http/responses";
+import { notFound } from "#app/.server/http/responses";
 import { localizePath, type Lang } from "#app/i18n";
 import { listingErrorMap, MAX_PHOTO_MEGABYTES, photoUploadSchema, stepHref } from "#app/utils/listings/form";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MAX_PHOTOS, MIN_PHOTO_SIDE } from "#app/utils/photos";
@@ -12,7 +13,19 @@ import type { Env, T } from "./env.server";
 
 type PhotoReply = { intent: "upload" | "photo"; result: SubmissionResult<string[]> | null; uploaded: number; message: string | null };
 
-export const photoIntents = ["move", "cover", "delete"] as const;
+const photoId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+/** The photo buttons, one schema per intent (part of the form's `intent` union). */
+export const photoChangeSchemas = [
+  z.object({ intent: z.literal("move"), photoId, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("cover"), photoId }),
+  z.object({ intent: z.literal("delete"), photoId }),
+] as const;
+
+export type PhotoChange = z.infer<(typeof photoChangeSchemas)[number]>;
+
+/** The upload's text fields (its files are streamed apart) with its one intent. */
+const uploadSchema = photoUploadSchema.extend({ intent: z.literal("upload") });
 
 /** A refused photo's message, naming the file. */
 function photoErrorMessage(code: PhotoErrorCode, name: string, t: T): string {
@@ -55,11 +68,15 @@ export async function uploadPhotos(env: Env, listing: Listing, lang: Lang, t: T)
     // A malformed body, an oversized text field or a dropped connection: nothing was stored.
     return data<PhotoReply>({ intent: "upload", result: null, uploaded: 0, message: t("photos.errors.unreadable") }, { status: 400 });
   }
-  if (formData.get("intent") !== "upload") badRequest();
-
   const errorMap = listingErrorMap(t);
-  const submission = parseWithZod(formData, { schema: photoUploadSchema, errorMap });
-  const files = formData.getAll("photos").filter((value): value is File => typeof value !== "string");
+  const submission = parseWithZod(formData, { schema: uploadSchema, errorMap });
+  // Not the upload form (its intent is missing or another): nothing is stored.
+  if (submission.status !== "success" && submission.error?.intent) {
+    return data<PhotoReply>({ intent: "upload", result: null, uploaded: 0, message: t("errors.unknown") }, { status: 400 });
+  }
+  // The files the reader kept (over-size ones were drained), as the schema path read them.
+  const sent = submission.payload.photos;
+  const files = (Array.isArray(sent) ? sent : [sent]).filter((value): value is File => value instanceof File);
   const reply = (fieldErrors: string[], uploaded: number) =>
     data<PhotoReply>(
       { intent: "upload", result: submission.reply({ fieldErrors: { photos: fieldErrors }, hideFields: ["photos"] }), uploaded, message: null },
@@ -86,28 +103,16 @@ export async function uploadPhotos(env: Env, listing: Listing, lang: Lang, t: T)
 }
 
 /** Moves a photo, makes it the cover or deletes it; the photos step as it is now. */
-export async function changePhotos(
-  env: Env,
-  listing: Listing,
-  intent: (typeof photoIntents)[number],
-  formData: FormData,
-  lang: Lang,
-  t: T,
-) {
+export async function changePhotos(env: Env, listing: Listing, change: PhotoChange, lang: Lang, t: T) {
   const { ctx, user, kind, variant } = env;
   const { listingPhotos } = ctx.services;
   const back = redirect(localizePath(stepHref(kind, variant, listing.id, "photos"), lang));
-  const photoId = String(formData.get("photoId") ?? "");
-  const direction = formData.get("direction");
+  const { photoId } = change;
   try {
     // A photo already gone (another tab, a second click), or a move past either end: the page as it is now.
-    if (intent === "move") {
-      if (direction === "up" || direction === "down") await listingPhotos.move(user.uid, listing.id, photoId, direction);
-    } else if (intent === "cover") {
-      await listingPhotos.makeCover(user.uid, listing.id, photoId);
-    } else {
-      await listingPhotos.remove(user.uid, listing.id, photoId);
-    }
+    if (change.intent === "move") await listingPhotos.move(user.uid, listing.id, photoId, change.direction);
+    else if (change.intent === "cover") await listingPhotos.makeCover(user.uid, listing.id, photoId);
+    else await listingPhotos.remove(user.uid, listing.id, photoId);
   } catch (error) {
     if (isListingError(error, "incomplete")) {
       return data<PhotoReply>({ intent: "photo", result: null, uploaded: 0, message: t("photos.errors.keepOne") }, { status: 400 });
