@@ -5,6 +5,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { splitLangFromPath } from "#app/i18n";
 import { i18nFor } from "#app/.server/i18n";
+import { wholeResponse } from "#app/.server/http/whole-body";
 import { NonceProvider } from "#app/utils/nonce";
 
 // server.ts takes config, services and the request handler from here: one copy of app/.server.
@@ -34,7 +35,7 @@ export default async function handleRequest(
   const send = (html: Buffer<ArrayBuffer>, status: number) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     responseHeaders.set("Content-Length", String(html.byteLength));
-    return new Response(html, { headers: responseHeaders, status });
+    return wholeResponse(html, { headers: responseHeaders, status });
   };
 
   // Nothing on the site defers data or suspends while rendering: the only thing that waits is

@@ -2,7 +2,7 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { defaultLang, i18nConfig, langCodes } from "#app/i18n";
-import { decideLanguage, getFixedT, i18nFor, langFromAcceptLanguage, localesVersion, readLangCookie, resources } from "./i18n";
+import { decideLanguage, getFixedT, i18nFor, langFromAcceptLanguage, localesVersion, readLangCookie, resources, translationMemoKey } from "./i18n";
 
 const request = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Request(`http://localhost${path}`, { headers, method });
@@ -130,6 +130,30 @@ describe("the server's message lookups", () => {
       instance.translator.translate = original;
     }
     expect(resolved).toBe(4);
+  });
+
+  it("keep an interpolation or a count once per set of plain values, and never one with an object", () => {
+    const instance = i18nFor("en") as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
+    const t = i18nFor("en").getFixedT("en", "bookings");
+    const original = instance.translator.translate;
+    let resolved = 0;
+    instance.translator.translate = (...args: unknown[]) => (resolved++, original.apply(instance.translator, args));
+    try {
+      for (let i = 0; i < 5; i++) expect(t("fields.peopleHint", { count: 1 })).toBe("At most 1 person.");
+      for (let i = 0; i < 5; i++) expect(t("fields.peopleHint", { count: 6 })).toBe("At most 6 people.");
+      // The string "6" is another value than the number 6.
+      t("fields.peopleHint", { people: "6" });
+      t("fields.peopleHint", { people: "6" });
+      const withObject = { count: 6, extra: { nested: true } };
+      t("fields.peopleHint", withObject);
+      t("fields.peopleHint", withObject);
+    } finally {
+      instance.translator.translate = original;
+    }
+    expect(resolved).toBe(2 + 1 + 2);
+    expect(translationMemoKey("k", { count: 6 })).not.toBe(translationMemoKey("k", { count: "6" }));
+    expect(translationMemoKey("k", { name: "x".repeat(1_000) })).toBeNull();
+    expect(translationMemoKey("k", { render: () => "x" })).toBeNull();
   });
 
   it("still interpolate, count and default when asked, after the same key was looked up plainly", () => {

@@ -58,33 +58,51 @@ const instances = new Map<Lang, I18n>(
 /**
  * The server's instances look the same messages up again on every render (a page makes hundreds
  * of `t` calls), and i18next resolves each one from scratch (namespaces, fallbacks, nesting,
- * post-processing). A call with no options beyond the language, namespaces and key prefix (no
- * interpolation, count or context; a string default, as region names pass, is part of the key)
+ * plural rules, interpolation, post-processing). Given the same key and the same options, a call
  * has one answer for the life of the process — the messages are read once at start and an
- * instance never changes language — so its string is kept. Bounded, in case a key is built from
- * input.
+ * instance never changes language — so its string is kept when every option is a plain value
+ * (a string, number, boolean or null; the language and namespace lists of a fixed `t`): a
+ * card's "Hasta {{count}} personas" is resolved once per count, not once per card. Options
+ * holding anything else (objects, functions, React elements) are never kept. Bounded: when the
+ * memo is full (keys built from input, names in emails) it starts again.
  */
 const MEMO_MAX = 50_000;
-const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix", "defaultValue"]);
+const MEMO_KEY_MAX = 400;
+
+/** The memo's key for a call, or null when its answer is not to be kept. */
+export function translationMemoKey(key: unknown, options: unknown): string | null {
+  if (typeof key !== "string") return null;
+  if (options === undefined) return `\u0000${key}`;
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return null;
+  let id = key;
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const type = typeof value;
+    if (type === "string" || type === "number" || type === "boolean" || value === null) {
+      id += `\u0000${name}\u0001${type === "object" ? "n" : type[0]}${String(value)}`;
+    } else if ((name === "lngs" || name === "ns") && Array.isArray(value) && value.every((item) => typeof item === "string")) {
+      id += `\u0000${name}\u0001a${value.join("\u0002")}`;
+    } else {
+      return null;
+    }
+    if (id.length > MEMO_KEY_MAX) return null;
+  }
+  return id;
+}
+
 function memoizePlainLookups(instance: I18n) {
   const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
   const memo = new Map<string, string>();
-  type Plain = { lng?: string; lngs?: readonly string[]; ns?: string | readonly string[]; keyPrefix?: string; defaultValue?: string };
-  const plain = (options: unknown): options is Plain =>
-    options === undefined ||
-    (typeof options === "object" &&
-      options !== null &&
-      Object.keys(options).every((name) => PLAIN_OPTIONS.has(name)) &&
-      ["string", "undefined"].includes(typeof (options as Plain).defaultValue));
   const memoized = (key: unknown, options?: unknown) => {
-    if (typeof key !== "string" || !plain(options)) return translate(key, options);
-    const id = options
-      ? `${options.lng}\u0000${String(options.lngs)}\u0000${String(options.ns)}\u0000${options.keyPrefix}\u0000${options.defaultValue === undefined ? "" : `\u0001${options.defaultValue}`}\u0000${key}`
-      : `\u0000${key}`;
+    const id = translationMemoKey(key, options);
+    if (id === null) return translate(key, options);
     const known = memo.get(id);
     if (known !== undefined) return known;
     const value = translate(key, options);
-    if (typeof value === "string" && memo.size < MEMO_MAX) memo.set(id, value);
+    if (typeof value === "string") {
+      if (memo.size >= MEMO_MAX) memo.clear();
+      memo.set(id, value);
+    }
     return value;
   };
   instance.t = memoized as I18n["t"];

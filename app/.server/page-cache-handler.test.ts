@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { createPageCache, visitorPageHeaders, type PageCache } from "./page-cache";
 import { createCachedRequestHandler } from "./page-cache-handler";
+import { wholeBodyOf, wholeResponse } from "./http/whole-body";
 
 /**
  * The request handler in front of Remix, with a stand-in for Remix's render: what it answers,
@@ -183,5 +184,32 @@ describe("the page-cache request handler", () => {
     });
     const response = await fetch(`${server.base}/resources/theme`, { method: "POST", body: "theme=dark", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(await response.text()).toBe("POST theme=dark");
+  });
+
+  it("sends a page rendered whole from its buffer, byte for byte, with its headers; HEAD gets none; kept pages too", async () => {
+    const html = Buffer.from("<html><p>Añadir a favoritos — ✓</p></html>");
+    const rendered: Response[] = [];
+    const server = await start({
+      render: async () => {
+        const response = wholeResponse(html, { status: 200, headers: { ...visitorPageHeaders(), "Content-Type": "text/html; charset=utf-8", "Content-Length": String(html.byteLength), "X-Rendered": "yes" } });
+        rendered.push(response);
+        return response;
+      },
+      shared: (path) => path === "/shared",
+    });
+    for (const path of ["/private", "/shared", "/shared"]) {
+      const response = await fetch(`${server.base}${path}`);
+      expect(response.headers.get("X-Rendered")).toBe("yes");
+      expect(Buffer.from(await response.arrayBuffer()).equals(html)).toBe(true);
+    }
+    // Written from the buffer: no response's body stream was read.
+    expect(rendered.map((response) => response.bodyUsed)).toEqual([false, false]);
+    const head = await fetch(`${server.base}/private`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    // A body already read is not sent again from the buffer.
+    const read = wholeResponse(html, {});
+    await read.text();
+    expect(wholeBodyOf(read)).toBeUndefined();
   });
 });

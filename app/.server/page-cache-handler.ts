@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { sendFetchResponse, toFetchRequest } from "./http/express-fetch";
+import { wholeBodyOf } from "./http/whole-body";
 import { SHARED_WITH_VISITORS, type CachedPage, type PageCache, type PageRender } from "./page-cache";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
@@ -114,7 +115,7 @@ export function createCachedRequestHandler(options: Options) {
         return;
       }
       // A page visitors share is read whole (a few hundred KB at most) to be kept.
-      const body = Buffer.from(await response.arrayBuffer());
+      const body = wholeBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
       const headers = new Headers(response.headers);
       const stored = render.done({ status: response.status, headers, body }, nonce);
       headers.delete(PAGE_CACHE_HEADER);

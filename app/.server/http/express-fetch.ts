@@ -1,5 +1,6 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { wholeBodyOf } from "./whole-body";
 
 /**
  * Express's request and response as the Fetch API's, for Remix's `createRequestHandler`
@@ -33,7 +34,7 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   return new Request(url, init);
 }
 
-/** Sends a Fetch response through Express, streaming its body (and none for HEAD). */
+/** Sends a Fetch response through Express, streaming its body (at once when held whole; none for HEAD). */
 export async function sendFetchResponse(res: ExpressResponse, response: Response, options: { omitHeaders?: readonly string[] } = {}): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
@@ -45,6 +46,11 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (res.req.method === "HEAD" || !response.body) {
     res.end();
+    return;
+  }
+  const whole = wholeBodyOf(response);
+  if (whole) {
+    res.end(whole);
     return;
   }
   if (response.headers.get("Content-Type")?.startsWith("text/event-stream")) res.flushHeaders();

@@ -51,6 +51,13 @@ export function describeQueriesContract(t: ContractTest): void {
       expect(sortedIds(await where(["v", "==", "1"]))).toEqual([]);
     });
 
+    t.spec("a string never equals a number, a boolean, an array or a map, even one written the same", [], async () => {
+      expect(sortedIds(await where(["v", "==", "[1,2]"]))).toEqual([]);
+      expect(sortedIds(await where(["v", "==", '{"k":1}']))).toEqual([]);
+      expect(sortedIds(await where(["v", "==", "true"]))).toEqual([]);
+      expect(sortedIds(await where(["v", "in", ["[1,2]", '{"k":1}', "true", "1", "x"]]))).toEqual(["b"]);
+    });
+
     t.spec("maps compare equal whatever the order of their keys", [], async () => {
       const c = t.col("map-eq");
       await t.store.set(c, "a", { spec: { beam: 3, length: 10 } });

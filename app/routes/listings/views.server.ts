@@ -15,6 +15,7 @@ import type {
 } from "#app/utils/listings/view";
 import type { ListingPhoto } from "#app/utils/listings/schemas";
 import { photoSrcSet, photoUrl, pickPhotoWidth } from "#app/utils/photos";
+import { coercedSchema } from "#app/utils/form-coercion";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import type { BoatListing, DockListing, Listing, ListingsService, PublishedRef } from "#app/.server/domain/listings";
 import type { Port } from "#app/.server/domain/ports";
@@ -214,7 +215,8 @@ export function parseSearch<T>(
   t: I18n["t"],
 ): ParsedSearch<T> {
   const errorMap = zodErrorMap(t);
-  const parse = (input: URLSearchParams) => parseWithZod(input, { schema, errorMap }) as Submission<unknown, string[], T>;
+  const coerced = coercedSchema(schema);
+  const parse = (input: URLSearchParams) => parseWithZod(input, { schema: coerced, errorMap, disableAutoCoercion: true }) as Submission<unknown, string[], T>;
   const first = parse(params);
   if (first.status === "success") return { query: first.value, errors: {}, lastResult: null };
 
