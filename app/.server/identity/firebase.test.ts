@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_EMULATOR_API_KEY, AUTH_EMULATOR_PROJECT_ID, startAuthEmulator, type AuthEmulator } from "#tests/auth-emulator";
 import { createIdentity } from "./create-identity";
-import {
-  createFirebaseIdentity,
-  fromAdminError,
-  fromRestError,
-  IDENTITY_TOOLKIT_ORIGIN,
-  parseEmulatorHost,
-  parsePasswordPolicy,
-  PASSWORD_POLICY_CACHE_MS,
-  REQUEST_TIMEOUT_MS,
-} from "./firebase";
+import { createFirebaseIdentity } from "./firebase";
+import { fromAdminError, fromRestError } from "./firebase-errors";
+import { parsePasswordPolicy, PASSWORD_POLICY_CACHE_MS } from "./firebase-policy";
+import { IDENTITY_TOOLKIT_ORIGIN, parseEmulatorHost, REQUEST_TIMEOUT_MS } from "./firebase-rest";
 import { describeIdentityContract, expectIdentityError } from "./identity.contract";
 import { DEFAULT_PASSWORD_POLICY, MAX_AUTH_TOKEN_AGE_SECONDS, type IdentityProvider } from "./index";
 

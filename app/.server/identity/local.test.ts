@@ -7,16 +7,15 @@ import type { DocumentStore } from "#app/.server/store";
 import { createIdentity } from "./create-identity";
 import { describeIdentityContract, expectIdentityError } from "./identity.contract";
 import { DEFAULT_PASSWORD_POLICY, SESSION_MAX_AGE_SECONDS, type PasswordPolicy } from "./index";
+import { createLocalIdentity } from "./local";
 import {
   ACCOUNT_EMAILS_COLLECTION,
   ACCOUNTS_COLLECTION,
-  createLocalIdentity,
-  hashPassword,
   PASSWORD_RESET_CODE_TTL_SECONDS,
   PASSWORD_RESETS_COLLECTION,
-  verifyPassword,
   type LocalAccount,
-} from "./local";
+} from "./local-accounts";
+import { hashPassword, verifyPassword } from "./local-passwords";
 
 const SECRETS = ["test-secret-newest", "test-secret-older"];
 

@@ -1,5 +1,7 @@
 /**
- * The local identity adapter: accounts in the document store, for the embedded backend.
+ * The local identity adapter: accounts in the document store, for the embedded backend. Its parts
+ * sit beside it: `local-accounts.ts` (records, keys), `local-passwords.ts` (scrypt hashes),
+ * `local-tokens.ts` (session tokens).
  *
  * - `accounts/{uid}`: the account (lower-cased email, scrypt password hash, profile, role,
  *   `disabled`, `tokensValidAfter` in seconds since the epoch).
@@ -12,7 +14,7 @@
  * from `secrets[0]` and accepted under any of `secrets` (rotation). Verifying one is pure CPU
  * unless `checkRevoked` asks for the account read.
  */
-import { createHash, createHmac, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { isStoreError, newDocumentId, type DocumentStore, type StoredDoc, type Transaction } from "../store";
 import { normalizeEmail } from "./email";
 import {
@@ -27,13 +29,21 @@ import {
   type Role,
   type SessionClaims,
 } from "./index";
-
-export const ACCOUNTS_COLLECTION = "accounts";
-export const ACCOUNT_EMAILS_COLLECTION = "account_emails";
-export const PASSWORD_RESETS_COLLECTION = "password_resets";
-
-/** How long a password-reset code stays usable. */
-export const PASSWORD_RESET_CODE_TTL_SECONDS = 60 * 60;
+import {
+  ACCOUNT_EMAILS_COLLECTION,
+  ACCOUNTS_COLLECTION,
+  emailKey,
+  isDocumentId,
+  PASSWORD_RESET_CODE_TTL_SECONDS,
+  PASSWORD_RESETS_COLLECTION,
+  sha256,
+  toIdentity,
+  type AccountEmailDoc,
+  type LocalAccount,
+  type PasswordResetDoc,
+} from "./local-accounts";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "./local-passwords";
+import { BASE64URL, decodeSessionToken, encodeSessionToken, signingKey, toClaims, type TokenPayload } from "./local-tokens";
 
 export type LocalIdentityOptions = {
   store: DocumentStore;
@@ -43,117 +53,6 @@ export type LocalIdentityOptions = {
   /** The clock, in milliseconds since the epoch (tests move it). */
   now?: () => number;
 };
-
-/** An account as stored in `accounts/{uid}`. */
-export type LocalAccount = {
-  email: string;
-  passwordHash: string;
-  emailVerified: boolean;
-  displayName: string | null;
-  photoURL: string | null;
-  disabled: boolean;
-  role: Role | null;
-  createdAt: string;
-  lastSignInAt: string | null;
-  /** Sessions issued before this second are revoked. */
-  tokensValidAfter: number;
-};
-
-type AccountEmailDoc = { uid: string; email: string };
-type PasswordResetDoc = { uid: string; email: string; createdAt: string; expiresAt: string };
-
-// ---------------------------------------------------------------------------------------------
-// Passwords
-
-const SCRYPT_N = 16384;
-const SCRYPT_R = 8;
-const SCRYPT_P = 1;
-const SALT_BYTES = 16;
-const KEY_BYTES = 64;
-
-function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize("NFC"), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
-
-function scryptOptions(N: number, r: number, p: number): ScryptOptions {
-  // Node's default maxmem (32 MiB) is just enough for N=16384, r=8; leave room for the parameters.
-  return { N, r, p, maxmem: 128 * N * r * p + 32 * 1024 * 1024 };
-}
-
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const key = await scrypt(password, salt, KEY_BYTES, scryptOptions(SCRYPT_N, SCRYPT_R, SCRYPT_P));
-  return ["scrypt", SCRYPT_N, SCRYPT_R, SCRYPT_P, salt.toString("base64url"), key.toString("base64url")].join("$");
-}
-
-/**
- * The hash of a random password nobody knows, with the current parameters: checked when the
- * email is unknown, so that answer takes as long as a wrong password.
- */
-const DUMMY_HASH =
-  "scrypt$16384$8$1$D1jv7k5UlqJrn35cOz8e2g$MCocSOco-jzkBF3G5Wry8-txgZqQk-2eOAlPIdrY4VP6aYAS4EtzJzxOkn2Dypvux4KWguEoPOv7ReQq2boh0w";
-
-const HASH_FORMAT = /^scrypt\$(\d{1,8})\$(\d{1,3})\$(\d{1,3})\$([A-Za-z0-9_-]{8,})\$([A-Za-z0-9_-]{16,})$/;
-
-/** Checks a password against a stored hash in constant time; false for a malformed hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const match = HASH_FORMAT.exec(stored);
-  if (!match) return false;
-  const [N, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  // Power of two, and bounded so a damaged record cannot ask for gigabytes.
-  if (N < 2 || N > 2 ** 20 || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return false;
-  const salt = Buffer.from(match[4], "base64url");
-  const expected = Buffer.from(match[5], "base64url");
-  const actual = await scrypt(password, salt, expected.length, scryptOptions(N, r, p));
-  return timingSafeEqual(actual, expected);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Emails
-
-function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("base64url");
-}
-
-function emailKey(normalizedEmail: string): string {
-  return sha256(`email:${normalizedEmail}`);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Session tokens
-
-type TokenPayload = { uid: string; email: string; role: Role | null; authTime: number; iat: number; exp: number };
-
-/** Keys are derived from the secrets so a token's MAC can never double as another use of the same secret. */
-function signingKey(secret: string): Buffer {
-  return createHmac("sha256", secret).update("amarre/identity/session-token/v1").digest();
-}
-
-function sign(payloadPart: string, key: Buffer): Buffer {
-  return createHmac("sha256", key).update(payloadPart).digest();
-}
-
-const BASE64URL = /^[A-Za-z0-9_-]+$/;
-
-function isPayload(value: unknown): value is TokenPayload {
-  if (value === null || typeof value !== "object") return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.uid === "string" &&
-    v.uid.length > 0 &&
-    typeof v.email === "string" &&
-    (v.role === null || v.role === "admin") &&
-    Number.isSafeInteger(v.authTime) &&
-    Number.isSafeInteger(v.iat) &&
-    Number.isSafeInteger(v.exp)
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// The adapter
 
 class LocalIdentity implements IdentityProvider {
   readonly kind = "local" as const;
@@ -277,12 +176,11 @@ class LocalIdentity implements IdentityProvider {
       iat: now,
       exp: now + SESSION_MAX_AGE_SECONDS,
     };
-    const payloadPart = Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
-    return `${payloadPart}.${sign(payloadPart, this.#keys[0]).toString("base64url")}`;
+    return encodeSessionToken(payload, this.#keys[0]);
   }
 
   async verifySessionToken(token: string, options: { checkRevoked?: boolean } = {}): Promise<SessionClaims> {
-    const payload = this.#decode(token);
+    const payload = decodeSessionToken(token, this.#keys);
     if (payload.exp <= this.#seconds()) throw new IdentityError("user-token-expired");
     if (options.checkRevoked) {
       const account = await this.#get(payload.uid);
@@ -290,38 +188,7 @@ class LocalIdentity implements IdentityProvider {
       if (account.disabled) throw new IdentityError("user-disabled");
       if (payload.iat < (account.tokensValidAfter ?? 0)) throw new IdentityError("user-token-expired");
     }
-    return {
-      uid: payload.uid,
-      email: payload.email,
-      role: payload.role,
-      authTime: payload.authTime,
-      issuedAt: payload.iat,
-      expiresAt: payload.exp,
-    };
-  }
-
-  /** Checks the MAC against every key and parses the payload; `invalid-user-token` otherwise. */
-  #decode(token: unknown): TokenPayload {
-    const invalid = () => new IdentityError("invalid-user-token");
-    if (typeof token !== "string" || token.length > 8192) throw invalid();
-    const parts = token.split(".");
-    if (parts.length !== 2 || !BASE64URL.test(parts[0]) || !BASE64URL.test(parts[1])) throw invalid();
-    const [payloadPart, signaturePart] = parts;
-    const signature = Buffer.from(signaturePart, "base64url");
-    if (signature.length !== 32 || signature.toString("base64url") !== signaturePart) throw invalid();
-    let valid = false;
-    for (const key of this.#keys) {
-      if (timingSafeEqual(sign(payloadPart, key), signature)) valid = true;
-    }
-    if (!valid) throw invalid();
-    let payload: unknown;
-    try {
-      payload = JSON.parse(Buffer.from(payloadPart, "base64url").toString("utf8"));
-    } catch {
-      throw invalid();
-    }
-    if (!isPayload(payload)) throw invalid();
-    return payload;
+    return toClaims(payload);
   }
 
   async verifyIdToken(): Promise<SessionClaims> {
@@ -443,24 +310,6 @@ class LocalIdentity implements IdentityProvider {
   async close(): Promise<void> {
     // The store belongs to whoever passed it in.
   }
-}
-
-function isDocumentId(uid: unknown): uid is string {
-  return typeof uid === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(uid);
-}
-
-function toIdentity(uid: string, account: LocalAccount): Identity {
-  return {
-    uid,
-    email: account.email,
-    emailVerified: account.emailVerified ?? false,
-    displayName: account.displayName ?? null,
-    photoURL: account.photoURL ?? null,
-    disabled: account.disabled ?? false,
-    role: account.role === "admin" ? "admin" : null,
-    createdAt: account.createdAt,
-    lastSignInAt: account.lastSignInAt ?? null,
-  };
 }
 
 export function createLocalIdentity(options: LocalIdentityOptions): IdentityProvider {

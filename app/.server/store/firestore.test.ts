@@ -9,7 +9,8 @@ import {
   type FirestoreEmulator,
 } from "#tests/firestore-emulator";
 import { StoreError } from "./index";
-import { FirestoreStore, toStoreError } from "./firestore";
+import { FirestoreStore } from "./firestore";
+import { toStoreError } from "./firestore-errors";
 import { describeStoreContract, type ContractOptions, type StoreHarness } from "./store.contract";
 
 // Its own project: the run's Google emulator is shared with the other Firestore suites.

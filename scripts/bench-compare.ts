@@ -1,0 +1,126 @@
+/**
+ * `npm run bench -- --compare <git-ref>`: builds the ref in a temporary git worktree (its own
+ * patched packages), serves both builds on copies of the same data and measures every page on one
+ * then the other, in turns; prints a before/after table (pages only).
+ */
+import { execFileSync, execSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { prepareData } from "./bench-data";
+import { measure, type Measured } from "./bench-measure";
+import { args, connections, duration, listings } from "./bench-options";
+import { num, printPages } from "./bench-report";
+import { startServer, type Server } from "./bench-server";
+import { selected, signedInTargets, targets } from "./bench-targets";
+
+/** Packages the two checkouts may patch differently (patch-package files `patches/<name>+<version>.patch`). */
+function patchedPackages(root: string): string[] {
+  const dir = path.join(root, "patches");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith(".patch"))
+    .map((file) => file.slice(0, file.lastIndexOf("+")).replace(/\+/g, "/"));
+}
+
+/**
+ * A worktree of `ref` beside this checkout, with node_modules hard-linked from this one except
+ * the packages either side patches: those are copied, this checkout's patches taken out and the
+ * ref's applied, so each build runs on its own packages.
+ */
+function prepareRef(ref: string, dir: string) {
+  const here = process.cwd();
+  const lock = (rev: string) => execFileSync("git", ["show", `${rev}:package-lock.json`], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (lock(ref) !== fs.readFileSync(path.join(here, "package-lock.json"), "utf8")) {
+    console.warn(`warning: ${ref} has another package-lock.json; it runs on this checkout's packages (except the patched ones)`);
+  }
+  execFileSync("git", ["worktree", "add", "--detach", dir, ref], { stdio: "inherit" });
+  execFileSync("cp", ["-al", path.join(here, "node_modules"), path.join(dir, "node_modules")]);
+  // Tool caches are written in place: the ref's build gets none rather than this checkout's files.
+  for (const cache of [".vite", ".cache"]) fs.rmSync(path.join(dir, "node_modules", cache), { recursive: true, force: true });
+  const packages = new Set([...patchedPackages(here), ...patchedPackages(dir)]);
+  for (const name of packages) {
+    const target = path.join(dir, "node_modules", name);
+    fs.rmSync(target, { recursive: true, force: true });
+    execFileSync("cp", ["-a", path.join(here, "node_modules", name), target]);
+  }
+  for (const file of fs.readdirSync(path.join(here, "patches")).filter((f) => f.endsWith(".patch"))) {
+    execFileSync("patch", ["-p1", "-R", "-s", "--no-backup-if-mismatch", "-i", path.join(here, "patches", file)], { cwd: dir, stdio: "inherit" });
+  }
+  execSync("npx patch-package", { cwd: dir, stdio: "inherit" });
+  execSync("npm run build", { cwd: dir, stdio: "inherit" });
+}
+
+/** `--compare <ref>`: before (the ref) and after (this checkout), page by page, in turns. */
+export async function compare(ref: string) {
+  // Interrupted, it still stops its servers and removes its worktree and data.
+  const interrupted = () => {
+    for (const server of servers) server.stop();
+    for (const dir of [dataDir, ...copies]) fs.rmSync(dir, { recursive: true, force: true });
+    if (fs.existsSync(refDir)) execFileSync("git", ["worktree", "remove", "--force", refDir], { stdio: "inherit" });
+    process.exit(130);
+  };
+  const commit = execFileSync("git", ["rev-parse", "--verify", `${ref}^{commit}`], { encoding: "utf8" }).trim();
+  const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() !== "";
+  const refDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-compare-"));
+  fs.rmdirSync(refDir);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-bench-"));
+  const copies: string[] = [];
+  const servers: Server[] = [];
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
+  try {
+    prepareRef(commit, refDir);
+    if (!args["skip-build"]) execSync("npm run build", { stdio: "inherit" });
+    const seedStarted = Date.now();
+    const seeded = await prepareData(dataDir, listings);
+    console.log(`Seeded the data in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+    for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
+    // Each build gets its own copy of the same data (sign-ins and page views write to it).
+    for (const side of ["before", "after"]) {
+      const copy = `${dataDir}-${side}`;
+      fs.cpSync(dataDir, copy, { recursive: true });
+      copies.push(copy);
+    }
+    const before = await startServer(refDir, copies[0]);
+    servers.push(before);
+    const after = await startServer(process.cwd(), copies[1]);
+    servers.push(after);
+    const signedBefore = await signedInTargets(before.base, seeded);
+    const signedAfter = await signedInTargets(after.base, seeded);
+    const pages = selected([...targets, ...signedAfter.targets]);
+    const rows: Array<{ name: string; before: Measured; after: Measured }> = [];
+    for (const [i, target] of pages.entries()) {
+      const beforeTarget = signedBefore.targets.find((t) => t.name === target.name) ?? target;
+      // In turns: which build goes first alternates from page to page.
+      const runBefore = () => measure(before.base, before.pid, beforeTarget);
+      const runAfter = () => measure(after.base, after.pid, target);
+      const [b, a] = i % 2 === 0 ? [await runBefore(), await runAfter()] : await (async () => {
+        const a2 = await runAfter();
+        return [await runBefore(), a2];
+      })();
+      rows.push({ name: target.name, before: b, after: a });
+      console.log(`${target.name}: ${num(b.rps)} → ${num(a.rps)} req/s`);
+    }
+    console.log(`\nAmarre benchmark, before/after — before: ${ref} (${commit.slice(0, 9)}), after: this checkout (${head}${dirty ? " with uncommitted changes" : ""})`);
+    console.log(`${connections} connections, ${duration} s per page and build, in turns; ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}; ${listings} bench boats`);
+    console.log("page                            before req/s  after req/s  after/before   before p50/p95 ms   after p50/p95 ms   before CPU ms/req  after CPU ms/req   non-2xx b/a");
+    for (const { name, before: b, after: a } of rows) {
+      console.log(
+        `${name.padEnd(30)} ${num(b.rps).padStart(12)} ${num(a.rps).padStart(12)} ${`${num(a.rps / b.rps, 2)}×`.padStart(13)}   ${`${num(b.p50, 1)}/${num(b.p95, 1)}`.padStart(17)}   ${`${num(a.p50, 1)}/${num(a.p95, 1)}`.padStart(16)}   ${num(b.cpuMsPerRequest, 2).padStart(17)}  ${num(a.cpuMsPerRequest, 2).padStart(16)}   ${`${b.non2xx + b.errors}/${a.non2xx + a.errors}`.padStart(11)}`,
+      );
+    }
+    console.log("\nAfter:");
+    printPages(rows.map((row) => row.after));
+    fs.mkdirSync("bench-results", { recursive: true });
+    fs.writeFileSync(
+      path.join("bench-results", `compare-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
+      JSON.stringify({ ref, commit, head, dirty, connections, duration, listings, loadAverage: os.loadavg(), rows }, null, 2),
+    );
+  } finally {
+    for (const server of servers) server.stop();
+    for (const dir of [dataDir, ...copies]) fs.rmSync(dir, { recursive: true, force: true });
+    if (fs.existsSync(refDir)) execFileSync("git", ["worktree", "remove", "--force", refDir], { stdio: "inherit" });
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The bench's page table and its verdicts against the targets (bench-targets.ts).
+ */
+import type { Measured } from "./bench-measure";
+import { duration } from "./bench-options";
+import { FLOOR_SHARE, goals, isRendered, RENDERED_SHARE } from "./bench-targets";
+
+export const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
+export const num = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
+/** Requests per second: a tenth shown below 10 (the emulators' slow pages), whole above. */
+export const rate = (value: number) => num(value, value < 10 ? 1 : 0);
+
+export function printPages(results: Measured[]) {
+  const healthz = results.find((r) => r.name.startsWith("healthz"))!;
+  const baseline = results.find((r) => r.name === "baseline (/_baseline)")!;
+  const alone = results.some((r) => r.aloneMs !== undefined);
+  console.log(`page                            req/s   p50 ms   p95 ms   p99 ms   CPU ms/req   vs baseline   vs healthz   non-2xx${alone ? "   1 alone ms" : ""}`);
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(30)} ${rate(r.rps).padStart(7)}   ${num(r.p50, 1).padStart(6)}   ${num(r.p95, 1).padStart(6)}   ${num(r.p99, 1).padStart(6)}   ${num(r.cpuMsPerRequest, 2).padStart(10)}   ${pct(r.rps / baseline.rps).padStart(11)}   ${pct(r.rps / healthz.rps).padStart(10)}   ${String(r.non2xx + r.errors).padStart(7)}` +
+        (alone ? `   ${num(r.aloneMs ?? NaN, 0).padStart(10)}` : ""),
+    );
+  }
+  const unanswered = results.filter((r) => r.requests === 0);
+  if (unanswered.length) console.log(`No answer within the ${duration} s run (every request still waiting): ${unanswered.map((r) => r.name).join(", ")}`);
+  if (alone) console.log("1 alone ms: one request by itself before the page's run (it also waits for what the previous run left queued).");
+  const floorMet = baseline.rps >= FLOOR_SHARE * healthz.rps;
+  console.log(`\nTarget: the baseline ≥ ${FLOOR_SHARE * 100}% of /healthz → ${pct(baseline.rps / healthz.rps)}: ${floorMet ? "met" : "NOT met"}`);
+  for (const [name, share, p95] of goals) {
+    const r = results.find((result) => result.name === name);
+    if (!r) continue;
+    const met = r.rps >= share * baseline.rps && (p95 === null || r.p95 <= p95);
+    console.log(
+      `Target ${name}: ≥ ${share * 100}% of the baseline${p95 === null ? "" : ` and p95 ≤ ${p95} ms`} → ` +
+        `${pct(r.rps / baseline.rps)}, p95 ${num(r.p95, 1)} ms: ${met ? "met" : "NOT met"}`,
+    );
+  }
+  const slow = results.filter((r) => isRendered(r) && r.rps < RENDERED_SHARE * baseline.rps);
+  console.log(
+    `Target: every rendered page ≥ ${RENDERED_SHARE * 100}% of the baseline → ` +
+      (slow.length === 0 ? "met" : `NOT met by ${slow.map((r) => `${r.name} (${pct(r.rps / baseline.rps)})`).join(", ")}`),
+  );
+}
