@@ -5,11 +5,12 @@
 import { describe, expect, it } from "vitest";
 import { listingPhotoPrefix } from "#app/.server/domain/listings";
 import { MAX_PHOTO_BYTES } from "#app/utils/photos";
-import { createTestUser } from "#tests/test-services";
+import { authedRequest, createTestUser, settle } from "#tests/test-services";
 import { followNotice } from "#tests/notice";
-import { loader } from "./boat-form";
+import { action, loader } from "./boat-form";
 import {
   completeAllSteps,
+  context,
   demoOwnerCookie,
   drafts,
   jpeg,
@@ -18,8 +19,10 @@ import {
   MOTOR,
   post,
   type PublishReply,
+  type Reply,
   services,
   steps,
+  type StepReply,
   stored,
   upload,
   type UploadReply,
