@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalText, requiredText } from "#app/.server/http/form";
 import { formatEuros } from "#app/utils/money";
 import { eurosToCents } from "#app/utils/deposits";
+import type { Lang } from "#app/i18n";
 
 /**
  * The deposit pages' forms, one schema per `intent` (messages are `deposits` keys, translated by
@@ -15,7 +16,7 @@ const euros = (key: string, values?: Record<string, unknown>) =>
     .refine((cents): cents is number => cents !== null, { params: { i18n: values ? { key, values } : key } });
 
 /** The owner's and the renter's forms on `/…/{id}/fianza`; which side may send which is the action's. */
-export function depositFormSchema(depositCents: number, lang: string) {
+export function depositFormSchema(depositCents: number, lang: Lang) {
   return z
     .discriminatedUnion("intent", [
       z.object({
