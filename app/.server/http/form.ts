@@ -18,7 +18,7 @@ type Translate = Parameters<typeof zodErrorMap>[0];
 export function parseForm<S extends z.ZodTypeAny>(form: FormData, schema: S, t: Translate): ParsedForm<z.output<S>> {
   const submission = parseWithZod(form, { schema, errorMap: zodErrorMap(t) });
   const typed: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === "string" && !(name in typed)) typed[name] = value.slice(0, 4000);
+  for (const [name, value] of form.entries()) if (typeof value === "string" && !(name in typed)) typed[name] = value;
   if (submission.status === "success") return { ok: true, value: submission.value as z.output<S>, typed };
   const fields: Record<string, string> = {};
   for (const [name, messages] of Object.entries(submission.error ?? {})) {

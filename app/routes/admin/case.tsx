@@ -114,7 +114,7 @@ export async function action(args: ActionFunctionArgs) {
 
   const parsed = parseForm(await ctx.formData(), adminCaseSchema(ctx.lang), ctx.t);
   const intent = parsed.ok ? parsed.value.intent : (parsed.typed.intent ?? "");
-  const refuse = (errors: string[], status = 400, fields?: Record<string, string>) => data<Reply>({ intent, errors, ...(fields ? { fields } : {}), values: parsed.typed }, { status });
+  const refuse = (errors: string[], status = 400, fields?: Record<string, string>) => data<Reply>({ intent, errors, ...(fields ? { fields } : {}), values: Object.fromEntries(Object.entries(parsed.typed).map(([name, value]) => [name, value.slice(0, 4000)])) }, { status });
   if (!parsed.ok) return unknownIntent(parsed) ? refuse([ctx.t("case.errors.unknown")]) : refuse(parsed.errors, 400, parsed.fields);
   const form = parsed.value;
   try {
