@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hintClass } from "#app/components/forms";
@@ -10,7 +10,9 @@ import { passwordHints } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { displayNamesOf } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
-import { badRequest, notFound } from "#app/.server/http/responses";
+import { notFound } from "#app/.server/http/responses";
+import { parseForm } from "#app/.server/http/form";
+import { profileIntentSchema } from "./profile/schemas";
 import { href } from "#app/utils/href";
 import { withRetryAfter } from "#app/utils/headers";
 import { saveProfile } from "./profile/details.server";
@@ -65,8 +67,13 @@ export async function action(args: ActionFunctionArgs) {
   const env: ActionEnv = { ctx, user, t: ctx.t, errorMap: zodErrorMap(ctx.t) };
   if ((ctx.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return uploadPhoto(env);
   const formData = await ctx.formData();
-  const intent = formData.get("intent");
-  switch (intent) {
+  // Which form was sent (`profileIntentSchema`); each intent's fields are its handler's schema.
+  const parsed = parseForm(formData, profileIntentSchema, ctx.t);
+  if (!parsed.ok) {
+    const message = ctx.t("unknownForm");
+    throw data({ message, formErrors: [message] }, { status: 400 });
+  }
+  switch (parsed.value.intent) {
     case "removePhoto":
       return removePhoto(env);
     case "profile":
@@ -75,8 +82,6 @@ export async function action(args: ActionFunctionArgs) {
       return changeEmail(env, formData);
     case "password":
       return changePassword(env, formData);
-    default:
-      badRequest("Unknown form");
   }
 }
 

@@ -2,10 +2,11 @@
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
-import { badRequest } from "#app/.server/http/responses";
+import { parseForm } from "#app/.server/http/form";
 import { profilePhotoSchema } from "#app/utils/account-schemas";
 import { MAX_PHOTO_BYTES } from "#app/utils/photos";
 import { PHOTO_LIMITS, type Intent } from "./shared";
+import { photoIntentSchema } from "./schemas";
 import { accepted, rejected, type ActionEnv } from "./submission.server";
 
 /**
@@ -31,7 +32,10 @@ export async function uploadPhoto({ ctx, user, t }: ActionEnv) {
     if (!(error instanceof MultipartError)) throw error;
     return refuse(new FormData(), t("photo.errors.unreadable"));
   }
-  if (form.get("intent") !== "photo") badRequest("Unknown form");
+  if (!parseForm(form, photoIntentSchema, t).ok) {
+    const message = t("unknownForm");
+    throw data({ message, formErrors: [message] }, { status: 400 });
+  }
   if (tooLarge) return refuse(form, t("photo.errors.too-large", PHOTO_LIMITS));
   const file = form.get("photo");
   if (!(file instanceof Blob) || file.size === 0) return refuse(form, t("photo.errors.none"));
