@@ -24,13 +24,15 @@ import { ProfileForm } from "./profile/details-form";
 import { EmailForm } from "./profile/email-form";
 import { PasswordForm } from "./profile/password-form";
 import { PhotoForm } from "./profile/photo-form";
-import { cardClass } from "./profile/shared";
+import { cardClass, NOTICES, type Intent } from "./profile/shared";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * /ajustes/mi-perfil: the profile photo, the public profile, the sign-in email and the password,
  * forms on one page dispatched by `intent` (the photo is a multipart upload through the photo
  * pipeline, stored and served here). Changing the email or the password proves the current
- * password first, and the cookie session is renewed with the new credentials. Each intent's
+ * password first, and the cookie session is renewed with the new credentials. A saved form
+ * redirects back to its section with a notice flashed in the session (decision record 033). Each intent's
  * handler is in `profile/<intent>.server.ts`, each form in `profile/<intent>-form.tsx`.
  */
 export const handle = { i18n: ["profile", "validation"] };
@@ -100,6 +102,9 @@ export default function ProfileSettings() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { profile, company } = loaderData;
+  // A saved form comes back fresh (its fields as saved, passwords gone): keyed by the notice it flashed.
+  const notice = useNotice(...Object.values(NOTICES));
+  const fresh = (intent: Intent) => (notice?.key === NOTICES[intent] ? notice.id : intent);
   return (
     <main id="main" className="space-y-8">
       <header className="flex flex-wrap items-center gap-4">
@@ -114,8 +119,8 @@ export default function ProfileSettings() {
           {t("publicProfile")}
         </LocalizedLink>
       </header>
-      <PhotoForm loaderData={loaderData} actionData={actionData} />
-      <ProfileForm loaderData={loaderData} actionData={actionData} />
+      <PhotoForm key={notice?.key === NOTICES.removePhoto ? notice.id : fresh("photo")} loaderData={loaderData} actionData={actionData} />
+      <ProfileForm key={fresh("profile")} loaderData={loaderData} actionData={actionData} />
       {company ? (
         <section aria-labelledby="company-title" className={cardClass}>
           <div className="flex flex-wrap items-center gap-3">
@@ -135,8 +140,8 @@ export default function ProfileSettings() {
           </dl>
         </section>
       ) : null}
-      <EmailForm loaderData={loaderData} actionData={actionData} />
-      <PasswordForm loaderData={loaderData} actionData={actionData} />
+      <EmailForm key={fresh("email")} loaderData={loaderData} actionData={actionData} />
+      <PasswordForm key={fresh("password")} loaderData={loaderData} actionData={actionData} />
     </main>
   );
 }
