@@ -28,6 +28,13 @@ export function parseForm<S extends z.ZodTypeAny>(form: FormData, schema: S, t: 
   return { ok: false, fields, errors: [...new Set(Object.values(fields))], typed };
 }
 
+/** What was typed, each text cut to `max` characters (a reply that shows it again stays small). */
+export function clipped(typed: Record<string, string>, max: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(typed)) out[name] = value.slice(0, max);
+  return out;
+}
+
 /** A form's `intent` was none of the action's: its discriminated union refused the field. */
 export function unknownIntent(parsed: { ok: false; fields: Record<string, string> }): boolean {
   return "intent" in parsed.fields;

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { acceptedQuote, documentsOutstanding, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { CASE_TRANSITIONS, caseStatuses, QUOTE_LIMITS, QUOTE_STEPS, UNQUOTED_TYPES, type CaseStatus } from "#app/utils/cases";
-import { parseForm, unknownIntent } from "#app/.server/http/form";
+import { clipped, parseForm, unknownIntent } from "#app/.server/http/form";
 import { adminCaseSchema, amountValues, deliverSchema } from "./case-schemas";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -114,7 +114,7 @@ export async function action(args: ActionFunctionArgs) {
 
   const parsed = parseForm(await ctx.formData(), adminCaseSchema(ctx.lang), ctx.t);
   const intent = parsed.ok ? parsed.value.intent : (parsed.typed.intent ?? "");
-  const refuse = (errors: string[], status = 400, fields?: Record<string, string>) => data<Reply>({ intent, errors, ...(fields ? { fields } : {}), values: Object.fromEntries(Object.entries(parsed.typed).map(([name, value]) => [name, value.slice(0, 4000)])) }, { status });
+  const refuse = (errors: string[], status = 400, fields?: Record<string, string>) => data<Reply>({ intent, errors, ...(fields ? { fields } : {}), values: clipped(parsed.typed, 4000) }, { status });
   if (!parsed.ok) return unknownIntent(parsed) ? refuse([ctx.t("case.errors.unknown")]) : refuse(parsed.errors, 400, parsed.fields);
   const form = parsed.value;
   try {
