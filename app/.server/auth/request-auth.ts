@@ -5,6 +5,7 @@ import { isRateLimited, type RateLimitName } from "./rate-limit";
 /** What the identity service answers, for routes that say why a sign-in or a change failed. */
 export { isIdentityError, unmetPasswordRequirements, type IdentityErrorCode } from "../identity";
 import type { SessionData } from "./session";
+import type { FlashNotice } from "#app/utils/notice";
 import { commitUserSession, destroyUserSession, sessionRef, sessionToken } from "./session-cookie";
 
 /**
@@ -53,12 +54,13 @@ export function requestAuth(request: Request, context: AppLoadContext) {
     signInWithForm: (): Promise<SessionData> => authenticator.authenticate("form", request),
     /** The Firebase ID-token strategy (`Authorization: Bearer`). */
     signInWithIdToken: (): Promise<SessionData> => authenticator.authenticate("firebase-id-token", request),
-    /** The Set-Cookie value that starts (or replaces) the session. */
-    commitSession: (data: SessionData) => commitUserSession(request, context, data),
-    /** The Set-Cookie value that keeps the session but changes fields the header shows. */
-    async updateSession(fields: Partial<Pick<SessionData, "displayName" | "slug">>): Promise<string> {
+    /** The Set-Cookie value that starts (or replaces) the session, with `notice` flashed into it. */
+    commitSession: (data: SessionData, notice?: FlashNotice) => commitUserSession(request, context, data, notice),
+    /** The Set-Cookie value that keeps the session but changes fields the header shows (and flashes `notice`). */
+    async updateSession(fields: Partial<Pick<SessionData, "displayName" | "slug">>, notice?: FlashNotice): Promise<string> {
       const session = await sessions.getSession(request.headers.get("Cookie"));
       for (const [key, value] of Object.entries(fields)) session.set(key as keyof SessionData, value as never);
+      if (notice) session.flash("notice", JSON.stringify(notice));
       return sessions.commitSession(session);
     },
     /** The Set-Cookie value that ends the session in this browser. */

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { acceptedQuote, documentsOutstanding, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { CASE_TRANSITIONS, caseStatuses, QUOTE_LIMITS, QUOTE_STEPS, UNQUOTED_TYPES, type CaseStatus } from "#app/utils/cases";
+import { clipped, parseForm, unknownIntent } from "#app/.server/http/form";
+import { adminCaseSchema, amountValues, deliverSchema } from "./case-schemas";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { CaseDetailRows, CaseStatusBadge, VisitorMark } from "#app/components/case";
@@ -73,16 +75,6 @@ export async function loader(args: LoaderFunctionArgs) {
 /** A refusal: the messages, each field's, and what was typed (shown again: nothing typed is lost). */
 type Reply = { intent: string; errors: string[]; fields?: Record<string, string>; values?: Record<string, string> };
 
-/** Euros as a person types them ("145", "145,50", "1.450,50", "145.5 €") → cents, or null. */
-function parseEuros(text: string): number | null {
-  const clean = text.replace(/[\s€]/g, "");
-  const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:[,.](\d{1,2}))?$/.exec(clean.includes(",") ? clean : clean.replace(/\.(?=\d{3}(?:\.|$))/g, ""));
-  if (!match) return null;
-  const whole = Number(match[1]!.replace(/\./g, ""));
-  const cents = Number((match[2] ?? "0").padEnd(2, "0"));
-  return whole * 100 + cents;
-}
-
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "admin");
   const who = await admin(ctx, true);
@@ -97,7 +89,7 @@ export async function action(args: ActionFunctionArgs) {
     const errors: string[] = [];
     try {
       const upload = await readMultipart(ctx.request, { maxFileBytes: MAX_DOCUMENT_BYTES, maxFiles: MAX_DELIVERY_FILES, maxFieldBytes: 1024, maxFields: 8, acceptFile: (field) => field === "documents" });
-      if (upload.form.get("intent") !== "deliver") return data<Reply>({ intent: "deliver", errors: [ctx.t("case.errors.unknown")] }, { status: 400 });
+      if (!parseForm(upload.form, deliverSchema, ctx.t).ok) return data<Reply>({ intent: "deliver", errors: [ctx.t("case.errors.unknown")] }, { status: 400 });
       files = upload.form.getAll("documents").filter((value): value is File => typeof value !== "string" && value.size > 0);
       for (const name of upload.tooLarge) errors.push(ctx.t("cases:errors.too-large", { name }));
       if (upload.overCount.length > 0) errors.push(ctx.t("case.errors.tooManyFiles", { count: MAX_DELIVERY_FILES }));
@@ -120,36 +112,23 @@ export async function action(args: ActionFunctionArgs) {
     return back("deliver");
   }
 
-  const form = await ctx.formData();
-  const intent = String(form.get("intent") ?? "");
-  const text = (name: string) => String(form.get(name) ?? "");
-  const typed = Object.fromEntries(["status", "comment", "waiver", "amount", "description", "validUntil", "text"].map((name) => [name, text(name).slice(0, 4000)]));
-  const refuse = (errors: string[], status = 400, fields?: Record<string, string>) => data<Reply>({ intent, errors, ...(fields ? { fields } : {}), values: typed }, { status });
+  const parsed = parseForm(await ctx.formData(), adminCaseSchema(ctx.lang), ctx.t);
+  const intent = parsed.ok ? parsed.value.intent : (parsed.typed.intent ?? "");
+  const refuse = (errors: string[], status = 400, fields?: Record<string, string>) => data<Reply>({ intent, errors, ...(fields ? { fields } : {}), values: clipped(parsed.typed, 4000) }, { status });
+  if (!parsed.ok) return unknownIntent(parsed) ? refuse([ctx.t("case.errors.unknown")]) : refuse(parsed.errors, 400, parsed.fields);
+  const form = parsed.value;
   try {
-    if (intent === "status") {
-      const status = text("status");
-      if (!(caseStatuses as readonly string[]).includes(status)) return refuse([ctx.t("case.errors.status")], 400, { status: ctx.t("case.errors.status") });
-      await ctx.services.cases.move(id, who, status as CaseStatus, text("comment"), { waiver: text("waiver") });
+    if (form.intent === "status") {
+      await ctx.services.cases.move(id, who, form.status as CaseStatus, form.comment, { waiver: form.waiver });
       return back("status");
     }
-    if (intent === "quote") {
-      const fields: Record<string, string> = {};
-      const amountCents = parseEuros(text("amount"));
-      if (amountCents === null || amountCents < QUOTE_LIMITS.minCents || amountCents > QUOTE_LIMITS.maxCents)
-        fields.amount = ctx.t("case.errors.amount", { min: QUOTE_LIMITS.minCents / 100, max: (QUOTE_LIMITS.maxCents / 100).toLocaleString(ctx.lang) });
-      const description = text("description").trim();
-      if (!description) fields.description = ctx.t("case.errors.description");
-      else if (description.length > QUOTE_LIMITS.descriptionMax) fields.description = ctx.t("case.errors.descriptionLong", { max: QUOTE_LIMITS.descriptionMax });
-      const validUntil = text("validUntil");
-      const today = new Date().toISOString().slice(0, 10);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(validUntil) || Number.isNaN(Date.parse(`${validUntil}T00:00:00Z`)) || validUntil < today) fields.validUntil = ctx.t("case.errors.validUntil", { days: QUOTE_LIMITS.maxValidDays });
-      if (Object.keys(fields).length > 0) return refuse(Object.values(fields), 400, fields);
+    if (form.intent === "quote") {
       try {
-        await ctx.services.cases.sendQuote(id, who, { amountCents: amountCents!, description, validUntil });
+        await ctx.services.cases.sendQuote(id, who, { amountCents: form.amount, description: form.description, validUntil: form.validUntil });
       } catch (error) {
         if (isCaseError(error, "invalid")) {
           const field = error.reason === "amount" || error.reason === "description" ? error.reason : "validUntil";
-          const message = field === "amount" ? ctx.t("case.errors.amount", { min: QUOTE_LIMITS.minCents / 100, max: (QUOTE_LIMITS.maxCents / 100).toLocaleString(ctx.lang) }) : field === "description" ? ctx.t("case.errors.description") : ctx.t("case.errors.validUntil", { days: QUOTE_LIMITS.maxValidDays });
+          const message = field === "amount" ? ctx.t("case.errors.amount", amountValues(ctx.lang)) : field === "description" ? ctx.t("case.errors.description") : ctx.t("case.errors.validUntil", { days: QUOTE_LIMITS.maxValidDays });
           return refuse([message], 400, { [field]: message });
         }
         if (isCaseError(error, "invalid-transition")) return refuse([ctx.t("case.errors.cannotQuote")], 409);
@@ -157,12 +136,9 @@ export async function action(args: ActionFunctionArgs) {
       }
       return back("quote");
     }
-    if (intent === "note" || intent === "message") {
-      if (!text("text").trim()) return refuse([ctx.t("case.errors.empty")], 400, { text: ctx.t("case.errors.empty") });
-      if (intent === "note") await ctx.services.cases.addNote(id, who, text("text"));
-      else await ctx.services.cases.addMessage(id, who, text("text"));
-      return back(intent);
-    }
+    if (form.intent === "note") await ctx.services.cases.addNote(id, who, form.text);
+    else await ctx.services.cases.addMessage(id, who, form.text);
+    return back(form.intent);
   } catch (error) {
     if (isCaseError(error, "invalid-transition")) return refuse([ctx.t("case.errors.transition")], 409);
     if (isCaseError(error, "needs-quote")) return refuse([ctx.t("case.errors.needsQuote")], 409);
@@ -170,7 +146,6 @@ export async function action(args: ActionFunctionArgs) {
     if (isCaseError(error, "needs-reason")) return refuse([ctx.t("case.errors.waiver")], 400, { waiver: ctx.t("case.errors.waiver") });
     throw error;
   }
-  return refuse([ctx.t("case.errors.unknown")]);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);

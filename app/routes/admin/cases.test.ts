@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
+import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { action as caseAction, loader as caseLoader } from "./case";
@@ -88,5 +89,27 @@ describe("/admin/gestiones", () => {
     expect(theirs?.item.notes).toEqual([]);
     expect(theirs?.item.messages.map((m) => m.text)).toEqual(["¿Nos envías el contrato firmado?"]);
     expect(thrownStatus(await view("nonexistent00000000000", adminCookie))).toBe(404);
+  });
+  it("reads its forms through the body gate and one schema per intent: bodies no form sends are 400/413/415, a bad field a translated 400 with what was typed", async () => {
+    const item = await newCase("Cuerpos");
+    const raw = (init: RequestInit, lang = "") => settle(() => caseAction({ request: hostilePost(`${lang}/admin/gestiones/${item.id}`, adminCookie, init), params: { id: item.id }, context: context() }));
+    const json = await raw(hostileBodies.json({ intent: "note", text: "hola" }), "/en");
+    expect(statusOf(json)).toBe(415);
+    expect(dataOf(json).formErrors).toHaveLength(1);
+    expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.megabytes("note", "text")))).toBe(413);
+    expect(statusOf(await raw(hostileBodies.manyFields("note")))).toBe(400);
+    const broken = await raw(hostileBodies.brokenMultipart());
+    expect(statusOf(broken)).toBe(400);
+    expect(dataOf(broken)).toMatchObject({ intent: "deliver", errors: ["No hemos podido leer el envío. Inténtalo de nuevo."] });
+    const quote = await post(item.id, { intent: "quote", amount: "12,345", description: "  ", validUntil: "2001-01-01" }, adminCookie, "/en");
+    expect(statusOf(quote)).toBe(400);
+    expect(Object.keys(dataOf(quote).fields)).toEqual(["amount", "description", "validUntil"]);
+    expect(dataOf(quote).values).toMatchObject({ amount: "12,345", validUntil: "2001-01-01" });
+    expect(dataOf(quote).fields.amount).toMatch(/^Enter an amount between €1 and €100,000/);
+    const unknown = await post(item.id, { intent: "archive" }, adminCookie);
+    expect(statusOf(unknown)).toBe(400);
+    expect(dataOf(unknown).errors).toHaveLength(1);
+    expect((await services.cases.getFor(item.id, { uid: person.uid, role: "user" }))?.item.messages).toEqual([]);
   });
 });

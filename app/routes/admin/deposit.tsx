@@ -10,7 +10,9 @@ import { ClaimDetails } from "#app/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
-import { eurosToCents, MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
+import { MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
+import { parseForm, unknownIntent } from "#app/.server/http/form";
+import { decideSchema } from "../settings/deposit-schemas";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
@@ -65,18 +67,15 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "deposits");
   const bookingId = args.params.bookingId ?? "";
   const { admin, claim } = await load(ctx, bookingId);
-  const form = await ctx.formData();
-  const intent = String(form.get("intent") ?? "");
+  const parsed = parseForm(await ctx.formData(), decideSchema, ctx.t);
+  const intent = parsed.ok ? parsed.value.intent : (parsed.typed.intent ?? "");
   const reply = (status: number, body: ClaimReply) => data(body, { status });
-  if (intent !== "decide") return reply(400, { intent, errors: { form: ctx.t("errors.unknown") } });
-  const values = { kept: String(form.get("kept") ?? ""), note: String(form.get("note") ?? "") };
-  const keptCents = eurosToCents(values.kept);
-  const errors: ClaimReply["errors"] = {};
-  if (keptCents === null) errors.kept = ctx.t("errors.kept.required");
-  if (!values.note.trim()) errors.note = ctx.t("errors.note.required");
-  if (Object.keys(errors).length > 0) return reply(400, { intent, errors, values });
+  if (!parsed.ok && unknownIntent(parsed)) return reply(400, { intent, errors: { form: ctx.t("errors.unknown") } });
+  const values = { kept: parsed.typed.kept ?? "", note: parsed.typed.note ?? "" };
+  if (!parsed.ok) return reply(400, { intent, errors: parsed.fields, values });
+  const { kept: keptCents, note } = parsed.value;
   try {
-    await ctx.services.deposits.decide(admin.uid, bookingId, { keptCents: keptCents!, note: values.note });
+    await ctx.services.deposits.decide(admin.uid, bookingId, { keptCents, note });
   } catch (error) {
     const refusal = refusalOf(ctx, intent, error, { amountCents: claim.amountCents, depositCents: claim.depositCents });
     if (refusal.status === 404) notFound(ctx.request);

@@ -5,11 +5,11 @@ import { cardsFor } from "#app/.server/listing-cards";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import type { BookingView } from "#app/utils/bookings";
 import { MAX_MESSAGE } from "#app/utils/chats";
-import { WEATHER_INTENTS, weatherAction, weatherPanel } from "./weather.server";
+import { weatherAction, weatherPanel } from "./weather.server";
 import { HANDOVER_INTENTS, handoverAction, handoverPanel } from "./handover.server";
 import { href } from "#app/utils/href";
-import { meetingSchema } from "#app/utils/listings/schemas";
-import { zodErrorMap } from "#app/utils/zod-errors";
+import { parseForm, unknownIntent } from "#app/.server/http/form";
+import { bookingFormSchema, type MeetingForm } from "./booking-schemas";
 import { tripView } from "#app/routes/settings/trip.server";
 import { type FlashNotice } from "#app/utils/notice";
 
@@ -152,38 +152,56 @@ const intents = ["accept", "decline", "cancel"] as const;
 export async function bookingAction(ctx: RequestContext, side: Side, id: string) {
   const user = await ctx.requireUser({ checkRevoked: true });
   const form = await ctx.formData();
-  const intent = form.get("intent");
-  const allowed: readonly string[] = side === "owner" ? intents : ["cancel"];
-  if (intent === "message") return messageAbout(ctx, side, user.uid, id, form.get("message"));
-  const weatherIntent = WEATHER_INTENTS.find((each) => each === intent);
-  if (weatherIntent) return weatherAction(ctx, side, user.uid, id, weatherIntent, form);
+  const parsed = parseForm(form, bookingFormSchema, ctx.t);
+  const unknown = { kind: "refused" as const, refusal: { status: 400, field: null, message: ctx.t("bookings:errors.unknownAction") } as Refusal };
+  const intent = parsed.ok ? parsed.value.intent : parsed.typed.intent;
+  const allowed: readonly string[] = side === "owner" ? [...intents, "meeting"] : ["cancel"];
+  if ((!parsed.ok && unknownIntent(parsed)) || intent === undefined) return unknown;
   const handoverIntent = HANDOVER_INTENTS.find((each) => each === intent);
-  if (handoverIntent) return handoverAction(ctx, side, user.uid, id, handoverIntent, form);
-  if (intent === "meeting" && side === "owner") return setMeeting(ctx, user.uid, id, form);
-  if (typeof intent !== "string" || !allowed.includes(intent)) {
-    return { kind: "refused" as const, refusal: { status: 400, field: null, message: ctx.t("bookings:errors.unknownAction") } as Refusal };
+  if (handoverIntent) return handoverAction(ctx, side, user.uid, id, handoverIntent, form, parsed);
+  if (!parsed.ok) {
+    // The meeting form says what was typed; the others have one field at most.
+    const fields = parsed.fields;
+    const [field, message] = Object.entries(fields)[0]!;
+    const values = intent === "meeting" ? { meetingPoint: parsed.typed.meetingPoint ?? "", meetingTime: parsed.typed.meetingTime ?? "" } : undefined;
+    return { kind: "refused" as const, refusal: { status: 400, field, message, fields, ...(values ? { values } : {}) } as Refusal };
   }
-  const reason = form.get("reason");
-  try {
-    await ctx.services.bookings.act(id, user.uid, side, intent as (typeof intents)[number], { reason: typeof reason === "string" ? reason : null });
-  } catch (error) {
-    return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) };
+  const value = parsed.value;
+  switch (value.intent) {
+    case "message":
+      return messageAbout(ctx, side, user.uid, id, value.message);
+    case "weather-cancel":
+    case "weather-move":
+      return weatherAction(ctx, side, user.uid, id, value);
+    case "meeting":
+      return allowed.includes("meeting") ? setMeeting(ctx, user.uid, id, value) : unknown;
+    case "accept":
+    case "decline":
+    case "cancel":
+      if (!allowed.includes(value.intent)) return unknown;
+      try {
+        await ctx.services.bookings.act(id, user.uid, side, value.intent, { reason: value.reason });
+      } catch (error) {
+        return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) };
+      }
+      return { kind: "done" as const, to: href(pageOf[side], { lang: ctx.lang, params: { id } }), notice: { key: `bookings:done.${value.intent}` } as FlashNotice | null };
+    default:
+      return unknown;
   }
-  return { kind: "done" as const, to: href(pageOf[side], { lang: ctx.lang, params: { id } }), notice: { key: `bookings:done.${intent}` } as FlashNotice | null };
 }
 
 /** A message to the other side of the booking: opens or continues their conversation about the listing. */
-async function messageAbout(ctx: RequestContext, side: Side, uid: string, id: string, text: FormDataEntryValue | null) {
+async function messageAbout(ctx: RequestContext, side: Side, uid: string, id: string, text: string) {
   const found = await ctx.services.bookings.getFor(id, uid);
   if (!found || found.role !== side) return { kind: "refused" as const, refusal: { status: 404, field: null, message: ctx.t("bookings:errors.notFound") } as Refusal };
   const { booking } = found;
   const chatsT = ctx.tFor("chats");
   try {
-    const { chatId } = await ctx.services.chats.start(uid, { listingId: booking.listingId, to: side === "renter" ? booking.ownerUid : booking.renterUid, text: typeof text === "string" ? text : "" });
+    const { chatId } = await ctx.services.chats.start(uid, { listingId: booking.listingId, to: side === "renter" ? booking.ownerUid : booking.renterUid, text });
     return { kind: "done" as const, to: href("chat", { lang: ctx.lang, params: { chatId }, hash: "responder" }), notice: null };
   } catch (error) {
     if (!isChatError(error) || error.code !== "invalid") throw error;
-    const message = typeof text === "string" && text.trim() !== "" ? chatsT("errors.tooLong", { max: MAX_MESSAGE }) : chatsT("errors.empty");
+    const message = text.trim() !== "" ? chatsT("errors.tooLong", { max: MAX_MESSAGE }) : chatsT("errors.empty");
     return { kind: "refused" as const, refusal: { status: 400, field: "message", message } as Refusal };
   }
 }
@@ -191,20 +209,12 @@ async function messageAbout(ctx: RequestContext, side: Side, uid: string, id: st
 
 /**
  * The owner's meeting point and time for one booking (`intent=meeting`): validated like the
- * listing's default (`meetingSchema`), 400 with each field's message and what was typed; empty
- * fields go back to the listing's default.
+ * listing's default (`meetingShape`, in `bookingFormSchema`: a 400 with each field's message and
+ * what was typed); empty fields go back to the listing's default.
  */
-async function setMeeting(ctx: RequestContext, uid: string, id: string, form: FormData) {
-  const typed = { meetingPoint: String(form.get("meetingPoint") ?? ""), meetingTime: String(form.get("meetingTime") ?? "") };
-  const parsed = meetingSchema.safeParse(typed, { errorMap: zodErrorMap(ctx.tFor("validation")) });
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    const [field, message] = Object.entries(fields)[0] ?? ["meetingPoint", ctx.t("bookings:errors.unknownAction")];
-    return { kind: "refused" as const, refusal: { status: 400, field, message, fields, values: typed } as Refusal };
-  }
+async function setMeeting(ctx: RequestContext, uid: string, id: string, meeting: MeetingForm) {
   try {
-    await ctx.services.bookings.setMeeting(id, uid, { place: parsed.data.meetingPoint ?? null, time: parsed.data.meetingTime ?? null });
+    await ctx.services.bookings.setMeeting(id, uid, { place: meeting.meetingPoint ?? null, time: meeting.meetingTime ?? null });
   } catch (error) {
     return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) };
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCalendar } from "#app/.server/domain/calendar-sync";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as feedLoader } from "#app/routes/resources/calendar-feed";
@@ -135,6 +136,27 @@ describe("/ajustes/mi-calendario: imported calendars", () => {
     }
     expect(await services.calendarSync.list(owner.uid, boat.id)).toEqual([]);
   }, 60_000);
+
+  it("reads its forms through the body gate and one schema per intent: bodies no form sends are 400/413/415, a bad field a translated 400", async () => {
+    const boat = await createBoat(services, owner.uid);
+    const raw = (init: RequestInit, lang = "") => settle(() => action({ request: hostilePost(`${lang}${PAGE}`, owner.cookie, init), params: {}, context: loadContext(services) }));
+    const json = await raw(hostileBodies.json({ intent: "add-calendar", listing: boat.id, url: `${base}/airbnb.ics` }), "/en");
+    expect(statusOf(json)).toBe(415);
+    expect(dataOf(json).formErrors).toHaveLength(1);
+    expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.megabytes("add-calendar", "url")))).toBe(413);
+    expect(statusOf(await raw(hostileBodies.manyFields("block")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.brokenMultipart()))).toBe(400);
+    // A field a form writes once, sent twice, is that field's translated message; an unknown intent the form's.
+    const twice = await settle(() => action({ request: formPost(`/en${PAGE}`, { intent: "add-calendar", listing: boat.id, url: [`${base}/airbnb.ics`, `${base}/page.html`] }, owner.cookie), params: {}, context: loadContext(services) }));
+    expect(statusOf(twice)).toBe(400);
+    expect(dataOf(twice).refusal).toMatchObject({ status: 400, field: "url" });
+    expect(dataOf(twice).refusal.message).toMatch(/string/i);
+    const unknown = await post(services, { intent: "paint", listing: boat.id }, owner.cookie);
+    expect(statusOf(unknown)).toBe(400);
+    expect(dataOf(unknown).refusal.field).toBeNull();
+    expect(await services.calendarSync.list(owner.uid, boat.id)).toEqual([]);
+  });
 
   it("without the allow-list, loopback, private and link-local addresses are refused (SSRF)", async () => {
     const closedOwner = await createOwner(closed, { displayName: "Armadora Cerrada" });

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import { hasCalendar, type Listing } from "#app/.server/domain/listings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
+import { parseForm, unknownIntent } from "#app/.server/http/form";
+import { calendarFormSchema } from "./calendar-schemas";
 import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
 import { StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
@@ -108,44 +110,45 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "bookings");
   const user = await ctx.requireUser({ checkRevoked: true });
-  const form = await ctx.formData();
-  const text = (name: string) => String(form.get(name) ?? "").slice(0, 128);
-  const intent = text("intent");
-  const listingId = text("listing");
+  const parsed = parseForm(await ctx.formData(), calendarFormSchema, ctx.t);
+  const typed = (name: string) => (parsed.typed[name] ?? "").slice(0, 128);
+  const intent = typed("intent");
+  const listingId = typed("listing");
   // Back to the months the owner was looking at (`mes`, from the block and unblock forms).
-  const month: Record<string, string> = /^\d{4}-\d{2}$/.test(text("mes")) ? { mes: text("mes") } : {};
+  const month: Record<string, string> = /^\d{4}-\d{2}$/.test(typed("mes")) ? { mes: typed("mes") } : {};
   const back = (notice: (typeof NOTICES)[number]) => ctx.redirectWithNotice(href("settings-calendar", { lang: ctx.lang, search: { listing: listingId, ...month } }), { key: `bookings:calendar.page.notice.${notice}` });
-  const url = String(form.get("url") ?? "").slice(0, 2100);
-  const refused = (refusal: Refusal) => data({ intent, refusal, fields: { start: text("start"), end: text("end"), url } }, { status: refusal.status === 404 ? 400 : refusal.status });
+  const url = (parsed.typed.url ?? "").slice(0, 2100);
+  const refused = (refusal: Refusal) => data({ intent, refusal, fields: { start: typed("start"), end: typed("end"), url } }, { status: refusal.status === 404 ? 400 : refusal.status });
+  if (!parsed.ok) {
+    if (unknownIntent(parsed)) return refused({ status: 400, field: null, message: ctx.t("errors.unknownAction") });
+    const [field, message] = Object.entries(parsed.fields)[0]!;
+    return refused({ status: 400, field, message, fields: parsed.fields });
+  }
+  const form = parsed.value;
   try {
-    if (intent === "add-calendar") {
-      await ctx.services.calendarSync.add(user.uid, listingId, url);
-      return back("calendar-added");
-    }
-    if (intent === "sync-now") {
-      const record = await ctx.services.calendarSync.syncNow(user.uid, text("calendar"));
-      return back(record.error && record.error.at === record.lastAttemptAt ? "calendar-sync-failed" : "calendar-synced");
-    }
-    if (intent === "remove-calendar") {
-      await ctx.services.calendarSync.remove(user.uid, text("calendar"));
-      return back("calendar-removed");
-    }
-    if (intent === "export-imported") {
-      const on = text("on") === "true";
-      await ctx.services.calendarSync.setExportImported(user.uid, listingId, on);
-      return back(on ? "export-on" : "export-off");
-    }
-    if (intent === "block") {
-      await ctx.services.bookings.block(user.uid, listingId, text("start"), text("end") || text("start"));
-      return back("blocked");
-    }
-    if (intent === "unblock") {
-      await ctx.services.bookings.unblock(user.uid, text("block"));
-      return back("unblocked");
-    }
-    if (intent === "rotate") {
-      await ctx.services.bookings.feedToken(user.uid, listingId, { rotate: true });
-      return back("rotated");
+    switch (form.intent) {
+      case "add-calendar":
+        await ctx.services.calendarSync.add(user.uid, form.listing, form.url);
+        return back("calendar-added");
+      case "sync-now": {
+        const record = await ctx.services.calendarSync.syncNow(user.uid, form.calendar);
+        return back(record.error && record.error.at === record.lastAttemptAt ? "calendar-sync-failed" : "calendar-synced");
+      }
+      case "remove-calendar":
+        await ctx.services.calendarSync.remove(user.uid, form.calendar);
+        return back("calendar-removed");
+      case "export-imported":
+        await ctx.services.calendarSync.setExportImported(user.uid, form.listing, form.on);
+        return back(form.on ? "export-on" : "export-off");
+      case "block":
+        await ctx.services.bookings.block(user.uid, form.listing, form.start, form.end || form.start);
+        return back("blocked");
+      case "unblock":
+        await ctx.services.bookings.unblock(user.uid, form.block);
+        return back("unblocked");
+      case "rotate":
+        await ctx.services.bookings.feedToken(user.uid, form.listing, { rotate: true });
+        return back("rotated");
     }
   } catch (error) {
     if (isCalendarSyncError(error)) {
@@ -160,7 +163,6 @@ export async function action(args: ActionFunctionArgs) {
     if (refusal.status === 404) refusal.message = ctx.t("calendar.page.notYours");
     return refused(refusal);
   }
-  return refused({ status: 400, field: null, message: ctx.t("errors.unknownAction") });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

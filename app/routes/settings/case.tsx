@@ -3,6 +3,8 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { CLAIM_LINK_DAYS, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId, type Case, type ClaimOutcome } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
+import { parseForm, unknownIntent } from "#app/.server/http/form";
+import { caseFormSchema, documentsSchema } from "./case-schemas";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { cardClass } from "#app/components/ui/card";
@@ -101,6 +103,7 @@ export async function action(args: ActionFunctionArgs) {
     const errors: string[] = [];
     try {
       const upload = await readMultipart(ctx.request, { maxFileBytes: MAX_DOCUMENT_BYTES, maxFiles: MAX_UPLOADS, maxFieldBytes: 1024, maxFields: 8, acceptFile: (field) => field === "documents" });
+      if (!parseForm(upload.form, documentsSchema, ctx.t).ok) return refuse("documents", [ctx.t("errors.unknown")]);
       files = upload.form.getAll("documents").filter((value): value is File => typeof value !== "string" && value.size > 0);
       for (const name of upload.tooLarge) errors.push(ctx.t("errors.too-large", { name }));
       if (upload.overCount.length > 0) errors.push(ctx.t("errors.tooMany"));
@@ -123,14 +126,19 @@ export async function action(args: ActionFunctionArgs) {
     return back("cases:detail.uploaded");
   }
 
-  const form = await ctx.formData();
-  const intent = form.get("intent");
-  if (intent === "accept-quote" || intent === "decline-quote") {
-    const n = Number(form.get("quote"));
-    if (!Number.isInteger(n) || n < 1) return refuse(intent, [ctx.t("errors.quoteChanged")], 400);
+  const parsed = parseForm(await ctx.formData(), caseFormSchema, ctx.t);
+  if (!parsed.ok) {
+    if (unknownIntent(parsed)) return refuse("message", [ctx.t("errors.unknown")]);
+    const intent = parsed.typed.intent as Reply["intent"];
+    // A quote's number is not a field of the page: its message is the form's.
+    return data<Reply>({ intent, errors: parsed.errors, ...(intent === "message" ? { fields: parsed.fields } : {}) }, { status: 400 });
+  }
+  const form = parsed.value;
+  if (form.intent === "accept-quote" || form.intent === "decline-quote") {
+    const intent = form.intent;
     try {
-      if (intent === "accept-quote") await ctx.services.cases.acceptQuote(id, who, n);
-      else await ctx.services.cases.declineQuote(id, who, n, String(form.get("reason") ?? ""));
+      if (intent === "accept-quote") await ctx.services.cases.acceptQuote(id, who, form.quote);
+      else await ctx.services.cases.declineQuote(id, who, form.quote, form.reason);
     } catch (error) {
       if (isCaseError(error, "quote-expired")) return refuse(intent, [ctx.t("errors.quoteExpired")], 409);
       if (isCaseError(error, "stale-quote")) return refuse(intent, [ctx.t("errors.quoteChanged")], 409);
@@ -140,9 +148,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     return back(intent === "accept-quote" ? "cases:quote.accepted" : "cases:quote.declined");
   }
-  if (intent !== "message") return refuse("message", [ctx.t("errors.unknown")]);
-  const text = String(form.get("message") ?? "");
-  if (!text.trim()) return data<Reply>({ intent: "message", errors: [ctx.t("errors.emptyMessage")], fields: { message: ctx.t("errors.emptyMessage") } }, { status: 400 });
+  const text = form.message;
   // Messages are limited per person (the team's pages show every message of a case).
   if (who.role !== "admin") {
     const limited = await ctx.auth.limit("caseMessagesPerPerson", who.uid);

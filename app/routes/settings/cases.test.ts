@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
+import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as documentLoader } from "#app/routes/resources/case-document";
@@ -115,5 +116,26 @@ describe("/ajustes/mis-gestiones", () => {
     expect(dataOf(empty).errors).toEqual(["Écrivez votre message."]);
     expect(statusOf(await post("¿Necesitáis algo más?"))).toBe(303);
     expect(dataOf(await loadCase(item.id, requester.cookie)).item.messages).toEqual([expect.objectContaining({ from: "requester", text: "¿Necesitáis algo más?" })]);
+  });
+  it("reads its forms through the body gate and one schema per intent: bodies no form sends are 400/413/415, a bad field a translated 400", async () => {
+    const item = await newCase();
+    const raw = (init: RequestInit, lang = "") => settle(() => caseAction({ request: hostilePost(`${lang}/ajustes/mis-gestiones/${item.id}`, requester.cookie, init), params: { id: item.id }, context: context() }));
+    const json = await raw(hostileBodies.json({ intent: "message", message: "hola" }), "/en");
+    expect(statusOf(json)).toBe(415);
+    expect(dataOf(json).formErrors).toHaveLength(1);
+    expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.megabytes("message", "message")))).toBe(413);
+    expect(statusOf(await raw(hostileBodies.manyFields("message")))).toBe(400);
+    const broken = await raw(hostileBodies.brokenMultipart());
+    expect(statusOf(broken)).toBe(400);
+    expect(dataOf(broken).intent).toBe("documents");
+    const post = (fields: Record<string, string>, lang = "") => settle(() => caseAction({ request: formPost(`${lang}/ajustes/mis-gestiones/${item.id}`, fields, requester.cookie), params: { id: item.id }, context: context() }));
+    const badQuote = await post({ intent: "accept-quote", quote: "first" }, "/en");
+    expect(statusOf(badQuote)).toBe(400);
+    expect(dataOf(badQuote)).toEqual({ intent: "accept-quote", errors: ["This quote is no longer pending: reload the page to see the current one."] });
+    const unknown = await post({ intent: "archive" });
+    expect(statusOf(unknown)).toBe(400);
+    expect(dataOf(unknown).intent).toBe("message");
+    expect(dataOf(await loadCase(item.id, requester.cookie)).item.messages).toEqual([]);
   });
 });

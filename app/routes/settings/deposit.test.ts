@@ -4,6 +4,7 @@ import { addDays, createBookingsService, lineOf, today, type Booking } from "#ap
 import { createHandoverService } from "#app/.server/domain/handover";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { action as adminAction, loader as adminLoader } from "../admin/deposit";
@@ -110,6 +111,35 @@ describe("/…/{id}/fianza", () => {
     expect(dataOf(eleven).errors).toEqual({ photos: "Send at most 10 photos." });
     expect(await services.deposits.forBooking(booking.id, { uid: admin.uid, role: "admin" })).toBeNull();
     expect(lineOf((await services.bookings.getFor(booking.id, owner.uid))!.booking.money, "deposit")?.state).toBe("direct");
+  });
+
+  it("reads the owner's, the renter's and the team's forms through the body gate: bodies no form sends are 400/413/415, nothing kept", async () => {
+    const booking = await trip();
+    const raw = (path: string, init: RequestInit, cookie: string) => settle(() => action({ request: hostilePost(path, cookie, init), params: { id: booking.id }, context: context() }));
+    const json = await raw(ownerPath(booking.id, "/en"), hostileBodies.json({ intent: "claim", amount: "100", reason: "x", quote: QUOTE }), owner.cookie);
+    expect(statusOf(json)).toBe(415);
+    expect(dataOf(json).formErrors).toHaveLength(1);
+    expect(statusOf(await raw(ownerPath(booking.id), hostileBodies.invalidUtf8(), owner.cookie))).toBe(400);
+    expect(statusOf(await raw(ownerPath(booking.id), hostileBodies.megabytes("claim", "reason"), owner.cookie))).toBe(413);
+    expect(statusOf(await raw(renterPath(booking.id), hostileBodies.manyFields("answer"), renter.cookie))).toBe(400);
+    expect(statusOf(await raw(renterPath(booking.id), hostileBodies.brokenMultipart(), renter.cookie))).toBe(400);
+    // One schema per intent: the other side's intent, or none, is the form's "unknown" message.
+    const wrongSide = await post(renterPath(booking.id, "/en"), booking.id, { intent: "claim", amount: "100", reason: "x", quote: QUOTE }, renter.cookie);
+    expect(statusOf(wrongSide)).toBe(400);
+    expect(Object.keys(dataOf(wrongSide).errors)).toEqual(["form"]);
+    const noEvidence = await post(ownerPath(booking.id, "/en"), booking.id, { intent: "claim", amount: "100", reason: "Broken bimini" }, owner.cookie);
+    expect(statusOf(noEvidence)).toBe(400);
+    expect(Object.keys(dataOf(noEvidence).errors)).toEqual(["evidence"]);
+    expect(await services.deposits.forBooking(booking.id, { uid: admin.uid, role: "admin" })).toBeNull();
+    expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "Toldo roto", quote: QUOTE }, owner.cookie))).toBe(303);
+    const team = (init: RequestInit) => settle(() => adminAction({ request: hostilePost(`/admin/fianzas/${booking.id}`, admin.cookie, init), params: { bookingId: booking.id }, context: context() }));
+    expect(statusOf(await team(hostileBodies.json({ intent: "decide", kept: "0", note: "x" })))).toBe(415);
+    const badKept = await adminPost(booking.id, { intent: "decide", kept: "doscientos", note: "" }, admin.cookie, "/en");
+    expect(statusOf(badKept)).toBe(400);
+    expect(Object.keys(dataOf(badKept).errors)).toEqual(["kept", "note"]);
+    expect(dataOf(badKept).values).toEqual({ kept: "doscientos", note: "" });
+    const claim = await services.deposits.forBooking(booking.id, { uid: admin.uid, role: "admin" });
+    expect(claim?.status).toBe("open");
   });
 
   it("after 48 hours: 409 saying what to do; a second claim 409", async () => {

@@ -13,7 +13,9 @@ import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from 
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { formatMoment } from "#app/utils/bookings";
-import { eurosToCents, MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
+import { MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
+import { parseForm, unknownIntent } from "#app/.server/http/form";
+import { depositFormSchema } from "./deposit-schemas";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
@@ -84,9 +86,10 @@ export async function action(args: ActionFunctionArgs) {
   const id = args.params.id ?? "";
   const { user, side, booking } = await guard(ctx, id);
   const form = await ctx.formData();
-  const intent = String(form.get("intent") ?? "");
-  const { deposits, bookings } = ctx.services;
   const depositCents = lineOf(booking.money, "deposit")?.amountCents ?? 0;
+  const parsed = parseForm(form, depositFormSchema(depositCents, ctx.lang), ctx.t);
+  const intent = parsed.ok ? parsed.value.intent : (parsed.typed.intent ?? "");
+  const { deposits, bookings } = ctx.services;
   const back = (done: "claim" | "withdraw" | "release" | "answer") => ctx.redirectWithNotice(href(pageOf[side], { lang: ctx.lang, params: { id } }), { key: `deposits:done.${done}` });
   const reply = (status: number, body: ClaimReply) => data(body, { status });
   const refuse = (error: unknown, values: Record<string, string> = {}) => {
@@ -94,28 +97,24 @@ export async function action(args: ActionFunctionArgs) {
     if (refusal.status === 404) notFound(ctx.request);
     return reply(refusal.status, { ...refusal.reply, values });
   };
+  const allowed = side === "owner" ? ["claim", "withdraw", "release"] : ["answer"];
+  if (!allowed.includes(intent) || (!parsed.ok && unknownIntent(parsed))) return reply(400, { intent, errors: { form: ctx.t("errors.unknown") } });
 
-  if (side === "owner" && intent === "claim") {
-    const values = { amount: String(form.get("amount") ?? ""), reason: String(form.get("reason") ?? ""), quote: String(form.get("quote") ?? "") };
-    const amountCents = eurosToCents(values.amount);
+  if (intent === "claim") {
+    const values = { amount: parsed.typed.amount ?? "", reason: parsed.typed.reason ?? "", quote: parsed.typed.quote ?? "" };
     const photos = await photosOf(form);
-    // The check-out's photos the claim points at (checkboxes), and/or a quote of its notes (decision 032).
-    const evidencePhotos = form.getAll("evidencePhotos").filter((value): value is string => typeof value === "string" && value.length > 0);
-    const errors: ClaimReply["errors"] = {};
-    if (amountCents === null || amountCents < 1) errors.amount = ctx.t("errors.amount.required");
-    else if (amountCents > depositCents && depositCents > 0) errors.amount = ctx.t("errors.amount.over-deposit", { deposit: formatEuros(depositCents, ctx.lang) });
-    if (!values.reason.trim()) errors.reason = ctx.t("errors.reason.required");
+    const errors: ClaimReply["errors"] = parsed.ok ? {} : { ...parsed.fields };
     if (photos === "too-many") errors.photos = ctx.t("errors.photos.too-many");
-    if (evidencePhotos.length === 0 && !values.quote.trim()) errors.evidence = ctx.t("errors.evidence.required");
-    if (Object.keys(errors).length > 0) return reply(400, { intent, errors, values });
+    if (!parsed.ok || parsed.value.intent !== "claim" || photos === "too-many") return reply(400, { intent, errors, values });
+    const claim = parsed.value;
     try {
-      await deposits.claim(user.uid, id, { amountCents: amountCents!, reason: values.reason, photos: photos as Uint8Array[], evidence: { photoIds: evidencePhotos, quote: values.quote } });
+      await deposits.claim(user.uid, id, { amountCents: claim.amount, reason: claim.reason, photos, evidence: { photoIds: claim.evidencePhotos, quote: claim.quote } });
     } catch (error) {
       return refuse(error, values);
     }
     return back("claim");
   }
-  if (side === "owner" && intent === "withdraw") {
+  if (intent === "withdraw") {
     try {
       await deposits.withdraw(user.uid, id);
     } catch (error) {
@@ -123,7 +122,7 @@ export async function action(args: ActionFunctionArgs) {
     }
     return back("withdraw");
   }
-  if (side === "owner" && intent === "release") {
+  if (intent === "release") {
     if (await deposits.forBooking(id, { uid: user.uid, role: "user" })) return reply(409, { intent, errors: { form: ctx.t("errors.already-claimed") } });
     try {
       await bookings.releaseDeposit(id, user.uid);
@@ -132,18 +131,16 @@ export async function action(args: ActionFunctionArgs) {
     }
     return back("release");
   }
-  if (side === "renter" && intent === "answer") {
-    const values = { text: String(form.get("text") ?? "") };
-    const photos = await photosOf(form);
-    if (photos === "too-many") return reply(400, { intent, errors: { photos: ctx.t("errors.photos.too-many") }, values });
-    try {
-      await deposits.answer(user.uid, id, { text: values.text, photos });
-    } catch (error) {
-      return refuse(error, values);
-    }
-    return back("answer");
+  const values = { text: parsed.typed.text ?? "" };
+  const photos = await photosOf(form);
+  if (photos === "too-many") return reply(400, { intent, errors: { photos: ctx.t("errors.photos.too-many") }, values });
+  if (!parsed.ok) return reply(400, { intent, errors: parsed.fields, values });
+  try {
+    await deposits.answer(user.uid, id, { text: values.text, photos });
+  } catch (error) {
+    return refuse(error, values);
   }
-  return reply(400, { intent, errors: { form: ctx.t("errors.unknown") } });
+  return back("answer");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

@@ -6,6 +6,8 @@ import type { Refusal } from "#app/routes/bookings/choice.server";
 import type { HandoverPanelView, HandoverPhotoView, HandoverRecordView } from "#app/utils/handover";
 import { href } from "#app/utils/href";
 import type { FlashNotice } from "#app/utils/notice";
+import type { ParsedForm } from "#app/.server/http/form";
+import type { BookingForm, HandoverForm } from "./booking-schemas";
 
 /**
  * Check-in and check-out on the booking pages (decision 032): the "Handover / Return" section and
@@ -57,20 +59,17 @@ export async function handoverPanel(ctx: RequestContext, booking: Booking, side:
   return { side, engine: offer.engine, checkIn: recordView(records.checkIn), checkOut: recordView(records.checkOut), can: offer.can, opensOn: offer.opensOn };
 }
 
-/** The record's numbers as typed: "5", "120,5", "120.5"; undefined when empty, NaN when not a number. */
-function numberOf(value: FormDataEntryValue | null): number | null | undefined {
-  if (typeof value !== "string" || value.trim() === "") return null;
-  const clean = value.trim().replace(",", ".");
-  return /^\d{1,6}(\.\d+)?$/.test(clean) ? Number(clean) : Number.NaN;
-}
-
-export async function handoverAction(ctx: RequestContext, side: Side, uid: string, id: string, intent: HandoverIntent, form: FormData) {
+/**
+ * One handover POST, its text fields parsed by `bookingFormSchema` (or refused by it: the field's
+ * message, once the booking is known to be this side's), its photos the files of the same body.
+ */
+export async function handoverAction(ctx: RequestContext, side: Side, uid: string, id: string, intent: HandoverIntent, form: FormData, parsed: ParsedForm<BookingForm>) {
   const t = ctx.tFor("bookings");
   const kind: HandoverKind = intent.endsWith("check-out") ? "check-out" : "check-in";
   const values: Record<string, string> = { intent };
   for (const name of ["fuel", "engineHours", "notes", "status", "note"]) {
-    const value = form.get(name);
-    if (typeof value === "string") values[name] = value;
+    const value = parsed.typed[name];
+    if (value !== undefined) values[name] = value;
   }
   const refused = (status: Refusal["status"], field: string | null, message: string) => ({
     kind: "refused" as const,
@@ -79,23 +78,24 @@ export async function handoverAction(ctx: RequestContext, side: Side, uid: strin
   // This page's side of the booking only (the other side has its own page): anyone else 404.
   const found = await ctx.services.bookings.getFor(id, uid);
   if (!found || found.role !== side) return refused(404, null, t("errors.notFound"));
+  if (!parsed.ok) {
+    const [field, message] = Object.entries(parsed.fields)[0]!;
+    return refused(400, field, message);
+  }
+  const record = parsed.value as HandoverForm;
   try {
-    if (intent === "check-in" || intent === "check-out") {
+    if (record.intent === "check-in" || record.intent === "check-out") {
       const files = form.getAll("photos").filter((value): value is File => typeof value !== "string" && value.size > 0);
       if (files.length > MAX_HANDOVER_PHOTOS) return refused(400, "photos", t("handover.errors.photos.too-many", { max: MAX_HANDOVER_PHOTOS }));
-      const fuel = numberOf(form.get("fuel"));
-      const hours = numberOf(form.get("engineHours"));
       await ctx.services.handover.record(uid, id, kind, {
         photos: await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer()))),
-        fuelEighths: fuel,
-        engineHours: hours,
-        notes: values.notes ?? "",
-        damage: form.get("damage") === "yes",
+        fuelEighths: record.fuel,
+        engineHours: record.engineHours,
+        notes: record.notes,
+        damage: record.damage,
       });
     } else {
-      const status = values.status === "confirmed" || values.status === "disputed" ? values.status : null;
-      if (!status) return refused(400, "status", t("handover.errors.status.required"));
-      await ctx.services.handover.answer(uid, id, kind, { status, note: values.note ?? "" });
+      await ctx.services.handover.answer(uid, id, kind, { status: record.status, note: record.note });
     }
   } catch (error) {
     if (!isHandoverError(error)) throw error;

@@ -4,6 +4,7 @@ import { addDays, createBookingsService, lineOf, today, type Booking } from "#ap
 import { createHandoverService } from "#app/.server/domain/handover";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as photoLoader } from "../resources/handover-photo";
@@ -147,6 +148,26 @@ describe("Entrega / Devolución on the booking pages", () => {
     expect(statusOf(wrongDay)).toBe(409);
     expect(refusal(wrongDay).message).toMatch(/^Noch nicht/);
     expect(dataOf(await pageOf("renter", later.id, renter.cookie)).detail.handover).toMatchObject({ can: [], opensOn: later.start });
+  }, 60_000);
+
+  it("reads the handover forms through the body gate and the booking page's schema: bodies no form sends are 400/413/415, a bad status a translated 400", async () => {
+    const booking = await trip();
+    const raw = (init: RequestInit, lang = "") => settle(() => reservationAction({ request: hostilePost(renterPath(booking.id, lang), renter.cookie, init), params: { id: booking.id }, context: context() }));
+    const json = await raw(hostileBodies.json({ intent: "check-in", fuel: "8", engineHours: "10" }), "/en");
+    expect(statusOf(json)).toBe(415);
+    expect(dataOf(json).formErrors).toHaveLength(1);
+    expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.megabytes("check-in", "notes")))).toBe(413);
+    expect(statusOf(await raw(hostileBodies.manyFields("check-in")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.brokenMultipart()))).toBe(400);
+    expect(statusOf(await post("renter", booking.id, { intent: "check-in", fuel: "8", engineHours: "10" }, renter.cookie))).toBe(303);
+    const maybe = await post("owner", booking.id, { intent: "confirm-check-in", status: "maybe", note: "¿?" }, owner.cookie, [], "/en");
+    expect(statusOf(maybe)).toBe(400);
+    expect(refusal(maybe)).toMatchObject({ field: "status", values: { intent: "confirm-check-in", status: "maybe", note: "¿?" } });
+    expect(refusal(maybe).fields.status).toMatch(/confirm/i);
+    // A stranger learns nothing of the form: 404 before its fields.
+    expect(statusOf(await post("owner", booking.id, { intent: "confirm-check-in", status: "maybe" }, stranger.cookie))).toBe(404);
+    expect((await services.handover.forBooking(booking.id, { uid: renter.uid, role: "user" }))?.checkIn?.confirmation).toBeNull();
   }, 60_000);
 
   it("only the booking's two people, each on their own page: others 404", async () => {

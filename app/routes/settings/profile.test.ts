@@ -7,6 +7,8 @@ import { i18nFor } from "#app/.server/i18n";
 import { identityErrorCodes, isIdentityError } from "#app/.server/identity";
 import { langCodes } from "#app/i18n";
 import type { Services } from "#app/.server/services";
+import { followNotice } from "#tests/notice";
+import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, sessionCookie, settle } from "#tests/test-services";
 import { action, loader } from "./profile";
 
@@ -27,8 +29,15 @@ async function submit(path: string, fields: Record<string, string | string[]>, c
   return (await settle(() => action({ request: formPost(path, fields, cookie), params: {}, context: context() }))) as unknown as Reply;
 }
 
-const statusOf = (reply: Reply) => reply.init?.status ?? 200;
-const setCookieOf = (reply: Reply) => new Headers(reply.init?.headers).get("Set-Cookie");
+// A saved form is a 303 back to its section with a flashed notice (a Response); a refusal is `data(…)`.
+const statusOf = (reply: Reply) => (reply instanceof Response ? reply.status : (reply.init?.status ?? 200));
+const setCookieOf = (reply: Reply) => (reply instanceof Response ? reply.headers.get("Set-Cookie") : new Headers(reply.init?.headers).get("Set-Cookie"));
+/** What the page shows after a saved form's redirect: where it went and its notice, as a browser follows it. */
+async function savedAs(reply: Reply, cookie: string) {
+  expect(statusOf(reply)).toBe(303);
+  const followed = await followNotice(services, reply as unknown as Response, cookie.split(";")[0]);
+  return { location: followed.location, key: followed.notice?.key ?? null, text: followed.notice?.text ?? null };
+}
 const cookieOf = (reply: Reply) => setCookieOf(reply)!.split(";")[0];
 
 async function signedInAs(cookie: string, checkRevoked = true) {
@@ -60,8 +69,7 @@ describe("/ajustes/mi-perfil: the profile photo", () => {
     const person = await createTestUser(services, { displayName: "Irene Vidal" });
     // Any file name is data.
     const first = await uploadPhoto("/ajustes/mi-perfil", person.cookie, await jpeg(), "a=b;c.jpg");
-    expect(statusOf(first)).toBe(200);
-    expect(first.data).toMatchObject({ intent: "photo", saved: true });
+    expect(await savedAs(first, person.cookie)).toMatchObject({ location: "/ajustes/mi-perfil#photo-form-title", key: "profile:photo.saved", text: "Tu foto de perfil se ha guardado." });
     const photo = (await services.users.get(person.uid))!.photo!;
     expect(photo.folder).toMatch(/^users\/[a-z2-7]+\/[^/]+$/);
     expect(photo.widths).toEqual([320, 600]);
@@ -74,13 +82,13 @@ describe("/ajustes/mi-perfil: the profile photo", () => {
     expect(page.profile.photo).toEqual(photo);
 
     const second = await uploadPhoto("/ajustes/mi-perfil", person.cookie, await jpeg(800));
-    expect(second.data.saved).toBe(true);
+    expect((await savedAs(second, person.cookie)).key).toBe("profile:photo.saved");
     const replaced = (await services.users.get(person.uid))!.photo!;
     expect(replaced.folder).not.toBe(photo.folder);
     expect((await fetchPhoto(photo.folder, 320)).status).toBe(404);
 
     const removed = await submit("/ajustes/mi-perfil", { intent: "removePhoto" }, person.cookie);
-    expect(removed.data).toMatchObject({ intent: "removePhoto", saved: true });
+    expect((await savedAs(removed, person.cookie)).key).toBe("profile:photo.removed");
     expect((await services.users.get(person.uid))!.photo).toBeNull();
     expect((await fetchPhoto(replaced.folder, 320)).status).toBe(404);
   });
@@ -182,8 +190,8 @@ describe("/ajustes/mi-perfil", () => {
       },
       person.cookie,
     );
-    expect(statusOf(reply)).toBe(200);
-    expect(reply.data).toMatchObject({ intent: "profile", saved: true });
+    // The renamed session carries the notice: one Set-Cookie for the one cookie.
+    expect(await savedAs(reply, person.cookie)).toMatchObject({ location: "/ajustes/mi-perfil#profile-form-title", key: "profile:profile.saved", text: "Perfil guardado." });
     const saved = await services.users.get(person.uid);
     expect(saved).toMatchObject({
       displayName: "Marta R.",
@@ -198,8 +206,12 @@ describe("/ajustes/mi-perfil", () => {
 
     // Emptying the optional fields clears them; the same name leaves the cookie alone.
     const cleared = await submit("/ajustes/mi-perfil", { intent: "profile", displayName: "Marta R." }, cookieOf(reply));
-    expect(cleared.data.saved).toBe(true);
-    expect(setCookieOf(cleared)).toBeNull();
+    expect(statusOf(cleared)).toBe(303);
+    // The same name leaves the session as it was, with the notice flashed into it.
+    const clearedSession = await services.sessions.getSession(setCookieOf(cleared)!.split(";")[0]);
+    expect(clearedSession.get("displayName")).toBe("Marta R.");
+    expect(clearedSession.get("token")).toBe(person.token);
+    expect((await savedAs(cleared, cookieOf(reply))).key).toBe("profile:profile.saved");
     expect(await services.users.get(person.uid)).toMatchObject({ photo: null, bio: "", languages: [], phone: null });
   });
 
@@ -209,7 +221,7 @@ describe("/ajustes/mi-perfil", () => {
     expect((await page()).emailLang).toBe("es");
 
     const changed = await submit("/ajustes/mi-perfil", { intent: "profile", displayName: "Hanna", emailLang: "de" }, person.cookie);
-    expect(changed.data.saved).toBe(true);
+    expect((await savedAs(changed, person.cookie)).key).toBe("profile:profile.saved");
     expect((await services.users.get(person.uid))?.lang).toBe("de");
     expect((await page()).emailLang).toBe("de");
 
@@ -298,8 +310,7 @@ describe("/ajustes/mi-perfil", () => {
       { intent: "email", email: `  ${newEmail.toUpperCase()} `, currentPassword: person.password },
       person.cookie,
     );
-    expect(statusOf(reply)).toBe(200);
-    expect(reply.data).toMatchObject({ intent: "email", saved: true });
+    expect(await savedAs(reply, person.cookie)).toMatchObject({ location: "/ajustes/mi-perfil#email-form-title", key: "profile:email.saved", text: `Correo cambiado. A partir de ahora entra con ${newEmail}.` });
     const session = await services.sessions.getSession(cookieOf(reply));
     expect(session.data).toMatchObject({ uid: person.uid, email: newEmail, displayName: person.displayName, slug: person.slug });
     expect((await signedInAs(cookieOf(reply)))?.email).toBe(newEmail);
@@ -346,8 +357,7 @@ describe("/ajustes/mi-perfil", () => {
       { intent: "password", currentPassword: person.password, password: "a-brand-new-secret", confirmPassword: "a-brand-new-secret" },
       person.cookie,
     );
-    expect(statusOf(reply)).toBe(200);
-    expect(reply.data).toMatchObject({ intent: "password", saved: true });
+    expect(await savedAs(reply, person.cookie)).toMatchObject({ location: "/ajustes/mi-perfil#password-form-title", key: "profile:password.saved" });
     expect(await signedInAs(person.cookie)).toBeNull();
     expect((await signedInAs(cookieOf(reply)))?.uid).toBe(person.uid);
     expect((await services.accounts.signIn(person.email, "a-brand-new-secret")).uid).toBe(person.uid);
@@ -368,7 +378,7 @@ describe("/ajustes/mi-perfil", () => {
       { intent: "profile", displayName: "Jordi Vidal", bio: "Regatista.", languages: ["ca", "es"], phone: "+34 622 000 111" },
       person.cookie,
     );
-    expect(good.data.saved).toBe(true);
+    expect((await savedAs(good, person.cookie)).key).toBe("profile:profile.saved");
     const before = await services.users.get(person.uid);
 
     const rejected = [
@@ -385,6 +395,28 @@ describe("/ajustes/mi-perfil", () => {
     expect(after).toEqual(before);
     expect(await signedInAs(person.cookie)).not.toBeNull();
     expect((await services.accounts.signIn(person.email, person.password)).uid).toBe(person.uid);
+  });
+
+  it("reads every form through the body gate and a schema per intent: bodies no form sends are 400/413/415, an unknown form a translated 400, nothing changed", async () => {
+    const person = await createTestUser(services, { displayName: "Nora Cuerpos" });
+    const raw = async (init: RequestInit, lang = "") => (await settle(() => action({ request: hostilePost(`${lang}/ajustes/mi-perfil`, person.cookie, init), params: {}, context: context() }))) as unknown as Reply;
+    const json = await raw(hostileBodies.json({ intent: "profile", displayName: "Hijacked" }), "/en");
+    expect(statusOf(json)).toBe(415);
+    expect((json.data as unknown as { formErrors: string[] }).formErrors).toHaveLength(1);
+    expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.megabytes("profile", "bio")))).toBe(413);
+    expect(statusOf(await raw(hostileBodies.manyFields("profile")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.brokenMultipart()))).toBe(400);
+    const unknown = await submit("/en/ajustes/mi-perfil", { intent: "delete-account" }, person.cookie);
+    expect(statusOf(unknown)).toBe(400);
+    expect(unknown.data).toMatchObject({ formErrors: ["We did not understand this submission. Try again from the form on the page."] });
+    const form = new FormData();
+    form.set("intent", "profile");
+    form.set("photo", await jpeg(), "yo.jpg");
+    const wrongUpload = await raw({ body: form }, "/fr");
+    expect(statusOf(wrongUpload)).toBe(400);
+    expect(wrongUpload.data).toMatchObject({ formErrors: ["Nous n’avons pas compris cet envoi. Réessayez depuis le formulaire de la page."] });
+    expect(await services.users.get(person.uid)).toMatchObject({ displayName: "Nora Cuerpos", photo: null });
   });
 
   it("has a message for every identity error code, in the four languages", () => {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hintClass } from "#app/components/forms";
@@ -10,7 +10,9 @@ import { passwordHints } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { displayNamesOf } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
-import { badRequest, notFound } from "#app/.server/http/responses";
+import { notFound } from "#app/.server/http/responses";
+import { parseForm } from "#app/.server/http/form";
+import { profileIntentSchema } from "./profile/schemas";
 import { href } from "#app/utils/href";
 import { withRetryAfter } from "#app/utils/headers";
 import { saveProfile } from "./profile/details.server";
@@ -22,13 +24,15 @@ import { ProfileForm } from "./profile/details-form";
 import { EmailForm } from "./profile/email-form";
 import { PasswordForm } from "./profile/password-form";
 import { PhotoForm } from "./profile/photo-form";
-import { cardClass } from "./profile/shared";
+import { cardClass, NOTICES, type Intent } from "./profile/shared";
+import { useNotice } from "#app/utils/notice";
 
 /**
  * /ajustes/mi-perfil: the profile photo, the public profile, the sign-in email and the password,
  * forms on one page dispatched by `intent` (the photo is a multipart upload through the photo
  * pipeline, stored and served here). Changing the email or the password proves the current
- * password first, and the cookie session is renewed with the new credentials. Each intent's
+ * password first, and the cookie session is renewed with the new credentials. A saved form
+ * redirects back to its section with a notice flashed in the session (decision record 033). Each intent's
  * handler is in `profile/<intent>.server.ts`, each form in `profile/<intent>-form.tsx`.
  */
 export const handle = { i18n: ["profile", "validation"] };
@@ -65,8 +69,13 @@ export async function action(args: ActionFunctionArgs) {
   const env: ActionEnv = { ctx, user, t: ctx.t, errorMap: zodErrorMap(ctx.t) };
   if ((ctx.request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return uploadPhoto(env);
   const formData = await ctx.formData();
-  const intent = formData.get("intent");
-  switch (intent) {
+  // Which form was sent (`profileIntentSchema`); each intent's fields are its handler's schema.
+  const parsed = parseForm(formData, profileIntentSchema, ctx.t);
+  if (!parsed.ok) {
+    const message = ctx.t("unknownForm");
+    throw data({ message, formErrors: [message] }, { status: 400 });
+  }
+  switch (parsed.value.intent) {
     case "removePhoto":
       return removePhoto(env);
     case "profile":
@@ -75,8 +84,6 @@ export async function action(args: ActionFunctionArgs) {
       return changeEmail(env, formData);
     case "password":
       return changePassword(env, formData);
-    default:
-      badRequest("Unknown form");
   }
 }
 
@@ -95,6 +102,9 @@ export default function ProfileSettings() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { profile, company } = loaderData;
+  // A saved form comes back fresh (its fields as saved, passwords gone): keyed by the notice it flashed.
+  const notice = useNotice(...Object.values(NOTICES));
+  const fresh = (intent: Intent) => (notice?.key === NOTICES[intent] ? notice.id : intent);
   return (
     <main id="main" className="space-y-8">
       <header className="flex flex-wrap items-center gap-4">
@@ -109,8 +119,8 @@ export default function ProfileSettings() {
           {t("publicProfile")}
         </LocalizedLink>
       </header>
-      <PhotoForm loaderData={loaderData} actionData={actionData} />
-      <ProfileForm loaderData={loaderData} actionData={actionData} />
+      <PhotoForm key={notice?.key === NOTICES.removePhoto ? notice.id : fresh("photo")} loaderData={loaderData} actionData={actionData} />
+      <ProfileForm key={fresh("profile")} loaderData={loaderData} actionData={actionData} />
       {company ? (
         <section aria-labelledby="company-title" className={cardClass}>
           <div className="flex flex-wrap items-center gap-3">
@@ -130,8 +140,8 @@ export default function ProfileSettings() {
           </dl>
         </section>
       ) : null}
-      <EmailForm loaderData={loaderData} actionData={actionData} />
-      <PasswordForm loaderData={loaderData} actionData={actionData} />
+      <EmailForm key={fresh("email")} loaderData={loaderData} actionData={actionData} />
+      <PasswordForm key={fresh("password")} loaderData={loaderData} actionData={actionData} />
     </main>
   );
 }

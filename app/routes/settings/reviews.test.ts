@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as boatLoader } from "#app/routes/boats/detail";
 import { action, loader } from "./reviews";
@@ -83,6 +84,23 @@ describe("/ajustes/opiniones", () => {
     }
     expect(await services.reviews.written(renter.uid)).toHaveLength(1);
     expect(statusOf(await settle(() => loader({ request: pageRequest("/ajustes/opiniones"), params: {}, context: context() })))).toBe(302);
+  });
+
+  it("reads its forms through the body gate and one schema per intent: bodies no form sends are 400/413/415, bad fields a translated 400 with what was typed", async () => {
+    const { booking } = await trip(2);
+    const raw = (init: RequestInit, lang = "") => settle(() => action({ request: hostilePost(`${lang}/ajustes/opiniones`, renter.cookie, init), params: {}, context: context() }));
+    const json = await raw(hostileBodies.json({ intent: "review", bookingId: booking.id, rating: "5", comment: "Una salida estupenda por la bahía." }), "/en");
+    expect(statusOf(json)).toBe(415);
+    expect(dataOf(json).formErrors).toHaveLength(1);
+    expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.megabytes("review", "comment")))).toBe(413);
+    expect(statusOf(await raw(hostileBodies.manyFields("review")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.brokenMultipart()))).toBe(400);
+    const bad = await post({ intent: "review", bookingId: booking.id, rating: "cinco", comment: "Bien" }, renter.cookie, "/en");
+    expect(statusOf(bad)).toBe(400);
+    expect(dataOf(bad)).toMatchObject({ intent: "review", target: booking.id, values: { rating: "cinco", comment: "Bien" } });
+    expect(dataOf(bad).errors).toHaveLength(2);
+    expect(await services.reviews.written(renter.uid)).toHaveLength(1);
   });
 
   it("takes one review when the same trip is reviewed twice at the same moment", async () => {

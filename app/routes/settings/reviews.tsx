@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { isReviewError, type Review } from "#app/.server/domain/reviews";
 import { MAX_COMMENT, MIN_COMMENT } from "#app/utils/reviews";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
+import { parseForm, unknownIntent } from "#app/.server/http/form";
+import { reviewsFormSchema } from "./reviews-schemas";
 import { cardClass } from "#app/components/ui/card";
 import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -49,40 +51,33 @@ type Reply = { intent: "review" | "answer"; target: string; errors: string[]; va
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "reviews");
   const user = await ctx.requireUser();
-  const form = await ctx.formData();
-  const intent = form.get("intent");
+  const parsed = parseForm(await ctx.formData(), reviewsFormSchema, ctx.t);
   const refuse = (reply: Reply, status: number) => data<Reply>(reply, { status });
   const statusOf = (code: string) => (code === "invalid" ? 400 : code === "not-found" ? 404 : 409);
-  if (intent === "review") {
-    const bookingId = String(form.get("bookingId") ?? "");
-    const rating = Number(form.get("rating"));
-    const comment = String(form.get("comment") ?? "");
-    const values = { rating: String(form.get("rating") ?? ""), comment };
-    const errors: string[] = [];
-    if (!Number.isInteger(rating) || rating < 1 || rating > 5) errors.push(ctx.t("errors.rating"));
-    if (comment.trim().length < MIN_COMMENT || comment.trim().length > MAX_COMMENT) errors.push(ctx.t("errors.comment", { min: MIN_COMMENT, max: MAX_COMMENT }));
-    if (errors.length > 0) return refuse({ intent, target: bookingId, errors, values }, 400);
+  if (!parsed.ok) {
+    if (unknownIntent(parsed)) return refuse({ intent: "review", target: "", errors: [ctx.t("errors.unknown")] }, 400);
+    const { bookingId = "", rating = "", comment = "" } = parsed.typed;
+    return refuse({ intent: "review", target: bookingId, errors: parsed.errors, values: { rating, comment } }, 400);
+  }
+  const form = parsed.value;
+  if (form.intent === "review") {
+    const values = { rating: parsed.typed.rating ?? "", comment: form.comment };
     try {
-      await ctx.services.reviews.write(user.uid, bookingId, { rating, comment, lang: ctx.lang });
+      await ctx.services.reviews.write(user.uid, form.bookingId, { rating: form.rating, comment: form.comment, lang: ctx.lang });
     } catch (error) {
       if (!isReviewError(error)) throw error;
-      return refuse({ intent, target: bookingId, errors: [ctx.t(`errors.${error.code}`)], values }, statusOf(error.code));
+      return refuse({ intent: form.intent, target: form.bookingId, errors: [ctx.t(`errors.${error.code}`)], values }, statusOf(error.code));
     }
     throw await ctx.redirectWithNotice(href("settings-reviews", { lang: ctx.lang, hash: "escritas" }), { key: "reviews:done.review" });
   }
-  if (intent === "answer") {
-    const reviewId = String(form.get("reviewId") ?? "");
-    const text = String(form.get("answer") ?? "");
-    try {
-      await ctx.services.reviews.answer(user.uid, reviewId, text);
-    } catch (error) {
-      if (!isReviewError(error)) throw error;
-      const key = error.code === "invalid" ? "answer" : error.code;
-      return refuse({ intent, target: reviewId, errors: [ctx.t(`errors.${key}`, { max: MAX_COMMENT })], values: { answer: text } }, statusOf(error.code));
-    }
-    throw await ctx.redirectWithNotice(href("settings-reviews", { lang: ctx.lang, hash: "recibidas" }), { key: "reviews:done.answer" });
+  try {
+    await ctx.services.reviews.answer(user.uid, form.reviewId, form.answer);
+  } catch (error) {
+    if (!isReviewError(error)) throw error;
+    const key = error.code === "invalid" ? "answer" : error.code;
+    return refuse({ intent: form.intent, target: form.reviewId, errors: [ctx.t(`errors.${key}`, { max: MAX_COMMENT })], values: { answer: form.answer } }, statusOf(error.code));
   }
-  return refuse({ intent: "review", target: "", errors: [ctx.t("errors.unknown")] }, 400);
+  throw await ctx.redirectWithNotice(href("settings-reviews", { lang: ctx.lang, hash: "recibidas" }), { key: "reviews:done.answer" });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, isReference, REFERENCE_ALPHABET, referenceCandidate, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as tripCalendarLoader } from "#app/routes/resources/trip-calendar";
@@ -141,6 +142,26 @@ describe("the trip page", () => {
 });
 
 describe("the trip's .ics", () => {
+  it("reads the booking page's buttons through the body gate and one schema per intent: bodies no form sends are 400/413/415, a bad field a translated 400", async () => {
+    const { id } = await bookInstant("Lancha de cuerpos raros", 20);
+    const raw = (init: RequestInit, lang = "") => settle(() => rentalAction({ request: hostilePost(`${lang}/ajustes/gestion-de-alquileres/${id}`, owner.cookie, init), params: { id }, context: context() }));
+    const json = await raw(hostileBodies.json({ intent: "cancel" }), "/en");
+    expect(statusOf(json)).toBe(415);
+    expect(dataOf(json).formErrors).toHaveLength(1);
+    expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.megabytes("cancel", "reason")))).toBe(413);
+    expect(statusOf(await raw(hostileBodies.manyFields("cancel")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.brokenMultipart()))).toBe(400);
+    // A reason sent twice is that field's translated message; an intent no button sends is the form's.
+    const twice = await settle(() => rentalAction({ request: formPost(`/en/ajustes/gestion-de-alquileres/${id}`, { intent: "cancel", reason: ["a", "b"] }, owner.cookie), params: { id }, context: context() }));
+    expect(statusOf(twice)).toBe(400);
+    expect(dataOf(twice).refusal).toMatchObject({ status: 400, field: "reason" });
+    const unknown = await settle(() => rentalAction({ request: formPost(`/en/ajustes/gestion-de-alquileres/${id}`, { intent: "refund-all" }, owner.cookie), params: { id }, context: context() }));
+    expect(statusOf(unknown)).toBe(400);
+    expect(dataOf(unknown).refusal).toMatchObject({ field: null });
+    expect((await services.bookings.getFor(id, owner.uid))?.booking.status).toBe("confirmed");
+  });
+
   it("is for the renter, the owner and the team only: the same plain 404 for anyone else", async () => {
     const { id } = await bookInstant("Lancha del calendario", 16);
     for (const cookie of [renter.cookie, owner.cookie, admin.cookie]) expect(statusOf(await calendarOf(id, cookie))).toBe(200);

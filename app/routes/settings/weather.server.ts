@@ -5,6 +5,7 @@ import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import { href } from "#app/utils/href";
 import type { WeatherPanelView } from "#app/utils/weather";
 import { type FlashNotice } from "#app/utils/notice";
+import type { WeatherForm } from "./booking-schemas";
 
 /**
  * Weather-safe trips on the booking pages (decision 031): what the page shows of the forecast and
@@ -25,13 +26,11 @@ export async function weatherPanel(ctx: RequestContext, booking: Booking, listin
 
 export const WEATHER_INTENTS = ["weather-cancel", "weather-move"] as const;
 
-export async function weatherAction(ctx: RequestContext, side: Side, uid: string, id: string, intent: (typeof WEATHER_INTENTS)[number], form: FormData) {
+export async function weatherAction(ctx: RequestContext, side: Side, uid: string, id: string, form: WeatherForm) {
+  const intent = form.intent;
   try {
-    if (intent === "weather-cancel") await ctx.services.bookings.cancelForWeather(id, uid, side);
-    else {
-      const start = form.get("start");
-      await ctx.services.bookings.moveForWeather(id, uid, side, typeof start === "string" ? start.trim() : "");
-    }
+    if (form.intent === "weather-cancel") await ctx.services.bookings.cancelForWeather(id, uid, side);
+    else await ctx.services.bookings.moveForWeather(id, uid, side, form.start);
   } catch (error) {
     return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) as Refusal };
   }

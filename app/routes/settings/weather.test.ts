@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, settle } from "#tests/test-services";
 import { action as reservationAction, loader as reservationLoader } from "./reservation";
@@ -65,6 +66,22 @@ describe("the weather on a booking's page", () => {
     const { booking: later } = await book(day(12));
     const laterPage = dataOf(await settle(() => reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${later.id}`, renter.cookie), params: { id: later.id }, context: context() })));
     expect(laterPage.detail.weather).toMatchObject({ canAct: false, trip: { status: "later", opensOn: day(5) } });
+  });
+
+  it("reads the weather forms through the body gate and the booking page's schema: bodies no form sends are 400/413/415, a bad field a translated 400", async () => {
+    const { booking } = await book(day(4));
+    const raw = (init: RequestInit, lang = "") => settle(() => reservationAction({ request: hostilePost(`${lang}/ajustes/mis-reservas/${booking.id}`, renter.cookie, init), params: { id: booking.id }, context: context() }));
+    const json = await raw(hostileBodies.json({ intent: "weather-cancel" }), "/en");
+    expect(statusOf(json)).toBe(415);
+    expect(dataOf(json).formErrors).toHaveLength(1);
+    expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.megabytes("weather-move", "start")))).toBe(413);
+    expect(statusOf(await raw(hostileBodies.manyFields("weather-move")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.brokenMultipart()))).toBe(400);
+    const twice = await settle(() => reservationAction({ request: formPost(`/en/ajustes/mis-reservas/${booking.id}`, { intent: "weather-move", start: [day(6), day(7)] }, renter.cookie), params: { id: booking.id }, context: context() }));
+    expect(statusOf(twice)).toBe(400);
+    expect(dataOf(twice).refusal).toMatchObject({ status: 400, field: "start" });
+    expect((await services.bookings.getFor(booking.id, renter.uid))?.booking).toMatchObject({ status: "confirmed", start: day(4) });
   });
 
   it("a safe trip: 409 with the reason, in the page's language; a stranger: 404; nothing changes", async () => {

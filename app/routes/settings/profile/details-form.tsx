@@ -35,7 +35,7 @@ export function ProfileForm({ loaderData, actionData }: FormProps) {
       <p className={hintClass}>{t("profile.description")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="profile" />
-        {saved ? <Notice>{t("profile.saved")}</Notice> : null}
+        {saved ? <Notice>{saved.text}</Notice> : null}
         <FormAlert id={form.errorId} errors={form.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field meta={fields.displayName} autoComplete="nickname" label={t("profile.displayName")} />

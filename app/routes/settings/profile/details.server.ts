@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { profileSchema } from "#app/utils/account-schemas";
 import { accepted, rejected, secretFields, type ActionEnv } from "./submission.server";
 
-export async function saveProfile({ ctx, user, errorMap }: ActionEnv, formData: FormData) {
+export async function saveProfile(env: ActionEnv, formData: FormData) {
+  const { ctx, user, errorMap } = env;
   const submission = parseWithZod(formData, { schema: profileSchema, errorMap });
   if (submission.status !== "success") return rejected("profile", submission.reply({ hideFields: secretFields }));
   const value = submission.value;
@@ -14,10 +15,8 @@ export async function saveProfile({ ctx, user, errorMap }: ActionEnv, formData: 
     languages: [...new Set(value.languages ?? [])],
     ...(value.emailLang ? { lang: value.emailLang } : {}),
   });
-  let setCookie: string | undefined;
-  if (value.displayName !== user.displayName) {
-    // The header shows the name from the cookie session: keep it in step.
-    setCookie = await ctx.auth.updateSession({ displayName: value.displayName });
-  }
-  return accepted("profile", submission.reply({ resetForm: true }), setCookie);
+  const notice = { key: "profile:profile.saved" } as const;
+  // The header shows the name from the cookie session: keep it in step (the notice flashed into it).
+  if (value.displayName !== user.displayName) return accepted(env, "profile", notice, await ctx.auth.updateSession({ displayName: value.displayName }, notice));
+  return accepted(env, "profile", notice);
 }

@@ -26,7 +26,7 @@ export function EmailForm({ loaderData, actionData }: FormProps) {
       <p className={hintClass}>{t("email.current", { email: profile.email })}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="email" />
-        {saved ? <Notice>{t("email.saved", { email: profile.email })}</Notice> : null}
+        {saved ? <Notice>{saved.text}</Notice> : null}
         <FormAlert id={form.errorId} errors={form.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field meta={fields.email} type="email" autoComplete="email" label={t("email.newEmail")} />

@@ -23,5 +23,6 @@ export async function changeEmail(env: ActionEnv, formData: FormData) {
   }
   // The change ended every session (as Firebase does): sign in anew with the new address.
   const session = await accounts.signIn(email, currentPassword);
-  return accepted("email", submission.reply({ resetForm: true }), await ctx.auth.commitSession(session));
+  const notice = { key: "profile:email.saved", values: { email } } as const;
+  return accepted(env, "email", notice, await ctx.auth.commitSession(session, notice));
 }

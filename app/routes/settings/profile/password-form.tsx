@@ -29,7 +29,7 @@ export function PasswordForm({ loaderData, actionData }: FormProps) {
       <p className={hintClass}>{t("password.description")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
         <input type="hidden" name="intent" value="password" />
-        {saved ? <Notice>{t("password.saved")}</Notice> : null}
+        {saved ? <Notice>{saved.text}</Notice> : null}
         <FormAlert id={form.errorId} errors={form.errors} />
         <Field
           meta={fields.currentPassword}

@@ -39,5 +39,6 @@ export async function changePassword(env: ActionEnv, formData: FormData) {
     return identityFailure(env, "password", submission.reply, error.code);
   }
   const session = await accounts.signIn(user.email, password);
-  return accepted("password", submission.reply({ resetForm: true }), await ctx.auth.commitSession(session));
+  const notice = { key: "profile:password.saved" } as const;
+  return accepted(env, "password", notice, await ctx.auth.commitSession(session, notice));
 }

@@ -8,14 +8,15 @@ import { FileField, Notice } from "#app/components/forms";
 import { profilePhotoSchema } from "#app/utils/account-schemas";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { zodErrorMap } from "#app/utils/zod-errors";
-import { cardClass, PHOTO_LIMITS, submitClass, useLastResult, type FormProps } from "./shared";
+import { cardClass, NOTICES, PHOTO_LIMITS, submitClass, useLastResult, type FormProps } from "./shared";
+import { useNotice } from "#app/utils/notice";
 
 export function PhotoForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
   const { profile } = loaderData;
   const { lastResult, saved, submitting } = useLastResult("photo", actionData);
   const navigation = useNavigation();
-  const removed = navigation.state === "idle" && actionData?.intent === "removePhoto" && actionData.saved;
+  const removed = useNotice(NOTICES.removePhoto);
   const removing = navigation.state === "submitting" && navigation.formData?.get("intent") === "removePhoto";
   const [form, fields] = useForm({
     id: "photo-form",
@@ -27,8 +28,8 @@ export function PhotoForm({ loaderData, actionData }: FormProps) {
   return (
     <section aria-labelledby="photo-form-title" className={cardClass}>
       <h2 id="photo-form-title" className="text-xl font-bold">{t("photo.title")}</h2>
-      {saved ? <Notice>{t("photo.saved")}</Notice> : null}
-      {removed ? <Notice>{t("photo.removed")}</Notice> : null}
+      {saved ? <Notice>{saved.text}</Notice> : null}
+      {removed ? <Notice>{removed.text}</Notice> : null}
       <div className="mt-4 flex flex-col gap-6 sm:flex-row sm:items-start">
         <Avatar name={profile.displayName} photo={profile.photo} size="lg" alt={profile.photo ? t("photo.alt") : ""} />
         <div className="min-w-0 flex-1 space-y-4">

@@ -2,17 +2,19 @@
 import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
-import { badRequest } from "#app/.server/http/responses";
+import { parseForm } from "#app/.server/http/form";
 import { profilePhotoSchema } from "#app/utils/account-schemas";
 import { MAX_PHOTO_BYTES } from "#app/utils/photos";
-import { PHOTO_LIMITS, type Intent } from "./shared";
+import { PHOTO_LIMITS } from "./shared";
+import { photoIntentSchema } from "./schemas";
 import { accepted, rejected, type ActionEnv } from "./submission.server";
 
 /**
  * The photo form: one file through the photo pipeline. Any file name is data; a file over the
  * size limit is drained, never stored; a refused photo leaves the current one in place.
  */
-export async function uploadPhoto({ ctx, user, t }: ActionEnv) {
+export async function uploadPhoto(env: ActionEnv) {
+  const { ctx, user, t } = env;
   const refuse = (form: FormData, message: string) =>
     rejected("photo", parseWithZod(form, { schema: profilePhotoSchema }).reply({ fieldErrors: { photo: [message] }, hideFields: ["photo"] }));
   let form: FormData;
@@ -31,7 +33,10 @@ export async function uploadPhoto({ ctx, user, t }: ActionEnv) {
     if (!(error instanceof MultipartError)) throw error;
     return refuse(new FormData(), t("photo.errors.unreadable"));
   }
-  if (form.get("intent") !== "photo") badRequest("Unknown form");
+  if (!parseForm(form, photoIntentSchema, t).ok) {
+    const message = t("unknownForm");
+    throw data({ message, formErrors: [message] }, { status: 400 });
+  }
   if (tooLarge) return refuse(form, t("photo.errors.too-large", PHOTO_LIMITS));
   const file = form.get("photo");
   if (!(file instanceof Blob) || file.size === 0) return refuse(form, t("photo.errors.none"));
@@ -39,11 +44,11 @@ export async function uploadPhoto({ ctx, user, t }: ActionEnv) {
   if (result.status === "refused") {
     return refuse(form, t(`photo.errors.${result.code}`, { ...PHOTO_LIMITS, max: result.code === "too-many-pixels" ? PHOTO_LIMITS.pixels : PHOTO_LIMITS.max }));
   }
-  return accepted("photo", parseWithZod(form, { schema: profilePhotoSchema }).reply({ resetForm: true }));
+  return accepted(env, "photo", { key: "profile:photo.saved" });
 }
 
 /** Removes the photo (the avatar shows initials again). */
-export async function removePhoto({ ctx, user }: ActionEnv) {
-  await ctx.services.profilePhotos.remove(user.uid);
-  return data({ intent: "removePhoto" as Intent, result: undefined, saved: true });
+export async function removePhoto(env: ActionEnv) {
+  await env.ctx.services.profilePhotos.remove(env.user.uid);
+  return accepted(env, "photo", { key: "profile:photo.removed" });
 }

@@ -2,8 +2,18 @@
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MIN_PHOTO_SIDE } from "#app/utils/photos";
 import type { action, loader } from "../profile";
+import { useNotice, type NoticeKey } from "#app/utils/notice";
 
 export type Intent = "photo" | "removePhoto" | "profile" | "email" | "password";
+
+/** What each form flashes once saved (decision record 033): the action redirects back to its section. */
+export const NOTICES = {
+  photo: "profile:photo.saved",
+  removePhoto: "profile:photo.removed",
+  profile: "profile:profile.saved",
+  email: "profile:email.saved",
+  password: "profile:password.saved",
+} as const satisfies Record<Intent, NoticeKey>;
 
 export const PHOTO_LIMITS = { max: MAX_PHOTO_BYTES / (1024 * 1024), min: MIN_PHOTO_SIDE, pixels: MAX_PHOTO_PIXELS / 1_000_000 };
 
@@ -16,11 +26,11 @@ type ActionData = ReturnType<typeof useActionData<typeof action>>;
 
 export type FormProps = { loaderData: LoaderData; actionData: ActionData };
 
-/** The result of the last submission, for the form that sent it, once the page has settled. */
+/** The refusal of the last submission, for the form that sent it, once the page has settled; its notice once saved. */
 export function useLastResult(intent: Intent, actionData: ActionData) {
   const navigation = useNavigation();
   const lastResult = navigation.state === "idle" && actionData?.intent === intent ? actionData.result : undefined;
-  const saved = navigation.state === "idle" && actionData?.intent === intent && actionData.saved;
+  const saved = useNotice(NOTICES[intent]);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return { lastResult, saved, submitting };
 }

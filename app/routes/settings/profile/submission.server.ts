@@ -3,7 +3,9 @@
  * reset, or refused with its errors and status), the current-password proof and how an identity
  * error becomes a field or form message.
  */
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { href } from "#app/utils/href";
+import type { FlashNotice } from "#app/utils/notice";
 import type { SubmissionResult } from "@conform-to/react";
 import type { SessionUser } from "#app/.server/auth/guards";
 import { IDENTITY_RETRY_AFTER_SECONDS, isIdentityError, type IdentityErrorCode } from "#app/.server/auth/request-auth";
@@ -26,9 +28,15 @@ export function rejected(intent: Intent, result: SubmissionResult<string[]>, sta
   return data({ intent, result, saved: false }, { status, headers });
 }
 
-/** A saved form, reset; `setCookie` when the cookie session changed with it. */
-export function accepted(intent: Intent, result: SubmissionResult<string[]>, setCookie?: string) {
-  return data({ intent, result, saved: true }, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+/**
+ * A saved form (decision record 033): a 303 back to its section of the page with its notice
+ * flashed. When the session changed with it, `setCookie` is that session with the notice flashed
+ * into it (one Set-Cookie for the one cookie).
+ */
+export async function accepted({ ctx }: ActionEnv, section: "photo" | "profile" | "email" | "password", notice: FlashNotice, setCookie?: string) {
+  const to = href("settings-profile", { lang: ctx.lang, hash: `${section}-form-title` });
+  if (setCookie) return redirect(to, { status: 303, headers: { "Set-Cookie": setCookie } });
+  return ctx.redirectWithNotice(to, notice);
 }
 
 /**
