@@ -1,12 +1,13 @@
 /** The photo form (upload) and the remove button. */
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "#app/components/avatar";
 import { FileField, Notice } from "#app/components/forms";
 import { profilePhotoSchema } from "#app/utils/account-schemas";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
+import { usePending } from "#app/utils/use-pending";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { cardClass, NOTICES, PHOTO_LIMITS, submitClass, useLastResult, type FormProps } from "./shared";
 import { useNotice } from "#app/utils/notice";
@@ -15,9 +16,8 @@ export function PhotoForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
   const { profile } = loaderData;
   const { lastResult, saved, submitting } = useLastResult("photo", actionData);
-  const navigation = useNavigation();
   const removed = useNotice(NOTICES.removePhoto);
-  const removing = navigation.state === "submitting" && navigation.formData?.get("intent") === "removePhoto";
+  const removing = usePending({ intent: "removePhoto" });
   const [form, fields] = useForm({
     id: "photo-form",
     lastResult,

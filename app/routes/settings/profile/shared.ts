@@ -1,5 +1,6 @@
 /** What the profile page's forms share (browser and server): the intents, photo limits, classes and the last result. */
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, MIN_PHOTO_SIDE } from "#app/utils/photos";
 import type { action, loader } from "../profile";
 import { useNotice, type NoticeKey } from "#app/utils/notice";
@@ -28,9 +29,8 @@ export type FormProps = { loaderData: LoaderData; actionData: ActionData };
 
 /** The refusal of the last submission, for the form that sent it, once the page has settled; its notice once saved. */
 export function useLastResult(intent: Intent, actionData: ActionData) {
-  const navigation = useNavigation();
-  const lastResult = navigation.state === "idle" && actionData?.intent === intent ? actionData.result : undefined;
+  const lastResult = useWhenIdle(actionData?.intent === intent ? actionData.result : undefined);
   const saved = useNotice(NOTICES[intent]);
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const submitting = usePending({ intent });
   return { lastResult, saved, submitting };
 }
