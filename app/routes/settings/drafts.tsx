@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
 import { isListingError } from "#app/.server/domain/listings";
 import { FormAlert, Notice } from "#app/components/forms";
 import { ListingPhoto } from "#app/components/listing-photo";
@@ -14,16 +13,19 @@ import { useLang } from "#app/utils/use-lang";
 import { listingSummary, portNamesOf } from "#app/routes/listings/listing-form/progress.server";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
-import { badRequest, notFound } from "#app/.server/http/responses";
+import { notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { cardClass } from "#app/components/ui/card";
+import { discardSchema, formRefusal } from "./listing-status-forms.server";
 
 /**
  * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
  * steps each has done, a link that resumes it at its first open step, and a "discard" that
- * deletes it and its photos for good (behind a confirmation that needs no JavaScript).
+ * deletes it and its photos for good (behind a confirmation that needs no JavaScript). The form
+ * is read through the body gate and one schema (`listing-status-forms.server.ts`): a form no page
+ * of ours sends is a translated 400.
  */
 export const handle = { i18n: ["listing-form"] };
 
@@ -38,13 +40,15 @@ export async function loader(args: LoaderFunctionArgs) {
   };
 }
 
-const discardSchema = z.object({ intent: z.literal("discard"), id: z.string().min(1).max(128) });
-
 export async function action(args: ActionFunctionArgs) {
   const { requireUser, request, lang, t, services, formData, redirectWithNotice } = requestContext(args, "listing-form");
   const user = await requireUser();
-  const parsed = parseWithZod(await formData(), { schema: discardSchema });
-  if (parsed.status !== "success") badRequest();
+  // A form no page of ours sends: a translated 400 with the wrong field's message.
+  const parsed = parseWithZod(await formData(), { schema: discardSchema(t) });
+  if (parsed.status !== "success") {
+    const { id, message, fields } = formRefusal(parsed, t);
+    return data({ id, message, fields }, { status: 400 });
+  }
   const { id } = parsed.value;
   try {
     // The draft and its photos, for good (nothing else points at them).
@@ -53,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
     // Someone else's listing, or none: it does not exist for this person.
     if (isListingError(error, "not-found")) notFound(request);
     if (isListingError(error, "invalid-transition")) {
-      return data({ id, message: t("drafts.notADraft") }, { status: 400 });
+      return data({ id, message: t("drafts.notADraft"), fields: {} }, { status: 400 });
     }
     throw error;
   }

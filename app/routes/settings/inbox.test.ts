@@ -123,4 +123,30 @@ describe("inbox action", () => {
     expect(french).toEqual({ status: 400, body: { ok: false, error: "Nous n’avons pas compris cette demande. Rechargez la page et réessayez." } });
     expect((await services.mailbox.list(person.uid))[0].read).toBe(false);
   });
+
+  it("reads its body through the body gate: a body no form sends is a translated 400, 413 or 415, never a 500", async () => {
+    const person = await createTestUser(services);
+    const [welcome] = await services.mailbox.list(person.uid);
+    const send = (headers: Record<string, string>, body: BodyInit, path = `/en${PATH}`) =>
+      settle(() => act(authedRequest(path, person.cookie, { method: "POST", headers, body }))) as Promise<unknown>;
+    const refusal = async (headers: Record<string, string>, body: BodyInit) => {
+      const answer = (await send(headers, body)) as { data: { message: string }; init: ResponseInit };
+      return { status: answer.init.status, message: answer.data.message };
+    };
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    expect(await refusal({ "Content-Type": "application/json" }, JSON.stringify({ intent: "markAllRead" }))).toEqual({
+      status: 415,
+      message: "This form only accepts the data of a web form.",
+    });
+    expect(await refusal(form, new Uint8Array([0x69, 0x64, 0x3d, 0xff, 0xfe]))).toEqual({ status: 400, message: "We could not read what was sent. Please try again from the form." });
+    expect(await refusal(form, `intent=markRead&id=${"x".repeat(2 * 1024 * 1024)}`)).toEqual({ status: 413, message: "What was sent is too large." });
+    expect(await refusal(form, Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&"))).toEqual({ status: 400, message: "What was sent has too many fields." });
+    expect(await refusal({ "Content-Type": "multipart/form-data; boundary=nope" }, "--nope\r\nbroken")).toMatchObject({ status: 400 });
+    // One invalid field beside a valid intent: the page's translated 400.
+    expect(await post({ intent: "markRead", id: "a/b" }, person.cookie, `/de${PATH}`)).toEqual({
+      status: 400,
+      body: { ok: false, error: "Diese Anfrage haben wir nicht verstanden. Laden Sie die Seite neu und versuchen Sie es noch einmal." },
+    });
+    expect((await services.mailbox.list(person.uid)).find((email) => email.id === welcome.id)?.read).toBe(false);
+  });
 });

@@ -71,10 +71,12 @@ function useOptimisticReadState() {
   const byId = new Map<string, boolean>();
   for (const fetcher of fetchers) {
     if (!fetcher.key.startsWith(FETCHER_PREFIX) || !fetcher.formData) continue;
-    const intent = fetcher.formData.get("intent");
-    const id = fetcher.formData.get("id");
-    if (intent === "markAllRead") allRead = true;
-    else if (typeof id === "string" && (intent === "markRead" || intent === "markUnread")) byId.set(id, intent === "markRead");
+    // The form being sent, read by the same schema as the action (a form it refuses changes nothing on screen).
+    const submission = parseWithZod(fetcher.formData, { schema: inboxSchema });
+    if (submission.status !== "success") continue;
+    const sent = submission.value;
+    if (sent.intent === "markAllRead") allRead = true;
+    else byId.set(sent.id, sent.intent === "markRead");
   }
   return (email: MailboxEmail) => byId.get(email.id) ?? (allRead || email.read);
 }

@@ -213,3 +213,74 @@ describe("/ajustes/recopilar-borrador-alquiler and /ajustes/inscribir-tu-barco",
     expect((await services.listings.get(published))?.status).toBe("published");
   });
 });
+
+describe("the status and discard forms read their bodies through the body gate and one schema per intent", () => {
+  const DRAFTS = "/ajustes/recopilar-borrador-alquiler";
+  type Refused = { data: { id: string; message: string; fields: Record<string, string>; missing?: unknown[] }; init: ResponseInit };
+  const raw = (path: string, cookie: string, headers: Record<string, string>, body: BodyInit) => authedRequest(path, cookie, { method: "POST", headers, body });
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+  const discard = (request: Request) => settle(() => draftsAction({ request, params: {}, context: context() })) as Promise<unknown>;
+  const change = (request: Request) => settle(() => action({ request, params: {}, context: context() })) as Promise<unknown>;
+
+  it("my boats and berths: bodies no browser sends are a translated 400/413/415; a wrong field its translated message", async () => {
+    const person = await createTestUser(services);
+    const id = await boat(person.uid, { photo: false, title: "Velero que no cambia" });
+    const refusal = async (headers: Record<string, string>, body: BodyInit) => {
+      const answer = (await change(raw(`/en${PATH}`, person.cookie, headers, body))) as Refused;
+      return { status: answer.init.status, message: (answer.data as { message: string }).message };
+    };
+    expect(await refusal({ "Content-Type": "application/json" }, JSON.stringify({ intent: "archive", id }))).toEqual({ status: 415, message: "This form only accepts the data of a web form." });
+    expect(await refusal(form, `intent=archive&id=${"a".repeat(2 * 1024 * 1024)}`)).toEqual({ status: 413, message: "What was sent is too large." });
+    expect(await refusal(form, Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&"))).toEqual({ status: 400, message: "What was sent has too many fields." });
+    expect(await refusal(form, new Uint8Array([0x69, 0x64, 0x3d, 0xc3, 0x28]))).toEqual({ status: 400, message: "We could not read what was sent. Please try again from the form." });
+    expect((await refusal({ "Content-Type": "multipart/form-data; boundary=x" }, "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\narchive")).status).toBe(400);
+
+    // A malformed id: the id field's message, in the page's language.
+    const badId = (await change(formPost(`/fr${PATH}`, { intent: "archive", id: "../listings/x" }, person.cookie))) as Refused;
+    expect(badId.init.status).toBe(400);
+    expect(badId.data).toEqual({
+      id: "../listings/x",
+      intent: "archive",
+      message: "Nous ne savons pas de quelle annonce il s’agit. Rechargez la page et réessayez.",
+      fields: { id: "Nous ne savons pas de quelle annonce il s’agit. Rechargez la page et réessayez." },
+      missing: [],
+    });
+    // An intent no button sends: "we did not understand the form".
+    const unknown = (await change(formPost(PATH, { intent: "delete-everything", id }, person.cookie))) as Refused;
+    expect(unknown.init.status).toBe(400);
+    expect(unknown.data).toMatchObject({ id, message: "No hemos entendido el formulario. Recarga la página e inténtalo de nuevo.", missing: [] });
+    expect(unknown.data.fields.intent).toBe(unknown.data.message);
+    const none = (await change(formPost(PATH, {}, person.cookie))) as Refused;
+    expect(none.init.status).toBe(400);
+    expect(none.data.message).toBe("No hemos entendido el formulario. Recarga la página e inténtalo de nuevo.");
+    expect((await services.listings.get(id))?.status).toBe("draft");
+  });
+
+  it("drafts: bodies no browser sends are a translated 400/413/415; a wrong field its translated message", async () => {
+    const person = await createTestUser(services);
+    const draft = await services.listings.createDraft(person.uid, "dock", "rent");
+    const refusal = async (headers: Record<string, string>, body: BodyInit) => {
+      const answer = (await discard(raw(`/de${DRAFTS}`, person.cookie, headers, body))) as Refused;
+      return { status: answer.init.status, message: (answer.data as { message: string }).message };
+    };
+    expect((await refusal({ "Content-Type": "text/plain" }, `intent=discard&id=${draft.id}`)).status).toBe(415);
+    expect((await refusal(form, `intent=discard&id=${draft.id}&note=${"n".repeat(200_000)}`)).status).toBe(400);
+    expect((await refusal(form, `intent=discard&id=${"d".repeat(2 * 1024 * 1024)}`)).status).toBe(413);
+    const broken = await refusal(form, new Uint8Array([0x69, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x3d, 0xff]));
+    expect(broken.status).toBe(400);
+    expect(broken.message).not.toBe("Bad request");
+
+    const badId = (await discard(formPost(`/en${DRAFTS}`, { intent: "discard", id: "x".repeat(129) }, person.cookie))) as Refused;
+    expect(badId.init.status).toBe(400);
+    expect(badId.data.message).toBe("We could not tell which listing this is. Reload the page and try again.");
+    expect(badId.data.fields).toEqual({ id: badId.data.message });
+    const unknown = (await discard(formPost(`/de${DRAFTS}`, { intent: "archive", id: draft.id }, person.cookie))) as Refused;
+    expect(unknown.init.status).toBe(400);
+    expect(unknown.data).toEqual({
+      id: draft.id,
+      message: "Wir haben das Formular nicht verstanden. Laden Sie die Seite neu und versuchen Sie es erneut.",
+      fields: { intent: "Wir haben das Formular nicht verstanden. Laden Sie die Seite neu und versuchen Sie es erneut." },
+    });
+    expect((await services.listings.get(draft.id))?.status).toBe("draft");
+  });
+});

@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
 import { isListingError, type ListingStatus } from "#app/.server/domain/listings";
 import { FormAlert, Notice } from "#app/components/forms";
 import { formatEuros } from "#app/utils/money";
@@ -13,24 +12,25 @@ import { LIST_YOUR_BOAT_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form"
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { listingSummary, listingTitle, missingItems, portNamesOf, type ListingSummary } from "#app/routes/listings/listing-form/progress.server";
-import { badRequest, notFound } from "#app/.server/http/responses";
+import { notFound } from "#app/.server/http/responses";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { cardClass } from "#app/components/ui/card";
+import { formRefusal, transitionSchema, type ListingTransition } from "./listing-status-forms.server";
 
 /**
  * /ajustes/mis-barcos: every boat and dock of the person, with status, cover, place and price,
  * and the status changes of the listings domain (publish, pause, resume, archive) as plain POST
  * forms (`intent` + `id`). Someone else's listing is a 404; a change the status does not allow
- * is a 400 with a message. After a change, the flashed notice `listing-form:myListings.notices.<change>`
+ * is a 400 with a message, as is a form no page of ours sends (read through the body gate and
+ * one schema per intent, `listing-status-forms.server.ts`). After a change, the flashed notice `listing-form:myListings.notices.<change>`
  * says what happened (decision record 033), as does the listing form's "publish".
  */
 export const handle = { i18n: ["listing-form"] };
 
-const transitions = ["publish", "pause", "resume", "archive"] as const;
-type Transition = (typeof transitions)[number];
+type Transition = ListingTransition;
 const noticeOf: Record<Transition | "saved", string> = {
   publish: "published",
   pause: "paused",
@@ -45,8 +45,6 @@ const actionsFor: Record<ListingStatus, readonly Transition[]> = {
   paused: ["resume", "archive"],
   archived: [],
 };
-
-const transitionSchema = z.object({ intent: z.enum(transitions), id: z.string().min(1).max(128) });
 
 export async function loader(args: LoaderFunctionArgs) {
   const { requireUser, t, services } = requestContext(args, "listing-form");
@@ -63,8 +61,8 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { requireUser, request, lang, t, services, formData, redirectWithNotice } = requestContext(args, "listing-form");
   const user = await requireUser();
-  const parsed = parseWithZod(await formData(), { schema: transitionSchema });
-  if (parsed.status !== "success") badRequest();
+  const parsed = parseWithZod(await formData(), { schema: transitionSchema(t) });
+  if (parsed.status !== "success") return data({ ...formRefusal(parsed, t), missing: [] }, { status: 400 });
   const { intent, id } = parsed.value;
   const { listings } = services;
   const listing = await listings.get(id);
@@ -77,7 +75,7 @@ export async function action(args: ActionFunctionArgs) {
     for (const code of ["invalid-transition", "incomplete", "archived"] as const) {
       if (isListingError(error, code)) {
         const missing = code === "incomplete" ? missingItems(listing, error.missing) : [];
-        return data({ id, intent, message: t(`myListings.errors.${code}`, { title }), missing }, { status: 400 });
+        return data({ id, intent, message: t(`myListings.errors.${code}`, { title }), missing, fields: {} }, { status: 400 });
       }
     }
     throw error;
@@ -106,6 +104,7 @@ export default function MyListings() {
         </LocalizedLink>
       </header>
       {flashed ? <Notice>{flashed.text}</Notice> : null}
+      {failed && !active.some((item) => item.id === failed.id) ? <FormAlert errors={[failed.message]} /> : null}
       {active.length === 0 && archived.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-white/20 dark:text-slate-400">
           {t("myListings.empty")}
