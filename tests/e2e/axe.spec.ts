@@ -31,10 +31,15 @@ type Scheme = "light" | "dark";
 async function serious(page: Page, url: string, scheme: Scheme): Promise<Found[]> {
   // Switching the scheme (or opening a menu) starts the colour transitions (`transition-colors`):
   // axe reads the colours they end on, not a shade halfway between the two schemes. They are
-  // finished at once — the colours they would end on, without waiting out their duration.
+  // finished at once — the colours they would end on, without waiting out their duration. Some
+  // start only when an element's style is next read (the search's photo arrows did): every
+  // element's colour is read first, and again after, until no transition is left running.
   await page.evaluate(() => {
-    for (const animation of document.getAnimations()) {
-      if (animation instanceof CSSTransition) animation.finish();
+    for (let round = 0; round < 5; round++) {
+      for (const element of document.querySelectorAll("*")) void getComputedStyle(element).color;
+      const running = document.getAnimations().filter((animation) => animation instanceof CSSTransition && animation.playState !== "finished");
+      if (running.length === 0) return;
+      for (const animation of running) animation.finish();
     }
   });
   // Only the violations are wanted (axe skips collecting the passes); axe runs once in the page
