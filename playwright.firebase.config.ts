@@ -4,11 +4,12 @@ import { defineConfig, devices } from "@playwright/test";
  * The browser smoke test on the firebase backend (`npx playwright test -c playwright.firebase.config.ts`,
  * after `npm run build`): its web server is `npm run demo:firebase`'s launcher — the Cloud Firestore
  * (or in-process), Auth and Storage emulators and the built app seeded on them — on ports of its own
- * (E2E_PORT, else 3220, for the app; E2E_FIREBASE_EMULATOR_PORTS, else 3225, for the five emulator
- * ports from there), so it never meets the embedded browser tests' server. One worker: the
+ * (E2E_FIREBASE_PORT, else 3220, for the app; E2E_FIREBASE_EMULATOR_PORTS, else 3225, for the five
+ * emulator ports from there), so it never meets the embedded browser tests' server — `npm test`
+ * runs both at the same time, so this one does not read their E2E_PORT. One worker: the
  * journeys are few and the emulators answer one request at a time anyway.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3220);
+const PORT = Number(process.env.E2E_FIREBASE_PORT ?? 3220);
 const EMULATOR_PORTS = Number(process.env.E2E_FIREBASE_EMULATOR_PORTS ?? 3225);
 
 export default defineConfig({

@@ -1,94 +1,256 @@
 #!/usr/bin/env node
 /**
- * `npm test`: typecheck, lint, unit tests and build at the same time, then the browser tests (a
- * stage that fails stops the run once its group has ended), then the time each stage took: wall
- * time and the CPU time of its processes (user + system, as the kernel counts a stage's finished
- * child processes, from /proc/self/stat on Linux). `node scripts/test-stages.js lint test:unit`
- * runs some stages only, one after the other.
+ * `npm test`: every stage starts as soon as the stages it needs have passed — unit tests,
+ * typecheck, lint and build at once, the browser tests as soon as the build is done (beside the
+ * unit tests) — then the time each stage took: wall time and the CPU time of its processes (user
+ * + system; on Linux the larger of the kernel's count of the stage's finished child processes and
+ * the sum of its processes sampled every second, see descendantCpuSampler). A stage that fails starts nothing more (the stages already running finish). `node
+ * scripts/test-stages.js lint test:unit` runs some stages only, one after the other.
  *
- * The four first stages share the machine well (docs/decisions/037-test-run-time.md): the unit
- * tests spend much of their time waiting on emulators and the disk, which the compiler, the linter
- * and the bundler fill. Within a group the first stage prints as it goes; the others' output is
- * held and printed whole when each ends, so it does not interleave.
+ * One stage prints as it goes; the others' output is held. When the stage printing live ends,
+ * the stage running longest takes over: what it held so far is printed, then the rest live. A
+ * stage that ends while another prints live is printed whole then. Nothing interleaves.
+ * (docs/decisions/037-test-run-time.md.)
  */
 import { spawn } from "node:child_process";
-import { createWriteStream, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { createWriteStream, readdirSync, readFileSync } from "node:fs";
+import { setPriority } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
-/** Steps run one after the other; a step that is a list runs its stages at the same time. */
-// test:e2e:firebase: the browser smoke test on the firebase backend (emulators), decision 036.
-const ALL = [["test:unit", "typecheck", "lint", "build"], "test:e2e", "test:e2e:firebase"];
+/**
+ * Each stage, the stages it waits for, and its niceness (0 unless said). The order is the order
+ * stages start in when they can, and the first is the one printed live first.
+ *
+ * - The browser tests need the build only: they run beside the unit tests, whose emulators and
+ *   disk leave the cores idle much of the time.
+ * - The firebase browser test (decision 036) starts its own Java emulators and seeds them: it
+ *   waits for the unit tests too, so two stages never start emulators at the same time (the
+ *   unit stage's Auth emulator needed over 60 s to start on a loaded CI machine).
+ * - Typecheck and lint run at niceness 10: nothing waits for them, so they take the cores the
+ *   unit tests, the build and the browser tests leave (they have no time limits to miss).
+ */
+export const STAGES = [
+  { stage: "test:unit", needs: [] },
+  { stage: "build", needs: [] },
+  { stage: "typecheck", needs: [], nice: 10 },
+  { stage: "lint", needs: [], nice: 10 },
+  { stage: "test:e2e", needs: ["build"] },
+  { stage: "test:e2e:firebase", needs: ["build", "test:unit"] },
+];
+
+/** Named stages one after the other (`node scripts/test-stages.js lint test:unit`). */
+export function chain(names) {
+  return names.map((stage, i) => ({ stage, needs: i === 0 ? [] : [names[i - 1]] }));
+}
+
+/**
+ * Runs `graph` (as STAGES): `run(entry)` starts a stage and resolves to `{ code }` when it ends.
+ * Each stage starts once every stage it needs has passed; after a failure no stage starts. Resolves
+ * to the stages' results in the order they ended and the names of the stages not run.
+ */
+export async function runGraph(graph, run) {
+  const names = new Set(graph.map(({ stage }) => stage));
+  for (const { stage, needs } of graph) {
+    for (const need of needs) if (!names.has(need)) throw new Error(`${stage} needs ${need}, which is not a stage`);
+  }
+  const passed = new Set();
+  const started = new Set();
+  const results = [];
+  let failed = false;
+  let running = 0;
+  return new Promise((resolve) => {
+    const startReady = () => {
+      if (!failed) {
+        for (const entry of graph) {
+          if (started.has(entry.stage) || !entry.needs.every((need) => passed.has(need))) continue;
+          started.add(entry.stage);
+          running++;
+          Promise.resolve(run(entry)).then((result) => {
+            running--;
+            results.push({ ...result, stage: entry.stage });
+            if (result.code === 0) passed.add(entry.stage);
+            else failed = true;
+            startReady();
+          });
+        }
+      }
+      // Nothing running and nothing left that can start: a cycle or a failure ends the run here.
+      if (running === 0) resolve({ results, notRun: graph.map(({ stage }) => stage).filter((stage) => !started.has(stage)) });
+    };
+    startReady();
+  });
+}
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
-/** CPU seconds of this process's finished (reaped) children, or NaN off Linux. */
-function childCpuSeconds() {
+/** The fields of /proc/<pid>/stat after the command's name (field 3 of proc(5) is [0]), or null. */
+function statFields(pid) {
   try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 16 and 17 of proc(5), cutime and cstime, in clock ticks (100 a second on Linux).
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
-    return Number.NaN;
+    return null;
   }
 }
 
-// `--stage <name>`: this script runs one stage and reports the CPU its processes used on file
-// descriptor 3, so stages that run at the same time are counted apart.
-if (process.argv[2] === "--stage") {
-  const child = spawn(npm, ["run", process.argv[3]], { stdio: "inherit" });
-  child.once("exit", (code, signal) => {
-    createWriteStream(null, { fd: 3 }).end(String(childCpuSeconds()), () => process.exit(code ?? (signal ? 1 : 0)));
-  });
-} else {
-  await main();
+/** CPU seconds of this process's finished (reaped) children, or NaN off Linux. */
+function childCpuSeconds() {
+  const fields = statFields("self");
+  // Fields 16 and 17 of proc(5), cutime and cstime, in clock ticks (100 a second on Linux).
+  return fields ? (Number(fields[13]) + Number(fields[14])) / 100 : Number.NaN;
 }
 
-/** Runs one stage; its output live (`live`) or held and printed when it ends. */
-function run(stage, live) {
+/**
+ * Samples, every second, the CPU time of each process below this one (its own utime + stime,
+ * fields 14 and 15), keeping the last figure seen of each; `seconds()` sums them. The kernel's
+ * count of reaped children misses the processes no parent waits for: the browser tests' Chromium
+ * (renderers, zygotes) is most of their CPU and is not in it — 114 s reaped against 450 s sampled
+ * for the same run of three browser specs (decision 037). A process's last second, and processes
+ * that live less than a second, are missed here instead: each count is a lower bound.
+ */
+function descendantCpuSampler() {
+  const last = new Map();
+  const sample = () => {
+    let entries;
+    try {
+      entries = readdirSync("/proc");
+    } catch {
+      return;
+    }
+    const children = new Map();
+    const own = new Map();
+    for (const entry of entries) {
+      if (!/^\d+$/.test(entry)) continue;
+      const fields = statFields(entry);
+      if (!fields) continue;
+      const parent = Number(fields[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(Number(entry));
+      // Keyed by pid and start time (field 22), so a reused pid is another process.
+      own.set(Number(entry), { key: `${entry}:${fields[19]}`, cpu: (Number(fields[11]) + Number(fields[12])) / 100 });
+    }
+    for (const stack = [...(children.get(process.pid) ?? [])]; stack.length > 0; ) {
+      const pid = stack.pop();
+      const { key, cpu } = own.get(pid);
+      last.set(key, cpu);
+      stack.push(...(children.get(pid) ?? []));
+    }
+  };
+  const timer = setInterval(sample, 1000);
+  timer.unref();
+  return {
+    seconds() {
+      clearInterval(timer);
+      let sum = 0;
+      for (const cpu of last.values()) sum += cpu;
+      return sum;
+    },
+  };
+}
+
+/** The output of the stages: one prints live, the others are held (see the top of this file). */
+function printer() {
+  const holding = new Map();
+  let live = null;
+  return {
+    /** A stage that started: live if no other stage is. */
+    start(stage) {
+      holding.set(stage, []);
+      if (live === null) live = stage;
+    },
+    write(stage, chunk) {
+      if (stage === live) process.stdout.write(chunk);
+      else holding.get(stage).push(chunk);
+    },
+    end(stage) {
+      const held = holding.get(stage);
+      holding.delete(stage);
+      if (stage !== live) {
+        process.stdout.write(`\n── ${stage} ──\n${Buffer.concat(held).toString()}`);
+        return;
+      }
+      // The stage running longest (Map keeps the order they started in) prints live from here.
+      live = holding.keys().next().value ?? null;
+      if (live !== null) {
+        process.stdout.write(`\n── ${live} (from its start) ──\n${Buffer.concat(holding.get(live)).toString()}`);
+        holding.set(live, []);
+      }
+    },
+  };
+}
+
+/** Runs one stage (its wrapper, `--stage`) and resolves to its exit code, wall and CPU seconds. */
+function runStage({ stage, nice = 0 }, out) {
   return new Promise((resolve) => {
     const wall = performance.now();
-    const output = live ? "inherit" : "pipe";
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--stage", stage], { stdio: ["inherit", output, output, "pipe"] });
-    const held = [];
-    child.stdout?.on("data", (chunk) => held.push(chunk));
-    child.stderr?.on("data", (chunk) => held.push(chunk));
+    out.start(stage);
+    // Colours as if the stage wrote to this terminal (its output goes through a pipe).
+    const env = process.stdout.isTTY && !("NO_COLOR" in process.env) ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : process.env;
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--stage", stage, String(nice)], { stdio: ["inherit", "pipe", "pipe", "pipe"], env });
+    child.stdout.on("data", (chunk) => out.write(stage, chunk));
+    child.stderr.on("data", (chunk) => out.write(stage, chunk));
     let cpu = "";
     child.stdio[3].on("data", (chunk) => (cpu += chunk));
     child.once("close", (code, signal) => {
-      if (!live) process.stdout.write(`\n── ${stage} ──\n${Buffer.concat(held).toString()}`);
-      resolve({ stage, code: code ?? (signal ? 1 : 0), wall: (performance.now() - wall) / 1000, cpu: cpu === "" ? Number.NaN : Number(cpu) });
+      out.end(stage);
+      resolve({ code: code ?? (signal ? 1 : 0), wall: (performance.now() - wall) / 1000, cpu: cpu === "" ? Number.NaN : Number(cpu) });
     });
   });
 }
 
 // Whole seconds first, so 1,019.7 s reads "17 min 00 s", never "16 min 60 s".
-function format(seconds) {
+export function format(seconds) {
   if (Number.isNaN(seconds)) return "–";
   if (seconds < 59.95) return `${seconds.toFixed(1)} s`;
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
 }
 
-async function main() {
-  const steps = process.argv.length > 2 ? process.argv.slice(2) : ALL;
-  const results = [];
-  let failed = 0;
-  let done = 0;
-  const started = performance.now();
-  for (const step of steps) {
-    const group = [step].flat();
-    const ended = await Promise.all(group.map((stage, i) => run(stage, i === 0)));
-    results.push(...ended);
-    done++;
-    failed = ended.find(({ code }) => code !== 0)?.code ?? 0;
-    if (failed) break;
-  }
-  const total = (performance.now() - started) / 1000;
+/** The end-of-run table: each stage's start (after the run's), wall and CPU time, then the total. */
+export function table(results, notRun, total) {
+  const width = Math.max(10, ...results.map(({ stage }) => stage.length), ...notRun.map((stage) => stage.length));
+  const lines = results.map(
+    ({ stage, code, start, wall, cpu }) =>
+      `  ${stage.padEnd(width)} ${`+${format(start)}`.padStart(11)} ${format(wall).padStart(11)}   ${format(cpu).padStart(11)} CPU${code === 0 ? "" : `   FAILED (exit ${code})`}`,
+  );
+  for (const stage of notRun) lines.push(`  ${stage.padEnd(width)} ${"".padStart(11)} ${"not run".padStart(11)}`);
+  // Stages whose CPU is unknown (off Linux) are left out, not made to hide the others'.
+  const known = results.filter(({ cpu }) => !Number.isNaN(cpu));
+  const cpuTotal = known.length === 0 ? Number.NaN : known.reduce((sum, { cpu }) => sum + cpu, 0);
+  return (
+    `\nnpm test, time of each stage (started after the run's start, wall, CPU; stages overlap):\n${lines.join("\n")}\n` +
+    `  ${"total".padEnd(width)} ${"".padStart(11)} ${format(total).padStart(11)}   ${format(cpuTotal).padStart(11)} CPU`
+  );
+}
 
-  const lines = results.map(({ stage, code, wall, cpu }) => `  ${stage.padEnd(10)} ${format(wall).padStart(10)}   ${format(cpu).padStart(10)} CPU${code === 0 ? "" : `   FAILED (exit ${code})`}`);
-  for (const stage of steps.slice(done).flat()) lines.push(`  ${stage.padEnd(10)} ${"not run".padStart(10)}`);
-  const cpuTotal = results.reduce((sum, { cpu }) => sum + cpu, 0);
-  console.log(`\nnpm test, time of each stage (wall, CPU; stages of a group ran at the same time):\n${lines.join("\n")}\n  ${"total".padEnd(10)} ${format(total).padStart(10)}   ${format(cpuTotal).padStart(10)} CPU`);
-  process.exit(failed);
+async function main() {
+  const graph = process.argv.length > 2 ? chain(process.argv.slice(2)) : STAGES;
+  const out = printer();
+  const started = performance.now();
+  const { results, notRun } = await runGraph(graph, async (entry) => {
+    const start = (performance.now() - started) / 1000;
+    return { start, ...(await runStage(entry, out)) };
+  });
+  const total = (performance.now() - started) / 1000;
+  console.log(table(results, notRun, total));
+  process.exit(results.find(({ code }) => code !== 0)?.code ?? 0);
+}
+
+// `--stage <name> <niceness>`: this script runs one stage and reports the CPU its processes used
+// on file descriptor 3, so stages that run at the same time are counted apart.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.argv[2] === "--stage") {
+    const nice = Number(process.argv[4] ?? 0);
+    // Children inherit it: the whole stage runs at this niceness.
+    if (nice > 0) setPriority(0, nice);
+    const child = spawn(npm, ["run", process.argv[3]], { stdio: "inherit" });
+    const sampled = descendantCpuSampler();
+    child.once("exit", (code, signal) => {
+      // Both counts are lower bounds of the stage's CPU (see descendantCpuSampler): the larger.
+      const cpu = Math.max(childCpuSeconds(), sampled.seconds());
+      createWriteStream(null, { fd: 3 }).end(String(cpu), () => process.exit(code ?? (signal ? 1 : 0)));
+    });
+  } else {
+    await main();
+  }
 }

@@ -25,19 +25,23 @@ async function axeRun(page: Page, options: RunOptions): Promise<AxeResults> {
 
 type Found = { url: string; scheme: string; id: string; impact: string; help: string; targets: string[] };
 
-async function serious(page: Page, url: string, scheme: "light" | "dark"): Promise<Found[]> {
-  await page.emulateMedia({ colorScheme: scheme });
-  // Switching the scheme starts the colour transitions (`transition-colors`): axe reads the colours
-  // they end on, not a shade halfway between the two schemes.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        // (Not those of hidden elements, such as a closed menu's links: they never end.)
-        .filter((animation) => animation instanceof CSSTransition && (animation.effect as KeyframeEffect | null)?.target?.checkVisibility() !== false)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+type Scheme = "light" | "dark";
+
+/** The page's colour scheme is `scheme` (emulated; the theme follows the system unless chosen). */
+async function serious(page: Page, url: string, scheme: Scheme): Promise<Found[]> {
+  // Switching the scheme (or opening a menu) starts the colour transitions (`transition-colors`):
+  // axe reads the colours they end on, not a shade halfway between the two schemes. They are
+  // finished at once — the colours they would end on, without waiting out their duration. Some
+  // start only when an element's style is next read (the search's photo arrows did): every
+  // element's colour is read first, and again after, until no transition is left running.
+  await page.evaluate(() => {
+    for (let round = 0; round < 5; round++) {
+      for (const element of document.querySelectorAll("*")) void getComputedStyle(element).color;
+      const running = document.getAnimations().filter((animation) => animation instanceof CSSTransition && animation.playState !== "finished");
+      if (running.length === 0) return;
+      for (const animation of running) animation.finish();
+    }
+  });
   // Only the violations are wanted (axe skips collecting the passes); axe runs once in the page
   // (as AxeBuilder's legacy mode: our pages have no frames). Everything but colours is the same in
   // both schemes: dark runs the colour rule alone.
@@ -61,8 +65,10 @@ async function serious(page: Page, url: string, scheme: "light" | "dark"): Promi
     }));
 }
 
-// A failure prints what it found; a trace of a hundred pages would only slow every run down.
-test.use({ trace: "off" });
+// No `trace: "off"` here (nor in page-walk and phone-screens): a passing run records no trace anyway
+// (the config's "on-first-retry"), and a file that changes a worker's options runs in workers of
+// its own, which Playwright schedules after all the others — the tours, the longest tests, ended
+// the stage on one worker while the other sat idle (decision 039). They now start first.
 
 const screens = [
   { name: "1280 px", viewport: { width: 1280, height: 900 }, openMenus: false },
@@ -81,9 +87,25 @@ for (const { title, person } of tourLegs) {
     // axe-core runs as a script of the page: JavaScript on, as most visitors have it.
     const page = await demoPage(browser, person.email, { javaScriptEnabled: true, viewport: screens[0].viewport });
     const found = new Map<string, Found[]>(screens.map((screen) => [screen.name, []]));
+    // The scheme the last page ended on: each page starts in it and switches once (1280 px, 390 px,
+    // switch, 390 px, 1280 px), so a page costs one switch of scheme and its transitions, not three.
+    let scheme: Scheme = "light";
     const stops = await tour(page, person, async ({ url }) => {
-      for (const screen of screens) {
-        await page.setViewportSize(screen.viewport);
+      const first = scheme;
+      const second: Scheme = first === "light" ? "dark" : "light";
+      const checks = [
+        { screen: screens[0], scheme: first },
+        { screen: screens[1], scheme: first },
+        { screen: screens[1], scheme: second },
+        { screen: screens[0], scheme: second },
+      ];
+      for (const check of checks) {
+        const screen = check.screen;
+        if (check.scheme !== scheme) {
+          await page.emulateMedia({ colorScheme: check.scheme });
+          scheme = check.scheme;
+        }
+        if (page.viewportSize()?.width !== screen.viewport.width) await page.setViewportSize(screen.viewport);
         // The menus a phone's header folds are opened, and closed again for the desktop check.
         await page.evaluate((open) => {
           for (const menu of document.querySelectorAll("header details")) {
@@ -97,9 +119,8 @@ for (const { title, person } of tourLegs) {
             }
           }
         }, screen.openMenus);
-        found.get(screen.name)!.push(...(await serious(page, url, "light")), ...(await serious(page, url, "dark")));
+        found.get(screen.name)!.push(...(await serious(page, url, scheme)));
       }
-      await page.setViewportSize(screens[0].viewport);
     });
     expect(stops.length).toBeGreaterThan(0);
     for (const screen of screens) {

@@ -23,8 +23,7 @@ import { misformattedNumbers, visibleText } from "./visible-text";
  * (These were two specs walking every page each; one walk does both.)
  */
 
-// A failure prints what it found; a trace of a hundred pages would only slow every run down.
-test.use({ trace: "off" });
+// Traces: the config's (a failed test's retry only); see axe.spec.ts for why not "off" here.
 
 const widths = [360, 390, 768, 1280] as const;
 const OTHER_LANGS = ["en", "fr", "de"] as const;

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { chain, format, runGraph, STAGES, table } from "../../scripts/test-stages.js";
+
+type Entry = { stage: string; needs: string[] };
+
+/** Runs `graph` with stand-in stages: each ends when the test says, with the code it says. */
+function standIn(graph: Entry[]) {
+  const events: string[] = [];
+  const pending = new Map<string, (code: number) => void>();
+  const done = runGraph(graph, ({ stage }: Entry) => {
+    events.push(`start ${stage}`);
+    return new Promise<{ code: number }>((resolve) => pending.set(stage, (code) => resolve({ code })));
+  });
+  const end = async (stage: string, code = 0) => {
+    const finish = pending.get(stage);
+    if (!finish) throw new Error(`${stage} is not running (${events.join(", ")})`);
+    pending.delete(stage);
+    events.push(`end ${stage}`);
+    finish(code);
+    // Let the runner start what the end made ready.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { events, running: () => [...pending.keys()], end, done };
+}
+
+describe("npm test's stages (scripts/test-stages.js)", () => {
+  it("starts the browser tests when the build passes, beside the unit tests still running", async () => {
+    const run = standIn(STAGES);
+    expect(run.running()).toEqual(["test:unit", "build", "typecheck", "lint"]);
+    await run.end("build");
+    expect(run.running()).toEqual(["test:unit", "typecheck", "lint", "test:e2e"]);
+    // The firebase stage waits for the unit tests too (never two emulator start-ups at once).
+    await run.end("typecheck");
+    await run.end("lint");
+    expect(run.running()).toEqual(["test:unit", "test:e2e"]);
+    await run.end("test:unit");
+    expect(run.running()).toEqual(["test:e2e", "test:e2e:firebase"]);
+    await run.end("test:e2e:firebase");
+    await run.end("test:e2e");
+    const { results, notRun } = await run.done;
+    expect(results.map(({ stage }: { stage: string }) => stage)).toEqual(["build", "typecheck", "lint", "test:unit", "test:e2e:firebase", "test:e2e"]);
+    expect(notRun).toEqual([]);
+  });
+
+  it("starts nothing after a failure, lets the running stages finish, and lists the stages not run", async () => {
+    const run = standIn(STAGES);
+    await run.end("lint", 2);
+    await run.end("build");
+    // The build passed after lint failed: the browser tests do not start.
+    expect(run.running()).toEqual(["test:unit", "typecheck"]);
+    await run.end("typecheck");
+    await run.end("test:unit");
+    const { results, notRun } = await run.done;
+    expect(results.map(({ stage, code }: { stage: string; code: number }) => `${stage} ${code}`)).toEqual(["lint 2", "build 0", "typecheck 0", "test:unit 0"]);
+    expect(notRun).toEqual(["test:e2e", "test:e2e:firebase"]);
+  });
+
+  it("runs named stages one after the other, stopping at the first that fails", async () => {
+    const run = standIn(chain(["lint", "test:unit", "build"]));
+    expect(run.running()).toEqual(["lint"]);
+    await run.end("lint");
+    expect(run.running()).toEqual(["test:unit"]);
+    await run.end("test:unit", 1);
+    const { notRun } = await run.done;
+    expect(notRun).toEqual(["build"]);
+  });
+
+  it("refuses a stage that needs an unknown stage", async () => {
+    await expect(runGraph([{ stage: "a", needs: ["b"] }], async () => ({ code: 0 }))).rejects.toThrow("a needs b, which is not a stage");
+  });
+
+  it("prints each stage's start, wall and CPU time, the failures and the stages not run", () => {
+    expect(format(59.94)).toBe("59.9 s");
+    expect(format(1019.7)).toBe("17 min 00 s");
+    expect(format(Number.NaN)).toBe("–");
+    const text = table(
+      [
+        { stage: "build", code: 0, start: 0, wall: 31.2, cpu: 40.5 },
+        { stage: "test:e2e", code: 1, start: 31.3, wall: 300, cpu: Number.NaN },
+      ],
+      ["test:e2e:firebase"],
+      331.5,
+    );
+    expect(text.split("\n").slice(2)).toEqual([
+      "  build                  +0.0 s      31.2 s        40.5 s CPU",
+      "  test:e2e              +31.3 s  5 min 00 s             – CPU   FAILED (exit 1)",
+      "  test:e2e:firebase                 not run",
+      "  total                          5 min 32 s        40.5 s CPU",
+    ]);
+  });
+});
