@@ -32,8 +32,31 @@ export const transactionScope = new AsyncLocalStorage<FirestoreStoreParts>();
 /** Attempts of a contended transaction before its ABORTED error reaches the caller (the SDK default is 5). */
 const TRANSACTION_ATTEMPTS = 25;
 
+/**
+ * A transaction the backend closed under us (it expired while it waited its turn): nothing of it
+ * was written. The SDK retries Firestore's wording of it ("transaction has expired") but not the
+ * emulator's ("Transaction is invalid or closed", seen when twenty transactions meet on one
+ * document on a loaded machine), so the whole transaction runs again, as the SDK would.
+ */
+const EXPIRED = /transaction has expired|transaction is invalid or closed/i;
+const EXPIRED_RUNS = 3;
+
+function expired(error: unknown): boolean {
+  return error !== null && typeof error === "object" && (error as { code?: unknown }).code === 3 && EXPIRED.test(String((error as { message?: unknown }).message));
+}
+
 /** Runs `fn` in a Firestore transaction of `store` (the store checks it is open and not already in one). */
 export async function runFirestoreTransaction<R>(store: FirestoreStoreParts, fn: (tx: Transaction) => Promise<R>): Promise<R> {
+  for (let run = 1; ; run++) {
+    try {
+      return await runOnce(store, fn);
+    } catch (error) {
+      if (run >= EXPIRED_RUNS || !(error instanceof StoreError) || !expired(error.cause)) throw error;
+    }
+  }
+}
+
+async function runOnce<R>(store: FirestoreStoreParts, fn: (tx: Transaction) => Promise<R>): Promise<R> {
   // Errors thrown by the caller's code are rethrown as they are; only driver errors are mapped.
   // Driver errors from reads pass through `fn` unmapped, so the SDK can retry on contention.
   const driverErrors = new WeakSet<object>();

@@ -11,6 +11,7 @@ import {
 import { StoreError } from "./index";
 import { FirestoreStore } from "./firestore";
 import { toStoreError } from "./firestore-errors";
+import { runFirestoreTransaction, type FirestoreStoreParts } from "./firestore-transaction";
 import { describeStoreContract, type ContractOptions, type StoreHarness } from "./store.contract";
 
 // Its own project: the run's Google emulator is shared with the other Firestore suites.
@@ -142,5 +143,40 @@ describe("firestore error mapping", () => {
     expect(mapped.cause).toBeInstanceOf(Error);
     const original = new StoreError("not-found", "gone");
     expect(toStoreError(original)).toBe(original);
+  });
+});
+
+describe("a transaction the backend closed under us", () => {
+  const closed = () => Object.assign(new Error("3 INVALID_ARGUMENT: Transaction is invalid or closed."), { code: 3 });
+  /** A store whose driver fails the first `failures` transactions with `error`. */
+  const storeFailing = (failures: number, error: () => Error) => {
+    let runs = 0;
+    const db = {
+      runTransaction: async (fn: (tx: unknown) => Promise<unknown>) => {
+        runs++;
+        if (runs <= failures) throw error();
+        return fn({});
+      },
+    };
+    return { store: { db } as unknown as FirestoreStoreParts, runs: () => runs };
+  };
+
+  it("runs again when the emulator closed it (nothing of it was written), up to three runs", async () => {
+    const twice = storeFailing(2, closed);
+    expect(await runFirestoreTransaction(twice.store, async () => "done")).toBe("done");
+    expect(twice.runs()).toBe(3);
+    const always = storeFailing(99, closed);
+    await expect(runFirestoreTransaction(always.store, async () => "done")).rejects.toMatchObject({ code: "invalid-argument" });
+    expect(always.runs()).toBe(3);
+  });
+
+  it("never runs again for another invalid argument or a caller's error", async () => {
+    const other = storeFailing(1, () => Object.assign(new Error("3 INVALID_ARGUMENT: bad field"), { code: 3 }));
+    await expect(runFirestoreTransaction(other.store, async () => "done")).rejects.toMatchObject({ code: "invalid-argument" });
+    expect(other.runs()).toBe(1);
+    const caller = storeFailing(0, closed);
+    const mine = new Error("the caller's own");
+    await expect(runFirestoreTransaction(caller.store, async () => Promise.reject(mine))).rejects.toBe(mine);
+    expect(caller.runs()).toBe(1);
   });
 });

@@ -1,134 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { loader as photoLoader } from "#app/routes/resources/photo";
-import { requireUser } from "#app/.server/auth/guards";
+import { describe, expect, it, vi } from "vitest";
 import { i18nFor } from "#app/.server/i18n";
 import { identityErrorCodes, isIdentityError } from "#app/.server/identity";
 import { langCodes } from "#app/i18n";
-import type { Services } from "#app/.server/services";
-import { followNotice } from "#tests/notice";
 import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
-import { authedRequest, createTestServices, createTestUser, formPost, loadContext, sessionCookie, settle } from "#tests/test-services";
+import { authedRequest, createTestUser, formPost, sessionCookie, settle } from "#tests/test-services";
 import { action, loader } from "./profile";
+import { context, cookieOf, nextSecond, savedAs, services, setCookieOf, signedInAs, statusOf, submit, jpeg, withTestServices, type Reply } from "#tests/profile-fixtures";
 
-let services: Services;
-beforeAll(async () => {
-  services = await createTestServices();
-});
-afterAll(() => services.close());
-
-type Reply = {
-  data: { intent: string; result: SubmissionResult<string[]>; saved: boolean };
-  init: ResponseInit | null;
-};
-
-const context = () => loadContext(services);
-
-async function submit(path: string, fields: Record<string, string | string[]>, cookie?: string) {
-  return (await settle(() => action({ request: formPost(path, fields, cookie), params: {}, context: context() }))) as unknown as Reply;
-}
-
-// A saved form is a 303 back to its section with a flashed notice (a Response); a refusal is `data(…)`.
-const statusOf = (reply: Reply) => (reply instanceof Response ? reply.status : (reply.init?.status ?? 200));
-const setCookieOf = (reply: Reply) => (reply instanceof Response ? reply.headers.get("Set-Cookie") : new Headers(reply.init?.headers).get("Set-Cookie"));
-/** What the page shows after a saved form's redirect: where it went and its notice, as a browser follows it. */
-async function savedAs(reply: Reply, cookie: string) {
-  expect(statusOf(reply)).toBe(303);
-  const followed = await followNotice(services, reply as unknown as Response, cookie.split(";")[0]);
-  return { location: followed.location, key: followed.notice?.key ?? null, text: followed.notice?.text ?? null };
-}
-const cookieOf = (reply: Reply) => setCookieOf(reply)!.split(";")[0];
-
-async function signedInAs(cookie: string, checkRevoked = true) {
-  const result = await settle(() => requireUser(authedRequest("/ajustes/mi-perfil", cookie), context(), { checkRevoked }));
-  return result instanceof Response ? null : result;
-}
-
-/** Sessions are revoked by the second: a password change must come after the session's second. */
-const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
-
-/** The photo form as a browser sends it: multipart, one file. */
-async function uploadPhoto(path: string, cookie: string, file: Blob | null, name = "yo.jpg") {
-  const form = new FormData();
-  form.set("intent", "photo");
-  if (file) form.set("photo", file, name);
-  return (await settle(() => action({ request: authedRequest(path, cookie, { method: "POST", body: form }), params: {}, context: context() }))) as unknown as Reply;
-}
-
-const jpeg = async (side = 600) =>
-  new Blob([await sharp({ create: { width: side, height: side, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer()], { type: "image/jpeg" });
-
-async function fetchPhoto(folder: string, width: number) {
-  const splat = `${folder}/${width}.webp`;
-  return photoLoader({ request: new Request(`http://localhost:3000/photos/${splat}`), params: { "*": splat }, context: context() });
-}
-
-describe("/ajustes/mi-perfil: the profile photo", () => {
-  it("uploads a photo through the photo pipeline, replaces it, and removes it, files included", async () => {
-    const person = await createTestUser(services, { displayName: "Irene Vidal" });
-    // Any file name is data.
-    const first = await uploadPhoto("/ajustes/mi-perfil", person.cookie, await jpeg(), "a=b;c.jpg");
-    expect(await savedAs(first, person.cookie)).toMatchObject({ location: "/ajustes/mi-perfil#photo-form-title", key: "profile:photo.saved", text: "Tu foto de perfil se ha guardado." });
-    const photo = (await services.users.get(person.uid))!.photo!;
-    expect(photo.folder).toMatch(/^users\/[a-z2-7]+\/[^/]+$/);
-    expect(photo.widths).toEqual([320, 600]);
-    const served = await fetchPhoto(photo.folder, 320);
-    expect(served.status).toBe(200);
-    expect(served.headers.get("Content-Type")).toBe("image/webp");
-
-    // The page shows it: the loader hands the stored variants, never an outside address.
-    const page = await loader({ request: authedRequest("/ajustes/mi-perfil", person.cookie), params: {}, context: context() });
-    expect(page.profile.photo).toEqual(photo);
-
-    const second = await uploadPhoto("/ajustes/mi-perfil", person.cookie, await jpeg(800));
-    expect((await savedAs(second, person.cookie)).key).toBe("profile:photo.saved");
-    const replaced = (await services.users.get(person.uid))!.photo!;
-    expect(replaced.folder).not.toBe(photo.folder);
-    expect((await fetchPhoto(photo.folder, 320)).status).toBe(404);
-
-    const removed = await submit("/ajustes/mi-perfil", { intent: "removePhoto" }, person.cookie);
-    expect((await savedAs(removed, person.cookie)).key).toBe("profile:photo.removed");
-    expect((await services.users.get(person.uid))!.photo).toBeNull();
-    expect((await fetchPhoto(replaced.folder, 320)).status).toBe(404);
-  });
-
-  it("refuses what is not a usable photo with a translated message, keeping the current one", async () => {
-    const person = await createTestUser(services);
-    await uploadPhoto("/ajustes/mi-perfil", person.cookie, await jpeg());
-    const before = (await services.users.get(person.uid))!.photo;
-
-    const text = await uploadPhoto("/ajustes/mi-perfil", person.cookie, new Blob(["<svg/>"], { type: "image/svg+xml" }), "x.svg");
-    expect(statusOf(text)).toBe(400);
-    expect(text.data.result.error?.photo).toEqual(["La foto no es JPEG, PNG ni WebP"]);
-    const small = await uploadPhoto("/en/ajustes/mi-perfil", person.cookie, await jpeg(100));
-    expect(small.data.result.error?.photo).toEqual(["The photo is too small: each side must be at least 200 pixels"]);
-    const none = await uploadPhoto("/fr/ajustes/mi-perfil", person.cookie, null);
-    expect(none.data.result.error?.photo).toEqual(["Choisissez une photo"]);
-    const broken = await settle(() =>
-      action({
-        request: authedRequest("/de/ajustes/mi-perfil", person.cookie, {
-          method: "POST",
-          headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
-          body: "--xyz\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\nphoto",
-        }),
-        params: {},
-        context: context(),
-      }),
-    ) as unknown as Reply;
-    expect(statusOf(broken)).toBe(400);
-    expect(broken.data.result.error?.photo).toEqual(["Wir konnten die Übertragung nicht lesen. Bitte versuchen Sie es erneut."]);
-    expect((await services.users.get(person.uid))!.photo).toEqual(before);
-  });
-
-  it("drops a third-party photo link saved before uploads: the person shows their initials", async () => {
-    const person = await createTestUser(services);
-    await services.store.update("profiles", person.uid, { photoUrl: "https://tracker.example/pixel.jpg" });
-    const page = await loader({ request: authedRequest("/ajustes/mi-perfil", person.cookie), params: {}, context: context() });
-    expect(page.profile.photo).toBeNull();
-    expect(JSON.stringify(page)).not.toContain("tracker.example");
-  });
-});
+withTestServices();
 
 describe("/ajustes/mi-perfil", () => {
   it("sends anonymous visitors to sign in, in their language", async () => {
