@@ -164,14 +164,19 @@ describe("the page-cache request handler", () => {
   it("does not keep a page rendered across a write that changed it", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let rendering!: () => void;
+    const renderStarted = new Promise<void>((resolve) => (rendering = resolve));
     const server = await start({
       render: async () => {
+        rendering();
         await gate;
         return new Response("<html></html>", { headers: visitorPageHeaders({ tags: ["search:boat"] }) });
       },
     });
     const pending = fetch(`${server.base}/alquiler-barco`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The write lands while the page is being rendered (not before the render began: a fixed
+    // delay lost that race on a loaded machine).
+    await renderStarted;
     server.cache.invalidate(["search:boat"]);
     release();
     expect((await pending).headers.get("X-Page-Cache")).toBe("miss");
