@@ -68,3 +68,18 @@ export async function prepareData(dataDir: string, count: number, backendEnv: Re
     await services.close();
   }
 }
+
+/** Signs a demo person (the renter unless told) in through the login form; returns the latency and the session cookie. */
+export async function signIn(base: string, person: { email: string; password: string } = DEMO) {
+  const started = performance.now();
+  const response = await fetch(base + "/login", {
+    method: "POST",
+    body: new URLSearchParams(person),
+    redirect: "manual",
+    headers: { Cookie: "i18n_redirected=es" },
+  });
+  const elapsed = performance.now() - started;
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return { elapsed, cookie };
+}

@@ -4,24 +4,10 @@
  */
 import http from "node:http";
 import autocannon from "autocannon";
-import { DEMO } from "./bench-data";
+import { DEMO, signIn } from "./bench-data";
 import { percentile, rssMiB, timeOneRequest } from "./bench-measure";
 import { connections, duration, options } from "./bench-options";
 
-/** Signs a demo person (the renter unless told) in through the login form; returns the latency and the session cookie. */
-export async function signIn(base: string, person: { email: string; password: string } = DEMO) {
-  const started = performance.now();
-  const response = await fetch(base + "/login", {
-    method: "POST",
-    body: new URLSearchParams(person),
-    redirect: "manual",
-    headers: { Cookie: "i18n_redirected=es" },
-  });
-  const elapsed = performance.now() - started;
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: ${response.status}`);
-  return { elapsed, cookie };
-}
 
 export async function measureSignIn(base: string, count: number) {
   const times: number[] = [];

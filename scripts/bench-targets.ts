@@ -2,8 +2,7 @@
  * What the bench measures and what it aims for: the pages (for visitors, as served and rendered;
  * signed in), the targets against the baseline, and `--pages` selection.
  */
-import { DEMO_ADMIN, DEMO_OWNER } from "./bench-data";
-import { signIn } from "./bench-flows";
+import { DEMO_ADMIN, DEMO_OWNER, signIn } from "./bench-data";
 import { args } from "./bench-options";
 
 /**

@@ -41,7 +41,6 @@ import { createWeatherService, type WeatherService } from "./domain/weather";
 import { createWeather } from "./weather/create-weather";
 import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, type CalendarSyncService } from "./domain/calendar-sync";
 import { createCalendarFetcher } from "./calendar-fetch";
-import type { LoadContextServices } from "./http/load-context";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -109,22 +108,6 @@ export type DomainServices = Pick<
   "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync"
 >;
 
-declare module "@remix-run/node" {
-  interface AppLoadContext {
-    /**
-     * The services, typed as what a route may see (domain services and config, never a raw port):
-     * the object is the whole `Services`, which only the request plumbing names (`serverServices`
-     * in `http/load-context.ts`). Routes take them from `requestContext(args)`.
-     */
-    services: LoadContextServices;
-    /** The per-request CSP nonce for inline scripts. */
-    cspNonce: string;
-    /** Aborted when the server shuts down: long-lived responses (event streams) end on it. */
-    shutdownSignal: AbortSignal;
-    /** The client's address (the proxy's X-Forwarded-For when TRUST_PROXY is on), for rate limits. */
-    clientAddress: string;
-  }
-}
 
 /**
  * A case's accepted quote as the platform's invoice to the requester (named in Spanish, the

@@ -14,6 +14,23 @@ import type { DomainServices, Services } from "../services";
  */
 export type LoadContextServices = DomainServices & { readonly config: Config };
 
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /**
+     * The services, typed as what a route may see (domain services and config, never a raw port):
+     * the object is the whole `Services`, which only the request plumbing names (`serverServices`
+     * in `http/load-context.ts`). Routes take them from `requestContext(args)`.
+     */
+    services: LoadContextServices;
+    /** The per-request CSP nonce for inline scripts. */
+    cspNonce: string;
+    /** Aborted when the server shuts down: long-lived responses (event streams) end on it. */
+    shutdownSignal: AbortSignal;
+    /** The client's address (the proxy's X-Forwarded-For when TRUST_PROXY is on), for rate limits. */
+    clientAddress: string;
+  }
+}
+
 /**
  * The whole services object behind the load context, for the request plumbing under
  * `app/.server/auth` and `app/.server/http` only (lint refuses it anywhere else). The server builds
