@@ -2,7 +2,7 @@
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
 import { defaultLang, i18nConfig, langCodes } from "#app/i18n";
-import { decideLanguage, getFixedT, i18nFor, langFromAcceptLanguage, localesVersion, readLangCookie, resources, translationMemoKey } from "./i18n";
+import { decideLanguage, getFixedT, i18nFor, langFromAcceptLanguage, localesVersion, readLangCookie, resources, translationMemoKey, MEMO_VALUES_PER_KEY } from "./i18n";
 
 const request = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Request(`http://localhost${path}`, { headers, method });
@@ -154,6 +154,25 @@ describe("the server's message lookups", () => {
     expect(translationMemoKey("k", { count: 6 })).not.toBe(translationMemoKey("k", { count: "6" }));
     expect(translationMemoKey("k", { name: "x".repeat(1_000) })).toBeNull();
     expect(translationMemoKey("k", { render: () => "x" })).toBeNull();
+  });
+
+  it("stop keeping a message whose values do not repeat, and still answer it right", () => {
+    const instance = i18nFor("es") as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
+    const t = i18nFor("es").getFixedT("es", "bookings");
+    const original = instance.translator.translate;
+    let resolved = 0;
+    instance.translator.translate = (...args: unknown[]) => (resolved++, original.apply(instance.translator, args));
+    try {
+      for (let i = 0; i < MEMO_VALUES_PER_KEY + 50; i++) expect(t("fields.peopleHint", { count: 1000 + i })).toBe(`Como máximo ${1000 + i} personas.`);
+      // Once kept for MEMO_VALUES_PER_KEY sets of values, the message is resolved on every call again.
+      const before = resolved;
+      t("fields.peopleHint", { count: 1000 });
+      t("fields.peopleHint", { count: 1000 + MEMO_VALUES_PER_KEY + 10 });
+      t("fields.peopleHint", { count: 1000 + MEMO_VALUES_PER_KEY + 10 });
+      expect(resolved - before).toBe(3);
+    } finally {
+      instance.translator.translate = original;
+    }
   });
 
   it("still interpolate, count and default when asked, after the same key was looked up plainly", () => {

@@ -63,8 +63,8 @@ const instances = new Map<Lang, I18n>(
  * instance never changes language — so its string is kept when every option is a plain value
  * (a string, number, boolean or null; the language and namespace lists of a fixed `t`): a
  * card's "Hasta {{count}} personas" is resolved once per count, not once per card. Options
- * holding anything else (objects, functions, React elements) are never kept. Bounded: when the
- * memo is full (keys built from input, names in emails) it starts again.
+ * holding anything else (objects, functions, React elements) are never kept. Bounded: a message
+ * is kept for at most MEMO_VALUES_PER_KEY sets of values, and when the memo is full it starts again.
  */
 const MEMO_MAX = 50_000;
 const MEMO_KEY_MAX = 400;
@@ -90,18 +90,30 @@ export function translationMemoKey(key: unknown, options: unknown): string | nul
   return id;
 }
 
+/**
+ * A message kept for this many sets of values is not kept for more: its values do not repeat (an
+ * invoice's number, a person's name), so keeping them would only cost the key's building.
+ */
+export const MEMO_VALUES_PER_KEY = 64;
+
 function memoizePlainLookups(instance: I18n) {
   const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
   const memo = new Map<string, string>();
+  const keptPerKey = new Map<string, number>();
   const memoized = (key: unknown, options?: unknown) => {
+    if (typeof key === "string" && (keptPerKey.get(key) ?? 0) >= MEMO_VALUES_PER_KEY) return translate(key, options);
     const id = translationMemoKey(key, options);
     if (id === null) return translate(key, options);
     const known = memo.get(id);
     if (known !== undefined) return known;
     const value = translate(key, options);
     if (typeof value === "string") {
-      if (memo.size >= MEMO_MAX) memo.clear();
+      if (memo.size >= MEMO_MAX) {
+        memo.clear();
+        keptPerKey.clear();
+      }
       memo.set(id, value);
+      keptPerKey.set(key as string, (keptPerKey.get(key as string) ?? 0) + 1);
     }
     return value;
   };
