@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CalendarParseError, heldDays, parseCalendar, type ExternalEvent } from "./ical";
+import { CalendarParseError, heldDays, parseCalendar, zonedInstant, type ExternalEvent } from "./ical";
 
 /**
  * Real platforms' exports (tests/fixtures/ical, sources in its README) read as the days and half
@@ -96,3 +96,27 @@ describe("parseCalendar: edges", () => {
     expect(events).toHaveLength(31);
   });
 });
+
+describe("zonedInstant: wall clocks around Madrid's clock changes (RFC 5545)", () => {
+  const at = (iso: string) => Date.parse(iso);
+  it("reads an ordinary time with the day's offset, summer and winter", () => {
+    expect(zonedInstant(2027, 7, 1, 10, 0, 0, "Europe/Madrid")).toBe(at("2027-07-01T08:00:00Z"));
+    expect(zonedInstant(2027, 1, 15, 10, 0, 0, "Europe/Madrid")).toBe(at("2027-01-15T09:00:00Z"));
+  });
+
+  it("takes the first of a repeated hour, the night clocks go back (found by the round-trip property)", () => {
+    // 31 October 2027: 03:00 CEST becomes 02:00 CET; 02:00 and 02:45 happen twice.
+    expect(zonedInstant(2027, 10, 31, 2, 0, 0, "Europe/Madrid")).toBe(at("2027-10-31T00:00:00Z"));
+    expect(zonedInstant(2027, 10, 31, 2, 45, 0, "Europe/Madrid")).toBe(at("2027-10-31T00:45:00Z"));
+    expect(zonedInstant(2027, 10, 31, 1, 45, 0, "Europe/Madrid")).toBe(at("2027-10-30T23:45:00Z"));
+    expect(zonedInstant(2027, 10, 31, 3, 0, 0, "Europe/Madrid")).toBe(at("2027-10-31T02:00:00Z"));
+  });
+
+  it("reads a time of the skipped hour with the offset before the gap, the night clocks go forward", () => {
+    // 28 March 2027: 02:00 CET becomes 03:00 CEST; 02:30 does not exist and is read as 03:30 CEST.
+    expect(zonedInstant(2027, 3, 28, 2, 30, 0, "Europe/Madrid")).toBe(at("2027-03-28T01:30:00Z"));
+    expect(zonedInstant(2027, 3, 28, 1, 59, 0, "Europe/Madrid")).toBe(at("2027-03-28T00:59:00Z"));
+    expect(zonedInstant(2027, 3, 28, 3, 0, 0, "Europe/Madrid")).toBe(at("2027-03-28T01:00:00Z"));
+  });
+});
+

@@ -65,11 +65,18 @@ function offsetAt(ms: number, timeZone: string): number {
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
-/** The instant a wall-clock time in `timeZone` names (the earlier one in a repeated hour). */
+/**
+ * The instant a wall-clock time in `timeZone` names, as RFC 5545 reads it: the earlier one in a
+ * repeated hour (02:30 on the night clocks go back is the first 02:30), and a time in a skipped hour
+ * read with the offset before the gap (02:30 on the night clocks go forward is 03:30).
+ */
 export function zonedInstant(year: number, month: number, day: number, hour: number, minute: number, second: number, timeZone: string): number {
-  const guess = Date.UTC(year, month - 1, day, hour, minute, second);
-  const first = guess - offsetAt(guess, timeZone);
-  return guess - offsetAt(first, timeZone);
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // The zone's offsets on either side of that day's change, if it has one.
+  const before = offsetAt(asUtc - 43_200_000, timeZone);
+  const after = offsetAt(asUtc + 43_200_000, timeZone);
+  const matching = [asUtc - before, asUtc - after].filter((instant) => offsetAt(instant, timeZone) === asUtc - instant);
+  return matching.length > 0 ? Math.min(...matching) : asUtc - before;
 }
 
 type Time = InstanceType<typeof ICAL.Time>;
