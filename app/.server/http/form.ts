@@ -21,11 +21,17 @@ export function parseForm<S extends z.ZodTypeAny>(form: FormData, schema: S, t: 
   for (const [name, value] of form.entries()) if (typeof value === "string" && !(name in typed)) typed[name] = value;
   if (submission.status === "success") return { ok: true, value: submission.value as z.output<S>, typed };
   const fields: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(submission.error ?? {})) {
-    const first = messages?.[0];
-    if (first) fields[name === "" ? "form" : name] ??= first;
-  }
+  for (const [name, message] of Object.entries(firstMessages(submission.error))) fields[name === "" ? "form" : name] ??= message;
   return { ok: false, fields, errors: [...new Set(Object.values(fields))], typed };
+}
+
+/** Each refused field's first message, from conform's `submission.error` (fields in its order). */
+export function firstMessages(error: Record<string, string[] | null> | null | undefined): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(error ?? {})) {
+    if (messages?.[0]) fields[name] = messages[0];
+  }
+  return fields;
 }
 
 /** What was typed, each text cut to `max` characters (a reply that shows it again stays small). */

@@ -1,4 +1,5 @@
 import { isBookingError, MAX_PENDING_REQUESTS, MAX_REQUEST_DAYS, type BookingChoice, type BookingError, type Quote } from "#app/.server/domain/bookings";
+import { firstMessages } from "#app/.server/http/form";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { z } from "zod";
 import type { ChoiceFields, QuoteView } from "#app/utils/bookings";
@@ -71,10 +72,7 @@ export function choiceOf(value: z.infer<ReturnType<typeof choiceFormSchema>>): {
 
 /** A form the schema refused, as the page shows a refusal: the first field's message, and each field's. */
 export function formRefusal(error: Record<string, string[] | null> | null | undefined): Refusal {
-  const fields: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(error ?? {})) {
-    if (messages?.[0]) fields[name] = messages[0];
-  }
+  const fields = firstMessages(error);
   const [field, message] = Object.entries(fields)[0] ?? ["", ""];
   return { status: 400, field: field || null, message, fields };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstMessages } from "#app/.server/http/form";
 import type { RequestContext } from "#app/.server/http/request-context";
 
 /**
@@ -44,10 +45,7 @@ export function formRefusal(
   submission: { payload: Record<string, unknown>; error?: Record<string, string[] | null> | null },
   t: RequestContext["t"],
 ): { id: string; intent: string; message: string; fields: Record<string, string> } {
-  const fields: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(submission.error ?? {})) {
-    if (messages?.[0]) fields[name] = messages[0];
-  }
+  const fields = firstMessages(submission.error);
   const text = (name: string) => {
     const value = submission.payload[name];
     return typeof value === "string" ? value.slice(0, 128) : "";
