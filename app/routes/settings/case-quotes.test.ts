@@ -7,6 +7,7 @@ import { loader as documentLoader } from "#app/routes/resources/case-document";
 import { loader as invoicePdfLoader } from "#app/routes/resources/invoice-pdf";
 import { loader as invoicesLoader } from "./invoices";
 import { action as caseAction, loader as caseLoader } from "./case";
+import { addDays, today } from "#app/.server/domain/bookings";
 
 /**
  * Quotes and results through the real pages: the team quotes (`intent=quote`) and delivers
@@ -31,7 +32,9 @@ afterAll(() => services.close());
 
 const context = () => loadContext(services);
 const pdf = (): Uint8Array<ArrayBuffer> => new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+// Days as the marketplace counts them (Madrid), as the quote's validity is judged: between 23:00 and
+// midnight UTC in winter, UTC's date is already yesterday there.
+const inDays = (days: number) => addDays(today(new Date()), days);
 
 async function newCase() {
   const item = await services.cases.create({ type: "matriculacion-barco", requesterUid: requester.uid, contact: { name: "Quima Quote", email: requester.email, phone: null }, details: { boatName: "Gaviota" }, lang: "es" });
