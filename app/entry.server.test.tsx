@@ -1,7 +1,8 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Await, Outlet, Scripts, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
-import { describe, expect, it } from "vitest";
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "@remix-run/router";
+import { describe, expect, it, vi } from "vitest";
 import * as entry from "./entry.server";
 import { renderWhole } from "./entry.server";
 
@@ -130,5 +131,30 @@ describe("document rendering", () => {
     expect(page.html).toContain("<p>later &lt;/script&gt;</p>");
     expect(page.html).not.toContain("waiting");
     expect(page.html).not.toContain("<!--$!-->");
+  });
+});
+
+describe("the server log (handleError)", () => {
+  it("keeps server errors and leaves out the requests the app refused on purpose", () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const request = new Request("http://localhost/");
+      // What Remix hands handleError for an OPTIONS request and for a body a form refuses.
+      entry.handleError(new ErrorResponseImpl(405, "Method Not Allowed", 'Error: Invalid request method "OPTIONS"', true), { request });
+      entry.handleError(new ErrorResponseImpl(415, "", { message: "Este formulario solo acepta los datos de un formulario web." }), { request });
+      expect(logged).not.toHaveBeenCalled();
+      const crash = new Error("the store is gone");
+      entry.handleError(crash, { request });
+      entry.handleError(new ErrorResponseImpl(503, "Service Unavailable", "down"), { request });
+      expect(logged).toHaveBeenCalledTimes(2);
+      expect(logged).toHaveBeenNthCalledWith(1, crash);
+      // A request the browser gave up on is not the server's error.
+      const gone = new AbortController();
+      gone.abort();
+      entry.handleError(new Error("late"), { request: new Request("http://localhost/", { signal: gone.signal }) });
+      expect(logged).toHaveBeenCalledTimes(2);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { type AppLoadContext, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { splitLangFromPath } from "#app/i18n";
@@ -146,7 +146,13 @@ export function renderWhole(document: React.ReactElement, status: number, nonce:
   });
 }
 
+/**
+ * What the server log keeps: errors of the server (5xx and thrown errors), not a client's refused
+ * request (a 4xx the app or Remix answered on purpose: an OPTIONS probe, a 415 body), which would
+ * bury the errors worth reading.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 }

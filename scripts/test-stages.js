@@ -9,7 +9,8 @@
  *
  * One stage prints as it goes; the others' output is held. When the stage printing live ends,
  * the stage running longest takes over: what it held so far is printed, then the rest live. A
- * stage that ends while another prints live is printed whole then. Nothing interleaves.
+ * stage that ends while another prints live is printed whole then. Nothing interleaves. At the
+ * end, a failed stage's failures are printed once more (failureDigest), above the table.
  * (docs/decisions/037-test-run-time.md.)
  */
 import { spawn } from "node:child_process";
@@ -151,16 +152,24 @@ function descendantCpuSampler() {
 /** The output of the stages: one prints live, the others are held (see the top of this file). */
 function printer() {
   const holding = new Map();
+  // Every stage's whole output, kept for the digest of a stage that fails.
+  const whole = new Map();
   let live = null;
   return {
     /** A stage that started: live if no other stage is. */
     start(stage) {
       holding.set(stage, []);
+      whole.set(stage, []);
       if (live === null) live = stage;
     },
     write(stage, chunk) {
+      whole.get(stage).push(chunk);
       if (stage === live) process.stdout.write(chunk);
       else holding.get(stage).push(chunk);
+    },
+    /** What `stage` printed, whole. */
+    output(stage) {
+      return Buffer.concat(whole.get(stage) ?? []).toString();
     },
     end(stage) {
       const held = holding.get(stage);
@@ -198,6 +207,34 @@ function runStage({ stage, nice = 0 }, out) {
   });
 }
 
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+/**
+ * The part of a failed stage's output that says what failed, at most `max` lines: vitest's
+ * "Failed Tests" section, Playwright's numbered failures ("  1) [chromium] › …") and its
+ * summary, TypeScript's and ESLint's error lines; otherwise the output's last lines. A stage
+ * that fails early (the unit tests beside the browser tests) has its failures printed long before
+ * the run's end, where a log's tail no longer shows them.
+ */
+export function failureDigest(output, max = 80) {
+  const lines = output.replace(ANSI, "").split(/\r?\n/);
+  const cut = (from) => {
+    const part = lines.slice(from, from + max);
+    return from + max < lines.length ? [...part, `… (${lines.length - from - max} more lines in the stage's output above)`] : part;
+  };
+  const vitest = lines.findLastIndex((line) => /⎯ Failed Tests \d+ ⎯|⎯ Failed Suites \d+ ⎯|⎯ Unhandled Errors ⎯/.test(line));
+  if (vitest !== -1) {
+    // The first of those sections (suites, tests, unhandled errors follow one another).
+    const first = lines.findIndex((line) => /⎯ (Failed Tests|Failed Suites) \d+ ⎯|⎯ Unhandled Errors ⎯/.test(line));
+    return cut(first).join("\n");
+  }
+  const playwright = lines.findIndex((line) => /^\s+1\) \[/.test(line));
+  if (playwright !== -1) return cut(playwright).join("\n");
+  const errors = lines.filter((line) => /error TS\d+|^\s+\d+:\d+\s+error\s/.test(line));
+  if (errors.length > 0) return errors.slice(0, max).join("\n");
+  return lines.slice(-max).join("\n");
+}
+
 // Whole seconds first, so 1,019.7 s reads "17 min 00 s", never "16 min 60 s".
 export function format(seconds) {
   if (Number.isNaN(seconds)) return "–";
@@ -232,6 +269,8 @@ async function main() {
     return { start, ...(await runStage(entry, out)) };
   });
   const total = (performance.now() - started) / 1000;
+  // A failure printed early is buried under the stages that printed after it: its digest again.
+  for (const { stage, code } of results) if (code !== 0) console.log(`\n── ${stage} failed (exit ${code}); its failures again ──\n${failureDigest(out.output(stage))}`);
   console.log(table(results, notRun, total));
   process.exit(results.find(({ code }) => code !== 0)?.code ?? 0);
 }

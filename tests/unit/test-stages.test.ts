@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chain, format, runGraph, STAGES, table } from "../../scripts/test-stages.js";
+import { chain, failureDigest, format, runGraph, STAGES, table } from "../../scripts/test-stages.js";
 
 type Entry = { stage: string; needs: string[] };
 
@@ -87,5 +87,29 @@ describe("npm test's stages (scripts/test-stages.js)", () => {
       "  test:e2e:firebase                 not run",
       "  total                          5 min 32 s        40.5 s CPU",
     ]);
+  });
+
+  it("prints a failed stage's failures again at the end, where a log's tail shows them", () => {
+    const vitest = [
+      " ✓ |shared| app/a.test.ts (3 tests) 20ms",
+      "\x1b[31m ❯ |shared| app/b.test.ts (2 tests | 1 failed)\x1b[39m",
+      "\x1b[31m⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯\x1b[39m",
+      " FAIL  |shared| app/b.test.ts > quotes > accepts a quote until its day",
+      "AssertionError: expected 409 to be 303",
+      " Test Files  1 failed | 1 passed (2)",
+    ].join("\n");
+    expect(failureDigest(vitest)).toBe(
+      ["⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯", " FAIL  |shared| app/b.test.ts > quotes > accepts a quote until its day", "AssertionError: expected 409 to be 303", " Test Files  1 failed | 1 passed (2)"].join("\n"),
+    );
+    const playwright = ["  ✓  1 [chromium] › a.spec.ts:3:1 › home (1.2s)", "  1) [chromium] › b.spec.ts:8:1 › search ────", "    Error: expect(locator).toBeVisible() failed", "  1 failed", "  139 passed (10.1m)"].join("\n");
+    expect(failureDigest(playwright).split("\n")[0]).toBe("  1) [chromium] › b.spec.ts:8:1 › search ────");
+    expect(failureDigest("noise\napp/x.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\nmore noise")).toBe(
+      "app/x.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+    );
+    // Anything else: the last lines, at most the limit, and a long section says what it left out.
+    const long = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n");
+    expect(failureDigest(long, 3)).toBe("line 97\nline 98\nline 99");
+    const section = ["⎯⎯ Failed Tests 1 ⎯⎯", ...Array.from({ length: 10 }, (_, i) => `trace ${i}`)].join("\n");
+    expect(failureDigest(section, 4).split("\n")).toEqual(["⎯⎯ Failed Tests 1 ⎯⎯", "trace 0", "trace 1", "trace 2", "… (7 more lines in the stage's output above)"]);
   });
 });
