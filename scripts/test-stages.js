@@ -208,6 +208,8 @@ function runStage({ stage, nice = 0 }, out) {
   });
 }
 
+// The terminal's colour codes (ESC [ … m), which the stages' output keeps.
+// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 
 /**
@@ -231,7 +233,8 @@ export function failureDigest(output, max = 80) {
   }
   const playwright = lines.findIndex((line) => /^\s+1\) \[/.test(line));
   if (playwright !== -1) return cut(playwright).join("\n");
-  const errors = lines.filter((line) => /error TS\d+|^\s+\d+:\d+\s+error\s/.test(line));
+  // TypeScript's errors, and ESLint's with the file each belongs to (printed on a line of its own).
+  const errors = lines.filter((line) => /error TS\d+|^\s+\d+:\d+\s+error\s/.test(line) || /^\/\S+\.[cm]?[jt]sx?$/.test(line));
   if (errors.length > 0) return errors.slice(0, max).join("\n");
   return lines.slice(-max).join("\n");
 }

@@ -10,7 +10,7 @@ import { MAX_MESSAGE } from "#app/utils/chats";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
-import { formatDay, formatMoment, type BookingStatusView, type BookingView, type TripView } from "#app/utils/bookings";
+import { formatDay, formatMoment, type BookingStatusView, type BookingView, type CheckoutReturn, type TripView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import type { ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
@@ -133,7 +133,18 @@ const BOOKING_NOTICES: NoticeKey[] = [
   ...(["check-in", "check-out", "confirm-check-in", "confirm-check-out"] as const).map((done) => `bookings:handover.done.${done}` as const),
 ];
 
-export function BookingDetail({ side, detail, refusal }: { side: Side; detail: Detail; refusal: { message: string; fields?: Record<string, string>; values?: Record<string, string> } | null }) {
+export function BookingDetail({
+  side,
+  detail,
+  refusal,
+  checkout = null,
+}: {
+  side: Side;
+  detail: Detail;
+  refusal: { message: string; fields?: Record<string, string>; values?: Record<string, string> } | null;
+  /** Back from the provider's checkout: the banner for where the booking stands (renter only). */
+  checkout?: CheckoutReturn | null;
+}) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
   const titleOf = useListingTitle();
@@ -141,7 +152,7 @@ export function BookingDetail({ side, detail, refusal }: { side: Side; detail: D
   const busy = usePending({ untilIdle: true });
   const { booking, actions, card, other } = detail;
   const notice = useNotice(...BOOKING_NOTICES);
-  const banner = notice?.key.startsWith("bookings:trip.banner.") ? notice.key.split(".")[2]! : null;
+  const banner = notice?.key.startsWith("bookings:trip.banner.") ? notice.key.split(".")[2]! : checkout;
   // `confirm`; `confirmar` is its older name (pages rendered before decision record 033).
   const asked = search.get("confirm") ?? search.get("confirmar");
   const confirming = asked === "decline" || asked === "cancel" ? (actions.includes(asked) ? asked : null) : null;

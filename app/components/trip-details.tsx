@@ -4,7 +4,7 @@ import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { ErrorList, hintClass, inputClass, labelClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import type { BookingView, TripView } from "#app/utils/bookings";
+import { formatMoment, type BookingView, type TripView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { MEETING_POINT_MAX } from "#app/utils/listings/limits";
 import { useLang } from "#app/utils/use-lang";
@@ -19,6 +19,18 @@ type Side = "renter" | "owner";
 /** Right after booking or requesting (the notice `bookings:trip.banner.booked.title` or `…requested.title`): what happened and what comes next. */
 export function TripBanner({ done, booking }: { done: string | null; booking: BookingView }) {
   const { t } = useTranslation("bookings");
+  const lang = useLang();
+  if (done === "paying" || done === "unpaid") {
+    // Back from the checkout: paid and waiting for the provider's word, or left unpaid.
+    const until = booking.money.checkoutExpiresAt ? formatMoment(booking.money.checkoutExpiresAt, lang) : null;
+    return (
+      <div role="status" aria-labelledby="trip-banner-title" className="rounded-2xl border border-sea-500/50 bg-sea-50 p-5 text-sea-900 dark:border-sea-400/40 dark:bg-sea-950/50 dark:text-sea-100">
+        <p id="trip-banner-title" className="text-xl font-bold">{t(`trip.banner.${done}.title`)}</p>
+        <p className="mt-1">{t(`trip.banner.${done}.text`, { reference: booking.reference })}</p>
+        {done === "unpaid" && until ? <p className="mt-1">{t("trip.banner.unpaid.until", { date: until })}</p> : null}
+      </div>
+    );
+  }
   if (done !== "booked" && done !== "requested") return null;
   return (
     <div role="status" aria-labelledby="trip-banner-title" className="rounded-2xl border border-emerald-500/50 bg-emerald-50 p-5 text-emerald-900 dark:border-emerald-400/40 dark:bg-emerald-950/50 dark:text-emerald-100">

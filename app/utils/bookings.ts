@@ -66,3 +66,25 @@ export type TripView = {
   /** A completed trip not yet reviewed (renter): the review form's address. */
   reviewHref: string | null;
 };
+
+/** What the renter's trip page says on the way back from the provider's checkout. */
+export type CheckoutReturn = "booked" | "requested" | "paying" | "unpaid";
+
+/** Seconds between reloads of a trip page paid for but not yet confirmed by the provider. */
+export const CHECKOUT_REFRESH_SECONDS = 4;
+
+/**
+ * The banner for a return from checkout (`?checkout=complete` or `cancelled`, set by the provider
+ * adapter's return URLs), from the booking's status now: paid and confirmed (instant) or sent
+ * (a request); paid but the provider's word not yet in (`paying`); left without paying while the
+ * days are still held (`unpaid`). Anything else (a lapsed checkout, a stale link): no banner.
+ */
+export function checkoutReturn(outcome: string | null, status: BookingStatusView): CheckoutReturn | null {
+  if (outcome === "complete") {
+    if (status === "confirmed") return "booked";
+    if (status === "pending") return "requested";
+    if (status === "awaiting-payment") return "paying";
+  }
+  if (outcome === "cancelled" && status === "awaiting-payment") return "unpaid";
+  return null;
+}

@@ -106,6 +106,9 @@ describe("npm test's stages (scripts/test-stages.js)", () => {
     expect(failureDigest("noise\napp/x.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.\nmore noise")).toBe(
       "app/x.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
     );
+    expect(failureDigest("\n/work/main/scripts/x.js\n  211:14  error  Unexpected control character  no-control-regex\n\n✖ 1 problem")).toBe(
+      "/work/main/scripts/x.js\n  211:14  error  Unexpected control character  no-control-regex",
+    );
     // Anything else: the last lines, at most the limit, and a long section says what it left out.
     const long = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n");
     expect(failureDigest(long, 3)).toBe("line 97\nline 98\nline 99");

@@ -162,7 +162,7 @@ describe("the settings pages of both sides", () => {
     const boat = await createBoat(services, owner.uid);
     return bookedId(await confirm({ listing: boat.id, start: day(30), end: day(31), people: "2" }, renter.cookie));
   }
-  const load = (fn: typeof reservationLoader, path: string, id: string, cookie: string) =>
+  const load = (fn: typeof reservationLoader | typeof rentalLoader, path: string, id: string, cookie: string) =>
     settle(() => fn({ request: authedRequest(path, cookie), params: { id }, context: context() }));
   const post = (fn: typeof reservationAction, path: string, id: string, intent: string, cookie: string) =>
     settle(() => fn({ request: formPost(path, { intent }, cookie), params: { id }, context: context() }));

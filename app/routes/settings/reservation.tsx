@@ -4,6 +4,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { bookingAction, loadBookingDetail } from "#app/routes/settings/bookings.server";
 import { BookingDetail } from "#app/components/booking-pages";
+import { CHECKOUT_REFRESH_SECONDS, checkoutReturn } from "#app/utils/bookings";
 import { seoMeta } from "#app/utils/meta";
 
 /**
@@ -19,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const detail = await loadBookingDetail(ctx, "renter", user.uid, args.params.id ?? "");
   if (detail.kind === "not-found") notFound(ctx.request);
   if (detail.kind === "elsewhere") throw redirect(detail.to);
-  return { meta: { title: ctx.t("renter.detail.meta"), description: ctx.t("renter.list.intro") }, detail };
+  return { meta: { title: ctx.t("renter.detail.meta"), description: ctx.t("renter.list.intro") }, detail, checkout: checkoutReturn(new URL(ctx.request.url).searchParams.get("checkout"), detail.booking.status) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -30,10 +31,19 @@ export async function action(args: ActionFunctionArgs) {
   return data({ refusal: result.refusal }, { status: result.refusal.status });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
+/**
+ * Back from the provider's checkout (Stripe's return, `?checkout=complete` or `cancelled`): the
+ * banner says where the booking stands. Paid but not yet confirmed by the provider's webhook
+ * (seconds, usually), the page reloads itself every few seconds, with or without JavaScript.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...seoMeta(data?.meta),
+  { name: "robots", content: "noindex" },
+  ...(data?.checkout === "paying" ? [{ httpEquiv: "refresh", content: String(CHECKOUT_REFRESH_SECONDS) } as const] : []),
+];
 
 export default function Reservation() {
-  const { detail } = useLoaderData<typeof loader>();
+  const { detail, checkout } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <BookingDetail side="renter" detail={detail} refusal={actionData?.refusal ?? null} />;
+  return <BookingDetail side="renter" detail={detail} refusal={actionData?.refusal ?? null} checkout={checkout} />;
 }

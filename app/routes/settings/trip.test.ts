@@ -8,7 +8,8 @@ import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as tripCalendarLoader } from "#app/routes/resources/trip-calendar";
 import { action as summaryAction } from "#app/routes/bookings/summary";
-import { loader as reservationLoader } from "./reservation";
+import { CHECKOUT_REFRESH_SECONDS } from "#app/utils/bookings";
+import { loader as reservationLoader, meta as reservationMeta } from "./reservation";
 import { action as rentalAction, loader as rentalLoader } from "./rental";
 
 /**
@@ -138,6 +139,35 @@ describe("the trip page", () => {
     // Emptied: back to the listing's default (none here).
     expect(statusOf(await post({ meetingPoint: "", meetingTime: "" }, owner.cookie))).toBe(303);
     expect((await services.bookings.getFor(id, owner.uid))!.booking.meeting).toBeNull();
+  });
+});
+
+describe("back from the provider's checkout", () => {
+  const pageOf = async (id: string, query: string, cookie = renter.cookie) =>
+    settle(() => reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${id}${query}`, cookie), params: { id }, context: context() }));
+
+  it("says booked, paying (reloading itself until the provider's word is in) or unpaid, from the booking's status now", async () => {
+    const { id } = await bookInstant("Lancha pagada con tarjeta", 30);
+    // Confirmed by the time the renter is back (the webhook came first): booked.
+    expect(dataOf(await pageOf(id, "?checkout=complete")).checkout).toBe("booked");
+    expect(dataOf(await pageOf(id, "?checkout=cancelled")).checkout).toBeNull();
+    expect(dataOf(await pageOf(id, "")).checkout).toBeNull();
+    // Paid, the webhook not yet in: the banner says so and the page reloads itself (no JavaScript needed).
+    const expiresAt = new Date(Date.now() + 25 * 60_000).toISOString();
+    const stored = (await services.store.get<{ money: object }>("bookings", id))!;
+    await services.store.update("bookings", id, { status: "awaiting-payment", money: { ...stored.money, checkout: { url: "https://checkout.stripe.test/c/pay/cs_1", expiresAt } } });
+    const paying = dataOf(await pageOf(id, "?checkout=complete"));
+    expect(paying.checkout).toBe("paying");
+    expect(paying.detail.booking.money.checkoutExpiresAt).toBe(expiresAt);
+    const tags = reservationMeta({ data: paying } as Parameters<typeof reservationMeta>[0]);
+    expect(tags).toContainEqual({ httpEquiv: "refresh", content: String(CHECKOUT_REFRESH_SECONDS) });
+    // Left the checkout without paying: the days are still held, until the checkout lapses.
+    const unpaid = dataOf(await pageOf(id, "?checkout=cancelled"));
+    expect(unpaid.checkout).toBe("unpaid");
+    expect(reservationMeta({ data: unpaid } as Parameters<typeof reservationMeta>[0])).not.toContainEqual(expect.objectContaining({ httpEquiv: "refresh" }));
+    // Any other value is no banner; the page is still the renter's only.
+    expect(dataOf(await pageOf(id, "?checkout=%3Cscript%3E")).checkout).toBeNull();
+    expect(statusOf(await pageOf(id, "?checkout=complete", stranger.cookie))).toBe(404);
   });
 });
 

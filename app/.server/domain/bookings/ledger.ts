@@ -270,6 +270,7 @@ export function moneyView(money: Money, now: string = new Date().toISOString()):
     provider: money.provider,
     charges: money.charges,
     checkoutUrl: money.checkout?.url ?? null,
+    checkoutExpiresAt: money.checkout?.expiresAt ?? null,
     lines,
     chargedCents: sum((l) => (l.kind === "rental" || l.kind === "fee" || l.kind === "claim") && l.state === "captured"),
     heldCents: sum((l) => (l.kind === "rental" || l.kind === "fee" || l.kind === "deposit") && (l.state === "authorised" || l.state === "disputed")),

@@ -38,6 +38,8 @@ export type MoneyView = {
   charges: boolean;
   /** Where the renter completes the payment, while they have not. */
   checkoutUrl: string | null;
+  /** Until when the checkout holds the days, while the renter has not paid. */
+  checkoutExpiresAt: string | null;
   lines: MoneyLineView[];
   chargedCents: number;
   heldCents: number;
