@@ -54,6 +54,9 @@ export const RENDERED_SHARE = 0.5;
 export const isRendered = (target: { name: string }) => target.name.includes("rendered") || target.name.includes("signed in") || target.name.startsWith("admin");
 /** The framework's floor: the baseline ≥ 12 % of /healthz. */
 export const FLOOR_SHARE = 0.12;
+/** The signed-in baseline's name, and the most CPU its root loader may add to the visitor's baseline. */
+export const SIGNED_IN_BASELINE = "baseline, signed in";
+export const ROOT_SIGNED_IN_MS = 0.3;
 
 /** The signed-in pages, always rendered (the page cache never serves signed-in people). */
 export async function signedInTargets(base: string, seeded: { boatId: string; chatId: string }): Promise<{ targets: Target[]; renter: string }> {
@@ -64,6 +67,9 @@ export async function signedInTargets(base: string, seeded: { boatId: string; ch
   return {
     renter,
     targets: [
+      // The baseline for the renter: its CPU beyond the visitor's is the root loader's work for a
+      // signed-in person (session, the person, unread conversations), with nothing of a page.
+      { name: SIGNED_IN_BASELINE, path: "/_baseline", headers: as(renter) },
       { name: "mis-reservas, signed in", path: "/ajustes/mis-reservas", headers: as(renter) },
       { name: "gestión, signed in", path: "/ajustes/gestion-de-alquileres", headers: as(owner) },
       { name: "boat page, signed in", path: `/boat/${seeded.boatId}`, headers: as(renter) },
