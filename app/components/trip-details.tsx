@@ -28,6 +28,11 @@ export function TripBanner({ done, booking }: { done: string | null; booking: Bo
         <p id="trip-banner-title" className="text-xl font-bold">{t(`trip.banner.${done}.title`)}</p>
         <p className="mt-1">{t(`trip.banner.${done}.text`, { reference: booking.reference })}</p>
         {done === "unpaid" && until ? <p className="mt-1">{t("trip.banner.unpaid.until", { date: until })}</p> : null}
+        {done === "unpaid" && booking.money.checkoutUrl ? (
+          <p className="mt-3">
+            <a href={booking.money.checkoutUrl} className={buttonClass("primary")}>{t("money.pay")}</a>
+          </p>
+        ) : null}
       </div>
     );
   }
