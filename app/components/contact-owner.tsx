@@ -5,6 +5,7 @@ import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";
 import { FormAlert, inputClass, labelClass } from "./forms";
 import { usePending } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /** The anchor of the contact form on a listing's page. */
 export const CONTACT_ANCHOR = "contactar";
@@ -43,9 +44,9 @@ export function ContactOwnerForm({ ownerName, signedIn, seller = false }: { owne
             className={inputClass + " resize-y"}
           />
           <p id="contact-privacy" className="text-xs text-slate-600 dark:text-slate-400">{t("contact.privacy")}</p>
-          <button type="submit" disabled={busy} className="rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800 disabled:opacity-60">
+          <Button disabled={busy} size="lg">
             {t("contact.submit")}
-          </button>
+          </Button>
         </Form>
       ) : (
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">

@@ -15,6 +15,7 @@ import { href } from "#app/utils/href";
 import { CONTACT_ANCHOR } from "./contact-owner";
 import { regionName } from "#app/utils/regions";
 import { cardClass } from "#app/components/ui/card";
+import { buttonClass } from "#app/components/ui/button";
 
 /** Pieces shared by the boat and dock pages. */
 
@@ -116,7 +117,7 @@ export function OwnerBanner({ status, editUrl }: { status: ListingStatus; editUr
         <span className="font-semibold">{t(`detail.status.${status}.title`)}</span> {t(`detail.status.${status}.text`)}
       </p>
       {status === "archived" ? null : (
-        <Link to={editUrl} className="rounded-full bg-sea-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-sea-800">
+        <Link to={editUrl} className={buttonClass("primary", "sm")}>
           {t("detail.edit")}
         </Link>
       )}

@@ -6,8 +6,8 @@ import { seoMeta, type SeoCopy } from "#app/utils/meta";
 import { usePending } from "#app/utils/use-pending";
 import { FavouriteButton } from "./favourite-button";
 import { ListingMap } from "./listing-map";
-import { LocalizedLink } from "./localized-link";
 import { Pagination } from "./pagination";
+import { ButtonLink } from "#app/components/ui/button";
 
 /**
  * Pieces the search pages share around their results: the page's frame, the results, the
@@ -173,12 +173,9 @@ export function EmptyResults({ pageBeyondEnd, firstPage, clearTo }: { pageBeyond
     <div className="mt-6 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-white/15" data-testid="empty-results">
       <p className="text-lg font-semibold">{pageBeyondEnd ? t("results.pageEmpty") : t("results.empty.title")}</p>
       {pageBeyondEnd ? null : <p className="mt-2 text-slate-600 dark:text-slate-400">{t("results.empty.text")}</p>}
-      <LocalizedLink
-        to={pageBeyondEnd ? firstPage : clearTo}
-        className="mt-6 inline-block rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800"
-      >
+      <ButtonLink to={pageBeyondEnd ? firstPage : clearTo} size="lg" className="mt-6">
         {pageBeyondEnd ? t("results.firstPage") : t("results.empty.clear")}
-      </LocalizedLink>
+      </ButtonLink>
     </div>
   );
 }

@@ -5,12 +5,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { viewedItems } from "#app/.server/listing-cards";
 import { FormAlert } from "#app/components/forms";
-import { LocalizedLink } from "#app/components/localized-link";
 import { SavedListingGrid } from "#app/components/saved-listing-card";
 import { BOAT_SEARCH_PATH } from "#app/utils/listings/search-options";
 import { seoMeta } from "#app/utils/meta";
 import { requestContext } from "#app/.server/http/request-context";
 import { usePending } from "#app/utils/use-pending";
+import { Button, ButtonLink } from "#app/components/ui/button";
 
 /**
  * /historial: the listings this person (from their account) or this browser (from the signed
@@ -59,15 +59,9 @@ export default function History() {
         <h1 className="text-3xl font-extrabold tracking-tight">{t("history.title")}</h1>
         {items.length > 0 ? (
           <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value="clear"
-              disabled={clearing}
-              className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:border-white/20 dark:text-slate-200 dark:hover:bg-white/10"
-            >
+            <Button name="intent" value="clear" variant="secondary" disabled={clearing}>
               {t("history.clear")}
-            </button>
+            </Button>
           </Form>
         ) : null}
       </div>
@@ -83,9 +77,9 @@ export default function History() {
             {t("history.empty.title")}
           </h2>
           <p className="mt-2 text-slate-600 dark:text-slate-400">{t("history.empty.body")}</p>
-          <LocalizedLink to={BOAT_SEARCH_PATH} className="mt-6 inline-block rounded-full bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800">
+          <ButtonLink to={BOAT_SEARCH_PATH} size="lg" className="mt-6">
             {t("history.empty.cta")}
-          </LocalizedLink>
+          </ButtonLink>
         </section>
       ) : (
         <div className="mt-8">

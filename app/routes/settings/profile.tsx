@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hintClass } from "#app/components/forms";
-import { LocalizedLink } from "#app/components/localized-link";
 import { defaultLang, languageOf, type Lang } from "#app/i18n";
 import { spokenLanguages } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
@@ -26,6 +25,7 @@ import { PasswordForm } from "./profile/password-form";
 import { PhotoForm } from "./profile/photo-form";
 import { cardClass, NOTICES, type Intent } from "./profile/shared";
 import { useNotice } from "#app/utils/notice";
+import { ButtonLink } from "#app/components/ui/button";
 
 /**
  * /ajustes/mi-perfil: the profile photo, the public profile, the sign-in email and the password,
@@ -112,12 +112,9 @@ export default function ProfileSettings() {
           <h1 className="text-3xl font-extrabold tracking-tight">{t("title")}</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">{t("intro")}</p>
         </div>
-        <LocalizedLink
-          to={href("user", { params: { slug: profile.slug } })}
-          className="rounded-full border border-sea-700 px-4 py-2 text-sm font-semibold text-sea-800 hover:bg-sea-50 dark:border-white/40 dark:text-white dark:hover:bg-white/10"
-        >
+        <ButtonLink to={href("user", { params: { slug: profile.slug } })} variant="secondary">
           {t("publicProfile")}
-        </LocalizedLink>
+        </ButtonLink>
       </header>
       <PhotoForm key={notice?.key === NOTICES.removePhoto ? notice.id : fresh("photo")} loaderData={loaderData} actionData={actionData} />
       <ProfileForm key={fresh("profile")} loaderData={loaderData} actionData={actionData} />
