@@ -11,6 +11,7 @@ import { href } from "#app/utils/href";
 import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { reasonValues } from "#app/utils/invoice-reasons";
 
 /**
  * /ajustes/facturas: the person's invoices, newest first — those they received as a renter and
@@ -117,11 +118,7 @@ function InvoiceTable({ id, param, title, list }: { id: string; param: string; t
                   ) : null}
                   {item.reason ? (
                     <span className="block text-xs text-slate-600 dark:text-slate-300">
-                      {t(`reasons.${item.reason.rule}`, {
-                        date: longDay(item.reason.at),
-                        policy: item.reason.policy ? t(`policies.${item.reason.policy}`) : "",
-                        percent: item.reason.percent,
-                      })}
+                      {t(`reasons.${item.reason.rule}`, reasonValues(item.reason, longDay, (policy) => t(`policies.${policy}`)))}
                     </span>
                   ) : null}
                 </td>

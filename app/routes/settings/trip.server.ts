@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from "ical-generator";
-import { addDays, momentOf, type Booking } from "#app/.server/domain/bookings";
+import { addDays, momentOf, weatherMoves, type Booking } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import type { UserProfile } from "#app/.server/domain/users";
 import type { RequestContext } from "#app/.server/http/request-context";
@@ -45,7 +45,7 @@ export async function tripView(
   const { listing, other } = read;
   const [allowed, invoices, waiting] = await Promise.all([
     services.bookings.contactAllowedBetween(booking.renterUid, booking.ownerUid),
-    services.invoices.forBooking(booking.id),
+    services.invoices.forBooking(booking.id, weatherMoves(booking).length),
     side === "renter" && booking.status === "completed" ? services.reviews.waiting(uid) : Promise.resolve([]),
   ]);
   const phone = other ? (other.phone ?? other.lessor?.phone ?? other.company?.phone ?? null) : null;

@@ -23,6 +23,7 @@ export {
   MAX_PENDING_PER_LISTING,
   MAX_PENDING_REQUESTS,
   MAX_REQUEST_DAYS,
+  weatherMoves,
 } from "./model";
 export { DEPOSIT_CLAIM_HOURS, DEPOSIT_HOLD_HOURS_BEFORE, PAYOUT_HOURS_AFTER_START, lineOf, moneyView, type Money, type MoneyLine } from "./ledger";
 export { POLICY_RULES, refundFor, type RefundQuote } from "./policy";

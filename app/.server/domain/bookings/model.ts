@@ -102,6 +102,11 @@ export type WeatherDecision = {
   evidence: WeatherEvidence;
 };
 
+/** The moves of a trip for the weather, oldest first (each has its corrective invoices). */
+export function weatherMoves(booking: Pick<Booking, "weather">): Array<WeatherDecision & { to: { start: string; end: string } }> {
+  return (booking.weather ?? []).filter((decision): decision is WeatherDecision & { to: { start: string; end: string } } => decision.action === "move" && decision.to !== null);
+}
+
 /** Where and when the trip starts: the listing's default, or the owner's word for this booking. */
 export type Meeting = { place: string | null; time: string | null };
 

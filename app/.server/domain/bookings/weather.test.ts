@@ -6,6 +6,8 @@ import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import { addDays, BookingError, today } from "./index";
+import { renderInvoicePdf } from "../invoices/pdf";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /**
  * Weather-safe trips on the booking engine (decision 031), with the offline forecast: a blow over
@@ -51,6 +53,12 @@ afterAll(async () => {
 
 const instantBoat = () => createBoat(services, owner.uid, { instantBooking: true, lengthM: 7.2, dayPriceCents: 400_00 });
 const book = (listingId: string, start: string, end = start, uid = renter.uid) => services.bookings.book({ uid, lang: "es" }, listingId, { start, end, part: null, people: 4, withSkipper: false });
+/** The PDF's text, runs joined by one space. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await getDocument({ data: bytes, useSystemFonts: false, verbosity: 0 }).promise;
+  const content = await (await doc.getPage(1)).getTextContent();
+  return content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " ");
+}
 const code = (error: unknown) => (error instanceof BookingError ? `${error.code}${error.reason && error.reason !== error.code ? `:${error.reason}` : ""}` : String(error));
 
 describe("weather-safe trips", () => {
@@ -111,6 +119,39 @@ describe("weather-safe trips", () => {
     const renterMail = await services.mailbox.list(renter.uid);
     expect(renterMail[0]!.subject).toMatch(/cambia de fecha por el tiempo/);
     expect(renterMail[0]!.text).toContain("Antes:");
+  });
+
+  it("a move corrects the trip's invoices: a zero corrective invoice of each names the new days and why; once per move; a later cancellation names the days cancelled", async () => {
+    const boat = await instantBoat();
+    const trip = await book(boat.id, day(3));
+    const originals = (await services.invoices.forBooking(trip.id)).filter((i) => i.corrects === null);
+    expect(originals.map((i) => i.subject.start)).toEqual([day(3), day(3)]);
+    const moved = await services.bookings.moveForWeather(trip.id, renter.uid, "renter", day(5));
+    const corrective = (await services.invoices.forBooking(trip.id, 1)).filter((i) => i.reason?.rule === "weather-move");
+    expect(corrective).toHaveLength(2);
+    for (const invoice of corrective) {
+      const original = originals.find((i) => i.id === invoice.corrects?.id)!;
+      expect(invoice).toMatchObject({ series: "R", kind: "corrective", lines: [], baseCents: 0, vatCents: 0, totalCents: 0, seller: original.seller, buyer: original.buyer });
+      expect(invoice.corrects).toEqual({ id: original.id, series: original.series, number: original.number, issuedAt: original.issuedAt });
+      expect(invoice.subject).toMatchObject({ start: day(5), end: day(5), reference: original.subject.reference });
+      expect(invoice.reason).toEqual({ rule: "weather-move", by: "renter", policy: null, percent: 0, at: moved.weather!.at(-1)!.at, moved: { from: { start: day(3), end: day(3) }, to: { start: day(5), end: day(5) } } });
+    }
+    // The same event again issues nothing; the numbers stay consecutive.
+    expect(await services.invoices.correctForMove(moved)).toEqual([]);
+    const numbers = corrective.map((i) => i.sequence).sort((a, b) => a - b);
+    expect(numbers[1]! - numbers[0]!).toBe(1);
+    // The PDF says why, with the days before and after, in the reader's language.
+    const pdf = await renderInvoicePdf(corrective[0]!, "en");
+    const text = await pdfText(pdf);
+    expect(text).toContain("Trip moved for bad weather on");
+    expect(text).toMatch(/before \w+ \d+, \d{4}; now \w+ \d+, \d{4}/);
+    // Cancelled after the move (the owner, everything back): the corrective invoices name the days cancelled.
+    await services.bookings.act(trip.id, owner.uid, "owner", "cancel");
+    const all = await services.invoices.forBooking(trip.id, 1);
+    expect(all.map((i) => i.id.slice(trip.id.length))).toEqual(["_rental", "_fee", "_rental_M1", "_fee_M1", "_rental_R", "_fee_R"]);
+    const cancelled = all.filter((i) => i.reason !== null && i.reason.rule !== "weather-move");
+    expect(cancelled.length).toBe(2);
+    for (const invoice of cancelled) expect(invoice.subject).toMatchObject({ start: day(5), end: day(5) });
   });
 
   it("a move and a new booking racing for the same day: exactly one holds it", async () => {

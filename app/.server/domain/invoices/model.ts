@@ -29,16 +29,20 @@ export type InvoiceLine = { kind: "rental" | "half-day" | "skipper" | "fee" | "p
 /**
  * Why a corrective invoice was issued, copied from the booking's cancellation: the renter's
  * cancellation under the listing's policy (`policy`, the tier's `percent` of the rental refunded,
- * the fee kept), the owner's cancellation (everything refunded, the fee included) or the weather.
+ * the fee kept), the owner's cancellation (everything refunded, the fee included) or the weather;
+ * or a trip moved for the weather (`weather-move`): the same amounts, the service's days corrected
+ * (`moved`), at no charge (decision 031).
  */
 export type CorrectionReason = {
-  rule: "policy" | "owner-cancel" | "weather";
+  rule: "policy" | "owner-cancel" | "weather" | "weather-move";
   by: "renter" | "owner";
   /** The listing's cancellation policy under `policy`; null otherwise. */
   policy: "flexible" | "moderate" | "strict" | null;
   percent: number;
-  /** When the booking was cancelled. */
+  /** When the booking was cancelled (or moved). */
   at: string;
+  /** A move: the days the invoice named, and the days of the trip now. */
+  moved?: { from: { start: string; end: string }; to: { start: string; end: string } };
 };
 
 export type Invoice = {

@@ -5,6 +5,7 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { getFixedT } from "#app/.server/i18n";
 import { languageOf, type Lang } from "#app/i18n";
 import type { Invoice, InvoiceLine, InvoiceParty } from "./model";
+import { reasonValues } from "#app/utils/invoice-reasons";
 
 /**
  * An invoice as a PDF (pdf-lib), in the reader's language: the number and date, seller and buyer
@@ -135,7 +136,7 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
     const { reason } = invoice;
     write(t("reasonTitle"), 50, { font: bold, size: 9 });
     y -= 13;
-    paragraph(t(`reasons.${reason.rule}`, { date: day(reason.at), policy: reason.policy ? t(`policies.${reason.policy}`) : "", percent: reason.percent }), 50, 495, { size: 9 });
+    paragraph(t(`reasons.${reason.rule}`, reasonValues(reason, day, (policy) => t(`policies.${policy}`))), 50, 495, { size: 9 });
     y -= 20;
   }
   if (invoice.vatPercent === null) write(t("noVat"), 50, { color: grey, size: 9 });

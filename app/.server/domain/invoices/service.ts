@@ -1,5 +1,5 @@
 import { isStoreError, type DocumentStore, type Transaction } from "#app/.server/store";
-import { referenceCandidate, type Booking } from "../bookings";
+import { referenceCandidate, weatherMoves, type Booking } from "../bookings";
 import type { UserProfile } from "../users";
 import { INVOICE_COUNTERS, INVOICES, invoiceNumber, splitVat, VAT_PERCENT, type CorrectionReason, type Invoice, type InvoiceLine, type InvoiceParty, type InvoiceSeries } from "./model";
 
@@ -196,6 +196,8 @@ export function createInvoicesService(deps: InvoicesDeps) {
           series: "R",
           draft: {
             ...original,
+            // The days cancelled: the trip's own, moved since the original was issued or not.
+            subject: { ...original.subject, start: booking.start, end: booking.end },
             id: `${original.id}_R`,
             kind: "corrective",
             corrects: { id: original.id, series: original.series, number: original.number, issuedAt: original.issuedAt },
@@ -215,6 +217,41 @@ export function createInvoicesService(deps: InvoicesDeps) {
       }
       const feeRefund = Math.min(cancellation.feeRefundCents, booking.price.serviceFeeCents);
       if (fee && feeRefund > 0) drafts.push(correct(fee, [{ kind: "fee", quantity: 1, amountCents: -feeRefund }]));
+      return issue(drafts, options);
+    },
+
+    /**
+     * A trip moved for the weather (decision 031): the same amounts, other days. Each of its
+     * invoices (rental and fee) gets a corrective invoice in series R that names the new days,
+     * corrects no amount (no lines, total 0) and says why: the move, who asked for it, when, and
+     * the days before and after. The n-th move of a booking is `{invoice}_M{n}`: issued once
+     * however often it is asked, and a second move corrects again.
+     */
+    async correctForMove(booking: Booking, options: IssueOptions = {}): Promise<Invoice[]> {
+      const moves = weatherMoves(booking);
+      const move = moves.at(-1);
+      if (booking.status !== "confirmed" || !move) return [];
+      await service.issueForBooking(booking, options);
+      const ids = [`${booking.id}_rental`, `${booking.id}_fee`];
+      const docs = await store.getMany<Omit<Invoice, "id">>(INVOICES, ids);
+      const reason: CorrectionReason = { rule: "weather-move", by: move.by, policy: null, percent: 0, at: move.at, moved: { from: move.from, to: move.to } };
+      const drafts = docs.flatMap((doc, index) => {
+        if (!doc) return [];
+        const original = normalised({ ...doc, id: ids[index]! });
+        const draft: Draft = {
+          ...original,
+          id: `${original.id}_M${moves.length}`,
+          kind: "corrective",
+          corrects: { id: original.id, series: original.series, number: original.number, issuedAt: original.issuedAt },
+          reason,
+          subject: { ...original.subject, start: move.to.start, end: move.to.end },
+          lines: [],
+          baseCents: 0,
+          vatCents: 0,
+          totalCents: 0,
+        };
+        return [{ series: "R" as const, draft }];
+      });
       return issue(drafts, options);
     },
 
@@ -284,9 +321,14 @@ export function createInvoicesService(deps: InvoicesDeps) {
       return { invoices: (upTo.slice((page - 1) * size) as Invoice[]).map(normalised), total, page, pageCount };
     },
 
-    /** A booking's invoices, in the order they were issued. */
-    async forBooking(bookingId: string): Promise<Invoice[]> {
-      const ids = [`${bookingId}_rental`, `${bookingId}_fee`, `${bookingId}_rental_R`, `${bookingId}_fee_R`];
+    /**
+     * A booking's invoices, in the order they were issued: the rental and the fee, the corrective
+     * invoices of each move for the weather (`moves`: how many the booking has had), then those of
+     * a cancellation.
+     */
+    async forBooking(bookingId: string, moves = 0): Promise<Invoice[]> {
+      const moved = Array.from({ length: moves }, (_, n) => [`${bookingId}_rental_M${n + 1}`, `${bookingId}_fee_M${n + 1}`]).flat();
+      const ids = [`${bookingId}_rental`, `${bookingId}_fee`, ...moved, `${bookingId}_rental_R`, `${bookingId}_fee_R`];
       const docs = await store.getMany<Omit<Invoice, "id">>(INVOICES, ids);
       return docs.flatMap((doc, index) => (doc ? [normalised({ ...doc, id: ids[index]! })] : []));
     },
