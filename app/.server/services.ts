@@ -39,7 +39,7 @@ import { createChatNotifier, createChatsService, type ChatsService } from "./dom
 import { createBlogService, type BlogService } from "./domain/blog";
 import { createWeatherService, type WeatherService } from "./domain/weather";
 import { createWeather } from "./weather/create-weather";
-import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, type CalendarSyncService } from "./domain/calendar-sync";
+import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, createConflictNotifier, type CalendarSyncService } from "./domain/calendar-sync";
 import { createCalendarFetcher } from "./calendar-fetch";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
@@ -189,6 +189,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     bookings,
     fetcher: createCalendarFetcher({ allowHosts: config.CALENDAR_IMPORT_ALLOW_HOSTS, timeoutMs: config.CALENDAR_IMPORT_TIMEOUT_SECONDS * 1000 }),
     minutes: config.CALENDAR_IMPORT_MINUTES,
+    notifyConflicts: createConflictNotifier({ mailbox, users, listings, link: (lang) => publicOrigin + href("settings-calendar", { lang }) }),
   });
   const rateLimits = createRateLimits({
     signUpPerHour: config.SIGN_UP_LIMIT_PER_HOUR,

@@ -7,7 +7,7 @@ import { createListingsService, type Listing } from "../listings";
 import { publishBoat } from "../listings/test-fixtures";
 import { createPortsService } from "../ports";
 import { createUsersService } from "../users";
-import { CalendarFetchError, CalendarSyncError, type FetchOutcome } from "./model";
+import { CalendarFetchError, CalendarSyncError, type FetchOutcome, type ImportConflict } from "./model";
 import { createCalendarSyncService } from "./service";
 
 /**
@@ -39,12 +39,17 @@ export function calendarSyncContract(name: string, openStore: () => Promise<Docu
       await users.create({ uid: owner, email: `${owner}@amarre.test`, displayName: "Armadora", kind: "person" });
       await users.setLessor(owner, { legalName: "Armadora Uno", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
       const bookings = createBookingsService({ store, listings, payments: createRecordedPayments(), now });
+      // What the owner was told: each scheduled sync's conflicts not known before.
+      const told: ImportConflict[][] = [];
       const sync = createCalendarSyncService({
         store,
         listings,
         bookings,
         now,
         minutes: 30,
+        notifyConflicts: async (_record, _listing, fresh) => {
+          told.push(fresh);
+        },
         fetcher: async (_url, conditions) => {
           seen.push(conditions);
           return answer();
@@ -52,8 +57,29 @@ export function calendarSyncContract(name: string, openStore: () => Promise<Docu
       });
       const boat: Listing = await publishBoat(listings, owner, { instantBooking: true });
       const slotsOf = async () => (await bookings.slots(boat.id, "2027-02-01", "2027-12-31")).map((s) => `${s.date}${s.part ? `_${s.part}` : ""}:${s.kind}`);
-      return { store, bookings, sync, owner, boat, slotsOf };
+      return { store, bookings, sync, owner, boat, slotsOf, told };
     }
+
+    it("tells the owner once of a double booking a scheduled sync finds, never of one already known", async () => {
+      const { bookings, sync, owner, boat, told } = await setup();
+      clock.now = new Date("2027-02-01T10:00:00Z");
+      answer = () => ok(ics(allDay("free@airbnb.com", "20270401", "20270402")));
+      const record = await sync.add(owner, boat.id, "https://www.airbnb.com/calendar/ical/2.ics");
+      const booking = await bookings.book({ uid: "renter-3", lang: "es" }, boat.id, { start: "2027-04-10", end: "2027-04-10", part: null, people: 2, withSkipper: false });
+      // The other platform sold the same day: the next scheduled sync finds the overlap.
+      answer = () => ok(ics(allDay("free@airbnb.com", "20270401", "20270402"), allDay("double@airbnb.com", "20270410", "20270411")));
+      clock.now = new Date("2027-02-01T10:31:00Z");
+      await sync.syncDue();
+      expect(told).toEqual([[expect.objectContaining({ uid: "double@airbnb.com", bookingIds: [booking.id] })]]);
+      // Still there half an hour later: already told.
+      clock.now = new Date("2027-02-01T11:02:00Z");
+      await sync.syncDue();
+      expect(told).toHaveLength(1);
+      // The owner's own "sync now" shows it on the page they are looking at: no email.
+      await sync.syncNow(owner, record.id);
+      expect(told).toHaveLength(1);
+      clock.now = new Date("2027-02-01T10:00:00Z");
+    }, 60_000);
 
     it("holds whole days and half days, keeps a booking's days as a conflict, keeps the last good days on failure, frees what left the feed", async () => {
       const { bookings, sync, owner, boat, slotsOf } = await setup();

@@ -20,3 +20,4 @@ export {
 export { AFTERNOON_STARTS_MINUTE, CalendarParseError, heldDays, looksLikeCalendar, OWN_UID_SUFFIX, parseCalendar, wallClock, zonedInstant, type ExternalEvent } from "./ical";
 export { createCalendarSyncService, slotIdsOfEvent, timeZoneOf, type CalendarSyncService } from "./service";
 export { exportedEventOf } from "./export";
+export { conflictKey, createConflictNotifier, newConflicts } from "./notifications";

@@ -2,6 +2,7 @@ import { newDocumentId, type DocumentStore } from "#app/.server/store";
 import { addDays, MAX_DAYS_AHEAD, slotIdsFor, today, type BookingsService } from "../bookings";
 import { hasCalendar, type Listing, type ListingsService } from "../listings";
 import { CalendarParseError, heldDays, parseCalendar, type ExternalEvent } from "./ical";
+import { newConflicts } from "./notifications";
 import {
   CALENDAR_EXPORT_SETTINGS,
   CALENDAR_IMPORTS,
@@ -27,6 +28,8 @@ export type CalendarSyncDeps = {
   fetcher: CalendarFetcher;
   /** Minutes between two fetches of one calendar (CALENDAR_IMPORT_MINUTES). */
   minutes?: number;
+  /** Tells the owner of the conflicts a scheduled sync found that were not known before; failures are logged. */
+  notifyConflicts?: (record: CalendarImport, listing: Listing, fresh: ImportConflict[]) => Promise<void>;
   now?: () => Date;
 };
 
@@ -239,6 +242,12 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
           const result = await sync(taken);
           if (result.error && result.error.at === result.lastAttemptAt) failed++;
           else synced++;
+          // The owner is not looking at the page when the scheduler finds a double booking: tell them.
+          const fresh = newConflicts(taken.conflicts ?? [], result.conflicts ?? []);
+          if (fresh.length > 0 && deps.notifyConflicts) {
+            const listing = await listings.get(result.listingId);
+            if (listing) await deps.notifyConflicts(result, listing, fresh).catch((error: unknown) => console.error(`[calendars] telling the owner of ${candidate.id}'s conflicts failed:`, error));
+          }
         } catch (error) {
           failed++;
           console.error(`[calendars] syncing calendar ${candidate.id} failed:`, error);

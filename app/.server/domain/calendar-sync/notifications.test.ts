@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import type { Listing } from "../listings";
+import { renderSystemEmail, type SystemEmail } from "../mailbox";
+import type { UserProfile } from "../users";
+import type { CalendarImport, ImportConflict } from "./model";
+import { createConflictNotifier, newConflicts } from "./notifications";
+
+/** The owner's email about a double booking across platforms, in their language. */
+describe("calendar conflict emails", () => {
+  const conflict = (uid: string, start: string, bookingIds = ["b1"]): ImportConflict => ({ uid, summary: "Reserved", allDay: true, start, end: start, bookingIds });
+
+  it("are about the conflicts not known before", () => {
+    const before = [conflict("a@x", "2027-04-10")];
+    expect(newConflicts(before, [conflict("a@x", "2027-04-10"), conflict("b@x", "2027-04-12")])).toEqual([conflict("b@x", "2027-04-12")]);
+    // The same event over another booking is news.
+    expect(newConflicts(before, [conflict("a@x", "2027-04-10", ["b2"])])).toHaveLength(1);
+    expect(newConflicts(before, [])).toEqual([]);
+  });
+
+  it("name the listing, the other calendar and each day, in the owner's language, with the link to the calendar page", async () => {
+    const sent: Array<{ uid: string; to: string; lang: string; email: SystemEmail }> = [];
+    const notify = createConflictNotifier({
+      mailbox: { deliver: async (input) => (sent.push(input as (typeof sent)[number]), undefined as never) },
+      users: { getMany: async () => new Map([["owner-1", { displayName: "Javier", email: "owner@amarre.test", lang: "de" } as UserProfile]]) },
+      listings: { titleOf: async (_listing, lang) => (lang === "de" ? "Motorboot in Palma" : "Lancha en Palma") },
+      link: (lang) => `https://amarre.test/${lang}/ajustes/mi-calendario`,
+    });
+    const record = { id: "imp1", ownerUid: "owner-1", url: "https://www.airbnb.com/calendar/ical/1.ics" } as CalendarImport;
+    await notify(record, { id: "l1" } as Listing, [conflict("a@x", "2027-04-10"), conflict("b@x", "2027-04-12T09:00:00.000Z")]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ uid: "owner-1", to: "owner@amarre.test", lang: "de" });
+    const { subject, text } = renderSystemEmail("de", sent[0]!.email);
+    expect(subject).toBe("Kalenderkonflikt bei Motorboot in Palma");
+    expect(text).toContain("https://www.airbnb.com/calendar/ical/1.ics");
+    expect(text).toContain("- 10. April 2027: Reserved\n- 12. April 2027: Reserved");
+    expect(text).toContain("(2 im Konflikt)");
+    expect(text).toContain("https://amarre.test/de/ajustes/mi-calendario");
+    // Nothing new, nothing sent.
+    await notify(record, { id: "l1" } as Listing, []);
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,61 @@
+import type { Lang } from "#app/i18n";
+import { languageOf } from "#app/i18n";
+import { dateTimeFormat } from "#app/utils/intl";
+import type { Listing, ListingsService } from "../listings";
+import { byLang, langOrDefault, type MailboxService } from "../mailbox";
+import type { UsersService } from "../users";
+import type { CalendarImport, ImportConflict } from "./model";
+
+/** At most this many conflicting events are listed in one email (the calendar page lists them all). */
+const LISTED = 10;
+
+/** A conflict's identity: the event, its first moment and the bookings it overlaps. */
+export function conflictKey(conflict: ImportConflict): string {
+  return `${conflict.uid}|${conflict.start}|${[...conflict.bookingIds].sort().join(",")}`;
+}
+
+/** The conflicts of `after` that `before` did not have. */
+export function newConflicts(before: readonly ImportConflict[], after: readonly ImportConflict[]): ImportConflict[] {
+  const known = new Set(before.map(conflictKey));
+  return after.filter((conflict) => !known.has(conflictKey(conflict)));
+}
+
+/**
+ * "Your other calendar overlaps a booking": to the listing's owner, in their language, when a
+ * scheduled sync finds an event of an imported calendar over days an Amarre booking holds (a
+ * double booking across platforms: the booking stands, the owner must act on the other side).
+ * Each conflict is told once: the next syncs compare with the conflicts already known.
+ */
+export function createConflictNotifier(deps: {
+  mailbox: Pick<MailboxService, "deliver">;
+  users: Pick<UsersService, "getMany">;
+  listings: { titleOf: ListingsService["titleOf"] };
+  link: (lang: Lang) => string;
+}) {
+  return async function notify(record: CalendarImport, listing: Listing, fresh: ImportConflict[]) {
+    if (fresh.length === 0) return;
+    const owner = (await deps.users.getMany([record.ownerUid])).get(record.ownerUid);
+    if (!owner) return;
+    const lang = langOrDefault(owner.lang);
+    const day = (each: Lang, iso: string) =>
+      dateTimeFormat(languageOf(each).iso, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+    const listed = await byLang((each) =>
+      fresh
+        .slice(0, LISTED)
+        .map((conflict) => `- ${day(each, conflict.start)}${conflict.summary ? `: ${conflict.summary}` : ""}`)
+        .join("\n"),
+    );
+    const link = deps.link(lang);
+    await deps.mailbox.deliver({
+      uid: record.ownerUid,
+      to: owner.email,
+      lang,
+      email: {
+        subject: "calendarConflict.subject",
+        text: "calendarConflict.text",
+        params: { name: owner.displayName, listing: await byLang((each) => deps.listings.titleOf(listing, each)), url: record.url, count: fresh.length, listed, link },
+      },
+      link,
+    });
+  };
+}
