@@ -20,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const detail = await loadBookingDetail(ctx, "renter", user.uid, args.params.id ?? "");
   if (detail.kind === "not-found") notFound(ctx.request);
   if (detail.kind === "elsewhere") throw redirect(detail.to);
-  return { meta: { title: ctx.t("renter.detail.meta"), description: ctx.t("renter.list.intro") }, detail, checkout: checkoutReturn(new URL(ctx.request.url).searchParams.get("checkout"), detail.booking.status) };
+  return { meta: { title: ctx.t("renter.detail.meta"), description: ctx.t("renter.list.intro") }, detail, checkout: checkoutReturn(ctx.url.searchParams.get("checkout"), detail.booking.status) };
 }
 
 export async function action(args: ActionFunctionArgs) {
