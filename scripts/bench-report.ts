@@ -3,7 +3,7 @@
  */
 import type { Measured } from "./bench-measure";
 import { duration } from "./bench-options";
-import { FLOOR_SHARE, goals, isRendered, RENDERED_SHARE, ROOT_SIGNED_IN_MS, SIGNED_IN_BASELINE } from "./bench-targets";
+import { FLOOR_SHARE, goals, isRendered, RENDERED_SHARE, ROOT_SIGNED_IN_MS, SIGNED_IN_BASELINE, VISITOR_BASELINE_AGAIN } from "./bench-targets";
 
 export const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 export const num = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "–");
@@ -37,10 +37,12 @@ export function printPages(results: Measured[]) {
   }
   const signedIn = results.find((r) => r.name === SIGNED_IN_BASELINE);
   if (signedIn) {
-    const extra = signedIn.cpuMsPerRequest - baseline.cpuMsPerRequest;
+    // Against the visitor's baseline measured just before it (the run's first one is on a colder server).
+    const visitor = results.find((r) => r.name === VISITOR_BASELINE_AGAIN) ?? baseline;
+    const extra = signedIn.cpuMsPerRequest - visitor.cpuMsPerRequest;
     console.log(
       `Target: the root loader's work for a signed-in person ≤ ${ROOT_SIGNED_IN_MS} ms of CPU → ${num(extra, 2)} ms ` +
-        `(${num(signedIn.cpuMsPerRequest, 2)} ms per signed-in /_baseline against ${num(baseline.cpuMsPerRequest, 2)} ms for a visitor's): ${extra <= ROOT_SIGNED_IN_MS ? "met" : "NOT met"}`,
+        `(${num(signedIn.cpuMsPerRequest, 2)} ms per signed-in /_baseline against ${num(visitor.cpuMsPerRequest, 2)} ms for a visitor's, measured just before): ${extra <= ROOT_SIGNED_IN_MS ? "met" : "NOT met"}`,
     );
   }
   const slow = results.filter((r) => isRendered(r) && r.rps < RENDERED_SHARE * baseline.rps);
