@@ -33,27 +33,4 @@ describe("the session cookie", () => {
     const forged = cookie.replace(/=([^.]+)\./, (_m, value: string) => `=${value.slice(0, -2)}AA.`);
     expect((await rotated.getSession(forged)).get("uid")).toBeUndefined();
   });
-
-  it("reads a cookie value it has read before as a fresh session, and still refuses a forged one", async () => {
-    const storage = createSessionStorage(loadConfig({ SESSION_SECRET: secret("k"), DATA_DIR: "/tmp/amarre-session-test" }));
-    const session = await storage.getSession();
-    session.set("uid", "u7");
-    session.flash("notice", "saved");
-    const cookie = (await storage.commitSession(session)).split(";")[0]!;
-    const header = `i18n_redirected=es; ${cookie}; theme=dark`;
-    const first = await storage.getSession(header);
-    expect(first.get("uid")).toBe("u7");
-    // The first read takes the flash and changes its session: the next read of the same value has both again.
-    expect(first.get("notice")).toBe("saved");
-    first.set("uid", "someone-else");
-    const second = await storage.getSession(header);
-    expect(second.get("uid")).toBe("u7");
-    expect(second.get("notice")).toBe("saved");
-    expect(second.data).not.toBe(first.data);
-    // A value changed by one character is another value: its signature is checked, and it fails.
-    const forged = header.replace(/__session=([^.]+)\./, (_m, value: string) => `__session=${value.slice(0, -2)}AA.`);
-    expect((await storage.getSession(forged)).get("uid")).toBeUndefined();
-    expect((await storage.getSession("theme=dark")).get("uid")).toBeUndefined();
-    expect((await storage.getSession(null)).get("uid")).toBeUndefined();
-  });
 });
