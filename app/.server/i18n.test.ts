@@ -1,11 +1,28 @@
 // vitest: own process — the lookup counts below need the i18n instances' caches cold, as no other file left them.
 import { createInstance } from "i18next";
 import { describe, expect, it } from "vitest";
-import { defaultLang, i18nConfig, langCodes } from "#app/i18n";
+import { defaultLang, i18nConfig, langCodes, type Lang } from "#app/i18n";
 import { decideLanguage, getFixedT, i18nFor, langFromAcceptLanguage, localesVersion, readLangCookie, resources, translationMemoKey, MEMO_VALUES_PER_KEY } from "./i18n";
 
 const request = (path: string, headers: Record<string, string> = {}, method = "GET") =>
   new Request(`http://localhost${path}`, { headers, method });
+
+/**
+ * Runs `body` with the `lang` instance's translator counted and gives back how many lookups it
+ * resolved (`resolved()` reads the count so far); the translator is put back whatever happens.
+ */
+function countResolutions(lang: Lang, body: (resolved: () => number) => void): number {
+  const instance = i18nFor(lang) as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
+  const original = instance.translator.translate;
+  let resolved = 0;
+  instance.translator.translate = (...args: unknown[]) => (resolved++, original.apply(instance.translator, args));
+  try {
+    body(() => resolved);
+  } finally {
+    instance.translator.translate = original;
+  }
+  return resolved;
+}
 
 describe("langFromAcceptLanguage", () => {
   it("takes the supported language the browser prefers most", () => {
@@ -100,45 +117,29 @@ describe("the server's message lookups", () => {
   });
 
   it("resolve a plain lookup once: later renders take the kept string", () => {
-    const instance = i18nFor("fr") as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
     const t = i18nFor("fr").getFixedT("fr", "common");
     t("skipToContent");
-    const original = instance.translator.translate;
-    let resolved = 0;
-    instance.translator.translate = (...args: unknown[]) => (resolved++, original.apply(instance.translator, args));
-    try {
+    const resolved = countResolutions("fr", () => {
       for (let i = 0; i < 10; i++) t("skipToContent");
       t("skipToContent", { count: 2 });
-    } finally {
-      instance.translator.translate = original;
-    }
+    });
     expect(resolved).toBe(1);
   });
 
   it("keep a lookup with a string default under its default (region names): once per key and default", () => {
-    const instance = i18nFor("de") as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
     const t = i18nFor("de").getFixedT("de", "common");
-    const original = instance.translator.translate;
-    let resolved = 0;
-    instance.translator.translate = (...args: unknown[]) => (resolved++, original.apply(instance.translator, args));
-    try {
+    const resolved = countResolutions("de", () => {
       for (let i = 0; i < 5; i++) expect(t("regions.islas-baleares", { defaultValue: "Islas Baleares" })).toBe("Balearen");
       for (let i = 0; i < 5; i++) expect(t("regions.nowhere-land", { defaultValue: "Nowhere Land" })).toBe("Nowhere Land");
       expect(t("regions.nowhere-land", { defaultValue: "Tierra de Nadie" })).toBe("Tierra de Nadie");
       expect(t("regions.nowhere-land")).toBe("regions.nowhere-land");
-    } finally {
-      instance.translator.translate = original;
-    }
+    });
     expect(resolved).toBe(4);
   });
 
   it("keep an interpolation or a count once per set of plain values, and never one with an object", () => {
-    const instance = i18nFor("en") as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
     const t = i18nFor("en").getFixedT("en", "bookings");
-    const original = instance.translator.translate;
-    let resolved = 0;
-    instance.translator.translate = (...args: unknown[]) => (resolved++, original.apply(instance.translator, args));
-    try {
+    const resolved = countResolutions("en", () => {
       for (let i = 0; i < 5; i++) expect(t("fields.peopleHint", { count: 1 })).toBe("At most 1 person.");
       for (let i = 0; i < 5; i++) expect(t("fields.peopleHint", { count: 6 })).toBe("At most 6 people.");
       // The string "6" is another value than the number 6.
@@ -147,9 +148,7 @@ describe("the server's message lookups", () => {
       const withObject = { count: 6, extra: { nested: true } };
       t("fields.peopleHint", withObject);
       t("fields.peopleHint", withObject);
-    } finally {
-      instance.translator.translate = original;
-    }
+    });
     expect(resolved).toBe(2 + 1 + 2);
     expect(translationMemoKey("k", { count: 6 })).not.toBe(translationMemoKey("k", { count: "6" }));
     expect(translationMemoKey("k", { name: "x".repeat(1_000) })).toBeNull();
@@ -157,22 +156,16 @@ describe("the server's message lookups", () => {
   });
 
   it("stop keeping a message whose values do not repeat, and still answer it right", () => {
-    const instance = i18nFor("es") as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
     const t = i18nFor("es").getFixedT("es", "bookings");
-    const original = instance.translator.translate;
-    let resolved = 0;
-    instance.translator.translate = (...args: unknown[]) => (resolved++, original.apply(instance.translator, args));
-    try {
+    countResolutions("es", (resolved) => {
       for (let i = 0; i < MEMO_VALUES_PER_KEY + 50; i++) expect(t("fields.peopleHint", { count: 1000 + i })).toBe(`Como máximo ${1000 + i} personas.`);
       // Once kept for MEMO_VALUES_PER_KEY sets of values, the message is resolved on every call again.
-      const before = resolved;
+      const before = resolved();
       t("fields.peopleHint", { count: 1000 });
       t("fields.peopleHint", { count: 1000 + MEMO_VALUES_PER_KEY + 10 });
       t("fields.peopleHint", { count: 1000 + MEMO_VALUES_PER_KEY + 10 });
-      expect(resolved - before).toBe(3);
-    } finally {
-      instance.translator.translate = original;
-    }
+      expect(resolved() - before).toBe(3);
+    });
   });
 
   it("still interpolate, count and default when asked, after the same key was looked up plainly", () => {
