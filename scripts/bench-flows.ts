@@ -8,7 +8,6 @@ import { DEMO, signIn } from "./bench-data";
 import { percentile, rssMiB, timeOneRequest } from "./bench-measure";
 import { connections, duration, options } from "./bench-options";
 
-
 export async function measureSignIn(base: string, count: number) {
   const times: number[] = [];
   for (let i = 0; i < count; i++) times.push((await signIn(base)).elapsed);

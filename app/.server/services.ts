@@ -108,7 +108,6 @@ export type DomainServices = Pick<
   "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync"
 >;
 
-
 /**
  * A case's accepted quote as the platform's invoice to the requester (named in Spanish, the
  * language invoices are issued in); `quiet` for the demo seed's past acceptances.
