@@ -1,14 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/e2e/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const chromiumArgs = [
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-gpu",
-];
 
 /** Browser tests drive Debian's Chromium against the built app (`npm run build` first). */
 export default defineConfig({
@@ -34,7 +27,7 @@ export default defineConfig({
       testMatch: /support\/auth\.setup\.ts$/,
       use: {
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          executablePath: chromiumPath(),
           args: chromiumArgs,
         },
       },
@@ -45,7 +38,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          executablePath: chromiumPath(),
           args: chromiumArgs,
         },
       },

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/e2e/support/chromium";
 
 /**
  * The browser smoke test on the firebase backend (`npx playwright test -c playwright.firebase.config.ts`,
@@ -31,8 +32,8 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run", "--disable-gpu"],
+          executablePath: chromiumPath(),
+          args: chromiumArgs,
         },
       },
     },
