@@ -95,12 +95,12 @@ test("a new person writes to the demo owner; contact details stay hidden, even a
 
   // Both see the booking's rental invoice and download it.
   await person.goto("/ajustes/facturas");
-  const bought = person.getByRole("link", { name: /^Descargar la factura A-/ }).first();
+  const bought = person.getByRole("link", { name: /^Descargar PDF de la factura A-/ }).first();
   const boughtText = await pdfText(person, (await bought.getAttribute("href"))!);
   for (const expected of ["Nerea Nueva", "Javier Ortega", "Total"]) expect(boughtText).toContain(expected);
   await owner.goto("/ajustes/facturas?emitidas=1");
-  const number = (await bought.getAttribute("aria-label"))!.replace(/^Descargar la factura /, "").replace(/ en PDF$/, "");
-  const issued = owner.getByRole("link", { name: `Descargar la factura ${number} en PDF` });
+  const number = (await bought.getAttribute("aria-label"))!.replace(/^Descargar PDF de la factura /, "");
+  const issued = owner.getByRole("link", { name: `Descargar PDF de la factura ${number}` });
   await expect(issued).toBeVisible();
   expect(await pdfText(owner, (await issued.getAttribute("href"))!)).toContain(number);
 });

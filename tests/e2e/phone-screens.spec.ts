@@ -101,7 +101,7 @@ test("the invoices are cards on a phone, with the total and the PDF in view", as
   expect(await cards.count()).toBeGreaterThan(0);
   for (const card of await cards.all()) {
     const total = card.getByText(/\d,\d{2}\s€/);
-    const pdf = card.getByRole("link", { name: /^Descargar la factura/ });
+    const pdf = card.getByRole("link", { name: /^Descargar PDF de la factura/ });
     for (const part of [total, pdf]) {
       const box = await part.boundingBox();
       expect(box, "visible").not.toBeNull();

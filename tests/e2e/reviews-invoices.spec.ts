@@ -43,8 +43,8 @@ test("the renter downloads an invoice as a PDF that names the parties and the to
   const renter = await demoPage(browser, "renter@amarre.test");
   await renter.goto("/ajustes/facturas");
   await expect(renter.getByRole("heading", { name: "Mis facturas" })).toBeVisible();
-  const link = renter.getByRole("link", { name: /^Descargar la factura A-/ }).first();
-  const number = (await link.getAttribute("aria-label"))!.replace(/^Descargar la factura /, "").replace(/ en PDF$/, "");
+  const link = renter.getByRole("link", { name: /^Descargar PDF de la factura A-/ }).first();
+  const number = (await link.getAttribute("aria-label"))!.replace(/^Descargar PDF de la factura /, "");
   const url = new URL((await link.getAttribute("href"))!, renter.url()).toString();
   const response = await renter.request.get(url);
   expect(response.status()).toBe(200);

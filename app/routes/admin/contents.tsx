@@ -113,7 +113,8 @@ function ContentTable<Row extends ContentRow>({
                       <LocalizedLink
                         to={editTo(row.key, code)}
                         className="font-semibold uppercase text-sea-800 underline dark:text-sea-200"
-                        aria-label={t("contents.editIn", { page: row.title, language: t(`contents.languages.${code}`) })}
+                        // The name starts with the code shown (WCAG 2.5.3, label in name).
+                        aria-label={t("contents.editIn", { page: row.title, language: t(`contents.languages.${code}`), code: code.toUpperCase() })}
                       >
                         {code}
                       </LocalizedLink>
