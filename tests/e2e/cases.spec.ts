@@ -129,7 +129,7 @@ test("the admin finds a request by its text and quotes it; the renter accepts; t
   await renter.getByRole("button", { name: "Aceptar el presupuesto" }).click();
   await expect(renter.getByText("Has aceptado el presupuesto")).toBeVisible();
   await expect(renter.getByText("En curso").first()).toBeVisible();
-  const invoiceLink = renter.getByRole("link", { name: /Descargar PDF de la factura F-\d{4}-\d{6}/ });
+  const invoiceLink = renter.getByRole("link", { name: /Descargar la factura F-\d{4}-\d{6}/ });
   const invoice = await renter.request.get(new URL((await invoiceLink.getAttribute("href"))!, renter.url()).toString());
   expect(invoice.status()).toBe(200);
   expect(invoice.headers()["content-type"]).toBe("application/pdf");

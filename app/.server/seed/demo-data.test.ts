@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "#app/.server/services";
+import {
+  addDays,
+  BOOKINGS,
+  lineOf,
+  today,
+  type Booking,
+} from "#app/.server/domain/bookings";
+import { seedDemoData, seedSteps } from "#app/.server/seed";
+import { seedDemoHandover } from "#app/.server/seed/handover";
+import { createTestServices } from "#tests/test-services";
+import { DEMO_CALENDAR_URL } from "./calendars";
+
+/**
+ * The demo marketplace, seeded once for the three checks below (a seed with the 78 demo listings
+ * and their photos takes seconds of CPU; each check only reads it, and the last one seeds again
+ * to see that nothing is added):
+ *
+ * - **Invoices** say what the demo's money did: Lucía's cancellation of an instant booking under
+ *   the moderate policy, 30 days ahead, refunds the whole rental and keeps the fee — so one
+ *   corrective invoice (R) of the rental, naming the rule and the invoice it corrects, and none of
+ *   the fee; the platform's invoices carry the company the legal notice names.
+ * - **Calendars**: the demo owner's motorboat shows an imported calendar: its days held, one
+ *   conflict with Lucía's booking.
+ * - **Handovers** (decision 032): Lucía's trip on Javier's motorboat starts today, confirmed, its
+ *   deposit held, nothing recorded — both pages offer the check-in; the two trips that ended
+ *   yesterday have their records, and Javier's claim points at the check-out's photo and quotes
+ *   its notes. Seeding again adds nothing.
+ */
+let services: Services;
+beforeAll(async () => {
+  services = await createTestServices({}, { demoListings: true });
+}, 180_000);
+afterAll(() => services?.close());
+
+describe("the demo invoices", () => {
+  it("show the renter's refund under its rule: the rental corrected in full, the fee not", async () => {
+    const renter = (await services.identity.getUserByEmail(
+      "renter@amarre.test"
+    ))!.uid;
+    const cancelled = (
+      await services.store.query<Booking>({
+        collection: BOOKINGS,
+        where: [
+          ["renterUid", "==", renter],
+          ["status", "==", "cancelled"],
+        ],
+        limit: 10,
+      })
+    ).filter((booking) =>
+      booking.history.some((entry) => entry.to === "confirmed")
+    );
+    expect(cancelled).toHaveLength(1);
+    const booking = cancelled[0]!;
+    expect(booking.cancellationPolicy).toBe("moderate");
+    const invoices = await services.invoices.forBooking(booking.id);
+    const rental = invoices.find((invoice) => invoice.kind === "rental")!;
+    const fee = invoices.find((invoice) => invoice.kind === "fee")!;
+    expect(invoices.map((invoice) => invoice.id)).toEqual([
+      `${booking.id}_rental`,
+      `${booking.id}_fee`,
+      `${booking.id}_rental_R`,
+    ]);
+    expect(invoices[2]).toMatchObject({
+      series: "R",
+      totalCents: -rental.totalCents,
+      corrects: { id: rental.id, number: rental.number },
+      reason: {
+        rule: "policy",
+        by: "renter",
+        policy: "moderate",
+        percent: 100,
+      },
+    });
+    expect(fee.seller).toMatchObject({
+      uid: null,
+      name: "Amarre Marketplace S.L.",
+      taxId: "B67294813",
+      address: "Passeig Marítim 32, 3.º B, 07014 Palma (Illes Balears)",
+    });
+  });
+});
+
+describe("the demo calendars", () => {
+  it("seeds the demo owner's imported Airbnb calendar as its last good import", async () => {
+    const owner = (await services.identity.getUserByEmail("owner@amarre.test"))!
+      .uid;
+    const motorboat = (await services.listings.listByOwner(owner)).find(
+      (l) => l.kind === "boat" && (l.data.title ?? "").includes("Cap Camarat")
+    )!;
+    const [record] = await services.calendarSync.list(owner, motorboat.id);
+    expect(record).toMatchObject({ url: DEMO_CALENDAR_URL, error: null });
+    expect(record.events).toHaveLength(3);
+    expect(record.conflicts).toHaveLength(1);
+    const day = (n: number) => addDays(today(new Date()), n);
+    const slots = await services.bookings.slots(motorboat.id, day(6), day(20));
+    const held = (n: number) =>
+      slots.filter((s) => s.date === day(n)).map((s) => `${s.part}:${s.kind}`);
+    expect(held(6)).toEqual(["am:block", "pm:block"]);
+    expect(held(15)).toEqual(["am:booking", "pm:booking"]);
+    expect(held(16)).toEqual(["am:block", "pm:block"]);
+    expect(held(20)).toEqual(["am:block"]);
+  }, 60_000);
+});
+
+describe("the demo handovers", () => {
+  it("a trip starting today ready for check-in; yesterday's trips recorded; the claim points at the check-out", async () => {
+    const uid = async (email: string) =>
+      (await services.identity.getUserByEmail(email))!.uid;
+    const [renter, owner] = await Promise.all([
+      uid("renter@amarre.test"),
+      uid("owner@amarre.test"),
+    ]);
+    const trips = await services.bookings.listForRenter(renter);
+    const todays = trips.filter(
+      (booking) => booking.start === today(new Date())
+    );
+    expect(todays).toHaveLength(1);
+    const trip = todays[0]!;
+    expect(trip).toMatchObject({ ownerUid: owner, status: "confirmed" });
+    expect(["direct", "authorised"]).toContain(
+      lineOf(trip.money, "deposit")?.state
+    );
+    const listing = await services.listings.get(trip.listingId);
+    for (const side of ["renter", "owner"] as const) {
+      const records = (await services.handover.forBooking(trip.id, {
+        uid: side === "renter" ? renter : owner,
+        role: "user",
+      }))!;
+      expect(records).toEqual({ checkIn: null, checkOut: null });
+      expect(
+        (await services.handover.offer(trip, side, listing, records)).can
+      ).toEqual(["check-in"]);
+    }
+
+    const claim = (await services.deposits.listOpen()).find(
+      (each) => each.renterUid === renter && each.ownerUid === owner
+    )!;
+    const records = (await services.handover.forBooking(claim.bookingId, {
+      uid: owner,
+      role: "user",
+    }))!;
+    expect(records.checkIn?.confirmation?.status).toBe("confirmed");
+    expect(records.checkOut).toMatchObject({
+      by: "owner",
+      damage: true,
+      confirmation: { by: "renter", status: "disputed" },
+    });
+    expect(claim.checkoutId).toBe(records.checkOut!.id);
+    expect(claim.evidence?.photoIds).toEqual(
+      records.checkOut!.photos.map((photo) => photo.id)
+    );
+    expect(records.checkOut!.notes).toContain(claim.evidence!.quote);
+
+    // The test services leave the blog out; every other step is applied and not run again, and the step itself run again adds nothing.
+    expect(
+      await seedDemoData(
+        services,
+        seedSteps.filter((step) => step.id !== "blog-v1")
+      )
+    ).toEqual({ applied: [] });
+    await seedDemoHandover(services);
+    expect(
+      (await services.bookings.listForRenter(renter)).filter(
+        (booking) => booking.start === today(new Date())
+      )
+    ).toHaveLength(1);
+  }, 60_000);
+});
