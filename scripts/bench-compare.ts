@@ -8,11 +8,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { prepareData } from "./bench-data";
-import { measure, type Measured } from "./bench-measure";
+import { measure, warmUp, type Measured } from "./bench-measure";
 import { args, connections, duration, listings } from "./bench-options";
 import { num, printPages } from "./bench-report";
 import { startServer, type Server } from "./bench-server";
-import { selected, signedInTargets, targets } from "./bench-targets";
+import { selected, signedInTargets, targets, warmUpTargets } from "./bench-targets";
 
 /** Packages the two checkouts may patch differently (patch-package files `patches/<name>+<version>.patch`). */
 function patchedPackages(root: string): string[] {
@@ -90,6 +90,8 @@ export async function compare(ref: string) {
     const signedBefore = await signedInTargets(before.base, seeded);
     const signedAfter = await signedInTargets(after.base, seeded);
     const pages = selected([...targets, ...signedAfter.targets]);
+    await warmUp(before.base, warmUpTargets);
+    await warmUp(after.base, warmUpTargets);
     const rows: Array<{ name: string; before: Measured; after: Measured }> = [];
     for (const [i, target] of pages.entries()) {
       const beforeTarget = signedBefore.targets.find((t) => t.name === target.name) ?? target;

@@ -70,8 +70,8 @@ export async function signedInTargets(base: string, seeded: { boatId: string; ch
     targets: [
       // The baseline for the renter: its CPU beyond the visitor's is the root loader's work for a
       // signed-in person (session, the person, unread conversations), with nothing of a page. The
-      // visitor's is measured again just before it: the first baseline of a run is measured on a
-      // server barely warmed up, and its CPU per request drifts by more than the 0.3 ms judged.
+      // visitor's is measured again just before it: the first baseline of a run comes minutes
+      // earlier, and a server's CPU per request drifts by more than the 0.3 ms judged.
       { name: VISITOR_BASELINE_AGAIN, path: "/_baseline", headers: { Cookie: "i18n_redirected=es" } },
       { name: SIGNED_IN_BASELINE, path: "/_baseline", headers: as(renter) },
       { name: "mis-reservas, signed in", path: "/ajustes/mis-reservas", headers: as(renter) },
@@ -87,6 +87,12 @@ export async function signedInTargets(base: string, seeded: { boatId: string; ch
     ],
   };
 }
+
+/** What a server answers, unmeasured, before its first measured page (`warmUp` in bench-measure.ts). */
+export const warmUpTargets: Target[] = [
+  { name: "warm-up: baseline", path: "/_baseline", headers: es },
+  { name: "warm-up: home, rendered", path: "/", headers: rendered },
+];
 
 /** `--pages a,b`: only the pages whose name contains one of the words (healthz and the baselines always). */
 export function selected(all: Target[]): Target[] {

@@ -33,11 +33,11 @@ import { EMULATOR_CAVEAT, startBackend, type RunningBackend } from "./bench-back
 import { compare } from "./bench-compare";
 import { prepareData } from "./bench-data";
 import { measureBookings, measureContention, measureEventStreams, measureSignIn } from "./bench-flows";
-import { homeJavaScriptGzipBytes, measure, rssMiB, type Measured } from "./bench-measure";
+import { homeJavaScriptGzipBytes, measure, rssMiB, warmUp, type Measured } from "./bench-measure";
 import { args, CASES, connections, duration, listings, options } from "./bench-options";
 import { printPages, rate } from "./bench-report";
 import { startServer, type Server } from "./bench-server";
-import { selected, signedInTargets, targets } from "./bench-targets";
+import { selected, signedInTargets, targets, warmUpTargets } from "./bench-targets";
 
 async function main() {
   if (args.compare) return compare(args.compare);
@@ -75,6 +75,7 @@ async function main() {
     const signedIn = await signedInTargets(base, seeded);
     const renter = signedIn.renter;
     const pages = selected([...targets, ...signedIn.targets]);
+    await warmUp(base, warmUpTargets);
     const results: Measured[] = [];
     for (const target of pages) results.push(await measure(base, server.pid, target));
     const booking = await measureBookings(base, renter, seeded.instantBoats.slice(1));
