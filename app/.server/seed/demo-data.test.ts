@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import {
-  addDays,
-  BOOKINGS,
-  lineOf,
-  today,
-  type Booking,
-} from "#app/.server/domain/bookings";
+import { addDays, BOOKINGS, lineOf, today, type Booking } from "#app/.server/domain/bookings";
 import { seedDemoData, seedSteps } from "#app/.server/seed";
 import { seedDemoHandover } from "#app/.server/seed/handover";
 import { createTestServices } from "#tests/test-services";
@@ -36,20 +30,9 @@ afterAll(() => services?.close());
 
 describe("the demo invoices", () => {
   it("show the renter's refund under its rule: the rental corrected in full, the fee not", async () => {
-    const renter = (await services.identity.getUserByEmail(
-      "renter@amarre.test"
-    ))!.uid;
-    const cancelled = (
-      await services.store.query<Booking>({
-        collection: BOOKINGS,
-        where: [
-          ["renterUid", "==", renter],
-          ["status", "==", "cancelled"],
-        ],
-        limit: 10,
-      })
-    ).filter((booking) =>
-      booking.history.some((entry) => entry.to === "confirmed")
+    const renter = (await services.identity.getUserByEmail("renter@amarre.test"))!.uid;
+    const cancelled = (await services.store.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renter], ["status", "==", "cancelled"]], limit: 10 })).filter((booking) =>
+      booking.history.some((entry) => entry.to === "confirmed"),
     );
     expect(cancelled).toHaveLength(1);
     const booking = cancelled[0]!;
@@ -57,46 +40,28 @@ describe("the demo invoices", () => {
     const invoices = await services.invoices.forBooking(booking.id);
     const rental = invoices.find((invoice) => invoice.kind === "rental")!;
     const fee = invoices.find((invoice) => invoice.kind === "fee")!;
-    expect(invoices.map((invoice) => invoice.id)).toEqual([
-      `${booking.id}_rental`,
-      `${booking.id}_fee`,
-      `${booking.id}_rental_R`,
-    ]);
+    expect(invoices.map((invoice) => invoice.id)).toEqual([`${booking.id}_rental`, `${booking.id}_fee`, `${booking.id}_rental_R`]);
     expect(invoices[2]).toMatchObject({
       series: "R",
       totalCents: -rental.totalCents,
       corrects: { id: rental.id, number: rental.number },
-      reason: {
-        rule: "policy",
-        by: "renter",
-        policy: "moderate",
-        percent: 100,
-      },
+      reason: { rule: "policy", by: "renter", policy: "moderate", percent: 100 },
     });
-    expect(fee.seller).toMatchObject({
-      uid: null,
-      name: "Amarre Marketplace S.L.",
-      taxId: "B67294813",
-      address: "Passeig Marítim 32, 3.º B, 07014 Palma (Illes Balears)",
-    });
+    expect(fee.seller).toMatchObject({ uid: null, name: "Amarre Marketplace S.L.", taxId: "B67294813", address: "Passeig Marítim 32, 3.º B, 07014 Palma (Illes Balears)" });
   });
 });
 
 describe("the demo calendars", () => {
   it("seeds the demo owner's imported Airbnb calendar as its last good import", async () => {
-    const owner = (await services.identity.getUserByEmail("owner@amarre.test"))!
-      .uid;
-    const motorboat = (await services.listings.listByOwner(owner)).find(
-      (l) => l.kind === "boat" && (l.data.title ?? "").includes("Cap Camarat")
-    )!;
+    const owner = (await services.identity.getUserByEmail("owner@amarre.test"))!.uid;
+    const motorboat = (await services.listings.listByOwner(owner)).find((l) => l.kind === "boat" && (l.data.title ?? "").includes("Cap Camarat"))!;
     const [record] = await services.calendarSync.list(owner, motorboat.id);
     expect(record).toMatchObject({ url: DEMO_CALENDAR_URL, error: null });
     expect(record.events).toHaveLength(3);
     expect(record.conflicts).toHaveLength(1);
     const day = (n: number) => addDays(today(new Date()), n);
     const slots = await services.bookings.slots(motorboat.id, day(6), day(20));
-    const held = (n: number) =>
-      slots.filter((s) => s.date === day(n)).map((s) => `${s.part}:${s.kind}`);
+    const held = (n: number) => slots.filter((s) => s.date === day(n)).map((s) => `${s.part}:${s.kind}`);
     expect(held(6)).toEqual(["am:block", "pm:block"]);
     expect(held(15)).toEqual(["am:booking", "pm:booking"]);
     expect(held(16)).toEqual(["am:block", "pm:block"]);
@@ -106,65 +71,32 @@ describe("the demo calendars", () => {
 
 describe("the demo handovers", () => {
   it("a trip starting today ready for check-in; yesterday's trips recorded; the claim points at the check-out", async () => {
-    const uid = async (email: string) =>
-      (await services.identity.getUserByEmail(email))!.uid;
-    const [renter, owner] = await Promise.all([
-      uid("renter@amarre.test"),
-      uid("owner@amarre.test"),
-    ]);
+    const uid = async (email: string) => (await services.identity.getUserByEmail(email))!.uid;
+    const [renter, owner] = await Promise.all([uid("renter@amarre.test"), uid("owner@amarre.test")]);
     const trips = await services.bookings.listForRenter(renter);
-    const todays = trips.filter(
-      (booking) => booking.start === today(new Date())
-    );
+    const todays = trips.filter((booking) => booking.start === today(new Date()));
     expect(todays).toHaveLength(1);
     const trip = todays[0]!;
     expect(trip).toMatchObject({ ownerUid: owner, status: "confirmed" });
-    expect(["direct", "authorised"]).toContain(
-      lineOf(trip.money, "deposit")?.state
-    );
+    expect(["direct", "authorised"]).toContain(lineOf(trip.money, "deposit")?.state);
     const listing = await services.listings.get(trip.listingId);
     for (const side of ["renter", "owner"] as const) {
-      const records = (await services.handover.forBooking(trip.id, {
-        uid: side === "renter" ? renter : owner,
-        role: "user",
-      }))!;
+      const records = (await services.handover.forBooking(trip.id, { uid: side === "renter" ? renter : owner, role: "user" }))!;
       expect(records).toEqual({ checkIn: null, checkOut: null });
-      expect(
-        (await services.handover.offer(trip, side, listing, records)).can
-      ).toEqual(["check-in"]);
+      expect((await services.handover.offer(trip, side, listing, records)).can).toEqual(["check-in"]);
     }
 
-    const claim = (await services.deposits.listOpen()).find(
-      (each) => each.renterUid === renter && each.ownerUid === owner
-    )!;
-    const records = (await services.handover.forBooking(claim.bookingId, {
-      uid: owner,
-      role: "user",
-    }))!;
+    const claim = (await services.deposits.listOpen()).find((each) => each.renterUid === renter && each.ownerUid === owner)!;
+    const records = (await services.handover.forBooking(claim.bookingId, { uid: owner, role: "user" }))!;
     expect(records.checkIn?.confirmation?.status).toBe("confirmed");
-    expect(records.checkOut).toMatchObject({
-      by: "owner",
-      damage: true,
-      confirmation: { by: "renter", status: "disputed" },
-    });
+    expect(records.checkOut).toMatchObject({ by: "owner", damage: true, confirmation: { by: "renter", status: "disputed" } });
     expect(claim.checkoutId).toBe(records.checkOut!.id);
-    expect(claim.evidence?.photoIds).toEqual(
-      records.checkOut!.photos.map((photo) => photo.id)
-    );
+    expect(claim.evidence?.photoIds).toEqual(records.checkOut!.photos.map((photo) => photo.id));
     expect(records.checkOut!.notes).toContain(claim.evidence!.quote);
 
     // The test services leave the blog out; every other step is applied and not run again, and the step itself run again adds nothing.
-    expect(
-      await seedDemoData(
-        services,
-        seedSteps.filter((step) => step.id !== "blog-v1")
-      )
-    ).toEqual({ applied: [] });
+    expect(await seedDemoData(services, seedSteps.filter((step) => step.id !== "blog-v1"))).toEqual({ applied: [] });
     await seedDemoHandover(services);
-    expect(
-      (await services.bookings.listForRenter(renter)).filter(
-        (booking) => booking.start === today(new Date())
-      )
-    ).toHaveLength(1);
+    expect((await services.bookings.listForRenter(renter)).filter((booking) => booking.start === today(new Date()))).toHaveLength(1);
   }, 60_000);
 });
