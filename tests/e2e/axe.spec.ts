@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
@@ -12,14 +13,15 @@ import { demoPage } from "./people";
  */
 
 /**
- * axe-core itself, the copy @axe-core/playwright runs. Each page gets it once: AxeBuilder's
- * legacy mode evaluates its half a megabyte of source twice for every check, and a page here has
- * four checks (two schemes at two widths).
+ * axe-core itself, minified (the copy @axe-core/playwright runs), given to each tour's browser
+ * context as an init script: every page the tour opens has it before its own scripts, and Chromium
+ * reuses its compiled code from page to page. Compiling its source again in each page cost 0.16 s
+ * of CPU per page against 0.03 s (and 0.03 s more of the page's load), measured on ten pages.
  */
-const axeSource = (createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))("axe-core") as { source: string }).source;
+const requireFromAxeBuilder = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"));
+const axeSource = readFileSync(requireFromAxeBuilder.resolve("axe-core/axe.min.js"), "utf8");
 
 async function axeRun(page: Page, options: RunOptions): Promise<AxeResults> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate((options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options), options);
 }
 
@@ -86,6 +88,7 @@ for (const { title, person } of tourLegs) {
     test.setTimeout(600_000);
     // axe-core runs as a script of the page: JavaScript on, as most visitors have it.
     const page = await demoPage(browser, person.email, { javaScriptEnabled: true, viewport: screens[0].viewport });
+    await page.context().addInitScript({ content: axeSource });
     const found = new Map<string, Found[]>(screens.map((screen) => [screen.name, []]));
     // The scheme the last page ended on: each page starts in it and switches once (1280 px, 390 px,
     // switch, 390 px, 1280 px), so a page costs one switch of scheme and its transitions, not three.
