@@ -106,7 +106,10 @@ test("the deposit pages pass axe (WCAG 2.2 AA) with their forms shown, on Lucía
   // The demo claim's photo and the check-out photo it points at (decision 032), served to her (and loaded: real images, not broken ones).
   const image = renter.locator("section[aria-labelledby=claim-title] img");
   await expect(image).toHaveCount(2);
-  expect(await image.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
+  // They load lazily (not before the page's load event): each is brought into view, then waited
+  // for. A broken image ends complete with no width, and fails here.
+  for (const each of await image.all()) await each.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toEqual([true, true]);
   await expect(renter.locator("[data-claim-evidence]")).toContainText("desgarro de 30 cm en la costura delantera");
   await accessible(renter);
   const owner = await demoPage(browser, "owner@amarre.test", { javaScriptEnabled: true });
