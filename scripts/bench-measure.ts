@@ -48,20 +48,23 @@ export async function timeOneRequest(url: string, init: RequestInit = {}): Promi
   return performance.now() - started;
 }
 
+/** `seconds` of `target` at `--connections`; each response's latency goes to `latencies` when given. */
+function load(base: string, target: Target, seconds: number, latencies?: number[]): Promise<autocannon.Result> {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: base + target.path, connections, duration: seconds, headers: target.headers, timeout: options.timeoutMs / 1000 },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (latencies) instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+}
+
 export async function measure(base: string, pid: number, target: Target): Promise<Measured> {
   const latencies: number[] = [];
-  const run = (seconds: number, record: boolean) =>
-    new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon(
-        { url: base + target.path, connections, duration: seconds, headers: target.headers, timeout: options.timeoutMs / 1000 },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      );
-      if (record) instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-    });
   const aloneMs = options.settle ? await timeOneRequest(base + target.path, { headers: target.headers }) : undefined;
-  await run(1, false); // warm-up
+  await load(base, target, 1); // warm-up
   const cpuBefore = cpuMs(pid);
-  const result = await run(duration, true);
+  const result = await load(base, target, duration, latencies);
   const cpu = cpuMs(pid) - cpuBefore;
   latencies.sort((a, b) => a - b);
   return {
@@ -86,13 +89,7 @@ export async function measure(base: string, pid: number, target: Target): Promis
  * `seconds` of `targets` (the baseline and the home page, rendered), unrecorded.
  */
 export async function warmUp(base: string, targets: Target[], seconds = 4): Promise<void> {
-  for (const target of targets) {
-    await new Promise<void>((resolve, reject) =>
-      autocannon({ url: base + target.path, connections, duration: seconds / targets.length, headers: target.headers, timeout: options.timeoutMs / 1000 }, (error) =>
-        error ? reject(error) : resolve(),
-      ),
-    );
-  }
+  for (const target of targets) await load(base, target, seconds / targets.length);
 }
 
 export async function homeJavaScriptGzipBytes(base: string) {
