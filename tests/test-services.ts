@@ -15,7 +15,9 @@ export async function createTestServices(
   options: { demoListings?: boolean; demoBlog?: boolean } = {},
 ): Promise<Services & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, MARKETING_URL: "https://marketing.amarre.test", ...env });
+  // Password hashes at scrypt's N = 2^10 rather than 2^14: the unit run registers over 600
+  // accounts (the demo people of each backend, each test's people), 40 ms of CPU each at 2^14.
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, MARKETING_URL: "https://marketing.amarre.test", PASSWORD_HASH_COST: "1024", ...env });
   // The demo ports and accounts, as a first start seeds them; the 78 demo listings (and their
   // generated photos) and the demo blog posts (their covers) only for the tests that ask, since they take seconds to make.
   const services = await createServices(config);

@@ -90,6 +90,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PASSWORD_MIN_LENGTH: "12", PASSWORD_MAX_LENGTH: "8" })).toThrowError(/PASSWORD_MAX_LENGTH/);
   });
 
+  it("hashes passwords at scrypt's N = 16384 unless set, and never below it in production", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).PASSWORD_HASH_COST).toBe(16384);
+    expect(loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: "65536" }).PASSWORD_HASH_COST).toBe(65536);
+    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "test", PASSWORD_HASH_COST: "1024" }).PASSWORD_HASH_COST).toBe(1024);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: "20000" })).toThrowError(/PASSWORD_HASH_COST: must be a power of two/);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: "512" })).toThrowError(/PASSWORD_HASH_COST/);
+    expect(() =>
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), PASSWORD_HASH_COST: "8192" }),
+    ).toThrowError(/PASSWORD_HASH_COST: must be at least 16384 in production/);
+  });
+
   it("never seeds the firebase backend unless asked", () => {
     const env = { APP_BACKEND: "firebase", FIREBASE_PROJECT_ID: "demo-amarre", FIREBASE_API_KEY: "key", DATA_DIR: tempDir() };
     expect(loadConfig(env).seedDemoData).toBe(false);

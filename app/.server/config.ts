@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { PasswordPolicy } from "#app/utils/password-policy";
 import { PLATFORM_ISSUER } from "./domain/legal-pages";
+import { DEFAULT_PASSWORD_HASH_COST } from "./identity";
 
 /**
  * How often each server applies due booking expiries and completions (reads also apply them), unless
@@ -97,6 +98,15 @@ const envSchema = z
     PASSWORD_REQUIRE_UPPERCASE: booleanFlag.default("false"),
     PASSWORD_REQUIRE_NUMERIC: booleanFlag.default("false"),
     PASSWORD_REQUIRE_SYMBOL: booleanFlag.default("false"),
+    // scrypt's cost N for new password hashes on the embedded backend: a power of two, at least
+    // 2^14 (the default) in production; the unit tests make thousands of accounts at 2^10.
+    PASSWORD_HASH_COST: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1_048_576)
+      .refine((n) => (n & (n - 1)) === 0, "must be a power of two (16384, 32768, 65536…)")
+      .default(DEFAULT_PASSWORD_HASH_COST),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
     // Payments (decision 024): `recorded` charges nothing (what is owed is settled directly);
     // `stripe` holds, captures, refunds and pays out through Stripe and needs its two secrets.
@@ -157,6 +167,9 @@ const envSchema = z
       for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENTS_PROVIDER=stripe" });
       }
+    }
+    if (env.NODE_ENV === "production" && env.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST) {
+      ctx.addIssue({ code: "custom", path: ["PASSWORD_HASH_COST"], message: `must be at least ${DEFAULT_PASSWORD_HASH_COST} in production` });
     }
     if (
       env.NODE_ENV === "production" &&

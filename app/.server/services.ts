@@ -332,7 +332,7 @@ export async function createServices(config: Config): Promise<Services> {
   );
   const identity = await createIdentity(
     config.APP_BACKEND === "embedded"
-      ? { kind: "local", store, secrets: config.sessionSecrets, passwordPolicy: config.passwordPolicy }
+      ? { kind: "local", store, secrets: config.sessionSecrets, passwordPolicy: config.passwordPolicy, passwordHashCost: config.PASSWORD_HASH_COST }
       : {
           kind: "firebase",
           projectId: config.FIREBASE_PROJECT_ID!,

@@ -20,3 +20,15 @@ test("dark mode follows the system, and the toggle overrides it across reloads",
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe("light");
   await context.close();
 });
+
+test("a system that asks for less motion gets no transitions (a listing card's hover lift is off), others keep them", async ({ browser }) => {
+  for (const reducedMotion of ["no-preference", "reduce"] as const) {
+    const context = await browser.newContext({ reducedMotion, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/alquiler-barco");
+    const card = page.locator("article").first();
+    const transition = await card.evaluate((element) => getComputedStyle(element).transitionProperty);
+    expect(transition, `a listing card's transition (${reducedMotion})`).toEqual(reducedMotion === "reduce" ? "none" : expect.stringContaining("transform"));
+    await context.close();
+  }
+});

@@ -9,6 +9,8 @@ export type CreateIdentityOptions =
       /** Session-token secrets, newest first. */
       secrets: readonly string[];
       passwordPolicy?: PasswordPolicy;
+      /** scrypt's N for new password hashes (`PASSWORD_HASH_COST`). */
+      passwordHashCost?: number;
     }
   | {
       kind: "firebase";
@@ -27,7 +29,7 @@ export type CreateIdentityOptions =
 export async function createIdentity(options: CreateIdentityOptions): Promise<IdentityProvider> {
   if (options.kind === "local") {
     const { createLocalIdentity } = await import("./local");
-    return createLocalIdentity({ store: options.store, secrets: options.secrets, passwordPolicy: options.passwordPolicy });
+    return createLocalIdentity({ store: options.store, secrets: options.secrets, passwordPolicy: options.passwordPolicy, passwordHashCost: options.passwordHashCost });
   }
   const { createFirebaseIdentity } = await import("./firebase");
   return createFirebaseIdentity({

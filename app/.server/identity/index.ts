@@ -75,6 +75,8 @@ export function isIdentityError(error: unknown, code?: IdentityErrorCode): error
 }
 
 /** How long a session lasts (Firebase allows 5 minutes to 2 weeks). */
+export { DEFAULT_PASSWORD_HASH_COST } from "./local-passwords";
+
 export const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
 /** The spec's maximum auth token age: an ID token older than this cannot start a session. */
 export const MAX_AUTH_TOKEN_AGE_SECONDS = 5 * 60;

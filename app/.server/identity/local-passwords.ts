@@ -3,7 +3,12 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-const SCRYPT_N = 16384;
+/**
+ * scrypt's cost N for new hashes unless configured (`PASSWORD_HASH_COST`): 2^14, the least the
+ * configuration accepts in production. Each hash records its own N, so a hash made at another
+ * cost still verifies after the setting changes.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 16384;
 const SCRYPT_R = 8;
 const SCRYPT_P = 1;
 const SALT_BYTES = 16;
@@ -20,19 +25,31 @@ function scryptOptions(N: number, r: number, p: number): ScryptOptions {
   return { N, r, p, maxmem: 128 * N * r * p + 32 * 1024 * 1024 };
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
-export async function hashPassword(password: string): Promise<string> {
+/** `scrypt$N$r$p$salt$hash`, salt and hash in base64url; N is `cost` (a power of two). */
+export async function hashPassword(password: string, cost: number = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await scrypt(password, salt, KEY_BYTES, scryptOptions(SCRYPT_N, SCRYPT_R, SCRYPT_P));
-  return ["scrypt", SCRYPT_N, SCRYPT_R, SCRYPT_P, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await scrypt(password, salt, KEY_BYTES, scryptOptions(cost, SCRYPT_R, SCRYPT_P));
+  return ["scrypt", cost, SCRYPT_R, SCRYPT_P, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 /**
- * The hash of a random password nobody knows, with the current parameters: checked when the
- * email is unknown, so that answer takes as long as a wrong password.
+ * The hash of a random password nobody knows, at the default cost: checked when the email is
+ * unknown, so that answer takes as long as a wrong password.
  */
 export const DUMMY_HASH =
   "scrypt$16384$8$1$D1jv7k5UlqJrn35cOz8e2g$MCocSOco-jzkBF3G5Wry8-txgZqQk-2eOAlPIdrY4VP6aYAS4EtzJzxOkn2Dypvux4KWguEoPOv7ReQq2boh0w";
+
+const dummyHashes = new Map<number, Promise<string>>([[DEFAULT_PASSWORD_HASH_COST, Promise.resolve(DUMMY_HASH)]]);
+
+/** DUMMY_HASH's like at `cost`: made once per cost, from a random password nobody knows. */
+export function dummyHash(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) {
+    hash = hashPassword(randomBytes(24).toString("base64url"), cost);
+    dummyHashes.set(cost, hash);
+  }
+  return hash;
+}
 
 const HASH_FORMAT = /^scrypt\$(\d{1,8})\$(\d{1,3})\$(\d{1,3})\$([A-Za-z0-9_-]{8,})\$([A-Za-z0-9_-]{16,})$/;
 

@@ -15,7 +15,7 @@ import {
   PASSWORD_RESETS_COLLECTION,
   type LocalAccount,
 } from "./local-accounts";
-import { hashPassword, verifyPassword } from "./local-passwords";
+import { dummyHash, hashPassword, verifyPassword } from "./local-passwords";
 
 const SECRETS = ["test-secret-newest", "test-secret-older"];
 
@@ -102,6 +102,22 @@ describe("local identity", () => {
     // Unicode passwords are compared in one normal form.
     const composed = await hashPassword("Contraseña-1");
     expect(await verifyPassword("Contrasen\u0303a-1", composed)).toBe(true);
+  });
+
+  it("hashes new passwords at the configured cost, and still verifies hashes made at another", async () => {
+    const before = createLocalIdentity({ store, secrets: SECRETS });
+    const raised = createLocalIdentity({ store, secrets: SECRETS, passwordHashCost: 32768 });
+    const old = await before.signUp({ email: email("cost"), password: "made-at-16384" });
+    const fresh = await raised.signUp({ email: email("cost"), password: "made-at-32768" });
+    expect((await store.get<LocalAccount>(ACCOUNTS_COLLECTION, old.uid))?.passwordHash).toMatch(/^scrypt\$16384\$/);
+    expect((await store.get<LocalAccount>(ACCOUNTS_COLLECTION, fresh.uid))?.passwordHash).toMatch(/^scrypt\$32768\$/);
+    // After the cost is raised, the account made before it still signs in, and a wrong password still fails.
+    expect((await raised.signInWithPassword(old.email!, "made-at-16384")).uid).toBe(old.uid);
+    await expect(raised.signInWithPassword(old.email!, "made-at-1638")).rejects.toMatchObject({ code: "invalid-credential" });
+    // An unknown email is answered after a hash at the configured cost, as a wrong password is.
+    await expect(raised.signInWithPassword(email("nobody"), "made-at-32768")).rejects.toMatchObject({ code: "invalid-credential" });
+    expect(await dummyHash(32768)).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await dummyHash(32768)).toBe(await dummyHash(32768));
   });
 
   it("verifies tokens signed with a secret that is still in the list, and not after it is dropped", async () => {

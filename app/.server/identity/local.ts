@@ -42,7 +42,7 @@ import {
   type LocalAccount,
   type PasswordResetDoc,
 } from "./local-accounts";
-import { DUMMY_HASH, hashPassword, verifyPassword } from "./local-passwords";
+import { DEFAULT_PASSWORD_HASH_COST, dummyHash, hashPassword, verifyPassword } from "./local-passwords";
 import { BASE64URL, decodeSessionToken, encodeSessionToken, signingKey, toClaims, type TokenPayload } from "./local-tokens";
 
 export type LocalIdentityOptions = {
@@ -50,6 +50,8 @@ export type LocalIdentityOptions = {
   /** Session-token secrets, newest first: tokens are signed with the first and verified with any. */
   secrets: readonly string[];
   passwordPolicy?: PasswordPolicy;
+  /** scrypt's N for new password hashes (a power of two); DEFAULT_PASSWORD_HASH_COST unless set. */
+  passwordHashCost?: number;
   /** The clock, in milliseconds since the epoch (tests move it). */
   now?: () => number;
 };
@@ -59,6 +61,7 @@ class LocalIdentity implements IdentityProvider {
   readonly #store: DocumentStore;
   readonly #keys: Buffer[];
   readonly #policy: PasswordPolicy;
+  readonly #hashCost: number;
   readonly #now: () => number;
 
   constructor(options: LocalIdentityOptions) {
@@ -68,6 +71,7 @@ class LocalIdentity implements IdentityProvider {
     this.#store = options.store;
     this.#keys = options.secrets.map(signingKey);
     this.#policy = options.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
+    this.#hashCost = options.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST;
     this.#now = options.now ?? Date.now;
   }
 
@@ -118,7 +122,7 @@ class LocalIdentity implements IdentityProvider {
   async signUp(input: { email: string; password: string; displayName?: string }): Promise<Identity> {
     const email = normalizeEmail(input.email);
     const password = this.#checkPolicy(input.password);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.#hashCost);
     const uid = newDocumentId();
     const account: LocalAccount = {
       email,
@@ -153,7 +157,7 @@ class LocalIdentity implements IdentityProvider {
     const normalized = normalizeEmail(email);
     const found = await this.#findByEmail(normalized);
     if (!found) {
-      await verifyPassword(String(password), DUMMY_HASH);
+      await verifyPassword(String(password), await dummyHash(this.#hashCost));
       throw new IdentityError("invalid-credential");
     }
     if (!(await verifyPassword(String(password), found.account.passwordHash))) throw new IdentityError("invalid-credential");
@@ -245,7 +249,7 @@ class LocalIdentity implements IdentityProvider {
   async updatePassword(uid: string, password: string): Promise<void> {
     this.#checkPolicy(password);
     await this.#requireAccount(uid);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.#hashCost);
     await this.#update(uid, { passwordHash, tokensValidAfter: this.#seconds() });
   }
 
@@ -288,7 +292,7 @@ class LocalIdentity implements IdentityProvider {
   async confirmPasswordReset(code: string, newPassword: string): Promise<{ email: string }> {
     if (typeof code !== "string" || code.length !== 43 || !BASE64URL.test(code)) throw new IdentityError("invalid-action-code");
     this.#checkPolicy(newPassword);
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await hashPassword(newPassword, this.#hashCost);
     const id = sha256(code);
     const outcome = await this.#store.runTransaction(async (tx): Promise<{ error: IdentityErrorCode } | { email: string }> => {
       const reset = await tx.get<PasswordResetDoc>(PASSWORD_RESETS_COLLECTION, id);
