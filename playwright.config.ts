@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { SEEDED_DATA_DIR } from "./tests/e2e/built-server";
 import { chromiumArgs, chromiumPath } from "./tests/e2e/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -45,8 +46,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The demo people's saved sign-ins belong to the data of one run: both go before the server starts.
-    command: "rm -rf .cache/e2e-data .cache/e2e-auth && node build/server/server.js",
+    // The demo people's saved sign-ins belong to the data of one run: both go before the server
+    // starts. The demo data is seeded once by the built server (support/seed-template.mjs) and
+    // copied: this server and the tests that start their own on the demo data share that seed.
+    command: `rm -rf .cache/e2e-data .cache/e2e-auth && node tests/e2e/support/seed-template.mjs ${SEEDED_DATA_DIR} && cp -r ${SEEDED_DATA_DIR} .cache/e2e-data && node build/server/server.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     // Seeding the demo data on a busy 2-core machine can take over a minute.

@@ -5,11 +5,20 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * The built server as an operator runs it: its own process, on a free port of 127.0.0.1, with a
- * data directory of its own (or the one given, to start a second server on the same data).
+ * The demo marketplace as a first start seeds it, made once per browser run before the shared
+ * server starts (support/seed-template.mjs, playwright.config.ts): never opened, only copied.
  */
-export function startBuiltServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}) {
+export const SEEDED_DATA_DIR = ".cache/e2e-seed";
+
+/**
+ * The built server as an operator runs it: its own process, on a free port of 127.0.0.1, with a
+ * data directory of its own (or the one given, to start a second server on the same data). With
+ * `demoData`, its directory starts as a copy of SEEDED_DATA_DIR: the demo marketplace without the
+ * 14 s of CPU its seed takes. Without it, a first start seeds (unless SEED_DEMO_DATA=false).
+ */
+export function startBuiltServer(env: Record<string, string> = {}, options: { dataDir?: string; demoData?: boolean } = {}) {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "amarre-server-"));
+  if (options.demoData) fs.cpSync(SEEDED_DATA_DIR, dataDir, { recursive: true });
   const child = spawn(process.execPath, ["build/server/server.js"], {
     env: {
       PATH: process.env.PATH ?? "",

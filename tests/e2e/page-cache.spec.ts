@@ -17,14 +17,16 @@ let origin = "";
 const base = () => origin;
 
 test.beforeAll(async () => {
-  // (Seeding the demo data on a busy 2-core machine can take over a minute.)
-  test.setTimeout(200_000);
-  server = startBuiltServer({
-    MARKETING_URL: "https://marketing.amarre.test/",
-    SIGN_IN_LIMIT_PER_10_MINUTES: "1000",
-    MAP_TILE_URL: "http://127.0.0.1:9/_tiles/{z}/{x}/{y}.png",
-  });
-  await expect.poll(() => server.port(), { timeout: 180_000, message: "the page-cache server starts" }).toBeTruthy();
+  test.setTimeout(120_000);
+  server = startBuiltServer(
+    {
+      MARKETING_URL: "https://marketing.amarre.test/",
+      SIGN_IN_LIMIT_PER_10_MINUTES: "1000",
+      MAP_TILE_URL: "http://127.0.0.1:9/_tiles/{z}/{x}/{y}.png",
+    },
+    { demoData: true },
+  );
+  await expect.poll(() => server.port(), { timeout: 100_000, message: "the page-cache server starts" }).toBeTruthy();
   origin = `http://127.0.0.1:${server.port()}`;
 });
 

@@ -16,7 +16,7 @@ let origin = "";
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  server = startBuiltServer({ SIGN_IN_LIMIT_PER_10_MINUTES: "1", SIGN_UP_LIMIT_PER_HOUR: "1", SERVICE_REQUESTS_PER_HOUR: "1" });
+  server = startBuiltServer({ SIGN_IN_LIMIT_PER_10_MINUTES: "1", SIGN_UP_LIMIT_PER_HOUR: "1", SERVICE_REQUESTS_PER_HOUR: "1" }, { demoData: true });
   await expect.poll(() => server.port(), { timeout: 60_000 }).toBeTruthy();
   origin = `http://127.0.0.1:${server.port()}`;
 });
