@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
+import { vi } from "vitest";
 import { loadConfig } from "#app/.server/config";
 import { seedDemoData, seedSteps } from "#app/.server/seed";
 import { createServices, type Services } from "#app/.server/services";
@@ -9,22 +10,22 @@ import { createServices, type Services } from "#app/.server/services";
 /**
  * A real embedded backend in a fresh temp directory, with the demo data seeded through the
  * domain services, as `npm start` would have it.
+ *
+ * The seed is made once per worker and setting (env and options) in a template directory, which
+ * each later call copies: about 300 ms of CPU per call (the run makes about 80) against a few
+ * milliseconds. Not while the clock is faked: the demo data is dated from the (fake) now.
  */
 export async function createTestServices(
   env: Record<string, string> = {},
   options: { demoListings?: boolean; demoBlog?: boolean } = {},
 ): Promise<Services & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-test-"));
-  // Password hashes at scrypt's N = 2^10 rather than 2^14: the unit run registers over 600
-  // accounts (the demo people of each backend, each test's people), 40 ms of CPU each at 2^14.
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, MARKETING_URL: "https://marketing.amarre.test", PASSWORD_HASH_COST: "1024", ...env });
-  // The demo ports and accounts, as a first start seeds them; the 78 demo listings (and their
-  // generated photos) and the demo blog posts (their covers) only for the tests that ask, since they take seconds to make.
+  const config = testConfig(dataDir, env);
+  const template = config.seedDemoData && config.APP_BACKEND === "embedded" && !vi.isFakeTimers() ? await seededTemplate(env, options) : null;
+  // The template's own generated session secret stays behind: this directory has its own (made by loadConfig).
+  if (template) fs.cpSync(template, dataDir, { recursive: true, filter: (source) => path.basename(source) !== "session-secret" });
   const services = await createServices(config);
-  if (config.seedDemoData) {
-    const skipped = [...(options.demoListings ? [] : ["listings-v1"]), ...(options.demoBlog ? [] : ["blog-v1"])];
-    await seedDemoData(services, seedSteps.filter((step) => !skipped.includes(step.id)));
-  }
+  if (config.seedDemoData && !template) await seed(services, options);
   return {
     ...services,
     dataDir,
@@ -33,6 +34,47 @@ export async function createTestServices(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function testConfig(dataDir: string, env: Record<string, string>) {
+  // Password hashes at scrypt's N = 2^10 rather than 2^14: the unit run registers over 600
+  // accounts (the demo people of each backend, each test's people), 40 ms of CPU each at 2^14.
+  return loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, MARKETING_URL: "https://marketing.amarre.test", PASSWORD_HASH_COST: "1024", ...env });
+}
+
+/**
+ * The demo ports and accounts, as a first start seeds them; the 78 demo listings (and their
+ * generated photos) and the demo blog posts (their covers) only for the tests that ask, since they
+ * take seconds to make.
+ */
+async function seed(services: Services, options: { demoListings?: boolean; demoBlog?: boolean }) {
+  const skipped = [...(options.demoListings ? [] : ["listings-v1"]), ...(options.demoBlog ? [] : ["blog-v1"])];
+  await seedDemoData(services, seedSteps.filter((step) => !skipped.includes(step.id)));
+}
+
+const templates = new Map<string, Promise<string>>();
+
+/** A closed data directory seeded for `env` and `options`, made on first use and removed at exit. */
+function seededTemplate(env: Record<string, string>, options: { demoListings?: boolean; demoBlog?: boolean }): Promise<string> {
+  const key = JSON.stringify([env, options]);
+  let template = templates.get(key);
+  if (!template) {
+    template = (async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-template-"));
+      process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+      const services = await createServices(testConfig(dir, env));
+      try {
+        await seed(services, options);
+      } finally {
+        await services.close();
+      }
+      return dir;
+    })();
+    // A seed that failed is not kept: the next call tries again (and fails the same way, visibly).
+    template.catch(() => templates.delete(key));
+    templates.set(key, template);
+  }
+  return template;
 }
 
 export function loadContext(services: Services): AppLoadContext {
