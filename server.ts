@@ -211,22 +211,8 @@ app.all(
 
 httpServer.listen(config.PORT, config.HOST);
 await once(httpServer, "listening");
-const address = httpServer.address();
-const port = typeof address === "object" && address ? address.port : config.PORT;
-const host = config.HOST === "127.0.0.1" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
-console.info(
-  [
-    `Amarre is running at http://${host}:${port} (${config.isProduction ? "production" : "development"}, ${config.APP_BACKEND} backend${config.APP_BACKEND === "embedded" ? `, data in ${config.dataDir}` : ""})`,
-    `  Spanish: http://${host}:${port}/   English: /en   Français: /fr   Deutsch: /de`,
-    ...(config.seedDemoData
-      ? [
-          `  Demo accounts (password "${DEMO_PASSWORD}"):`,
-          ...demoAccounts.map((a) => `    ${a.email.padEnd(22)} ${a.role === "admin" ? "admin" : a.kind === "professional" ? "professional" : "person"} · ${a.displayName}`),
-        ]
-      : []),
-  ].join("\n"),
-);
-
+// Stopping is set up before the server says it is running: a supervisor that sends SIGTERM as soon
+// as it reads that line gets a clean close, not Node's default of dying mid-write.
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
@@ -245,6 +231,22 @@ async function stop(signal: string) {
 }
 process.once("SIGTERM", () => void stop("SIGTERM"));
 process.once("SIGINT", () => void stop("SIGINT"));
+const address = httpServer.address();
+const port = typeof address === "object" && address ? address.port : config.PORT;
+const host = config.HOST === "127.0.0.1" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+console.info(
+  [
+    `Amarre is running at http://${host}:${port} (${config.isProduction ? "production" : "development"}, ${config.APP_BACKEND} backend${config.APP_BACKEND === "embedded" ? `, data in ${config.dataDir}` : ""})`,
+    `  Spanish: http://${host}:${port}/   English: /en   Français: /fr   Deutsch: /de`,
+    ...(config.seedDemoData
+      ? [
+          `  Demo accounts (password "${DEMO_PASSWORD}"):`,
+          ...demoAccounts.map((a) => `    ${a.email.padEnd(22)} ${a.role === "admin" ? "admin" : a.kind === "professional" ? "professional" : "person"} · ${a.displayName}`),
+        ]
+      : []),
+  ].join("\n"),
+);
+
 
 /**
  * A response sent before its request's body was read whole — a refusal at the gate (405), the
