@@ -30,18 +30,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  *   unit stage's Auth emulator needed over 60 s to start on a loaded CI machine).
  * - Typecheck and lint run at niceness 10: nothing waits for them, so they take the cores the
  *   unit tests, the build and the browser tests leave (they have no time limits to miss).
- * - The unit tests and the firebase browser test run at niceness 5: the build and then the browser
- *   tests are the run's longest chain (build 1:42 + browser tests 7:29 of a 9:11 run, while unit
- *   and firebase ended at 5:28), so they get the larger share of the cores; the others still get
- *   about a quarter of a core each against them, and their time limits allow for a loaded machine.
  */
 export const STAGES = [
-  { stage: "test:unit", needs: [], nice: 5 },
+  { stage: "test:unit", needs: [] },
   { stage: "build", needs: [] },
   { stage: "typecheck", needs: [], nice: 10 },
   { stage: "lint", needs: [], nice: 10 },
   { stage: "test:e2e", needs: ["build"] },
-  { stage: "test:e2e:firebase", needs: ["build", "test:unit"], nice: 5 },
+  { stage: "test:e2e:firebase", needs: ["build", "test:unit"] },
 ];
 
 /** Named stages one after the other (`node scripts/test-stages.js lint test:unit`). */
