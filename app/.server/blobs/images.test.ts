@@ -86,7 +86,9 @@ describe("processPhoto: accepted photos", () => {
     const topLeft = await pixelAt(variant.bytes, 10, 10);
     expect(topRight.r).toBeGreaterThan(180);
     expect(topRight.b).toBeLessThan(80);
-    expect(topLeft.r).toBeLessThan(100);
+    // The rest is the fixture's noisy blue (its red channel is random: 72–100 seen): blue, not the red corner.
+    expect(topLeft.b).toBeGreaterThan(180);
+    expect(topLeft.r).toBeLessThan(150);
   });
 
   it("strips every bit of metadata: no EXIF, GPS, orientation, XMP or ICC in any variant", async () => {
