@@ -99,7 +99,7 @@ const envSchema = z
     PASSWORD_REQUIRE_NUMERIC: booleanFlag.default("false"),
     PASSWORD_REQUIRE_SYMBOL: booleanFlag.default("false"),
     // scrypt's cost N for new password hashes on the embedded backend: a power of two, at least
-    // 2^14 (the default) in production; the unit tests make thousands of accounts at 2^10.
+    // 2^14 (the default) in production; the unit tests make hundreds of accounts at 2^10.
     PASSWORD_HASH_COST: z.coerce
       .number()
       .int()
