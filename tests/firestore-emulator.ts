@@ -136,7 +136,7 @@ export async function launchCloudFirestoreEmulator(
   const args = [
     // The quick compiler only, and one garbage-collector thread: the emulator lives for one test
     // run or one demo and never warms up enough for the optimising compiler to pay. Measured on the
-    // five heaviest Firestore unit files: 62–65 s of CPU → 43 s, wall time the same or shorter.
+    // five heaviest Firestore unit files: 62–65 s of CPU → 39–43 s, wall time the same or shorter.
     "-XX:TieredStopAtLevel=1",
     "-XX:+UseSerialGC",
     "-Duser.language=en",

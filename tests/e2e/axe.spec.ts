@@ -83,7 +83,7 @@ for (const { title, person } of tourLegs) {
     await page.context().addInitScript({ content: axeSource });
     const found = new Map<string, Found[]>(screens.map((screen) => [screen.name, []]));
     // The scheme the last page ended on: each page starts in it and switches once (1280 px, 390 px,
-    // switch, 390 px, 1280 px), so a page costs one switch of scheme and its transitions, not three.
+    // switch, 390 px, 1280 px), so a page costs one switch of scheme (a restyle of the whole page), not three.
     let scheme: Scheme = "light";
     const stops = await tour(page, person, async ({ url }) => {
       const first = scheme;
