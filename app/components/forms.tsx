@@ -132,7 +132,8 @@ export function Field({
   step,
   ...frame
 }: FieldFrame & {
-  meta: FieldMetadata<string>;
+  /** A text field's, or a number input's (a price the schema coerces to a number). */
+  meta: FieldMetadata<string | number | undefined>;
   /** A number input's granularity ("0.1"; "any"); the browser's own check uses it without JavaScript. */
   step?: string;
   type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date";

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
@@ -269,7 +269,7 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
   });
-  const anyFields = fields as unknown as Record<string, Parameters<typeof Field>[0]["meta"]>;
+  const anyFields = fields as unknown as Record<string, FieldMetadata<string>>;
   const documents = takesDocuments(kind);
   return (
     <aside id="solicitud" aria-labelledby="request-title" className="min-w-0 scroll-mt-24 lg:sticky lg:top-24 lg:self-start">
@@ -325,7 +325,7 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
   );
 }
 
-function DetailField({ field, meta }: { field: RequestField; meta: Parameters<typeof Field>[0]["meta"] }) {
+function DetailField({ field, meta }: { field: RequestField; meta: FieldMetadata<string> }) {
   const { t } = useTranslation("services");
   const { t: tc } = useTranslation("cases");
   const label = tc(`fields.${field.name}`);
