@@ -85,13 +85,13 @@ export function signInDelayMs(failures: number): number {
   return Math.min(SIGN_IN_MAX_DELAY_MS, Math.max(0, failures - SIGN_IN_FREE_FAILURES + 1) * SIGN_IN_DELAY_STEP_MS);
 }
 
-/** "Try again in N minutes", never less than one. */
 /**
  * How long to wait after the identity provider says "too many attempts" (Firebase Auth gives no
  * time; its lock-outs last minutes): the `Retry-After` of that 429.
  */
 export const IDENTITY_RETRY_AFTER_SECONDS = 15 * 60;
 
+/** "Try again in N minutes", never less than one. */
 export function minutesUntil(retryAfterSeconds: number): number {
   return Math.max(1, Math.ceil(retryAfterSeconds / 60));
 }
