@@ -38,13 +38,16 @@ test("the admin writes and publishes a post with hostile Markdown; visitors read
   test.slow();
   const admin = await signedIn(browser, "admin@amarre.test", true);
   await admin.goto("/blog/nuevo-blog");
+  // The live preview is drawn once the page is hydrated: typing starts after that, and the
+  // server's preview gets 15 s (one loaded run's first attempt did not show it within 5 s).
+  await expect(admin.getByRole("region", { name: "Vista previa" }).first()).toBeVisible();
   await admin.getByLabel("Título").first().fill(postTitle);
   await admin.getByLabel("Dirección (slug)").first().fill(slug);
   await admin.getByLabel("Entradilla").first().fill("Cómo fondear sin riesgos.");
   await admin.getByLabel("Texto (Markdown)").first().fill(hostile);
   // The live preview: rendered by the server, sanitised.
   const preview = admin.getByTestId("preview-es");
-  await expect(preview.getByRole("heading", { name: "Fondeo seguro" })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Fondeo seguro" })).toBeVisible({ timeout: 15_000 });
   expect(await preview.innerHTML()).not.toMatch(/<script|onerror|javascript:/);
 
   // The English version too.
