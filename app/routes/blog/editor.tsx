@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useFormAction, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -115,6 +115,9 @@ type ActionData = { result?: SubmissionResult<string[]>; preview?: { lang: Lang;
 function BodyPreview({ textareaId, lang }: { textareaId: string; lang: Lang }) {
   const { t } = useTranslation("blog");
   const fetcher = useFetcher<ActionData>({ key: `blog-preview-${lang}` });
+  // This editor's own action, named: without one, a fetcher's submission is resolved against the
+  // page shown when the typing's pause ends, which may already be the published post's.
+  const action = useFormAction();
   const submit = useRef(fetcher.submit);
   submit.current = fetcher.submit;
   useEffect(() => {
@@ -122,7 +125,7 @@ function BodyPreview({ textareaId, lang }: { textareaId: string; lang: Lang }) {
     if (!textarea) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const send = () => {
-      if (textarea.value.trim()) submit.current({ intent: "preview", previewLang: lang, previewBody: textarea.value }, { method: "post" });
+      if (textarea.value.trim()) submit.current({ intent: "preview", previewLang: lang, previewBody: textarea.value }, { method: "post", action });
     };
     const onInput = () => {
       clearTimeout(timer);
@@ -134,7 +137,7 @@ function BodyPreview({ textareaId, lang }: { textareaId: string; lang: Lang }) {
       clearTimeout(timer);
       textarea.removeEventListener("input", onInput);
     };
-  }, [textareaId, lang]);
+  }, [textareaId, lang, action]);
   const html = fetcher.data?.preview?.lang === lang ? fetcher.data.preview.html : null;
   return (
     <section aria-label={t("editor.preview")} aria-live="polite" className="max-h-[32rem] overflow-y-auto rounded-xl border border-dashed border-slate-300 p-4 dark:border-white/20">
