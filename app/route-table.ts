@@ -174,6 +174,8 @@ export const resourceRoutes = [
   // Listing photos: WebP variants, cached for a year (ids are never reused).
   { id: "photos", path: "photos/*", file: "routes/resources/photo.ts" },
   { id: "favourite", path: "resources/favourite", file: "routes/resources/favourite.ts" },
+  // The blog editor's live preview (Markdown rendered and sanitised), for the team only.
+  { id: "blog-preview", path: "resources/blog-preview", file: "routes/resources/blog-preview.ts" },
   // A case's document, for its requester and the team only.
   { id: "case-document", path: "resources/case-document/:caseId/:documentId", file: "routes/resources/case-document.ts" },
   // A deposit claim's photo, for the booking's two people and the team only.

@@ -6,6 +6,7 @@ import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as homeLoader } from "../home";
 import { loader as feedLoader } from "../resources/blog-feed";
+import { action as previewAction } from "../resources/blog-preview";
 import { loader as sitemapLoader } from "../resources/sitemap";
 import { action as editorAction, loader as editorLoader } from "./editor";
 import { loader as listLoader } from "./list";
@@ -32,6 +33,8 @@ const context = () => loadContext(services);
 const headersOf = (result: unknown) => new Headers((result as { init: ResponseInit | null }).init?.headers);
 const request = (path: string, cookie?: string) => (cookie ? authedRequest(path, cookie) : pageRequest(path));
 const post = (path: string, fields: Record<string, string>, cookie = adminCookie) => settle(() => editorAction({ request: formPost(path, fields, cookie), params: {}, context: context() }));
+const previewPost = async (fields: Record<string, string>, cookie = adminCookie) =>
+  (await settle(() => previewAction({ request: formPost("/resources/blog-preview", fields, cookie || undefined), params: {}, context: context() }))) as Response;
 const read = (path: string, blogId: string, cookie?: string) => settle(() => postLoader({ request: request(path, cookie), params: { blogId }, context: context() }));
 
 function multipart(path: string, fields: Record<string, string | Blob>, cookie = adminCookie) {
@@ -193,13 +196,22 @@ describe("writing, reading and taking down a post", () => {
     expect(editor.post.status).toBe("draft");
     expect(statusOf(await read(`/blog/${fields["es.slug"]}`, fields["es.slug"]))).toBe(404);
 
-    const preview = dataOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "es", previewBody: "# Hola <script>x()</script>\n\n<a href=\"javascript:x()\">y</a>" }));
-    expect(preview.preview).toEqual({ lang: "es", html: "<h2>Hola </h2>\n<p><a>y</a></p>\n" });
-    expect(statusOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "xx", previewBody: "a" }))).toBe(400);
-    expect(statusOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "es", previewBody: "a" }, person.cookie))).toBe(403);
-    // The preview through its schema: a body longer than a post's is no preview; an empty one is an empty preview.
-    expect(statusOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "es", previewBody: "a".repeat(60_001) }))).toBe(400);
-    expect(dataOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "en", previewBody: "" })).preview).toEqual({ lang: "en", html: "" });
+    // The live preview (`/resources/blog-preview`): the sanitised HTML, as JSON, for the team only.
+    const preview = await previewPost({ lang: "es", body: "# Hola <script>x()</script>\n\n<a href=\"javascript:x()\">y</a>" });
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toEqual({ lang: "es", html: "<h2>Hola </h2>\n<p><a>y</a></p>\n" });
+    expect((await previewPost({ lang: "xx", body: "a" })).status).toBe(400);
+    expect(statusOf(await previewPost({ lang: "es", body: "a" }, person.cookie))).toBe(403);
+    const anonymous = await previewPost({ lang: "es", body: "a" }, "");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/login\?/);
+    // A body longer than a post's is no preview, said in the editor's language; an empty one is an empty preview.
+    const tooLong = await previewPost({ lang: "es", body: "a".repeat(60_001) }, `${adminCookie}; i18n_redirected=en`);
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toEqual({ error: "This text cannot be previewed (at most 50,000 characters)." });
+    expect(await (await previewPost({ lang: "en", body: "" })).json()).toEqual({ lang: "en", html: "" });
+    // The editor's own action no longer answers previews: it reads the post's form.
+    expect(statusOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "es", previewBody: "a" }))).toBe(400);
     // A body no form sends (5,000 fields) is the body gate's 400, in the page's language.
     const fields5000 = await settle(() =>
       editorAction({
