@@ -6,7 +6,8 @@ import { heldDays, parseCalendar, type ExternalEvent } from "./ical";
 
 /**
  * Import → export → import is stable: any set of imported events, written by our feed (as
- * calendar-feed.ts writes them: ical-generator, the feed's Madrid zone) and read again by
+ * calendar-feed.ts writes them: ical-generator, a calendar without a zone of its own, each timed
+ * event in the listing's Madrid zone) and read again by
  * another platform, gives the same days and instants, and so the same held slots; a second round
  * changes nothing. The other platform re-exports with ids of its own (our `@amarre` ids are what
  * an Amarre import skips), so the ids are rewritten between rounds as it would.
@@ -23,7 +24,7 @@ const timedEvent = fc
 const events = fc.array(fc.oneof(allDayEvent, timedEvent), { maxLength: 15 }).map((list) => list.map((e, n): ExternalEvent => ({ ...e, uid: `e${n}@elsewhere`, summary: "Reserved" })));
 
 function exportFeed(list: ExternalEvent[]): string {
-  const calendar = ical({ name: "Amarre · test", timezone: "Europe/Madrid" });
+  const calendar = ical({ name: "Amarre · test" });
   for (const event of list) calendar.createEvent({ ...exportedEventOf({ ...event, importId: "imp" }, "Not available", "Europe/Madrid") });
   // The other platform's copy: its own ids.
   return calendar.toString().replaceAll("@amarre", "@elsewhere");
@@ -47,5 +48,22 @@ describe("import → export → import", () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("keeps an instant in the hour repeated when clocks go back (written in UTC, which names it alone)", () => {
+    // 2027-10-31 in Madrid: 03:00 CEST becomes 02:00 CET at 01:00 UTC. 00:30 and 01:30 UTC are
+    // both 02:30 on the wall; a TZID time of 02:30 is the first, so the second is written as UTC.
+    const original: ExternalEvent[] = [
+      { allDay: false, start: "2027-10-30T04:45:00.000Z", end: "2027-10-31T01:00:00.000Z", uid: "a@elsewhere", summary: "Reserved" },
+      { allDay: false, start: "2027-10-31T00:30:00.000Z", end: "2027-10-31T01:30:00.000Z", uid: "b@elsewhere", summary: "Reserved" },
+      { allDay: false, start: "2027-07-01T08:00:00.000Z", end: "2027-07-01T12:00:00.000Z", uid: "c@elsewhere", summary: "Reserved" },
+    ];
+    const feed = exportFeed(original);
+    expect(feed).toContain("DTEND:20271031T010000Z");
+    expect(feed).toContain("DTSTART:20271031T003000Z");
+    expect(feed).toContain("DTSTART;TZID=Europe/Madrid:20270701T100000");
+    const once = parseCalendar(feed, options);
+    expect(periods(once)).toEqual(periods(original));
+    expect(slots(once)).toEqual(slots(original));
   });
 });
