@@ -30,9 +30,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  *   unit stage's Auth emulator needed over 60 s to start on a loaded CI machine).
  * - Typecheck and lint run at niceness 10: nothing waits for them, so they take the cores the
  *   unit tests, the build and the browser tests leave (they have no time limits to miss).
+ * - The unit tests run at niceness 10 until the build has passed (`yieldsTo`), then at 0: the
+ *   build is the first step of the run's longest path (the browser tests wait for it), and beside
+ *   the unit tests at equal priority its minute of CPU took two minutes of wall. Only where this
+ *   script may lower a niceness again (root, as CI runs it); elsewhere the unit tests start at 0.
  */
 export const STAGES = [
-  { stage: "test:unit", needs: [] },
+  { stage: "test:unit", needs: [], yieldsTo: "build" },
   { stage: "build", needs: [] },
   { stage: "typecheck", needs: [], nice: 10 },
   { stage: "lint", needs: [], nice: 10 },
@@ -189,14 +193,58 @@ function printer() {
   };
 }
 
-/** Runs one stage (its wrapper, `--stage`) and resolves to its exit code, wall and CPU seconds. */
-function runStage({ stage, nice = 0 }, out) {
+/** The process `pid` and all its descendants, from /proc (empty off Linux). */
+export function processTree(pid) {
+  let entries;
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const children = new Map();
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (!fields) continue;
+    const parent = Number(fields[1]);
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent).push(Number(entry));
+  }
+  const tree = [];
+  for (const stack = [pid]; stack.length > 0; ) {
+    const next = stack.pop();
+    tree.push(next);
+    stack.push(...(children.get(next) ?? []));
+  }
+  return tree;
+}
+
+/** Sets the niceness of `pid` and its descendants (a process that has ended meanwhile is skipped). */
+export function reniceTree(pid, nice) {
+  for (const each of processTree(pid)) {
+    try {
+      setPriority(each, nice);
+    } catch {
+      // Ended since the walk, or not ours to change.
+    }
+  }
+}
+
+/** Whether this process may lower a niceness it raised (root, or CAP_SYS_NICE as root has it). */
+const mayLowerNiceness = typeof process.getuid === "function" && process.getuid() === 0;
+
+/**
+ * Runs one stage (its wrapper, `--stage`) and resolves to its exit code, wall and CPU seconds;
+ * `onSpawn` gets the wrapper's process id.
+ */
+function runStage({ stage, nice = 0 }, out, onSpawn = () => {}) {
   return new Promise((resolve) => {
     const wall = performance.now();
     out.start(stage);
     // Colours as if the stage wrote to this terminal (its output goes through a pipe).
     const env = process.stdout.isTTY && !("NO_COLOR" in process.env) ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "1" } : process.env;
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--stage", stage, String(nice)], { stdio: ["inherit", "pipe", "pipe", "pipe"], env });
+    onSpawn(child.pid);
     child.stdout.on("data", (chunk) => out.write(stage, chunk));
     child.stderr.on("data", (chunk) => out.write(stage, chunk));
     let cpu = "";
@@ -282,9 +330,22 @@ async function main() {
   const graph = process.argv.length > 2 ? chain(process.argv.slice(2)) : STAGES;
   const out = printer();
   const started = performance.now();
+  // The stages running below niceness 0 until another stage passes (`yieldsTo`), by process id.
+  const yielding = new Map();
   const { results, notRun } = await runGraph(graph, async (entry) => {
     const start = (performance.now() - started) / 1000;
-    return { start, ...(await runStage(entry, out)) };
+    const yields = entry.yieldsTo !== undefined && mayLowerNiceness && graph.some(({ stage }) => stage === entry.yieldsTo);
+    const result = await runStage(yields ? { ...entry, nice: 10 } : entry, out, (pid) => {
+      if (yields) yielding.set(pid, entry.yieldsTo);
+    });
+    if (result.code === 0) {
+      for (const [pid, until] of yielding) {
+        if (until !== entry.stage) continue;
+        yielding.delete(pid);
+        reniceTree(pid, 0);
+      }
+    }
+    return { start, ...result };
   });
   const total = (performance.now() - started) / 1000;
   // A failure printed early is buried under the stages that printed after it: its digest again.

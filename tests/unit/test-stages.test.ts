@@ -1,5 +1,8 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { getPriority } from "node:os";
 import { describe, expect, it } from "vitest";
-import { chain, failureDigest, flakyLines, format, runGraph, STAGES, table } from "../../scripts/test-stages.js";
+import { chain, failureDigest, flakyLines, format, processTree, reniceTree, runGraph, STAGES, table } from "../../scripts/test-stages.js";
 
 type Entry = { stage: string; needs: string[] };
 
@@ -40,6 +43,30 @@ describe("npm test's stages (scripts/test-stages.js)", () => {
     const { results, notRun } = await run.done;
     expect(results.map(({ stage }: { stage: string }) => stage)).toEqual(["build", "typecheck", "lint", "test:unit", "test:e2e:firebase", "test:e2e"]);
     expect(notRun).toEqual([]);
+  });
+
+  it("lets the build go first: the unit tests yield to it, and get their priority back, children included, when it passes", async () => {
+    expect(STAGES.find(({ stage }) => stage === "test:unit")?.yieldsTo).toBe("build");
+    // A stage's processes: a parent and the child it started (as npm starts vitest, and vitest its workers).
+    const parent = spawn(process.execPath, ["-e", `require("node:child_process").spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "inherit" }); setTimeout(() => {}, 30000)`], { stdio: "ignore" });
+    try {
+      let tree: number[] = [];
+      for (let i = 0; i < 100 && tree.length < 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        tree = processTree(parent.pid!);
+      }
+      expect(tree).toHaveLength(2);
+      reniceTree(parent.pid!, 10);
+      expect(tree.map((pid) => getPriority(pid))).toEqual([10, 10]);
+      // Lowering a niceness again needs root, which CI has (npm test yields only where it may).
+      if (process.getuid?.() === 0) {
+        reniceTree(parent.pid!, 0);
+        expect(tree.map((pid) => getPriority(pid))).toEqual([0, 0]);
+      }
+    } finally {
+      for (const pid of processTree(parent.pid!).reverse()) process.kill(pid);
+      await once(parent, "exit");
+    }
   });
 
   it("starts nothing after a failure, lets the running stages finish, and lists the stages not run", async () => {
