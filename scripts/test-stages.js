@@ -33,7 +33,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * - The unit tests run at niceness 10 until the build has passed (`yieldsTo`), then at 0: the
  *   build is the first step of the run's longest path (the browser tests wait for it), and beside
  *   the unit tests at equal priority its minute of CPU took two minutes of wall. Only where this
- *   script may lower a niceness again (root, as CI runs it); elsewhere the unit tests start at 0.
+ *   script may lower a niceness again (root); elsewhere the unit tests start at 0, as before.
  */
 export const STAGES = [
   { stage: "test:unit", needs: [], yieldsTo: "build" },
@@ -107,6 +107,37 @@ function childCpuSeconds() {
 }
 
 /**
+ * The process `pid` and all its descendants, each with its /proc stat fields (see statFields),
+ * `pid` first; empty off Linux or once `pid` has ended.
+ */
+export function processTree(pid) {
+  let entries;
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const children = new Map();
+  const stats = new Map();
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(entry);
+    if (!fields) continue;
+    const parent = Number(fields[1]);
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent).push(Number(entry));
+    stats.set(Number(entry), fields);
+  }
+  const tree = [];
+  for (const stack = stats.has(pid) ? [pid] : []; stack.length > 0; ) {
+    const next = stack.pop();
+    tree.push({ pid: next, fields: stats.get(next) });
+    stack.push(...(children.get(next) ?? []));
+  }
+  return tree;
+}
+
+/**
  * Samples, every second, the CPU time of each process below this one (its own utime + stime,
  * fields 14 and 15), keeping the last figure seen of each; `seconds()` sums them. The kernel's
  * count of reaped children misses the processes no parent waits for: the browser tests' Chromium
@@ -117,29 +148,9 @@ function childCpuSeconds() {
 function descendantCpuSampler() {
   const last = new Map();
   const sample = () => {
-    let entries;
-    try {
-      entries = readdirSync("/proc");
-    } catch {
-      return;
-    }
-    const children = new Map();
-    const own = new Map();
-    for (const entry of entries) {
-      if (!/^\d+$/.test(entry)) continue;
-      const fields = statFields(entry);
-      if (!fields) continue;
-      const parent = Number(fields[1]);
-      if (!children.has(parent)) children.set(parent, []);
-      children.get(parent).push(Number(entry));
+    for (const { pid, fields } of processTree(process.pid).slice(1)) {
       // Keyed by pid and start time (field 22), so a reused pid is another process.
-      own.set(Number(entry), { key: `${entry}:${fields[19]}`, cpu: (Number(fields[11]) + Number(fields[12])) / 100 });
-    }
-    for (const stack = [...(children.get(process.pid) ?? [])]; stack.length > 0; ) {
-      const pid = stack.pop();
-      const { key, cpu } = own.get(pid);
-      last.set(key, cpu);
-      stack.push(...(children.get(pid) ?? []));
+      last.set(`${pid}:${fields[19]}`, (Number(fields[11]) + Number(fields[12])) / 100);
     }
   };
   const timer = setInterval(sample, 1000);
@@ -193,37 +204,11 @@ function printer() {
   };
 }
 
-/** The process `pid` and all its descendants, from /proc (empty off Linux). */
-export function processTree(pid) {
-  let entries;
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return [];
-  }
-  const children = new Map();
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const fields = statFields(entry);
-    if (!fields) continue;
-    const parent = Number(fields[1]);
-    if (!children.has(parent)) children.set(parent, []);
-    children.get(parent).push(Number(entry));
-  }
-  const tree = [];
-  for (const stack = [pid]; stack.length > 0; ) {
-    const next = stack.pop();
-    tree.push(next);
-    stack.push(...(children.get(next) ?? []));
-  }
-  return tree;
-}
-
 /** Sets the niceness of `pid` and its descendants (a process that has ended meanwhile is skipped). */
 export function reniceTree(pid, nice) {
   for (const each of processTree(pid)) {
     try {
-      setPriority(each, nice);
+      setPriority(each.pid, nice);
     } catch {
       // Ended since the walk, or not ours to change.
     }
@@ -330,7 +315,7 @@ async function main() {
   const graph = process.argv.length > 2 ? chain(process.argv.slice(2)) : STAGES;
   const out = printer();
   const started = performance.now();
-  // The stages running below niceness 0 until another stage passes (`yieldsTo`), by process id.
+  // The stages that run at niceness 10 until another stage passes (`yieldsTo`), by process id.
   const yielding = new Map();
   const { results, notRun } = await runGraph(graph, async (entry) => {
     const start = (performance.now() - started) / 1000;

@@ -53,8 +53,9 @@ describe("npm test's stages (scripts/test-stages.js)", () => {
       let tree: number[] = [];
       for (let i = 0; i < 100 && tree.length < 2; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
-        tree = processTree(parent.pid!);
+        tree = processTree(parent.pid!).map(({ pid }) => pid);
       }
+      expect(tree[0]).toBe(parent.pid);
       expect(tree).toHaveLength(2);
       reniceTree(parent.pid!, 10);
       expect(tree.map((pid) => getPriority(pid))).toEqual([10, 10]);
@@ -64,7 +65,7 @@ describe("npm test's stages (scripts/test-stages.js)", () => {
         expect(tree.map((pid) => getPriority(pid))).toEqual([0, 0]);
       }
     } finally {
-      for (const pid of processTree(parent.pid!).reverse()) process.kill(pid);
+      for (const { pid } of processTree(parent.pid!).reverse()) process.kill(pid);
       await once(parent, "exit");
     }
   });

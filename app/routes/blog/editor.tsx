@@ -26,7 +26,8 @@ import { cardClass } from "#app/components/ui/card";
  * excerpt and Markdown body, a cover through the photo pipeline; saved as a draft, published, or
  * unpublished again. A plain multipart POST that works without JavaScript; with JavaScript each
  * body shows a live preview rendered by the server's own Markdown and sanitiser
- * (`/resources/blog-preview`). Anonymous people sign in first; signed-in people without the admin role get a 403.
+ * (`/resources/blog-preview`). Anonymous people sign in first; signed-in people without the admin
+ * role get a 403.
  */
 export const handle = { i18n: ["blog"] };
 

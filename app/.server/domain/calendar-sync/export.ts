@@ -26,8 +26,8 @@ function wallClockNames(ms: number, timeZone: string): boolean {
 /**
  * An imported event as the listing's own feed shows it when the owner asks (decision 030): "not
  * available", no names, the same days or instants it was imported with (all-day events as dates
- * with the exclusive end; timed ones as `TZID=<the listing's zone>` wall-clock times, or in UTC when
-a wall clock would name another instant: the second pass of the hour clocks go back), and an id
+ * with the exclusive end; timed ones as `TZID=<the listing's zone>` wall-clock times, or in UTC
+ * when a wall clock would name another instant: the second pass of the hour clocks go back), and an id
  * of ours ending in `@amarre`, which every Amarre import skips: the days are never read back as
  * a new event of their own.
  */
