@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, createSession, type Session } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
 import type { Config } from "../config";
 import type { AccountSession } from "../domain/accounts";
 import { SESSION_MAX_AGE_SECONDS } from "../identity";
@@ -35,7 +36,8 @@ export function createSessionStorage(config: Config) {
       maxAge: SESSION_MAX_AGE_SECONDS,
     },
   });
-  const decoded = new DecodedCookies();
+  // The last Cookie headers' verified contents (at most 2,000, the least recently read dropped first).
+  const decoded = new LRUCache<string, AppSession["data"]>({ max: 2_000 });
   return {
     ...storage,
     /**
@@ -47,7 +49,7 @@ export function createSessionStorage(config: Config) {
      * every request anyway); each call still gets a session of its own (flashes are read once).
      */
     async getSession(cookieHeader?: string | null, options?: Parameters<typeof storage.getSession>[1]): Promise<AppSession> {
-      if (!cookieHeader || options || cookieHeader.length > DecodedCookies.LONGEST_HEADER) return storage.getSession(cookieHeader, options);
+      if (!cookieHeader || options || cookieHeader.length > LONGEST_REMEMBERED_HEADER) return storage.getSession(cookieHeader, options);
       // No session cookie in the header: nothing to verify (Remix would answer an empty session too).
       if (!cookieHeader.includes(SESSION_COOKIE)) return createSession<SessionData, FlashData>();
       let data = decoded.get(cookieHeader);
@@ -61,27 +63,7 @@ export function createSessionStorage(config: Config) {
   };
 }
 
-/** The last Cookie headers' verified session contents, newest last (at most `LIMIT`). */
-class DecodedCookies {
-  static readonly LIMIT = 2_000;
-  /** Longer headers are read every time (a browser's is well under this; memory stays bounded). */
-  static readonly LONGEST_HEADER = 4_096;
-  #entries = new Map<string, AppSession["data"]>();
-
-  get(header: string): AppSession["data"] | undefined {
-    const data = this.#entries.get(header);
-    if (data) {
-      // Used again: it becomes the newest.
-      this.#entries.delete(header);
-      this.#entries.set(header, data);
-    }
-    return data;
-  }
-
-  set(header: string, data: AppSession["data"]): void {
-    this.#entries.set(header, data);
-    if (this.#entries.size > DecodedCookies.LIMIT) this.#entries.delete(this.#entries.keys().next().value!);
-  }
-}
+/** Longer Cookie headers are verified every time (a browser's is well under this; memory stays bounded). */
+const LONGEST_REMEMBERED_HEADER = 4_096;
 
 export type SessionStorage = ReturnType<typeof createSessionStorage>;

@@ -127,7 +127,7 @@ function BodyPreview({ textareaId, lang }: { textareaId: string; lang: Lang }) {
         if (response.status === 400) setPreview("invalid");
         if (!response.ok) return;
         const answer = (await response.json()) as { html?: unknown };
-        if (!controller.signal.aborted && typeof answer.html === "string") setPreview({ html: answer.html });
+        if (typeof answer.html === "string") setPreview({ html: answer.html });
       } catch {
         // Aborted by a newer preview or by leaving, or offline: the last preview stays.
       }
