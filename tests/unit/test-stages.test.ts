@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { readdirSync, readFileSync } from "node:fs";
 import { getPriority } from "node:os";
 import { describe, expect, it } from "vitest";
 import { chain, failureDigest, flakyLines, format, processTree, reniceTree, runGraph, STAGES, table } from "../../scripts/test-stages.js";
@@ -45,24 +46,34 @@ describe("npm test's stages (scripts/test-stages.js)", () => {
     expect(notRun).toEqual([]);
   });
 
-  it("lets the build go first: the unit tests yield to it, and get their priority back, children included, when it passes", async () => {
+  it("lets the build go first: the unit tests yield to it, and get their priority back, children and their threads included, when it passes", async () => {
     expect(STAGES.find(({ stage }) => stage === "test:unit")?.yieldsTo).toBe("build");
-    // A stage's processes: a parent and the child it started (as npm starts vitest, and vitest its workers).
-    const parent = spawn(process.execPath, ["-e", `require("node:child_process").spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "inherit" }); setTimeout(() => {}, 30000)`], { stdio: "ignore" });
+    // A stage's processes: a parent and the child it started (as npm starts vitest), the child
+    // with a worker thread (as vitest runs most test files). Both start at niceness 10, as the
+    // stage does, so every thread of theirs has it.
+    const child = `new (require("node:worker_threads").Worker)("setTimeout(() => {}, 30000)", { eval: true }).on("online", () => console.log("online")); setTimeout(() => {}, 30000)`;
+    const parent = spawn("nice", ["-n", "10", process.execPath, "-e", `require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(child)}], { stdio: "inherit" }); setTimeout(() => {}, 30000)`], { stdio: ["ignore", "pipe", "ignore"] });
+    const niceness = (pid: number) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    };
+    const threads = (pid: number) => readdirSync(`/proc/${pid}/task`).map(Number);
+    // Every thread of the tree.
+    const everyThread = () => processTree(parent.pid!).flatMap(({ pid }) => threads(pid).map((tid) => niceness(tid)));
     try {
-      let tree: number[] = [];
-      for (let i = 0; i < 100 && tree.length < 2; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        tree = processTree(parent.pid!).map(({ pid }) => pid);
-      }
+      await once(parent.stdout!, "data");
+      const tree = processTree(parent.pid!).map(({ pid }) => pid);
       expect(tree[0]).toBe(parent.pid);
       expect(tree).toHaveLength(2);
-      reniceTree(parent.pid!, 10);
-      expect(tree.map((pid) => getPriority(pid))).toEqual([10, 10]);
+      expect(new Set(everyThread())).toEqual(new Set([10]));
       // Lowering a niceness again needs root, which CI has (npm test yields only where it may).
       if (process.getuid?.() === 0) {
         reniceTree(parent.pid!, 0);
         expect(tree.map((pid) => getPriority(pid))).toEqual([0, 0]);
+        expect(new Set(everyThread())).toEqual(new Set([0]));
+      } else {
+        reniceTree(parent.pid!, 15);
+        expect(new Set(everyThread())).toEqual(new Set([15]));
       }
     } finally {
       for (const { pid } of processTree(parent.pid!).reverse()) process.kill(pid);

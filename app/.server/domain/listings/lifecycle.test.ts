@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import { seedDemoData } from "#app/.server/seed";
 import { seedBenchListings } from "#app/.server/seed/bench";
@@ -331,11 +331,13 @@ describe("listings: demo and bench data", () => {
     return [photo(`${kind}-${type}-${index}`), photo(`${kind}-${type}-${index}-b`)];
   };
 
-  beforeAll(async () => {
+  // Fresh data for each test, so that a retry (vite.config.ts) starts where the first try did.
+  beforeEach(async () => {
+    requested.length = 0;
     services = await createTestServices();
     ({ listings } = services);
   });
-  afterAll(async () => services.close());
+  afterEach(async () => services.close());
 
   it("publishes the demo boats and docks through the forms, once", async () => {
     const step = listingsSeedStep(provider);
@@ -368,7 +370,6 @@ describe("listings: demo and bench data", () => {
   });
 
   it("creates bench boats in batches, reusing a few photo sets", async () => {
-    requested.length = 0;
     const before = (await listings.search({ place: "Sotogrande" })).total;
     const result = await seedBenchListings(services, 700, provider);
     expect(result.created).toBe(700);
