@@ -29,6 +29,30 @@ describe("readFormData", () => {
     expect((await outcome(urlencoded(""))).status).toBe(200);
   });
 
+  /** A multipart body of text parts, each value given as its bytes. */
+  const multipartOf = (...parts: Array<[string, number[] | string]>) => {
+    const encoder = new TextEncoder();
+    const chunks: number[] = [];
+    for (const [name, value] of parts) {
+      chunks.push(...encoder.encode(`--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), ...(typeof value === "string" ? encoder.encode(value) : value), 0x0d, 0x0a);
+    }
+    chunks.push(...encoder.encode("--xyz--\r\n"));
+    return { headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: new Uint8Array(chunks) };
+  };
+
+  it("keeps a replacement character a person sent (text pasted from a page with a broken encoding), refuses bytes that are not UTF-8", async () => {
+    const pasted = "Barco \uFFFDnico, 8 plazas";
+    const sent = await outcome(urlencoded(`description=${encodeURIComponent(pasted)}`));
+    expect(sent.status).toBe(200);
+    expect(sent.form!.get("description")).toBe(pasted);
+    const inParts = await outcome(multipartOf(["intent", "save"], ["description", pasted]));
+    expect(inParts.status).toBe(200);
+    expect(inParts.form!.get("description")).toBe(pasted);
+    // A text part that is not UTF-8 (Latin-1 "Ñ"), alone or beside a replacement character sent as such.
+    expect(await outcome(multipartOf(["name", [0x4e, 0x61, 0xd1, 0x6f]]))).toEqual({ status: 400, message: "reason:unreadable" });
+    expect(await outcome(multipartOf(["description", pasted], ["name", [0xff, 0xfe]]))).toEqual({ status: 400, message: "reason:unreadable" });
+  });
+
   it.each([
     ["JSON", { headers: { "Content-Type": "application/json" }, body: '{"email":"a@b.es"}' }, 415, "unsupported-type"],
     ["text", { headers: { "Content-Type": "text/plain" }, body: "email=a" }, 415, "unsupported-type"],

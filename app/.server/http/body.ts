@@ -130,18 +130,43 @@ export function isAcceptableFieldName(name: string): boolean {
   return true;
 }
 
-function checkFields(form: FormData): void {
+/**
+ * Checks the fields' number, names and lengths. `sentReplacements`: for a multipart body, how
+ * many replacement characters (U+FFFD, the bytes EF BF BD) its bytes hold. Its text parts are
+ * decoded leniently, so a part that was not UTF-8 arrives with replacement characters: more of
+ * them in the fields than the body sent means bytes that were not UTF-8. One the person sent
+ * (text pasted from a page whose encoding was already broken) is text like any other, and so
+ * is every character of a urlencoded body, which is decoded strictly.
+ */
+function checkFields(form: FormData, sentReplacements = Infinity): void {
   let count = 0;
+  let replacements = 0;
   for (const [name, value] of form) {
     count++;
     if (count > BODY_LIMITS.fields) throw new BodyError(400, "too-many-fields");
     if (!isAcceptableFieldName(name)) throw new BodyError(400, "invalid-name");
+    replacements += replacementsIn(name);
     if (typeof value === "string") {
       if (value.length > BODY_LIMITS.textFieldChars) throw new BodyError(400, "field-too-long");
-      // A multipart text part that was not UTF-8 arrives with replacement characters.
-      if (value.includes("\uFFFD")) throw new BodyError(400, "unreadable");
+      replacements += replacementsIn(value);
     }
   }
+  if (replacements > sentReplacements) throw new BodyError(400, "unreadable");
+}
+
+function replacementsIn(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf("\uFFFD"); at !== -1; at = text.indexOf("\uFFFD", at + 1)) count++;
+  return count;
+}
+
+/** How many times the UTF-8 bytes of U+FFFD (EF BF BD) occur in `bytes`. */
+function replacementBytesIn(bytes: Uint8Array): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0xef); at !== -1 && at + 2 < bytes.length; at = bytes.indexOf(0xef, at + 1)) {
+    if (bytes[at + 1] === 0xbf && bytes[at + 2] === 0xbd) count++;
+  }
+  return count;
 }
 
 async function parse(request: Request): Promise<FormData> {
@@ -160,7 +185,7 @@ async function parse(request: Request): Promise<FormData> {
     } catch {
       throw new BodyError(400, "unreadable");
     }
-    checkFields(form);
+    checkFields(form, replacementBytesIn(bytes));
     return form;
   }
   throw new BodyError(415, "unsupported-type");
