@@ -3,6 +3,13 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Browser code links through `#app/components/link` (Remix's Link, drawn on the server without its hooks). */
+const remixLink = {
+  name: "@remix-run/react",
+  importNames: ["Link"],
+  message: "Links come from #app/components/link: Remix's Link, drawn on the server without its hooks.",
+};
+
 const drivers = {
   group: ["better-sqlite3", "firebase-admin", "firebase-admin/*", "nodemailer"],
   message: "Only adapters under app/.server/<port>/ import drivers.",
@@ -65,6 +72,9 @@ export const shapeRules = [
       "no-restricted-imports": [
         "error",
         {
+          paths: [
+            remixLink,
+          ],
           patterns: [
             drivers,
             {
@@ -85,6 +95,7 @@ export const shapeRules = [
         "error",
         {
           paths: [
+            remixLink,
             {
               name: "#app/.server/auth/guards",
               importNames: ["getSessionUser", "requireUser", "requireAdmin", "requireAnonymous", "requireApiUser"],

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "#app/components/link";
 import { useTranslation } from "react-i18next";
 import { languageOf } from "#app/i18n";
 import { dateTimeFormat } from "#app/utils/intl";

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLocation } from "@remix-run/react";
+import { Link } from "#app/components/link";
 import { useTranslation } from "react-i18next";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { href } from "#app/utils/href";

@@ -1,4 +1,5 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { Link } from "#app/components/link";
 import { useTranslation } from "react-i18next";
 import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";

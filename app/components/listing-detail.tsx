@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "#app/components/link";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "#app/components/avatar";
 import type { GalleryPhotoView, MapPoint, OwnerView, PlaceView, PriceUnit } from "#app/utils/listings/view";

@@ -1,4 +1,5 @@
-import { Link, NavLink, type LinkProps, type NavLinkProps } from "@remix-run/react";
+import { NavLink, type LinkProps, type NavLinkProps } from "@remix-run/react";
+import { Link } from "./link";
 import { forwardRef } from "react";
 import { useLocalizePath } from "#app/utils/use-lang";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "#app/components/link";
 import { useTranslation } from "react-i18next";
 import { stepHref } from "#app/utils/listings/form";
 import { useLocalizePath } from "#app/utils/use-lang";
