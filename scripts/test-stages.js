@@ -204,11 +204,10 @@ function printer() {
   };
 }
 
-/** The thread ids of process `pid` (its own id first); just `pid` off Linux or once it has ended. */
+/** The thread ids of process `pid` (its first thread's is `pid`); just `pid` off Linux or once it has ended. */
 function threadsOf(pid) {
   try {
-    const tasks = readdirSync(`/proc/${pid}/task`).map(Number);
-    return [pid, ...tasks.filter((tid) => tid !== pid)];
+    return readdirSync(`/proc/${pid}/task`).map(Number);
   } catch {
     return [pid];
   }
@@ -338,9 +337,13 @@ async function main() {
   const { results, notRun } = await runGraph(graph, async (entry) => {
     const start = (performance.now() - started) / 1000;
     const yields = entry.yieldsTo !== undefined && mayLowerNiceness && graph.some(({ stage }) => stage === entry.yieldsTo);
+    let spawned = 0;
     const result = await runStage(yields ? { ...entry, nice: 10 } : entry, out, (pid) => {
+      spawned = pid;
       if (yields) yielding.set(pid, entry.yieldsTo);
     });
+    // Ended before what it yields to: its id is nobody's to renice any more (it may be reused).
+    yielding.delete(spawned);
     if (result.code === 0) {
       for (const [pid, until] of yielding) {
         if (until !== entry.stage) continue;
