@@ -6,8 +6,8 @@ import tseslint from "typescript-eslint";
 /** Browser code links through `#app/components/link` (Remix's Link, drawn on the server without its hooks). */
 const remixLink = {
   name: "@remix-run/react",
-  importNames: ["Link"],
-  message: "Links come from #app/components/link: Remix's Link, drawn on the server without its hooks.",
+  importNames: ["Link", "NavLink"],
+  message: "Links come from #app/components/link: Remix's Link and NavLink, drawn on the server without their hooks.",
 };
 
 const drivers = {

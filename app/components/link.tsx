@@ -1,5 +1,5 @@
-// eslint-disable-next-line no-restricted-imports -- the one place that wraps it
-import { Link as RemixLink, type LinkProps } from "@remix-run/react";
+// eslint-disable-next-line no-restricted-imports -- the one place that wraps them
+import { Link as RemixLink, NavLink as RemixNavLink, useLocation, type LinkProps, type NavLinkProps } from "@remix-run/react";
 import { forwardRef } from "react";
 
 /**
@@ -35,4 +35,74 @@ export function serverHref(to: LinkProps["to"]): string | null {
   const pathname = beforeHash.split("?")[0];
   if (/(^|\/)\.\.?(\/|$)/.test(pathname)) return null; // `.` and `..` segments, which the router resolves
   return to;
+}
+
+/**
+ * Remix's `NavLink`, drawn on the server as the `<a>` it would draw there, without the router's
+ * hooks that resolve its path (as `Link` above, decision 043): the header draws ten on every
+ * page. Active as React Router says: the page's path is the link's, or below it unless `end`;
+ * letter case aside unless `caseSensitive`. Nothing is pending or in a view transition while the
+ * server draws. In the browser it is Remix's `NavLink`; `link.test.tsx` holds both to the same
+ * markup, to the byte.
+ */
+export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(props, ref) {
+  const href = typeof document === "undefined" && props.viewTransition !== true ? serverHref(props.to) : null;
+  const to = href === null ? null : linkPathname(href);
+  if (to === null) return <RemixNavLink ref={ref} {...props} />;
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- the same hooks on every render of one side (server or browser)
+  let current = useLocation().pathname;
+  let target = to;
+  if (!props.caseSensitive) {
+    current = current.toLowerCase();
+    target = target.toLowerCase();
+  }
+  const endSlash = target !== "/" && target.endsWith("/") ? target.length - 1 : target.length;
+  const isActive = current === target || (!props.end && current.startsWith(target) && current.charAt(endSlash) === "/");
+  const state = { isActive, isPending: false, isTransitioning: false };
+  // What Remix's NavLink, React Router's NavLink and its Link take for themselves; the rest, in
+  // their order, then what they add in theirs.
+  const {
+    to: _to,
+    prefetch: _prefetch,
+    discover = "render",
+    "aria-current": ariaCurrent = "page",
+    caseSensitive: _caseSensitive,
+    className = "",
+    end: _end,
+    style,
+    viewTransition: _transition,
+    children,
+    onClick: _onClick,
+    relative: _relative,
+    reloadDocument,
+    replace: _replace,
+    state: _state,
+    target: targetAttribute,
+    preventScrollReset: _scroll,
+    ...anchor
+  } = props;
+  return (
+    <a
+      {...anchor}
+      data-discover={discover === "render" && !reloadDocument ? "true" : undefined}
+      aria-current={isActive ? ariaCurrent : undefined}
+      className={typeof className === "function" ? className(state) : [className, isActive ? "active" : null].filter(Boolean).join(" ")}
+      style={typeof style === "function" ? style(state) : style}
+      href={href!}
+      ref={ref}
+      target={targetAttribute}
+    >
+      {typeof children === "function" ? children(state) : children}
+    </a>
+  );
+});
+
+/**
+ * The path of a root-relative `href` (before `?` and `#`) when the router would compare it as it
+ * is: characters a URL's path keeps unchanged, no empty segment. Otherwise null (the router
+ * encodes the rest, and folds repeated slashes).
+ */
+function linkPathname(href: string): string | null {
+  const pathname = href.split(/[?#]/, 1)[0];
+  return /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/.test(pathname) && !pathname.includes("//") ? pathname : null;
 }

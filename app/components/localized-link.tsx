@@ -1,5 +1,5 @@
-import { NavLink, type LinkProps, type NavLinkProps } from "@remix-run/react";
-import { Link } from "./link";
+import type { LinkProps, NavLinkProps } from "@remix-run/react";
+import { Link, NavLink } from "./link";
 import { forwardRef } from "react";
 import { useLocalizePath } from "#app/utils/use-lang";
 

@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import { useTranslation } from "react-i18next";
 import { regionName } from "#app/utils/regions";
 
@@ -27,16 +28,43 @@ export function placeSuggestions(
   return suggestions;
 }
 
+/**
+ * The `<option>`s drawn on the server, by language and ports: every search form of every page
+ * lists the same ports, and naming each region (a translation per port) and drawing some 35
+ * options was 2–3 % of a rendered home page's CPU. React elements may be drawn again as they
+ * are. Only on the server, where every translation is loaded before a page is drawn; in the
+ * browser a form draws its list once per page.
+ */
+const serverOptions = new Map<string, ReactElement[]>();
+const SERVER_OPTIONS_KEPT = 32;
+
+/** What the options depend on besides the language: each port's town, name and region. */
+function portsKey(ports: readonly PortOption[]): string {
+  let key = "";
+  for (const port of ports) key += `${port.city}\u0000${port.name}\u0000${port.region ?? ""}\u0001`;
+  return key;
+}
+
 /** A `<datalist id={id}>` of `placeSuggestions` for an `<input list={id}>`. */
 export function PlaceSuggestions({ id, ports }: { id: string; ports: readonly PortOption[] }) {
-  const { t } = useTranslation();
-  return (
-    <datalist id={id}>
-      {placeSuggestions(ports, (region) => regionName(t, region)).map((suggestion) => (
-        <option key={suggestion.value} value={suggestion.value}>
-          {suggestion.hint ?? undefined}
-        </option>
-      ))}
-    </datalist>
-  );
+  const { t, i18n } = useTranslation();
+  const draw = () =>
+    placeSuggestions(ports, (region) => regionName(t, region)).map((suggestion) => (
+      <option key={suggestion.value} value={suggestion.value}>
+        {suggestion.hint ?? undefined}
+      </option>
+    ));
+  let options: ReactElement[];
+  if (typeof document === "undefined") {
+    const key = `${i18n.language}\u0002${portsKey(ports)}`;
+    options = serverOptions.get(key) ?? draw();
+    if (!serverOptions.has(key)) {
+      // The ports change rarely: the oldest list goes when a new one would pass the bound.
+      if (serverOptions.size >= SERVER_OPTIONS_KEPT) serverOptions.delete(serverOptions.keys().next().value!);
+      serverOptions.set(key, options);
+    }
+  } else {
+    options = draw();
+  }
+  return <datalist id={id}>{options}</datalist>;
 }
