@@ -112,8 +112,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
-    // One Google Firestore emulator per worker for the whole run, started when a suite first asks for it.
-    globalSetup: ["./tests/emulators.global.ts"],
+    // The run's temporary directory (removed at its end, after the emulators stop: teardowns run
+    // in reverse), then one Google Firestore emulator per worker for the whole run, started when a
+    // suite first asks for it.
+    globalSetup: ["./tests/temp-dir.global.ts", "./tests/emulators.global.ts"],
     // CI runs slower than this machine (its unit stage shares two cores with typecheck, lint and the build).
     testTimeout: 30_000,
     // A test that fails is run once more, as the browser tests are (playwright.config.ts): a
