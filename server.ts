@@ -193,8 +193,10 @@ app.use((req, res, next) => {
   res.status(refusal.status).set({ "Content-Type": refusal.contentType, "Cache-Control": "no-store" }).send(refusal.body);
 });
 
-app.all(
-  "*",
+// `app.use`, not `app.all("*")`: Express decodes a route's `*` as a parameter and answered a
+// path it could not decode (`/%`, a broken UTF-8 escape) with its own English "Bad Request" page
+// and a stack trace in the log. Remix takes the address as it came and shows its translated 404.
+app.use(
   createCachedRequestHandler({
     build,
     mode: config.NODE_ENV,

@@ -39,6 +39,18 @@ test("absolute-form request targets", async () => {
   }
 });
 
+test("an address with a broken percent escape is the site's own 404 page, in its language", async ({ request }) => {
+  // Express answered these with its own English "Bad Request" page (it decoded the catch-all
+  // route's path as a parameter); a person who types `/%` sees the site's page not found.
+  for (const [path, lang] of [["/%", "es"], ["/blog/%E0%A4%A", "es"], ["/en/%ZZ", "en"], ["/de/boat/%", "de"]] as const) {
+    const response = await request.get(path, { headers: { Cookie: "i18n_redirected=es" }, maxRedirects: 0 });
+    expect(response.status(), path).toBe(404);
+    const html = await response.text();
+    expect(html, path).toContain('data-error-status="404"');
+    expect(html, path).toContain(`<html lang="${lang}"`);
+  }
+});
+
 test("prototype names in every path parameter", async () => {
   const names = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype"];
   const paths = [
