@@ -55,6 +55,7 @@ const navCases: NavLinkProps[] = [
   { to: "/EN/Alquiler-Barco?x=1#top", style: ({ isActive }) => ({ fontWeight: isActive ? 700 : 400 }) },
   { to: "/EN/Alquiler-Barco", caseSensitive: true, className: ({ isActive }) => (isActive ? "a" : "b") },
   { to: "/en", className: "root", "aria-current": "location" },
+  { to: "/en/alquiler-barco", "aria-current": undefined, className: undefined },
   { to: "/en/docks", children: ({ isActive }) => (isActive ? "here" : "there") },
   { to: "/en/alquiler", className: "prefix only" },
   { to: "/", reloadDocument: true, target: "_self", replace: true, state: 1, preventScrollReset: true, relative: "path", discover: "none" },

@@ -93,7 +93,7 @@ function ServerNavLink(props: NavLinkProps) {
   // The rest in their order, then what Remix's NavLink, React Router's NavLink and its Link add, in theirs.
   const anchor = anchorProps(props, NAV_LINK_OWN);
   anchor["data-discover"] = (props.discover ?? "render") === "render" && !props.reloadDocument ? "true" : undefined;
-  anchor["aria-current"] = isActive ? (props["aria-current"] ?? "page") : undefined;
+  anchor["aria-current"] = isActive ? (props["aria-current"] === undefined ? "page" : props["aria-current"]) : undefined;
   anchor.className = typeof className === "function" ? className(state) : [className, isActive ? "active" : null].filter(Boolean).join(" ");
   anchor.style = typeof style === "function" ? style(state) : style;
   anchor.href = href;
