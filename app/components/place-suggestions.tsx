@@ -54,17 +54,14 @@ export function PlaceSuggestions({ id, ports }: { id: string; ports: readonly Po
         {suggestion.hint ?? undefined}
       </option>
     ));
-  let options: ReactElement[];
-  if (typeof document === "undefined") {
-    const key = `${i18n.language}\u0002${portsKey(ports)}`;
-    options = serverOptions.get(key) ?? draw();
-    if (!serverOptions.has(key)) {
-      // The ports change rarely: the oldest list goes when a new one would pass the bound.
-      if (serverOptions.size >= SERVER_OPTIONS_KEPT) serverOptions.delete(serverOptions.keys().next().value!);
-      serverOptions.set(key, options);
-    }
-  } else {
+  if (typeof document !== "undefined") return <datalist id={id}>{draw()}</datalist>;
+  const key = `${i18n.language}\u0002${portsKey(ports)}`;
+  let options = serverOptions.get(key);
+  if (!options) {
     options = draw();
+    // The ports change rarely: the oldest list goes when a new one would pass the bound.
+    if (serverOptions.size >= SERVER_OPTIONS_KEPT) serverOptions.delete(serverOptions.keys().next().value!);
+    serverOptions.set(key, options);
   }
   return <datalist id={id}>{options}</datalist>;
 }
