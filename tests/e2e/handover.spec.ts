@@ -2,13 +2,22 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { demoPage } from "./people";
+import { demoOfToday, type DemoServer } from "./support/demo-day";
 
 /**
  * Check-in and check-out on the demo trip that starts today (decision 032): Lucía (renter@), with
  * JavaScript on a phone's screen, records the handover with a photo; Javier (owner@), without
  * JavaScript, confirms it; she records the return; he confirms it — a clean check-out, so the
- * deposit is released at once. The photo is private: Marta (pro@) gets a 404.
+ * deposit is released at once. The photo is private: Marta (pro@) gets a 404. The trip is seeded
+ * to start today: past midnight, on a server seeded today (demo-day.ts).
  */
+let demo: DemoServer;
+test.beforeAll(async () => {
+  test.setTimeout(200_000);
+  demo = await demoOfToday();
+});
+test.afterAll(async () => demo?.close());
+
 /** WCAG 2.2 AA on the page as it is (its forms shown): no serious or critical violation. */
 async function accessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).options({ resultTypes: ["violations"] }).analyze();
@@ -21,7 +30,7 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#3a6f9a" } }).jpeg().toBuffer();
 
   // Lucía on her phone, with JavaScript.
-  const renter = await demoPage(browser, "renter@amarre.test", { javaScriptEnabled: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const renter = await demoPage(browser, "renter@amarre.test", { ...demo.context, javaScriptEnabled: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   await renter.goto("/ajustes/mis-reservas");
   // Upcoming trips soonest first: today's on Javier's motorboat leads.
   await renter.locator("section[aria-labelledby=group-upcoming] li", { hasText: "Cap Camarat" }).first().getByRole("link").first().click();
@@ -48,7 +57,7 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
   expect(await renter.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Javier without JavaScript: one plain multipart POST confirms it.
-  const owner = await demoPage(browser, "owner@amarre.test");
+  const owner = await demoPage(browser, "owner@amarre.test", demo.context);
   await owner.goto(`/ajustes/gestion-de-alquileres/${bookingId}`);
   expect((await owner.request.get(photoUrl!)).status()).toBe(200);
   const answer = owner.locator('form[data-handover-form="confirm-check-in"]');
@@ -79,6 +88,6 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
   await expect(owner.locator('[data-money-line="deposit"]')).toHaveAttribute("data-state", "released");
 
   // Marta is not one of the two: the photo is a 404 for her.
-  const stranger = await demoPage(browser, "pro@amarre.test");
+  const stranger = await demoPage(browser, "pro@amarre.test", demo.context);
   expect((await stranger.request.get(photoUrl!)).status()).toBe(404);
 });

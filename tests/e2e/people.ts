@@ -8,10 +8,11 @@ import { DEMO_PASSWORD, savedStateFor } from "./support/auth-state";
  *
  * A demo person starts from the state the setup project saved after signing them in through the
  * form once this run (`support/auth.setup.ts`, decision 039); without it (the setup project
- * skipped) the page signs in through the form itself.
+ * skipped), or on a server other than the shared one (`options.baseURL`, support/demo-day.ts),
+ * the page signs in through the form itself.
  */
 export async function demoPage(browser: Browser, email?: string, options: BrowserContextOptions = {}): Promise<Page> {
-  const saved = email ? savedStateFor(email) : undefined;
+  const saved = email && options.baseURL === undefined ? savedStateFor(email) : undefined;
   const context = await browser.newContext({ javaScriptEnabled: false, locale: "es-ES", ...(saved ? { storageState: saved } : {}), ...options });
   await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
   const page = await context.newPage();

@@ -1,16 +1,25 @@
 import { expect, test } from "@playwright/test";
 import { demoPage } from "./people";
+import { demoOfToday, type DemoServer } from "./support/demo-day";
 
 /**
  * Weather-safe trips in the browser, on the demo data and the demo forecast (decision 031): Lucía's
  * trip in four days on Javier's 7.5 m motorboat falls on a day with a yellow coastal warning and
  * force 5 over the Bay of Palma. Without JavaScript she reads the forecast on her trip's page,
  * cancels for the weather after a step that repeats what comes back (everything, the fee
- * included), and Javier's page shows the decision with the forecast that justified it.
+ * included), and Javier's page shows the decision with the forecast that justified it. The trip
+ * and the blow are seeded relative to the day: past midnight, on a server seeded today (demo-day.ts).
  */
+let demo: DemoServer;
+test.beforeAll(async () => {
+  test.setTimeout(200_000);
+  demo = await demoOfToday();
+});
+test.afterAll(async () => demo?.close());
+
 test("the renter cancels an unsafe trip for the weather; both pages keep the forecast that justified it", async ({ browser }) => {
   test.slow();
-  const renter = await demoPage(browser, "renter@amarre.test");
+  const renter = await demoPage(browser, "renter@amarre.test", demo.context);
   await renter.goto("/ajustes/mis-reservas");
   const upcoming = renter.locator("section", { has: renter.getByRole("heading", { name: /^Próximas/ }) });
   // Soonest first: today's trip (ready for check-in, decision 032), then the trip in four days.
@@ -30,7 +39,7 @@ test("the renter cancels an unsafe trip for the weather; both pages keep the for
   await expect(renter.getByText(/^Cancelado por el tiempo por quien alquila el /)).toBeVisible();
   const tripUrl = new URL(renter.url());
 
-  const owner = await demoPage(browser, "owner@amarre.test");
+  const owner = await demoPage(browser, "owner@amarre.test", demo.context);
   await owner.goto(tripUrl.pathname.replace("/ajustes/mis-reservas/", "/ajustes/gestion-de-alquileres/"));
   await expect(owner.getByText(/^Cancelado por el tiempo por quien alquila el /)).toBeVisible();
   await expect(owner.getByText(/viento de fuerza 5 \(el límite es 5\)/)).toBeVisible();

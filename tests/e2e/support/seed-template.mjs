@@ -19,6 +19,12 @@ if (!dir) {
   process.exit(2);
 }
 fs.rmSync(dir, { recursive: true, force: true });
+// The marketplace's day (Europe/Madrid) the seed runs on, written beside the template: specs that rely
+// on it seed a server of their own once the day has changed (support/demo-day.ts).
+const marketDay = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+const dayFile = `${dir.replace(/\/+$/, "")}.day`;
+fs.rmSync(dayFile, { force: true });
+const firstDay = marketDay();
 
 const child = spawn(process.execPath, ["build/server/server.js"], {
   env: { ...process.env, DATA_DIR: dir, PORT: "0" },
@@ -49,4 +55,7 @@ if (!/Seeded demo data: ports-v1/.test(output)) fail("a first start did not seed
 child.kill("SIGTERM");
 const [code] = await exited;
 if (code !== 0 || !output.includes("Server closed")) fail(`SIGTERM did not close the server cleanly (exit code ${code})`);
-console.log(`seed-template: the demo marketplace seeded in ${dir}`);
+// A seed that crossed midnight wrote some trips on each day: both days, which no day matches.
+const lastDay = marketDay();
+fs.writeFileSync(dayFile, firstDay === lastDay ? `${firstDay}\n` : `${firstDay} ${lastDay}\n`);
+console.log(`seed-template: the demo marketplace seeded in ${dir} on ${lastDay}`);
