@@ -165,7 +165,7 @@ export function cancel(money: Money, refund: { rentalCents: number; feeCents: nu
     next = withLine(next, { ...line("refund-fee", "refund", "platform", "renter", refund.feeCents, refundState, now, now, money.charges ? "refund" : null), reason: refund.reason });
   }
   const deposit = lineOf(next, "deposit");
-  if (deposit && deposit.state !== "released") next = moved(next, "deposit", deposit.state === "scheduled" || deposit.state === "direct" ? "voided" : "released", now, { op: deposit.state === "authorised" ? "cancel" : null, dueAt: now });
+  if (deposit && deposit.state !== "released") next = moved(next, "deposit", deposit.state === "scheduled" || deposit.state === "direct" ? "voided" : "released", now, { op: letGoOp(deposit), dueAt: now });
   const payout = lineOf(next, "payout");
   if (payout && payout.state !== "paid-out") {
     const kept = payout.amountCents - refund.rentalCents;
@@ -176,13 +176,21 @@ export function cancel(money: Money, refund: { rentalCents: number; feeCents: nu
 
 /**
  * The trip moved to other days at the same price (weather, decision 031): what is still to come
- * follows the new start — the deposit's hold, the payout, amounts owed directly. What already
- * happened (a capture, a hold already placed) stays as it is.
+ * follows the new start — the deposit's hold, the payout, amounts owed directly. A capture stays
+ * as it is. A deposit already held for the old days is let go now and held again two days before
+ * the new start, unless that moment has come already (then the hold placed stays): a card's hold
+ * lapses after about a week (Stripe's is 7 days), so a trip moved further off would lose its
+ * deposit's cover, and the renter's money would stay blocked across the weeks between.
  */
 export function reschedule(money: Money, trip: Trip, now: string): Money {
   let next = money;
   for (const l of money.lines) {
     let dueAt: string | null = null;
+    if (l.kind === "deposit" && l.state === "authorised" && l.op === null && l.reference !== null) {
+      const holdAt = at(trip.startsAt, -DEPOSIT_HOLD_HOURS_BEFORE);
+      if (holdAt > now) next = withLine(next, { ...l, state: "scheduled", op: "cancel", dueAt: holdAt, updatedAt: now });
+      continue;
+    }
     if (l.kind === "deposit" && (l.state === "scheduled" || l.state === "direct")) {
       const holdAt = at(trip.startsAt, -DEPOSIT_HOLD_HOURS_BEFORE);
       dueAt = holdAt < now ? now : holdAt;
@@ -196,10 +204,18 @@ export function reschedule(money: Money, trip: Trip, now: string): Money {
   return next;
 }
 
-/** Two days before the trip: the deposit is held on the card. */
+/**
+ * A deposit's call that lets its hold go: one placed (authorised, or disputed with a reference),
+ * or one still to let go after a move (`reschedule`) — never dropped by a later step.
+ */
+function letGoOp(deposit: MoneyLine): LineOp | null {
+  return deposit.state === "authorised" || deposit.op === "cancel" || (deposit.state === "disputed" && deposit.reference) ? "cancel" : null;
+}
+
+/** Two days before the trip: the deposit is held on the card (once the old days' hold, after a move, is let go). */
 export function holdDeposit(money: Money, now: string): Money {
   const deposit = lineOf(money, "deposit");
-  if (!deposit || deposit.state !== "scheduled") return money;
+  if (!deposit || deposit.state !== "scheduled" || deposit.op !== null) return money;
   return moved(money, "deposit", "authorised", now, { op: "authorize", dueAt: now });
 }
 
@@ -207,7 +223,7 @@ export function holdDeposit(money: Money, now: string): Money {
 export function releaseDeposit(money: Money, now: string): Money {
   const deposit = lineOf(money, "deposit");
   if (!deposit || !["authorised", "direct", "scheduled", "disputed"].includes(deposit.state)) return money;
-  return moved(money, "deposit", "released", now, { op: deposit.state === "authorised" || (deposit.state === "disputed" && deposit.reference) ? "cancel" : null, dueAt: now });
+  return moved(money, "deposit", "released", now, { op: letGoOp(deposit), dueAt: now });
 }
 
 /** An owner's claim on the deposit: held until the claim is settled. */
@@ -238,7 +254,7 @@ export function payOut(money: Money, now: string): Money {
 export function dueSteps(money: Money, now: string, ctx: { endsAt: string }): Array<"hold-deposit" | "release-deposit" | "pay-out"> {
   const steps: Array<"hold-deposit" | "release-deposit" | "pay-out"> = [];
   const deposit = lineOf(money, "deposit");
-  if (deposit?.state === "scheduled" && deposit.dueAt !== null && deposit.dueAt <= now) steps.push("hold-deposit");
+  if (deposit?.state === "scheduled" && deposit.op === null && deposit.dueAt !== null && deposit.dueAt <= now) steps.push("hold-deposit");
   if (deposit && ["authorised", "direct", "scheduled"].includes(deposit.state) && at(ctx.endsAt, DEPOSIT_CLAIM_HOURS) <= now) steps.push("release-deposit");
   const payout = lineOf(money, "payout");
   if (payout?.state === "scheduled" && payout.dueAt !== null && payout.dueAt <= now) steps.push("pay-out");

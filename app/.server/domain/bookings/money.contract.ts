@@ -5,6 +5,8 @@ import type { Listing, ListingsService } from "../listings";
 import { addDays, today } from "./dates";
 import { BookingError, type Booking } from "./model";
 import { createBookingsService } from "./service";
+import type { BookingsDeps } from "./service-types";
+import type { WeatherEvidence } from "../weather";
 
 /**
  * The money of every booking path, the same on every store: what the ledger says at each step
@@ -81,15 +83,15 @@ export function chargingPayments(options: { failNext?: Set<string> } = {}) {
       return { reference: once("transfer", key, () => `tr_${++next}`, amountCents) };
     },
   };
-  return { port, calls, captured };
+  return { port, calls, captured, held };
 }
 
 const HOUR = 3_600_000;
 
 export function moneySuite(setup: () => MoneyFixture) {
-  function service(payments: PaymentsPort, clock: { now: Date }) {
+  function service(payments: PaymentsPort, clock: { now: Date }, deps: Pick<BookingsDeps, "weatherEvidence"> = {}) {
     const { store, listings } = setup();
-    return createBookingsService({ store, listings, payments, now: () => clock.now });
+    return createBookingsService({ store, listings, payments, now: () => clock.now, ...deps });
   }
   const choice = (start: string, end = start) => ({ start, end, part: null, people: 2, withSkipper: false });
   const lines = (booking: Booking) => Object.fromEntries(booking.money.lines.map((l) => [l.id, { state: l.state, amountCents: l.amountCents }]));
@@ -170,6 +172,59 @@ export function moneySuite(setup: () => MoneyFixture) {
     expect(lines(done)).toMatchObject({ deposit: { state: "released" }, payout: { state: "paid-out" } });
     expect(calls.filter((c) => c.op === "cancel")).toHaveLength(1);
     expect(done.moneyDueAt).toBeNull();
+  });
+
+  it("a trip moved for the weather after its deposit was held: that hold let go at once, the deposit held again two days before the new days and released after them, each call with a key of its own; moved within those two days, the hold stays", async () => {
+    const clock = { now: new Date() };
+    const { port, calls, held } = chargingPayments();
+    const evidence: WeatherEvidence = { source: "fixture", issuedAt: clock.now.toISOString(), boatClass: "small", date: "2026-01-01", windKnots: 23, gustKnots: 30, waveM: 1.8, beaufort: 6, reasons: [{ kind: "wind", beaufort: 6, limit: 5 }] };
+    const bookings = service(port, clock, { weatherEvidence: async () => evidence });
+    const boat = await setup().boat({ instant: true });
+    const depositOf = (booking: Booking) => booking.money.lines.find((l) => l.id === "deposit")!;
+    const start = addDays(today(clock.now), 10);
+    const booked = await bookings.book(renter(), boat.id, choice(start));
+    clock.now = new Date(Date.parse(booked.startsAt) - 47 * HOUR);
+    await bookings.applyDue();
+    const first = depositOf((await bookings.getFor(booked.id, setup().ownerUid))!.booking);
+    expect(first).toMatchObject({ state: "authorised", op: null, reference: expect.stringMatching(/^pi_/) });
+    expect(held.get(first.reference!)).toBe(booked.price.depositCents);
+
+    // A week later: the first hold goes back now; nothing is held until two days before the new day.
+    const moved = await bookings.moveForWeather(booked.id, setup().ownerUid, "owner", addDays(start, 7));
+    const newHoldAt = new Date(Date.parse(moved.startsAt) - 48 * HOUR).toISOString();
+    expect(depositOf(moved)).toMatchObject({ state: "scheduled", op: null, dueAt: newHoldAt });
+    expect(moved.opsPending).toBe(false);
+    expect(moved.moneyDueAt).toBe(newHoldAt);
+    expect(held.get(first.reference!)).toBe(0);
+    expect(calls.filter((c) => c.op === "cancel")).toEqual([{ op: "cancel", key: `${booked.id}:deposit:cancel:${first.reference}`, amountCents: undefined, reference: first.reference }]);
+    clock.now = new Date(Date.parse(newHoldAt) - HOUR);
+    await bookings.applyDue();
+    expect(calls.filter((c) => c.op === "authorize" && c.key.startsWith(`${booked.id}:deposit`))).toHaveLength(1);
+    clock.now = new Date(Date.parse(newHoldAt) + HOUR);
+    await bookings.applyDue();
+    await bookings.applyDue();
+    const second = depositOf((await bookings.getFor(booked.id, setup().ownerUid))!.booking);
+    expect(second).toMatchObject({ state: "authorised", op: null });
+    expect(second.reference).not.toBe(first.reference);
+    expect(held.get(second.reference!)).toBe(booked.price.depositCents);
+    expect(calls.filter((c) => c.op === "authorize" && c.key.startsWith(`${booked.id}:deposit`)).map((c) => c.key)).toEqual([`${booked.id}:deposit:authorize`, `${booked.id}:deposit:authorize:${first.reference}`]);
+    clock.now = new Date(Date.parse(moved.endsAt) + 49 * HOUR);
+    await bookings.applyDue();
+    await bookings.applyDue();
+    expect(depositOf((await bookings.getFor(booked.id, setup().ownerUid))!.booking).state).toBe("released");
+    expect(held.get(second.reference!)).toBe(0);
+    expect(calls.filter((c) => c.op === "cancel").map((c) => c.key)).toEqual([`${booked.id}:deposit:cancel:${first.reference}`, `${booked.id}:deposit:cancel:${second.reference}`]);
+
+    // Held, then moved a day earlier: the new hold's moment has passed, so the hold placed stays.
+    clock.now = new Date();
+    const soon = await bookings.book(renter(), boat.id, choice(addDays(today(clock.now), 20)));
+    clock.now = new Date(Date.parse(soon.startsAt) - 47 * HOUR);
+    await bookings.applyDue();
+    const placed = depositOf((await bookings.getFor(soon.id, setup().ownerUid))!.booking);
+    const earlier = await bookings.moveForWeather(soon.id, setup().ownerUid, "owner", addDays(soon.start, -1));
+    expect(depositOf(earlier)).toMatchObject({ state: "authorised", op: null, reference: placed.reference });
+    expect(held.get(placed.reference!)).toBe(soon.price.depositCents);
+    expect(calls.filter((c) => c.op === "cancel" && c.key.startsWith(soon.id))).toEqual([]);
   });
 
   it("a claim within 48 hours keeps the deposit held; the decision captures the part kept; after 48 hours no claim", async () => {

@@ -6,8 +6,8 @@ import { DEPOSIT_CLAIM_HOURS, type Money, type MoneyLine } from "./ledger";
 /**
  * Carries out the provider calls the ledger put on a booking's lines (`op`), after the
  * transaction that wrote them: one call per line (rental and fee share one authorisation, so
- * one capture or cancel serves both), each with an idempotency key made of the booking and the
- * line, then the line's `op` cleared and its reference kept in a transaction of its own. A call
+ * one capture or cancel serves both), each with an idempotency key made of the booking, the
+ * line and the call (and, for a deposit's hold and its release, the hold before), then the line's `op` cleared and its reference kept in a transaction of its own. A call
  * that fails leaves its `op`: `opsPending` stays true and the scheduler tries again with the same
  * key, so money moves once however often it is tried.
  */
@@ -38,7 +38,9 @@ export function createMoneyRunner(deps: MoneyRunnerDeps) {
 
   /** One line's call; returns the reference to keep. */
   async function call(booking: Booking, l: MoneyLine): Promise<string | null> {
-    const key = `${booking.id}:${l.id}:${l.op}`;
+    // A deposit held again after a move (ledger.reschedule) is a second hold, and letting it go a
+    // second cancel: their keys name the hold they follow or let go, so none repeats an earlier call's.
+    const key = l.kind === "deposit" && l.reference !== null && (l.op === "authorize" || l.op === "cancel") ? `${booking.id}:${l.id}:${l.op}:${l.reference}` : `${booking.id}:${l.id}:${l.op}`;
     const reference = booking.money.reference;
     switch (l.op) {
       case "capture": {

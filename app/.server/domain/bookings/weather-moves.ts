@@ -4,7 +4,7 @@ import type { WeatherEvidence } from "../weather";
 import { addDays, daysBetween, isIsoDate, startOfDay, today } from "./dates";
 import { BOOKINGS, BookingError, MAX_DAYS_AHEAD, SLOTS, type Booking, type WeatherDecision } from "./model";
 import { moneyFields } from "./money";
-import { type BookingsContext, changed, notify } from "./context";
+import { type BookingsContext, changed, notify, runMoney } from "./context";
 import { withLedger } from "./stored";
 import { slotIdsFor, slotOf } from "./slots";
 import { transition, mine } from "./lifecycle";
@@ -86,6 +86,8 @@ export async function moveForWeather(ctx: BookingsContext, id: string, uid: stri
     throw error;
   }
   changed(ctx, listing);
+  // A deposit held for the old days is let go now (ledger.reschedule).
+  moved = await runMoney(ctx, moved);
   await notify(ctx, "moved", moved, role);
   return moved;
 }
