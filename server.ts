@@ -58,7 +58,7 @@ if (process.env.NODE_ENV === "production") {
   build = () => dev.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
 }
 const { serverApp } = (typeof build === "function" ? await build() : build).entry.module as unknown as { serverApp: ServerApp };
-const { loadConfig, ConfigError, createServices, seedDemoData, createCachedRequestHandler, demoAccounts, DEMO_PASSWORD, foreignOriginRefusal } = serverApp;
+const { loadConfig, ConfigError, createServices, seedDemoData, createCachedRequestHandler, demoAccounts, DEMO_PASSWORD, foreignOriginRefusal, decodableTarget } = serverApp;
 gate.check = serverApp.gateRequest;
 
 let config: Config;
@@ -165,6 +165,14 @@ app.use(
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
 );
+
+// A path that cannot be decoded is asked for literally (its `%` escaped): the same 404 page
+// (a public file's name too), without React Router's four log lines per request (app/.server/http/undecodable-path.ts).
+app.use((req, _res, next) => {
+  const target = decodableTarget(req.url);
+  if (target !== req.url) req.url = req.originalUrl = target;
+  next();
+});
 
 if (vite) {
   app.use(vite.middlewares);

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from "./config";
 import { foreignOriginRefusal } from "./http/origin";
 import { gateRequest } from "./http/request-gate";
+import { decodableTarget } from "./http/undecodable-path";
 import { createCachedRequestHandler } from "./page-cache-handler";
 import { seedDemoData } from "./seed";
 import { demoAccounts, DEMO_PASSWORD } from "./seed/accounts";
@@ -20,6 +21,7 @@ export const serverApp = {
   createCachedRequestHandler,
   gateRequest,
   foreignOriginRefusal,
+  decodableTarget,
   demoAccounts,
   DEMO_PASSWORD,
 };

@@ -37,6 +37,24 @@ test("SIGTERM stops accepting, closes the store and exits cleanly", async () => 
   server.cleanup();
 });
 
+test("addresses that cannot be decoded get the 404 page without a word in the log", async () => {
+  const server = startServer({ SEED_DEMO_DATA: "false" });
+  await expect.poll(() => /running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1], { timeout: 60_000 }).toBeTruthy();
+  const port = /running at http:\/\/localhost:(\d+)/.exec(server.output())![1];
+  const logged = server.output().length;
+  for (const target of ["/%", "/blog/%E0%A4%A", "/en/%ZZ?x=1", "/photos/%.webp"]) {
+    const response = await fetch(`http://127.0.0.1:${port}${target}`, { headers: { Cookie: "i18n_redirected=es" } });
+    expect(response.status, target).toBe(404);
+    // A page's address gets the 404 page; a photo's, the photo route's plain 404.
+    if (!target.startsWith("/photos/")) expect(await response.text(), target).toContain('data-error-status="404"');
+  }
+  // React Router wrote four "could not be decoded" lines for each of these.
+  expect(server.output().slice(logged)).toBe("");
+  server.child.kill("SIGTERM");
+  await server.exited;
+  server.cleanup();
+});
+
 test("the server holds one copy of the app's code: server.js bundles only server.ts, the rest is the Remix build's", () => {
   // What esbuild put into build/server/server.js, from its source map.
   const { sources } = JSON.parse(fs.readFileSync("build/server/server.js.map", "utf8")) as { sources: string[] };
