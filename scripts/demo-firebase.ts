@@ -57,6 +57,9 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+/** A signal repeated within this time is the same one delivered twice (see main's onSignal). */
+const DUPLICATE_SIGNAL_MS = 1_000;
+
 async function main() {
   let options: DemoOptions;
   try {
@@ -99,12 +102,18 @@ async function main() {
       process.exit(code);
     })());
   // A second Ctrl-C does not wait (for the emulators to finish starting, for the app to close):
-  // exiting at once still ends them all, through the exit handlers of the launchers and this one.
+  // exiting at once still ends them all, through the exit handlers of the launchers and this one,
+  // but leaves the emulators' directories behind. One signal to the process group arrives twice
+  // (from the terminal or the test runner, and relayed by tsx's parent process): a repeat within
+  // a second is that same signal, not a second Ctrl-C.
+  let firstSignalAt = 0;
   const onSignal = (code: number) => () => {
     if (stopping) {
+      if (Date.now() - firstSignalAt < DUPLICATE_SIGNAL_MS) return;
       console.info("Stopping now.");
       process.exit(code);
     }
+    firstSignalAt = Date.now();
     void stopAll(code, `${code === 130 ? "\n" : ""}Stopping the app and the emulators… (Ctrl-C again: at once)`);
   };
   process.on("SIGINT", onSignal(130));
