@@ -4,6 +4,7 @@ import type { ListingsService } from "../listings";
 import { byLang, langOrDefault, type EmailParam, type MailboxService } from "../mailbox";
 import type { UsersService } from "../users";
 import type { Actor, Booking } from "./model";
+import { today } from "./dates";
 import { moneyView } from "./ledger";
 import { referenceCandidate } from "./reference";
 import type { BookingEvent, BookingHandler } from "./service";
@@ -142,6 +143,7 @@ export function createBookingNotifier(deps: {
         // The weather decision's days before the move (the email's `dates` are the new ones).
         previous: previousDates(booking),
         payment: paymentSentence(booking),
+        depositMove: depositMoveLine(booking),
         payout: { t: booking.money.charges ? "booking.payment.payoutCard" : "booking.payment.payoutDirect" },
         hours: booking.expiresAt ? Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 3_600_000)) : 0,
         link,
@@ -155,6 +157,20 @@ export function createBookingNotifier(deps: {
       });
     }
   };
+}
+
+/**
+ * The deposit's line in a weather move's emails: what became of its hold (ledger.reschedule) — let
+ * go and to be held again on a day, still held, to be held on a day, or handed over on boarding.
+ */
+export function depositMoveLine(booking: Booking): EmailParam {
+  const deposit = booking.money.lines.find((line) => line.id === "deposit");
+  const values = { deposit: { euros: booking.price.depositCents }, date: deposit?.dueAt ? { date: today(new Date(deposit.dueAt)) } : "" };
+  if (!deposit || booking.price.depositCents === 0) return { t: "booking.depositMove.none", values };
+  // A reference on a scheduled deposit is the hold of the old days, let go by the move.
+  if (deposit.state === "scheduled") return { t: deposit.reference ? "booking.depositMove.heldAgain" : "booking.depositMove.scheduled", values };
+  if (deposit.state === "authorised") return { t: "booking.depositMove.held", values };
+  return { t: "booking.depositMove.direct", values };
 }
 
 /** The days a trip had before its last move for the weather, as an email parameter. */

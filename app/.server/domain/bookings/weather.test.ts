@@ -119,6 +119,8 @@ describe("weather-safe trips", () => {
     const renterMail = await services.mailbox.list(renter.uid);
     expect(renterMail[0]!.subject).toMatch(/cambia de fecha por el tiempo/);
     expect(renterMail[0]!.text).toContain("Antes:");
+    // No provider charges here: the deposit is handed over on boarding, whatever the days.
+    expect(renterMail[0]!.text).toMatch(/Fianza de [\d.,]+\s€: se entrega al propietario al embarcar y se devuelve al llegar\./);
   });
 
   it("a move corrects the trip's invoices: a zero corrective invoice of each names the new days and why; once per move; a later cancellation names the days cancelled", async () => {
