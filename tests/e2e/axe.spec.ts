@@ -44,7 +44,7 @@ type InPage = {
  *
  * Only the violations are wanted (axe skips collecting the passes); axe runs in the page (as
  * AxeBuilder's legacy mode: our pages have no frames). The colour rule, most of axe's time, skips
- * the page's repeats (support/axe-repeats.ts: the second to last of 24 identical cards); every
+ * the page's repeats (support/axe-repeats.ts: cards 2 to 24 of a search page drawn like the first); every
  * other rule checks the whole page. `colourOnly` runs the colour rule alone.
  */
 async function axeRun(page: Page, colourOnly: boolean): Promise<Violation[]> {

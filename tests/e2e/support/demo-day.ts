@@ -52,9 +52,14 @@ export async function demoOfToday(): Promise<DemoServer> {
     MAP_TILE_URL: "http://127.0.0.1:9/{z}/{x}/{y}.png",
   });
   const started = Date.now();
+  const fail = (why: string) => {
+    server.child.kill("SIGKILL");
+    server.cleanup();
+    return new Error(`the spec's own server ${why}:\n${server.output()}`);
+  };
   while (server.port() === null) {
-    if (server.child.exitCode !== null) throw new Error(`the spec's own server exited before it listened:\n${server.output()}`);
-    if (Date.now() - started > 170_000) throw new Error(`the spec's own server did not start within 170 s:\n${server.output()}`);
+    if (server.child.exitCode !== null) throw fail("exited before it listened");
+    if (Date.now() - started > 170_000) throw fail("did not start within 170 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
