@@ -166,8 +166,9 @@ app.use(
   }),
 );
 
-// A path that cannot be decoded is asked for literally (its `%` escaped): the same 404 page
-// (a public file's name too), without React Router's four log lines per request (app/.server/http/undecodable-path.ts).
+// A path that cannot be decoded is asked for literally (its `%` escaped): the same 404 page (a
+// public file's name too), without React Router's four log lines per request
+// (app/.server/http/undecodable-path.ts).
 app.use((req, _res, next) => {
   const target = decodableTarget(req.url);
   if (target !== req.url) req.url = req.originalUrl = target;
