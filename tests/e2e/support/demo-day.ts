@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { today } from "#app/.server/domain/bookings/dates";
 import { SEEDED_DATA_DIR, startBuiltServer } from "../built-server";
 
 /**
@@ -11,10 +12,8 @@ import { SEEDED_DATA_DIR, startBuiltServer } from "../built-server";
  * cross midnight), else a server of its own, seeded today through a first start.
  */
 
-/** The marketplace's date (Europe/Madrid, as the app's `today`) at `now`, as YYYY-MM-DD. */
-export function marketDay(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
+/** The marketplace's date now, as the app reckons it (`today`, Europe/Madrid), as YYYY-MM-DD. */
+const marketDay = () => today(new Date());
 
 /**
  * Where seed-template.mjs writes the day its seed ran on: the day, or two days with a space
