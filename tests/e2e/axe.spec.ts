@@ -34,7 +34,7 @@ const initScript = `${axeSource}\n;window.amarreRepeats = ${repeatedSubtrees.toS
 
 type InPage = {
   axe: { run(context: Document | { include: Document[]; exclude: Element[] }, options: RunOptions): Promise<AxeResults> };
-  amarreRepeats(): Element[];
+  amarreRepeats: typeof repeatedSubtrees;
 };
 
 /**
@@ -44,31 +44,42 @@ type InPage = {
  *
  * Only the violations are wanted (axe skips collecting the passes); axe runs in the page (as
  * AxeBuilder's legacy mode: our pages have no frames). The colour rule, most of axe's time, skips
- * the page's repeats (support/axe-repeats.ts: cards 2 to 24 of a search page drawn like the first); every
- * other rule checks the whole page. `colourOnly` runs the colour rule alone.
+ * the page's repeats (support/axe-repeats.ts: cards 2 to 24 of a search page drawn like the first,
+ * and what `earlier` pages of the tour at this width and in this scheme already showed, such as the
+ * footer); every other rule checks the whole page. `colourOnly` runs the colour rule alone. Returns
+ * the page's signatures besides, for the next page's `earlier`.
  */
-async function axeRun(page: Page, colourOnly: boolean): Promise<Violation[]> {
-  return page.evaluate(async (colourOnly) => {
-    const { axe, amarreRepeats } = window as unknown as InPage;
-    const colour = await axe.run({ include: [document], exclude: amarreRepeats() }, { resultTypes: ["violations"], runOnly: { type: "rule", values: ["color-contrast"] } });
-    const rest = colourOnly ? [] : (await axe.run(document, { resultTypes: ["violations"], rules: { "color-contrast": { enabled: false } } })).violations;
-    return [...colour.violations, ...rest]
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}${node.any[0]?.message ? ` (${node.any[0].message})` : ""}`),
-      }));
-  }, colourOnly);
+async function axeRun(page: Page, colourOnly: boolean, earlier: readonly number[] = []): Promise<{ violations: Violation[]; signatures: number[] }> {
+  return page.evaluate(
+    async ({ colourOnly, earlier }) => {
+      const { axe, amarreRepeats } = window as unknown as InPage;
+      const { repeats, signatures } = amarreRepeats(earlier);
+      const colour = await axe.run({ include: [document], exclude: repeats }, { resultTypes: ["violations"], runOnly: { type: "rule", values: ["color-contrast"] } });
+      const rest = colourOnly ? [] : (await axe.run(document, { resultTypes: ["violations"], rules: { "color-contrast": { enabled: false } } })).violations;
+      const violations = [...colour.violations, ...rest]
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          targets: v.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}${node.any[0]?.message ? ` (${node.any[0].message})` : ""}`),
+        }));
+      return { violations, signatures };
+    },
+    { colourOnly, earlier },
+  );
 }
 
 type Found = { url: string; scheme: string; id: string; impact: string; help: string; targets: string[] };
 
 type Scheme = "light" | "dark";
 
-/** The page's colour scheme is `scheme` (emulated; the theme follows the system unless chosen). */
-async function serious(page: Page, url: string, scheme: Scheme): Promise<Found[]> {
+/**
+ * The page's colour scheme is `scheme` (emulated; the theme follows the system unless chosen).
+ * `seen` holds the signatures of the subtrees earlier pages of the tour showed at this width and in
+ * this scheme; this page's are added to it.
+ */
+async function serious(page: Page, url: string, scheme: Scheme, seen: Set<number>): Promise<Found[]> {
   // The tour's context asks for reduced motion, which the app honours with no transitions at all
   // (tailwind.css): switching the scheme or opening a menu changes the colours at once, so axe
   // reads the colours a transition would end on, never a shade halfway between the two schemes.
@@ -79,7 +90,8 @@ async function serious(page: Page, url: string, scheme: Scheme): Promise<Found[]
   // Light runs axe's default rules, as this spec always has: AxeBuilder's `.options()` replaced the
   // `withTags(tags)` set before it, so the tag list never narrowed the run (the default rules hold
   // the WCAG 2.x A and AA rules axe enables, and its best practices).
-  const violations = await axeRun(page, scheme === "dark");
+  const { violations, signatures } = await axeRun(page, scheme === "dark", [...seen]);
+  for (const signature of signatures) seen.add(signature);
   return violations.map((v) => ({ url, scheme, id: v.id, impact: v.impact ?? "", help: v.help, targets: v.targets }));
 }
 
@@ -122,6 +134,8 @@ for (const { title, person } of tourLegs) {
     const page = await demoPage(browser, person.email, { javaScriptEnabled: true, viewport: screens[0].viewport, reducedMotion: "reduce" });
     await page.context().addInitScript({ content: initScript });
     const found = new Map<string, Found[]>(screens.map((screen) => [screen.name, []]));
+    // Per width and scheme: the signatures of what the pages before showed (support/axe-repeats.ts).
+    const seen = new Map<string, Set<number>>();
     // The scheme the last page ended on: each page starts in it and switches once (1280 px, 390 px,
     // switch, 390 px, 1280 px), so a page costs one switch of scheme (a restyle of the whole page), not three.
     let scheme: Scheme = "light";
@@ -163,7 +177,9 @@ for (const { title, person } of tourLegs) {
             }
           }
         }, screen.openMenus);
-        found.get(screen.name)!.push(...(await serious(page, url, scheme)));
+        const context = `${screen.name} ${scheme}`;
+        if (!seen.has(context)) seen.set(context, new Set());
+        found.get(screen.name)!.push(...(await serious(page, url, scheme, seen.get(context)!)));
       }
     });
     expect(stops.length).toBeGreaterThan(0);
@@ -197,9 +213,37 @@ test("the colour rule skips a repeat only where its markup matches the first's: 
       `</ul></main></body></html>`,
   );
   // The second and fifth rows repeat the first; the third is styled apart; the fourth has an empty price.
-  expect(await page.evaluate(() => (window as unknown as InPage).amarreRepeats().map((el) => el.textContent))).toEqual(["Dos 20 €", "Cinco 50 €"]);
-  const found = await axeRun(page, true);
+  expect(await page.evaluate(() => (window as unknown as InPage).amarreRepeats().repeats.map((el) => el.textContent))).toEqual(["Dos 20 €", "Cinco 50 €"]);
+  const { violations: found } = await axeRun(page, true);
   expect(found.map((v) => v.id)).toEqual(["color-contrast"]);
   expect(found[0]!.targets).toEqual([expect.stringMatching(/^li:nth-child\(3\) > span /)]);
+  await context.close();
+});
+
+test("a subtree an earlier page showed is skipped on the next only with the same stylesheet and nothing laid over it", async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: "reduce" });
+  await context.addInitScript({ content: initScript });
+  const page = await context.newPage();
+  const links = ["/a", "/b", "/c", "/d"].map((href) => `<li><a href="${href}">Enlace ${href}</a></li>`).join("");
+  const footer = `<footer class="foot"><ul>${links}</ul></footer>`;
+  const html = (css: string, body: string) =>
+    `<!doctype html><html lang="es"><head><title>Pie</title><style>body{background:#fff;color:#222;margin:0;position:relative}.foot{background:#fff}.under{position:absolute;left:0;right:0;bottom:0;height:40px;background:#ddd}${css}</style></head><body>${body}${footer}</body></html>`;
+  const skipped = () => page.evaluate((earlier) => (window as unknown as InPage).amarreRepeats(earlier).repeats.map((el) => el.tagName), earlier);
+  let earlier: number[] = [];
+
+  await page.setContent(html("", "<main><p>Primera</p></main>"));
+  earlier = (await axeRun(page, true)).signatures;
+  // The footer, shown by the first page, is skipped whole on a second page with the same stylesheet…
+  await page.setContent(html("", "<main><p>Segunda, con otro texto</p><p>y otro párrafo</p></main>"));
+  expect(await skipped()).toEqual(["FOOTER"]);
+  // …but not where something of the page lies under it (only its rows 2 to 4, which repeat the first),
+  await page.setContent(html("", '<main><p>Tercera</p></main><div class="under"></div>'));
+  expect(await skipped()).toEqual(["LI", "LI", "LI"]);
+  // nor where the stylesheet differs: there its first link is checked again, and its colour fails.
+  await page.setContent(html(".foot a{color:#ccc}", "<main><p>Cuarta</p></main>"));
+  expect(await skipped()).toEqual(["LI", "LI", "LI"]);
+  const { violations } = await axeRun(page, true, earlier);
+  expect(violations.map((v) => v.id)).toEqual(["color-contrast"]);
+  expect(violations[0]!.targets).toEqual([expect.stringMatching(/^a\[href="\/a"\] /)]);
   await context.close();
 });
