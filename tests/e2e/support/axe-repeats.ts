@@ -92,7 +92,16 @@ export function repeatedSubtrees(earlier: readonly number[] = []): { repeats: El
   let boxes: Array<[Element, DOMRect]> | undefined;
   const overlaid = (el: Element): boolean => {
     boxes ??= [...document.body.querySelectorAll("*")].map((other) => [other, other.getBoundingClientRect()]);
-    const box = el.getBoundingClientRect();
+    // The subtree's whole extent: a menu it opens over the page lies outside its root's box.
+    const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+    for (const part of [el, ...el.getElementsByTagName("*")]) {
+      const r = part.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      box.left = Math.min(box.left, r.left);
+      box.top = Math.min(box.top, r.top);
+      box.right = Math.max(box.right, r.right);
+      box.bottom = Math.max(box.bottom, r.bottom);
+    }
     return boxes.some(
       ([other, o]) =>
         !el.contains(other) &&
