@@ -24,8 +24,8 @@ test("production refuses to start without a session secret", async () => {
 // exit code 0, is also checked by every browser run: support/seed-template.mjs seeds their data so.)
 test("SIGTERM stops accepting, closes the store and exits cleanly", async () => {
   const server = startServer({ SEED_DEMO_DATA: "false" });
-  await expect.poll(() => /running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1], { timeout: 60_000 }).toBeTruthy();
-  const port = /running at http:\/\/localhost:(\d+)/.exec(server.output())![1];
+  await expect.poll(() => server.port(), { timeout: 60_000 }).toBeTruthy();
+  const port = server.port()!;
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
   expect(await health.json()).toEqual({ status: "ok" });
   // The store file is there.
@@ -39,8 +39,8 @@ test("SIGTERM stops accepting, closes the store and exits cleanly", async () => 
 
 test("addresses that cannot be decoded get the 404 page without a word in the log", async () => {
   const server = startServer({ SEED_DEMO_DATA: "false" });
-  await expect.poll(() => /running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1], { timeout: 60_000 }).toBeTruthy();
-  const port = /running at http:\/\/localhost:(\d+)/.exec(server.output())![1];
+  await expect.poll(() => server.port(), { timeout: 60_000 }).toBeTruthy();
+  const port = server.port()!;
   const logged = server.output().length;
   for (const target of ["/%", "/blog/%E0%A4%A", "/en/%ZZ?x=1", "/photos/%.webp"]) {
     const response = await fetch(`http://127.0.0.1:${port}${target}`, { headers: { Cookie: "i18n_redirected=es" } });
