@@ -20,6 +20,14 @@ const drivers = {
  * `{ services } = context`. Only the request plumbing (app/.server/auth, app/.server/http) reads the
  * load context; routes get a narrowed view of it from `requestContext(args)`.
  */
+// Pages format numbers, dates and names through app/utils/intl.ts: the browser hydrates with the
+// server's strings instead of building its own Intl objects (decision 044).
+const pageIntlMessage = "Format through app/utils/intl.ts (numberFormat, dateTimeFormat, displayNamesOf): the browser hydrates with the server's strings (decision 044).";
+const pageIntl = [
+  { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat|DisplayNames)$/]", message: pageIntlMessage },
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: pageIntlMessage },
+];
+
 const loadContextServices = [
   {
     selector: "MemberExpression[property.name='services'][object.name='context']",
@@ -117,14 +125,15 @@ export const shapeRules = [
           ],
         },
       ],
-      "no-restricted-syntax": ["error", ...loadContextServices],
+      "no-restricted-syntax": ["error", ...loadContextServices, ...pageIntl],
     },
   },
   {
     // Components and browser helpers never see a load context either.
     files: ["app/components/**", "app/utils/**", "app/root.tsx"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx"],
-    rules: { "no-restricted-syntax": ["error", ...loadContextServices] },
+    // (intl.ts is where the Intl objects are built.)
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/utils/intl.ts"],
+    rules: { "no-restricted-syntax": ["error", ...loadContextServices, ...pageIntl] },
   },
 ];
 

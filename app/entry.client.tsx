@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { baseNamespaces, i18nConfig, isLang, defaultLang } from "#app/i18n";
+import { adoptFormatsSeen, FORMATS_SEEN_ID } from "#app/utils/intl";
 
 /**
  * Messages come from a cached resource route, one namespace at a time, when first needed: a
@@ -26,6 +27,8 @@ function localesBackend(version: string): BackendModule {
 }
 
 async function hydrate() {
+  // The server's formatted numbers and dates: hydration builds no Intl formatter for them.
+  adoptFormatsSeen(document.getElementById(FORMATS_SEEN_ID)?.textContent);
   const lang = document.documentElement.lang;
   const version = document.documentElement.dataset.localesVersion ?? "dev";
   await i18next

@@ -3,7 +3,9 @@ import { Await, Outlet, Scripts, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "@remix-run/router";
 import { describe, expect, it, vi } from "vitest";
+import { FormatsSeen } from "./components/formats-seen";
 import * as entry from "./entry.server";
+import { formatEuros } from "./utils/money";
 import { renderWhole } from "./entry.server";
 
 /**
@@ -131,6 +133,37 @@ describe("document rendering", () => {
     expect(page.html).toContain("<p>later &lt;/script&gt;</p>");
     expect(page.html).not.toContain("waiting");
     expect(page.html).not.toContain("<!--$!-->");
+  });
+});
+
+describe("the formats the page wrote (app/utils/intl.ts)", () => {
+  it("end the document, for the browser to hydrate with them", async () => {
+    function RootWithFormats() {
+      return (
+        <html lang="es">
+          <head />
+          <body>
+            <Outlet />
+            <Scripts nonce="n0nce" />
+            <FormatsSeen />
+          </body>
+        </html>
+      );
+    }
+    function PricedPage() {
+      return <p>{formatEuros(125_050, "es")}</p>;
+    }
+    const build = buildWith({ loader: () => ({ name: "Brisa" }) });
+    build.routes.root.module = { ...build.routes.root.module, default: RootWithFormats };
+    build.routes["routes/page"].module = { ...build.routes["routes/page"].module, default: PricedPage };
+    const page = await render(build);
+    expect(page.html).toContain("<p>1250,50\u00a0€</p>");
+    const block = /<script type="application\/json" id="formats-seen">([^<]*)<\/script><\/body><\/html>/.exec(page.html);
+    // (Remix's loader-data scripts follow </html>: the browser's parser puts them in <body>.)
+    expect(block, "the data block, last in <body>").not.toBeNull();
+    expect(JSON.parse(block![1])).toEqual({
+      'number|es-ES|{"style":"currency","currency":"EUR","minimumFractionDigits":2,"maximumFractionDigits":2}': { "1250.5": "1250,50\u00a0€" },
+    });
   });
 });
 

@@ -6,6 +6,7 @@ import { I18nextProvider } from "react-i18next";
 import { splitLangFromPath } from "#app/i18n";
 import { i18nFor } from "#app/.server/i18n";
 import { wholeResponse } from "#app/.server/http/whole-body";
+import { recordFormats } from "#app/utils/intl";
 import { NonceProvider } from "#app/utils/nonce";
 
 // server.ts takes config, services and the request handler from here: one copy of app/.server.
@@ -44,7 +45,7 @@ export default async function handleRequest(
   // encodes every small piece of markup into bytes as it goes, which cost about as much again as
   // the render itself (decision 038).
   await readHandoff(remixContext);
-  const html = renderToString(document);
+  const html = recordFormats(() => renderToString(document));
   // A boundary that still suspended or failed (a data stream that failed: its chunk holds the
   // error) is left to the browser by renderToString, silently; the stream renderer waits for it,
   // or logs the failure and answers 500, so such a page is rendered again that way.

@@ -35,6 +35,7 @@ import type { RootData } from "#app/utils/root-data";
 import stylesheet from "./tailwind.css?url";
 import { requestContext } from "#app/.server/http/request-context";
 import { takeNotice } from "#app/.server/http/notice";
+import { FormatsSeen } from "#app/components/formats-seen";
 
 export const handle = { i18n: [...baseNamespaces] };
 
@@ -163,6 +164,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={useNonce()} />
         <Scripts nonce={useNonce()} />
+        <FormatsSeen />
       </body>
     </html>
   );

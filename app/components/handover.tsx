@@ -8,6 +8,7 @@ import { FUEL_EIGHTHS, MAX_HANDOVER_NOTES, MAX_HANDOVER_PHOTOS, type HandoverKin
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
+import { numberFormat } from "#app/utils/intl";
 
 /**
  * Check-in and check-out on a booking's page (decision 032): both records as the two people read
@@ -68,7 +69,7 @@ export function HandoverRecord({ kind, record, engine, side }: { kind: HandoverK
             {record.engineHours !== null ? (
               <>
                 <dt className="font-medium">{t("handover.engineHours")}</dt>
-                <dd data-handover-hours>{new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(record.engineHours)} h</dd>
+                <dd data-handover-hours>{numberFormat(lang, { maximumFractionDigits: 1 }).format(record.engineHours)} h</dd>
               </>
             ) : null}
             {!engine && record.fuelEighths === null ? (

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Avatar } from "#app/components/avatar";
 import type { GalleryPhotoView, MapPoint, OwnerView, PlaceView, PriceUnit } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat, numberFormat } from "#app/utils/intl";
 import { languageOf } from "#app/i18n";
 import { FavouriteButton } from "./favourite-button";
 import { ListingMap } from "./listing-map";
@@ -243,7 +243,7 @@ export function ReviewsSection({ reviews }: { reviews: { average: number | null;
       ) : (
         <>
           <p className="flex items-baseline gap-3">
-            <span className="text-3xl font-bold">{reviews.average.toLocaleString(languageOf(lang).iso, { maximumFractionDigits: 1 })}</span>
+            <span className="text-3xl font-bold">{numberFormat(languageOf(lang).iso, { maximumFractionDigits: 1 }).format(reviews.average)}</span>
             <span className="sr-only">{t("listing.average", { average: reviews.average })}</span>
             <span aria-hidden="true" className="text-amber-500">{"★".repeat(Math.round(reviews.average))}</span>
             <span className="text-sm text-slate-600 dark:text-slate-400">{t("listing.count", { count: reviews.count })}</span>

@@ -29,6 +29,24 @@ async function openPage(browser: Browser, viewport: { width: number; height: num
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
+    // The Intl formatters the page builds: a browser's first one costs tens of milliseconds.
+    await page.addInitScript(() => {
+      const win = window as unknown as { __intlBuilt: string[] };
+      win.__intlBuilt = [];
+      for (const name of ["NumberFormat", "DateTimeFormat"] as const) {
+        const real = Intl[name];
+        Object.defineProperty(Intl, name, {
+          configurable: true,
+          writable: true,
+          value: new Proxy(real, {
+            construct(target, args: unknown[]) {
+              win.__intlBuilt.push(name);
+              return Reflect.construct(target, args) as object;
+            },
+          }),
+        });
+      }
+    });
   }
   return { page, context, mapRequests };
 }
@@ -61,6 +79,8 @@ for (const path of ["/alquiler-barco", "/docks"]) {
     await expect(firstPhoto).toHaveAttribute("fetchpriority", "high");
     const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
     expect(shift, "layout shift on a phone").toBeLessThan(0.01);
+    // The cards' prices and lengths hydrate with the server's strings (app/utils/intl.ts).
+    expect(await page.evaluate(() => (window as unknown as { __intlBuilt: string[] }).__intlBuilt), "Intl formatters built while hydrating").toEqual([]);
 
     // The map waits behind its switch: nothing of Leaflet until it is opened.
     await expect(page.getByTestId("listing-map")).toBeHidden();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "#app/.server/http/form";
 import { caseStatuses, QUOTE_LIMITS } from "#app/utils/cases";
+import { numberFormat } from "#app/utils/intl";
 
 /**
  * The admin case page's forms, one schema per `intent` (messages are `admin` keys, translated
@@ -19,7 +20,7 @@ export function parseEuros(text: string): number | null {
 }
 
 /** What the amount message says in the page's language (`max` grouped as the language groups). */
-export const amountValues = (lang: string) => ({ min: QUOTE_LIMITS.minCents / 100, max: (QUOTE_LIMITS.maxCents / 100).toLocaleString(lang) });
+export const amountValues = (lang: string) => ({ min: QUOTE_LIMITS.minCents / 100, max: numberFormat(lang).format(QUOTE_LIMITS.maxCents / 100) });
 
 /** The schema of the urlencoded forms, for one language and day (the quote's messages and its earliest date). */
 export function adminCaseSchema(lang: string, today = new Date().toISOString().slice(0, 10)) {

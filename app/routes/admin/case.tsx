@@ -19,6 +19,7 @@ import { useLang } from "#app/utils/use-lang";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { cardClass } from "#app/components/ui/card";
+import { dateTimeFormat, numberFormat } from "#app/utils/intl";
 
 /**
  * /admin/gestiones/{id}: a case for the team — everything the requester sent, the documents,
@@ -165,8 +166,8 @@ export default function AdminCase() {
   const fieldError = (intent: string, field: string) => (reply?.intent === intent ? reply.fields?.[field] : undefined);
   const typed = (intent: string, field: string) => (reply?.intent === intent ? reply.values?.[field] : undefined);
   const fieldProps = (intent: string, field: string) => (fieldError(intent, field) ? { "aria-invalid": true, "aria-describedby": `${intent}-${field}-error` } : {});
-  const money = (cents: number) => new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
-  const day = (iso: string) => new Intl.DateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
+  const money = (cents: number) => numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
+  const day = (iso: string) => dateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const results = item.documents.filter((doc) => doc.result);
   return (
     <main id="main" className="container-page space-y-6 py-10">

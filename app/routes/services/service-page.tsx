@@ -28,6 +28,7 @@ import { loadServicePage, sendServiceRequest } from "./service-page.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
+import { numberFormat } from "#app/utils/intl";
 
 /**
  * A service page (septimalista layout): /gestoria and its seven procedures, /seguro, /limpieza,
@@ -53,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 
 const euro = (lang: string, amount: number) =>
-  new Intl.NumberFormat(lang, {
+  numberFormat(lang, {
     style: "currency",
     currency: "EUR",
     maximumFractionDigits: 0,

@@ -20,6 +20,7 @@ import { useLang } from "#app/utils/use-lang";
 import { useNotice, type NoticeKey } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
+import { dateTimeFormat, numberFormat } from "#app/utils/intl";
 
 /**
  * /ajustes/mis-gestiones/{id}: one case for its requester — the request, its history with the
@@ -199,8 +200,8 @@ function CaseView() {
   const reply = useActionData<typeof action>();
   const busy = usePending({ untilIdle: true });
   const notice = useNotice(...CASE_NOTICES);
-  const money = (cents: number) => new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
-  const day = (iso: string) => new Intl.DateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
+  const money = (cents: number) => numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
+  const day = (iso: string) => dateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   const results = item.documents.filter((doc) => doc.result);
   const others = item.documents.filter((doc) => !doc.result);
   const pending = quotes.find((quote) => quote.status === "pending");

@@ -6,7 +6,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { cardClass } from "#app/components/ui/card";
 import { Pagination } from "#app/components/pagination";
 import { formatMoment } from "#app/utils/bookings";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat, numberFormat } from "#app/utils/intl";
 import { href } from "#app/utils/href";
 import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
@@ -79,7 +79,7 @@ function InvoiceTable({ id, param, title, list }: { id: string; param: string; t
     params.set(param, String(page));
     return `${href("settings-invoices")}?${params}#${id}-title`;
   };
-  const money = new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" });
+  const money = numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" });
   // The day of a moment in Madrid's time, as the PDF prints it: "1 de abril de 2027".
   const longDay = (iso: string) => dateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(iso));
   return (
