@@ -158,7 +158,7 @@ describe("the formats the page wrote (app/utils/intl.ts)", () => {
     build.routes["routes/page"].module = { ...build.routes["routes/page"].module, default: PricedPage };
     const page = await render(build);
     expect(page.html).toContain("<p>1250,50\u00a0€</p>");
-    const block = /<script type="application\/json" id="formats-seen">([^<]*)<\/script><\/body><\/html>/.exec(page.html);
+    const block = /<script type="application\/json" id="formats-seen"[^>]*>([^<]*)<\/script><\/body><\/html>/.exec(page.html);
     // (Remix's loader-data scripts follow </html>: the browser's parser puts them in <body>.)
     expect(block, "the data block, last in <body>").not.toBeNull();
     expect(JSON.parse(block![1])).toEqual({
