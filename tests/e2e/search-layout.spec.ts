@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { countIntlBuilt, intlBuilt } from "./support/intl-built";
 
 /**
  * Issue 13: the search pages arrive in their final layout (filters folded on phones without
@@ -29,24 +30,7 @@ async function openPage(browser: Browser, viewport: { width: number; height: num
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
-    // The Intl formatters the page builds: a browser's first one costs tens of milliseconds.
-    await page.addInitScript(() => {
-      const win = window as unknown as { __intlBuilt: string[] };
-      win.__intlBuilt = [];
-      for (const name of ["NumberFormat", "DateTimeFormat"] as const) {
-        const real = Intl[name];
-        Object.defineProperty(Intl, name, {
-          configurable: true,
-          writable: true,
-          value: new Proxy(real, {
-            construct(target, args: unknown[]) {
-              win.__intlBuilt.push(name);
-              return Reflect.construct(target, args) as object;
-            },
-          }),
-        });
-      }
-    });
+    await countIntlBuilt(page);
   }
   return { page, context, mapRequests };
 }
@@ -80,7 +64,7 @@ for (const path of ["/alquiler-barco", "/docks"]) {
     const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
     expect(shift, "layout shift on a phone").toBeLessThan(0.01);
     // The cards' prices and lengths hydrate with the server's strings (app/utils/intl.ts).
-    expect(await page.evaluate(() => (window as unknown as { __intlBuilt: string[] }).__intlBuilt), "Intl formatters built while hydrating").toEqual([]);
+    expect(await intlBuilt(page), "Intl formatters built while hydrating").toEqual([]);
 
     // The map waits behind its switch: nothing of Leaflet until it is opened.
     await expect(page.getByTestId("listing-map")).toBeHidden();

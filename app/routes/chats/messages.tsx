@@ -38,6 +38,8 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   return {
     meta: { title: ctx.t("list.meta"), description: ctx.t("list.intro") },
+    // "Today" as the server saw it: the browser hydrates the same times and days (decision 044).
+    now: new Date().toISOString(),
     older: page.length === PAGE ? page.at(-1)!.lastAt : null,
     paged: before !== undefined,
     conversations: members.map((member) => {
@@ -59,7 +61,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function Messages() {
   const { t } = useTranslation("chats");
   const lang = useLang();
-  const { conversations, older, paged } = useLoaderData<typeof loader>();
+  const { conversations, older, paged, now: renderedAt } = useLoaderData<typeof loader>();
   const live = useChatStream();
   const iso = languageOf(lang).iso;
   const zone = "Europe/Madrid";
@@ -70,7 +72,7 @@ export default function Messages() {
   // Today's messages by their time, this year's by their day, older ones with the year.
   const shortMoment = (at: string) => {
     const date = new Date(at);
-    const now = new Date();
+    const now = new Date(renderedAt);
     if (dayOf.format(date) === dayOf.format(now)) return time.format(date);
     return date.getUTCFullYear() === now.getUTCFullYear() ? thisYear.format(date) : otherYear.format(date);
   };
