@@ -88,6 +88,19 @@ describe("the server's formats, carried to the browser", () => {
     }
   });
 
+  it("answers only from the table's own entries, never from an object's inherited properties", () => {
+    const options = { type: "language", style: "narrow" } as const;
+    const expected = new Intl.DisplayNames(["en"], options).of("toString");
+    adoptFormatsSeen(JSON.stringify({ 'names|en|{"type":"language","style":"narrow"}': { es: "Spanish" } }));
+    expect(displayNamesOf("en", options).of("toString")).toBe(expected);
+    expect(displayNamesOf("en", options).of("es")).toBe("Spanish");
+    const text = recordFormats(() => {
+      displayNamesOf("en", { type: "language", style: "long", languageDisplay: "standard" }).of("toString");
+      return formatsSeenText();
+    });
+    expect(Object.keys(JSON.parse(text)['names|en|{"type":"language","style":"long","languageDisplay":"standard"}'])).toEqual(["toString"]);
+  });
+
   it("keeps Intl's answers: a name it does not have is undefined, an invalid date throws", () => {
     expect(recordFormats(() => displayNamesOf("es", { type: "region", fallback: "none" }).of("QQ"))).toBeUndefined();
     adoptFormatsSeen(JSON.stringify({ 'names|es|{"type":"region","fallback":"none"}': { QQ: "" } }));

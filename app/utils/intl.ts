@@ -70,10 +70,12 @@ function lookedUp<Input>(key: string, input: Input, inputKey: InputKey<Input>, w
   if (at === null) return write();
   if (recording) {
     const written = write();
-    (recording[key] ??= {})[at] = written;
+    // No prototype: an input named like one of Object's properties is only a key.
+    (recording[key] ??= Object.create(null) as Record<string, string>)[at] = written;
     return written;
   }
-  return seen[key]?.[at] ?? write();
+  const table = seen[key];
+  return table && Object.hasOwn(table, at) && typeof table[at] === "string" ? table[at] : write();
 }
 
 function memoized<Options, Format>(kind: string, create: (key: string, make: () => Format) => Format, make: (locale: string, options: Options) => Format) {
