@@ -22,7 +22,10 @@ async function checkHydration(browser: Browser, email: string | undefined, paths
   const found: Record<string, { built: string[]; kept: boolean }> = {};
   for (const path of await paths(page)) {
     await page.goto(path);
-    // Hydrated: the root's effects ran (the session is fetched only by the hydrated app).
+    // Hydrated: React has taken the server's <main> (its fiber is on the element).
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.querySelector("main") ?? {}).some((key) => key.startsWith("__reactFiber$"))), { message: `${path} hydrates` })
+      .toBe(true);
     await page.waitForLoadState("networkidle");
     const kept = await page.evaluate(() => (document.querySelector("main") as (HTMLElement & { __fromServer?: boolean }) | null)?.__fromServer === true);
     found[path] = { built: await intlBuilt(page), kept };
