@@ -18,17 +18,21 @@ import { renderWhole } from "./entry.server";
 // Data that needs more than one turbo-stream chunk (a promise) and text to escape.
 const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve("later </script>"), 5));
 
-function Root() {
+/** The root of the test build's document; `tail` is rendered after the scripts, last in <body>. */
+function Document({ tail = null }: { tail?: React.ReactNode }) {
   return (
     <html lang="es">
       <head />
       <body>
         <Outlet />
         <Scripts nonce="n0nce" />
+        {tail}
       </body>
     </html>
   );
 }
+
+const Root = () => <Document />;
 
 function Page() {
   const data = useLoaderData<{ name: string; later?: Promise<string>; show?: boolean }>();
@@ -138,18 +142,7 @@ describe("document rendering", () => {
 
 describe("the formats the page wrote (app/utils/intl.ts)", () => {
   it("end the document, for the browser to hydrate with them", async () => {
-    function RootWithFormats() {
-      return (
-        <html lang="es">
-          <head />
-          <body>
-            <Outlet />
-            <Scripts nonce="n0nce" />
-            <FormatsSeen />
-          </body>
-        </html>
-      );
-    }
+    const RootWithFormats = () => <Document tail={<FormatsSeen />} />;
     function PricedPage() {
       return <p>{formatEuros(125_050, "es")}</p>;
     }

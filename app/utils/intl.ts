@@ -78,23 +78,22 @@ function lookedUp<Input>(key: string, input: Input, inputKey: InputKey<Input>, w
   return table && Object.hasOwn(table, at) && typeof table[at] === "string" ? table[at] : write();
 }
 
-function memoized<Options, Format>(kind: string, create: (key: string, make: () => Format) => Format, make: (locale: string, options: Options) => Format) {
+/**
+ * One formatter per kind, locale and options, for the life of the module; `wrap` gets its key and
+ * its Intl object, built on first use (a value the table does not hold).
+ */
+function memoized<Options, Real, Format>(kind: string, make: (locale: string, options: Options) => Real, wrap: (key: string, real: () => Real) => Format) {
   const formats = new Map<string, Format>();
   return (locale: string, options: Options): Format => {
     const key = `${kind}|${locale}|${JSON.stringify(options)}`;
     let format = formats.get(key);
     if (!format) {
-      format = create(key, () => make(locale, options));
+      let built: Real | undefined;
+      format = wrap(key, () => (built ??= make(locale, options)));
       formats.set(key, format);
     }
     return format;
   };
-}
-
-/** A formatter whose Intl object is built on its first value the table does not hold. */
-function lazily<Format>(make: () => Format): () => Format {
-  let real: Format | undefined;
-  return () => (real ??= make());
 }
 
 export type NumberFormatter = Pick<Intl.NumberFormat, "format">;
@@ -110,35 +109,25 @@ const dateKey: InputKey<Date | number | undefined> = (value) => {
 };
 const codeKey: InputKey<string> = (code) => code;
 
-const numberFormats = memoized<Intl.NumberFormatOptions, NumberFormatter>(
-  "number",
-  (key, make) => {
-    const real = lazily(make);
-    return { format: (value) => lookedUp(key, value, numberKey, () => real().format(value)) };
-  },
-  (locale, options) => new Intl.NumberFormat(locale, options),
-);
-const dateTimeFormats = memoized<Intl.DateTimeFormatOptions, DateTimeFormatter>(
-  "date",
-  (key, make) => {
-    const real = lazily(make);
-    return { format: (value) => lookedUp(key, value, dateKey, () => real().format(value)) };
-  },
-  (locale, options) => new Intl.DateTimeFormat(locale, options),
-);
-const displayNames = memoized<Intl.DisplayNamesOptions, DisplayNamesFormatter>(
+/** A `format` that answers from the table before asking its Intl object. */
+const formatting =
+  <Input>(inputKey: InputKey<Input>) =>
+  (key: string, real: () => { format(input: Input): string }) => ({
+    format: (value: Input) => lookedUp(key, value, inputKey, () => real().format(value)),
+  });
+
+const numberFormats = memoized("number", (locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options), formatting(numberKey));
+const dateTimeFormats = memoized("date", (locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options), formatting(dateKey));
+const displayNames = memoized(
   "names",
-  (key, make) => {
-    const real = lazily(make);
-    // `of` answers undefined for a code it has no name for (with `fallback: "none"`): kept as "".
-    return {
-      of: (code) => {
-        const name = lookedUp(key, code, codeKey, () => real().of(code) ?? "");
-        return name === "" ? undefined : name;
-      },
-    };
-  },
-  (locale, options) => new Intl.DisplayNames([locale], options),
+  (locale, options: Intl.DisplayNamesOptions) => new Intl.DisplayNames([locale], options),
+  // `of` answers undefined for a code it has no name for (with `fallback: "none"`): kept as "".
+  (key, real) => ({
+    of: (code: string) => {
+      const name = lookedUp(key, code, codeKey, () => real().of(code) ?? "");
+      return name === "" ? undefined : name;
+    },
+  }),
 );
 
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): NumberFormatter {

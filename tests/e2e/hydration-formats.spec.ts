@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { demoPage } from "./people";
 import { countIntlBuilt, intlBuilt } from "./support/intl-built";
 
@@ -8,7 +8,7 @@ import { countIntlBuilt, intlBuilt } from "./support/intl-built";
  * and hydration keeps the server's markup (the page's <main> is the one the server sent).
  */
 
-async function checkHydration(browser: Browser, email: string | undefined, paths: (page: import("@playwright/test").Page) => Promise<string[]>) {
+async function checkHydration(browser: Browser, email: string | undefined, paths: (page: Page) => Promise<string[]>) {
   const page = await demoPage(browser, email, { javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
   await countIntlBuilt(page);
   await page.addInitScript(() => {
