@@ -10,7 +10,8 @@ import path from "node:path";
 import { prepareData } from "./bench-data";
 import { measure, warmUp, type Measured } from "./bench-measure";
 import { args, connections, duration, listings } from "./bench-options";
-import { num, printPages } from "./bench-report";
+import { num, printPages, rootLoaderLine } from "./bench-report";
+import { measureRootLoader } from "./bench-root-loader";
 import { startServer, type Server } from "./bench-server";
 import { selected, signedInTargets, targets, warmUpTargets } from "./bench-targets";
 
@@ -105,6 +106,9 @@ export async function compare(ref: string) {
       rows.push({ name: target.name, before: b, after: a });
       console.log(`${target.name}: ${num(b.rps)} → ${num(a.rps)} req/s`);
     }
+    // The root loader alone, each build in a process of its own, on its own copy of the data.
+    const rootBefore = await measureRootLoader(refDir, copies[0]!, signedBefore.renter);
+    const rootAfter = await measureRootLoader(process.cwd(), copies[1]!, signedAfter.renter);
     console.log(`\nAmarre benchmark, before/after — before: ${ref} (${commit.slice(0, 9)}), after: this checkout (${head}${dirty ? " with uncommitted changes" : ""})`);
     console.log(`${connections} connections, ${duration} s per page and build, in turns; ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}; ${listings} bench boats`);
     console.log("page                            before req/s  after req/s  after/before   before p50/p95 ms   after p50/p95 ms   before CPU ms/req  after CPU ms/req   non-2xx b/a");
@@ -113,12 +117,13 @@ export async function compare(ref: string) {
         `${name.padEnd(30)} ${num(b.rps).padStart(12)} ${num(a.rps).padStart(12)} ${`${num(a.rps / b.rps, 2)}×`.padStart(13)}   ${`${num(b.p50, 1)}/${num(b.p95, 1)}`.padStart(17)}   ${`${num(a.p50, 1)}/${num(a.p95, 1)}`.padStart(16)}   ${num(b.cpuMsPerRequest, 2).padStart(17)}  ${num(a.cpuMsPerRequest, 2).padStart(16)}   ${`${b.non2xx + b.errors}/${a.non2xx + a.errors}`.padStart(11)}`,
       );
     }
+    console.log(`\nThe root loader alone (in process): before ${rootLoaderLine(rootBefore)}; after ${rootLoaderLine(rootAfter)}`);
     console.log("\nAfter:");
-    printPages(rows.map((row) => row.after));
+    printPages(rows.map((row) => row.after), rootAfter);
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync(
       path.join("bench-results", `compare-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
-      JSON.stringify({ ref, commit, head, dirty, connections, duration, listings, loadAverage: os.loadavg(), rows }, null, 2),
+      JSON.stringify({ ref, commit, head, dirty, connections, duration, listings, loadAverage: os.loadavg(), rows, rootLoader: { before: rootBefore, after: rootAfter } }, null, 2),
     );
   } finally {
     for (const server of servers) server.stop();

@@ -2,6 +2,7 @@
  * The bench's page table and its verdicts against the targets (bench-targets.ts).
  */
 import type { Measured } from "./bench-measure";
+import type { RootLoaderCpu } from "./bench-root-loader";
 import { duration } from "./bench-options";
 import { FLOOR_SHARE, goals, isRendered, RENDERED_SHARE, ROOT_SIGNED_IN_MS, SIGNED_IN_BASELINE, VISITOR_BASELINE_AGAIN } from "./bench-targets";
 
@@ -10,7 +11,15 @@ export const num = (value: number, digits = 0) => (Number.isFinite(value) ? valu
 /** Requests per second: a tenth shown below 10 (the emulators' slow pages), whole above. */
 export const rate = (value: number) => num(value, value < 10 ? 1 : 0);
 
-export function printPages(results: Measured[]) {
+/** The root loader's CPU as a line of the report (bench-root-loader.ts). */
+export const rootLoaderLine = (figures: RootLoaderCpu) =>
+  `${num(figures.signedInUs / 1000, 3)} ms signed in, ${num(figures.visitorUs / 1000, 3)} ms for a visitor (+${num(figures.extraUs / 1000, 3)} ms); medians of ${figures.rounds} alternating rounds of ${figures.calls} calls`;
+
+/**
+ * The page table and the verdicts. `rootLoader`, when measured, judges the root loader's target;
+ * without it, the signed-in `/_baseline`'s CPU per request beyond the visitor's stands in for it.
+ */
+export function printPages(results: Measured[], rootLoader?: RootLoaderCpu) {
   const healthz = results.find((r) => r.name.startsWith("healthz"))!;
   const baseline = results.find((r) => r.name === "baseline (/_baseline)")!;
   const alone = results.some((r) => r.aloneMs !== undefined);
@@ -35,14 +44,22 @@ export function printPages(results: Measured[]) {
         `${pct(r.rps / baseline.rps)}, p95 ${num(r.p95, 1)} ms: ${met ? "met" : "NOT met"}`,
     );
   }
+  if (rootLoader) {
+    console.log(
+      `Target: the root loader's work for a signed-in person ≤ ${ROOT_SIGNED_IN_MS} ms of CPU (the build's root loader alone, in process) → ${rootLoaderLine(rootLoader)}: ${rootLoader.signedInUs / 1000 <= ROOT_SIGNED_IN_MS ? "met" : "NOT met"}`,
+    );
+  }
   const signedIn = results.find((r) => r.name === SIGNED_IN_BASELINE);
   if (signedIn) {
     // Against the visitor's baseline measured just before it (the run's first one is on a colder server).
     const visitor = results.find((r) => r.name === VISITOR_BASELINE_AGAIN) ?? baseline;
     const extra = signedIn.cpuMsPerRequest - visitor.cpuMsPerRequest;
+    const figure =
+      `${num(extra, 2)} ms (${num(signedIn.cpuMsPerRequest, 2)} ms per signed-in /_baseline against ${num(visitor.cpuMsPerRequest, 2)} ms for a visitor's, measured just before`;
     console.log(
-      `Target: the root loader's work for a signed-in person ≤ ${ROOT_SIGNED_IN_MS} ms of CPU → ${num(extra, 2)} ms ` +
-        `(${num(signedIn.cpuMsPerRequest, 2)} ms per signed-in /_baseline against ${num(visitor.cpuMsPerRequest, 2)} ms for a visitor's, measured just before): ${extra <= ROOT_SIGNED_IN_MS ? "met" : "NOT met"}`,
+      rootLoader
+        ? `The signed-in /_baseline's CPU per request beyond the visitor's: ${figure}; whole requests, so ±0.3 ms from run to run)`
+        : `Target: the root loader's work for a signed-in person ≤ ${ROOT_SIGNED_IN_MS} ms of CPU → ${figure}): ${extra <= ROOT_SIGNED_IN_MS ? "met" : "NOT met"}`,
     );
   }
   const slow = results.filter((r) => isRendered(r) && r.rps < RENDERED_SHARE * baseline.rps);

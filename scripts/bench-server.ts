@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { freePort, waitForHealth } from "./serve-build";
 
-const SESSION_SECRET = "bench-session-secret-that-is-long-enough-0123456789";
+export const SESSION_SECRET = "bench-session-secret-that-is-long-enough-0123456789";
 
 export type Server = { base: string; pid: number; process: ChildProcess; startupMs: number; stop: () => void };
 

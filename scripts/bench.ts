@@ -4,8 +4,8 @@
  * milliseconds per request, beside each page's ratio to `/_baseline` (a trivial page: the
  * framework's floor) and `/healthz` (plain Node and Express, no Remix), all measured in the same
  * run so that a slower machine or a slower framework cannot hide behind the ratios. Then booking
- * confirmations, a 50-way contention, sign-ins, event streams, the server's peak RSS and the gzip
- * bytes of JavaScript the home page loads.
+ * confirmations, a 50-way contention, sign-ins, event streams, the server's peak RSS, the root
+ * loader's own CPU (bench-root-loader.ts) and the gzip bytes of JavaScript the home page loads.
  *
  *   npm run bench -- [--listings 10000] [--connections 16] [--duration 5] [--skip-build]
  *   npm run bench -- --compare <git-ref> [--pages a,b]   # before (ref) / after (this checkout)
@@ -36,6 +36,7 @@ import { measureBookings, measureContention, measureEventStreams, measureSignIn 
 import { homeJavaScriptGzipBytes, measure, rssMiB, warmUp, type Measured } from "./bench-measure";
 import { args, CASES, connections, duration, listings, options } from "./bench-options";
 import { printPages, rate } from "./bench-report";
+import { measureRootLoader } from "./bench-root-loader";
 import { startServer, type Server } from "./bench-server";
 import { selected, signedInTargets, targets, warmUpTargets } from "./bench-targets";
 
@@ -84,6 +85,7 @@ async function main() {
     const signIns = await measureSignIn(base, Number(args["sign-ins"]));
     const streams = await measureEventStreams(base, server.pid, options.subscribers);
     const rss = rssMiB(server.pid);
+    const rootLoader = await measureRootLoader(process.cwd(), dataDir, renter, backend.env);
     const baseline = results.find((r) => r.name === "baseline (/_baseline)")!.rps;
 
     console.log(`\nAmarre benchmark — ${connections} connections, ${duration} s per page, ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`);
@@ -92,7 +94,7 @@ async function main() {
     console.log(`Listings: ${listings} bench boats + the demo marketplace (65 boats, 13 docks); ${CASES} cases`);
     console.log(`Server start (incl. first-start seed): ${server.startupMs} ms`);
     console.log("Absolute figures depend on the machine and what else runs on it; compare builds with --compare <git-ref>.\n");
-    printPages(results);
+    printPages(results, rootLoader);
     console.log(
       `\nBooking confirmations (signed in, a different day each, ${connections} connections): ${rate(booking.rps)} req/s (${((booking.rps / baseline) * 100).toFixed(0)}% of the baseline), ` +
         `p50 ${booking.p50.toFixed(1)} ms, p95 ${booking.p95.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms; ${booking.booked} booked, ${booking.other} other answers` +
@@ -117,7 +119,7 @@ async function main() {
     fs.writeFileSync(
       path.join("bench-results", `bench-${firebase ? "firebase-" : ""}${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
       JSON.stringify(
-        { backend: backend.backend, emulators: firebase, connections, duration, listings, cases: CASES, startupMs: server.startupMs, loadAverage: os.loadavg(), results, booking, contention, signIns, streams, peakRssMiB: rss, js },
+        { backend: backend.backend, emulators: firebase, connections, duration, listings, cases: CASES, startupMs: server.startupMs, loadAverage: os.loadavg(), results, rootLoader, booking, contention, signIns, streams, peakRssMiB: rss, js },
         null,
         2,
       ),
