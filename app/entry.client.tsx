@@ -37,6 +37,11 @@ async function hydrate() {
     .init({
       ...i18nConfig,
       lng: isLang(lang) ? lang : defaultLang,
+      // The page's language only. With the shared config's fallback (Spanish), an English,
+      // French or German page fetched every namespace twice, its own and Spanish, before
+      // hydrating; every key exists in the four languages (app/i18n.test.ts), so the fallback
+      // was never read. The server keeps it.
+      fallbackLng: false,
       ns: [...new Set([...baseNamespaces, ...getInitialNamespaces()])],
       detection: undefined,
     });

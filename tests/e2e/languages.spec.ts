@@ -9,8 +9,13 @@ const homes = [
 
 test.describe("home page in four languages", () => {
   for (const home of homes) {
-    test(`${home.path} is in ${home.lang}`, async ({ page, context }) => {
+    test(`${home.path} is in ${home.lang}, and its browser fetches that language's messages only`, async ({ page, context }) => {
       await context.addCookies([{ name: "i18n_redirected", value: home.lang, url: "http://127.0.0.1" }]);
+      const messages: string[] = [];
+      page.on("request", (request) => {
+        const found = /\/resources\/locales\/([^/]+)\/([^/?]+)/.exec(request.url());
+        if (found) messages.push(`${found[1]}/${found[2]}`);
+      });
       const response = await page.goto(home.path);
       expect(response?.status()).toBe(200);
       await expect(page.locator("html")).toHaveAttribute("lang", home.lang);
@@ -20,6 +25,10 @@ test.describe("home page in four languages", () => {
       await expect(page.getByRole("search").or(page.getByRole("form"))).toBeVisible();
       // the ports seeded on first start are offered as places
       await expect(page.locator("#boat-search-places option")).not.toHaveCount(0);
+      // Before hydrating, the browser loads the messages it shows: the page's language, never the fallback's too.
+      await page.waitForLoadState("networkidle");
+      expect(messages).toContain(`${home.lang}/common`);
+      expect(messages.filter((name) => !name.startsWith(`${home.lang}/`))).toEqual([]);
     });
   }
 });
