@@ -55,8 +55,12 @@ export function ListingCard({
   eager?: boolean | "high";
 }) {
   const Heading = `h${headingLevel}` as const;
+  // `content-visibility: auto`: a card off the screen is not styled, laid out or painted until it
+  // nears it (24 cards on a search page, one or two in a phone's first screen; held at its last
+  // height, or 26rem before it has one; its width is its column's). Its paint containment clips only what the card's own
+  // `overflow-hidden` already clips: its ring, shadow and hover lift are its own box's.
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-sea-500 dark:border-white/10 dark:bg-white/5">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm [contain-intrinsic-height:auto_26rem] [content-visibility:auto] transition hover:-translate-y-0.5 hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-sea-500 dark:border-white/10 dark:bg-white/5">
       <div className="relative">
         <ListingPhoto photo={photo} fallback={fallbackImage} alt="" sizes={CARD_PHOTO_SIZES} eager={eager} className="aspect-[4/3] w-full" />
         {badges.length > 0 ? (
