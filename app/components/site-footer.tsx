@@ -46,7 +46,7 @@ const legalLinks = [
 export function SiteFooter() {
   const { t } = useTranslation();
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-slate-50 dark:border-white/10 dark:bg-black/20">
+    <footer className="render-when-near mt-16 border-t border-slate-200 bg-slate-50 dark:border-white/10 dark:bg-black/20">
       <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-sea-800 dark:text-white">Amarre</p>

@@ -75,7 +75,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="categories-heading" className="container-page py-16">
+      <section aria-labelledby="categories-heading" className="container-page render-when-near py-16">
         <h2 id="categories-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">{t("categories.title")}</h2>
         <p className="mt-2 text-slate-600 dark:text-slate-300">{t("categories.subtitle")}</p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -97,7 +97,7 @@ export default function Home() {
       </section>
 
       {regions.length > 0 ? (
-        <section aria-labelledby="destinations-heading" className="bg-sand-50 py-16 dark:bg-white/5">
+        <section aria-labelledby="destinations-heading" className="render-when-near bg-sand-50 py-16 dark:bg-white/5">
           <div className="container-page">
             <h2 id="destinations-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">{t("destinations.title")}</h2>
             <p className="mt-2 text-slate-600 dark:text-slate-300">{t("destinations.subtitle")}</p>
@@ -125,7 +125,7 @@ export default function Home() {
         </section>
       ) : null}
 
-      <section aria-labelledby="services-heading" className="container-page py-16">
+      <section aria-labelledby="services-heading" className="container-page render-when-near py-16">
         <h2 id="services-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">{t("services.title")}</h2>
         <p className="mt-2 text-slate-600 dark:text-slate-300">{t("services.subtitle")}</p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -145,7 +145,7 @@ export default function Home() {
         </ul>
       </section>
 
-      <section aria-labelledby="docks-heading" className="container-page pb-8">
+      <section aria-labelledby="docks-heading" className="container-page render-when-near pb-8">
         <div className="grid items-center gap-8 overflow-hidden rounded-3xl bg-sea-900 p-8 text-white sm:p-12 lg:grid-cols-2 dark:bg-sea-800">
           <div>
             <h2 id="docks-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">{t("docks.title")}</h2>
@@ -165,7 +165,7 @@ export default function Home() {
       </section>
 
       {blog.posts.length > 0 ? (
-        <section aria-labelledby="blog-heading" className="container-page py-12">
+        <section aria-labelledby="blog-heading" className="container-page render-when-near py-12">
           <div className="flex flex-wrap items-end justify-between gap-2">
             <div>
               <h2 id="blog-heading" className="text-2xl font-bold tracking-tight">{blog.title}</h2>
