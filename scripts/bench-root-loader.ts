@@ -36,23 +36,16 @@ async function cpuPerCall(n: number, call: () => Promise<unknown>): Promise<numb
 }
 
 /**
- * Loads `root`'s build, opens its services on `dataDir` (with `backendEnv`, the emulators' addresses
- * on firebase), and calls the root loader `calls` times per round for the visitor and then the
- * signed-in person (`sessionCookie`), alternating which goes first; the medians of the rounds.
+ * Loads `root`'s build, opens its services on `dataDir` (this process's environment holds the
+ * emulators' addresses on firebase), and calls the root loader `calls` times per round for the
+ * visitor and for the signed-in person (`sessionCookie`), alternating which goes first; the
+ * medians of the rounds. Meant for a process of its own: it sets the server's environment.
  */
-async function measureInThisProcess(
-  root: string,
-  dataDir: string,
-  sessionCookie: string,
-  backendEnv: Record<string, string> = {},
-  { calls = 2_000, rounds = 7 } = {},
-): Promise<RootLoaderCpu> {
-  const saved = { ...process.env };
-  Object.assign(process.env, backendEnv, { NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET, METADATA_SERVER_DETECTION: "none", SEED_DEMO_DATA: "false" });
+async function measureInThisProcess(root: string, dataDir: string, sessionCookie: string, { calls = 2_000, rounds = 7 } = {}): Promise<RootLoaderCpu> {
+  Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET, METADATA_SERVER_DETECTION: "none", SEED_DEMO_DATA: "false" });
   const build = (await import(pathToFileURL(path.resolve(root, "build/server/index.js")).href)) as ServerBuild;
   const { serverApp } = build.entry.module as unknown as { serverApp: ServerApp };
   const services = await serverApp.createServices(serverApp.loadConfig());
-  process.env = saved;
   try {
     const loader = build.routes.root!.module.loader as unknown as RootLoader;
     const context = { services, cspNonce: "bench", shutdownSignal: new AbortController().signal, clientAddress: "127.0.0.1" };
