@@ -39,6 +39,7 @@ type InPage = {
     _audit?: { rules?: { id: string; impact?: string | null }[] };
   };
   amarreRepeats: typeof repeatedSubtrees;
+  amarreRulesThatCannotFail: typeof rulesThatCannotFail;
 };
 
 /**
@@ -70,7 +71,7 @@ function rulesThatCannotFail(): Record<string, { enabled: false }> {
 async function axeRun(page: Page, colourOnly: boolean, earlier: readonly number[] = []): Promise<{ violations: Violation[]; signatures: number[] }> {
   return page.evaluate(
     async ({ colourOnly, earlier }) => {
-      const { axe, amarreRepeats, amarreRulesThatCannotFail } = window as unknown as InPage & { amarreRulesThatCannotFail: typeof rulesThatCannotFail };
+      const { axe, amarreRepeats, amarreRulesThatCannotFail } = window as unknown as InPage;
       const { repeats, signatures } = amarreRepeats(earlier);
       const colour = await axe.run({ include: [document], exclude: repeats }, { resultTypes: ["violations"], runOnly: { type: "rule", values: ["color-contrast"] } });
       const rules = { ...amarreRulesThatCannotFail(), "color-contrast": { enabled: false } };
@@ -277,7 +278,7 @@ test("rules whose findings axe caps below serious are not run; a serious finding
   await page.setContent(
     `<!doctype html><html lang="es"><head><title>Reglas</title></head><body><p>Fuera de toda región</p><main><h2>Dos</h2><h4>Cuatro</h4><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="10" height="10"></main></body></html>`,
   );
-  const skipped = await page.evaluate(() => Object.keys((window as unknown as { amarreRulesThatCannotFail: () => Record<string, unknown> }).amarreRulesThatCannotFail()));
+  const skipped = await page.evaluate(() => Object.keys((window as unknown as InPage).amarreRulesThatCannotFail()));
   expect(skipped).toEqual(expect.arrayContaining(["region", "heading-order", "page-has-heading-one"]));
   expect(skipped).not.toContain("image-alt");
   expect(skipped).not.toContain("color-contrast");
