@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { HeroWaves } from "#app/components/artwork";
 import { BoatSearchForm } from "#app/components/boat-search-form";
 import { LocalizedLink } from "#app/components/localized-link";
 import { BOAT_SEARCH_PATH, boatTypes } from "#app/utils/listings/search-options";
@@ -65,7 +66,7 @@ export default function Home() {
   return (
     <main id="main">
       <section className="relative overflow-hidden bg-gradient-to-b from-sea-800 via-sea-700 to-sea-500 text-white dark:from-sea-950 dark:via-sea-900 dark:to-sea-800">
-        <img src="/images/hero-waves.svg" alt="" aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 w-full opacity-40" />
+        <HeroWaves className="pointer-events-none absolute inset-x-0 bottom-0 w-full opacity-40" />
         <div className="container-page relative py-16 sm:py-24">
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{t("hero.title")}</h1>
           <p className="mt-4 max-w-2xl text-lg text-sea-50">{t("hero.subtitle")}</p>
