@@ -4,7 +4,7 @@ import { initials } from "#app/utils/initials";
 import { useLang } from "#app/utils/use-lang";
 import type { Theme } from "#app/utils/theme";
 import { useCloseOnNavigate } from "#app/utils/use-close-on-navigate";
-import { LogoMark } from "./artwork";
+import { LogoMark } from "./logo-mark";
 import { ChatIcon, MenuIcon } from "./icons";
 import { useChatStream } from "#app/utils/use-chat-stream";
 import { LanguageSwitcher } from "./language-switcher";
@@ -94,7 +94,7 @@ export function SiteHeader({ theme, user }: { theme: Theme; user: HeaderUser | n
   return (
     <header className="sticky top-0 z-overlay border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-white/10 dark:bg-sea-950/90">
       <div className="container-page flex h-16 items-center gap-4">
-        <LocalizedLink to={href("home")} className="flex items-center gap-2 text-lg font-bold tracking-tight text-sea-800 dark:text-white" aria-label={t("brand.home")}>
+        <LocalizedLink to={href("home")} className="flex min-w-0 items-center gap-2 text-lg font-bold tracking-tight text-sea-800 dark:text-white" aria-label={t("brand.home")}>
           <LogoMark />
           <span>Amarre</span>
         </LocalizedLink>

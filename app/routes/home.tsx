@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { HeroWaves } from "#app/components/artwork";
 import { BoatSearchForm } from "#app/components/boat-search-form";
 import { LocalizedLink } from "#app/components/localized-link";
 import { BOAT_SEARCH_PATH, boatTypes } from "#app/utils/listings/search-options";
@@ -188,5 +187,22 @@ export default function Home() {
         </section>
       ) : null}
     </main>
+  );
+}
+
+/**
+ * The waves along the bottom of the first screen (`public/images/hero-waves.svg`, the blog's
+ * fallback cover), drawn inline: as an `<img>` the browser built a document of its own for them, a
+ * 45–50 ms task on a phone at a quarter of this machine's speed (decision 045). As wide as their
+ * box and as tall as their drawing's proportions (1440 × 200) make them.
+ */
+function HeroWaves({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 1440 200" preserveAspectRatio="none" aria-hidden="true" className={`block aspect-[36/5] h-auto ${className}`}>
+      <path d="M0 70C120 40 240 40 360 66S600 110 720 84 960 30 1080 48 1320 100 1440 76V200H0z" fill="#ffffff" fillOpacity=".12" />
+      <path d="M0 104C140 78 260 84 400 110S660 140 800 116 1060 72 1200 90 1380 128 1440 120V200H0z" fill="#ffffff" fillOpacity=".2" />
+      <path d="M0 140C160 118 300 124 460 146S760 170 920 150 1220 118 1440 140V200H0z" fill="#ffffff" fillOpacity=".35" />
+      <path d="M0 172C180 156 360 160 540 176S900 192 1080 178 1320 162 1440 170V200H0z" fill="#ffffff" />
+    </svg>
   );
 }
