@@ -65,7 +65,7 @@ export default function Home() {
   return (
     <main id="main">
       <section className="relative overflow-hidden bg-gradient-to-b from-sea-800 via-sea-700 to-sea-500 text-white dark:from-sea-950 dark:via-sea-900 dark:to-sea-800">
-        <HeroWaves className="pointer-events-none absolute inset-x-0 bottom-0 w-full opacity-40" />
+        <HeroWaves />
         <div className="container-page relative py-16 sm:py-24">
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{t("hero.title")}</h1>
           <p className="mt-4 max-w-2xl text-lg text-sea-50">{t("hero.subtitle")}</p>
@@ -193,12 +193,17 @@ export default function Home() {
 /**
  * The waves along the bottom of the first screen (`public/images/hero-waves.svg`, the blog's
  * fallback cover), drawn inline: as an `<img>` the browser built a document of its own for them, a
- * 45–50 ms task on a phone at a quarter of this machine's speed (decision 045). As wide as their
- * box and as tall as their drawing's proportions (1440 × 200) make them.
+ * 45–50 ms task on a phone at a quarter of this machine's speed (decision 045). Along the bottom
+ * of their section, as wide as it and as tall as their drawing's proportions (1440 × 200) make them.
  */
-function HeroWaves({ className }: { className: string }) {
+function HeroWaves() {
   return (
-    <svg viewBox="0 0 1440 200" preserveAspectRatio="none" aria-hidden="true" className={`block aspect-[36/5] h-auto ${className}`}>
+    <svg
+      viewBox="0 0 1440 200"
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-x-0 bottom-0 aspect-[36/5] h-auto w-full opacity-40"
+    >
       <path d="M0 70C120 40 240 40 360 66S600 110 720 84 960 30 1080 48 1320 100 1440 76V200H0z" fill="#ffffff" fillOpacity=".12" />
       <path d="M0 104C140 78 260 84 400 110S660 140 800 116 1060 72 1200 90 1380 128 1440 120V200H0z" fill="#ffffff" fillOpacity=".2" />
       <path d="M0 140C160 118 300 124 460 146S760 170 920 150 1220 118 1440 140V200H0z" fill="#ffffff" fillOpacity=".35" />
