@@ -124,7 +124,9 @@ export async function tour(page: BrowserPage, person: TourPerson, check: (stop: 
     await go();
     await page.waitForLoadState("load");
     const reached = new URL(page.url());
-    const links = await page.locator("a[href]").evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
+    // page.evaluate, not a locator: a locator has Playwright put its own 345 KB script into each
+    // page it queries, which the tours (axe, page walk) then paid for on every page they reached.
+    const links = await page.evaluate(() => Array.from(document.querySelectorAll("a[href]"), (a) => (a as HTMLAnchorElement).href));
     for (const link of links) {
       const url = new URL(link);
       if (url.origin === reached.origin) seenLinks.push(url.pathname);
