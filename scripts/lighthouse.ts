@@ -140,30 +140,38 @@ async function main() {
     for (const { page, path: pagePath, signedIn } of chosen) {
       const samples: Row[] = [];
       for (let run = 0; run < runs; run++) {
-        let tab: Awaited<ReturnType<typeof browser.newPage>> | undefined;
-        if (signedIn) {
-          tab = await browser.newPage();
-          await tab.setCookie(
-            { name: sessionName!, value: sessionValue.join("="), url: base, httpOnly: true, sameSite: "Lax" },
-            { name: "i18n_redirected", value: "es", url: base, sameSite: "Lax" },
+        // Lighthouse sometimes loses a page load's trace ("Something went wrong with recording the
+        // trace… Please run Lighthouse again", NO_NAVSTART on this machine, on any build): that run
+        // is done again, up to twice, and said so; any other error ends the script.
+        let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"] | undefined;
+        for (let attempt = 1; !lhr; attempt++) {
+          let tab: Awaited<ReturnType<typeof browser.newPage>> | undefined;
+          if (signedIn) {
+            tab = await browser.newPage();
+            await tab.setCookie(
+              { name: sessionName!, value: sessionValue.join("="), url: base, httpOnly: true, sameSite: "Lax" },
+              { name: "i18n_redirected", value: "es", url: base, sameSite: "Lax" },
+            );
+            await (await tab.createCDPSession()).send("Network.clearBrowserCache");
+          }
+          const result = await lighthouse(
+            base + pagePath,
+            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], disableStorageReset: Boolean(signedIn) },
+            // Mobile defaults; the language cookie so "/" stays Spanish whatever the browser asks for
+            // (in the jar with the session on the signed-in pages).
+            { extends: "lighthouse:default", settings: signedIn ? {} : { extraHeaders: { Cookie: "i18n_redirected=es" } } },
+            tab,
           );
-          await (await tab.createCDPSession()).send("Network.clearBrowserCache");
+          if (tab) {
+            await tab.deleteCookie({ name: sessionName!, url: base }, { name: "i18n_redirected", url: base });
+            await tab.close();
+          }
+          if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
+          const error = result.lhr.runtimeError;
+          if (!error) lhr = result.lhr;
+          else if (attempt < 3 && /run Lighthouse again/i.test(error.message)) console.warn(`${pagePath}: ${error.code}, run ${run + 1} done again`);
+          else throw new Error(`${pagePath}: ${error.message}`);
         }
-        const result = await lighthouse(
-          base + pagePath,
-          { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], disableStorageReset: Boolean(signedIn) },
-          // Mobile defaults; the language cookie so "/" stays Spanish whatever the browser asks for
-          // (in the jar with the session on the signed-in pages).
-          { extends: "lighthouse:default", settings: signedIn ? {} : { extraHeaders: { Cookie: "i18n_redirected=es" } } },
-          tab,
-        );
-        if (tab) {
-          await tab.deleteCookie({ name: sessionName!, url: base }, { name: "i18n_redirected", url: base });
-          await tab.close();
-        }
-        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`${pagePath}: ${lhr.runtimeError.message}`);
         if (args.json) {
           fs.mkdirSync(args.json, { recursive: true });
           fs.writeFileSync(path.join(args.json, `${page.replace(/\s+/g, "-")}-${run + 1}.json`), JSON.stringify(lhr));
