@@ -69,6 +69,53 @@ function median(values: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
+type Browser = Awaited<ReturnType<typeof puppeteer.connect>>;
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/**
+ * One Lighthouse run of `url`. Signed in (`session`, `name=value`): Chromium replaced a `Cookie`
+ * given as an extra header (the session never arrived and /mensajes was measured as the login
+ * page), so the session goes into the browser's cookie jar and Lighthouse keeps the jar (no
+ * storage reset); the HTTP cache is still emptied first, as the reset would.
+ *
+ * Lighthouse sometimes loses a page load's trace ("Something went wrong with recording the
+ * trace… Please run Lighthouse again", NO_NAVSTART on this machine, on any build): that run is
+ * done again, up to twice, and said so; any other error ends the script.
+ */
+async function audit(browser: Browser, port: number, url: string, session: string | null, label: string): Promise<Result> {
+  const base = new URL(url).origin;
+  const [sessionName, ...sessionValue] = (session ?? "").split("=");
+  for (let attempt = 1; ; attempt++) {
+    let tab: Awaited<ReturnType<Browser["newPage"]>> | undefined;
+    if (session) {
+      tab = await browser.newPage();
+      await tab.setCookie(
+        { name: sessionName!, value: sessionValue.join("="), url: base, httpOnly: true, sameSite: "Lax" },
+        { name: "i18n_redirected", value: "es", url: base, sameSite: "Lax" },
+      );
+      await (await tab.createCDPSession()).send("Network.clearBrowserCache");
+    }
+    const result = await lighthouse(
+      url,
+      { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], disableStorageReset: Boolean(session) },
+      // Mobile defaults; the language cookie so "/" stays Spanish whatever the browser asks for
+      // (in the jar with the session on the signed-in pages).
+      { extends: "lighthouse:default", settings: session ? {} : { extraHeaders: { Cookie: "i18n_redirected=es" } } },
+      tab,
+    );
+    if (tab) {
+      await tab.deleteCookie({ name: sessionName!, url: base }, { name: "i18n_redirected", url: base });
+      await tab.close();
+    }
+    const where = url.slice(base.length);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${where}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt >= 3 || !/run Lighthouse again/i.test(error.message)) throw new Error(`${where}: ${error.message}`);
+    console.warn(`${where}: ${error.code}, ${label} done again`);
+  }
+}
+
 async function main() {
   if (!fs.existsSync("build/server/server.js")) throw new Error("no production build: run `npm run build` first");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-lighthouse-"));
@@ -131,47 +178,12 @@ async function main() {
     const words = args.pages?.split(",").map((w) => w.trim()).filter(Boolean);
     const chosen = words?.length ? pages.filter((p) => words.some((w) => p.page.includes(w))) : pages;
     const rows: Row[] = [];
-    // Signed-in pages: Chromium replaced a `Cookie` given as an extra header (the session never
-    // arrived and /mensajes was measured as the login page), so the session goes into the
-    // browser's cookie jar and Lighthouse keeps the jar (no storage reset); the HTTP cache is
-    // still emptied before each run, as the reset would.
+    // Signed-in pages carry the session in the browser's cookie jar (see audit).
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-    const [sessionName, ...sessionValue] = session.split("=");
     for (const { page, path: pagePath, signedIn } of chosen) {
       const samples: Row[] = [];
       for (let run = 0; run < runs; run++) {
-        // Lighthouse sometimes loses a page load's trace ("Something went wrong with recording the
-        // trace… Please run Lighthouse again", NO_NAVSTART on this machine, on any build): that run
-        // is done again, up to twice, and said so; any other error ends the script.
-        let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"] | undefined;
-        for (let attempt = 1; !lhr; attempt++) {
-          let tab: Awaited<ReturnType<typeof browser.newPage>> | undefined;
-          if (signedIn) {
-            tab = await browser.newPage();
-            await tab.setCookie(
-              { name: sessionName!, value: sessionValue.join("="), url: base, httpOnly: true, sameSite: "Lax" },
-              { name: "i18n_redirected", value: "es", url: base, sameSite: "Lax" },
-            );
-            await (await tab.createCDPSession()).send("Network.clearBrowserCache");
-          }
-          const result = await lighthouse(
-            base + pagePath,
-            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], disableStorageReset: Boolean(signedIn) },
-            // Mobile defaults; the language cookie so "/" stays Spanish whatever the browser asks for
-            // (in the jar with the session on the signed-in pages).
-            { extends: "lighthouse:default", settings: signedIn ? {} : { extraHeaders: { Cookie: "i18n_redirected=es" } } },
-            tab,
-          );
-          if (tab) {
-            await tab.deleteCookie({ name: sessionName!, url: base }, { name: "i18n_redirected", url: base });
-            await tab.close();
-          }
-          if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`);
-          const error = result.lhr.runtimeError;
-          if (!error) lhr = result.lhr;
-          else if (attempt < 3 && /run Lighthouse again/i.test(error.message)) console.warn(`${pagePath}: ${error.code}, run ${run + 1} done again`);
-          else throw new Error(`${pagePath}: ${error.message}`);
-        }
+        const lhr = await audit(browser, chrome.port, base + pagePath, signedIn ? session : null, `run ${run + 1}`);
         if (args.json) {
           fs.mkdirSync(args.json, { recursive: true });
           fs.writeFileSync(path.join(args.json, `${page.replace(/\s+/g, "-")}-${run + 1}.json`), JSON.stringify(lhr));
