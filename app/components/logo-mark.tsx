@@ -1,6 +1,6 @@
 /**
- * Amarre's mark, 32 × 32, drawn inline (`public/images/logo.svg`, which the blog's structured
- * data names by address). Chromium builds a whole document (page, frame, styles) for each SVG
+ * Amarre's mark, 32 × 32, drawn inline: the same drawing as `public/images/logo.svg` (which the
+ * blog's structured data names by address; a change to one is a change to both). Chromium builds a whole document (page, frame, styles) for each SVG
  * file an `<img>` shows: the header's logo cost every page one (decision 045). Decorative: its
  * link carries the name. It keeps its size; the link around it may shrink on a narrow screen,
  * as it did around the `<img>`.

@@ -191,8 +191,8 @@ export default function Home() {
 }
 
 /**
- * The waves along the bottom of the first screen (`public/images/hero-waves.svg`, the blog's
- * fallback cover), drawn inline: as an `<img>` the browser built a document of its own for them, a
+ * The waves along the bottom of the first screen, drawn inline: the same drawing as
+ * `public/images/hero-waves.svg` (the blog's fallback cover; a change to one is a change to both): as an `<img>` the browser built a document of its own for them, a
  * 45–50 ms task on a phone at a quarter of this machine's speed (decision 045). Along the bottom
  * of their section, as wide as it and as tall as their drawing's proportions (1440 × 200) make them.
  */
