@@ -1,15 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { registerProSchema, registerSchema } from "#app/utils/account-schemas";
 import { passwordFieldFor, type PasswordPolicy } from "#app/utils/password-policy";
-import { zodErrorMap } from "#app/utils/zod-errors";
 import { CheckboxField, Field, FormAlert, Honeypot, PasswordHints, TextareaField } from "./forms";
 import { LocalizedLink } from "./localized-link";
 import { href } from "#app/utils/href";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 type Props = {
   kind: "person" | "professional";
@@ -23,14 +22,7 @@ type Props = {
 export function RegisterForm({ kind, policy, hints, redirectTo, lastResult }: Props) {
   const { t } = useTranslation("auth");
   const schema = (kind === "professional" ? registerProSchema : registerSchema).extend({ password: passwordFieldFor(policy) });
-  const [form, fields] = useForm({
-    id: `register-${kind}`,
-    lastResult: useWhenIdle(lastResult),
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(schema, t, { id: `register-${kind}`, lastResult: useWhenIdle(lastResult) });
   const pro = kind === "professional";
   const company = pro
     ? (fields as unknown as Record<"companyName" | "taxId" | "phone" | "address", typeof fields.email>)

@@ -48,6 +48,27 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  // Every conform form of the site checks a field this way (app/utils/use-zod-form.ts).
+  test("a form checks a field when it is left, and again as it is corrected", async ({ page }) => {
+    await page.goto("/en/recuperar-contrasena");
+    const email = page.getByLabel("Email");
+    // Wait for hydration: conform turns the browser's own checks off once it runs.
+    await expect(page.locator("form#forgot-password")).toHaveAttribute("novalidate", "");
+    await email.fill("not-an-address");
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    await email.blur();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("form#forgot-password")).toContainText("Invalid email");
+    await email.focus();
+    await email.pressSequentially("@amarre.test");
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("form#forgot-password")).not.toContainText("Invalid email");
+  });
+});
+
 test.describe("the spec's redirect rules over plain HTTP", () => {
   for (const prefix of ["", "/en", "/fr", "/de"]) {
     test(`anonymous visits to ${prefix || "/"}ajustes go to ${prefix}/login with the path`, async ({ request }) => {

@@ -1,6 +1,5 @@
 /** The photos step: the list with order, cover and delete buttons, and the upload form. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { useTranslation } from "react-i18next";
@@ -11,6 +10,7 @@ import { DRAFTS_PATH, listingErrorMap, MY_LISTINGS_PATH, photoUploadSchema, step
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { BackLink, primaryClass, secondaryClass, smallButtonClass, useStepAction } from "./shared";
 import type { ListingFormActionData, ListingFormPageData } from "./types";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 export function PhotosStep({ page, actionData }: { page: ListingFormPageData; actionData: ListingFormActionData | undefined }) {
   const { t } = useTranslation("listing-form");
@@ -20,13 +20,7 @@ export function PhotosStep({ page, actionData }: { page: ListingFormPageData; ac
   const photoChange = settled?.intent === "photo" ? settled : undefined;
   // Every photo button and the upload wait until the photos step has loaded again.
   const busy = usePending({ untilIdle: true });
-  const [form, fields] = useForm({
-    id: "listing-photo-upload",
-    lastResult: upload?.result ?? undefined,
-    constraint: getZodConstraint(photoUploadSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: photoUploadSchema, errorMap: listingErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(photoUploadSchema, t, { id: "listing-photo-upload", lastResult: upload?.result ?? undefined, validate: "onSubmit", errorMap: listingErrorMap(t) });
   const { limits, photos } = page;
   const uploaded = upload ? upload.uploaded : page.uploaded;
   const full = photos.length >= limits.maxPhotos;

@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import { zodErrorMap } from "#app/utils/zod-errors";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 /**
  * /admin/contenidos/{key}?lang=xx: the team edits one service page's texts in one language and
@@ -79,18 +80,7 @@ export default function AdminContent() {
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
   const sending = usePending();
   const settled = useWhenIdle(reply?.result);
-  const [form, fields] = useForm({
-    id: `content-${key}-${lang}`,
-    lastResult: settled,
-    defaultValue: values,
-    constraint: getZodConstraint(serviceContentFormSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: serviceContentFormSchema,
-        errorMap: zodErrorMap(t),
-      }),
-  });
+  const [form, fields] = useZodForm(serviceContentFormSchema, t, { id: `content-${key}-${lang}`, lastResult: settled, defaultValue: values });
   const faqs = fields.faqs.getFieldList();
   return (
     <ContentEditorPage

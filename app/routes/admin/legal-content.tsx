@@ -1,5 +1,5 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 /**
  * /admin/contenidos/legal/{key}?lang=xx: the team edits one legal page's text (legal notice,
@@ -64,14 +65,7 @@ export default function AdminLegalContent() {
   const reply = useActionData<{ result: SubmissionResult<string[]> }>();
   const sending = usePending();
   const settled = useWhenIdle(reply?.result);
-  const [form, fields] = useForm({
-    id: `legal-${key}-${lang}`,
-    lastResult: settled,
-    defaultValue: values,
-    constraint: getZodConstraint(legalContentFormSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: legalContentFormSchema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(legalContentFormSchema, t, { id: `legal-${key}-${lang}`, lastResult: settled, defaultValue: values });
   return (
     <ContentEditorPage
       pageTitle={pageTitle}

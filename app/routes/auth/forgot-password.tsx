@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +16,7 @@ import { withRetryAfter } from "#app/utils/headers";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 export const handle = { i18n: ["auth"] };
 
@@ -57,13 +58,7 @@ export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const sending = usePending();
   const settled = useWhenIdle(actionData?.result);
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: settled,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(schema, t, { id: "forgot-password", lastResult: settled });
   return (
     <main id="main" className="container-page flex justify-center py-12">
       <div className={cardClass("xl", { raised: true, extra: "w-full max-w-md" })}>

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +20,7 @@ import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 export const handle = { i18n: ["auth"] };
 
@@ -78,14 +79,7 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const sending = usePending();
   const settled = useWhenIdle(actionData?.result);
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: settled,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(loginSchema, t, { id: "login", lastResult: settled });
 
   return (
     <main id="main" className="container-page flex justify-center py-12">

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +15,7 @@ import { href } from "#app/utils/href";
 import { useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 export const handle = { i18n: ["auth"] };
 
@@ -63,14 +64,7 @@ export default function ResetPassword() {
   const actionData = useActionData<typeof action>();
   const settled = useWhenIdle(actionData?.result);
   const schema = schemaFor(policy);
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: settled,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(schema, t, { id: "reset-password", lastResult: settled });
   return (
     <main id="main" className="container-page flex justify-center py-12">
       <div className={cardClass("xl", { raised: true, extra: "w-full max-w-md" })}>

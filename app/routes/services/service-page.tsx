@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -23,12 +22,12 @@ import {
 } from "#app/utils/service-pages";
 import { procedureTypes } from "#app/utils/cases";
 import { useLang } from "#app/utils/use-lang";
-import { zodErrorMap } from "#app/utils/zod-errors";
 import { loadServicePage, sendServiceRequest } from "./service-page.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { numberFormat } from "#app/utils/intl";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 /**
  * A service page (septimalista layout): /gestoria and its seven procedures, /seguro, /limpieza,
@@ -261,15 +260,7 @@ function RequestPanel({ pageKey }: { pageKey: ServicePageKey }) {
   const settled = useWhenIdle(reply?.result);
   const kind: RequestKind = pageKey === "gestoria" ? "procedure" : requestKindOf(pageKey);
   const schema = servicePageRequestSchema(pageKey);
-  const [form, fields] = useForm({
-    id: `request-${pageKey}`,
-    lastResult: settled,
-    constraint: getZodConstraint(schema),
-    defaultValue: contact ?? undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(schema, t, { id: `request-${pageKey}`, lastResult: settled, defaultValue: contact ?? undefined });
   const anyFields = fields as unknown as Record<string, FieldMetadata<string>>;
   const documents = takesDocuments(kind);
   return (

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { friendlyFormatIBAN } from "ibantools";
@@ -14,6 +14,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { usePending } from "#app/utils/use-pending";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 /**
  * /ajustes/completar-perfil-arrendador: who offers the listings and where the payouts go.
@@ -60,15 +61,7 @@ export default function LessorProfile() {
   const actionData = useActionData<typeof action>();
   const idle = !usePending({ untilIdle: true });
   const busy = usePending();
-  const [form, fields] = useForm({
-    id: "lessor-form",
-    lastResult: idle ? actionData?.result : undefined,
-    defaultValue: defaults,
-    constraint: getZodConstraint(lessorSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: lessorSchema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(lessorSchema, t, { id: "lessor-form", lastResult: idle ? actionData?.result : undefined, defaultValue: defaults });
 
   return (
     <main id="main" className="space-y-8">

@@ -1,33 +1,24 @@
 /** The public profile form. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxGroup, Field, FormAlert, hintClass, Notice, RadioGroup, TextareaField } from "#app/components/forms";
 import { languages } from "#app/i18n";
 import { profileSchema, spokenLanguages } from "#app/utils/account-schemas";
-import { zodErrorMap } from "#app/utils/zod-errors";
 import { cardClass, submitClass, useLastResult, type FormProps } from "./shared";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 export function ProfileForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
   const { profile, languageOptions } = loaderData;
   const { lastResult, saved, submitting } = useLastResult("profile", actionData);
-  const [form, fields] = useForm({
-    id: "profile-form",
-    lastResult,
-    defaultValue: {
+  const [form, fields] = useZodForm(profileSchema, t, { id: "profile-form", lastResult, defaultValue: {
       displayName: profile.displayName,
       bio: profile.bio,
       phone: profile.phone ?? "",
       languages: profile.languages,
       emailLang: profile.emailLang,
-    },
-    constraint: getZodConstraint(profileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema, errorMap: zodErrorMap(t) }),
-  });
+    } });
   const labels = new Map(languageOptions.map((option) => [option.code, option.label]));
   return (
     <section aria-labelledby="profile-form-title" className={cardClass}>

@@ -1,25 +1,17 @@
 /** The sign-in email form. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormAlert, hintClass, Notice } from "#app/components/forms";
 import { changeEmailSchema } from "#app/utils/account-schemas";
-import { zodErrorMap } from "#app/utils/zod-errors";
 import { cardClass, submitClass, useLastResult, type FormProps } from "./shared";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 export function EmailForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
   const { profile } = loaderData;
   const { lastResult, saved, submitting } = useLastResult("email", actionData);
-  const [form, fields] = useForm({
-    id: "email-form",
-    lastResult,
-    constraint: getZodConstraint(changeEmailSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(changeEmailSchema, t, { id: "email-form", lastResult });
   return (
     <section aria-labelledby="email-form-title" className={cardClass}>
       <h2 id="email-form-title" className="text-xl font-bold">{t("email.title")}</h2>

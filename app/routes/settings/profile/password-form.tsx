@@ -1,27 +1,19 @@
 /** The password form, with the identity service's policy as live hints. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormAlert, hintClass, Notice, PasswordHints } from "#app/components/forms";
 import { changePasswordSchema } from "#app/utils/account-schemas";
-import { zodErrorMap } from "#app/utils/zod-errors";
 import { cardClass, submitClass, useLastResult, type FormProps } from "./shared";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 export function PasswordForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
   const { policy, passwordHints: hints } = loaderData;
   const schema = useMemo(() => changePasswordSchema(policy), [policy]);
   const { lastResult, saved, submitting } = useLastResult("password", actionData);
-  const [form, fields] = useForm({
-    id: "password-form",
-    lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(schema, t, { id: "password-form", lastResult });
   const hintsId = `${fields.password.id}-hints`;
   return (
     <section aria-labelledby="password-form-title" className={cardClass}>

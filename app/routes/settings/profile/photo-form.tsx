@@ -1,6 +1,5 @@
 /** The photo form (upload) and the remove button. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "#app/components/avatar";
@@ -8,9 +7,9 @@ import { FileField, Notice } from "#app/components/forms";
 import { profilePhotoSchema } from "#app/utils/account-schemas";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { usePending } from "#app/utils/use-pending";
-import { zodErrorMap } from "#app/utils/zod-errors";
 import { cardClass, NOTICES, PHOTO_LIMITS, submitClass, useLastResult, type FormProps } from "./shared";
 import { useNotice } from "#app/utils/notice";
+import { useZodForm } from "#app/utils/use-zod-form";
 
 export function PhotoForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
@@ -18,13 +17,7 @@ export function PhotoForm({ loaderData, actionData }: FormProps) {
   const { lastResult, saved, submitting } = useLastResult("photo", actionData);
   const removed = useNotice(NOTICES.removePhoto);
   const removing = usePending({ intent: "removePhoto" });
-  const [form, fields] = useForm({
-    id: "photo-form",
-    lastResult,
-    constraint: getZodConstraint(profilePhotoSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profilePhotoSchema, errorMap: zodErrorMap(t) }),
-  });
+  const [form, fields] = useZodForm(profilePhotoSchema, t, { id: "photo-form", lastResult, validate: "onSubmit" });
   return (
     <section aria-labelledby="photo-form-title" className={cardClass}>
       <h2 id="photo-form-title" className="text-xl font-bold">{t("photo.title")}</h2>
