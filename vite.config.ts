@@ -59,7 +59,7 @@ const TEST_FILES = ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "script
 /**
  * The test files that run in a process of their own: those that set environment variables, fake
  * the clock or globals, or start Firebase clients and emulators (they import firebase, firebase-admin
- * or an emulator helper: firebase-admin's apps, the emulators' addresses in process.env), and the
+ * or an emulator helper such as tests/firestore-store.ts: firebase-admin's apps, the emulators' addresses in process.env), and the
  * browser-side code's (its modules keep state for the page), and those that say `vitest: own
  * process` (they count what module-level caches do). Read from each file, so a new test that does
  * one of these is isolated without a list to keep. (A file that only names Firebase — a config
@@ -68,7 +68,7 @@ const TEST_FILES = ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "script
  * from `createTestServices`, fresh for each file.
  */
 const OWN_PROCESS =
-  /vitest: own process|process\.env|useFakeTimers|stubGlobal|stubEnv|vi\.mock\(|vi\.doMock|resetModules|from "firebase(-admin)?[/"]|from "@firebase\/|from "@firestore-emulator|from "@google-cloud\/|-emulator"|emulators?\.global|firebase-emulators"|APP_BACKEND: "firebase"/;
+  /vitest: own process|process\.env|useFakeTimers|stubGlobal|stubEnv|vi\.mock\(|vi\.doMock|resetModules|from "firebase(-admin)?[/"]|from "@firebase\/|from "@firestore-emulator|from "@google-cloud\/|-emulator"|firestore-store"|emulators?\.global|firebase-emulators"|APP_BACKEND: "firebase"/;
 const ownProcess = isTest
   ? ["app", "tests/unit", "scripts"]
       .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => `${dir}/${file}`))

@@ -1,11 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe } from "vitest";
-import type { BlobStore } from "#app/.server/blobs";
-import { createBlobStore } from "#app/.server/blobs/create-blobs";
-import { FirestoreStore } from "#app/.server/store/firestore";
-import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
+import { describe } from "vitest";
+import { firestoreStoreAndBlobs } from "#tests/firestore-store";
 import { blogSuite } from "./blog.suite";
 
 /**
@@ -13,24 +7,6 @@ import { blogSuite } from "./blog.suite";
  * in-process one): slug claims in transactions, the composite indexes of the list, drafts and
  * the `array-contains` language feed.
  */
-const cloud = findCloudFirestoreEmulator();
-let emulator: FirestoreEmulator;
-let store: FirestoreStore;
-let blobs: BlobStore;
-let dir: string;
+const { emulator, stores } = firestoreStoreAndBlobs("blog");
 
-beforeAll(async () => {
-  emulator = cloud ? await startCloudFirestoreEmulator() : await startFirestoreEmulator();
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
-  store = new FirestoreStore({ projectId: `demo-amarre-blog-${Date.now()}` });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-blog-fs-"));
-  blobs = await createBlobStore({ backend: "embedded", dataDir: dir });
-}, 120_000);
-afterAll(async () => {
-  await blobs?.close();
-  await store?.close();
-  await emulator?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-describe(`blog on Firestore (${cloud ? "Google's emulator" : "in-process emulator"})`, () => blogSuite(() => ({ store, blobs })));
+describe(`blog on Firestore (${emulator})`, () => blogSuite(stores));

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
+import { beforeAll, describe, expect, it } from "vitest";
+import { firestoreForFile } from "#tests/firestore-store";
 import { createRecordedPayments } from "#app/.server/payments";
 import { demoPorts } from "#app/.server/seed/ports";
 import { FirestoreStore } from "#app/.server/store/firestore";
@@ -17,18 +17,15 @@ import { createBookingsService } from "./service";
  * Google's emulator where the machine has it (real transactions: contention, retries), else on
  * the in-process one (whose commits apply one at a time).
  */
-const cloud = findCloudFirestoreEmulator();
+const firestore = firestoreForFile("bookings");
 
-describe(`bookings on Firestore (${cloud ? "Google's emulator" : "in-process emulator"})`, () => {
-  let emulator: FirestoreEmulator;
+describe(`bookings on Firestore (${firestore.emulator})`, () => {
   let store: FirestoreStore;
   let bookings: ReturnType<typeof createBookingsService>;
   let listings: ReturnType<typeof createListingsService>;
 
   beforeAll(async () => {
-    emulator = cloud ? await startCloudFirestoreEmulator() : await startFirestoreEmulator();
-    process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
-    store = new FirestoreStore({ projectId: `demo-amarre-bookings-${Date.now()}` });
+    store = firestore.store();
     const users = createUsersService(store);
     const ports = createPortsService(store);
     listings = createListingsService({ store, users, ports });
@@ -36,11 +33,6 @@ describe(`bookings on Firestore (${cloud ? "Google's emulator" : "in-process emu
     await users.create({ uid: "owner-1", email: "owner-1@amarre.test", displayName: "Armadora Uno", kind: "person" });
     await users.setLessor("owner-1", { legalName: "Armadora Uno", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
     bookings = createBookingsService({ store, listings, payments: createRecordedPayments() });
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-    await emulator?.stop();
   });
 
   it("20 simultaneous confirmations of the same days: exactly one wins, the others are `taken`", async () => {

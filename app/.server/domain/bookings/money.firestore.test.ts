@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe } from "vitest";
-import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
+import { beforeAll, describe } from "vitest";
+import { firestoreForFile } from "#tests/firestore-store";
 import { demoPorts } from "#app/.server/seed/ports";
 import { FirestoreStore } from "#app/.server/store/firestore";
 import { createListingsService } from "#app/.server/domain/listings";
@@ -9,34 +9,26 @@ import { createUsersService } from "#app/.server/domain/users";
 import { moneySuite } from "./money.contract";
 
 /** Every money path of a booking on Firestore (Google's emulator where installed, else the in-process one). */
-const cloud = findCloudFirestoreEmulator();
-let emulator: FirestoreEmulator;
+const firestore = firestoreForFile("money");
 let store: FirestoreStore;
 let listings: ReturnType<typeof createListingsService>;
 
 beforeAll(async () => {
-  emulator = cloud ? await startCloudFirestoreEmulator() : await startFirestoreEmulator();
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
-  store = new FirestoreStore({ projectId: `demo-amarre-money-${Date.now()}` });
+  store = firestore.store();
   const users = createUsersService(store);
   const ports = createPortsService(store);
   listings = createListingsService({ store, users, ports });
   for (const port of demoPorts) await ports.save(port);
   await users.create({ uid: "money-owner", email: "money-owner@amarre.test", displayName: "Armador Dinero", kind: "person" });
   await users.setLessor("money-owner", { legalName: "Armador Dinero", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
-}, 120_000);
-
-afterAll(async () => {
-  await store?.close();
-  await emulator?.stop();
 });
 
-describe(`booking money on Firestore (${cloud ? "Google's emulator" : "in-process emulator"})`, { timeout: 60_000 }, () => {
+describe(`booking money on Firestore (${firestore.emulator})`, { timeout: 60_000 }, () => {
   moneySuite(() => ({
     store,
     listings,
     ownerUid: "money-owner",
-    serialisesTransactions: Boolean(cloud),
+    serialisesTransactions: firestore.google,
     boat: ({ instant }) => publishBoat(listings, "money-owner", { instantBooking: instant, dayPriceCents: 45_000, depositCents: 80_000, cancellationPolicy: "moderate" }),
   }));
 });

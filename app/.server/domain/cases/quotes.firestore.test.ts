@@ -1,11 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe } from "vitest";
-import type { BlobStore } from "#app/.server/blobs";
-import { createBlobStore } from "#app/.server/blobs/create-blobs";
-import { FirestoreStore } from "#app/.server/store/firestore";
-import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
+import { describe } from "vitest";
+import { firestoreStoreAndBlobs } from "#tests/firestore-store";
 import { quotesSuite } from "./quotes.suite";
 
 /**
@@ -13,24 +7,6 @@ import { quotesSuite } from "./quotes.suite";
  * machine has it, else the in-process one), where simultaneous uploads are transactions that
  * collide and retry.
  */
-const cloud = findCloudFirestoreEmulator();
-let emulator: FirestoreEmulator;
-let store: FirestoreStore;
-let blobs: BlobStore;
-let dir: string;
+const { emulator, stores } = firestoreStoreAndBlobs("case-quotes");
 
-beforeAll(async () => {
-  emulator = cloud ? await startCloudFirestoreEmulator() : await startFirestoreEmulator();
-  process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
-  store = new FirestoreStore({ projectId: `demo-amarre-case-quotes-${Date.now()}` });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-case-quotes-fs-"));
-  blobs = await createBlobStore({ backend: "embedded", dataDir: dir });
-}, 120_000);
-afterAll(async () => {
-  await blobs?.close();
-  await store?.close();
-  await emulator?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-describe(`case quotes on Firestore (${cloud ? "Google's emulator" : "in-process emulator"})`, () => quotesSuite(() => ({ store, blobs })));
+describe(`case quotes on Firestore (${emulator})`, () => quotesSuite(stores));

@@ -1,36 +1,17 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BlobStore } from "#app/.server/blobs";
-import { createBlobStore } from "#app/.server/blobs/create-blobs";
-import type { DocumentStore } from "#app/.server/store";
-import { createStore } from "#app/.server/store/create-store";
+import { describe, expect, it } from "vitest";
+import { embeddedStoreAndBlobs } from "#tests/embedded-store";
 import { quotesSuite } from "./quotes.suite";
 
 /** Quotes, results and completion rules on the embedded store (SQLite). */
-let store: DocumentStore;
-let blobs: BlobStore;
-let dir: string;
+const stores = embeddedStoreAndBlobs("case-quotes");
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-case-quotes-"));
-  store = await createStore({ backend: "embedded", dataDir: dir });
-  blobs = await createBlobStore({ backend: "embedded", dataDir: dir });
-});
-afterAll(async () => {
-  await blobs?.close();
-  await store?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-describe("case quotes on SQLite", () => quotesSuite(() => ({ store, blobs })));
+describe("case quotes on SQLite", () => quotesSuite(stores));
 
 describe("an accepted quote's invoice as a PDF", () => {
   it("names the case, the paperwork line with what the quote covered, VAT and total, in the reader's language", async () => {
     const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
     const { createInvoicesService, renderInvoicePdf } = await import("../invoices");
-    const invoices = createInvoicesService({ store, users: { getMany: async () => new Map() }, subjectTitle: async () => "—", platform: { name: "Amarre Marketplace S.L.", taxId: "B67294813", address: "Passeig Marítim 32, Palma" } });
+    const invoices = createInvoicesService({ store: stores().store, users: { getMany: async () => new Map() }, subjectTitle: async () => "—", platform: { name: "Amarre Marketplace S.L.", taxId: "B67294813", address: "Passeig Marítim 32, Palma" } });
     const [invoice] = await invoices.issueForCaseQuote({ caseId: "AbCdEfGhIjKlMnOpQrSt", n: 2, requesterUid: "u-1", requesterName: "Zoë Martín", title: "ITB del barco", description: "ITB completa con tasas", amountCents: 14_500, acceptedAt: "2026-11-26T10:00:00.000Z" });
     expect(invoice).toMatchObject({ id: "case_AbCdEfGhIjKlMnOpQrSt_quote_2", series: "F", buyer: { uid: "u-1", name: "Zoë Martín" } });
     const doc = await getDocument({ data: await renderInvoicePdf(invoice!, "en"), useSystemFonts: false, verbosity: 0 }).promise;

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
-import { FirestoreStore } from "#app/.server/store/firestore";
+import { describe, expect, it } from "vitest";
+import { firestoreForFile } from "#tests/firestore-store";
 import { createRecordedPayments } from "#app/.server/payments";
 import { demoPorts } from "#app/.server/seed/ports";
 import { createListingsService, type Listing } from "../listings";
@@ -17,22 +16,9 @@ import { CHAT_EMAIL_DELAY_MS, type ChatMember } from "./model";
  * order, with the unread state and receipts agreeing — on Google's emulator where the machine has
  * it (optimistic transactions that collide on the conversation and retry), else the in-process one.
  */
-const cloud = findCloudFirestoreEmulator();
+const firestore = firestoreForFile("chats");
 
-describe(`conversations on Firestore (${cloud ? "Google's emulator" : "in-process emulator"})`, () => {
-  let emulator: FirestoreEmulator;
-  let store: FirestoreStore;
-
-  beforeAll(async () => {
-    emulator = cloud ? await startCloudFirestoreEmulator() : await startFirestoreEmulator();
-    process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
-    store = new FirestoreStore({ projectId: `demo-amarre-chats-${Date.now()}` });
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-    await emulator?.stop();
-  });
+describe(`conversations on Firestore (${firestore.emulator})`, () => {
 
   // Google's emulator sometimes gives up on one of twenty colliding transactions ("Transaction
   // lock timeout", "Transaction is invalid or closed") where Firestore itself would retry it: a
@@ -46,7 +32,7 @@ describe(`conversations on Firestore (${cloud ? "Google's emulator" : "in-proces
     const emailed: ChatMember[] = [];
     const listing = { id: `boatFs${attempt}`, kind: "boat", status: "published", ownerUid: owner1 } as Listing;
     const chats = createChatsService({
-      store,
+      store: firestore.store(),
       listings: { get: async (id) => (id === listing.id ? listing : null) },
       contactAllowedBetween: async () => false,
       notify: async ({ member }) => {
@@ -80,6 +66,7 @@ describe(`conversations on Firestore (${cloud ? "Google's emulator" : "in-proces
   });
 
   it("hides contact details until a confirmed booking is past its free cancellation, again once it is cancelled; split numbers on the page and in the email alike", { timeout: 120_000 }, async () => {
+    const store = firestore.store();
     const users = createUsersService(store);
     const ports = createPortsService(store);
     const listings = createListingsService({ store, users, ports });

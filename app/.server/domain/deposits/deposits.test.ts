@@ -1,27 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe } from "vitest";
-import type { BlobStore } from "#app/.server/blobs";
-import { createBlobStore } from "#app/.server/blobs/create-blobs";
-import type { DocumentStore } from "#app/.server/store";
-import { createStore } from "#app/.server/store/create-store";
+import { describe } from "vitest";
+import { embeddedStoreAndBlobs } from "#tests/embedded-store";
 import { depositsSuite } from "./deposits.suite";
 
 /** Deposit claims on the embedded store (SQLite) and blobs on disk. */
-let dir: string;
-let store: DocumentStore;
-let blobs: BlobStore;
+const stores = embeddedStoreAndBlobs("deposits");
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-deposits-"));
-  store = await createStore({ backend: "embedded", dataDir: dir });
-  blobs = await createBlobStore({ backend: "embedded", dataDir: dir });
-});
-afterAll(async () => {
-  await blobs?.close();
-  await store?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-describe("deposit claims on SQLite", () => depositsSuite(() => ({ store, blobs })));
+describe("deposit claims on SQLite", () => depositsSuite(stores));

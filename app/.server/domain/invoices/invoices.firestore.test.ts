@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findCloudFirestoreEmulator, startCloudFirestoreEmulator, startFirestoreEmulator, type FirestoreEmulator } from "#tests/firestore-emulator";
-import { FirestoreStore } from "#app/.server/store/firestore";
+import { describe, expect, it } from "vitest";
+import { firestoreForFile } from "#tests/firestore-store";
 import fc from "fast-check";
 import { brokenRules, moneyPaths, propertyRuns, runMoneyPath } from "./money-paths";
 import { testBooking, testInvoices } from "./test-fixtures";
@@ -12,25 +11,12 @@ import { testBooking, testInvoices } from "./test-fixtures";
  * `invoices.property.test.ts` on Firestore: for random booking paths driven through the real
  * bookings service, the invoices add up to the money that moved, per party.
  */
-const cloud = findCloudFirestoreEmulator();
+const numbers = firestoreForFile("invoices");
 
-describe(`invoice numbers on Firestore (${cloud ? "Google's emulator" : "in-process emulator"})`, () => {
-  let emulator: FirestoreEmulator;
-  let store: FirestoreStore;
-
-  beforeAll(async () => {
-    emulator = cloud ? await startCloudFirestoreEmulator() : await startFirestoreEmulator();
-    process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
-    store = new FirestoreStore({ projectId: `demo-amarre-invoices-${Date.now()}` });
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-    await emulator?.stop();
-  });
+describe(`invoice numbers on Firestore (${numbers.emulator})`, () => {
 
   it("20 simultaneous confirmations: 20 consecutive numbers per series, none repeated or skipped", async () => {
-    const invoices = testInvoices(store);
+    const invoices = testInvoices(numbers.store());
     const issued = (await Promise.all(Array.from({ length: 20 }, (_, i) => invoices.issueForBooking(testBooking(`fs-${i}`))))).flat();
     for (const series of ["A", "F"] as const) {
       const sequences = issued.filter((invoice) => invoice.series === series).map((invoice) => invoice.sequence).sort((a, b) => a - b);
@@ -51,24 +37,12 @@ describe(`invoice numbers on Firestore (${cloud ? "Google's emulator" : "in-proc
 });
 
 describe("a booking's invoices add up to the money that moved, on Firestore (in-process emulator)", () => {
-  let emulator: FirestoreEmulator;
-  let store: FirestoreStore;
-
-  beforeAll(async () => {
-    emulator = await startFirestoreEmulator();
-    process.env.FIRESTORE_EMULATOR_HOST = emulator.hostPort;
-    store = new FirestoreStore({ projectId: `demo-amarre-invoice-paths-${Date.now()}` });
-  }, 120_000);
-
-  afterAll(async () => {
-    await store?.close();
-    await emulator?.stop();
-  });
+  const paths = firestoreForFile("invoice-paths", { inProcess: true });
 
   it("per party, for random paths (instant, request answered or not, cancelled by either side at any tier)", async () => {
     await fc.assert(
       fc.asyncProperty(moneyPaths, async (moneyPath) => {
-        const { booking, invoices } = await runMoneyPath(store, moneyPath);
+        const { booking, invoices } = await runMoneyPath(paths.store(), moneyPath);
         expect(brokenRules(moneyPath, booking, invoices)).toEqual([]);
       }),
       { numRuns: propertyRuns(30) },
