@@ -11,4 +11,7 @@ export {
   type DepositErrorCode,
   type DepositField,
 } from "./model";
-export { canClaim, claimWindowEnd, createDepositsService, type AnswerInput, type CheckOutEvidence, type ClaimInput, type DecisionInput, type DepositsService, type Viewer } from "./service";
+export { createDepositsService, type DepositsService } from "./service";
+export { type CheckOutEvidence, type DepositsDeps, type Viewer } from "./context";
+export { canClaim, claimWindowEnd, type AnswerInput, type ClaimInput } from "./filing";
+export { type DecisionInput } from "./closing";

@@ -1,0 +1,85 @@
+/**
+ * What every deposit-claim operation shares: the dependencies with their defaults, reading a
+ * claim and who may see it, changing an open claim in a transaction, and closing one exactly once.
+ * Each operation module takes this context; `service.ts` makes it once and wires the operations.
+ */
+import type { BlobStore } from "#app/.server/blobs";
+import { isStoreError, type DocumentStore } from "#app/.server/store";
+import { isBookingId, type BookingsService } from "../bookings";
+import { DEPOSIT_CLAIM_CLOSINGS as CLOSINGS, DEPOSIT_CLAIMS, DepositError, MAX_CLAIM_TEXT, type ClaimHistoryEntry, type DepositClaim } from "./model";
+
+export type Viewer = { uid: string; role: "admin" | "user" };
+
+/** What a check-out offers as evidence: its id, its photos' ids and its notes (the record's and the answer's). */
+export type CheckOutEvidence = { id: string; photoIds: string[]; notes: string[] };
+
+export type DepositsDeps = {
+  store: DocumentStore;
+  blobs: BlobStore;
+  bookings: Pick<BookingsService, "getFor" | "claimDeposit" | "settleDeposit" | "releaseDeposit">;
+  /** The booking's check-out record (the handover feature, decision 032) a claim must point at; null without one. */
+  checkOut: (bookingId: string) => Promise<CheckOutEvidence | null>;
+  now?: () => Date;
+};
+
+export type DepositsContext = Required<DepositsDeps>;
+
+export function createDepositsContext(deps: DepositsDeps): DepositsContext {
+  return { ...deps, now: deps.now ?? (() => new Date()) };
+}
+
+/** The booking's claim, if any (a malformed id has none). */
+export async function read(ctx: DepositsContext, bookingId: string): Promise<DepositClaim | null> {
+  if (!isBookingId(bookingId)) return null;
+  return ctx.store.get<DepositClaim>(DEPOSIT_CLAIMS, bookingId);
+}
+
+/** The claim for its owner, its renter or the team; null for anyone else. */
+export function visible(claim: DepositClaim | null, viewer: Viewer): DepositClaim | null {
+  if (!claim) return null;
+  return viewer.role === "admin" || claim.ownerUid === viewer.uid || claim.renterUid === viewer.uid ? claim : null;
+}
+
+/** Writes a change to an open claim in a transaction; `not-open` when it was closed meanwhile. */
+export async function change(ctx: DepositsContext, bookingId: string, patch: (claim: DepositClaim) => Partial<DepositClaim>, openOnly = true): Promise<DepositClaim> {
+  return ctx.store.runTransaction(async (tx) => {
+    const doc = await tx.get<DepositClaim>(DEPOSIT_CLAIMS, bookingId);
+    if (!doc) throw new DepositError("not-found");
+    if (openOnly && doc.status !== "open") throw new DepositError("not-open");
+    const next = { ...doc, ...patch(doc), id: bookingId };
+    const { id: _id, ...record } = next;
+    tx.set(DEPOSIT_CLAIMS, bookingId, record);
+    return next;
+  });
+}
+
+/**
+ * Closing a claim (a decision or a withdrawal) first creates its closing marker: of two at once
+ * one creates it and the others are told the claim is closed — on every store, whatever its
+ * transactions' isolation (the ledger's own check stays behind it). If the money then cannot
+ * move, the marker is removed so the claim can be closed again.
+ */
+export async function closing<T>(ctx: DepositsContext, bookingId: string, by: string, kind: "decide" | "withdraw", move: () => Promise<T>): Promise<T> {
+  try {
+    await ctx.store.create(CLOSINGS, bookingId, { by, kind, at: ctx.now().toISOString() });
+  } catch (error) {
+    if (isStoreError(error, "already-exists")) throw new DepositError("not-open");
+    throw error;
+  }
+  try {
+    return await move();
+  } catch (error) {
+    await ctx.store.delete(CLOSINGS, bookingId);
+    throw error;
+  }
+}
+
+export const entry = (by: ClaimHistoryEntry["by"], uid: string, action: ClaimHistoryEntry["action"], at: string): ClaimHistoryEntry => ({ at, by, uid, action });
+
+/** A person's text, cleaned: `invalid` on `field` when required and empty, or too long. */
+export function text(value: unknown, field: "reason" | "text" | "note", required: boolean): string {
+  const clean = typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : "";
+  if (required && clean.length === 0) throw new DepositError("invalid", field, "required");
+  if (clean.length > MAX_CLAIM_TEXT) throw new DepositError("invalid", field, "too-long");
+  return clean;
+}
