@@ -15,5 +15,8 @@ export {
   type HandoverPhoto,
   type HandoverRecord,
 } from "./model";
-export { checkOutUntil, createHandoverService, hasEngine, localDay, zoneOf, type AnswerInput, type HandoverService, type RecordInput, type Viewer } from "./service";
+export { createHandoverService, type HandoverService } from "./service";
+export { type HandoverDeps, type Viewer } from "./context";
+export { type AnswerInput, type RecordInput } from "./recording";
+export { checkOutUntil, hasEngine, localDay, zoneOf } from "./rules";
 export { createHandoverNotifier } from "./notifications";

@@ -1,0 +1,115 @@
+/**
+ * The two sides' records: one side records the check-in or the check-out, the other confirms or
+ * disputes it. Records are created with `create` (of two check-ins at once, one is written) and
+ * answered behind a marker created first (`handover_answers/{recordId}`): of two answers at once
+ * exactly one is kept, on every store.
+ */
+import { isStoreError } from "#app/.server/store";
+import { notify, read, releaseIfClean, sideOf, type HandoverContext } from "./context";
+import { HANDOVER_ANSWERS, HANDOVERS, HandoverError, recordId, type HandoverConfirmation, type HandoverKind, type HandoverRecord } from "./model";
+import { preparePhotos, removePhotos, storePhotos } from "./photos";
+import { cleanText, fuelOf, hasEngine, hoursOf, refusalFor } from "./rules";
+
+export type RecordInput = {
+  photos?: readonly Uint8Array[];
+  /** 0–8 eighths of the tank; required for a boat with an engine. */
+  fuelEighths?: number | null;
+  /** The hour meter; required for a boat with an engine. */
+  engineHours?: number | null;
+  notes?: string;
+  /** Check-out by the owner: damage noted. */
+  damage?: boolean;
+};
+export type AnswerInput = { status: "confirmed" | "disputed"; note?: string };
+
+/**
+ * One side records the check-in or the check-out. Refusals: `not-found` (not their booking),
+ * `too-early`, `closed`, `not-checked-in`, `already-recorded`, `invalid` (a field). Nothing is
+ * kept of a refused record.
+ */
+export async function record(ctx: HandoverContext, uid: string, bookingId: string, kind: HandoverKind, input: RecordInput): Promise<HandoverRecord> {
+  const { booking, side } = await sideOf(ctx, uid, bookingId);
+  const listing = await ctx.listings.get(booking.listingId);
+  const checkIn = kind === "check-out" ? await read(ctx, bookingId, "check-in") : null;
+  if (await read(ctx, bookingId, kind)) throw new HandoverError("already-recorded");
+  const at = ctx.now();
+  const refusal = refusalFor(kind, booking, listing, checkIn !== null, at);
+  if (refusal) throw refusal;
+  const engine = hasEngine(listing);
+  const fuelEighths = fuelOf(input.fuelEighths, engine);
+  const engineHours = hoursOf(input.engineHours, engine);
+  if (engineHours !== null && checkIn?.engineHours != null && engineHours < checkIn.engineHours) throw new HandoverError("invalid", "engineHours", "backwards");
+  const notes = cleanText(input.notes, "notes", false);
+  const prepared = await preparePhotos(input.photos ?? []);
+  const iso = at.toISOString();
+  const photos = await storePhotos(ctx.blobs, bookingId, prepared, iso);
+  const written: HandoverRecord = {
+    id: recordId(bookingId, kind),
+    bookingId,
+    kind,
+    listingId: booking.listingId,
+    ownerUid: booking.ownerUid,
+    renterUid: booking.renterUid,
+    by: side,
+    uid,
+    photos,
+    fuelEighths,
+    engineHours,
+    notes,
+    damage: kind === "check-out" && side === "owner" && input.damage === true,
+    recordedAt: iso,
+    confirmation: null,
+    depositReleasedAt: null,
+  };
+  const { id, ...doc } = written;
+  try {
+    await ctx.store.create(HANDOVERS, id, doc);
+  } catch (error) {
+    await removePhotos(ctx.blobs, bookingId, photos);
+    if (isStoreError(error, "already-exists")) throw new HandoverError("already-recorded");
+    throw error;
+  }
+  await notify(ctx, written, "recorded");
+  return written;
+}
+
+/**
+ * The other side confirms the record or disputes it with a note. Refusals: `not-found`,
+ * `own-record`, `already-answered`, `invalid` (status, note). A confirmed check-out without
+ * damage releases the deposit.
+ */
+export async function answer(ctx: HandoverContext, uid: string, bookingId: string, kind: HandoverKind, input: AnswerInput): Promise<HandoverRecord> {
+  const { side } = await sideOf(ctx, uid, bookingId);
+  const recorded = await read(ctx, bookingId, kind);
+  if (!recorded) throw new HandoverError("not-found");
+  if (recorded.by === side) throw new HandoverError("own-record");
+  if (recorded.confirmation) throw new HandoverError("already-answered");
+  if (input.status !== "confirmed" && input.status !== "disputed") throw new HandoverError("invalid", "status", "required");
+  // Disputing says why; confirming may add a word.
+  const note = cleanText(input.note, "note", input.status === "disputed");
+  const id = recorded.id;
+  const at = ctx.now().toISOString();
+  const confirmation: HandoverConfirmation = { by: side, uid, status: input.status, note, at };
+  try {
+    await ctx.store.create(HANDOVER_ANSWERS, id, { uid, status: input.status, at });
+  } catch (error) {
+    if (isStoreError(error, "already-exists")) throw new HandoverError("already-answered");
+    throw error;
+  }
+  let answered: HandoverRecord;
+  try {
+    answered = await ctx.store.runTransaction(async (tx) => {
+      const doc = await tx.get<HandoverRecord>(HANDOVERS, id);
+      if (!doc) throw new HandoverError("not-found");
+      if (doc.confirmation) throw new HandoverError("already-answered");
+      tx.update(HANDOVERS, id, { confirmation });
+      return { ...doc, id, confirmation };
+    });
+  } catch (error) {
+    await ctx.store.delete(HANDOVER_ANSWERS, id);
+    throw error;
+  }
+  const result = await releaseIfClean(ctx, answered);
+  await notify(ctx, result, "answered");
+  return result;
+}
