@@ -4,7 +4,8 @@ import { StoreError, type DocumentStore } from "#app/.server/store";
 import { FirestoreStore } from "#app/.server/store/firestore";
 import type { Listing } from "../listings";
 import { ChatError, isChatError } from "./model";
-import { createChatsService, WRITE_ATTEMPTS } from "./service";
+import { createChatsService } from "./service";
+import { WRITE_ATTEMPTS } from "./writing";
 
 
 /**

@@ -1,0 +1,95 @@
+/** Reading: a page of a conversation (its messages as shown, contact details hidden or not), a person's conversations, the unread count, and its live state for the event stream. */
+import type { StoreError, Unsubscribe } from "#app/.server/store";
+import { CHAT_PAGE_SIZE, type ChatStreamState, type MessagePart } from "#app/utils/chats";
+import { CONTEXT, getMember, type ChatsContext } from "./context";
+import { conversationParts } from "./mask";
+import { CHAT_MEMBERS, CHAT_MESSAGES, CHATS, type Chat, type ChatMember, type ChatMessage } from "./model";
+
+export type ChatPage = {
+  chat: Chat;
+  me: ChatMember;
+  /** The page's messages, oldest first (the newest at the bottom). */
+  messages: ChatMessage[];
+  /** The number of the oldest message before this page, when there is one. */
+  olderBefore: number | null;
+  /** Contact details show (a booking between the two that can no longer be cancelled for free). */
+  shared: boolean;
+  /** Each message as shown, in parts (contact details hidden unless `shared`), in the order of `messages`. */
+  parts: MessagePart[][];
+};
+
+/**
+ * A page of a conversation for one of its two people (null for anyone else): the newest
+ * messages, or those before message `before`.
+ */
+export async function page(ctx: ChatsContext, uid: string, chatId: string, options: { before?: number } = {}): Promise<ChatPage | null> {
+  const me = await getMember(ctx, uid, chatId);
+  if (!me) return null;
+  const before = options.before !== undefined && Number.isSafeInteger(options.before) && options.before > 0 ? options.before : null;
+  const [chat, docs, shared] = await Promise.all([
+    ctx.store.get<Omit<Chat, "id">>(CHATS, chatId),
+    // A few messages before the page too, so a number split across its first message is still caught.
+    ctx.store.query<Omit<ChatMessage, "id">>({
+      collection: CHAT_MESSAGES,
+      where: before === null ? [["chatId", "==", chatId]] : [["chatId", "==", chatId], ["seq", "<", before]],
+      orderBy: [["seq", "desc"]],
+      limit: CHAT_PAGE_SIZE + CONTEXT,
+    }),
+    ctx.contactAllowedBetween(uid, me.otherUid, ctx.now()),
+  ]);
+  if (!chat) return null;
+  const all = (docs as ChatMessage[]).reverse();
+  const context = Math.max(0, all.length - CHAT_PAGE_SIZE);
+  const messages = all.slice(context);
+  const parts = conversationParts(all, !shared).slice(context);
+  const oldest = messages[0]?.seq ?? 1;
+  return { chat: chat as Chat, me, messages, olderBefore: oldest > 1 ? oldest : null, shared, parts };
+}
+
+/** The person's conversations, the latest first; `before` (a `lastAt`) for the next page. */
+export async function list(ctx: ChatsContext, uid: string, options: { limit?: number; before?: string } = {}): Promise<ChatMember[]> {
+  const before = options.before && !Number.isNaN(Date.parse(options.before)) ? options.before : null;
+  return ctx.store.query<Omit<ChatMember, "id">>({
+    collection: CHAT_MEMBERS,
+    where: before ? [["uid", "==", uid], ["lastAt", "<", before]] : [["uid", "==", uid]],
+    orderBy: [["lastAt", "desc"]],
+    limit: options.limit ?? 50,
+  });
+}
+
+/** How many of the person's conversations have messages they have not read. */
+export function unreadCount(ctx: ChatsContext, uid: string): Promise<number> {
+  return ctx.store.count({ collection: CHAT_MEMBERS, where: [["uid", "==", uid], ["unread", "==", true]] });
+}
+
+/**
+ * Live state for the email event stream: the unread count and the latest conversations'
+ * progress, soon after the call and whenever either changes.
+ */
+export function watch(ctx: ChatsContext, uid: string, onChange: (state: ChatStreamState) => void, onError: (error: StoreError) => void): Unsubscribe {
+  let recent: ChatMember[] | null = null;
+  let unread: number | null = null;
+  const emit = () => {
+    if (recent === null || unread === null) return;
+    onChange({ unread, chats: recent.map((m) => ({ id: m.chatId, lastSeq: m.lastSeq, readSeq: m.readSeq, otherReadSeq: m.otherReadSeq })) });
+  };
+  const stops = [
+    ctx.store.watch<Omit<ChatMember, "id">>(
+      { collection: CHAT_MEMBERS, where: [["uid", "==", uid]], orderBy: [["lastAt", "desc"]], limit: 50 },
+      (docs) => {
+        recent = docs;
+        emit();
+      },
+      onError,
+    ),
+    ctx.store.watch(
+      { collection: CHAT_MEMBERS, where: [["uid", "==", uid], ["unread", "==", true]], limit: 100 },
+      (docs) => {
+        unread = docs.length;
+        emit();
+      },
+      onError,
+    ),
+  ];
+  return () => stops.forEach((stop) => stop());
+}
