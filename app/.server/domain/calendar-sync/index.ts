@@ -18,6 +18,7 @@ export {
   type SyncErrorCode,
 } from "./model";
 export { AFTERNOON_STARTS_MINUTE, CalendarParseError, heldDays, looksLikeCalendar, OWN_UID_SUFFIX, parseCalendar, wallClock, zonedInstant, type ExternalEvent } from "./ical";
-export { createCalendarSyncService, slotIdsOfEvent, timeZoneOf, type CalendarSyncService } from "./service";
+export { createCalendarSyncService, type CalendarSyncService } from "./service";
+export { slotIdsOfEvent, timeZoneOf } from "./holding";
 export { exportedEventOf } from "./export";
 export { conflictKey, createConflictNotifier, newConflicts } from "./notifications";

@@ -1,0 +1,100 @@
+/**
+ * Holding a listing's days for its imports: fetching and reading a calendar, making the slots
+ * an import holds exactly its events' ones (the bookings' own slots, so no booking can take
+ * them), and one sync of an import.
+ */
+import { slotIdsFor } from "../bookings";
+import type { Listing } from "../listings";
+import { forListing, horizon, later, type CalendarSyncContext } from "./context";
+import { CalendarParseError, heldDays, parseCalendar, type ExternalEvent } from "./ical";
+import { CALENDAR_IMPORTS, CalendarFetchError, type CalendarImport, type ImportConflict } from "./model";
+
+/** The marketplace's zone: a listing's days are days there unless it names its own. */
+const DEFAULT_TIME_ZONE = "Europe/Madrid";
+
+/** A listing's zone: its own if it has one, else Madrid's. */
+export function timeZoneOf(listing: Listing): string {
+  const own = (listing.data as { timeZone?: unknown }).timeZone;
+  return typeof own === "string" && own.length > 0 ? own : DEFAULT_TIME_ZONE;
+}
+
+/** The slot ids an event holds on the listing (the bookings' own `slotIdsFor`). */
+export function slotIdsOfEvent(listing: Pick<Listing, "id" | "kind">, event: ExternalEvent, timeZone: string, from: string, to: string): string[] {
+  return heldDays(event, listing.kind, timeZone, from, to).flatMap(({ day, part }) => slotIdsFor(listing, day, day, part));
+}
+
+/** Fetches and reads a calendar; a `CalendarFetchError` for anything but a good calendar or a 304. */
+export async function fetchEvents(ctx: CalendarSyncContext, url: string, conditions: { etag: string | null; lastModified: string | null }, listing: Listing) {
+  const outcome = await ctx.fetcher(url, conditions);
+  if (outcome.kind === "not-modified") return { kind: "not-modified" as const };
+  const { from, to } = horizon(ctx);
+  try {
+    const events = parseCalendar(outcome.text, { from, to, timeZone: timeZoneOf(listing) });
+    return { kind: "ok" as const, events, etag: outcome.etag, lastModified: outcome.lastModified };
+  } catch (error) {
+    if (error instanceof CalendarParseError) throw new CalendarFetchError("not-calendar");
+    throw error;
+  }
+}
+
+/** Makes the listing's slots held by this import exactly its events' ones; the conflicts with bookings. */
+export async function apply(ctx: CalendarSyncContext, record: Pick<CalendarImport, "id">, listing: Listing, events: ExternalEvent[]): Promise<ImportConflict[]> {
+  const { from, to } = horizon(ctx);
+  const zone = timeZoneOf(listing);
+  const perEvent = events.map((event) => slotIdsOfEvent(listing, event, zone, from, to));
+  const wanted = [...new Set(perEvent.flat())];
+  const { conflicts } = await ctx.bookings.holdImported(listing, record.id, wanted, from);
+  const bookingOf = new Map(conflicts.map((c) => [c.slotId, c.bookingId]));
+  const out: ImportConflict[] = [];
+  events.forEach((event, n) => {
+    const ids = [...new Set(perEvent[n].map((id) => bookingOf.get(id)).filter((id): id is string => Boolean(id)))];
+    if (ids.length > 0) out.push({ ...event, bookingIds: ids });
+  });
+  return out;
+}
+
+/** Applies the other imports of a listing again (their days held by an import just removed are theirs now). */
+export async function reapplyOthers(ctx: CalendarSyncContext, listing: Listing, exceptId: string) {
+  const others = (await forListing(ctx, listing.id)).filter((r) => r.id !== exceptId);
+  for (const other of others) {
+    const conflicts = await apply(ctx, other, listing, other.events);
+    await ctx.store.update(CALENDAR_IMPORTS, other.id, { conflicts });
+  }
+}
+
+/**
+ * One sync: a conditional fetch; a good calendar replaces the events (gone ones free their
+ * slots), a 304 keeps them (the horizon still moves on); a failure keeps the last good events
+ * and their slots and records why.
+ */
+export async function sync(ctx: CalendarSyncContext, record: CalendarImport): Promise<CalendarImport> {
+  const at = ctx.now();
+  const listing = await ctx.listings.get(record.listingId);
+  if (!listing || listing.ownerUid !== record.ownerUid) {
+    // The listing is gone or changed hands: nothing to hold; try again later.
+    const patch = { lastAttemptAt: at.toISOString(), nextSyncAt: later(ctx, at) };
+    await ctx.store.update(CALENDAR_IMPORTS, record.id, patch);
+    return { ...record, ...patch };
+  }
+  let patch: Partial<CalendarImport>;
+  try {
+    const result = await fetchEvents(ctx, record.url, { etag: record.etag, lastModified: record.lastModified }, listing);
+    const events = result.kind === "ok" ? result.events : record.events;
+    const conflicts = await apply(ctx, record, listing, events);
+    patch = {
+      events,
+      conflicts,
+      etag: result.kind === "ok" ? result.etag : record.etag,
+      lastModified: result.kind === "ok" ? result.lastModified : record.lastModified,
+      lastAttemptAt: at.toISOString(),
+      lastSuccessAt: at.toISOString(),
+      error: null,
+      nextSyncAt: later(ctx, at),
+    };
+  } catch (error) {
+    if (!(error instanceof CalendarFetchError)) throw error;
+    patch = { lastAttemptAt: at.toISOString(), error: { code: error.code, status: error.status, at: at.toISOString() }, nextSyncAt: later(ctx, at) };
+  }
+  await ctx.store.update(CALENDAR_IMPORTS, record.id, patch);
+  return { ...record, ...patch };
+}
