@@ -1,0 +1,36 @@
+/** Changing a profile: its fields, its photo, the lessor's details; each change tells `onChange`. */
+import { lessorSchema } from "#app/utils/account-schemas";
+import { strip, type UsersContext } from "./context";
+import { PROFILES, type Lessor, type ProfilePhoto, type UserProfile } from "./model";
+import { get } from "./reads";
+
+/** Changes the person's own fields. */
+export async function update(
+  ctx: UsersContext,
+  uid: string,
+  patch: Partial<Pick<UserProfile, "displayName" | "bio" | "languages" | "phone" | "email" | "lang">>,
+): Promise<UserProfile> {
+  await ctx.store.update(PROFILES, uid, { ...patch, updatedAt: new Date().toISOString() });
+  ctx.onChange?.(uid);
+  return (await get(ctx, uid))!;
+}
+
+/** Sets or clears the profile photo; returns the one it replaced (its files are the caller's to remove). */
+export async function setPhoto(ctx: UsersContext, uid: string, photo: ProfilePhoto | null): Promise<ProfilePhoto | null> {
+  const previous = await ctx.store.runTransaction(async (tx) => {
+    const doc = await tx.get<UserProfile>(PROFILES, uid);
+    if (!doc) throw new Error(`No profile ${uid}`);
+    tx.update(PROFILES, uid, { photo, updatedAt: new Date().toISOString() });
+    return strip(doc).photo;
+  });
+  ctx.onChange?.(uid);
+  return previous;
+}
+
+/** Sets the lessor's details (who offers the listings and where payouts go), checked by their schema. */
+export async function setLessor(ctx: UsersContext, uid: string, lessor: Lessor): Promise<UserProfile> {
+  const parsed = lessorSchema.parse(lessor);
+  await ctx.store.update(PROFILES, uid, { lessor: parsed, updatedAt: new Date().toISOString() });
+  ctx.onChange?.(uid);
+  return (await get(ctx, uid))!;
+}
