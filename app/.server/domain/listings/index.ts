@@ -31,12 +31,5 @@ export { distanceKm, nearestPorts, SIMILAR_BOATS } from "./similar";
 export { missingForPublish } from "./validation";
 export { listingPageTags } from "./page-tags";
 export { createListingsService, type ListingsService } from "./service";
-export {
-  createListingPhotosService,
-  listingPhotoPrefix,
-  type ListingPhotosService,
-  type PhotoUpload,
-  type PhotoVariantResult,
-  type PhotoErrorCode,
-  type RefusedPhoto,
-} from "./photos";
+export { createListingPhotosService, type ListingPhotosService } from "./photos";
+export { listingPhotoPrefix, type PhotoUpload, type PhotoVariantResult, type PhotoErrorCode, type RefusedPhoto } from "./photos-context";
