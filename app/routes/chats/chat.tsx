@@ -134,90 +134,16 @@ export function MessageText({ parts }: { parts: MessagePart[] }) {
 
 export default function ChatPage() {
   const { t } = useTranslation("chats");
-  const lang = useLang();
   const { chatId, other, listing, shared, messages, lastSeq, otherReadSeq, olderBefore, latest, unread } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // The reply form's answer (the read intent's goes to its fetcher, or back to the page).
   const reply = answer && "errors" in answer ? answer : undefined;
-  const busy = usePending();
-  const revalidator = useRevalidator();
-  const live = useChatStream();
-  const bottom = useRef<HTMLDivElement>(null);
-
-  // A new message or a receipt in this conversation: load the page again.
-  const progress = live?.chats.find((chat) => chat.id === chatId);
-  const behind = progress !== undefined && latest && (progress.lastSeq > lastSeq || progress.otherReadSeq > otherReadSeq);
-  useEffect(() => {
-    if (behind && revalidator.state === "idle") revalidator.revalidate();
-  }, [behind, revalidator]);
-
-  // The newest messages are on screen with unread ones among them: post that they are read, once
-  // per newest message (the action's revalidation then brings `unread` back false).
-  const reader = useFetcher<typeof action>();
-  const postedUpTo = useRef(0);
-  useEffect(() => {
-    if (!latest || !unread || postedUpTo.current >= lastSeq || reader.state !== "idle") return;
-    postedUpTo.current = lastSeq;
-    reader.submit({ intent: "read" }, { method: "post" });
-  }, [latest, unread, lastSeq, reader]);
-
-  // The newest message right above the reply box: on load, on each new message and while typing
-  // (a phone's keyboard shrinks the screen). The list scrolls in its own box, bottom first
-  // (column-reverse), so without JavaScript the newest messages are the ones in view too.
-  const form = useRef<HTMLFormElement>(null);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const newest = messages.at(-1)?.seq ?? 0;
-  useEffect(() => {
-    if (!latest) return;
-    const reveal = () => {
-      bottom.current?.scrollIntoView({ block: "nearest" });
-      form.current?.scrollIntoView({ block: "nearest" });
-    };
-    reveal();
-    const viewport = window.visualViewport;
-    const field = textarea.current;
-    const whileTyping = () => {
-      if (document.activeElement === field) reveal();
-    };
-    viewport?.addEventListener("resize", whileTyping);
-    field?.addEventListener("focus", whileTyping);
-    return () => {
-      viewport?.removeEventListener("resize", whileTyping);
-      field?.removeEventListener("focus", whileTyping);
-    };
-  }, [latest, newest]);
-
-  const iso = languageOf(lang).iso;
-  const time = dateTimeFormat(iso, { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Madrid" });
-  const day = dateTimeFormat(iso, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" });
-  const lastMine = [...messages].reverse().find((message) => message.mine)?.seq;
+  useLiveConversation({ chatId, latest, lastSeq, otherReadSeq, unread });
+  const { bottom, form, textarea } = useNewestInView(latest, messages.at(-1)?.seq ?? 0);
 
   return (
     <main id="main" className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-center gap-4 border-b border-slate-200 pb-4 dark:border-white/10">
-        <Avatar name={other.name} photo={other.photo} />
-        <div className="min-w-0 flex-1 basis-48">
-          <h1 className="truncate text-2xl font-extrabold tracking-tight">{other.name}</h1>
-          <p className="truncate text-sm text-slate-600 dark:text-slate-400">
-            {t("chat.about")}{" "}
-            {listing.to ? (
-              <LocalizedLink to={listing.to} className="font-semibold text-sea-700 underline dark:text-sea-300">{listing.title}</LocalizedLink>
-            ) : (
-              <span className="font-semibold">{listing.title}</span>
-            )}
-          </p>
-        </div>
-        <nav aria-label={t("chat.links")} className="flex flex-wrap gap-2 text-sm">
-          <LocalizedLink to={href("messages")} className="rounded-full border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-100 dark:border-white/20 dark:hover:bg-white/10">
-            {t("chat.back")}
-          </LocalizedLink>
-          {other.slug ? (
-            <LocalizedLink to={href("user", { params: { slug: other.slug } })} className="rounded-full border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-100 dark:border-white/20 dark:hover:bg-white/10">
-              {t("chat.profile")}
-            </LocalizedLink>
-          ) : null}
-        </nav>
-      </header>
+      <ChatHeader other={other} listing={listing} />
 
       <p className="rounded-xl bg-sea-50 px-4 py-3 text-sm text-sea-900 dark:bg-white/5 dark:text-slate-200" role="note">
         {shared ? t("chat.shared") : t("chat.masked")}
@@ -246,39 +172,13 @@ export default function ChatPage() {
         >
           <div>
             {messages.length === 0 ? <p className="text-slate-600 dark:text-slate-400">{t("chat.empty")}</p> : null}
-            <ol className="flex flex-col gap-2">
-              {messages.map((message, index) => {
-                const date = day.format(new Date(message.at));
-                const previous = messages[index - 1];
-                const newDay = !previous || day.format(new Date(previous.at)) !== date;
-                return (
-                  <li key={message.seq} id={`m${message.seq}`} className="flex flex-col">
-                    {newDay ? <p className="my-3 self-center rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600 first-letter:uppercase dark:bg-white/10 dark:text-slate-300">{date}</p> : null}
-                    <div className={"max-w-[85%] sm:max-w-[70%] " + (message.mine ? "self-end" : "self-start")}>
-                      <p className="sr-only">{message.mine ? t("chat.you") : other.name}</p>
-                      <p
-                        className={
-                          "whitespace-pre-wrap break-words rounded-2xl px-4 py-2 " +
-                          (message.mine ? "rounded-br-sm bg-sea-700 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-white/10 dark:text-slate-100")
-                        }
-                      >
-                        <MessageText parts={message.parts} />
-                      </p>
-                      <p className={"mt-0.5 text-xs text-slate-500 dark:text-slate-400 " + (message.mine ? "text-right" : "")}>
-                        <time dateTime={message.at}>{time.format(new Date(message.at))}</time>
-                        {message.mine && message.seq === lastMine ? <span> · {message.seq <= otherReadSeq ? t("chat.read") : t("chat.sent")}</span> : null}
-                      </p>
-                    </div>
-                  </li>
-                );
-              })}
-            </ol>
+            <MessageList messages={messages} otherName={other.name} otherReadSeq={otherReadSeq} />
             <div ref={bottom} />
           </div>
         </section>
 
         {latest && unread ? (
-          // Without JavaScript, reading is this button; with it, the fetcher above posts the same intent.
+          // Without JavaScript, reading is this button; with it, `useLiveConversation` posts the same intent.
           <Form method="post" className="self-center text-sm" data-chat-read>
             <input type="hidden" name="intent" value="read" />
             <input type="hidden" name="then" value="page" />
@@ -289,29 +189,7 @@ export default function ChatPage() {
         ) : null}
 
         {latest ? (
-          <Form ref={form} key={lastSeq} method="post" id="reply" className="space-y-2">
-            <input type="hidden" name="intent" value="send" />
-            <FormAlert id="reply-errors" errors={reply?.errors} />
-            <label htmlFor="reply-text" className={labelClass}>{t("chat.reply.label", { name: other.name })}</label>
-            <div className="flex items-end gap-2">
-              <textarea
-                ref={textarea}
-                id="reply-text"
-                name="text"
-                required
-                rows={2}
-                maxLength={MAX_MESSAGE}
-                defaultValue={reply?.text ?? ""}
-                aria-invalid={reply?.errors ? true : undefined}
-                aria-describedby={reply?.errors ? "reply-errors" : undefined}
-                placeholder={t("chat.reply.placeholder")}
-                className={inputClass + " min-h-[3rem] flex-1 resize-y"}
-              />
-              <button type="submit" disabled={busy} className="rounded-full bg-sea-700 px-5 py-3 font-semibold text-white hover:bg-sea-800 disabled:opacity-60">
-                {t("chat.reply.submit")}
-              </button>
-            </div>
-          </Form>
+          <ReplyForm key={lastSeq} formRef={form} textareaRef={textarea} otherName={other.name} reply={reply} />
         ) : (
           <LocalizedLink to={href("chat", { params: { chatId }, hash: "responder" })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">
             {t("chat.newer")}
@@ -319,5 +197,171 @@ export default function ChatPage() {
         )}
       </div>
     </main>
+  );
+}
+
+type ChatData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/**
+ * The conversation kept live: a new message or a receipt in it (the event stream) loads the page
+ * again; the newest messages on screen with unread ones among them are posted as read, once per
+ * newest message (the action's revalidation then brings `unread` back false).
+ */
+function useLiveConversation({ chatId, latest, lastSeq, otherReadSeq, unread }: Pick<ChatData, "chatId" | "latest" | "lastSeq" | "otherReadSeq" | "unread">) {
+  const revalidator = useRevalidator();
+  const live = useChatStream();
+  const progress = live?.chats.find((chat) => chat.id === chatId);
+  const behind = progress !== undefined && latest && (progress.lastSeq > lastSeq || progress.otherReadSeq > otherReadSeq);
+  useEffect(() => {
+    if (behind && revalidator.state === "idle") revalidator.revalidate();
+  }, [behind, revalidator]);
+
+  const reader = useFetcher<typeof action>();
+  const postedUpTo = useRef(0);
+  useEffect(() => {
+    if (!latest || !unread || postedUpTo.current >= lastSeq || reader.state !== "idle") return;
+    postedUpTo.current = lastSeq;
+    reader.submit({ intent: "read" }, { method: "post" });
+  }, [latest, unread, lastSeq, reader]);
+}
+
+/**
+ * The newest message right above the reply box: on load, on each new message and while typing
+ * (a phone's keyboard shrinks the screen). The list scrolls in its own box, bottom first
+ * (column-reverse), so without JavaScript the newest messages are the ones in view too.
+ */
+function useNewestInView(latest: boolean, newest: number) {
+  const bottom = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!latest) return;
+    const reveal = () => {
+      bottom.current?.scrollIntoView({ block: "nearest" });
+      form.current?.scrollIntoView({ block: "nearest" });
+    };
+    reveal();
+    const viewport = window.visualViewport;
+    const field = textarea.current;
+    const whileTyping = () => {
+      if (document.activeElement === field) reveal();
+    };
+    viewport?.addEventListener("resize", whileTyping);
+    field?.addEventListener("focus", whileTyping);
+    return () => {
+      viewport?.removeEventListener("resize", whileTyping);
+      field?.removeEventListener("focus", whileTyping);
+    };
+  }, [latest, newest]);
+  return { bottom, form, textarea };
+}
+
+/** Who the conversation is with, about which listing, and the links back to the inbox and to their profile. */
+function ChatHeader({ other, listing }: Pick<ChatData, "other" | "listing">) {
+  const { t } = useTranslation("chats");
+  return (
+    <header className="flex flex-wrap items-center gap-4 border-b border-slate-200 pb-4 dark:border-white/10">
+      <Avatar name={other.name} photo={other.photo} />
+      <div className="min-w-0 flex-1 basis-48">
+        <h1 className="truncate text-2xl font-extrabold tracking-tight">{other.name}</h1>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+          {t("chat.about")}{" "}
+          {listing.to ? (
+            <LocalizedLink to={listing.to} className="font-semibold text-sea-700 underline dark:text-sea-300">{listing.title}</LocalizedLink>
+          ) : (
+            <span className="font-semibold">{listing.title}</span>
+          )}
+        </p>
+      </div>
+      <nav aria-label={t("chat.links")} className="flex flex-wrap gap-2 text-sm">
+        <LocalizedLink to={href("messages")} className="rounded-full border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-100 dark:border-white/20 dark:hover:bg-white/10">
+          {t("chat.back")}
+        </LocalizedLink>
+        {other.slug ? (
+          <LocalizedLink to={href("user", { params: { slug: other.slug } })} className="rounded-full border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-100 dark:border-white/20 dark:hover:bg-white/10">
+            {t("chat.profile")}
+          </LocalizedLink>
+        ) : null}
+      </nav>
+    </header>
+  );
+}
+
+/** The messages, oldest first, each day's first under its date; the last of mine says whether it was read. */
+function MessageList({ messages, otherName, otherReadSeq }: { messages: ChatData["messages"]; otherName: string; otherReadSeq: number }) {
+  const { t } = useTranslation("chats");
+  const iso = languageOf(useLang()).iso;
+  const time = dateTimeFormat(iso, { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Madrid" });
+  const day = dateTimeFormat(iso, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" });
+  const lastMine = [...messages].reverse().find((message) => message.mine)?.seq;
+  return (
+    <ol className="flex flex-col gap-2">
+      {messages.map((message, index) => {
+        const date = day.format(new Date(message.at));
+        const previous = messages[index - 1];
+        const newDay = !previous || day.format(new Date(previous.at)) !== date;
+        return (
+          <li key={message.seq} id={`m${message.seq}`} className="flex flex-col">
+            {newDay ? <p className="my-3 self-center rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-600 first-letter:uppercase dark:bg-white/10 dark:text-slate-300">{date}</p> : null}
+            <div className={"max-w-[85%] sm:max-w-[70%] " + (message.mine ? "self-end" : "self-start")}>
+              <p className="sr-only">{message.mine ? t("chat.you") : otherName}</p>
+              <p
+                className={
+                  "whitespace-pre-wrap break-words rounded-2xl px-4 py-2 " +
+                  (message.mine ? "rounded-br-sm bg-sea-700 text-white" : "rounded-bl-sm bg-slate-100 text-slate-900 dark:bg-white/10 dark:text-slate-100")
+                }
+              >
+                <MessageText parts={message.parts} />
+              </p>
+              <p className={"mt-0.5 text-xs text-slate-500 dark:text-slate-400 " + (message.mine ? "text-right" : "")}>
+                <time dateTime={message.at}>{time.format(new Date(message.at))}</time>
+                {message.mine && message.seq === lastMine ? <span> · {message.seq <= otherReadSeq ? t("chat.read") : t("chat.sent")}</span> : null}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The reply box: what was typed comes back with the action's messages when it was refused. */
+function ReplyForm({
+  formRef,
+  textareaRef,
+  otherName,
+  reply,
+}: {
+  formRef: React.RefObject<HTMLFormElement>;
+  textareaRef: React.RefObject<HTMLTextAreaElement>;
+  otherName: string;
+  reply: { errors?: string[]; text?: string } | undefined;
+}) {
+  const { t } = useTranslation("chats");
+  const busy = usePending();
+  return (
+    <Form ref={formRef} method="post" id="reply" className="space-y-2">
+      <input type="hidden" name="intent" value="send" />
+      <FormAlert id="reply-errors" errors={reply?.errors} />
+      <label htmlFor="reply-text" className={labelClass}>{t("chat.reply.label", { name: otherName })}</label>
+      <div className="flex items-end gap-2">
+        <textarea
+          ref={textareaRef}
+          id="reply-text"
+          name="text"
+          required
+          rows={2}
+          maxLength={MAX_MESSAGE}
+          defaultValue={reply?.text ?? ""}
+          aria-invalid={reply?.errors ? true : undefined}
+          aria-describedby={reply?.errors ? "reply-errors" : undefined}
+          placeholder={t("chat.reply.placeholder")}
+          className={inputClass + " min-h-[3rem] flex-1 resize-y"}
+        />
+        <button type="submit" disabled={busy} className="rounded-full bg-sea-700 px-5 py-3 font-semibold text-white hover:bg-sea-800 disabled:opacity-60">
+          {t("chat.reply.submit")}
+        </button>
+      </div>
+    </Form>
   );
 }
