@@ -1,25 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { type MetaFunction } from "@remix-run/react";
 import { acceptedQuote, documentsOutstanding, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
-import { CASE_TRANSITIONS, caseStatuses, QUOTE_LIMITS, QUOTE_STEPS, UNQUOTED_TYPES, type CaseStatus } from "#app/utils/cases";
+import { CASE_TRANSITIONS, QUOTE_LIMITS, QUOTE_STEPS, UNQUOTED_TYPES, type CaseStatus } from "#app/utils/cases";
 import { clipped, parseForm, unknownIntent } from "#app/.server/http/form";
 import { adminCaseSchema, amountValues, deliverSchema } from "./case-schemas";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { CaseDetailRows, CaseStatusBadge, VisitorMark } from "#app/components/case";
-import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
-import { LocalizedLink } from "#app/components/localized-link";
-import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
-import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
-import { useLang } from "#app/utils/use-lang";
-import { useNotice } from "#app/utils/notice";
-import { usePending } from "#app/utils/use-pending";
-import { cardClass } from "#app/components/ui/card";
-import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { AdminCaseView } from "./case-view";
 
 /**
  * /admin/gestiones/{id}: a case for the team — everything the requester sent, the documents,
@@ -151,165 +141,6 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.meta);
 
-const card = cardClass("md");
-const button = "rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800 disabled:opacity-60";
-
 export default function AdminCase() {
-  const { t } = useTranslation("admin");
-  const { t: tc } = useTranslation("cases");
-  const lang = useLang();
-  const { item, next, quotes, canQuote, canDeliver, documentsOutstanding, acceptedQuote } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
-  const busy = usePending({ untilIdle: true });
-  const notice = useNotice(...(["status", "note", "message", "quote", "deliver"] as const).map((done) => `admin:case.done.${done}` as const));
-  const errorsFor = (intent: string) => (reply?.intent === intent ? <FormAlert id={`${intent}-errors`} errors={reply.errors} /> : null);
-  const fieldError = (intent: string, field: string) => (reply?.intent === intent ? reply.fields?.[field] : undefined);
-  const typed = (intent: string, field: string) => (reply?.intent === intent ? reply.values?.[field] : undefined);
-  const fieldProps = (intent: string, field: string) => (fieldError(intent, field) ? { "aria-invalid": true, "aria-describedby": `${intent}-${field}-error` } : {});
-  const money = (cents: number) => numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
-  const day = (iso: string) => dateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
-  const results = item.documents.filter((doc) => doc.result);
-  return (
-    <main id="main" className="container-page space-y-6 py-10">
-      <p><LocalizedLink to={href("admin-cases")} className="text-sm font-semibold underline">{t("case.back")}</LocalizedLink></p>
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold">{tc(`types.${item.type}`)}</h1>
-        <CaseStatusBadge status={item.status} />
-      </header>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{tc("list.reference", { id: item.id })} · {tc("list.since", { date: formatMoment(item.createdAt, lang) })}</p>
-      {notice ? <Notice>{notice.text}</Notice> : null}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="request-title" className={card}>
-          <h2 id="request-title" className="text-xl font-bold">{tc("detail.summary")}</h2>
-          <dl className="mt-3 space-y-1 text-sm">
-            <div className="flex justify-between gap-4"><dt className="text-slate-600 dark:text-slate-400">{tc("detail.contact")}</dt><dd className="text-right">{[item.contact.name, item.contact.email, item.contact.phone].filter(Boolean).join(" · ")}{item.visitor ? <> <VisitorMark /></> : null}</dd></div>
-            {item.attachedAt ? <p data-testid="attached-mark" className="text-xs text-slate-600 dark:text-slate-400">{t("cases.attached", { date: formatMoment(item.attachedAt, lang) })}</p> : null}
-            <CaseDetailRows details={item.details} />
-          </dl>
-          <h3 className="mt-5 font-semibold">{tc("detail.documents")}</h3>
-          {item.documents.length === 0 ? <p className="text-sm">{tc("detail.noDocuments")}</p> : null}
-          <ul className="mt-2 space-y-1 text-sm">
-            {item.documents.map((doc) => (
-              <li key={doc.id} className="flex justify-between gap-3">
-                <span className="break-all">{doc.name} <span className="text-slate-500 dark:text-slate-400">· {Math.max(1, Math.round(doc.size / 1024))} KB{doc.result ? ` · ${tc("detail.result")}` : ""}</span></span>
-                <a href={href("case-document", { params: { caseId: item.id, documentId: doc.id } })} className="font-semibold underline" download>{tc("detail.download")}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="move-title" className={card}>
-          <h2 id="move-title" className="text-xl font-bold">{t("case.move")}</h2>
-          {next.length === 0 ? <p className="mt-2 text-sm">{t("case.closed")}</p> : (
-            <Form method="post" className="mt-3 space-y-3">
-              <input type="hidden" name="intent" value="status" />
-              {errorsFor("status")}
-              <label htmlFor="status" className={labelClass}>{t("case.status")}</label>
-              <select id="status" name="status" className={inputClass} defaultValue={typed("status", "status") && next.includes(typed("status", "status") as CaseStatus) ? typed("status", "status") : next[0]}>
-                {caseStatuses.map((status) => <option key={status} value={status} disabled={!next.includes(status)}>{tc(`statuses.${status}`)}</option>)}
-              </select>
-              <label htmlFor="comment" className={labelClass}>{t("case.comment")}</label>
-              <textarea id="comment" name="comment" rows={3} maxLength={2000} className={inputClass} defaultValue={typed("status", "comment")} />
-              {documentsOutstanding && next.includes("completed") ? (
-                <>
-                  <label htmlFor="waiver" className={labelClass}>{t("case.waiver")}</label>
-                  <p id="waiver-hint" className={hintClass}>{t("case.waiverHint")}</p>
-                  <textarea id="waiver" name="waiver" rows={2} maxLength={2000} className={inputClass} defaultValue={typed("status", "waiver")} {...fieldProps("status", "waiver")} />
-                  <ErrorList id="status-waiver-error" errors={fieldError("status", "waiver") ? [fieldError("status", "waiver")!] : null} />
-                </>
-              ) : null}
-              {acceptedQuote && results.length === 0 && next.includes("completed") ? <p className={hintClass}>{t("case.needsResultHint")}</p> : null}
-              <button type="submit" className={button} disabled={busy}>{t("case.moveSubmit")}</button>
-            </Form>
-          )}
-          <h3 className="mt-6 font-semibold">{tc("detail.history")}</h3>
-          <ol className="mt-2 space-y-2 text-sm">
-            {item.history.map((entry) => (
-              <li key={`${entry.at}-${entry.to}`}><time className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoment(entry.at, lang)}</time> <CaseStatusBadge status={entry.to} />{entry.comment ? <p className="mt-1 whitespace-pre-line">{entry.comment}</p> : null}{entry.waiver ? <p className="mt-1 whitespace-pre-line">{tc("detail.waiver", { reason: entry.waiver })}</p> : null}</li>
-            ))}
-          </ol>
-        </section>
-        <section aria-labelledby="quote-title" className={card}>
-          <h2 id="quote-title" className="text-xl font-bold">{t("case.quotes")}</h2>
-          {quotes.length === 0 ? <p className="mt-2 text-sm">{t("case.noQuotes")}</p> : null}
-          <ol className="mt-3 space-y-2 text-sm">
-            {quotes.map((quote) => (
-              <li key={quote.n} className="rounded-lg border border-slate-200 p-3 dark:border-white/10">
-                <p className="font-semibold">
-                  {tc("quote.number", { n: quote.n })} · {money(quote.amountCents)} · {quote.expired ? tc("quote.statuses.expired") : tc(`quote.statuses.${quote.status}`)}
-                </p>
-                <p className="whitespace-pre-line">{quote.description}</p>
-                <p className="text-slate-600 dark:text-slate-400">{tc("quote.validUntil", { date: day(quote.validUntil) })}</p>
-                {quote.reason ? <p className="mt-1">{tc("quote.reason", { reason: quote.reason })}</p> : null}
-                {quote.invoiceId ? (
-                  <a href={href("invoice-pdf", { params: { invoiceId: quote.invoiceId }, search: { lang } })} className="font-semibold underline" download>
-                    {tc("quote.invoice")}
-                  </a>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-          {canQuote ? (
-            <Form method="post" className="mt-4 space-y-3 border-t border-slate-200 pt-4 dark:border-white/10">
-              <h3 className="font-semibold">{t("case.newQuote")}</h3>
-              <input type="hidden" name="intent" value="quote" />
-              {errorsFor("quote")}
-              <label htmlFor="amount" className={labelClass}>{t("case.amount")}</label>
-              <input id="amount" name="amount" inputMode="decimal" required className={inputClass} defaultValue={typed("quote", "amount")} {...fieldProps("quote", "amount")} />
-              <ErrorList id="quote-amount-error" errors={fieldError("quote", "amount") ? [fieldError("quote", "amount")!] : null} />
-              <label htmlFor="description" className={labelClass}>{t("case.covers")}</label>
-              <textarea id="description" name="description" rows={3} required maxLength={QUOTE_LIMITS.descriptionMax} className={inputClass} defaultValue={typed("quote", "description")} {...fieldProps("quote", "description")} />
-              <ErrorList id="quote-description-error" errors={fieldError("quote", "description") ? [fieldError("quote", "description")!] : null} />
-              <label htmlFor="validUntil" className={labelClass}>{t("case.validUntil")}</label>
-              <input id="validUntil" name="validUntil" type="date" required className={inputClass} defaultValue={typed("quote", "validUntil")} {...fieldProps("quote", "validUntil")} />
-              <ErrorList id="quote-validUntil-error" errors={fieldError("quote", "validUntil") ? [fieldError("quote", "validUntil")!] : null} />
-              <button type="submit" className={button} disabled={busy}>{t("case.sendQuote")}</button>
-            </Form>
-          ) : null}
-          {canDeliver ? (
-            <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3 border-t border-slate-200 pt-4 dark:border-white/10">
-              <h3 className="font-semibold">{t("case.deliver")}</h3>
-              <p className={hintClass}>{t("case.deliverHint")}</p>
-              <input type="hidden" name="intent" value="deliver" />
-              {errorsFor("deliver")}
-              <label htmlFor="results" className={labelClass}>{t("case.results")}</label>
-              <input id="results" name="documents" type="file" multiple required accept="application/pdf,image/jpeg,image/png" className="block w-full text-sm" />
-              <button type="submit" className={button} disabled={busy}>{t("case.deliverSubmit")}</button>
-            </Form>
-          ) : null}
-        </section>
-        <section aria-labelledby="notes-title" className={card}>
-          <h2 id="notes-title" className="text-xl font-bold">{t("case.notes")}</h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t("case.notesHint")}</p>
-          <ol className="mt-3 space-y-2 text-sm">
-            {item.notes.map((note) => <li key={note.at} className="rounded-lg bg-amber-50 p-3 dark:bg-amber-900/30"><time className="text-xs">{formatMoment(note.at, lang)}</time><p className="whitespace-pre-line">{note.text}</p></li>)}
-          </ol>
-          <Form method="post" className="mt-3 space-y-3">
-            <input type="hidden" name="intent" value="note" />
-            {errorsFor("note")}
-            <label htmlFor="note" className={labelClass}>{t("case.note")}</label>
-            <textarea id="note" name="text" rows={2} required maxLength={4000} className={inputClass} />
-            <button type="submit" className={button} disabled={busy}>{t("case.addNote")}</button>
-          </Form>
-        </section>
-        <section aria-labelledby="messages-title" className={card}>
-          <h2 id="messages-title" className="text-xl font-bold">{tc("detail.messages")}</h2>
-          <ol className="mt-3 space-y-2 text-sm">
-            {item.messages.map((message) => (
-              <li key={message.at} className={message.from === "team" ? "rounded-lg bg-sea-50 p-3 dark:bg-white/5" : "rounded-lg border border-slate-200 p-3 dark:border-white/10"}>
-                <p className="font-semibold">{message.from === "team" ? tc("detail.fromTeam") : item.contact.name} <time className="font-normal text-slate-600 dark:text-slate-400">{formatMoment(message.at, lang)}</time></p>
-                <p className="whitespace-pre-line">{message.text}</p>
-              </li>
-            ))}
-          </ol>
-          <Form method="post" className="mt-3 space-y-3">
-            <input type="hidden" name="intent" value="message" />
-            {errorsFor("message")}
-            <label htmlFor="message" className={labelClass}>{t("case.message")}</label>
-            <textarea id="message" name="text" rows={3} required maxLength={4000} className={inputClass} />
-            <button type="submit" className={button} disabled={busy}>{t("case.send")}</button>
-          </Form>
-        </section>
-      </div>
-    </main>
-  );
+  return <AdminCaseView />;
 }
