@@ -60,158 +60,176 @@ const euro = (lang: string, amount: number) =>
   }).format(amount);
 
 export default function ServicePage() {
-  const { t } = useTranslation("services");
-  const lang = useLang();
   const { key, page, procedures, services } = useLoaderData<typeof loader>();
-  const isProcedure = key === "gestoria" || (procedureTypes as readonly string[]).includes(key);
-  const paragraphs = page.texts.body.split(/\n\s*\n/).filter(Boolean);
-  const crumbs = isProcedure && key !== "gestoria";
   return (
     <main id="main">
-      <section className="border-b border-slate-200 bg-gradient-to-b from-sea-50 to-white dark:border-white/10 dark:from-sea-950 dark:to-sea-950">
-        <div className="container-page py-8 sm:py-12">
-          <nav aria-label={t("breadcrumb")} className="text-sm text-slate-600 dark:text-slate-300">
-            <LocalizedLink to={href("home")} className="hover:underline">
-              {t("home")}
-            </LocalizedLink>
-            <span aria-hidden="true"> / </span>
-            {crumbs ? (
-              <>
-                <LocalizedLink to={href("gestoria")} className="hover:underline">
-                  {t("paperwork")}
-                </LocalizedLink>
-                <span aria-hidden="true"> / </span>
-              </>
-            ) : null}
-            <span aria-current="page">{page.texts.title}</span>
-          </nav>
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-sea-950 sm:text-4xl dark:text-white">{page.texts.title}</h1>
-          <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-200">{page.texts.summary}</p>
-          <dl className="mt-5 flex flex-wrap gap-3 text-sm">
-            <div className="rounded-full bg-white px-4 py-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-white/10 dark:ring-white/15">
-              <dt className="inline text-slate-600 dark:text-slate-300">{t("price")} </dt>
-              <dd className="inline font-semibold">{page.priceFromEuros === null ? t("quoted") : t("from", { price: euro(lang, page.priceFromEuros) })}</dd>
-            </div>
-            <div className="rounded-full bg-white px-4 py-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-white/10 dark:ring-white/15">
-              <dt className="inline text-slate-600 dark:text-slate-300">{t("turnaround")} </dt>
-              <dd className="inline font-semibold">{page.texts.turnaround}</dd>
-            </div>
-          </dl>
-          <a href="#solicitud" className={`${primaryButtonClass} mt-6 inline-flex w-auto lg:hidden`}>
-            {t("request.jump")}
-          </a>
-        </div>
-      </section>
+      <ServiceHero pageKey={key} page={page} />
 
       <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-8 py-8 lg:grid-cols-[13rem_minmax(0,1fr)_22rem] lg:py-10">
         <ServiceNav current={key} procedures={procedures} services={services} />
 
-        <article className="min-w-0 space-y-8">
-          <section aria-labelledby="about-title" className="space-y-3 text-slate-800 dark:text-slate-200">
-            <h2 id="about-title" className="text-xl font-bold text-sea-950 dark:text-white">
-              {t(key === "gestoria" ? "sections.aboutIndex" : "sections.about")}
-            </h2>
-            {paragraphs.map((paragraph, index) => (
-              <p key={index} className="leading-relaxed">
-                {paragraph}
-              </p>
-            ))}
-          </section>
-
-          {key === "gestoria" ? (
-            <section aria-labelledby="procedures-title">
-              <h2 id="procedures-title" className="text-xl font-bold text-sea-950 dark:text-white">
-                {t("sections.procedures")}
-              </h2>
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-                {procedures.map((item) => (
-                  <li key={item.key}>
-                    <LocalizedLink
-                      to={href(pageIdOf(item.key))}
-                      className="flex h-full flex-col rounded-2xl border border-slate-200 p-5 transition hover:border-sea-400 hover:shadow-md dark:border-white/10 dark:hover:border-sea-300"
-                    >
-                      <span className="font-semibold text-sea-900 dark:text-white">{item.title}</span>
-                      <span className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-300">{item.summary}</span>
-                      <span className="mt-3 text-sm font-semibold text-sea-800 dark:text-sea-200">
-                        {item.priceFromEuros === null
-                          ? t("quoted")
-                          : t("from", {
-                              price: euro(lang, item.priceFromEuros),
-                            })}
-                      </span>
-                    </LocalizedLink>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-
-          {page.texts.whoNeeds.length > 0 ? (
-            <section aria-labelledby="who-title">
-              <h2 id="who-title" className="text-xl font-bold text-sea-950 dark:text-white">
-                {t("sections.who")}
-              </h2>
-              <ul className="mt-3 list-inside list-disc space-y-1 text-slate-800 dark:text-slate-200">
-                {page.texts.whoNeeds.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-
-          {page.texts.documents.length > 0 ? (
-            <section aria-labelledby="documents-title">
-              <h2 id="documents-title" className="text-xl font-bold text-sea-950 dark:text-white">
-                {t("sections.documents")}
-              </h2>
-              <ul className="mt-3 space-y-2">
-                {page.texts.documents.map((item) => (
-                  <li key={item} className="flex gap-2 text-slate-800 dark:text-slate-200">
-                    <span aria-hidden="true" className="mt-0.5 text-sea-700 dark:text-sea-300">
-                      ✓
-                    </span>
-                    <span>{item}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-
-          <section aria-labelledby="steps-title">
-            <h2 id="steps-title" className="text-xl font-bold text-sea-950 dark:text-white">
-              {t("sections.steps")}
-            </h2>
-            <ol className="mt-4 grid gap-3 sm:grid-cols-2">
-              {(["send", "review", "follow", "done"] as const).map((step, index) => (
-                <li key={step} className="rounded-2xl bg-slate-50 p-4 dark:bg-white/5">
-                  <span className="text-sm font-bold text-sea-700 dark:text-sea-300">{index + 1}</span>
-                  <p className="mt-1 font-semibold">{t(`steps.${step}.title`)}</p>
-                  <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(`steps.${step}.text`)}</p>
-                </li>
-              ))}
-            </ol>
-          </section>
-
-          {page.texts.faqs.length > 0 ? (
-            <section aria-labelledby="faq-title">
-              <h2 id="faq-title" className="text-xl font-bold text-sea-950 dark:text-white">
-                {t("sections.faq")}
-              </h2>
-              <div className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-white/10 dark:border-white/10">
-                {page.texts.faqs.map((faq) => (
-                  <details key={faq.question} className="group p-4">
-                    <summary className="cursor-pointer font-semibold marker:text-sea-700">{faq.question}</summary>
-                    <p className="mt-2 text-slate-700 dark:text-slate-300">{faq.answer}</p>
-                  </details>
-                ))}
-              </div>
-            </section>
-          ) : null}
-        </article>
+        <ServiceArticle pageKey={key} page={page} procedures={procedures} />
 
         <RequestPanel pageKey={key} />
       </div>
     </main>
+  );
+}
+
+type ServiceData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** The page's title and summary under its breadcrumb, its price and turnaround, and (on a phone) the jump to the request form. */
+function ServiceHero({ pageKey: key, page }: { pageKey: ServicePageKey; page: ServiceData["page"] }) {
+  const { t } = useTranslation("services");
+  const lang = useLang();
+  const isProcedure = key === "gestoria" || (procedureTypes as readonly string[]).includes(key);
+  const crumbs = isProcedure && key !== "gestoria";
+  return (
+    <section className="border-b border-slate-200 bg-gradient-to-b from-sea-50 to-white dark:border-white/10 dark:from-sea-950 dark:to-sea-950">
+      <div className="container-page py-8 sm:py-12">
+        <nav aria-label={t("breadcrumb")} className="text-sm text-slate-600 dark:text-slate-300">
+          <LocalizedLink to={href("home")} className="hover:underline">
+            {t("home")}
+          </LocalizedLink>
+          <span aria-hidden="true"> / </span>
+          {crumbs ? (
+            <>
+              <LocalizedLink to={href("gestoria")} className="hover:underline">
+                {t("paperwork")}
+              </LocalizedLink>
+              <span aria-hidden="true"> / </span>
+            </>
+          ) : null}
+          <span aria-current="page">{page.texts.title}</span>
+        </nav>
+        <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-sea-950 sm:text-4xl dark:text-white">{page.texts.title}</h1>
+        <p className="mt-3 max-w-3xl text-lg text-slate-700 dark:text-slate-200">{page.texts.summary}</p>
+        <dl className="mt-5 flex flex-wrap gap-3 text-sm">
+          <div className="rounded-full bg-white px-4 py-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-white/10 dark:ring-white/15">
+            <dt className="inline text-slate-600 dark:text-slate-300">{t("price")} </dt>
+            <dd className="inline font-semibold">{page.priceFromEuros === null ? t("quoted") : t("from", { price: euro(lang, page.priceFromEuros) })}</dd>
+          </div>
+          <div className="rounded-full bg-white px-4 py-1.5 shadow-sm ring-1 ring-slate-200 dark:bg-white/10 dark:ring-white/15">
+            <dt className="inline text-slate-600 dark:text-slate-300">{t("turnaround")} </dt>
+            <dd className="inline font-semibold">{page.texts.turnaround}</dd>
+          </div>
+        </dl>
+        <a href="#solicitud" className={`${primaryButtonClass} mt-6 inline-flex w-auto lg:hidden`}>
+          {t("request.jump")}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** What the service is, the paperwork index (on /gestoria), who needs it, the documents, the steps and the questions. */
+function ServiceArticle({ pageKey: key, page, procedures }: { pageKey: ServicePageKey; page: ServiceData["page"]; procedures: ServiceData["procedures"] }) {
+  const { t } = useTranslation("services");
+  const lang = useLang();
+  const paragraphs = page.texts.body.split(/\n\s*\n/).filter(Boolean);
+  return (
+    <article className="min-w-0 space-y-8">
+      <section aria-labelledby="about-title" className="space-y-3 text-slate-800 dark:text-slate-200">
+        <h2 id="about-title" className="text-xl font-bold text-sea-950 dark:text-white">
+          {t(key === "gestoria" ? "sections.aboutIndex" : "sections.about")}
+        </h2>
+        {paragraphs.map((paragraph, index) => (
+          <p key={index} className="leading-relaxed">
+            {paragraph}
+          </p>
+        ))}
+      </section>
+
+      {key === "gestoria" ? (
+        <section aria-labelledby="procedures-title">
+          <h2 id="procedures-title" className="text-xl font-bold text-sea-950 dark:text-white">
+            {t("sections.procedures")}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {procedures.map((item) => (
+              <li key={item.key}>
+                <LocalizedLink
+                  to={href(pageIdOf(item.key))}
+                  className="flex h-full flex-col rounded-2xl border border-slate-200 p-5 transition hover:border-sea-400 hover:shadow-md dark:border-white/10 dark:hover:border-sea-300"
+                >
+                  <span className="font-semibold text-sea-900 dark:text-white">{item.title}</span>
+                  <span className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-300">{item.summary}</span>
+                  <span className="mt-3 text-sm font-semibold text-sea-800 dark:text-sea-200">
+                    {item.priceFromEuros === null
+                      ? t("quoted")
+                      : t("from", {
+                          price: euro(lang, item.priceFromEuros),
+                        })}
+                  </span>
+                </LocalizedLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {page.texts.whoNeeds.length > 0 ? (
+        <section aria-labelledby="who-title">
+          <h2 id="who-title" className="text-xl font-bold text-sea-950 dark:text-white">
+            {t("sections.who")}
+          </h2>
+          <ul className="mt-3 list-inside list-disc space-y-1 text-slate-800 dark:text-slate-200">
+            {page.texts.whoNeeds.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {page.texts.documents.length > 0 ? (
+        <section aria-labelledby="documents-title">
+          <h2 id="documents-title" className="text-xl font-bold text-sea-950 dark:text-white">
+            {t("sections.documents")}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {page.texts.documents.map((item) => (
+              <li key={item} className="flex gap-2 text-slate-800 dark:text-slate-200">
+                <span aria-hidden="true" className="mt-0.5 text-sea-700 dark:text-sea-300">
+                  ✓
+                </span>
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="steps-title">
+        <h2 id="steps-title" className="text-xl font-bold text-sea-950 dark:text-white">
+          {t("sections.steps")}
+        </h2>
+        <ol className="mt-4 grid gap-3 sm:grid-cols-2">
+          {(["send", "review", "follow", "done"] as const).map((step, index) => (
+            <li key={step} className="rounded-2xl bg-slate-50 p-4 dark:bg-white/5">
+              <span className="text-sm font-bold text-sea-700 dark:text-sea-300">{index + 1}</span>
+              <p className="mt-1 font-semibold">{t(`steps.${step}.title`)}</p>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(`steps.${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {page.texts.faqs.length > 0 ? (
+        <section aria-labelledby="faq-title">
+          <h2 id="faq-title" className="text-xl font-bold text-sea-950 dark:text-white">
+            {t("sections.faq")}
+          </h2>
+          <div className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 dark:divide-white/10 dark:border-white/10">
+            {page.texts.faqs.map((faq) => (
+              <details key={faq.question} className="group p-4">
+                <summary className="cursor-pointer font-semibold marker:text-sea-700">{faq.question}</summary>
+                <p className="mt-2 text-slate-700 dark:text-slate-300">{faq.answer}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </article>
   );
 }
 
