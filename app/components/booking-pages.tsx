@@ -146,7 +146,6 @@ export function BookingDetail({
   checkout?: CheckoutReturn | null;
 }) {
   const { t } = useTranslation("bookings");
-  const lang = useLang();
   const titleOf = useListingTitle();
   const [search] = useSearchParams();
   const busy = usePending({ untilIdle: true });
@@ -172,96 +171,16 @@ export function BookingDetail({
       {refusal && !refusal.fields ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
-          <section aria-labelledby="stay-title" className={cardClass()}>
-            <h2 id="stay-title" className="text-xl font-bold">{t("detail.stay")}</h2>
-            <p className="mt-2 text-lg"><StayDates stay={booking} /></p>
-            <ul className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-300">
-              {booking.people !== null ? <li>{t("stay.people", { count: booking.people })}</li> : null}
-              {booking.withSkipper ? <li>{t("stay.withSkipper")}</li> : null}
-              {other ? (
-                <li>
-                  {t(`${side}.withLabel`)}{" "}
-                  <LocalizedLink to={href("user", { params: { slug: other.slug } })} className="font-semibold text-sea-800 underline dark:text-sea-200">
-                    {other.displayName}
-                  </LocalizedLink>
-                </li>
-              ) : null}
-              <li>{t("detail.reference", { reference: booking.reference })}</li>
-              {booking.status === "pending" && booking.expiresAt ? <li className="font-semibold">{t(`${side}.answerBy`, { date: formatMoment(booking.expiresAt, lang) })}</li> : null}
-            </ul>
-          </section>
+          <StaySection side={side} booking={booking} other={other} />
           <TripSection side={side} trip={detail.trip} booking={booking} />
           {detail.handover ? <HandoverSection panel={detail.handover} refusal={refusal} done={notice?.key.startsWith("bookings:handover.done.") ? noticeName(notice) : null} /> : null}
           {detail.canSetMeeting && booking.kind === "boat" ? <MeetingForm trip={detail.trip} refusal={refusal?.fields ? refusal : null} busy={busy} /> : null}
-          <section aria-labelledby="price-title" className={cardClass()}>
-            <h2 id="price-title" className="text-xl font-bold">{t("detail.price")}</h2>
-            <div className="mt-3"><PriceBreakdown price={booking.price} role={side} /></div>
-            {booking.cancellation ? (
-              <p className="mt-3 text-sm font-semibold">{t(`detail.cancelledBy.${booking.cancellation.by}`, { date: formatMoment(booking.cancellation.at, lang) })}</p>
-            ) : null}
-            {booking.declineReason ? <p className="mt-3 text-sm">{t("detail.declineReason", { reason: booking.declineReason })}</p> : null}
-          </section>
-          <section aria-labelledby="money-title" className={cardClass()}>
-            <h2 id="money-title" className="text-xl font-bold">{t("money.title")}</h2>
-            {booking.money.checkoutUrl && side === "renter" && booking.status === "awaiting-payment" ? (
-              <p className="mt-3">
-                <a href={booking.money.checkoutUrl} className={buttonClass("primary", "lg")}>{t("money.pay")}</a>
-                <span className="mt-2 block text-sm">{t("money.payNote")}</span>
-              </p>
-            ) : null}
-            <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} withSkipper={booking.price.skipperCents > 0} /></div>
-            <DepositClaimLink side={side} booking={booking} />
-          </section>
+          <PriceSection side={side} booking={booking} />
+          <MoneySection side={side} booking={booking} />
           {detail.weather ? <WeatherPanel weather={detail.weather} side={side} totalCents={booking.price.totalCents} busy={busy} /> : null}
           {detail.renterRecord && other ? <RenterRecord name={other.displayName} slug={other.slug} record={detail.renterRecord} /> : null}
-          {actions.length > 0 ? (
-            <section aria-labelledby="actions-title" className={cardClass()}>
-              <h2 id="actions-title" className="text-xl font-bold">{t(`${side}.actionsTitle`)}</h2>
-              {actions.includes("cancel") && booking.refund ? (
-                <p className="mt-2 text-sm">
-                  {booking.status === "pending"
-                    ? t("detail.withdrawNote")
-                    : t(`detail.refundNote.${side}`, { refund: formatEuros(booking.refund.refundCents, lang), kept: formatEuros(booking.refund.keptCents, lang), percent: booking.refund.percent, policy: t(`policy.${booking.cancellationPolicy}.name`).toLowerCase() })}
-                </p>
-              ) : null}
-              {confirming ? (
-                <ConfirmAction action={confirming} side={side} booking={booking} busy={busy} />
-              ) : (
-                <div className="mt-4 flex flex-wrap gap-3">
-                  {actions.map((action) =>
-                    action === "accept" ? (
-                      <Form key={action} method="post">
-                        <input type="hidden" name="intent" value={action} />
-                        <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("buttons.accept")}</Button>
-                      </Form>
-                    ) : (
-                      // Declining and cancelling ask first, on a step that repeats what it means for the money.
-                      <LocalizedLink key={action} to={`?confirm=${action}#actions-title`} className={buttonClass(action === "decline" ? "secondary" : "danger", "md")}>
-                        {t(`buttons.${action}${action === "cancel" && booking.status !== "confirmed" ? "Request" : ""}`)}
-                      </LocalizedLink>
-                    ),
-                  )}
-                </div>
-              )}
-            </section>
-          ) : null}
-          {other ? (
-            <section aria-labelledby="conversation-title" className={cardClass()}>
-              <h2 id="conversation-title" className="text-xl font-bold">{t("conversation.title")}</h2>
-              {detail.chat.open ? (
-                <LocalizedLink to={href("chat", { params: { chatId: detail.chat.id }, hash: "responder" })} className={buttonClass("secondary", "md") + " mt-3 inline-block"}>
-                  {t("conversation.open", { name: other.displayName })}
-                </LocalizedLink>
-              ) : (
-                <Form method="post" className="mt-3 space-y-2">
-                  <input type="hidden" name="intent" value="message" />
-                  <label htmlFor="conversation-message" className="block text-sm font-medium">{t("conversation.label", { name: other.displayName })}</label>
-                  <textarea id="conversation-message" name="message" required rows={3} maxLength={MAX_MESSAGE} className={inputClass + " resize-y"} />
-                  <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("conversation.submit")}</Button>
-                </Form>
-              )}
-            </section>
-          ) : null}
+          {actions.length > 0 ? <ActionsSection side={side} booking={booking} actions={actions} confirming={confirming} busy={busy} /> : null}
+          {other ? <ConversationSection other={other} chat={detail.chat} busy={busy} /> : null}
           <section aria-labelledby="history-title" className={cardClass()}>
             <h2 id="history-title" className="text-xl font-bold">{t("detail.history")}</h2>
             <div className="mt-3"><BookingHistory history={booking.history} /></div>
@@ -270,6 +189,129 @@ export function BookingDetail({
         <aside className="self-start">{card ? card.kind === "boat" ? <BoatListingCard card={card} headingLevel={2} /> : <DockListingCard card={card} headingLevel={2} /> : null}</aside>
       </div>
     </main>
+  );
+}
+
+type Booking = Detail["booking"];
+
+/** The trip's days, people and skipper, the other side, the reference, and when a request must be answered. */
+function StaySection({ side, booking, other }: { side: Side; booking: Booking; other: Detail["other"] }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  return (
+    <section aria-labelledby="stay-title" className={cardClass()}>
+      <h2 id="stay-title" className="text-xl font-bold">{t("detail.stay")}</h2>
+      <p className="mt-2 text-lg"><StayDates stay={booking} /></p>
+      <ul className="mt-2 space-y-0.5 text-sm text-slate-700 dark:text-slate-300">
+        {booking.people !== null ? <li>{t("stay.people", { count: booking.people })}</li> : null}
+        {booking.withSkipper ? <li>{t("stay.withSkipper")}</li> : null}
+        {other ? (
+          <li>
+            {t(`${side}.withLabel`)}{" "}
+            <LocalizedLink to={href("user", { params: { slug: other.slug } })} className="font-semibold text-sea-800 underline dark:text-sea-200">
+              {other.displayName}
+            </LocalizedLink>
+          </li>
+        ) : null}
+        <li>{t("detail.reference", { reference: booking.reference })}</li>
+        {booking.status === "pending" && booking.expiresAt ? <li className="font-semibold">{t(`${side}.answerBy`, { date: formatMoment(booking.expiresAt, lang) })}</li> : null}
+      </ul>
+    </section>
+  );
+}
+
+/** What the trip costs the side reading it, and who cancelled or why it was declined. */
+function PriceSection({ side, booking }: { side: Side; booking: Booking }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  return (
+    <section aria-labelledby="price-title" className={cardClass()}>
+      <h2 id="price-title" className="text-xl font-bold">{t("detail.price")}</h2>
+      <div className="mt-3"><PriceBreakdown price={booking.price} role={side} /></div>
+      {booking.cancellation ? (
+        <p className="mt-3 text-sm font-semibold">{t(`detail.cancelledBy.${booking.cancellation.by}`, { date: formatMoment(booking.cancellation.at, lang) })}</p>
+      ) : null}
+      {booking.declineReason ? <p className="mt-3 text-sm">{t("detail.declineReason", { reason: booking.declineReason })}</p> : null}
+    </section>
+  );
+}
+
+/** Where the money stands (the checkout to pay, the ledger's story) and the deposit claim's link. */
+function MoneySection({ side, booking }: { side: Side; booking: Booking }) {
+  const { t } = useTranslation("bookings");
+  return (
+    <section aria-labelledby="money-title" className={cardClass()}>
+      <h2 id="money-title" className="text-xl font-bold">{t("money.title")}</h2>
+      {booking.money.checkoutUrl && side === "renter" && booking.status === "awaiting-payment" ? (
+        <p className="mt-3">
+          <a href={booking.money.checkoutUrl} className={buttonClass("primary", "lg")}>{t("money.pay")}</a>
+          <span className="mt-2 block text-sm">{t("money.payNote")}</span>
+        </p>
+      ) : null}
+      <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} withSkipper={booking.price.skipperCents > 0} /></div>
+      <DepositClaimLink side={side} booking={booking} />
+    </section>
+  );
+}
+
+/** What the side may do now: accept, or decline and cancel after a step that repeats what it means for the money. */
+function ActionsSection({ side, booking, actions, confirming, busy }: { side: Side; booking: Booking; actions: Detail["actions"]; confirming: "decline" | "cancel" | null; busy: boolean }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  return (
+    <section aria-labelledby="actions-title" className={cardClass()}>
+      <h2 id="actions-title" className="text-xl font-bold">{t(`${side}.actionsTitle`)}</h2>
+      {actions.includes("cancel") && booking.refund ? (
+        <p className="mt-2 text-sm">
+          {booking.status === "pending"
+            ? t("detail.withdrawNote")
+            : t(`detail.refundNote.${side}`, { refund: formatEuros(booking.refund.refundCents, lang), kept: formatEuros(booking.refund.keptCents, lang), percent: booking.refund.percent, policy: t(`policy.${booking.cancellationPolicy}.name`).toLowerCase() })}
+        </p>
+      ) : null}
+      {confirming ? (
+        <ConfirmAction action={confirming} side={side} booking={booking} busy={busy} />
+      ) : (
+        <div className="mt-4 flex flex-wrap gap-3">
+          {actions.map((action) =>
+            action === "accept" ? (
+              <Form key={action} method="post">
+                <input type="hidden" name="intent" value={action} />
+                <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("buttons.accept")}</Button>
+              </Form>
+            ) : (
+              // Declining and cancelling ask first, on a step that repeats what it means for the money.
+              <LocalizedLink key={action} to={`?confirm=${action}#actions-title`} className={buttonClass(action === "decline" ? "secondary" : "danger", "md")}>
+                {t(`buttons.${action}${action === "cancel" && booking.status !== "confirmed" ? "Request" : ""}`)}
+              </LocalizedLink>
+            ),
+          )}
+        </div>
+      )}
+    </section>
+  
+  );
+}
+
+/** The conversation with the other side: a link to it, or its first message. */
+function ConversationSection({ other, chat, busy }: { other: NonNullable<Detail["other"]>; chat: Detail["chat"]; busy: boolean }) {
+  const { t } = useTranslation("bookings");
+  return (
+    <section aria-labelledby="conversation-title" className={cardClass()}>
+      <h2 id="conversation-title" className="text-xl font-bold">{t("conversation.title")}</h2>
+      {chat.open ? (
+        <LocalizedLink to={href("chat", { params: { chatId: chat.id }, hash: "responder" })} className={buttonClass("secondary", "md") + " mt-3 inline-block"}>
+          {t("conversation.open", { name: other.displayName })}
+        </LocalizedLink>
+      ) : (
+        <Form method="post" className="mt-3 space-y-2">
+          <input type="hidden" name="intent" value="message" />
+          <label htmlFor="conversation-message" className="block text-sm font-medium">{t("conversation.label", { name: other.displayName })}</label>
+          <textarea id="conversation-message" name="message" required rows={3} maxLength={MAX_MESSAGE} className={inputClass + " resize-y"} />
+          <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("conversation.submit")}</Button>
+        </Form>
+      )}
+    </section>
+  
   );
 }
 

@@ -153,11 +153,8 @@ export default function BoatPage() {
 
 function BoatPageContent() {
   const { t } = useTranslation("listing");
-  const lang = useLang();
   const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox, trip, similar, reviews } = useLoaderData<typeof loader>();
   const bookable = boat.status === "published" && !isOwner;
-  const skipper = boat.skipper;
-  const euros = useEuros();
   // The days and people chosen: the search's at first, then the price box's as they change.
   const [choice, setChoice] = useState<TripChoice>({ start: trip.from ?? "", end: trip.to ?? "", people: trip.people === null ? "" : String(trip.people) });
   const estimate = bookingBox ? estimateOf(bookingBox, choice) : null;
@@ -202,6 +199,32 @@ function BoatPageContent() {
     >
       <DescriptionSection description={boat.description} />
 
+      <BoatSpecs boat={boat} />
+
+      <LocationSection place={boat.place} points={points} />
+
+      {owner ? (
+        <OwnerCard owner={owner} memberSince={ownerSince} heading={t("detail.owner")}>
+          {bookable ? <ContactOwnerForm ownerName={owner.displayName} signedIn={signedIn} /> : null}
+        </OwnerCard>
+      ) : null}
+
+      {bookingBox ? <AvailabilitySection box={bookingBox} params={{ from: choice.start, to: choice.end, people: choice.people }} /> : null}
+      <ReviewsSection reviews={reviews} />
+
+      {similar.length > 0 ? <SimilarBoats similar={similar} /> : null}
+    </ListingDetailLayout>
+  );
+}
+
+/** What the boat is (make, model, size, engine), what it carries, and the conditions of a trip on it (licence, skipper, fuel, cancellation). */
+function BoatSpecs({ boat }: { boat: BoatView }) {
+  const { t } = useTranslation("listing");
+  const lang = useLang();
+  const skipper = boat.skipper;
+  const euros = useEuros();
+  return (
+    <>
       <DetailSection id="specs-heading" title={t("detail.specs")}>
         <FactList
           facts={[
@@ -253,31 +276,25 @@ function BoatPageContent() {
           <p className="mt-3 text-sm font-semibold text-amber-900 dark:text-amber-200">{t("detail.ownerCancellations", { count: boat.ownerCancellations })}</p>
         ) : null}
       </DetailSection>
+    </>
+  );
+}
 
-      <LocationSection place={boat.place} points={points} />
-
-      {owner ? (
-        <OwnerCard owner={owner} memberSince={ownerSince} heading={t("detail.owner")}>
-          {bookable ? <ContactOwnerForm ownerName={owner.displayName} signedIn={signedIn} /> : null}
-        </OwnerCard>
-      ) : null}
-
-      {bookingBox ? <AvailabilitySection box={bookingBox} params={{ from: choice.start, to: choice.end, people: choice.people }} /> : null}
-      <ReviewsSection reviews={reviews} />
-
-      {similar.length > 0 ? (
-        <DetailSection id="similar-heading" title={t("similar.title")}>
-          <p className="-mt-2 mb-4 text-sm text-slate-600 dark:text-slate-400">{t("similar.text")}</p>
-          <ul className="grid gap-4 sm:grid-cols-2" data-testid="similar-boats">
-            {similar.map((card) => (
-              <li key={card.id}>
-                <BoatListingCard card={card} />
-              </li>
-            ))}
-          </ul>
-        </DetailSection>
-      ) : null}
-    </ListingDetailLayout>
+/** Boats like this one nearby (similar.ts), as search cards. */
+function SimilarBoats({ similar }: { similar: ReturnType<typeof useLoaderData<typeof loader>>["similar"] }) {
+  const { t } = useTranslation("listing");
+  return (
+    <DetailSection id="similar-heading" title={t("similar.title")}>
+      <p className="-mt-2 mb-4 text-sm text-slate-600 dark:text-slate-400">{t("similar.text")}</p>
+      <ul className="grid gap-4 sm:grid-cols-2" data-testid="similar-boats">
+        {similar.map((card) => (
+          <li key={card.id}>
+            <BoatListingCard card={card} />
+          </li>
+        ))}
+      </ul>
+    </DetailSection>
+  
   );
 }
 
