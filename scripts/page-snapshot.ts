@@ -8,7 +8,9 @@
  *   npx tsx scripts/page-snapshot.ts --compare .cache/snap-before .cache/snap-after
  *
  * `--data` is prepared once (the demo marketplace) and copied for each run, so both builds see the
- * same ids. Bodies are saved with the CSP nonce, asset hashes and session cookies masked.
+ * same ids. A page behind an id is each person's own (their booking, conversation, case…: the first
+ * link to it on their pages), so it is the page they see, not a 404 (`samplePaths`). Bodies are
+ * saved with the CSP nonce, asset hashes and session cookies masked.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -111,27 +113,24 @@ async function snapshot(outDir: string) {
     const dock = /href="\/dock\/([A-Za-z0-9_-]+)"/.exec(docks)?.[1] ?? "none";
     const boatPage = await (await fetch(`${base}/boat/${boat}`, { headers: { Cookie: "i18n_redirected=es" } })).text();
     const slug = /href="\/user\/([A-Za-z0-9_-]+)"/.exec(boatPage)?.[1] ?? "none";
-    const paths = layoutGroups.flatMap((g) =>
-      g.pages.map((p) =>
-        p.path === null
-          ? "/"
-          : `/${p.path.replace(":slug", slug).replace(":id", p.id === "dock" ? dock : boat).replace("*", "no-such-page")}`,
-      ),
-    );
-    // A few query variants the pages read.
-    paths.push(
+    const fallback = (pattern: string) => `/${pattern.replace(":slug", slug).replace(/:id\b/, boat).replace("*", "no-such-page")}`;
+    const extra = [
+      // A few query variants the pages read.
       `/alquiler-barco?type=sail&place=Palma&people=6&sort=price-asc`,
       `/alquiler-barco?page=2`,
       `/boat/form/add-motor-boat?id=${boat}&step=2`,
       `/dock/form/add-dock-rent?id=${dock}`,
       `/login?redirect=/ajustes/mis-barcos`,
-    );
+    ];
     const cookies: Array<[string, string]> = [["anonymous", ""]];
     for (const email of people) cookies.push([email.split("@")[0], await signIn(base, email)]);
     fs.rmSync(outDir, { recursive: true, force: true });
     fs.mkdirSync(outDir, { recursive: true });
     let count = 0;
+    let pathCount = 0;
     for (const [who, cookie] of cookies) {
+      const paths = [...(await samplePaths(base, cookie, fallback)), ...extra];
+      pathCount = Math.max(pathCount, paths.length);
       const records: Record<string, unknown> = {};
       for (const prefix of prefixes) {
         for (const p of paths) {
@@ -152,11 +151,42 @@ async function snapshot(outDir: string) {
       }
       fs.writeFileSync(path.join(outDir, `${who}.json`), JSON.stringify(records, null, 1));
     }
-    console.info(`saved ${count} responses (${paths.length} paths × ${prefixes.length} languages × ${cookies.length} people) to ${outDir}`);
+    console.info(`saved ${count} responses (up to ${pathCount} paths × ${prefixes.length} languages × ${cookies.length} people) to ${outDir}`);
   } finally {
     await server.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Every page of the route table as this person (`cookie`; none for a visitor) reaches it: a path
+ * with parameters takes the first link to it on the person's own pages (their bookings, rentals,
+ * cases, conversations, invoices…, read from every page without parameters), so that a page
+ * behind an id is the real page, not a 404; `fallback` fills a path no page links to (a boat's id,
+ * a person's slug).
+ */
+async function samplePaths(base: string, cookie: string, fallback: (pattern: string) => string): Promise<string[]> {
+  const patterns: Array<string | null> = layoutGroups.flatMap((g) => g.pages.map((p) => p.path));
+  const plain = patterns.filter((p): p is string => p !== null && !p.includes(":") && !p.includes("*"));
+  const links = new Set<string>();
+  const read = async (pages: string[]) => {
+    for (const page of pages) {
+      const res = await fetch(base + page, { redirect: "manual", headers: { Cookie: [cookie, "i18n_redirected=es"].filter(Boolean).join("; ") } });
+      for (const match of (await res.text()).matchAll(/href="(\/[^"?#]*)/g)) links.add(match[1]!);
+    }
+  };
+  const choose = () =>
+    patterns.map((pattern) => {
+      if (pattern === null) return "/";
+      if (!pattern.includes(":")) return pattern.includes("*") ? fallback(pattern) : `/${pattern}`;
+      // Route paths are letters, digits, dashes and slashes: only the parameters need a pattern.
+      const shape = new RegExp(`^/${pattern.replace(/:[A-Za-z]+/g, "[^/]+")}$`);
+      return [...links].find((link) => shape.test(link)) ?? null;
+    });
+  await read(["/", ...plain.map((p) => `/${p}`)]);
+  // One level deeper: a booking's deposit page is linked from the booking's page, a case from the list.
+  await read(choose().filter((found): found is string => found !== null && found.includes("/") && !plain.includes(found.slice(1)) && found !== "/"));
+  return choose().map((found, index) => found ?? fallback(patterns[index]!));
 }
 
 async function prepare() {
