@@ -1,6 +1,7 @@
 import type { AccountsContext, AccountsDeps } from "./context";
 import * as credentials from "./credentials";
 import * as signing from "./sign-in";
+import { bindTo } from "../operations";
 
 /**
  * Accounts: registration, sign-in and password reset, tying the identity service (who you
@@ -12,10 +13,7 @@ import * as signing from "./sign-in";
  */
 export function createAccountsService(deps: AccountsDeps) {
   const ctx: AccountsContext = deps;
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: AccountsContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     register: bind(signing.register),
     signIn: bind(signing.signIn),

@@ -1,6 +1,7 @@
-import { createBlogContext, get, type BlogContext, type BlogDeps } from "./context";
+import { createBlogContext, get, type BlogDeps } from "./context";
 import * as reads from "./reads";
 import { save, unpublish } from "./writing";
+import { bindTo } from "../operations";
 
 /**
  * The blog service: the team saves posts (draft or published, in one or more languages, with a
@@ -13,10 +14,7 @@ import { save, unpublish } from "./writing";
  */
 export function createBlogService(deps: BlogDeps) {
   const ctx = createBlogContext(deps);
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: BlogContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     get: bind(get),
     save: bind(save),

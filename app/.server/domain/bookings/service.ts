@@ -1,6 +1,6 @@
 import { refundFor } from "./policy";
 import { quote } from "./quote";
-import { createBookingsContext, type BookingsContext } from "./context";
+import { createBookingsContext } from "./context";
 import * as calendar from "./calendar";
 import { applyDue } from "./due";
 import { act } from "./lifecycle";
@@ -11,6 +11,7 @@ import { book, quoteFor } from "./request";
 import { cancelForWeather, moveForWeather } from "./weather-moves";
 import type { Booking } from "./model";
 import type { BookingChoice, BookingsDeps } from "./service-types";
+import { bindTo } from "../operations";
 
 export { slotIdsFor } from "./slots";
 export type { BookingChoice, BookingEvent, BookingHandler, BookingsDeps, Quote, Slot } from "./service-types";
@@ -31,10 +32,7 @@ export type { BookingChoice, BookingEvent, BookingHandler, BookingsDeps, Quote, 
  */
 export function createBookingsService(deps: BookingsDeps) {
   const ctx = createBookingsContext(deps);
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: BookingsContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     /** Checks a choice against the listing and prices it (`quote.ts`); `renterUid` null: a visitor. */
     quote: (listing: Parameters<typeof quote>[0], renterUid: string | null, choice: BookingChoice) => quote(listing, renterUid, choice, ctx.now()),

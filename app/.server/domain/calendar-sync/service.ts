@@ -1,7 +1,8 @@
-import { createCalendarSyncContext, type CalendarSyncContext, type CalendarSyncDeps } from "./context";
+import { createCalendarSyncContext, type CalendarSyncDeps } from "./context";
 import * as feed from "./feed-settings";
 import * as imports from "./imports";
 import { syncDue } from "./schedule";
+import { bindTo } from "../operations";
 
 /**
  * Imported calendars (decision 030): an owner's listing holds the days other platforms' iCalendar
@@ -13,10 +14,7 @@ import { syncDue } from "./schedule";
  */
 export function createCalendarSyncService(deps: CalendarSyncDeps) {
   const ctx = createCalendarSyncContext(deps);
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: CalendarSyncContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     add: bind(imports.add),
     syncNow: bind(imports.syncNow),

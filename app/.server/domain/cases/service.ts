@@ -1,10 +1,11 @@
-import { createCasesContext, viewOf, type CasesContext } from "./context";
+import { createCasesContext, viewOf } from "./context";
 import { addDocuments, deliver, document } from "./case-documents";
 import { addMessage, addNote, move } from "./lifecycle";
 import { acceptQuote, declineQuote, sendQuote } from "./quotes";
 import { claim, claimLink, create, getFor, listForRequester } from "./requests";
 import { overview, reindexWords, search } from "./search";
 import type { CasesDeps } from "./service-types";
+import { bindTo } from "../operations";
 
 export { CASES_PAGE_SIZE, type CaseEvent, type CaseFilters, type CasesDeps, type TeamMember, type Viewer } from "./service-types";
 export { CASE_WORDS } from "./word-index";
@@ -22,10 +23,7 @@ export { CASE_WORDS } from "./word-index";
  */
 export function createCasesService(deps: CasesDeps) {
   const ctx = createCasesContext(deps);
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: CasesContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     viewOf,
     create: bind(create),

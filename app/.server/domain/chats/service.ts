@@ -1,7 +1,8 @@
-import { createChatsContext, getMember, type ChatsContext, type ChatsDeps } from "./context";
+import { createChatsContext, getMember, type ChatsDeps } from "./context";
 import { applyDue } from "./emails";
 import * as reads from "./reads";
 import { markRead, send, start } from "./writing";
+import { bindTo } from "../operations";
 
 /**
  * The conversations service: starting or continuing a conversation about a listing, writing,
@@ -16,10 +17,7 @@ import { markRead, send, start } from "./writing";
  */
 export function createChatsService(deps: ChatsDeps) {
   const ctx = createChatsContext(deps);
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: ChatsContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     start: bind(start),
     send: bind(send),

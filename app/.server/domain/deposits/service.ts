@@ -1,7 +1,8 @@
-import { createDepositsContext, type DepositsContext, type DepositsDeps } from "./context";
+import { createDepositsContext, type DepositsDeps } from "./context";
 import { decide, withdraw } from "./closing";
 import { answer, claim } from "./filing";
 import * as reads from "./reads";
+import { bindTo } from "../operations";
 
 /**
  * Deposit claims (docs/PRODUCT.md: the owner may claim part of the deposit within 48 hours of the
@@ -18,10 +19,7 @@ import * as reads from "./reads";
  */
 export function createDepositsService(deps: DepositsDeps) {
   const ctx = createDepositsContext(deps);
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: DepositsContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     claim: bind(claim),
     answer: bind(answer),

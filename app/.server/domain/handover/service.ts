@@ -1,6 +1,7 @@
-import { createHandoverContext, type HandoverContext, type HandoverDeps } from "./context";
+import { createHandoverContext, type HandoverDeps } from "./context";
 import * as reads from "./reads";
 import { answer, record } from "./recording";
+import { bindTo } from "../operations";
 
 /**
  * Check-in and check-out (decision 032). One side records the boat's state (photos, fuel,
@@ -19,10 +20,7 @@ import { answer, record } from "./recording";
  */
 export function createHandoverService(deps: HandoverDeps) {
   const ctx = createHandoverContext(deps);
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: HandoverContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     record: bind(record),
     answer: bind(answer),

@@ -1,6 +1,7 @@
-import { createInvoicesContext, type InvoicesContext, type InvoicesDeps } from "./context";
+import { createInvoicesContext, type InvoicesDeps } from "./context";
 import { correctForCancellation, correctForMove, issueForBooking, issueForCaseQuote } from "./issuing";
 import * as reads from "./reads";
+import { bindTo } from "../operations";
 
 /**
  * The invoices service: issues a booking's two invoices when it is confirmed and their
@@ -17,10 +18,7 @@ import * as reads from "./reads";
  */
 export function createInvoicesService(deps: InvoicesDeps) {
   const ctx = createInvoicesContext(deps);
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: InvoicesContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     issueForBooking: bind(issueForBooking),
     correctForCancellation: bind(correctForCancellation),

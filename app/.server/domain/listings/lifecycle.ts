@@ -3,6 +3,7 @@ import { createDraft, discardDraft, saveStep, saveValidFields, setPhotos } from 
 import { importPublished } from "./lifecycle-import";
 import { transition } from "./lifecycle-status";
 import { missingForPublish } from "./validation";
+import { bindTo } from "../operations";
 
 /**
  * A listing's life: drafts, their steps, photos' metadata, the status transitions and bulk
@@ -15,10 +16,7 @@ import { missingForPublish } from "./validation";
  */
 export function createListingLifecycle(deps: LifecycleDeps) {
   const ctx: LifecycleContext = deps;
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: LifecycleContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     createDraft: bind(createDraft),
     saveStep: bind(saveStep),

@@ -1,6 +1,7 @@
 import { listingPhotoPrefix, type PhotosContext } from "./photos-context";
 import * as edit from "./photos-edit";
 import { variant } from "./photos-serve";
+import { bindTo } from "../operations";
 
 /**
  * Listing photos: the files behind a listing's `photos` metadata. This service owns them in the
@@ -14,10 +15,7 @@ import { variant } from "./photos-serve";
  */
 export function createListingPhotosService(deps: PhotosContext) {
   const ctx = deps;
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: PhotosContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     prefixOf: listingPhotoPrefix,
     add: bind(edit.add),

@@ -3,6 +3,7 @@ import type { UsersContext } from "./context";
 import { create } from "./create";
 import * as reads from "./reads";
 import * as writes from "./writes";
+import { bindTo } from "../operations";
 
 /**
  * People's profiles. `onChange`: called with the person's uid after their profile's public fields
@@ -13,10 +14,7 @@ import * as writes from "./writes";
  */
 export function createUsersService(store: DocumentStore, onChange?: (uid: string) => void) {
   const ctx: UsersContext = { store, onChange };
-  const bind =
-    <A extends unknown[], R>(fn: (ctx: UsersContext, ...args: A) => R) =>
-    (...args: A): R =>
-      fn(ctx, ...args);
+  const bind = bindTo(ctx);
   return {
     /** Creates the profile of a new account, with a unique public slug derived from the name. */
     create: bind(create),
