@@ -179,7 +179,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const chats = createChatsService({
     store,
     listings,
-    contactAllowedBetween: (a, b, at) => bookings.contactAllowedBetween(a, b, at),
+    contactRevealAt: (a, b, at) => bookings.contactRevealAt(a, b, at),
     notify: createChatNotifier({ mailbox, users, listings, link: (chatId, lang) => publicOrigin + href("chat", { lang, params: { chatId } }) }),
   });
   const calendarSync = createCalendarSyncService({

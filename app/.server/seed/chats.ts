@@ -46,7 +46,7 @@ export async function seedDemoChats(services: Services): Promise<void> {
   const declined = trips.find((trip) => trip.status === "declined");
 
   let clock = Date.now();
-  const chats = createChatsService({ store, listings, contactAllowedBetween: (a, b, at) => bookings.contactAllowedBetween(a, b, at), now: () => new Date(clock) });
+  const chats = createChatsService({ store, listings, contactRevealAt: (a, b, at) => bookings.contactRevealAt(a, b, at), now: () => new Date(clock) });
   async function conversation(listingId: string, a: string, b: string, lines: Line[], readBy: string[]) {
     let chatId: string | null = null;
     for (const [who, minutesAgo, text] of lines) {

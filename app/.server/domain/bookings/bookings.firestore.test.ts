@@ -10,6 +10,7 @@ import { createUsersService } from "#app/.server/domain/users";
 import { addDays, today } from "./dates";
 import type { Booking } from "./model";
 import { createBookingsService } from "./service";
+import { contactSuite } from "./contact.contract";
 
 /**
  * The rule that must never break, on Firestore: simultaneous confirmations of the same days —
@@ -59,4 +60,13 @@ describe(`bookings on Firestore (${firestore.emulator})`, () => {
     const second = await bookings.book({ uid: "renter-b", lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
     expect(second.status).toBe("confirmed");
   }, 60_000);
+
+  describe("contact details between two people", { timeout: 60_000 }, () => {
+    contactSuite(() => ({
+      store,
+      listings,
+      ownerUid: "owner-1",
+      boat: ({ policy, instant }) => publishBoat(listings, "owner-1", { cancellationPolicy: policy, instantBooking: instant, dayPriceCents: 210_00 }),
+    }));
+  });
 });

@@ -6,6 +6,8 @@ import { createTestServices, createTestUser } from "#tests/test-services";
 import { addDays, today } from "./dates";
 import { BookingError, SLOTS, type Booking } from "./model";
 import { createBookingsService, type BookingChoice, type BookingEvent } from "./service";
+import { contactSuite } from "./contact.contract";
+import { publishBoat } from "#app/.server/domain/listings/test-fixtures";
 
 /**
  * The booking engine against the real embedded store: quotes and their refusals, requests and
@@ -256,6 +258,15 @@ describe("bookings: the lifecycle", () => {
     // The days are free again.
     expect(await bookings.isFree(boat, day(5), day(8))).toBe(true);
   });
+});
+
+describe("bookings: contact details between two people (SQLite)", () => {
+  contactSuite(() => ({
+    store: services.store,
+    listings: services.listings,
+    ownerUid: owner.uid,
+    boat: ({ policy, instant }) => publishBoat(services.listings, owner.uid, { cancellationPolicy: policy, instantBooking: instant, dayPriceCents: 210_00 }),
+  }));
 });
 
 describe("bookings: no double booking under concurrency (SQLite)", () => {

@@ -1,6 +1,6 @@
 /** Reading bookings as a person may see them (renter, owner, the team), and the trip details the owner sets. */
 import { BOOKINGS, BookingError, canSetMeeting, HOLDING, type Booking } from "./model";
-import { policyDeadlines } from "./policy";
+import { contactShown, contactShownFrom } from "./contact";
 import type { BookingsContext } from "./context";
 import { settle, read } from "./lifecycle";
 
@@ -53,26 +53,31 @@ export async function forListing(ctx: BookingsContext, listingId: string, from: 
 }
 
 
+/** The bookings between two people, either renting from the other, as stored. */
+async function between(ctx: BookingsContext, a: string, b: string): Promise<Booking[]> {
+  const renting = (renter: string, owner: string) =>
+    ctx.store.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renter], ["ownerUid", "==", owner]], limit: 100 });
+  return (await Promise.all([renting(a, b), renting(b, a)])).flat();
+}
+
 /**
- * Whether the two people may see each other's contact details in their messages (decision
- * record 026): they have a booking between them (either renting from the other) that is
- * confirmed (or completed) and can no longer be cancelled for free — its policy's last
- * full-refund deadline has passed (`strict` has none: its first deadline) — or whose trip
- * begins within 7 days. A cancelled booking shows nothing, so booking and cancelling at once
- * buys nothing. `at` is the moment asked about (now by default).
+ * Whether the two people may see each other's contact details in their messages at `at` (now by
+ * default): a booking between them is completed, or confirmed and a renter's cancellation would
+ * no longer refund the whole rental under its own policy (`contact.ts`, decision 026). A
+ * cancelled booking shows nothing, so booking and cancelling at once buys nothing.
  */
 export async function contactAllowedBetween(ctx: BookingsContext, a: string, b: string, at: Date = ctx.now()): Promise<boolean> {
-  const between = (renter: string, owner: string) =>
-    ctx.store.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renter], ["ownerUid", "==", owner]], limit: 100 });
-  const bookings = (await Promise.all([between(a, b), between(b, a)])).flat();
-  return bookings.some((booking) => {
-    if (booking.status !== "confirmed" && booking.status !== "completed") return false;
-    const deadlines = policyDeadlines(booking.cancellationPolicy, booking.startsAt);
-    const free = deadlines.filter((deadline) => deadline.percent === 100).at(-1) ?? deadlines[0];
-    const weekBefore = Date.parse(booking.startsAt) - 7 * 86_400_000;
-    const from = Math.min(free ? Date.parse(free.until) : Date.parse(booking.startsAt), weekBefore);
-    return at.getTime() >= from;
-  });
+  return contactShown(await between(ctx, a, b), at);
+}
+
+/**
+ * When the two people's contact details show, as their bookings stand at `at` (now by default):
+ * a moment no later than `at` when `contactAllowedBetween` says they do, the moment a confirmed
+ * booking's full refund ends when that is later (what the chat page announces), null when no
+ * booking between them is confirmed or completed.
+ */
+export async function contactRevealAt(ctx: BookingsContext, a: string, b: string, at: Date = ctx.now()): Promise<Date | null> {
+  return contactShownFrom(await between(ctx, a, b), at);
 }
 
 

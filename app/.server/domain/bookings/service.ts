@@ -54,6 +54,7 @@ export function createBookingsService(deps: BookingsDeps) {
     listForRenter: bind(reads.listForRenter),
     listForOwner: bind(reads.listForOwner),
     contactAllowedBetween: bind(reads.contactAllowedBetween),
+    contactRevealAt: bind(reads.contactRevealAt),
     slots: bind(calendar.slots),
     busyListings: bind(calendar.busyListings),
     isFree: bind(calendar.isFree),

@@ -50,7 +50,7 @@ describe("conversations on Firestore when transactions are aborted", () => {
 
   function service(storeFor: DocumentStore, id: string) {
     const listing = { id, kind: "boat", status: "published", ownerUid: `owner-${id}` } as Listing;
-    const chats = createChatsService({ store: storeFor, listings: { get: async (listingId) => (listingId === listing.id ? listing : null) }, contactAllowedBetween: async () => false });
+    const chats = createChatsService({ store: storeFor, listings: { get: async (listingId) => (listingId === listing.id ? listing : null) }, contactRevealAt: async () => null });
     return { chats, listing, owner: listing.ownerUid, renter: `renter-${id}` };
   }
 

@@ -34,7 +34,7 @@ describe(`conversations on Firestore (${firestore.emulator})`, () => {
     const chats = createChatsService({
       store: firestore.store(),
       listings: { get: async (id) => (id === listing.id ? listing : null) },
-      contactAllowedBetween: async () => false,
+      contactRevealAt: async () => null,
       notify: async ({ member }) => {
         emailed.push(member);
       },
@@ -65,7 +65,7 @@ describe(`conversations on Firestore (${firestore.emulator})`, () => {
     expect((await chats.list(renter1)).map((m) => m.chatId)).toEqual([chatId]);
   });
 
-  it("hides contact details until a confirmed booking is past its free cancellation, again once it is cancelled; split numbers on the page and in the email alike", { timeout: 120_000 }, async () => {
+  it("hides contact details until cancelling a confirmed booking would no longer refund the whole rental, again once it is cancelled; split numbers on the page and in the email alike", { timeout: 120_000 }, async () => {
     const store = firestore.store();
     const users = createUsersService(store);
     const ports = createPortsService(store);
@@ -80,7 +80,7 @@ describe(`conversations on Firestore (${firestore.emulator})`, () => {
     const chats = createChatsService({
       store,
       listings,
-      contactAllowedBetween: (a, b, at) => bookings.contactAllowedBetween(a, b, at),
+      contactRevealAt: (a, b, at) => bookings.contactRevealAt(a, b, at),
       notify: async ({ parts }) => {
         emailed.push(parts);
       },

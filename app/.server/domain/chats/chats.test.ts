@@ -24,7 +24,7 @@ beforeAll(async () => {
   chats = createChatsService({
     store: services.store,
     listings: services.listings,
-    contactAllowedBetween: (a, b, at) => services.bookings.contactAllowedBetween(a, b, at),
+    contactRevealAt: (a, b, at) => services.bookings.contactRevealAt(a, b, at),
     notify: async (input) => {
       emails.push(input);
     },
@@ -162,7 +162,7 @@ describe("conversations", () => {
   const shown = (parts: MessagePart[][] | undefined) => parts?.map((message) => message.map((part) => ("hidden" in part ? `[${part.hidden}]` : part.text)).join(""));
   const DAY = 86_400_000;
 
-  it("shows contact details once a confirmed booking is past its free cancellation, and hides them again when it is cancelled", async () => {
+  it("shows contact details once cancelling a confirmed booking would no longer refund the whole rental, and hides them again when it is cancelled", async () => {
     const { owner, renter, boat } = await people();
     clock = new Date();
     const { chatId } = await chats.start(renter.uid, { listingId: boat.id, text: "mi correo: rita@example.com, móvil 612 345 678" });
@@ -170,7 +170,7 @@ describe("conversations", () => {
     expect(await chats.page(owner.uid, chatId)).toMatchObject({ shared: false });
     expect(shown((await chats.page(owner.uid, chatId))?.parts)).toEqual(hidden);
 
-    // Booked (instant: confirmed) for in 400 days: it can still be cancelled for free, so nothing shows yet.
+    // Booked (instant: confirmed) for in 400 days: cancelling would refund the whole rental, so nothing shows yet.
     const start = addDays(today(clock), 400);
     const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
     expect(booking.status).toBe("confirmed");
@@ -209,21 +209,39 @@ describe("conversations", () => {
     expect(shown((await chats.page(owner.uid, chatId))?.parts)).toEqual(["llámame al [phone]"]);
   });
 
-  it("shows contact details for a confirmed trip within 7 days, even while it can still be cancelled for free", async () => {
+  it("a flexible trip booked 3 days ahead: hidden on the page and in the email while cancelling would refund the whole rental, shown in both once it would not", async () => {
     const { owner, renter, boat } = await people();
-    // Flexible: a full refund until the day before, so only the week before the trip unmasks.
+    // Flexible: the whole rental back until the day before the trip.
     await services.listings.saveStep(owner.uid, boat.id, "conditions", { licence: "pnb", fuelPolicy: "not-included-return-full", instantBooking: true, cancellationPolicy: "flexible" });
+    // What the other tests left due goes first.
+    clock = new Date(Date.now() + 3 * 365 * DAY);
+    await chats.applyDue();
     clock = new Date();
-    const { chatId } = await chats.start(renter.uid, { listingId: boat.id, text: "llámame al 612 345 678" });
-    const start = addDays(today(clock), 12);
+    emails = [];
+    const start = addDays(today(clock), 3);
     const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
     expect(booking).toMatchObject({ status: "confirmed", cancellationPolicy: "flexible" });
-    expect((await chats.page(owner.uid, chatId))?.shared).toBe(false);
-    const weekBefore = Date.parse(booking.startsAt) - 7 * DAY;
-    clock = new Date(weekBefore - 60_000);
-    expect((await chats.page(owner.uid, chatId))?.shared).toBe(false);
-    clock = new Date(weekBefore + 60_000);
-    expect((await chats.page(owner.uid, chatId))?.shared).toBe(true);
+    const { chatId } = await chats.start(renter.uid, { listingId: boat.id, text: "llámame al 612 345 678" });
+    tick(CHAT_EMAIL_DELAY_MS + 1);
+    expect(await chats.applyDue()).toBe(1);
+    expect(emails.at(-1)?.shared).toBe(false);
+    expect(shown(emails.at(-1)?.parts)).toEqual(["llámame al [phone]"]);
+    const before = await chats.page(owner.uid, chatId);
+    expect(before?.shared).toBe(false);
+    expect(shown(before?.parts)).toEqual(["llámame al [phone]"]);
+    // The page knows when: the moment the full refund ends, the day before the trip begins.
+    const lastFull = Date.parse(booking.startsAt) - POLICY_RULES.flexible[0]!.daysBefore * DAY;
+    expect(before?.revealAt).toBe(new Date(lastFull + 1).toISOString());
+
+    clock = new Date(lastFull + 60_000);
+    await chats.send(renter.uid, chatId, "o al 699 11 22 33");
+    tick(CHAT_EMAIL_DELAY_MS + 1);
+    expect(await chats.applyDue()).toBe(1);
+    expect(emails.at(-1)?.shared).toBe(true);
+    expect(shown(emails.at(-1)?.parts)?.at(-1)).toBe("o al 699 11 22 33");
+    const after = await chats.page(renter.uid, chatId);
+    expect(after).toMatchObject({ shared: true, revealAt: null });
+    expect(shown(after?.parts)).toEqual(["llámame al 612 345 678", "o al 699 11 22 33"]);
   });
 
   it("hides a number split over two messages on the page and in the email alike", async () => {
@@ -248,7 +266,7 @@ describe("conversations", () => {
     const mailed = createChatsService({
       store: services.store,
       listings: services.listings,
-      contactAllowedBetween: (a, b, at) => services.bookings.contactAllowedBetween(a, b, at),
+      contactRevealAt: (a, b, at) => services.bookings.contactRevealAt(a, b, at),
       notify: createChatNotifier({ mailbox: services.mailbox, users: services.users, listings: services.listings, link: (chatId) => `https://amarre.test/chat/${chatId}` }),
       now: () => clock,
     });
@@ -268,7 +286,8 @@ describe("conversations", () => {
     const page = await mailed.page(owner.uid, chatId);
     expect(shown(page?.parts)).toEqual(["Somos 4 el 12/06/2027. Mi número: [phone]", "[phone], o escríbeme a [email]"]);
 
-    // Once a confirmed trip is within the week, the next email quotes the details as typed, like the page.
+    // Once a confirmed trip can no longer be cancelled with the whole rental back (moderate, 5 days ahead: half of it),
+    // the next email quotes the details as typed, like the page.
     const start = addDays(today(clock), 5);
     await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
     await mailed.send(renter.uid, chatId, "Mi móvil otra vez: 612 345 678");

@@ -12,8 +12,12 @@ import { CHAT_MEMBERS, CHATS, memberId, type Chat, type ChatMember, type ChatMes
 export type ChatsDeps = {
   store: DocumentStore;
   listings: { get(id: string): Promise<Listing | null> };
-  /** Whether the two people may see each other's contact details at `at` (a booking that cannot be bought back). */
-  contactAllowedBetween(a: string, b: string, at: Date): Promise<boolean>;
+  /**
+   * When the two people's contact details show, as their bookings stand at `at` (a booking that
+   * cannot be bought back, decision 026): a moment no later than `at` when they show, a later one
+   * when a confirmed booking will show them, null when none will.
+   */
+  contactRevealAt(a: string, b: string, at: Date): Promise<Date | null>;
   /** Emails a person about the messages they have not read (`parts`: each as the page shows it); failures are logged. */
   notify?: (input: { member: ChatMember; messages: ChatMessage[]; parts: MessagePart[][]; unread: number; shared: boolean }) => Promise<void>;
   now?: () => Date;
@@ -29,6 +33,16 @@ export function createChatsContext(deps: ChatsDeps): ChatsContext {
 export const CHAT_ID = /^[A-Za-z0-9]{1,40}$/;
 /** Messages read before a page (or an email's first message) for the masking window: the same sender's last ones, with replies between. */
 export const CONTEXT = (WINDOW_MESSAGES - 1) * 2;
+
+/**
+ * Whether the contact details between `uid` and the other person show at `at` (`shared`) and,
+ * while they do not, when they will (`revealAt`, null when no confirmed booking will show them).
+ */
+export async function contactAt(ctx: ChatsContext, uid: string, otherUid: string, at: Date): Promise<{ shared: boolean; revealAt: Date | null }> {
+  const from = await ctx.contactRevealAt(uid, otherUid, at);
+  const shared = from !== null && from.getTime() <= at.getTime();
+  return { shared, revealAt: shared ? null : from };
+}
 
 /** The person's side of a conversation, or null when they are not in it. */
 export async function getMember(ctx: ChatsContext, uid: string, chatId: string): Promise<ChatMember | null> {

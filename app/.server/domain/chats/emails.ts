@@ -1,5 +1,5 @@
 /** The grouped emails about unread messages, sent by the scheduler. */
-import { CONTEXT, type ChatsContext } from "./context";
+import { contactAt, CONTEXT, type ChatsContext } from "./context";
 import { conversationParts } from "./mask";
 import { CHAT_MEMBERS, CHAT_MESSAGES, type ChatMember, type ChatMessage } from "./model";
 
@@ -33,7 +33,7 @@ export async function applyDue(ctx: ChatsContext): Promise<number> {
     const messages = unread.map(({ message }) => message);
     if (messages.length === 0) continue;
     try {
-      const shared = await ctx.contactAllowedBetween(member.uid, member.otherUid, at);
+      const { shared } = await contactAt(ctx, member.uid, member.otherUid, at);
       const shown = conversationParts(all, !shared);
       const parts = unread.map(({ index }) => shown[index]!);
       await ctx.notify?.({ member, messages, parts, unread: messages.length, shared });

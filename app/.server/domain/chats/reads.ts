@@ -1,7 +1,7 @@
 /** Reading: a page of a conversation (its messages as shown, contact details hidden or not), a person's conversations, the unread count, and its live state for the event stream. */
 import type { StoreError, Unsubscribe } from "#app/.server/store";
 import { CHAT_PAGE_SIZE, type ChatStreamState, type MessagePart } from "#app/utils/chats";
-import { CONTEXT, getMember, type ChatsContext } from "./context";
+import { contactAt, CONTEXT, getMember, type ChatsContext } from "./context";
 import { conversationParts } from "./mask";
 import { CHAT_MEMBERS, CHAT_MESSAGES, CHATS, type Chat, type ChatMember, type ChatMessage } from "./model";
 
@@ -12,8 +12,10 @@ export type ChatPage = {
   messages: ChatMessage[];
   /** The number of the oldest message before this page, when there is one. */
   olderBefore: number | null;
-  /** Contact details show (a booking between the two that can no longer be cancelled for free). */
+  /** Contact details show (a booking between the two that can no longer be cancelled with the whole rental refunded). */
   shared: boolean;
+  /** While they do not: when a confirmed booking between the two will show them (null: none will). */
+  revealAt: string | null;
   /** Each message as shown, in parts (contact details hidden unless `shared`), in the order of `messages`. */
   parts: MessagePart[][];
 };
@@ -26,7 +28,7 @@ export async function page(ctx: ChatsContext, uid: string, chatId: string, optio
   const me = await getMember(ctx, uid, chatId);
   if (!me) return null;
   const before = options.before !== undefined && Number.isSafeInteger(options.before) && options.before > 0 ? options.before : null;
-  const [chat, docs, shared] = await Promise.all([
+  const [chat, docs, { shared, revealAt }] = await Promise.all([
     ctx.store.get<Omit<Chat, "id">>(CHATS, chatId),
     // A few messages before the page too, so a number split across its first message is still caught.
     ctx.store.query<Omit<ChatMessage, "id">>({
@@ -35,7 +37,7 @@ export async function page(ctx: ChatsContext, uid: string, chatId: string, optio
       orderBy: [["seq", "desc"]],
       limit: CHAT_PAGE_SIZE + CONTEXT,
     }),
-    ctx.contactAllowedBetween(uid, me.otherUid, ctx.now()),
+    contactAt(ctx, uid, me.otherUid, ctx.now()),
   ]);
   if (!chat) return null;
   const all = (docs as ChatMessage[]).reverse();
@@ -43,7 +45,7 @@ export async function page(ctx: ChatsContext, uid: string, chatId: string, optio
   const messages = all.slice(context);
   const parts = conversationParts(all, !shared).slice(context);
   const oldest = messages[0]?.seq ?? 1;
-  return { chat: chat as Chat, me, messages, olderBefore: oldest > 1 ? oldest : null, shared, parts };
+  return { chat: chat as Chat, me, messages, olderBefore: oldest > 1 ? oldest : null, shared, revealAt: revealAt?.toISOString() ?? null, parts };
 }
 
 /** The person's conversations, the latest first; `before` (a `lastAt`) for the next page. */

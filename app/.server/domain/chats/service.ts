@@ -8,7 +8,7 @@ import { bindTo } from "../operations";
  * The conversations service: starting or continuing a conversation about a listing, writing,
  * reading (with read receipts and unread counts), the live state for the email event stream,
  * and the grouped emails about unread messages. Whether contact details show is the bookings'
- * business (`contactAllowedBetween`, asked at the service's clock); what is hidden is `mask.ts`'s,
+ * business (`contactRevealAt`, asked at the service's clock); what is hidden is `mask.ts`'s,
  * computed here once for the page and the email alike (decision record 026).
  *
  * This factory only wires the operations, each in its module with the context they share
