@@ -2,6 +2,8 @@ import type { RequestContext } from "#app/.server/http/request-context";
 import { maskedText, type ChatMember } from "#app/.server/domain/chats";
 import type { Listing } from "#app/.server/domain/listings";
 import { href } from "#app/utils/href";
+import { dateTimeFormat } from "#app/utils/intl";
+import { languageOf } from "#app/i18n";
 
 /** What the conversation pages show of a listing: its title and page, or that it is gone. */
 export async function listingViews(ctx: RequestContext, ids: string[]): Promise<Map<string, { title: string; to: string | null }>> {
@@ -30,4 +32,20 @@ export async function sharedWith(ctx: RequestContext, uid: string, members: Chat
 export function preview(ctx: RequestContext, text: string, shared: boolean, max = 140): string {
   const shown = (shared ? text : maskedText(text, (kind) => `[${ctx.t(`hidden.${kind}`)}]`)).replace(/\s+/g, " ").trim();
   return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
+}
+
+/**
+ * What the conversation page says about contact details: that they show; while they do not, the
+ * day and time a confirmed booking between the two will show them (in the reader's language, in
+ * Madrid's time, where the policy's deadlines are counted); with no such booking, what it takes
+ * (decision 026).
+ */
+export function contactNoticeFor(ctx: RequestContext, contact: { shared: boolean; revealAt: string | null }): string {
+  if (contact.shared) return ctx.t("chat.shared");
+  if (contact.revealAt === null) return ctx.t("chat.masked");
+  const iso = languageOf(ctx.lang).iso;
+  const at = new Date(contact.revealAt);
+  const date = dateTimeFormat(iso, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" }).format(at);
+  const time = dateTimeFormat(iso, { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Madrid" }).format(at);
+  return ctx.t("chat.revealOn", { date, time });
 }

@@ -16,7 +16,7 @@ import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useChatStream } from "#app/utils/use-chat-stream";
 import { useLang } from "#app/utils/use-lang";
-import { listingViews } from "./chat.server";
+import { contactNoticeFor, listingViews } from "./chat.server";
 import { chatActionSchema, messageErrors, typed } from "./forms.server";
 import { withRetryAfter } from "#app/utils/headers";
 import { usePending } from "#app/utils/use-pending";
@@ -55,6 +55,8 @@ export async function loader(args: LoaderFunctionArgs) {
     other: otherView,
     listing: listings.get(me.listingId) ?? { title: ctx.t("gone"), to: null },
     shared: page.shared,
+    /** Whether contact details show, and while they do not, when they will (or what it takes). */
+    contactNotice: contactNoticeFor(ctx, page),
     lastSeq: me.lastSeq,
     otherReadSeq: me.otherReadSeq,
     olderBefore: page.olderBefore,
@@ -134,7 +136,7 @@ export function MessageText({ parts }: { parts: MessagePart[] }) {
 
 export default function ChatPage() {
   const { t } = useTranslation("chats");
-  const { chatId, other, listing, shared, messages, lastSeq, otherReadSeq, olderBefore, latest, unread } = useLoaderData<typeof loader>();
+  const { chatId, other, listing, contactNotice, messages, lastSeq, otherReadSeq, olderBefore, latest, unread } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // The reply form's answer (the read intent's goes to its fetcher, or back to the page).
   const reply = answer && "errors" in answer ? answer : undefined;
@@ -146,7 +148,7 @@ export default function ChatPage() {
       <ChatHeader other={other} listing={listing} />
 
       <p className="rounded-xl bg-sea-50 px-4 py-3 text-sm text-sea-900 dark:bg-white/5 dark:text-slate-200" role="note">
-        {shared ? t("chat.shared") : t("chat.masked")}
+        {contactNotice}
       </p>
 
       {olderBefore !== null ? (

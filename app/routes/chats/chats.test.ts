@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
+import { formatDay } from "#app/utils/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
@@ -214,12 +215,12 @@ describe("/chat/{chatId}", () => {
     const newcomerInbox = dataOf(await settle(() => messagesLoader({ request: authedRequest("/en/mensajes", newcomer.cookie), params: {}, context: context() })));
     expect(newcomerInbox.conversations[0]).toMatchObject({ id: chatId, unread: true, listing: expect.any(String), last: { mine: false, text: "¡Hola Nuria! Sí, está libre. Mi número es [phone hidden]" } });
 
-    // A confirmed booking 40 days ahead can still be cancelled for free (moderate: until 10 days before): still hidden.
+    // A confirmed booking 40 days ahead would still refund the whole rental if cancelled (moderate: until 10 days before): still hidden.
     const later = addDays(today(new Date()), 40);
     const far = await services.bookings.book({ uid: newcomer.uid, lang: "es" }, boat.id, { start: later, end: later, part: null, people: 2, withSkipper: false });
     expect(far.status).toBe("confirmed");
     expect(dataOf(await openChat(chatId, owner.cookie)).shared).toBe(false);
-    // A confirmed trip 5 days ahead cannot be bought back: everything shows, earlier messages too.
+    // A confirmed trip 5 days ahead would refund only half the rental: everything shows, earlier messages too.
     const start = addDays(today(new Date()), 5);
     const near = await services.bookings.book({ uid: newcomer.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
     const after = dataOf(await openChat(chatId, owner.cookie));
@@ -295,10 +296,58 @@ describe("/chat/{chatId}", () => {
   });
 });
 
+describe("when contact details will show", () => {
+  const notice = (result: unknown) => String(dataOf(result).contactNotice).replace(/\s/g, " ");
+
+  it("tells both people, in their language, the day and time a confirmed booking will show them; before it, what it takes", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    // Flexible: the whole rental back until the day before the trip (docs/PRODUCT.md).
+    await services.listings.saveStep(owner.uid, boat.id, "conditions", { licence: "pnb", fuelPolicy: "not-included-return-full", instantBooking: true, cancellationPolicy: "flexible" });
+    const onRequest = await createBoat(services, owner.uid);
+    const writer = await createTestUser(services, { displayName: "Clara Cuándo" });
+    const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "¿Me pasas tu móvil? El mío es el 612 34 56 78." }, writer.cookie));
+
+    const waiting = "Por tu seguridad, los correos, teléfonos y cuentas de mensajería que se escriban aquí se ocultan hasta que tengáis una reserva confirmada que ya no se pueda cancelar con el reembolso completo del alquiler. Paga siempre a través de Amarre.";
+    expect(notice(await openChat(chatId, owner.cookie))).toBe(waiting);
+    // A request shows nothing and promises nothing.
+    const requested = await services.bookings.book({ uid: writer.uid, lang: "es" }, onRequest.id, { start: addDays(today(new Date()), 20), end: addDays(today(new Date()), 20), part: null, people: 2, withSkipper: false });
+    expect(requested.status).toBe("pending");
+    expect(notice(await openChat(chatId, writer.cookie))).toBe(waiting);
+
+    // Booked 3 days ahead (4 when the night before is a change of the clocks, always a Sunday's).
+    let start = addDays(today(new Date()), 3);
+    if (new Date(`${addDays(start, -1)}T12:00:00Z`).getUTCDay() === 0) start = addDays(start, 1);
+    const booked = await services.bookings.book({ uid: writer.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    expect(booked).toMatchObject({ status: "confirmed", cancellationPolicy: "flexible" });
+    // Midnight in Madrid, the day before the trip: when cancelling stops giving the rental back.
+    const dayBefore = addDays(start, -1);
+    const ownerView = await openChat(chatId, owner.cookie);
+    expect(dataOf(ownerView).shared).toBe(false);
+    expect(notice(ownerView)).toBe(
+      `Los datos de contacto se mostrarán el ${formatDay(dayBefore, "es", "long")} a las 00:00, cuando cancelar vuestra reserva ya no devuelva el alquiler completo. Hasta entonces, los correos, teléfonos y cuentas de mensajería que se escriban aquí se ocultan. Paga siempre a través de Amarre.`,
+    );
+    const open = (lang: string) => settle(() => chatLoader({ request: authedRequest(`${lang}/chat/${chatId}`, writer.cookie), params: { chatId }, context: context() }));
+    expect(notice(await open("/en"))).toBe(
+      `Contact details will show on ${formatDay(dayBefore, "en", "long")} at 12:00 AM, when cancelling your booking will no longer refund the whole rental. Until then, email addresses, phone numbers and messenger accounts written here stay hidden. Always pay through Amarre.`,
+    );
+    expect(notice(await open("/fr"))).toBe(
+      `Les coordonnées s’afficheront le ${formatDay(dayBefore, "fr", "long")} à 00:00, quand l’annulation de votre réservation ne remboursera plus la totalité de la location. D’ici là, les e-mails, numéros de téléphone et comptes de messagerie écrits ici restent masqués. Payez toujours via Amarre.`,
+    );
+    expect(notice(await open("/de"))).toBe(
+      `Kontaktdaten werden am ${formatDay(dayBefore, "de", "long")} um 00:00 Uhr angezeigt, wenn eine Stornierung eurer Buchung nicht mehr die ganze Miete erstattet. Bis dahin bleiben E-Mail-Adressen, Telefonnummern und Messenger-Konten, die hier geschrieben werden, verborgen. Zahlt immer über Amarre.`,
+    );
+    expect(textOf(dataOf(ownerView).messages[0].parts)).toBe("¿Me pasas tu móvil? El mío es el [phone].");
+
+    // Cancelled: back to what it takes.
+    await services.bookings.act(booked.id, writer.uid, "renter", "cancel");
+    expect(notice(await openChat(chatId, owner.cookie))).toBe(waiting);
+  });
+});
+
 describe("a booking's page", () => {
   it("lets each side write to the other about the booking, in the same conversation as the listing's; nobody else", async () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
-    // Six days ahead: past the free cancellation and within the week, so contact details show.
+    // Six days ahead (moderate): cancelling would refund only half the rental, so contact details show.
     const start = addDays(today(new Date()), 6);
     const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
     const params = { id: booking.id };
@@ -314,7 +363,7 @@ describe("a booking's page", () => {
     expect(chatIdOf(answered)).toBe(chatId);
     const after = dataOf(await reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${booking.id}`, renter.cookie), params, context: context() }));
     expect(after.detail.chat).toEqual({ id: chatId, open: true });
-    // A confirmed booking that cannot be cancelled for free: the number shows.
+    // A confirmed booking that can no longer be cancelled with the whole rental back: the number shows.
     expect(textOf(dataOf(await openChat(chatId, renter.cookie)).messages[1].parts)).toBe("A las diez. Mi móvil: 600 111 222");
     const strangers = await settle(() => reservationAction({ request: formPost(`/ajustes/mis-reservas/${booking.id}`, { intent: "message", message: "hola" }, stranger.cookie), params, context: context() }));
     expect(statusOf(strangers)).toBe(404);
