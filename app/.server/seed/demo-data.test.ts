@@ -21,6 +21,10 @@ import { DEMO_CALENDAR_URL } from "./calendars";
  *   deposit held, nothing recorded — both pages offer the check-in; the two trips that ended
  *   yesterday have their records, and Javier's claim points at the check-out's photo and quotes
  *   its notes. Seeding again adds nothing.
+ * - **Conversations** show what README.md says (decision 026): Lucía and Javier after their
+ *   completed trip see each other's phone numbers; Iago's email and phone (no booking) and Lucía's
+ *   spelled-out number to the Barcelona charter (a declined request) stay hidden, with nothing
+ *   announced.
  */
 let services: Services;
 beforeAll(async () => {
@@ -67,6 +71,30 @@ describe("the demo calendars", () => {
     expect(held(16)).toEqual(["am:block", "pm:block"]);
     expect(held(20)).toEqual(["am:block"]);
   }, 60_000);
+});
+
+describe("the demo conversations", () => {
+  it("show the phone numbers of Lucía and Javier after their trip, and hide Iago's details and Lucía's spelled-out number", async () => {
+    const uid = async (email: string) => (await services.identity.getUserByEmail(email))!.uid;
+    const [renter, owner, iago, bcn] = await Promise.all(["renter@amarre.test", "owner@amarre.test", "iago@amarre.test", "bcn@amarre.test"].map(uid));
+    const conversation = async (uid: string, other: string) => {
+      const member = (await services.chats.list(uid)).find((each) => each.otherUid === other)!;
+      const page = (await services.chats.page(uid, member.chatId))!;
+      return { ...page, text: page.parts.map((parts) => parts.map((part) => ("hidden" in part ? `[${part.hidden}]` : part.text)).join("")) };
+    };
+    const sailed = await conversation(renter, owner);
+    expect(sailed).toMatchObject({ shared: true, revealAt: null });
+    expect(sailed.text.join("\n")).toContain("+34 600 123 456");
+    expect(sailed.text.join("\n")).toContain("611 22 33 44");
+    for (const [side, other] of [[iago, owner], [owner, iago]] as const) {
+      const asked = await conversation(side, other);
+      expect(asked).toMatchObject({ shared: false, revealAt: null });
+      expect(asked.text.join("\n")).toContain("escríbeme a [email] o llámame al [phone]");
+    }
+    const declined = await conversation(bcn, renter);
+    expect(declined).toMatchObject({ shared: false, revealAt: null });
+    expect(declined.text).toContain("Mi número: [phone].");
+  });
 });
 
 describe("the demo handovers", () => {
