@@ -6,7 +6,8 @@ import { demoPage } from "./people";
  * Conversations without JavaScript, on the demo data: a person who has just registered writes to
  * Javier from his motorboat's page with an email address and a phone number in the message;
  * Javier sees them hidden and answers; both find the conversation in /mensajes. Then the person
- * books the boat (instantly confirmed): the contact details show for both, and both see the
+ * books the boat (instantly confirmed) 160 days ahead: cancelling would still refund the whole
+ * rental, so the details stay hidden and both pages say when they will show; both see the
  * booking's invoices and can download the PDF.
  */
 test.use({ javaScriptEnabled: false });
@@ -30,7 +31,7 @@ async function pdfText(page: Page, href: string): Promise<string> {
   return (await (await doc.getPage(1)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" ");
 }
 
-test("a new person writes to the demo owner; contact details stay hidden, even after booking a trip that can still be cancelled for free; both see the invoices", async ({ browser }) => {
+test("a new person writes to the demo owner; contact details stay hidden, even after booking a trip that can still be cancelled with the whole rental refunded, and both are told when they will show; both see the invoices", async ({ browser }) => {
   test.slow();
   const person = await demoPage(browser);
   await register(person, `nerea-${Date.now()}@amarre.test`);
@@ -60,6 +61,7 @@ test("a new person writes to the demo owner; contact details stay hidden, even a
   await expect(owner).toHaveURL(new RegExp(`${chatPath}#responder$`));
   await expect(owner.getByText("teléfono oculto")).toBeVisible();
   await expect(owner.getByText("612 34 56 78")).toHaveCount(0);
+  await expect(owner.getByRole("note")).toContainText("hasta que tengáis una reserva confirmada que ya no se pueda cancelar con el reembolso completo del alquiler");
   await owner.getByLabel("Responder a Nerea Nueva").fill("¡Hola Nerea! Sí, está libre. Resérvalo y te paso mi número.");
   await owner.getByRole("button", { name: "Enviar", exact: true }).click();
   await expect(owner.getByText("Resérvalo y te paso mi número.")).toBeVisible();
@@ -85,10 +87,14 @@ test("a new person writes to the demo owner; contact details stay hidden, even a
   await person.getByRole("button", { name: "Confirmar la reserva" }).click();
   await expect(person).toHaveURL(/\/ajustes\/mis-reservas\/[A-Za-z0-9]{20}$/);
 
-  // A trip 160 days ahead can still be cancelled for free: the details stay hidden for both (decision record 026).
+  // A trip 160 days ahead would still be refunded in full (moderate: until 10 days before): the
+  // details stay hidden for both, and both read when they will show (decision record 026).
+  const when = /Los datos de contacto se mostrarán el \d{1,2} de \p{L}+ de \d{4} a las \d{2}:\d{2}, cuando cancelar vuestra reserva ya no devuelva el alquiler completo/u;
   await person.goto(chatPath);
   await expect(person.getByText("correo oculto").first()).toBeVisible();
+  await expect(person.getByRole("note")).toContainText(when);
   await owner.goto(chatPath);
+  await expect(owner.getByRole("note")).toContainText(when);
   await expect(owner.getByText("teléfono oculto").first()).toBeVisible();
   await expect(owner.getByText("612 34 56 78")).toHaveCount(0);
   await expect(owner.getByText("Tenéis una reserva confirmada")).toHaveCount(0);
