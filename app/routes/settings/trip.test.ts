@@ -102,13 +102,13 @@ describe("the trip page", () => {
       meeting: { place: "Pantalán 3, amarre 12", time: "09:30", source: "listing" },
       calendarHref: `/resources/trip/${id}.ics?lang=es`,
     });
-    // Booked 12 days ahead under the fixture's policy: not yet past the free cancellation, nor within a week (decision 026).
+    // Booked 12 days ahead under the fixture's policy (moderate): cancelling would still refund the whole rental (decision 026).
     expect(page.detail.trip.contact).toBeNull();
     // The rental and the service fee invoices, both the renter's to read.
     expect(page.detail.trip.invoices.map((invoice: { kind: string }) => invoice.kind).sort()).toEqual(["fee", "rental"]);
   });
 
-  it("shows the owner's phone once a trip is less than a week away", async () => {
+  it("shows the owner's phone once cancelling the trip would no longer refund the whole rental (moderate, 2 days ahead: half)", async () => {
     await services.users.update(owner.uid, { phone: "+34 600 111 222" });
     const { id } = await bookInstant("Lancha para mañana mismo", 2);
     const page = dataOf(await settle(() => reservationLoader({ request: authedRequest(`/ajustes/mis-reservas/${id}`, renter.cookie), params: { id }, context: context() })));
