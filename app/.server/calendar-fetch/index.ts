@@ -3,74 +3,20 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { CalendarFetchError, type CalendarFetcher, type FetchOutcome } from "#app/.server/domain/calendar-sync";
+import { isPublicAddress } from "./addresses";
+
+export { isPublicAddress } from "./addresses";
 
 /**
  * The calendar fetcher (the `CalendarFetcher` port of domain/calendar-sync): a conditional GET
  * (If-None-Match / If-Modified-Since) of a public http(s) address with a timeout and a size cap,
  * following at most three redirects. Against server-side request forgery (decision record 030):
  * only http and https; the host name is resolved here and every address it has is checked —
- * private, loopback, link-local, shared, multicast and reserved ranges (v4 and v6, v4-mapped
- * included) are refused — and the connection goes to the address that was checked (no second
- * lookup a DNS rebinding could answer differently). TLS still verifies the certificate against
- * the host name. Hosts in `allowHosts` (CALENDAR_IMPORT_ALLOW_HOSTS; tests use 127.0.0.1) skip
+ * public unicast only, every IPv6 spelling read into its bytes first (`addresses.ts`) — and the
+ * connection goes to the address that was checked (no second lookup a DNS rebinding could answer
+ * differently). TLS still verifies the certificate against the host name. Hosts in `allowHosts` (CALENDAR_IMPORT_ALLOW_HOSTS; tests use 127.0.0.1) skip
  * the address check. Every redirect is checked the same way.
  */
-
-const blocked = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["64:ff9b:1::", 48],
-  ["100::", 64],
-  ["2001::", 23],
-  ["2001:db8::", 32],
-  ["2002::", 16],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["fec0::", 10],
-  ["ff00::", 8],
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
-}
-
-/** Whether an address may be fetched from: public unicast only (v4-mapped v6 by its v4). */
-export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 4) return !blocked.check(address, "ipv4");
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return isPublicAddress(mapped[1]);
-    // ::ffff:7f00:1 written in hex
-    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-    if (hexMapped) {
-      const hi = parseInt(hexMapped[1], 16);
-      const lo = parseInt(hexMapped[2], 16);
-      return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-    }
-    return !blocked.check(address, "ipv6");
-  }
-  return false;
-}
 
 export type FetcherOptions = {
   /** Host names (or literal addresses) whose addresses are not checked. */
