@@ -38,8 +38,11 @@ function sharedBehaviour(name: string, open: () => Promise<{ store: DocumentStor
         async paymentAuthorised({ reference }) {
           calls.push(reference);
           await new Promise((resolve) => setTimeout(resolve, 50));
+          return "applied";
         },
-        async checkoutExpired() {},
+        async checkoutExpired() {
+          return "applied";
+        },
       };
       const webhooks = createStripeWebhooks({ store, webhookSecret: SECRET, bookings });
       const event = completed(`evt_${name.replace(/\W/g, "")}${Date.now()}`, "b-concurrent");
@@ -52,6 +55,28 @@ function sharedBehaviour(name: string, open: () => Promise<{ store: DocumentStor
       expect(calls).toHaveLength(1);
       const id = JSON.parse(event.payload).id as string;
       expect(await store.get(PAYMENT_EVENTS_COLLECTION, id)).toMatchObject({ state: "done", bookingId: "b-concurrent" });
+    });
+
+    it("answers 400 to a signed event whose id or booking no store would take, and stores nothing", async () => {
+      const calls: unknown[] = [];
+      const bookings: BookingPaymentEvents = {
+        async paymentAuthorised(input) {
+          calls.push(input);
+          return "applied";
+        },
+        async checkoutExpired(input) {
+          calls.push(input);
+          return "applied";
+        },
+      };
+      const webhooks = createStripeWebhooks({ store, webhookSecret: SECRET, bookings });
+      const odd = [completed("/", "b-odd"), completed(`evt_${"a".repeat(1_496)}`, "b-odd"), completed(`evt_odd1${Date.now()}`, "/"), completed(`evt_odd2${Date.now()}`, "b".repeat(1_500))];
+      for (const event of odd) {
+        const outcome = await webhooks.handle({ rawBody: event.payload, signature: event.signature }).catch((error: unknown) => ({ status: 500, error }));
+        expect(outcome.status, event.payload.slice(0, 60)).toBe(400);
+      }
+      expect(calls).toEqual([]);
+      expect(await store.query({ collection: PAYMENT_EVENTS_COLLECTION, where: [["bookingId", "in", ["b-odd", "/"]]], limit: 10 })).toEqual([]);
     });
   });
 }

@@ -1,11 +1,14 @@
 import Stripe from "stripe";
 import type { DocumentStore } from "../store";
-import { paymentIntentOfCheckout } from "./stripe";
+import { readStripeEvent } from "./stripe-events";
 
 /**
  * Stripe's webhook events, as the bookings see them (decision 024):
  * - verified: the `Stripe-Signature` header over the raw body with the endpoint's signing secret
  *   (`STRIPE_WEBHOOK_SECRET`), within Stripe's 5-minute tolerance; anything else is refused;
+ * - read before anything is stored (`stripe-events.ts`): a signed event whose shape we cannot
+ *   use (an id no store would take, no `data.object`, another object than a Checkout Session,
+ *   odd metadata) is a 400 that names the field, never a 500;
  * - idempotent: each event id is claimed in the document store (`paymentEvents`) before it is
  *   handled and marked done after; a replay answers 200 and calls nothing again, a delivery of an
  *   event another server is handling right now answers 409 (Stripe retries later), and a failed
@@ -13,10 +16,9 @@ import { paymentIntentOfCheckout } from "./stripe";
  * - never trusted for amounts: only ids pass (the booking and the PaymentIntent); what the
  *   booking is worth comes from our own records.
  *
- * `checkout.session.completed` → `paymentAuthorised({ bookingId, reference })` with the
- * PaymentIntent as the reference; `checkout.session.expired` → `checkoutExpired({ bookingId })`.
- * Other event types, and Checkout Sessions not made by us (no `bookingId` in metadata), are
- * acknowledged and ignored.
+ * `checkout.session.completed` → `paymentAuthorised` with the PaymentIntent as the reference;
+ * `checkout.session.expired` → `checkoutExpired`. Other event types, and Checkout Sessions not
+ * made by us (no `bookingId` in metadata), are acknowledged and ignored.
  */
 
 /** What the webhook calls on the bookings (the narrow part of the bookings service it needs). */
@@ -28,6 +30,7 @@ export interface BookingPaymentEvents {
 export type WebhookOutcome =
   | { status: 200; result: "handled" | "duplicate" | "ignored"; eventId: string | null }
   | { status: 400; result: "bad-signature"; eventId: null }
+  | { status: 400; result: "malformed"; eventId: null; field: string | null }
   | { status: 409; result: "in-progress"; eventId: string }
   | { status: 500; result: "failed"; eventId: string };
 
@@ -62,28 +65,25 @@ export function createStripeWebhooks(deps: {
 
   return {
     async handle({ rawBody, signature }) {
-      let event: Stripe.Event;
+      const body = typeof rawBody === "string" ? rawBody : Buffer.from(rawBody);
       try {
         if (!signature) throw new Error("no Stripe-Signature header");
-        event = Stripe.webhooks.constructEvent(typeof rawBody === "string" ? rawBody : Buffer.from(rawBody), signature, deps.webhookSecret, 300, undefined, now());
+        Stripe.webhooks.signature!.verifyHeader(body, signature, deps.webhookSecret, 300, undefined, now());
       } catch {
         return { status: 400, result: "bad-signature", eventId: null };
       }
-      if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.expired") {
-        return { status: 200, result: "ignored", eventId: event.id };
+      const read = readStripeEvent(body.toString("utf8"));
+      if (read.kind === "malformed") {
+        console.warn(`[payments] a signed Stripe event could not be read (${read.field ?? "not JSON"}): refused with a 400`);
+        return { status: 400, result: "malformed", eventId: null, field: read.field };
       }
-      const session = event.data.object;
-      const bookingId = session.metadata?.bookingId;
-      const reference = paymentIntentOfCheckout(session);
-      if (!bookingId || (event.type === "checkout.session.completed" && !reference)) {
-        console.warn(`[payments] Stripe event ${event.id} (${event.type}) names no booking or no PaymentIntent: ignored`);
-        return { status: 200, result: "ignored", eventId: event.id };
-      }
+      if (read.kind === "other") return { status: 200, result: "ignored", eventId: read.id };
+      const { event, bookingId, checkout } = read;
       const claimed = await claim(event, bookingId);
       if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
       if (claimed === "in-progress") return { status: 409, result: "in-progress", eventId: event.id };
       try {
-        if (event.type === "checkout.session.completed") await deps.bookings.paymentAuthorised({ bookingId, reference: reference! });
+        if (event.type === "checkout.session.completed") await deps.bookings.paymentAuthorised({ bookingId, reference: checkout.paymentIntent! });
         else await deps.bookings.checkoutExpired({ bookingId });
       } catch (error) {
         console.error(`[payments] handling Stripe event ${event.id} (${event.type}) for booking ${bookingId} failed; Stripe will send it again:`, error);

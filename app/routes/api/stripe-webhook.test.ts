@@ -18,10 +18,12 @@ function fakeBookings() {
     async paymentAuthorised(input) {
       if (state.fail) throw new Error("store unavailable");
       calls.push({ method: "paymentAuthorised", input });
+      return "applied";
     },
     async checkoutExpired(input) {
       if (state.fail) throw new Error("store unavailable");
       calls.push({ method: "checkoutExpired", input });
+      return "applied";
     },
   };
   return { bookings, calls, state };
@@ -121,6 +123,51 @@ describe("POST /api/payments/stripe-webhook", () => {
     expect(await deliver(foreign, signed(foreign))).toEqual({ status: 200, body: { received: true, result: "ignored" } });
     expect(recorder.calls).toEqual([]);
     expect(await services.store.get(PAYMENT_EVENTS_COLLECTION, "evt_other1")).toBeNull();
+  });
+
+  it("refuses a signed event it cannot read with a translated 400, before the store is touched: odd ids, no data, the wrong object, odd metadata", async () => {
+    const session = { id: "cs_test_malformed1", object: "checkout.session", metadata: { bookingId: "b-hook-7" }, payment_intent: "pi_malformed1", amount_total: 123_200, currency: "eur" };
+    let n = 0;
+    const completed = (patch: Record<string, unknown>) => ({ id: `evt_malformed${++n}`, object: "event", type: "checkout.session.completed", data: { object: session }, ...patch });
+    const withSession = (patch: Record<string, unknown>) => completed({ data: { object: { ...session, ...patch } } });
+    const malformed: Array<[string, string]> = [
+      ["an id that is a slash", JSON.stringify(completed({ id: "/" }))],
+      ["an id of 1,500 bytes", JSON.stringify(completed({ id: `evt_${"a".repeat(1_496)}` }))],
+      ["an id that is a number", JSON.stringify(completed({ id: 12_345 }))],
+      ["no id", JSON.stringify(completed({ id: undefined }))],
+      ["an id that is not an event's", JSON.stringify(completed({ id: "cs_test_1" }))],
+      ["a type that is a number", JSON.stringify(completed({ type: 7 }))],
+      ["no data", JSON.stringify(completed({ data: undefined }))],
+      ["data without object", JSON.stringify(completed({ data: {} }))],
+      ["data.object a string", JSON.stringify(completed({ data: { object: "cs_test_1" } }))],
+      ["an unknown type without data.object", JSON.stringify(completed({ type: "charge.refunded", data: null }))],
+      ["data.object of the wrong type", JSON.stringify(withSession({ object: "charge" }))],
+      ["the expired event with a charge", JSON.stringify(completed({ type: "checkout.session.expired", data: { object: { id: "ch_1", object: "charge", metadata: { bookingId: "b-hook-7" } } } }))],
+      ["a session id that is a slash", JSON.stringify(withSession({ id: "/" }))],
+      ["no session id", JSON.stringify(withSession({ id: undefined }))],
+      ["metadata a string", JSON.stringify(withSession({ metadata: "b-hook-7" }))],
+      ["metadata.bookingId a number", JSON.stringify(withSession({ metadata: { bookingId: 42 } }))],
+      ["metadata.bookingId a slash", JSON.stringify(withSession({ metadata: { bookingId: "/" } }))],
+      ["metadata.bookingId of 1,500 bytes", JSON.stringify(withSession({ metadata: { bookingId: "b".repeat(1_500) } }))],
+      ["a payment_intent that is a number", JSON.stringify(withSession({ payment_intent: 5 }))],
+      ["a completed session without its PaymentIntent", JSON.stringify(withSession({ payment_intent: null }))],
+      ["an amount that is a string", JSON.stringify(withSession({ amount_total: "123200" }))],
+      ["a body that is not JSON", "{\"id\": \"evt_x\", "],
+      ["a body that is null", "null"],
+      ["a body that is a list", "[]"],
+    ];
+    const events = async () => (await services.store.query({ collection: PAYMENT_EVENTS_COLLECTION, limit: 1_000 })).length;
+    const before = await events();
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    for (const [what, payload] of malformed) {
+      // What Remix would answer if the action threw: a bare 500.
+      const answer = await deliver(payload, signed(payload)).catch((error: unknown) => ({ status: 500, body: { thrown: String(error) } }));
+      expect(answer.status, what).toBe(400);
+      expect(answer.body, what).toMatchObject({ error: "malformed", message: "Este evento de Stripe no tiene la forma esperada: no hemos hecho nada." });
+    }
+    warned.mockRestore();
+    expect(recorder.calls).toEqual([]);
+    expect(await events()).toBe(before);
   });
 
   it("answers 500 when the booking could not take the event, and handles Stripe's retry", async () => {

@@ -5,8 +5,9 @@ import { requestContext } from "#app/.server/http/request-context";
  * Stripe's webhook endpoint (`POST /api/payments/stripe-webhook`, no language prefix), set in
  * Stripe's dashboard with the events `checkout.session.completed` and `checkout.session.expired`.
  * The raw body is read here, as bytes, and handed with the `Stripe-Signature` header to the
- * payments webhooks service (`app/.server/payments/stripe-webhooks.ts`), which verifies it, keeps
- * it from being handled twice and passes only ids to the bookings (decision 024). Stripe sends no
+ * payments webhooks service (`app/.server/payments/stripe-webhooks.ts`), which verifies it, reads
+ * its shape (a signed event it cannot use is a 400, never a 500), keeps it from being handled
+ * twice and applies it only to the booking whose checkout it is (decision 024). Stripe sends no
  * Origin or Referer, so the server's Origin check lets it through; no form reader touches it.
  * With `PAYMENTS_PROVIDER=recorded` there is no endpoint (404).
  */
@@ -25,7 +26,9 @@ export async function action(args: ActionFunctionArgs) {
   if (rawBody.byteLength > WEBHOOK_MAX_BYTES) return json({ error: "too-large", message: t("body.too-large") }, 413);
   const outcome = await webhooks.handle({ rawBody, signature: request.headers.get("Stripe-Signature") });
   if (outcome.status === 200) return json({ received: true, result: outcome.result }, 200);
-  return json({ error: outcome.result, message: t(`paymentWebhook.${outcome.result}`) }, outcome.status);
+  // A malformed event names its first wrong field: Stripe's dashboard shows the answer to whoever looks into it.
+  const field = outcome.result === "malformed" ? { field: outcome.field } : {};
+  return json({ error: outcome.result, message: t(`paymentWebhook.${outcome.result}`), ...field }, outcome.status);
 }
 
 /** Only Stripe's POSTs. */
