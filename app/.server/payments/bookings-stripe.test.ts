@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, createBookingsService, today, type Booking } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
@@ -115,6 +115,46 @@ describe("bookings with Stripe (the local fake)", { timeout: 60_000 }, () => {
     const done = (await bookings.getFor(booked.id, ownerUid))!.booking;
     expect(states(done)).toMatchObject({ deposit: "released", payout: "paid-out" });
     expect(fake.paymentIntents.get(deposit.reference!)).toMatchObject({ status: "canceled" });
+  });
+
+  it("a completed checkout applies only to the booking it was opened for: booking A's payment, its metadata naming booking B, confirms neither (logged, acknowledged so Stripe stops)", async () => {
+    clock = new Date();
+    const { bookings, webhooks } = engine();
+    const boat = await createBoat(services, ownerUid, { instantBooking: true });
+    const start = addDays(today(clock), 60);
+    const a = await bookings.book({ uid: "stripe-renter-a", lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
+    const b = await bookings.book({ uid: "stripe-renter-b", lang: "es" }, boat.id, { start: addDays(start, 2), end: addDays(start, 2), part: null, people: 2, withSkipper: false });
+    expect([a.status, b.status]).toEqual(["awaiting-payment", "awaiting-payment"]);
+
+    // A's renter pays A's Checkout; the event Stripe would send, with B's id put in its metadata.
+    const genuine = fake.completeCheckout(a.money.reference!) as { id: string; data: { object: { metadata: Record<string, string> } } };
+    const forged = { ...genuine, id: `${genuine.id}forged`, data: { object: { ...genuine.data.object, metadata: { ...genuine.data.object.metadata, bookingId: b.id } } } };
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const outcome = await webhooks.handle(signed(forged));
+    const logged = warned.mock.calls.map((args) => args.join(" "));
+    warned.mockRestore();
+    expect(outcome).toMatchObject({ status: 200, result: "not-applied" });
+    expect(logged.some((line) => line.includes(forged.id) && line.includes(b.id) && line.includes(a.money.reference!))).toBe(true);
+    expect(logged.join("\n")).not.toMatch(/@amarre\.test|Rita/);
+    const afterB = (await bookings.getFor(b.id, ownerUid))!.booking;
+    expect(afterB).toMatchObject({ status: "awaiting-payment", money: { reference: b.money.reference } });
+    expect((await bookings.getFor(a.id, ownerUid))!.booking).toMatchObject({ status: "awaiting-payment", money: { reference: a.money.reference } });
+
+    // A's own event still confirms A, with A's PaymentIntent; B is untouched.
+    expect(await webhooks.handle(signed(genuine))).toMatchObject({ status: 200, result: "handled" });
+    const paidA = (await bookings.getFor(a.id, ownerUid))!.booking;
+    expect(paidA.status).toBe("confirmed");
+    expect(paidA.money.reference).toBe(fake.sessions.get(a.money.reference!)!.payment_intent);
+    expect((await bookings.getFor(b.id, ownerUid))!.booking.status).toBe("awaiting-payment");
+
+    // B's Checkout cannot be expired by another booking's expiry either.
+    const c = await bookings.book({ uid: "stripe-renter-c", lang: "es" }, boat.id, { start: addDays(start, 4), end: addDays(start, 4), part: null, people: 2, withSkipper: false });
+    const expiredC = fake.expireCheckout(c.money.reference!) as { id: string; data: { object: { metadata: Record<string, string> } } };
+    const forgedExpiry = { ...expiredC, id: `${expiredC.id}forged`, data: { object: { ...expiredC.data.object, metadata: { bookingId: b.id } } } };
+    vi.spyOn(console, "warn").mockImplementationOnce(() => undefined);
+    expect(await webhooks.handle(signed(forgedExpiry))).toMatchObject({ status: 200, result: "not-applied" });
+    expect((await bookings.getFor(b.id, ownerUid))!.booking.status).toBe("awaiting-payment");
+    expect(await bookings.isFree(boat, addDays(start, 2), addDays(start, 2))).toBe(false);
   });
 
   it("a checkout left unpaid lapses: the days are free again and the checkout is let go", async () => {

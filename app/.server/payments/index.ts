@@ -21,8 +21,21 @@ export type Authorization =
   | { kind: "direct"; reference: string }
   /** Held on the card, not charged (a PaymentIntent with manual capture). */
   | { kind: "authorised"; reference: string }
-  /** The renter must act first (Stripe Checkout): send them to `url`; a webhook says when it is done. */
+  /**
+   * The renter must act first (Stripe Checkout): send them to `url`; a webhook says when it is
+   * done. `reference` is the checkout's id, the one the provider's events about it carry.
+   */
   | { kind: "redirect"; reference: string; url: string; expiresAt: string };
+
+/**
+ * What a booking made of a provider's event about its checkout (decision 024):
+ * - `applied`: the checkout is the one the booking opened, for the amount it expects (done now or before);
+ * - `unknown-booking`: no booking has the id the event names;
+ * - `other-checkout`: the booking exists but opened another checkout (or none): nothing is done to it;
+ * - `other-amount`: its own checkout, paid for another amount or currency than the booking's: not applied.
+ * Only `applied` changes anything; the others will never apply, however often the event comes.
+ */
+export type CheckoutEventOutcome = "applied" | "unknown-booking" | "other-checkout" | "other-amount";
 
 export interface PaymentsPort {
   readonly provider: PaymentsProviderName;

@@ -4,6 +4,8 @@
  * It holds the port's promises as the booking domain relies on them:
  * - an authorisation is `direct` exactly when the adapter does not charge; a charging adapter
  *   answers `redirect` (the renter acts at Checkout) for a booking and `authorised` for a deposit;
+ * - a checkout's completion names the checkout by the authorisation's reference, with the booking,
+ *   amount and currency it was opened for (what the bookings compare before applying it);
  * - every call is idempotent by its key: repeated, it answers the same and moves money once;
  * - a charging adapter never takes more than is held, nor returns more than was taken, never
  *   captures what was let go, and says why with a `PaymentsError`;
@@ -21,6 +23,12 @@ export interface PaymentsHarness {
    * webhook hands over).
    */
   completeAuthorization(authorization: Authorization): Promise<string>;
+  /**
+   * What the provider's event says when the renter completes a booking's checkout, as the
+   * webhook reads it (adapters that answer `redirect` only): the checkout, the booking it names,
+   * the amount and currency paid. The bookings apply it only when these match (decision 024).
+   */
+  completion?(authorization: Authorization): Promise<{ checkout: string; bookingId: string; amountCents: number | null; currency: string | null }>;
   /** Money the provider really moved for a reference (charging adapters only). */
   moved?(reference: string): Promise<{ held: number; captured: number; refunded: number }>;
   cleanup(): Promise<void>;
@@ -86,6 +94,13 @@ export function describePaymentsContract(name: string, setup: () => Promise<Paym
       expect(expires).toBeGreaterThanOrEqual(before + 30 * 60_000);
       expect(expires).toBeLessThanOrEqual(Date.now() + 40 * 60_000);
       expect(await h.moved!(reference)).toEqual({ held: 123_200, captured: 0, refunded: 0 });
+    });
+
+    it("a booking's checkout, once completed, is named by the provider's event as the authorisation's reference, for that booking, amount and currency", async () => {
+      const bookingId = fresh("booking");
+      const authorization = await payments.authorize({ key: `${bookingId}:authorize`, bookingId, purpose: "booking", amountCents: 77_700, customer, returnUrl: "https://amarre.test/r" });
+      if (authorization.kind !== "redirect") return;
+      expect(await h.completion!(authorization)).toEqual({ checkout: authorization.reference, bookingId, amountCents: 77_700, currency: "eur" });
     });
 
     it("answers the same authorisation for the same key, once", async () => {

@@ -4,6 +4,7 @@ import { isPaymentsError } from "./errors";
 import { createRecordedPayments } from "./index";
 import { describePaymentsContract } from "./payments.contract";
 import { createStripePayments, isManualTransfer, paymentIntentOfCheckout } from "./stripe";
+import { readStripeEvent } from "./stripe-events";
 
 describePaymentsContract("recorded", async () => ({
   payments: createRecordedPayments(),
@@ -19,6 +20,11 @@ describePaymentsContract("stripe (local fake checked against Stripe's OpenAPI de
       if (authorization.kind !== "redirect") return authorization.reference;
       const event = fake.completeCheckout(authorization.reference);
       return paymentIntentOfCheckout((event.data as { object: { payment_intent: string } }).object)!;
+    },
+    async completion(authorization) {
+      const read = readStripeEvent(JSON.stringify(fake.completeCheckout(authorization.reference)));
+      if (read.kind !== "checkout") throw new Error(`the completion event was read as ${read.kind}`);
+      return { checkout: read.checkout.id, bookingId: read.bookingId, amountCents: read.checkout.amountCents, currency: read.checkout.currency };
     },
     async moved(reference) {
       const pi = fake.paymentIntents.get(reference);

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import type { DocumentStore } from "../store";
+import type { CheckoutEventOutcome } from "./index";
 import { readStripeEvent } from "./stripe-events";
 
 /**
@@ -13,8 +14,11 @@ import { readStripeEvent } from "./stripe-events";
  *   handled and marked done after; a replay answers 200 and calls nothing again, a delivery of an
  *   event another server is handling right now answers 409 (Stripe retries later), and a failed
  *   handling releases its claim and answers 500, so Stripe's retry handles it again;
- * - never trusted for amounts: only ids pass (the booking and the PaymentIntent); what the
- *   booking is worth comes from our own records.
+ * - applied only to the booking that opened the checkout: the bookings compare the session's id
+ *   (and the amount and currency) with what the booking it names holds. An event that will never
+ *   apply (another booking's checkout, no such booking, another amount) is acknowledged with a
+ *   200 (`not-applied`) so that Stripe stops sending it, logged with its ids only, and its
+ *   outcome kept on its `paymentEvents` record.
  *
  * `checkout.session.completed` → `paymentAuthorised` with the PaymentIntent as the reference;
  * `checkout.session.expired` → `checkoutExpired`. Other event types, and Checkout Sessions not
@@ -23,12 +27,12 @@ import { readStripeEvent } from "./stripe-events";
 
 /** What the webhook calls on the bookings (the narrow part of the bookings service it needs). */
 export interface BookingPaymentEvents {
-  paymentAuthorised(input: { bookingId: string; reference: string }): Promise<unknown>;
-  checkoutExpired(input: { bookingId: string }): Promise<unknown>;
+  paymentAuthorised(input: { bookingId: string; checkout: string; reference: string; amountCents: number | null; currency: string | null }): Promise<CheckoutEventOutcome>;
+  checkoutExpired(input: { bookingId: string; checkout: string }): Promise<CheckoutEventOutcome>;
 }
 
 export type WebhookOutcome =
-  | { status: 200; result: "handled" | "duplicate" | "ignored"; eventId: string | null }
+  | { status: 200; result: "handled" | "duplicate" | "ignored" | "not-applied"; eventId: string | null }
   | { status: 400; result: "bad-signature"; eventId: null }
   | { status: 400; result: "malformed"; eventId: null; field: string | null }
   | { status: 409; result: "in-progress"; eventId: string }
@@ -42,7 +46,22 @@ export const PAYMENT_EVENTS_COLLECTION = "paymentEvents";
 /** A claim older than this is taken to belong to a server that stopped mid-way. */
 const CLAIM_STALE_MS = 5 * 60_000;
 
-type EventRecord = { type: string; state: "processing" | "done"; claimedAt: string; doneAt: string | null; bookingId: string | null };
+type EventRecord = {
+  type: string;
+  state: "processing" | "done";
+  claimedAt: string;
+  doneAt: string | null;
+  bookingId: string | null;
+  /** What the booking made of it (absent on records written before it was kept). */
+  outcome?: CheckoutEventOutcome;
+};
+
+/** Why an event did not apply, for the log line (ids only: no person's data). */
+const NOT_APPLIED: Record<Exclude<CheckoutEventOutcome, "applied">, string> = {
+  "unknown-booking": "no booking has that id",
+  "other-checkout": "that booking opened another checkout",
+  "other-amount": "that booking expects another amount or currency",
+};
 
 export function createStripeWebhooks(deps: {
   store: DocumentStore;
@@ -82,16 +101,21 @@ export function createStripeWebhooks(deps: {
       const claimed = await claim(event, bookingId);
       if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
       if (claimed === "in-progress") return { status: 409, result: "in-progress", eventId: event.id };
+      let outcome: CheckoutEventOutcome;
       try {
-        if (event.type === "checkout.session.completed") await deps.bookings.paymentAuthorised({ bookingId, reference: checkout.paymentIntent! });
-        else await deps.bookings.checkoutExpired({ bookingId });
+        outcome =
+          event.type === "checkout.session.completed"
+            ? await deps.bookings.paymentAuthorised({ bookingId, checkout: checkout.id, reference: checkout.paymentIntent!, amountCents: checkout.amountCents, currency: checkout.currency })
+            : await deps.bookings.checkoutExpired({ bookingId, checkout: checkout.id });
       } catch (error) {
         console.error(`[payments] handling Stripe event ${event.id} (${event.type}) for booking ${bookingId} failed; Stripe will send it again:`, error);
         await deps.store.delete(PAYMENT_EVENTS_COLLECTION, event.id).catch(() => undefined);
         return { status: 500, result: "failed", eventId: event.id };
       }
-      await deps.store.update(PAYMENT_EVENTS_COLLECTION, event.id, { state: "done", doneAt: new Date(now()).toISOString() });
-      return { status: 200, result: "handled", eventId: event.id };
+      await deps.store.update(PAYMENT_EVENTS_COLLECTION, event.id, { state: "done", doneAt: new Date(now()).toISOString(), outcome });
+      if (outcome === "applied") return { status: 200, result: "handled", eventId: event.id };
+      console.warn(`[payments] Stripe event ${event.id} (${event.type}) of checkout ${checkout.id} names booking ${bookingId}, but ${NOT_APPLIED[outcome]} (${outcome}): acknowledged, nothing done`);
+      return { status: 200, result: "not-applied", eventId: event.id };
     },
   };
 }

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { CheckoutEventOutcome } from "#app/.server/payments";
 import { createStripePayments } from "#app/.server/payments/stripe";
 import { createStripeWebhooks, PAYMENT_EVENTS_COLLECTION, type BookingPaymentEvents } from "#app/.server/payments/stripe-webhooks";
 import type { Services } from "#app/.server/services";
@@ -13,17 +14,17 @@ const URL_PATH = "http://localhost:3000/api/payments/stripe-webhook";
 /** The two booking calls the webhook makes, recorded; `fail` makes the next call throw. */
 function fakeBookings() {
   const calls: Array<{ method: string; input: unknown }> = [];
-  const state = { fail: false };
+  const state: { fail: boolean; outcome: CheckoutEventOutcome } = { fail: false, outcome: "applied" };
   const bookings: BookingPaymentEvents = {
     async paymentAuthorised(input) {
       if (state.fail) throw new Error("store unavailable");
       calls.push({ method: "paymentAuthorised", input });
-      return "applied";
+      return state.outcome;
     },
     async checkoutExpired(input) {
       if (state.fail) throw new Error("store unavailable");
       calls.push({ method: "checkoutExpired", input });
-      return "applied";
+      return state.outcome;
     },
   };
   return { bookings, calls, state };
@@ -68,14 +69,14 @@ async function deliver(payload: string, signature: string | null) {
 }
 
 describe("POST /api/payments/stripe-webhook", () => {
-  it("hands a completed Checkout to the bookings as the booking and its PaymentIntent, ids only", async () => {
+  it("hands a completed Checkout to the bookings as the booking, the session, its PaymentIntent and what was paid", async () => {
     const session = await openCheckout("b-hook-1");
     const payload = JSON.stringify(fake.completeCheckout(session));
     const answer = await deliver(payload, signed(payload));
     expect(answer).toEqual({ status: 200, body: { received: true, result: "handled" } });
     const intent = fake.sessions.get(session)!.payment_intent as string;
     expect(intent).toMatch(/^pi_/);
-    expect(recorder.calls).toEqual([{ method: "paymentAuthorised", input: { bookingId: "b-hook-1", reference: intent } }]);
+    expect(recorder.calls).toEqual([{ method: "paymentAuthorised", input: { bookingId: "b-hook-1", checkout: session, reference: intent, amountCents: 123_200, currency: "eur" } }]);
     const event = JSON.parse(payload) as { id: string };
     expect(await services.store.get(PAYMENT_EVENTS_COLLECTION, event.id)).toMatchObject({ type: "checkout.session.completed", state: "done", bookingId: "b-hook-1" });
   });
@@ -93,7 +94,21 @@ describe("POST /api/payments/stripe-webhook", () => {
     const session = await openCheckout("b-hook-3");
     const payload = JSON.stringify(fake.expireCheckout(session));
     expect((await deliver(payload, signed(payload))).status).toBe(200);
-    expect(recorder.calls).toEqual([{ method: "checkoutExpired", input: { bookingId: "b-hook-3" } }]);
+    expect(recorder.calls).toEqual([{ method: "checkoutExpired", input: { bookingId: "b-hook-3", checkout: session } }]);
+  });
+
+  it("acknowledges (200) an event the booking it names will never take, says so in the log and on the event's record, and does not ask again", async () => {
+    const session = await openCheckout("b-hook-8");
+    const payload = JSON.stringify(fake.completeCheckout(session));
+    recorder.state.outcome = "other-checkout";
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(await deliver(payload, signed(payload))).toEqual({ status: 200, body: { received: true, result: "not-applied" } });
+    const event = JSON.parse(payload) as { id: string };
+    expect(warned.mock.calls.map((args) => String(args[0]))).toEqual([expect.stringMatching(new RegExp(`${event.id}.*${session}.*b-hook-8.*other-checkout`))]);
+    warned.mockRestore();
+    expect(await services.store.get(PAYMENT_EVENTS_COLLECTION, event.id)).toMatchObject({ state: "done", outcome: "other-checkout" });
+    expect(await deliver(payload, signed(payload))).toEqual({ status: 200, body: { received: true, result: "duplicate" } });
+    expect(recorder.calls).toHaveLength(1);
   });
 
   it("refuses a wrong, missing, stale or other secret's signature, and a body changed after signing, with a translated 400", async () => {

@@ -53,6 +53,12 @@ export type Money = {
   reference: string | null;
   /** Where the renter completes the payment (Stripe Checkout), while they have not. */
   checkout: { url: string; expiresAt: string } | null;
+  /**
+   * The provider's id of the checkout opened for this booking (Stripe: the Checkout Session),
+   * kept after it is paid: a provider's event about a checkout applies only to the booking that
+   * holds its id (decision 024). Absent on bookings stored before it was kept.
+   */
+  checkoutId?: string | null;
   lines: MoneyLine[];
 };
 
@@ -89,7 +95,7 @@ function moved(money: Money, id: string, state: StoredState, now: string, patch:
 
 /** A new booking's money: nothing yet but the provider's name. */
 export function openMoney(provider: PaymentsProviderName, charges: boolean): Money {
-  return { provider, charges, reference: null, checkout: null, lines: [] };
+  return { provider, charges, reference: null, checkout: null, checkoutId: null, lines: [] };
 }
 
 /** A provider that charges: rental and fee wait for the renter's checkout. */

@@ -3,7 +3,8 @@
  * deposit's claim, settlement and release, each one ledger step in a transaction (`moneyStep`)
  * followed by the provider calls.
  */
-import { BOOKINGS, BookingError, type Booking } from "./model";
+import type { CheckoutEventOutcome } from "#app/.server/payments";
+import { BOOKINGS, BookingError, isBookingId, type Booking } from "./model";
 import { moneyFields } from "./money";
 import { type BookingsContext, notify, runMoney } from "./context";
 import { withLedger } from "./stored";
@@ -43,29 +44,60 @@ export async function moneyStep(ctx: BookingsContext, id: string, stepsOf: (book
 }
 
 
-/** The provider says the renter's card holds the money (its webhook; ids only, never amounts). */
-export async function paymentAuthorised(ctx: BookingsContext, input: { bookingId: string; reference: string }): Promise<Booking | null> {
-  const doc = await ctx.store.get<Booking>(BOOKINGS, input.bookingId);
-  if (!doc) return null;
+/** Bookings are priced in euros only (`app/utils/pricing.ts`): a checkout in another currency is not theirs. */
+const CURRENCY = "eur";
+
+/**
+ * The checkout a booking opened: the id kept when it was opened; a booking stored before that
+ * was kept has it as its reference until it is paid (a paid one then matches no event: only a
+ * replay of one already applied could name it).
+ */
+function checkoutOf(booking: Booking): string | null {
+  const { checkoutId, reference } = booking.money;
+  return checkoutId === undefined ? reference : checkoutId;
+}
+
+/** The booking a provider's event names, if it is the one whose checkout the event is about. */
+async function bookingOfCheckout(ctx: BookingsContext, input: { bookingId: string; checkout: string }): Promise<Booking | Exclude<CheckoutEventOutcome, "applied" | "other-amount">> {
+  const stored = isBookingId(input.bookingId) ? await ctx.store.get<Booking>(BOOKINGS, input.bookingId) : null;
+  if (!stored) return "unknown-booking";
+  const doc = withLedger(stored);
+  return checkoutOf(doc) === input.checkout ? doc : "other-checkout";
+}
+
+/**
+ * The provider says the renter's card holds the money for `checkout` (its webhook). Applied only
+ * to the booking that opened that checkout, paid for the booking's total in euros: an event
+ * naming another booking, or another amount, changes nothing and says why (decision 024).
+ */
+export async function paymentAuthorised(
+  ctx: BookingsContext,
+  input: { bookingId: string; checkout: string; reference: string; amountCents: number | null; currency: string | null },
+): Promise<CheckoutEventOutcome> {
+  const doc = await bookingOfCheckout(ctx, input);
+  if (typeof doc === "string") return doc;
+  if (input.amountCents !== doc.price.totalCents || input.currency?.toLowerCase() !== CURRENCY) return "other-amount";
   if (doc.status !== "awaiting-payment") {
     // Paid after the booking lapsed or was abandoned: let the hold go, so the card is not held for nothing.
     if (doc.money.reference !== input.reference && !["pending", "confirmed", "completed"].includes(doc.status)) {
       await ctx.payments.cancel({ key: `${doc.id}:late:${input.reference}`, reference: input.reference }).catch((error: unknown) => console.error(`[payments] letting go of a late payment of booking ${doc.id} failed:`, error));
     }
-    return doc;
+    return "applied";
   }
-  const result = await transition(ctx, doc.id, { by: "system", uid: null }, doc.instant ? "pay" : "authorise", { reference: input.reference }).catch((error: unknown) => {
+  await transition(ctx, doc.id, { by: "system", uid: null }, doc.instant ? "pay" : "authorise", { reference: input.reference }).catch((error: unknown) => {
     if (error instanceof BookingError) return null;
     throw error;
   });
-  return result?.booking ?? (await ctx.store.get<Booking>(BOOKINGS, input.bookingId));
+  return "applied";
 }
 
 
-/** The provider's checkout lapsed unpaid: the days go back. */
-export async function checkoutExpired(ctx: BookingsContext, input: { bookingId: string }): Promise<void> {
-  const doc = await ctx.store.get<Booking>(BOOKINGS, input.bookingId);
-  if (doc?.status === "awaiting-payment") await transition(ctx, doc.id, { by: "system", uid: null }, "expire").catch(() => null);
+/** The provider's checkout lapsed unpaid: the days go back (only the booking that opened it). */
+export async function checkoutExpired(ctx: BookingsContext, input: { bookingId: string; checkout: string }): Promise<CheckoutEventOutcome> {
+  const doc = await bookingOfCheckout(ctx, input);
+  if (typeof doc === "string") return doc;
+  if (doc.status === "awaiting-payment") await transition(ctx, doc.id, { by: "system", uid: null }, "expire").catch(() => null);
+  return "applied";
 }
 
 

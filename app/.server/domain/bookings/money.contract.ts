@@ -26,12 +26,17 @@ export type MoneyFixture = {
 
 type Call = { op: string; key: string; amountCents?: number; reference?: string };
 
-/** A provider that charges: holds, captures at most what is held, refunds at most what was captured, once per key. */
-export function chargingPayments(options: { failNext?: Set<string> } = {}) {
+/**
+ * A provider that charges: holds, captures at most what is held, refunds at most what was
+ * captured, once per key. With `checkout`, a booking's authorisation is a checkout the renter
+ * completes elsewhere (`cs_<n>`, as Stripe's): the booking then waits for the provider's event.
+ */
+export function chargingPayments(options: { failNext?: Set<string>; checkout?: boolean } = {}) {
   const calls: Call[] = [];
   const held = new Map<string, number>();
   const captured = new Map<string, number>();
   const seen = new Map<string, string>();
+  const checkouts = new Map<string, number>();
   let next = 0;
   const once = (op: string, key: string, run: () => string, amountCents?: number, reference?: string) => {
     if (options.failNext?.delete(op)) throw new Error(`${op} failed (test)`);
@@ -45,7 +50,15 @@ export function chargingPayments(options: { failNext?: Set<string> } = {}) {
   const port: PaymentsPort = {
     provider: "stripe",
     charges: true,
-    async authorize({ key, amountCents }) {
+    async authorize({ key, amountCents, purpose }) {
+      if (options.checkout && purpose === "booking") {
+        const reference = once("authorize", key, () => {
+          const id = `cs_${++next}`;
+          checkouts.set(id, amountCents);
+          return id;
+        }, amountCents);
+        return { kind: "redirect", reference, url: `https://checkout.test/${reference}`, expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() };
+      }
       const reference = once("authorize", key, () => {
         const id = `pi_${++next}`;
         held.set(id, amountCents);
@@ -83,7 +96,13 @@ export function chargingPayments(options: { failNext?: Set<string> } = {}) {
       return { reference: once("transfer", key, () => `tr_${++next}`, amountCents) };
     },
   };
-  return { port, calls, captured, held };
+  /** The renter pays checkout `id`: the PaymentIntent now holding its amount (what the provider's event carries). */
+  const completeCheckout = (id: string) => {
+    const intent = `pi_${++next}`;
+    held.set(intent, checkouts.get(id) ?? 0);
+    return intent;
+  };
+  return { port, calls, captured, held, completeCheckout };
 }
 
 const HOUR = 3_600_000;
@@ -122,6 +141,52 @@ export function moneySuite(setup: () => MoneyFixture) {
     expect(lines(cancelled)).toMatchObject({ "refund-rental": { state: "refunded", amountCents: refund }, deposit: { state: "voided" }, payout: { state: "voided" } });
     expect(lines(cancelled)["refund-fee"]).toBeUndefined();
     expect(calls.filter((c) => c.op === "refund")).toEqual([{ op: "refund", key: `${requested.id}:refund-rental:refund`, amountCents: refund, reference: accepted.money.reference }]);
+  });
+
+  it("a provider's checkout event applies only to the booking the checkout was opened for, at the amount and currency that booking expects", async () => {
+    const clock = { now: new Date() };
+    const { port, completeCheckout, held } = chargingPayments({ checkout: true });
+    const bookings = service(port, clock);
+    const boat = await setup().boat({ instant: true });
+    const start = addDays(today(clock.now), 50);
+    const a = await bookings.book(renter(), boat.id, choice(start));
+    const b = await bookings.book(renter(), boat.id, choice(addDays(start, 2)));
+    expect([a.status, b.status]).toEqual(["awaiting-payment", "awaiting-payment"]);
+    expect(a.money.checkoutId).toMatch(/^cs_/);
+    expect(b.money.checkoutId).not.toBe(a.money.checkoutId);
+    const intents = { [a.id]: completeCheckout(a.money.checkoutId!), [b.id]: completeCheckout(b.money.checkoutId!) };
+    const paid = (booking: Booking, patch: Partial<{ bookingId: string; amountCents: number | null; currency: string | null }> = {}) => ({
+      bookingId: booking.id,
+      checkout: booking.money.checkoutId!,
+      reference: intents[booking.id]!,
+      amountCents: booking.price.totalCents,
+      currency: "eur",
+      ...patch,
+    });
+    const statusOf = async (booking: Booking) => (await bookings.getFor(booking.id, setup().ownerUid))!.booking.status;
+
+    // A's checkout, paid or lapsed, named as B's: nothing happens to either.
+    expect(await bookings.paymentAuthorised(paid(a, { bookingId: b.id }))).toBe("other-checkout");
+    expect(await bookings.checkoutExpired({ bookingId: b.id, checkout: a.money.checkoutId! })).toBe("other-checkout");
+    // B's own checkout for another amount or currency, or for no booking at all.
+    expect(await bookings.paymentAuthorised(paid(b, { amountCents: b.price.totalCents - 1 }))).toBe("other-amount");
+    expect(await bookings.paymentAuthorised(paid(b, { currency: "usd" }))).toBe("other-amount");
+    expect(await bookings.paymentAuthorised(paid(b, { amountCents: null, currency: null }))).toBe("other-amount");
+    expect(await bookings.paymentAuthorised(paid(b, { bookingId: "A".repeat(20) }))).toBe("unknown-booking");
+    expect(await bookings.paymentAuthorised(paid(b, { bookingId: "b-not-a-booking" }))).toBe("unknown-booking");
+    expect([await statusOf(a), await statusOf(b)]).toEqual(["awaiting-payment", "awaiting-payment"]);
+
+    // Each booking's own event applies, once; the checkout's id stays on the booking after it.
+    expect(await bookings.paymentAuthorised(paid(a))).toBe("applied");
+    expect(await bookings.paymentAuthorised(paid(a))).toBe("applied");
+    const confirmed = (await bookings.getFor(a.id, setup().ownerUid))!.booking;
+    expect(confirmed).toMatchObject({ status: "confirmed", money: { reference: intents[a.id], checkoutId: a.money.checkoutId } });
+    expect(held.get(intents[a.id]!)).toBe(0);
+    expect(await bookings.paymentAuthorised(paid(b, { bookingId: a.id }))).toBe("other-checkout");
+    expect((await bookings.getFor(a.id, setup().ownerUid))!.booking.money.reference).toBe(intents[a.id]);
+    expect(await statusOf(b)).toBe("awaiting-payment");
+    expect(await bookings.checkoutExpired({ bookingId: b.id, checkout: b.money.checkoutId! })).toBe("applied");
+    expect(await statusOf(b)).toBe("expired");
   });
 
   it("a request declined lets the hold go: nothing charged; an owner's cancellation refunds rental and fee", async () => {

@@ -145,7 +145,8 @@ export async function startCheckout(ctx: BookingsContext, booking: Booking): Pro
   if (result.kind === "redirect") {
     // The checkout's own reference until the payment exists (so an abandoned checkout can be let go),
     // and its expiry as the booking's: the days are held exactly as long as the checkout is open.
-    const money = { ...booking.money, reference: result.reference, checkout: { url: result.url, expiresAt: result.expiresAt } };
+    // Its id stays on the booking for good: the provider's events about it must name it (money-ops.ts).
+    const money = { ...booking.money, reference: result.reference, checkoutId: result.reference, checkout: { url: result.url, expiresAt: result.expiresAt } };
     const expiresAt = result.expiresAt > (booking.expiresAt ?? "") ? result.expiresAt : booking.expiresAt;
     await ctx.store.update(BOOKINGS, booking.id, { money, expiresAt });
     return { ...booking, money, expiresAt };
