@@ -3,6 +3,7 @@ import { addDays, bookingEmailHandler, createBookingsService, today, type Bookin
 import { createHandoverService } from "../domain/handover";
 import type { Listing } from "../domain/listings";
 import type { Services } from "../services";
+import { demoPayments } from "./demo-payments";
 
 /**
  * Demo bookings in every state, written through the booking engine. Past states are made the
@@ -23,7 +24,7 @@ import type { Services } from "../services";
 const DAY = 86_400_000;
 
 export async function seedDemoBookings(services: Services): Promise<void> {
-  const { identity, listings, store, payments, mailbox, users, config } = services;
+  const { identity, listings, store, mailbox, users, config } = services;
   const uidOf = async (email: string) => (await identity.getUserByEmail(email))?.uid ?? null;
   const [renter, owner, pro, balear, bcn] = await Promise.all(
     ["renter@amarre.test", "owner@amarre.test", "pro@amarre.test", "balear@amarre.test", "bcn@amarre.test"].map(uidOf),
@@ -40,7 +41,7 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   const bookings = createBookingsService({
     store,
     listings,
-    payments,
+    payments: demoPayments(),
     now: () => new Date(clock),
     handlers: [bookingEmailHandler({ mailbox, users, listings, origin: config.PUBLIC_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT || 3000}` })],
   });

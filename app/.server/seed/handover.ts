@@ -1,5 +1,6 @@
 import { addDays, createBookingsService, isBookingError, today } from "../domain/bookings";
 import type { Services } from "../services";
+import { demoPayments } from "./demo-payments";
 
 /**
  * A trip for check-in (decision 032): Lucía (renter@) on Javier's motorboat starting today,
@@ -10,14 +11,14 @@ import type { Services } from "../services";
 const DAY = 86_400_000;
 
 export async function seedDemoHandover(services: Services): Promise<void> {
-  const { identity, listings, store, payments } = services;
+  const { identity, listings, store } = services;
   const [renter, owner] = await Promise.all(["renter@amarre.test", "owner@amarre.test"].map(async (email) => (await identity.getUserByEmail(email))?.uid ?? null));
   if (!renter || !owner) return;
   const boats = (await listings.listByOwner(owner)).filter((l) => l.status === "published" && l.kind === "boat");
   const titled = (words: string) => boats.find((b) => b.kind === "boat" && (b.data.title ?? "").includes(words));
   const candidates = [titled("Cap Camarat"), titled("Sun Odyssey")].filter((b) => b !== undefined);
   const clock = Date.now() - 3 * DAY;
-  const bookings = createBookingsService({ store, listings, payments, now: () => new Date(clock) });
+  const bookings = createBookingsService({ store, listings, payments: demoPayments(), now: () => new Date(clock) });
   const day = today(new Date());
   // Run twice (by hand), it keeps the one trip it made.
   const trips = await services.bookings.listForRenter(renter);

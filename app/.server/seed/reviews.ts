@@ -1,6 +1,7 @@
 import { addDays, createBookingsService, today } from "../domain/bookings";
 import { createReviewsService } from "../domain/reviews";
 import type { Services } from "../services";
+import { demoPayments } from "./demo-payments";
 
 /**
  * Demo reviews, the way they happen: past trips booked through the booking engine with its clock
@@ -18,7 +19,7 @@ const COMMENTS: Array<[number, string, string | null]> = [
 ];
 
 export async function seedDemoReviews(services: Services): Promise<void> {
-  const { identity, listings, store, payments } = services;
+  const { identity, listings, store } = services;
   const uidOf = async (email: string) => (await identity.getUserByEmail(email))?.uid ?? null;
   const [owner, pro, balear] = await Promise.all(["owner@amarre.test", "pro@amarre.test", "balear@amarre.test"].map(uidOf));
   if (!owner || !pro) return;
@@ -30,7 +31,7 @@ export async function seedDemoReviews(services: Services): Promise<void> {
   for (const boat of others.slice(0, 2)) plan.push({ boatId: boat.id, renterUid: owner });
 
   let clock = Date.now();
-  const bookings = createBookingsService({ store, listings, payments, now: () => new Date(clock) });
+  const bookings = createBookingsService({ store, listings, payments: demoPayments(), now: () => new Date(clock) });
   const reviews = createReviewsService({ store, listings, bookings });
   for (const [index, { boatId, renterUid }] of plan.entries()) {
     const tripDay = -(5 + index * 4);
