@@ -33,8 +33,8 @@ export function firestoreForFile(name: string, options: { inProcess?: boolean } 
   return { emulator: cloud ? "Google's emulator" : "in-process emulator", google: Boolean(cloud), store: () => store };
 }
 
-/** `firestoreForFile` with blobs on disk beside it: what a domain's contract suite runs on. */
-export function firestoreStoreAndBlobs(name: string): { emulator: string; stores: () => StoreAndBlobs } {
+/** `firestoreForFile` with blobs on disk beside it: what a domain's contract suite runs on (`google` as there). */
+export function firestoreStoreAndBlobs(name: string): { emulator: string; google: boolean; stores: () => StoreAndBlobs } {
   const firestore = firestoreForFile(name);
   let blobs: BlobStore;
   let dir: string | undefined;
@@ -46,5 +46,5 @@ export function firestoreStoreAndBlobs(name: string): { emulator: string; stores
     await blobs?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
-  return { emulator: firestore.emulator, stores: () => ({ store: firestore.store(), blobs }) };
+  return { emulator: firestore.emulator, google: firestore.google, stores: () => ({ store: firestore.store(), blobs }) };
 }

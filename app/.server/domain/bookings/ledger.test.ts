@@ -47,3 +47,16 @@ describe("a deposit's hold across a weather move", () => {
     expect(deposit(ledger.holdDeposit(letGo, "2026-07-19T00:00:00.000Z"))).toMatchObject({ state: "authorised", op: "authorize" });
   });
 });
+
+describe("a claimed deposit (issue 43)", () => {
+  const ended = "2026-07-11T08:00:00.000Z";
+  const claimed = ledger.disputeDeposit(heldFor("2026-07-10T08:00:00.000Z", ended, "2026-07-08T10:00:00.000Z"), "2026-07-11T10:00:00.000Z");
+
+  it("is released by no path but the claim's closing: not a clean return, not the 48 hours, not a cancellation", () => {
+    expect(deposit(claimed)).toMatchObject({ state: "disputed", reference: "pi_1" });
+    expect(deposit(ledger.releaseDeposit(claimed, "2026-07-11T12:00:00.000Z"))).toEqual(deposit(claimed));
+    expect(ledger.dueSteps(claimed, "2026-07-20T00:00:00.000Z", { endsAt: ended })).not.toContain("release-deposit");
+    const cancelled = ledger.cancel(claimed, { rentalCents: 0, feeCents: 0, reason: { rule: "owner-cancel", by: "owner" } }, "2026-07-11T12:00:00.000Z");
+    expect(deposit(cancelled)).toEqual(deposit(claimed));
+  });
+});

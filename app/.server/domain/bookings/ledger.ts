@@ -14,7 +14,8 @@ import type { MoneyLineView, MoneyView, LineState, LineKind, MoneyParty } from "
  * Lines (id: kind, from → to):
  * - `rental`: rental + skipper, renter → owner (through the platform when it charges);
  * - `fee`: the service fee, renter → platform;
- * - `deposit`: the security deposit, held from 2 days before the trip, released or claimed;
+ * - `deposit`: the security deposit, held from 2 days before the trip, released or claimed
+ *   (`disputed`: then only the claim's closing moves it, `settleDeposit` or `withdrawClaim`);
  * - `refund-rental`, `refund-fee`: what a cancellation gives back, with its reason;
  * - `claim`: the part of the deposit the team let the owner keep;
  * - `payout`: the owner's share, paid 24 hours after the trip starts.
@@ -171,7 +172,8 @@ export function cancel(money: Money, refund: { rentalCents: number; feeCents: nu
     next = withLine(next, { ...line("refund-fee", "refund", "platform", "renter", refund.feeCents, refundState, now, now, money.charges ? "refund" : null), reason: refund.reason });
   }
   const deposit = lineOf(next, "deposit");
-  if (deposit && deposit.state !== "released") next = moved(next, "deposit", deposit.state === "scheduled" || deposit.state === "direct" ? "voided" : "released", now, { op: letGoOp(deposit), dueAt: now });
+  // A claimed deposit waits for its claim's closing (a trip is cancelled before it starts, a claim comes after it ends).
+  if (deposit && deposit.state !== "released" && deposit.state !== "disputed") next = moved(next, "deposit", deposit.state === "scheduled" || deposit.state === "direct" ? "voided" : "released", now, { op: letGoOp(deposit), dueAt: now });
   const payout = lineOf(next, "payout");
   if (payout && payout.state !== "paid-out") {
     const kept = payout.amountCents - refund.rentalCents;
@@ -225,10 +227,29 @@ export function holdDeposit(money: Money, now: string): Money {
   return moved(money, "deposit", "authorised", now, { op: "authorize", dueAt: now });
 }
 
-/** The deposit goes back untouched (a clean return, or no claim within 48 hours). */
+/** A deposit held (or still to hold) that nobody has claimed: what a clean return, the owner's word or the 48 hours let go. */
+const UNCLAIMED: readonly StoredState[] = ["authorised", "direct", "scheduled"];
+
+/** Whether `releaseDeposit` would let the deposit go: held and not claimed. */
+export function canReleaseDeposit(money: Money): boolean {
+  return UNCLAIMED.includes(lineOf(money, "deposit")?.state ?? "voided");
+}
+
+/**
+ * The deposit goes back untouched (a clean return, the owner's "release now", no claim within
+ * 48 hours). A claimed (`disputed`) deposit is left as it is: only the claim's closing moves it,
+ * by `settleDeposit` or `withdrawClaim` (issue 43), whatever else asks.
+ */
 export function releaseDeposit(money: Money, now: string): Money {
   const deposit = lineOf(money, "deposit");
-  if (!deposit || !["authorised", "direct", "scheduled", "disputed"].includes(deposit.state)) return money;
+  if (!deposit || !UNCLAIMED.includes(deposit.state)) return money;
+  return moved(money, "deposit", "released", now, { op: letGoOp(deposit), dueAt: now });
+}
+
+/** The owner withdraws the claim: the whole claimed deposit goes back. Only from `disputed`. */
+export function withdrawClaim(money: Money, now: string): Money {
+  const deposit = lineOf(money, "deposit");
+  if (!deposit || deposit.state !== "disputed") return money;
   return moved(money, "deposit", "released", now, { op: letGoOp(deposit), dueAt: now });
 }
 
@@ -244,7 +265,7 @@ export function settleDeposit(money: Money, claimedCents: number, now: string): 
   const deposit = lineOf(money, "deposit");
   if (!deposit || deposit.state !== "disputed") return money;
   const claimed = Math.max(0, Math.min(claimedCents, deposit.amountCents));
-  if (claimed === 0) return releaseDeposit(money, now);
+  if (claimed === 0) return withdrawClaim(money, now);
   const next = moved(money, "deposit", "released", now, { amountCents: deposit.amountCents - claimed, op: money.charges ? "capture" : null, dueAt: now });
   return withLine(next, line("claim", "claim", "renter", "owner", claimed, money.charges ? "captured" : "direct", now, now));
 }
@@ -261,7 +282,7 @@ export function dueSteps(money: Money, now: string, ctx: { endsAt: string }): Ar
   const steps: Array<"hold-deposit" | "release-deposit" | "pay-out"> = [];
   const deposit = lineOf(money, "deposit");
   if (deposit?.state === "scheduled" && deposit.op === null && deposit.dueAt !== null && deposit.dueAt <= now) steps.push("hold-deposit");
-  if (deposit && ["authorised", "direct", "scheduled"].includes(deposit.state) && at(ctx.endsAt, DEPOSIT_CLAIM_HOURS) <= now) steps.push("release-deposit");
+  if (canReleaseDeposit(money) && at(ctx.endsAt, DEPOSIT_CLAIM_HOURS) <= now) steps.push("release-deposit");
   const payout = lineOf(money, "payout");
   if (payout?.state === "scheduled" && payout.dueAt !== null && payout.dueAt <= now) steps.push("pay-out");
   return steps;

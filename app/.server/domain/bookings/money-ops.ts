@@ -15,7 +15,7 @@ import * as ledger from "./ledger";
  * Applies money steps to one booking in a transaction (the steps are read from the booking as
  * it is in that transaction), then makes the provider calls. Null when there was nothing to do.
  */
-export async function moneyStep(ctx: BookingsContext, id: string, stepsOf: (booking: Booking) => Array<"hold-deposit" | "release-deposit" | "pay-out" | "dispute-deposit" | { settle: number }>): Promise<Booking | null> {
+export async function moneyStep(ctx: BookingsContext, id: string, stepsOf: (booking: Booking) => Array<"hold-deposit" | "release-deposit" | "pay-out" | "dispute-deposit" | "withdraw-claim" | { settle: number }>): Promise<Booking | null> {
   const at = ctx.now().toISOString();
   const written = await ctx.store.runTransaction(async (tx) => {
     const stored = await tx.get<Booking>(BOOKINGS, id);
@@ -34,6 +34,7 @@ export async function moneyStep(ctx: BookingsContext, id: string, stepsOf: (book
       else if (step === "release-deposit") money = ledger.releaseDeposit(money, at);
       else if (step === "pay-out") money = ledger.payOut(money, at);
       else if (step === "dispute-deposit") money = ledger.disputeDeposit(money, at);
+      else if (step === "withdraw-claim") money = ledger.withdrawClaim(money, at);
       else money = ledger.settleDeposit(money, step.settle, at);
     }
     const fields = moneyFields(money, doc.endsAt);
@@ -128,13 +129,32 @@ export async function settleDeposit(ctx: BookingsContext, id: string, claimedCen
 }
 
 
-/** The deposit goes back now (a clean check-out, or the owner lets it go). */
+/**
+ * The deposit goes back now: a clean check-out (the handover feature) or the owner lets it go
+ * before claiming. A claimed deposit is refused (`invalid-transition`, reason `claimed`): it moves
+ * only by its claim's closing (`settleDeposit`, `withdrawDepositClaim`), in the same transaction
+ * as the check — so of a claim and a clean check-out at once, whichever moves the deposit first wins.
+ */
 export async function releaseDeposit(ctx: BookingsContext, id: string, ownerUid: string): Promise<Booking> {
   const booking = await read(ctx, id);
   if (!booking || booking.ownerUid !== ownerUid) throw new BookingError("not-found");
-  // "disputed": the owner withdraws a claim (deposits feature), which lets the whole deposit go.
-  const result = await moneyStep(ctx, id, (b) => (["authorised", "direct", "scheduled", "disputed"].includes(ledger.lineOf(b.money, "deposit")?.state ?? "") ? ["release-deposit"] : []));
-  if (!result) throw new BookingError("invalid-transition", null, "no-deposit");
+  let claimed = false;
+  const result = await moneyStep(ctx, id, (b) => {
+    claimed = ledger.lineOf(b.money, "deposit")?.state === "disputed";
+    return ledger.canReleaseDeposit(b.money) ? ["release-deposit"] : [];
+  });
+  if (!result) throw new BookingError("invalid-transition", null, claimed ? "claimed" : "no-deposit");
+  await notify(ctx, "deposit-released", result, "owner");
+  return result;
+}
+
+
+/** The owner withdraws a claim (the deposits feature's closing): the whole claimed deposit goes back. Only from `disputed`. */
+export async function withdrawDepositClaim(ctx: BookingsContext, id: string, ownerUid: string): Promise<Booking> {
+  const booking = await read(ctx, id);
+  if (!booking || booking.ownerUid !== ownerUid) throw new BookingError("not-found");
+  const result = await moneyStep(ctx, id, (b) => (ledger.lineOf(b.money, "deposit")?.state === "disputed" ? ["withdraw-claim"] : []));
+  if (!result) throw new BookingError("invalid-transition", null, "no-claim");
   await notify(ctx, "deposit-released", result, "owner");
   return result;
 }

@@ -292,7 +292,7 @@ export function moneySuite(setup: () => MoneyFixture) {
     expect(calls.filter((c) => c.op === "cancel" && c.key.startsWith(soon.id))).toEqual([]);
   });
 
-  it("a claim within 48 hours keeps the deposit held; the decision captures the part kept; after 48 hours no claim", async () => {
+  it("a claim within 48 hours keeps the deposit held, whatever asks to release it; the decision captures the part kept; after 48 hours no claim", async () => {
     const clock = { now: new Date() };
     const { port, calls } = chargingPayments();
     const bookings = service(port, clock);
@@ -305,6 +305,9 @@ export function moneySuite(setup: () => MoneyFixture) {
     await expect(bookings.claimDeposit(booked.id, "someone-else")).rejects.toMatchObject({ code: "not-found" });
     const claimed = await bookings.claimDeposit(booked.id, setup().ownerUid);
     expect(lines(claimed).deposit.state).toBe("disputed");
+    // A claimed deposit is not released by a clean check-out or the owner's "release now" (issue 43): only the claim's closing moves it.
+    await expect(bookings.releaseDeposit(booked.id, setup().ownerUid)).rejects.toMatchObject({ code: "invalid-transition", reason: "claimed" });
+    expect(calls.filter((c) => c.op === "cancel" && c.key.startsWith(`${booked.id}:deposit`))).toEqual([]);
     clock.now = new Date(Date.parse(booked.endsAt) + 96 * HOUR);
     await bookings.applyDue();
     expect(lines((await bookings.getFor(booked.id, setup().ownerUid))!.booking).deposit.state).toBe("disputed");

@@ -69,6 +69,7 @@ export function createBookingsService(deps: BookingsDeps) {
     claimDeposit: bind(money.claimDeposit),
     settleDeposit: bind(money.settleDeposit),
     releaseDeposit: bind(money.releaseDeposit),
+    withdrawDepositClaim: bind(money.withdrawDepositClaim),
   };
 }
 

@@ -41,7 +41,7 @@ export async function withdraw(ctx: DepositsContext, ownerUid: string, bookingId
   if (claim.status !== "open") throw new DepositError("not-open");
   await closing(ctx, bookingId, ownerUid, "withdraw", async () => {
     try {
-      await ctx.bookings.releaseDeposit(bookingId, ownerUid);
+      await ctx.bookings.withdrawDepositClaim(bookingId, ownerUid);
     } catch (error) {
       if (isBookingError(error, "invalid-transition")) throw new DepositError("not-open");
       if (isBookingError(error, "not-found")) throw new DepositError("not-found");

@@ -16,7 +16,8 @@ export type CheckOutEvidence = { id: string; photoIds: string[]; notes: string[]
 export type DepositsDeps = {
   store: DocumentStore;
   blobs: BlobStore;
-  bookings: Pick<BookingsService, "getFor" | "claimDeposit" | "settleDeposit" | "releaseDeposit">;
+  /** The ledger's moves of a claimed deposit: to `disputed` by the claim, on only by the decision (`settleDeposit`) or the withdrawal (`withdrawDepositClaim`). */
+  bookings: Pick<BookingsService, "getFor" | "claimDeposit" | "settleDeposit" | "withdrawDepositClaim">;
   /** The booking's check-out record (the handover feature, decision 032) a claim must point at; null without one. */
   checkOut: (bookingId: string) => Promise<CheckOutEvidence | null>;
   now?: () => Date;

@@ -41,7 +41,11 @@ export async function sideOf(ctx: HandoverContext, uid: string, bookingId: strin
   return { booking: found.booking, side: found.role };
 }
 
-/** The deposit goes back at once after a clean check-out; a deposit already gone or claimed stays as it is. */
+/**
+ * The deposit goes back at once after a clean check-out; a deposit already gone or claimed stays
+ * as it is — the ledger refuses to release a claimed one (`invalid-transition`), in the same
+ * transaction that would move it, so a claim filed at the same moment is never voided.
+ */
 export async function releaseIfClean(ctx: HandoverContext, record: HandoverRecord): Promise<HandoverRecord> {
   if (record.kind !== "check-out" || record.confirmation?.status !== "confirmed" || record.damage) return record;
   try {
