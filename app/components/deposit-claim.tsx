@@ -87,6 +87,7 @@ export function ClaimDetails({ claim }: { claim: ClaimView }) {
           <p className="mt-1 whitespace-pre-line">{claim.decision.note}</p>
         </div>
       ) : null}
+      {claim.depositReleasedBefore ? <p className="mt-3 text-sm" data-claim-released-before>{t("claim.releasedBefore", { date: formatMoment(claim.depositReleasedBefore, lang) })}</p> : null}
     </section>
   );
 }

@@ -20,6 +20,8 @@ export type ClaimView = {
   decision: { keptCents: number; at: string; note: string } | null;
   /** What of the check-out the owner points at (decision 032); null on claims made before check-out records. */
   evidence: { photos: ClaimPhotoView[]; quote: string } | null;
+  /** Closed without moving money: the deposit had gone back whole at this moment, with the claim open (before issue 43's fix). */
+  depositReleasedBefore: string | null;
   createdAt: string;
 };
 

@@ -29,6 +29,7 @@ export function claimView(claim: DepositClaim, checkOut: readonly ClaimPhotoView
     answer: claim.answer ? { text: claim.answer.text, at: claim.answer.at, photos: claim.answer.photos.map((p) => photoView(claim.bookingId, p)) } : null,
     decision: claim.decision ? { keptCents: claim.decision.keptCents, at: claim.decision.at, note: claim.decision.note } : null,
     evidence: claim.evidence ? { photos: checkOut.filter((photo) => claim.evidence!.photoIds.includes(photo.id)), quote: claim.evidence.quote } : null,
+    depositReleasedBefore: claim.depositReleasedBefore ?? null,
     createdAt: claim.createdAt,
   };
 }

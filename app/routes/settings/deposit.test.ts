@@ -163,6 +163,23 @@ describe("/…/{id}/fianza", () => {
     expect(lineOf(money, "deposit")).toMatchObject({ state: "released", amountCents: 500_00 });
   });
 
+  it("a claim left open on a deposit already released (stored before issue 43's fix): the team's kept amount is a 400 on its field, 0 closes it, no money moves", async () => {
+    const booking = await trip();
+    expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "300", reason: "Toldo roto", quote: QUOTE }, owner.cookie))).toBe(303);
+    // What confirming a clean check-out did to an open claim before the fix: the deposit released whole.
+    const stored = (await services.store.get<Booking>("bookings", booking.id))!;
+    const released = stored.money.lines.map((line) => (line.id === "deposit" ? { ...line, state: "released" as const } : line));
+    await services.store.update("bookings", booking.id, { money: { ...stored.money, lines: released } });
+    const kept = await adminPost(booking.id, { intent: "decide", kept: "250", note: "Reparación" }, admin.cookie, "/en");
+    expect(statusOf(kept)).toBe(400);
+    expect(dataOf(kept).errors).toEqual({ kept: "The whole deposit was already released while the claim was open: there is nothing left to keep. Decide €0 and explain in the note what happened." });
+    expect(statusOf(await adminPost(booking.id, { intent: "decide", kept: "0", note: "La fianza ya se había devuelto." }, admin.cookie))).toBe(303);
+    expect(dataOf(await view(ownerPath(booking.id), booking.id, owner.cookie)).claim).toMatchObject({ status: "decided", decision: { keptCents: 0 }, depositReleasedBefore: stored.money.lines.find((l) => l.id === "deposit")!.updatedAt });
+    const money = (await services.bookings.getFor(booking.id, owner.uid))!.booking.money;
+    expect(lineOf(money, "deposit")).toMatchObject({ state: "released", amountCents: 500_00 });
+    expect(lineOf(money, "claim")).toBeUndefined();
+  });
+
   it("releases an unclaimed deposit at once", async () => {
     const booking = await trip();
     const done = await post(ownerPath(booking.id), booking.id, { intent: "release" }, owner.cookie);

@@ -4,7 +4,7 @@ import type { BlobStore } from "#app/.server/blobs";
 import { createRecordedPayments } from "#app/.server/payments";
 import { demoPorts } from "#app/.server/seed/ports";
 import type { DocumentStore } from "#app/.server/store";
-import { addDays, createBookingsService, lineOf, today, type BookingEvent, type BookingsService } from "../bookings";
+import { addDays, BOOKINGS, createBookingsService, lineOf, today, type Booking, type BookingEvent, type BookingsService } from "../bookings";
 import { createListingsService, type Listing } from "../listings";
 import { publishBoat } from "../listings/test-fixtures";
 import { createPortsService } from "../ports";
@@ -163,6 +163,46 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     const quoted = await deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "Daños", evidence: { quote: "no estaba así" } });
     expect(quoted).toMatchObject({ checkoutId: "x-check-out", evidence: { photoIds: [], quote: "no estaba así" } });
     restore();
+  }, 60_000);
+
+  /**
+   * What confirming a clean check-out did to an open claim before issue 43's rule, as stored data
+   * may still hold it: the deposit released whole, the claim left open.
+   */
+  async function releasedUnderTheClaim(bookingId: string, at: string) {
+    const stored = (await store.get<Booking>(BOOKINGS, bookingId))!;
+    const lines = stored.money.lines.map((line) => (line.id === "deposit" ? { ...line, state: "released" as const, dueAt: at, updatedAt: at } : line));
+    await store.update(BOOKINGS, bookingId, { money: { ...stored.money, lines } });
+  }
+
+  it("a claim left open on a deposit already released (issue 43, stored before the fix): decided with 0 or withdrawn, no money moves, and the claim says so", async () => {
+    const { booking, renter, restore } = await finishedTrip();
+    await deposits.claim("owner-d", booking.id, { amountCents: 30_000, reason: "Toldo roto", evidence });
+    const releasedAt = new Date(clock.getTime() + 60_000).toISOString();
+    await releasedUnderTheClaim(booking.id, releasedAt);
+    clock = new Date(clock.getTime() + 3_600_000);
+    const heard = events.length;
+    // Nothing is left to keep: a kept amount is refused on its field, and the claim stays open.
+    expect(await refusal(deposits.decide("team", booking.id, { keptCents: 25_000, note: "Reparación." }))).toMatchObject({ code: "invalid", field: "kept", reason: "released" });
+    expect((await deposits.forBooking(booking.id, { uid: "team", role: "admin" }))?.status).toBe("open");
+    const decided = await deposits.decide("team", booking.id, { keptCents: 0, note: "La fianza ya se había devuelto." });
+    expect(decided).toMatchObject({ status: "decided", decision: { keptCents: 0, by: "team" }, depositReleasedBefore: releasedAt });
+    const money = (await bookings.getFor(booking.id, renter))!.booking.money;
+    expect(lineOf(money, "deposit")).toMatchObject({ state: "released", amountCents: 80_000, updatedAt: releasedAt });
+    expect(lineOf(money, "claim")).toBeUndefined();
+    expect((await deposits.listOpen()).map((c) => c.id)).not.toContain(booking.id);
+    expect(await refusal(deposits.withdraw("owner-d", booking.id))).toMatchObject({ code: "not-open" });
+    restore();
+
+    const other = await finishedTrip();
+    await deposits.claim("owner-d", other.booking.id, { amountCents: 10_000, reason: "Falta un chaleco", evidence });
+    await releasedUnderTheClaim(other.booking.id, releasedAt);
+    const withdrawn = await deposits.withdraw("owner-d", other.booking.id);
+    expect(withdrawn).toMatchObject({ status: "withdrawn", depositReleasedBefore: releasedAt });
+    expect(lineOf((await bookings.getFor(other.booking.id, other.renter))!.booking.money, "deposit")).toMatchObject({ state: "released", amountCents: 80_000, updatedAt: releasedAt });
+    // Neither closing moved money, so neither sent a money email again.
+    expect(events.slice(heard)).toEqual(["deposit-claimed"]);
+    other.restore();
   }, 60_000);
 
   it("claims at once: one is written; decisions and a withdrawal at once: exactly one moves the money", async () => {

@@ -44,6 +44,11 @@ export type DepositClaim = {
   checkoutId: string | null;
   /** What of the check-out the owner points at: its photos (ids) and/or a quote of its notes. */
   evidence?: ClaimEvidence | null;
+  /**
+   * Closed without moving money: the deposit had gone back whole at this moment, while the claim
+   * was open (a clean check-out confirmed before issue 43's rule). Absent on every other claim.
+   */
+  depositReleasedBefore?: string;
   history: ClaimHistoryEntry[];
   createdAt: string;
   updatedAt: string;
