@@ -10,6 +10,18 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 const LINE_BREAKS = /\r\n|[\n\r\u000b\u000c\u0085\u2028\u2029]/g;
 
 /**
+ * Control characters no person types on purpose: C0 but tab, LF and CR, DEL, and C1. A NUL from
+ * `%00` in a form body, an escape or a bell would be stored as typed and carried into pages,
+ * emails, PDFs and exports; texts people write refuse them (`hasControlCharacters`).
+ */
+const UNTYPED_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** Whether a text holds a control character other than tab, LF and CR (`withoutControlCharacters` in `free-text.ts` refuses it on a form). */
+export function hasControlCharacters(value: string): boolean {
+  return UNTYPED_CONTROLS.test(value);
+}
+
+/**
  * A one-line text (a listing's title, a post's title) as saved: line breaks and tabs become a
  * space, other control characters are removed. Nothing a person typed on purpose is lost.
  */

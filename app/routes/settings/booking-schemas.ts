@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "#app/.server/http/form";
+import { withoutControlCharacters } from "#app/utils/free-text";
 import { meetingShape } from "#app/utils/listings/schema-fields";
 
 /**
@@ -25,12 +26,12 @@ const reason = z
   .optional()
   .transform((value) => value ?? null);
 
-const record = { fuel: recordNumber(), engineHours: recordNumber(), notes: optionalText(), damage: optionalText().transform((value) => value === "yes") };
+const record = { fuel: recordNumber(), engineHours: recordNumber(), notes: withoutControlCharacters(optionalText()), damage: optionalText().transform((value) => value === "yes") };
 const answer = {
   status: optionalText().refine((value): value is "confirmed" | "disputed" => value === "confirmed" || value === "disputed", {
     params: { i18n: "bookings:handover.errors.status.required" },
   }),
-  note: optionalText(),
+  note: withoutControlCharacters(optionalText()),
 };
 
 export const bookingFormSchema = z.discriminatedUnion("intent", [

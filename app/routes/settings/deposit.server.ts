@@ -4,6 +4,7 @@ import type { RequestContext } from "#app/.server/http/request-context";
 import { formatEuros } from "#app/utils/money";
 import type { ClaimFormField, ClaimPhotoView, ClaimReply, ClaimView } from "#app/utils/deposits";
 import { href } from "#app/utils/href";
+import { CONTROL_CHARACTERS_MESSAGE } from "#app/utils/free-text";
 
 /**
  * What the deposit pages share (the owner's and renter's `/…/{id}/fianza`, the team's
@@ -51,7 +52,8 @@ export function refusalOf(ctx: RequestContext, intent: string, error: unknown, v
   if (error.code === "not-found") return { status: 404, reply: { intent, errors: {} } };
   if (error.code === "invalid" && error.field) {
     const field: ClaimFormField = error.field;
-    return { status: 400, reply: { intent, errors: { [field]: t(`errors.${error.field}.${error.reason}`, money) } } };
+    const message = error.reason === "control-characters" ? t(CONTROL_CHARACTERS_MESSAGE) : t(`errors.${error.field}.${error.reason}`, money);
+    return { status: 400, reply: { intent, errors: { [field]: message } } };
   }
   return { status: 409, reply: { intent, errors: { form: t(`errors.${error.code}`) } } };
 }

@@ -180,6 +180,37 @@ describe("/…/{id}/fianza", () => {
     expect(lineOf(money, "claim")).toBeUndefined();
   });
 
+  it("a control character (%00 and the like) in a reason, a quote, an answer or the team's note: 400 with the field's message, nothing kept, the answer still to give", async () => {
+    const booking = await trip();
+    const MESSAGE = "This text contains invisible control characters (such as NUL) that cannot be saved. Type it again or paste it as plain text.";
+    /** A body typed by hand, as the attack sent it. */
+    const raw = (path: string, body: string, cookie: string) =>
+      settle(() => action({ request: authedRequest(path, cookie, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }), params: { id: booking.id }, context: context() }));
+    const reason = await raw(ownerPath(booking.id, "/en"), `intent=claim&amount=100&reason=Toldo%07roto&quote=${encodeURIComponent(QUOTE)}`, owner.cookie);
+    expect(statusOf(reason)).toBe(400);
+    expect(dataOf(reason).errors).toEqual({ reason: MESSAGE });
+    const quote = await raw(ownerPath(booking.id, "/en"), "intent=claim&amount=100&reason=Toldo&quote=bimini%1Brasgado", owner.cookie);
+    expect(dataOf(quote).errors).toEqual({ evidence: MESSAGE });
+    expect(await services.deposits.forBooking(booking.id, { uid: admin.uid, role: "admin" })).toBeNull();
+    expect(statusOf(await post(ownerPath(booking.id), booking.id, { intent: "claim", amount: "100", reason: "Toldo roto", quote: QUOTE }, owner.cookie))).toBe(303);
+
+    const answer = await raw(renterPath(booking.id, "/en"), "intent=answer&text=%00", renter.cookie);
+    expect(statusOf(answer)).toBe(400);
+    expect(dataOf(answer).errors).toEqual({ text: MESSAGE });
+    const spanish = await raw(renterPath(booking.id), "intent=answer&text=Ya%20estaba%20roto%7F", renter.cookie);
+    expect(dataOf(spanish).errors).toEqual({ text: "Este texto contiene caracteres de control invisibles (por ejemplo, NUL) que no se pueden guardar. Vuelve a escribirlo o pégalo como texto sin formato." });
+    expect((await services.deposits.forBooking(booking.id, { uid: admin.uid, role: "admin" }))?.answer).toBeNull();
+    expect(statusOf(await post(renterPath(booking.id), booking.id, { intent: "answer", text: "Ya estaba roto.\r\nLo dije al salir." }, renter.cookie))).toBe(303);
+    expect((await services.deposits.forBooking(booking.id, { uid: admin.uid, role: "admin" }))?.answer?.text).toBe("Ya estaba roto.\nLo dije al salir.");
+
+    const note = await settle(() =>
+      adminAction({ request: authedRequest(`/en/admin/fianzas/${booking.id}`, admin.cookie, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=decide&kept=0&note=Sin%C2%9Bpruebas" }), params: { bookingId: booking.id }, context: context() }),
+    );
+    expect(statusOf(note)).toBe(400);
+    expect(dataOf(note).errors).toEqual({ note: MESSAGE });
+    expect((await services.deposits.forBooking(booking.id, { uid: admin.uid, role: "admin" }))?.status).toBe("open");
+  });
+
   it("releases an unclaimed deposit at once", async () => {
     const booking = await trip();
     const done = await post(ownerPath(booking.id), booking.id, { intent: "release" }, owner.cookie);

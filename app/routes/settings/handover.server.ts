@@ -5,6 +5,7 @@ import type { RequestContext } from "#app/.server/http/request-context";
 import type { Refusal } from "#app/routes/bookings/choice.server";
 import type { HandoverPanelView, HandoverPhotoView, HandoverRecordView } from "#app/utils/handover";
 import { href } from "#app/utils/href";
+import { CONTROL_CHARACTERS_MESSAGE } from "#app/utils/free-text";
 import type { FlashNotice } from "#app/utils/notice";
 import type { ParsedForm } from "#app/.server/http/form";
 import type { BookingForm, HandoverForm } from "./booking-schemas";
@@ -100,7 +101,7 @@ export async function handoverAction(ctx: RequestContext, side: Side, uid: strin
   } catch (error) {
     if (!isHandoverError(error)) throw error;
     if (error.code === "not-found") return refused(404, null, t("errors.notFound"));
-    if (error.code === "invalid" && error.field) return refused(400, error.field, t(`handover.errors.${error.field}.${error.reason}`, { max: MAX_HANDOVER_PHOTOS }));
+    if (error.code === "invalid" && error.field) return refused(400, error.field, error.reason === "control-characters" ? t(CONTROL_CHARACTERS_MESSAGE) : t(`handover.errors.${error.field}.${error.reason}`, { max: MAX_HANDOVER_PHOTOS }));
     if (error.code === "own-record") return refused(403, null, t("handover.errors.own-record"));
     return refused(409, null, t(`handover.errors.${error.code}`));
   }

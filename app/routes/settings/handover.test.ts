@@ -188,6 +188,21 @@ describe("Entrega / Devolución on the booking pages", () => {
     expect(refusal(noNote).fields).toEqual({ note: "Say what you do not agree with." });
     expect(statusOf(await post("renter", booking.id, { intent: "confirm-check-in", status: "disputed", note: "Faltaban dos chalecos." }, renter.cookie))).toBe(303);
   }, 60_000);
+
+  it("notes and answers with a control character (%00 and the like): 400 with the field's message, nothing kept, the answer still to give", async () => {
+    const booking = await trip();
+    const MESSAGE = "This text contains invisible control characters (such as NUL) that cannot be saved. Type it again or paste it as plain text.";
+    const notes = await post("renter", booking.id, { intent: "check-in", fuel: "8", engineHours: "10", notes: "Casco\u0000 sin marcas" }, renter.cookie, [], "/en");
+    expect(statusOf(notes)).toBe(400);
+    expect(refusal(notes).fields).toEqual({ notes: MESSAGE });
+    expect((await services.handover.forBooking(booking.id, { uid: admin.uid, role: "admin" }))?.checkIn).toBeNull();
+    expect(statusOf(await post("renter", booking.id, { intent: "check-in", fuel: "8", engineHours: "10", notes: "Casco sin marcas" }, renter.cookie))).toBe(303);
+    const note = await post("owner", booking.id, { intent: "confirm-check-in", status: "disputed", note: "Falta\u001b un chaleco" }, owner.cookie, [], "/en");
+    expect(statusOf(note)).toBe(400);
+    expect(refusal(note).fields).toEqual({ note: MESSAGE });
+    expect((await services.handover.forBooking(booking.id, { uid: admin.uid, role: "admin" }))?.checkIn?.confirmation).toBeNull();
+    expect(statusOf(await post("owner", booking.id, { intent: "confirm-check-in", status: "disputed", note: "Falta un chaleco." }, owner.cookie))).toBe(303);
+  }, 60_000);
 });
 
 describe("a deposit claim points at the check-out", () => {

@@ -5,6 +5,7 @@
  */
 import type { BlobStore } from "#app/.server/blobs";
 import { isStoreError, type DocumentStore } from "#app/.server/store";
+import { hasControlCharacters } from "#app/utils/text";
 import { isBookingId, type BookingsService } from "../bookings";
 import { DEPOSIT_CLAIM_CLOSINGS as CLOSINGS, DEPOSIT_CLAIMS, DepositError, MAX_CLAIM_TEXT, type ClaimHistoryEntry, type DepositClaim } from "./model";
 
@@ -77,8 +78,12 @@ export async function closing<T>(ctx: DepositsContext, bookingId: string, by: st
 
 export const entry = (by: ClaimHistoryEntry["by"], uid: string, action: ClaimHistoryEntry["action"], at: string): ClaimHistoryEntry => ({ at, by, uid, action });
 
-/** A person's text, cleaned: `invalid` on `field` when required and empty, or too long. */
-export function text(value: unknown, field: "reason" | "text" | "note", required: boolean): string {
+/**
+ * A person's text, cleaned: `invalid` on `field` when required and empty, too long, or holding a
+ * control character (issue 43: a `%00` is never stored, whoever calls).
+ */
+export function text(value: unknown, field: "reason" | "text" | "note" | "evidence", required: boolean): string {
+  if (typeof value === "string" && hasControlCharacters(value)) throw new DepositError("invalid", field, "control-characters");
   const clean = typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : "";
   if (required && clean.length === 0) throw new DepositError("invalid", field, "required");
   if (clean.length > MAX_CLAIM_TEXT) throw new DepositError("invalid", field, "too-long");

@@ -165,6 +165,26 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     restore();
   }, 60_000);
 
+  it("a reason, a quote, an answer or a note with a control character is refused on its field: nothing kept, the renter's one answer still to give", async () => {
+    const { booking, renter, restore } = await finishedTrip();
+    const claimWith = (reason: string, quote = "toldo rasgado") => refusal(deposits.claim("owner-d", booking.id, { amountCents: 100, reason, evidence: { quote } }));
+    for (const control of ["\u0000", "\u0007", "\u001b[31m", "\u007f", "\u0085", "\u000b"]) {
+      expect(await claimWith(`Toldo${control} roto`)).toMatchObject({ code: "invalid", field: "reason", reason: "control-characters" });
+    }
+    expect(await claimWith("Toldo roto", "toldo\u0000rasgado")).toMatchObject({ code: "invalid", field: "evidence", reason: "control-characters" });
+    expect(await deposits.forBooking(booking.id, { uid: "team", role: "admin" })).toBeNull();
+    expect(lineOf((await bookings.getFor(booking.id, renter))!.booking.money, "deposit")?.state).toBe("direct");
+    // Tabs and line breaks are text.
+    const claimed = await deposits.claim("owner-d", booking.id, { amountCents: 100, reason: "Toldo\troto\r\nen la costura", evidence });
+    expect(claimed.reason).toBe("Toldo\troto\nen la costura");
+    expect(await refusal(deposits.answer(renter, booking.id, { text: "Ya estaba roto\u0000" }))).toMatchObject({ code: "invalid", field: "text", reason: "control-characters" });
+    expect((await deposits.forBooking(booking.id, { uid: renter, role: "user" }))?.answer).toBeNull();
+    expect((await deposits.answer(renter, booking.id, { text: "Ya estaba roto." })).answer?.text).toBe("Ya estaba roto.");
+    expect(await refusal(deposits.decide("team", booking.id, { keptCents: 0, note: "Sin pruebas\u009b" }))).toMatchObject({ code: "invalid", field: "note", reason: "control-characters" });
+    expect((await deposits.forBooking(booking.id, { uid: "team", role: "admin" }))?.status).toBe("open");
+    restore();
+  }, 60_000);
+
   /**
    * What confirming a clean check-out did to an open claim before issue 43's rule, as stored data
    * may still hold it: the deposit released whole, the claim left open.

@@ -5,7 +5,7 @@
 import { isStoreError } from "#app/.server/store";
 import { DEPOSIT_CLAIM_HOURS, isBookingError, lineOf, type Booking } from "../bookings";
 import { change, entry, read, text, type CheckOutEvidence, type DepositsContext } from "./context";
-import { DEPOSIT_CLAIMS, DepositError, MAX_CLAIM_TEXT, type ClaimEvidence, type DepositClaim } from "./model";
+import { DEPOSIT_CLAIMS, DepositError, type ClaimEvidence, type DepositClaim } from "./model";
 import { preparePhotos, removePhotos, storePhotos } from "./photos";
 
 /** The claim points at check-out photos (ids) and/or quotes the check-out's notes; at least one. */
@@ -33,8 +33,7 @@ function evidenceOf(checkOut: CheckOutEvidence | null, input: ClaimInput["eviden
   if (!checkOut) throw new DepositError("invalid", "evidence", "no-check-out");
   const photoIds = [...new Set((input?.photoIds ?? []).filter((id) => typeof id === "string" && id.length > 0))];
   if (photoIds.some((id) => !checkOut.photoIds.includes(id))) throw new DepositError("invalid", "evidence", "unknown-photo");
-  const quote = typeof input?.quote === "string" ? input.quote.replace(/\r\n/g, "\n").trim() : "";
-  if (quote.length > MAX_CLAIM_TEXT) throw new DepositError("invalid", "evidence", "too-long");
+  const quote = text(input?.quote, "evidence", false);
   if (quote && !checkOut.notes.some((notes) => squash(notes).includes(squash(quote)))) throw new DepositError("invalid", "evidence", "not-quoted");
   if (photoIds.length === 0 && !quote) throw new DepositError("invalid", "evidence", "required");
   return { photoIds, quote, checkoutId: checkOut.id };

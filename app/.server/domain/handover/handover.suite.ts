@@ -163,6 +163,21 @@ export function handoverSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     other.restore();
   }, 60_000);
 
+  it("notes and answers with a control character are refused on their field: nothing kept, the answer still to give", async () => {
+    const { booking, renter, day, restore } = await trip(sail);
+    day(10);
+    for (const control of ["\u0000", "\u0008", "\u001b", "\u007f", "\u0090"]) {
+      expect(await refusal(handover.record(renter, booking.id, "check-in", { notes: `Velas${control} revisadas` }))).toMatchObject({ code: "invalid", field: "notes", reason: "control-characters" });
+    }
+    expect((await handover.forBooking(booking.id, { uid: renter, role: "user" }))?.checkIn).toBeNull();
+    // Tabs and line breaks are text.
+    expect((await handover.record(renter, booking.id, "check-in", { notes: "Velas\trevisadas\r\nTodo bien" })).notes).toBe("Velas\trevisadas\nTodo bien");
+    expect(await refusal(handover.answer("owner-h", booking.id, "check-in", { status: "disputed", note: "Faltan\u0000 chalecos" }))).toMatchObject({ code: "invalid", field: "note", reason: "control-characters" });
+    expect((await handover.forBooking(booking.id, { uid: renter, role: "user" }))?.checkIn?.confirmation).toBeNull();
+    expect((await handover.answer("owner-h", booking.id, "check-in", { status: "disputed", note: "Faltan dos chalecos." })).confirmation).toMatchObject({ status: "disputed", note: "Faltan dos chalecos." });
+    restore();
+  }, 60_000);
+
   it("at once: two check-ins write one; answers to both records are both kept; two answers to one record keep one", async () => {
     const { booking, renter, day, restore } = await trip();
     day(9);

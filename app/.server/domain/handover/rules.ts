@@ -3,6 +3,7 @@
  * and day, whether the boat has an engine, until when a check-out may be recorded, what the
  * booking's state allows now, and the checks of each field a person writes.
  */
+import { hasControlCharacters } from "#app/utils/text";
 import { DEPOSIT_CLAIM_HOURS, type Booking } from "../bookings";
 import type { Listing } from "../listings";
 import { FUEL_EIGHTHS, HandoverError, MAX_ENGINE_HOURS, MAX_HANDOVER_NOTES, type HandoverKind } from "./model";
@@ -29,7 +30,9 @@ export function hasEngine(listing: Listing | null): boolean {
 /** Until when the check-out may be recorded: the end of the deposit's claim window. */
 export const checkOutUntil = (booking: Pick<Booking, "endsAt">) => new Date(Date.parse(booking.endsAt) + DEPOSIT_CLAIM_HOURS * 3_600_000).toISOString();
 
+/** A person's notes, cleaned: `invalid` on `field` when required and empty, too long, or holding a control character (issue 43). */
 export function cleanText(value: unknown, field: "notes" | "note", required: boolean): string {
+  if (typeof value === "string" && hasControlCharacters(value)) throw new HandoverError("invalid", field, "control-characters");
   const clean = typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : "";
   if (required && clean.length === 0) throw new HandoverError("invalid", field, "required");
   if (clean.length > MAX_HANDOVER_NOTES) throw new HandoverError("invalid", field, "too-long");

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { hasControlCharacters } from "#app/utils/text";
+
+/**
+ * The one rule of the texts people write and the app stores as typed (answers, reasons, notes):
+ * no control characters but tab, LF and CR (`hasControlCharacters`). Forms refuse them with one
+ * message, in the field; the domain refuses them again whatever calls it (issue 43).
+ */
+export const CONTROL_CHARACTERS_MESSAGE = "validation:controlCharacters";
+
+/** `schema` (a text) refusing control characters with the shared field message. */
+export function withoutControlCharacters<T extends z.ZodType<string, z.ZodTypeDef, unknown>>(schema: T) {
+  return schema.refine((value) => !hasControlCharacters(value), { params: { i18n: CONTROL_CHARACTERS_MESSAGE } });
+}
