@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import { langCodes, type Lang } from "#app/i18n";
+import { withoutControlCharacters } from "#app/utils/free-text";
 import { passwordFieldFor, type PasswordPolicy } from "#app/utils/password-policy";
 
 /**
@@ -58,8 +59,8 @@ export const spokenLanguages = ["es", "en", "fr", "de", "it", "pt", "ca", "nl"] 
 
 /** An absolute https link to a public host (`javascript:`, `data:` and plain http are refused). */
 export const profileSchema = z.object({
-  displayName: z.string().trim().min(2).max(60),
-  bio: z.string().trim().max(1000).optional(),
+  displayName: withoutControlCharacters(z.string().trim().min(2).max(60)),
+  bio: withoutControlCharacters(z.string().trim().max(1000)).optional(),
   phone: phoneField.optional(),
   languages: z.array(z.enum(spokenLanguages)).max(spokenLanguages.length).optional(),
   /** The language of the emails sent to the person (absent: left as it is). */

@@ -8,7 +8,7 @@ import { hasControlCharacters } from "#app/utils/text";
  */
 export const CONTROL_CHARACTERS_MESSAGE = "validation:controlCharacters";
 
-/** `schema` (a text) refusing control characters with the shared field message. */
-export function withoutControlCharacters<T extends z.ZodType<string, z.ZodTypeDef, unknown>>(schema: T) {
-  return schema.refine((value) => !hasControlCharacters(value), { params: { i18n: CONTROL_CHARACTERS_MESSAGE } });
+/** `schema` (a text) refusing control characters with the shared field message; its input type kept (zod would type it with the constraint's). */
+export function withoutControlCharacters<T extends z.ZodType<string, z.ZodTypeDef, unknown>>(schema: T): z.ZodEffects<T, z.output<T>, z.input<T>> {
+  return schema.refine((value) => !hasControlCharacters(value), { params: { i18n: CONTROL_CHARACTERS_MESSAGE } }) as z.ZodEffects<T, z.output<T>, z.input<T>>;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, honeypotField } from "#app/utils/account-schemas";
+import { withoutControlCharacters } from "#app/utils/free-text";
 
 /**
  * The legal pages as pages and forms see them (client-safe): the legal notice (LSSI), privacy
@@ -139,10 +140,10 @@ export const CONTACT_MESSAGE_MAX = 4000;
 
 /** The contact form (/contacto): it becomes a case of type `contact`. */
 export const contactSchema = z.object({
-  name: z.string().trim().min(2).max(120),
+  name: withoutControlCharacters(z.string().trim().min(2).max(120)),
   email: emailField,
-  subject: z.string().trim().min(3).max(CONTACT_SUBJECT_MAX),
-  message: z.string().trim().min(10).max(CONTACT_MESSAGE_MAX),
+  subject: withoutControlCharacters(z.string().trim().min(3).max(CONTACT_SUBJECT_MAX)),
+  message: withoutControlCharacters(z.string().trim().min(10).max(CONTACT_MESSAGE_MAX)),
   website: honeypotField,
 });
 export type ContactForm = z.infer<typeof contactSchema>;

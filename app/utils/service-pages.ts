@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField, honeypotField, phoneField } from "#app/utils/account-schemas";
 import { procedureTypes } from "#app/utils/cases";
+import { withoutControlCharacters } from "#app/utils/free-text";
 
 /**
  * The service pages as pages and forms see them (client-safe): which pages there are, the shape
@@ -189,7 +190,7 @@ function fieldSchema(field: RequestField): z.ZodTypeAny {
   switch (field.kind) {
     case "text":
     case "textarea":
-      schema = z.string().trim().min(1).max(field.max);
+      schema = withoutControlCharacters(z.string().trim().min(1).max(field.max));
       break;
     case "number":
       schema = z
@@ -221,7 +222,7 @@ function fieldSchema(field: RequestField): z.ZodTypeAny {
 export function requestSchema(kind: RequestKind) {
   const details = Object.fromEntries(requestFields[kind].map((field) => [field.name, fieldSchema(field)]));
   return z.object({
-    name: z.string().trim().min(2).max(120),
+    name: withoutControlCharacters(z.string().trim().min(2).max(120)),
     email: emailField,
     phone: phoneField.optional(),
     website: honeypotField,

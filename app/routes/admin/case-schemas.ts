@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "#app/.server/http/form";
 import { caseStatuses, QUOTE_LIMITS } from "#app/utils/cases";
+import { withoutControlCharacters } from "#app/utils/free-text";
 import { numberFormat } from "#app/utils/intl";
 
 /**
@@ -28,7 +29,7 @@ export function adminCaseSchema(lang: string, today = new Date().toISOString().s
     z.object({
       intent: z.literal("status"),
       status: optionalText().refine((value) => (caseStatuses as readonly string[]).includes(value), { params: { i18n: "admin:case.errors.status" } }),
-      comment: optionalText(),
+      comment: withoutControlCharacters(optionalText()),
       waiver: optionalText(),
     }),
     z.object({
@@ -38,7 +39,7 @@ export function adminCaseSchema(lang: string, today = new Date().toISOString().s
         .refine((cents): cents is number => cents !== null && cents >= QUOTE_LIMITS.minCents && cents <= QUOTE_LIMITS.maxCents, {
           params: { i18n: { key: "admin:case.errors.amount", values: amountValues(lang) } },
         }),
-      description: requiredText("admin:case.errors.description")
+      description: withoutControlCharacters(requiredText("admin:case.errors.description"))
         .transform((value) => value.trim())
         .refine((value) => value.length <= QUOTE_LIMITS.descriptionMax, { params: { i18n: { key: "admin:case.errors.descriptionLong", values: { max: QUOTE_LIMITS.descriptionMax } } } }),
       validUntil: optionalText().refine(
@@ -46,8 +47,8 @@ export function adminCaseSchema(lang: string, today = new Date().toISOString().s
         { params: { i18n: { key: "admin:case.errors.validUntil", values: { days: QUOTE_LIMITS.maxValidDays } } } },
       ),
     }),
-    z.object({ intent: z.literal("note"), text: requiredText("admin:case.errors.empty") }),
-    z.object({ intent: z.literal("message"), text: requiredText("admin:case.errors.empty") }),
+    z.object({ intent: z.literal("note"), text: withoutControlCharacters(requiredText("admin:case.errors.empty")) }),
+    z.object({ intent: z.literal("message"), text: withoutControlCharacters(requiredText("admin:case.errors.empty")) }),
   ]);
 }
 

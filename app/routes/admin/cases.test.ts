@@ -80,6 +80,14 @@ describe("/admin/gestiones", () => {
     expect(statusOf(await post(item.id, { intent: "note", text: "Cliente habitual" }, adminCookie))).toBe(303);
     expect(statusOf(await post(item.id, { intent: "message", text: "¿Nos envías el contrato firmado?" }, adminCookie))).toBe(303);
     expect(statusOf(await post(item.id, { intent: "note", text: "  " }, adminCookie))).toBe(400);
+    // Control characters (a %00, an escape) are refused with the field's message, nothing stored (issue 43).
+    const control = "This text contains invisible control characters (such as NUL) that cannot be saved. Type it again or paste it as plain text.";
+    const controls: Array<Record<string, string>> = [{ intent: "note", text: "Cliente\u0000 habitual" }, { intent: "message", text: "¿Nos\u001b envías el contrato?" }, { intent: "status", status: "in_progress", comment: "Revisado\u0007" }];
+    for (const fields of controls) {
+      const refused = await post(item.id, fields, adminCookie, "/en");
+      expect(statusOf(refused), JSON.stringify(fields)).toBe(400);
+      expect(dataOf(refused).errors).toEqual([control]);
+    }
     const page = dataOf(await view(item.id, adminCookie));
     expect(page.item.history.map((h: { to: string; comment: string }) => [h.to, h.comment])).toEqual([["received", ""], ["in_review", "Revisando el contrato"]]);
     expect(page.item.notes.map((n: { text: string }) => n.text)).toEqual(["Cliente habitual"]);

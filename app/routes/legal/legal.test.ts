@@ -157,6 +157,10 @@ describe("the contact form", () => {
     const bot = await send("/contacto", { ...message, website: "http://spam.example" });
     expect(statusOf(bot)).toBe(400);
     expect(Object.keys(dataOf(bot).result.error)).toEqual(["website"]);
+    // Control characters (a %00, an escape) are refused on their fields, not stored (issue 43).
+    const controls = await send("/en/contacto", { ...message, name: "Ana\u0000", subject: "Motor\u0007", message: "Mi barco\u001b[2J no arranca por la mañana." });
+    expect(statusOf(controls)).toBe(400);
+    expect(dataOf(controls).result.error).toEqual(Object.fromEntries(["name", "subject", "message"].map((field) => [field, ["This text contains invisible control characters (such as NUL) that cannot be saved. Type it again or paste it as plain text."]])));
     expect((await contactCases()).length).toBe(before);
   });
 

@@ -378,6 +378,11 @@ describe("requests from the service pages", () => {
     expect(statusOf(bot)).toBe(400);
     const noProcedure = await post("/gestoria", requestForm({ ...visitorContact, ...boat }));
     expect(Object.keys(dataOf(noProcedure).result.error)).toContain("procedure");
+    // Control characters (a %00, an escape) in the contact's name or a detail: the field's message (issue 43).
+    const controls = await post("/en/port/PortForm", requestForm({ ...visitorContact, name: "Vera\u0000", portName: "Marina\u001b", place: "Altea", berths: "10" }));
+    expect(statusOf(controls)).toBe(400);
+    const control = ["This text contains invisible control characters (such as NUL) that cannot be saved. Type it again or paste it as plain text."];
+    expect(dataOf(controls).result.error).toEqual({ name: control, portName: control });
     expect(await count()).toBe(before);
   });
 

@@ -151,6 +151,18 @@ describe("paperwork quotes and results through the pages", () => {
     const again = await requesterPost(item.id, { intent: "accept-quote", quote: "1" }, requester.cookie, "/en");
     expect(statusOf(again)).toBe(409);
     expect(dataOf(again).errors).toEqual(["This quote is no longer pending: reload the page to see the current one."]);
+    // Control characters (a %00, an escape) in the quote's description or a decline's reason: the field's message, nothing stored (issue 43).
+    const other = await newCase();
+    const control = "This text contains invisible control characters (such as NUL) that cannot be saved. Type it again or paste it as plain text.";
+    const described = await adminPost(other.id, { intent: "quote", amount: "100", description: "ITB\u0000", validUntil: inDays(5) }, admin.cookie, "/en");
+    expect(statusOf(described)).toBe(400);
+    expect(dataOf(described).fields).toEqual({ description: control });
+    expect(dataOf(await requesterView(other.id, requester.cookie)).quotes).toHaveLength(0);
+    expect(statusOf(await adminPost(other.id, { intent: "quote", amount: "100", description: "ITB", validUntil: inDays(5) }, admin.cookie))).toBe(303);
+    const declined = await requesterPost(other.id, { intent: "decline-quote", quote: "1", reason: "Muy\u001b caro" }, requester.cookie, "/en");
+    expect(statusOf(declined)).toBe(400);
+    expect(dataOf(declined).errors).toEqual([control]);
+    expect(dataOf(await requesterView(other.id, requester.cookie)).quotes).toEqual([expect.objectContaining({ status: "pending" })]);
   });
 
   it("a case waiting for documents completes only with the team's reason, a required field", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "#app/.server/http/form";
+import { withoutControlCharacters } from "#app/utils/free-text";
 
 /**
  * The forms of a person's case page (`/ajustes/gestiones/{id}`), one schema per `intent`
@@ -13,8 +14,8 @@ const quoteNumber = optionalText()
 
 export const caseFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("accept-quote"), quote: quoteNumber }),
-  z.object({ intent: z.literal("decline-quote"), quote: quoteNumber, reason: optionalText() }),
-  z.object({ intent: z.literal("message"), message: requiredText("cases:errors.emptyMessage") }),
+  z.object({ intent: z.literal("decline-quote"), quote: quoteNumber, reason: withoutControlCharacters(optionalText()) }),
+  z.object({ intent: z.literal("message"), message: withoutControlCharacters(requiredText("cases:errors.emptyMessage")) }),
 ]);
 
 /** The upload form's text fields (it names its intent; an older page's form may not). */

@@ -114,6 +114,10 @@ describe("/ajustes/mis-gestiones", () => {
     const empty = await post("   ", "/fr");
     expect(statusOf(empty)).toBe(400);
     expect(dataOf(empty).errors).toEqual(["Écrivez votre message."]);
+    // A control character (a %00, an escape) is refused with the field's message, nothing stored (issue 43).
+    const control = await post("¿Necesitáis\u0000 algo?", "/en");
+    expect(statusOf(control)).toBe(400);
+    expect(dataOf(control).errors).toEqual(["This text contains invisible control characters (such as NUL) that cannot be saved. Type it again or paste it as plain text."]);
     expect(statusOf(await post("¿Necesitáis algo más?"))).toBe(303);
     expect(dataOf(await loadCase(item.id, requester.cookie)).item.messages).toEqual([expect.objectContaining({ from: "requester", text: "¿Necesitáis algo más?" })]);
   });

@@ -132,6 +132,12 @@ describe("/ajustes/mi-perfil", () => {
       displayName: ["Required"],
       phone: ["Enter a valid phone number"],
     });
+    // Control characters (a %00, an escape) are refused on their fields, nothing saved (issue 43).
+    const controls = await submit("/en/ajustes/mi-perfil", { intent: "profile", displayName: "Marta\u0000", bio: "Patrona\u001b[31m de yate." }, person.cookie);
+    expect(statusOf(controls)).toBe(400);
+    const refused = ["This text contains invisible control characters (such as NUL) that cannot be saved. Type it again or paste it as plain text."];
+    expect(controls.data.result.error).toEqual({ displayName: refused, bio: refused });
+    expect((await services.users.get(person.uid))?.displayName).not.toContain("\u0000");
 
     const email = await submit("/ajustes/mi-perfil", { intent: "email", email: "not-an-email", currentPassword: "" }, person.cookie);
     expect(statusOf(email)).toBe(400);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "#app/.server/http/form";
+import { withoutControlCharacters } from "#app/utils/free-text";
 import { MAX_COMMENT, MIN_COMMENT } from "#app/utils/reviews";
 
 /**
@@ -14,7 +15,7 @@ export const reviewsFormSchema = z.discriminatedUnion("intent", [
     rating: optionalText()
       .transform((value) => Number(value))
       .refine((rating) => Number.isInteger(rating) && rating >= 1 && rating <= 5, { params: { i18n: "reviews:errors.rating" } }),
-    comment: optionalText().refine((comment) => comment.trim().length >= MIN_COMMENT && comment.trim().length <= MAX_COMMENT, {
+    comment: withoutControlCharacters(optionalText()).refine((comment) => comment.trim().length >= MIN_COMMENT && comment.trim().length <= MAX_COMMENT, {
       params: { i18n: { key: "reviews:errors.comment", values: { min: MIN_COMMENT, max: MAX_COMMENT } } },
     }),
   }),

@@ -73,6 +73,7 @@ describe("/ajustes/opiniones", () => {
       [review, stranger.cookie, 404, /no es tuya/],
       [{ ...review, rating: "9" }, renter.cookie, 400, /de 1 a 5/],
       [{ ...review, comment: "Bien" }, renter.cookie, 400, /entre 10 y 2000/],
+      [{ ...review, comment: "Una salida estupenda\u0000 por la bahía." }, renter.cookie, 400, /caracteres de control invisibles/],
       [{ ...review, bookingId: (await trip(31)).booking.id }, renter.cookie, 409, /30 días/],
       [{ ...review, bookingId: (await trip(0, "confirmed")).booking.id }, renter.cookie, 409, /terminado/],
       [{ intent: "nonsense" }, renter.cookie, 400, /No hemos entendido/],
