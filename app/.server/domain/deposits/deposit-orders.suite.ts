@@ -20,8 +20,9 @@ import { createDepositsService, type DepositsService } from "./service";
  * with each variant (960), a step the model refuses in its moment skipped. Permutations that take
  * the same steps share one trip, on which every step not yet taken that the model refuses at a
  * moment is tried there and must be refused as it says (so every refusal of every permutation is
- * asserted). `orders: "all"` runs every distinct sequence (88), `"sample"` the seven where a clean
- * check-out is confirmed around an open claim (the Firestore emulator is slower). After every step: the deposit is
+ * asserted). `orders: "all"` runs every distinct sequence (88) and checks the invariants after every
+ * step; `"sample"` (the Firestore emulator is slower) four where a clean check-out is confirmed
+ * before, during or after a claim, checked at the end of each. The invariants: the deposit is
  * released or captured only by a closing once a claim exists, an open claim has a `disputed`
  * deposit, a closing of an open claim never answers "closed", and the deposit plus the part
  * kept is the deposit held. Then a claim and a clean check-out's confirmation at once.
@@ -76,9 +77,9 @@ export function depositOrdersSuite(ports: () => { store: DocumentStore; blobs: B
     return { booking, renter };
   }
 
-  it(`every order of check-out, claim, confirmation, answer and closing (${options.orders === "all" ? "all 88 sequences" : "7 of the 88"}): a claimed deposit moves only by its closing`, async () => {
+  it(`every order of check-out, claim, confirmation, answer and closing (${options.orders === "all" ? "all 88 sequences" : "4 of the 88"}): a claimed deposit moves only by its closing`, async () => {
     const sequences = options.orders === "all" ? allSequences() : allSequences().filter(isSample);
-    expect(sequences).toHaveLength(options.orders === "all" ? 88 : 7);
+    expect(sequences).toHaveLength(options.orders === "all" ? 88 : 4);
     for (const sequence of sequences) await play(sequence);
   }, 120_000);
 
@@ -151,7 +152,7 @@ export function depositOrdersSuite(ports: () => { store: DocumentStore; blobs: B
       await take[step]();
       state = outcome.next;
       taken.add(step);
-      await holds(id, state, `${name}, after ${step}`);
+      if (options.orders === "all") await holds(id, state, `${name}, after ${step}`);
     }
     await refuseWhatTheModelRefuses();
     await holds(id, state, `${name}, at the end`);
@@ -257,10 +258,11 @@ function allSequences(): Sequence[] {
   return [...seen.values()];
 }
 
-/** The seven sequences around the bug: a clean check-out confirmed before, between or after the claim's steps. */
+/** The four sequences around the bug: a clean check-out confirmed before the claim, after it, after its answer, after its closing. */
+const SAMPLE = ["check-out confirm", "check-out claim confirm answer close decide", "check-out claim answer confirm close withdraw", "check-out claim answer close confirm decide"];
 function isSample({ variant, steps }: Sequence): boolean {
   if (variant.damage || variant.confirmation !== "confirmed") return false;
-  return steps.length === STEPS.length || steps.join(" ") === "check-out confirm";
+  return SAMPLE.includes(steps.join(" ")) || SAMPLE.includes(`${steps.join(" ")} ${variant.closing}`);
 }
 
 /** Two operations one after the other, each outcome settled, in the order given. */
@@ -273,10 +275,12 @@ async function settledInOrder<A, B>(first: () => Promise<A>, second: () => Promi
 /**
  * Turns of the event loop each side of a race waits before it starts (claim, confirmation): the
  * two overlap in different places, so both outcomes come up (on SQLite, [0, 0] lets the
- * confirmation win and [0, 1] the claim). With the sample of orders (Firestore), three of them.
+ * confirmation win and [0, 1] the claim). With the sample of orders (Firestore), [0, 0] alone:
+ * there the claim wins it, and a race that makes a transaction wait costs the client's retry
+ * back-off (one to three seconds measured).
  */
 const STAGGER: ReadonlyArray<readonly [number, number]> = [[0, 0], [0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0]];
-const FEWER_STAGGERS: ReadonlyArray<readonly [number, number]> = [[0, 0], [0, 2], [2, 0]];
+const FEWER_STAGGERS: ReadonlyArray<readonly [number, number]> = [[0, 0]];
 
 /** `run` after `turns` turns of the event loop (no clock: a race's sides start at different steps of each other). */
 async function later<T>(turns: number, run: () => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@ import { depositsSuite } from "./deposits.suite";
 
 /**
  * The same deposit claims on Firestore (Google's emulator where the machine has it, else the
- * in-process one); of the orders of a return and its claim, the seven around a clean check-out
+ * in-process one); of the orders of a return and its claim, the four around a clean check-out
  * confirmed with a claim open (all 88 run on SQLite: the emulator is slower).
  */
 const { emulator, google, stores } = firestoreStoreAndBlobs("deposits");
