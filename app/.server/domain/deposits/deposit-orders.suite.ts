@@ -31,7 +31,6 @@ export function depositOrdersSuite(ports: () => { store: DocumentStore; blobs: B
   const OWNER = "owner-o";
   const DEPOSIT = 80_000;
   const CLAIMED = 30_000;
-  const KEPT = 25_000;
   let clock: Date;
   let start: string;
   let bookings: BookingsService;
@@ -120,7 +119,7 @@ export function depositOrdersSuite(ports: () => { store: DocumentStore; blobs: B
     }
   }, 60_000);
 
-  /** One distinct sequence on a trip of its own: every step taken or refused as the model says, the invariants after each. */
+  /** One distinct sequence on a trip of its own: every step taken or refused as the model says, the invariants after each step (all orders) or at the end (the sample). */
   async function play({ variant, steps }: Sequence) {
     const { booking, renter } = await returnedTrip();
     const id = booking.id;
@@ -177,6 +176,9 @@ export function depositOrdersSuite(ports: () => { store: DocumentStore; blobs: B
   }
 }
 
+/** What the team's decision keeps of the 30,000 claimed. */
+const KEPT = 25_000;
+
 type Step = "check-out" | "claim" | "confirm" | "answer" | "close";
 const STEPS: readonly Step[] = ["check-out", "claim", "confirm", "answer", "close"];
 type Variant = { damage: boolean; confirmation: "confirmed" | "disputed"; closing: "decide" | "withdraw" };
@@ -195,7 +197,7 @@ const initial: State = { checkedOut: false, claim: "none", deposit: "held", kept
 /**
  * The rules of decisions 025 and 032 with issue 43's: what `step` does in `state`, or how it is
  * refused. A clean check-out (no damage) confirmed releases a held deposit; a claimed one stays
- * claimed until the decision (25,000 kept of 30,000 claimed) or the withdrawal.
+ * claimed until the decision (`KEPT` of 30,000 claimed) or the withdrawal.
  */
 function model(step: Step, state: State, variant: Variant): { refusal: Refusal } | { next: State } {
   switch (step) {
@@ -218,7 +220,7 @@ function model(step: Step, state: State, variant: Variant): { refusal: Refusal }
       if (state.claim === "none") return { refusal: { code: "not-found" } };
       if (state.claim !== "open") return { refusal: { code: "not-open" } };
       return variant.closing === "decide"
-        ? { next: { ...state, claim: "decided", deposit: "released", kept: 25_000, events: [...state.events, "deposit-settled"] } }
+        ? { next: { ...state, claim: "decided", deposit: "released", kept: KEPT, events: [...state.events, "deposit-settled"] } }
         : { next: { ...state, claim: "withdrawn", deposit: "released", events: [...state.events, "deposit-released"] } };
   }
 }
