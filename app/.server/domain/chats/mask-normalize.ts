@@ -2,6 +2,8 @@
  * Normalisation for the contact-detail finder (`mask.ts`): a second string that remembers, for
  * each of its characters, where in the original it came from.
  */
+import { unconfuse } from "./mask-confusables";
+
 // ---------------------------------------------------------------------------------------------
 // Normalisation with a map back to the original text.
 
@@ -17,16 +19,25 @@ function foldDigit(ch: string): string {
 }
 
 const ASCII_SPACE = /^[\t\n\v\f\r ]$/;
+/**
+ * Characters that show nothing, dropped: format characters (zero-width spaces and joiners, soft
+ * hyphens, bidi marks, tags) and the rest of Unicode's default-ignorable ones (variation
+ * selectors, the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner).
+ */
+const INVISIBLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+/** Blank characters that are not spaces to Unicode: the braille pattern blank. */
+const BLANK = /^[\s\u2800]$/u;
 
-function normalizeChar(ch: string): string {
-  // Plain ASCII (most of every message) needs no Unicode work.
-  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return ASCII_SPACE.test(ch) ? " " : ch.toLowerCase();
-  // Invisible characters (zero-width spaces and joiners, soft hyphens, bidi marks) are dropped.
-  if (/^\p{Cf}$/u.test(ch)) return "";
-  if (/^\s$/u.test(ch)) return " ";
+function normalizeOther(ch: string): string {
+  if (INVISIBLE.test(ch)) return "";
+  if (BLANK.test(ch)) return " ";
   if (/^[‐‑‒–—―−]$/u.test(ch)) return "-";
-  return ch
-    .normalize("NFKC")
+  // Compatibility forms, then the marks off (so `ё` and `ό` reach the look-alike table as `е` and `ο`),
+  // then look-alike letters of other scripts as the Latin ones, all in lower case.
+  const bare = ch.normalize("NFKC").normalize("NFD").replace(/\p{M}/gu, "");
+  let latin = "";
+  for (const c of bare) latin += unconfuse(c);
+  return latin
     .replace(/\p{Nd}/gu, foldDigit)
     .toLowerCase()
     .normalize("NFD")
@@ -35,18 +46,37 @@ function normalizeChar(ch: string): string {
     .replace(/\s/gu, " ");
 }
 
+/** Non-ASCII characters already normalised: a message uses few distinct ones, and each costs several Unicode passes. */
+const OTHERS = new Map<string, string>();
+const OTHERS_MAX = 20_000;
+
+function normalizeChar(ch: string): string {
+  // Plain ASCII (most of every message) needs no Unicode work.
+  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return ASCII_SPACE.test(ch) ? " " : ch.toLowerCase();
+  let norm = OTHERS.get(ch);
+  if (norm === undefined) {
+    norm = normalizeOther(ch);
+    if (OTHERS.size >= OTHERS_MAX) OTHERS.clear();
+    OTHERS.set(ch, norm);
+  }
+  return norm;
+}
+
 function normalize(text: string): Mapped {
   const out: Mapped = { text: "", from: [], to: [] };
   let index = 0;
   for (const ch of text) {
     const norm = normalizeChar(ch);
-    for (const unit of norm) {
-      for (let k = 0; k < unit.length; k += 1) {
-        out.from.push(index);
-        out.to.push(index + ch.length);
-      }
-      out.text += unit;
+    if (norm === "") {
+      // What shows nothing after a character (a keycap's enclosing mark, a variation selector)
+      // belongs to it: hidden with it.
+      if (out.to.length) out.to[out.to.length - 1] = index + ch.length;
     }
+    for (let k = 0; k < norm.length; k += 1) {
+      out.from.push(index);
+      out.to.push(index + ch.length);
+    }
+    out.text += norm;
     index += ch.length;
   }
   return out;
@@ -58,8 +88,10 @@ function mappedReplace(input: Mapped, pattern: RegExp, replace: (match: string) 
   let at = 0;
   const copy = (from: number, to: number) => {
     out.text += input.text.slice(from, to);
-    out.from.push(...input.from.slice(from, to));
-    out.to.push(...input.to.slice(from, to));
+    for (let k = from; k < to; k += 1) {
+      out.from.push(input.from[k]!);
+      out.to.push(input.to[k]!);
+    }
   };
   for (const match of input.text.matchAll(pattern)) {
     const replacement = replace(match[0]);

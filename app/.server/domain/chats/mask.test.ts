@@ -112,6 +112,23 @@ const MASKED: Array<[string, string]> = [
   ["facebook.com/ana.garcia.boats", "[handle]"],
   ["mein Signal ist anaboats", "mein [handle]"],
   ["@ana_boats", "[handle]"],
+  // Issue 43, an attack run's evasions, each class in Spanish, English, French and German.
+  // Digits apart with fillers (U+3164, U+115F, U+1160, U+2800) and keycaps.
+  ["call me 6\u31641\u31642\u31643\u31644\u31645\u31646\u31647\u31648", "call me [phone]"],
+  ["appelle le 06\u2800 12\u2800 34\u2800 56\u2800 78", "appelle le [phone]"],
+  ["ruf an 0171\u115f1234\u1160567", "ruf an [phone]"],
+  ["Nummer: 6️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣7️⃣8️⃣", "Nummer: [phone]"],
+  // Look-alike letters of other scripts (Cyrillic а е о і, Greek ο, Armenian օ, Lisu ꓮ).
+  ["escríbeme a аna аrroba gmаil punto com", "escríbeme a [email]"],
+  ["mi correo: anaboats arroba hօtmail", "mi correo: [email]"],
+  ["my gmаil is аnаboаts", "my [email]"],
+  ["ana at hοtmail dοt com", "[email]"],
+  ["ANA AT GMꓮIL DOT COM", "[email]"],
+  ["écris à jean.dupont arobase оrange", "écris à [email]"],
+  ["écris-moi sur t.mе/anaboats", "écris-moi sur [handle]"],
+  ["tel Ο6 12 34 56 78", "tel [phone]"],
+  ["mein Іnstagram ist anaboats", "mein [handle]"],
+  ["ruf 6О0 123 456 an", "ruf [phone] an"],
 ];
 
 /** Texts that must stay exactly as typed. */
@@ -206,6 +223,12 @@ const VISIBLE: string[] = [
   "Zimmer 12, Haus 3",
   "Version 2.3.1 de la app",
   "Dieciocho grados y viento de 12 nudos",
+  // Issue 43: what stays visible next to the new classes, in the four languages.
+  // Other scripts that are just text.
+  "Mi amigo ruso escribió: «Привет, мы будем в порту в 10:30, нас шестеро»",
+  "My Greek friend wrote: «Θα είμαστε στο λιμάνι στις 10:30, είμαστε έξι»",
+  "Le bateau s'appelle «Ωκεανός», port d'attache Le Pirée, 12 m",
+  "Unser Gast schreibt: «Спасибо за отличный день на яхте! Ο καπετάνιος ήταν υπέροχος»",
 ];
 
 describe("the masking table (decision record 026)", () => {
