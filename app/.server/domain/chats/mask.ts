@@ -1,5 +1,6 @@
 import type { MessagePart } from "#app/utils/chats";
 import { emailAndHandleSpans } from "./mask-emails";
+import { linkSpans } from "./mask-links";
 import { prepare } from "./mask-normalize";
 import { phoneSpans } from "./mask-phones";
 import type { ContactKind, Span } from "./mask-span";
@@ -18,7 +19,8 @@ import type { ContactKind, Span } from "./mask-span";
  * text's positions, so the page shows the text as typed with only the found spans hidden.
  *
  * This file combines the finders and reads a conversation; beside it: `mask-normalize.ts`,
- * `mask-emails.ts` (addresses, handles, links) and `mask-phones.ts` (numbers in digits or words).
+ * `mask-emails.ts` (addresses and handles), `mask-links.ts` (messenger, app and web links) and
+ * `mask-phones.ts` (numbers in digits or words).
  */
 
 export type { ContactKind, Span } from "./mask-span";
@@ -43,7 +45,8 @@ function mergeSpans(spans: Span[]): Span[] {
 /** Where the text holds contact details, in order, never overlapping, as positions in `text` itself. */
 export function findContactDetails(text: string): Span[] {
   const mapped = prepare(text);
-  const emails = emailAndHandleSpans(mapped.text);
+  const written = (start: number, end: number) => text.slice(mapped.from[start], mapped.to[end - 1]);
+  const emails = [...emailAndHandleSpans(mapped.text), ...linkSpans(mapped.text, written)];
   const phones = phoneSpans(mapped.text).filter((phone) => !emails.some((email) => phone.start < email.end && phone.end > email.start));
   return mergeSpans(
     [...emails, ...phones]
