@@ -398,10 +398,52 @@ describe("a number split over messages", () => {
     ).toEqual(["[phone]", "¿Qué?", "[phone]", "[phone]"]);
   });
 
-  it("leaves apart what two people write, what is written long apart and more than three messages back", () => {
+  it("leaves apart what two people write, what is written long apart and what words between break", () => {
     expect(show([{ senderUid: "a", createdAt: at(0), text: "612 345" }, { senderUid: "b", createdAt: at(1), text: "678 ok" }])).toEqual(["612 345", "678 ok"]);
     expect(show([{ senderUid: "a", createdAt: at(0), text: "612 345" }, { senderUid: "a", createdAt: at(11), text: "678 ok" }])).toEqual(["612 345", "678 ok"]);
     expect(show([{ senderUid: "a", createdAt: at(0), text: "612" }, { senderUid: "a", createdAt: at(1), text: "hola" }, { senderUid: "a", createdAt: at(2), text: "adiós" }, { senderUid: "a", createdAt: at(3), text: "345678" }])).toEqual(["612", "hola", "adiós", "345678"]);
+  });
+
+  // Issue 43: a number split over up to six messages in a row (the other person not writing in between).
+  it.each([
+    ["es", ["mi número:", "6", "1", "2", "34", "56", "78"]],
+    ["en", ["call me on", "six", "one", "two", "three four", "five six", "seven eight"]],
+    ["fr", ["mon portable :", "06", "12", "34", "56", "7", "8"]],
+    ["de", ["meine Nummer:", "0171", "12", "34", "56", "7", "8"]],
+  ])("hides a number split over six messages in a row (%s)", (_, texts) => {
+    const shown = show(texts.map((text, minute) => ({ senderUid: "a", createdAt: at(minute), text })));
+    expect(shown).toEqual([texts[0], "[phone]", "[phone]", "[phone]", "[phone]", "[phone]", "[phone]"]);
+  });
+
+  it("reads no more than six messages in a row, ten minutes, or three messages around the other person's replies", () => {
+    const pieces = ["6", "1", "2", "3", "4", "5", "678"];
+    expect(show(pieces.map((text, minute) => ({ senderUid: "a", createdAt: at(minute), text })))).toEqual(pieces);
+    const slow = ["6", "12", "34", "56", "78"];
+    expect(show(slow.map((text, k) => ({ senderUid: "a", createdAt: at(k * 3), text })))).toEqual(slow);
+    const answered = [
+      { senderUid: "a", createdAt: at(0), text: "6" },
+      { senderUid: "a", createdAt: at(0), text: "12" },
+      { senderUid: "a", createdAt: at(1), text: "34" },
+      { senderUid: "b", createdAt: at(1), text: "?" },
+      { senderUid: "a", createdAt: at(2), text: "56" },
+      { senderUid: "a", createdAt: at(2), text: "78" },
+    ];
+    expect(show(answered)).toEqual(["6", "12", "34", "?", "56", "78"]);
+  });
+
+  it.each([
+    ["es", ["Somos 6", "llegamos el 12/06", "a las 10:30", "450 € en total", "2 niños", "eslora 12 m"]],
+    ["en", ["We are 6", "arriving 12 June", "at 10:30", "450 € in all", "2 kids", "she is 12 m"]],
+    ["fr", ["Nous sommes 6", "arrivée le 12/06", "à 10h30", "450 € en tout", "2 enfants", "12 m de long"]],
+    ["de", ["Wir sind 6", "Ankunft am 12.06.", "um 10:30", "450 € insgesamt", "2 Kinder", "12 m lang"]],
+  ])("keeps six messages of facts in a row visible (%s)", (_, texts) => {
+    expect(show(texts.map((text, minute) => ({ senderUid: "a", createdAt: at(minute), text })))).toEqual(texts);
+  });
+
+  it("keeps answers to the other person's questions visible: they are not read as one number", () => {
+    const lines: Array<[string, string]> = [["b", "¿Cuántos sois?"], ["a", "6"], ["b", "¿Cuántos días?"], ["a", "3"], ["b", "¿Presupuesto?"], ["a", "500"], ["b", "¿Hora?"], ["a", "10"], ["b", "¿Eslora?"], ["a", "12"]];
+    const texts = lines.map(([, text]) => text);
+    expect(show(lines.map(([senderUid, text], minute) => ({ senderUid, createdAt: at(minute), text })))).toEqual(texts);
   });
 
   it("keeps prices and dates written in a row visible", () => {

@@ -83,58 +83,74 @@ export function partsToText(parts: MessagePart[], label: (kind: ContactKind) => 
 }
 
 // ---------------------------------------------------------------------------------------------
-// A sliding window over the same sender's messages, so a number split over two or three
-// messages is caught (and every part of it hidden).
+// A window over the same sender's messages, so a number split over several messages is caught
+// (and every part of it hidden).
 
-/** How many of a sender's last messages are read together, and within how long. */
-export const WINDOW_MESSAGES = 3;
+/** How many of a sender's messages in a row (the other person not writing in between) are read together. */
+export const WINDOW_MESSAGES = 6;
+/** How many of a sender's last messages are read together when the other person wrote in between. */
+export const WINDOW_ACROSS_REPLIES = 3;
+/** How long a window lasts, from its first message to its last. */
 export const WINDOW_MS = 10 * 60_000;
-/** How much of a message's end (or start) is read with its neighbours. */
-const EDGE = 300;
+/** How much of a message's end (or start) is read with its neighbours; a message in the middle of a window is read whole, so no longer than this. */
+const EDGE = 200;
 
 type WindowMessage = { senderUid: string; createdAt: string; text: string };
 
 /**
- * The contact details of each message, read with the same sender's messages just before and
- * after it (at most `WINDOW_MESSAGES` within `WINDOW_MS`): spans per message, in its own text.
+ * The messages read together with message `last` (itself the window's last), oldest first: the
+ * same sender's messages before it, up to `WINDOW_MESSAGES` in a row or `WINDOW_ACROSS_REPLIES`
+ * once the other person has written in between, all within `WINDOW_MS`, and only as far back
+ * as the first one longer than `EDGE` (a message in the middle is read whole).
+ */
+function windowEndingAt(messages: WindowMessage[], last: number): number[] {
+  const sender = messages[last]!.senderUid;
+  const at = Date.parse(messages[last]!.createdAt);
+  const window = [last];
+  let replied = false;
+  for (let j = last - 1; j >= 0; j -= 1) {
+    const message = messages[j]!;
+    if (message.senderUid !== sender) {
+      replied = true;
+      continue;
+    }
+    if (window.length >= (replied ? WINDOW_ACROSS_REPLIES : WINDOW_MESSAGES)) break;
+    if (at - Date.parse(message.createdAt) > WINDOW_MS) break;
+    window.unshift(j);
+    if (message.text.length > EDGE) break;
+  }
+  return window;
+}
+
+/**
+ * The contact details of each message, read with the same sender's messages around it (see
+ * `windowEndingAt`): spans per message, in its own text. A detail that crosses messages is
+ * hidden in each of them; the rest of every message shows as typed.
  */
 export function findContactDetailsInMessages(messages: WindowMessage[]): Span[][] {
   const spans: Span[][] = messages.map((message) => findContactDetails(message.text));
-  const bySender = new Map<string, number[]>();
-  messages.forEach((message, index) => bySender.set(message.senderUid, [...(bySender.get(message.senderUid) ?? []), index]));
-  for (const indexes of bySender.values()) {
-    for (let k = 1; k < indexes.length; k += 1) {
-      const last = messages[indexes[k]!]!;
-      // The windows ending with this message: with the one before it, and with the two before it.
-      for (let size = 2; size <= Math.min(WINDOW_MESSAGES, k + 1); size += 1) {
-        const window = indexes.slice(k + 1 - size, k + 1);
-        if (Date.parse(last.createdAt) - Date.parse(messages[window[0]!]!.createdAt) > WINDOW_MS) break;
-        // A detail crossing an edge lies near it: the first message's end, the last one's start,
-        // and a middle message only when it is short enough to be part of it whole.
-        const pieces: Array<{ index: number; from: number; to: number; at: number }> = [];
-        let joined = "";
-        let usable = true;
-        window.forEach((index, w) => {
-          const text = messages[index]!.text;
-          let from = 0;
-          let to = text.length;
-          if (w === 0) from = Math.max(0, text.length - EDGE);
-          else if (w === window.length - 1) to = Math.min(text.length, EDGE);
-          else if (text.length > EDGE) usable = false;
-          pieces.push({ index, from, to, at: joined.length });
-          joined += `${text.slice(from, to)}\n`;
-        });
-        if (!usable) continue;
-        for (const span of findContactDetails(joined)) {
-          const touched = pieces.filter((piece) => span.start < piece.at + (piece.to - piece.from) && span.end > piece.at);
-          // Only what crosses a message's edge is new; what lies inside one was found on its own.
-          if (touched.length < 2) continue;
-          for (const piece of touched) {
-            const start = Math.max(span.start, piece.at) - piece.at + piece.from;
-            const end = Math.min(span.end, piece.at + (piece.to - piece.from)) - piece.at + piece.from;
-            if (end > start) spans[piece.index]!.push({ start, end, kind: span.kind });
-          }
-        }
+  for (let last = 1; last < messages.length; last += 1) {
+    // The longest window ending with each message: what a shorter one finds across an edge, it finds too.
+    const window = windowEndingAt(messages, last);
+    if (window.length < 2) continue;
+    // A detail crossing an edge lies near it: the first message's end, the last one's start, the middle ones whole.
+    const pieces: Array<{ index: number; from: number; to: number; at: number }> = [];
+    let joined = "";
+    window.forEach((index, w) => {
+      const text = messages[index]!.text;
+      const from = w === 0 ? Math.max(0, text.length - EDGE) : 0;
+      const to = w === window.length - 1 ? Math.min(text.length, EDGE) : text.length;
+      pieces.push({ index, from, to, at: joined.length });
+      joined += `${text.slice(from, to)}\n`;
+    });
+    for (const span of findContactDetails(joined)) {
+      const touched = pieces.filter((piece) => span.start < piece.at + (piece.to - piece.from) && span.end > piece.at);
+      // Only what crosses a message's edge is new; what lies inside one was found on its own.
+      if (touched.length < 2) continue;
+      for (const piece of touched) {
+        const start = Math.max(span.start, piece.at) - piece.at + piece.from;
+        const end = Math.min(span.end, piece.at + (piece.to - piece.from)) - piece.at + piece.from;
+        if (end > start) spans[piece.index]!.push({ start, end, kind: span.kind });
       }
     }
   }
