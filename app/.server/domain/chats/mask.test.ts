@@ -5,12 +5,19 @@ import { DEMO_CHAT_LINES } from "#app/.server/seed/chats";
 import { conversationParts, findContactDetails, maskedText, messageParts } from "./mask";
 
 /**
- * The masking table (decision record 026): texts in Spanish, English, French and German that
- * must be masked (with what must remain) and texts that must stay as typed. 162 rows: 81 to mask,
- * 81 to leave. The original examples of decision record 015 come first (28 to mask, 10 to leave;
- * with its three property and parts tests, its 41 tests are all here); the rest are the evasions an attack run
- * found, and what must stay visible next to them (prices, dates, times, lengths, ports, counts,
- * years).
+ * The masking table (decision records 015 and 026): texts in Spanish, English, French and German
+ * that must be masked (with what must remain) and texts that must stay as typed. 273 rows: 142 to
+ * mask, 131 to leave. The original examples of decision record 015 come first (28 to mask, 10 to
+ * leave; with its three property and parts tests, its 41 tests are all here); then the evasions
+ * the first attack run found (decision record 026: 53 to mask, 71 to leave: prices, dates,
+ * times, lengths, ports, counts, years); then issue 43's (61 to mask, 50 to leave), eight classes
+ * each written in the four languages — numbers said in hundreds; digits apart with emoji,
+ * symbols or fillers; look-alike letters of other scripts; a mail provider after "en", "at",
+ * "on", "chez", "bei"; an address said in two parts; a handle after a messenger's name and
+ * "como", "as", "sous le nom", "als", "is", ":" or a Skype name; web addresses and app links;
+ * digits between single letters — with what must stay visible next to them. A ninth class, a
+ * number split over up to six messages, has its tests below the table, and each class a
+ * 10,000-character hostile message.
  *
  * False positives measured on real texts (the engine run over every text, a text counts when
  * anything in it is hidden that is not a contact detail):
@@ -448,6 +455,46 @@ describe("a number split over messages", () => {
 
   it("keeps prices and dates written in a row visible", () => {
     expect(show([{ senderUid: "a", createdAt: at(0), text: "Del 12/06" }, { senderUid: "a", createdAt: at(1), text: "al 19/06, 450 €" }])).toEqual(["Del 12/06", "al 19/06, 450 €"]);
+  });
+});
+
+describe("hostile messages (issue 43): 10,000 characters of each evasion class", () => {
+  const LENGTH = 10_000;
+  const flood = (unit: string) => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
+  const visibleText = (text: string) =>
+    messageParts(text, true)
+      .filter((part): part is { text: string } => "text" in part)
+      .map((part) => part.text)
+      .join("");
+  // [class, message, whether what it says is hidden (all but spaces) or shown as typed]
+  const HOSTILE: Array<[string, string, "hidden" | "shown"]> = [
+    ["hundreds in words", flood("seiscientos doce "), "hidden"],
+    ["hundreds glued into one word", flood("sechshundertzwölf"), "shown"],
+    ["emoji between digits", flood("6🚤"), "hidden"],
+    ["fillers between digits", flood("6ㅤ"), "hidden"],
+    ["emoji without digits", flood("🚤 ⚓ "), "shown"],
+    ["look-alike letters", flood("аrrоbа "), "shown"],
+    ["Greek text", flood("Θα είμαστε στο λιμάνι "), "shown"],
+    ["a provider after 'en'", flood("ana.boats en gmail "), "hidden"],
+    ["local parts without a provider", flood("a.b en "), "shown"],
+    ["a domain said apart", flood("el dominio es "), "shown"],
+    ["a messenger's name and 'como'", flood("insta como "), "shown"],
+    ["a bare domain", flood("boats1.es "), "hidden"],
+    ["dots between letters", flood("a."), "shown"],
+    ["app links", flood("tg://"), "hidden"],
+    ["Skype names", flood("live:ab.c "), "hidden"],
+    ["letters between digits", `${flood("6a").slice(0, -1)}6`, "hidden"],
+  ];
+
+  it.each(HOSTILE)("%s", (_, text, outcome) => {
+    const visible = visibleText(text);
+    if (outcome === "hidden") expect(visible.trim()).toBe("");
+    else expect(visible).toBe(text);
+  });
+
+  it("six messages of 2,000 characters in a row", () => {
+    const messages = Array.from({ length: 6 }, (_, k) => ({ senderUid: "a", createdAt: new Date(Date.UTC(2027, 5, 1, 10, k)).toISOString(), text: `${"6🚤".repeat(666)}6` }));
+    expect(conversationParts(messages, true)).toEqual(messages.map(() => [{ hidden: "phone" }]));
   });
 });
 

@@ -13,14 +13,22 @@ import type { ContactKind, Span } from "./mask-span";
  *
  * The text is first normalised into a second string that remembers, for each of its characters,
  * where in the original it came from: Unicode NFKC (full-width and mathematical characters),
- * digits of any script folded to 0–9, invisible characters dropped, lower case without accents,
- * percent-encoded `@` and `.` decoded, and words spelled letter by letter (`a n a b o a t s`)
- * joined. Detection runs on the normalised string; what it finds is mapped back to the original
- * text's positions, so the page shows the text as typed with only the found spans hidden.
+ * digits of any script folded to 0–9, invisible characters and fillers dropped, look-alike
+ * letters of other scripts read as Latin ones, lower case without accents, percent-encoded `@`
+ * and `.` decoded, and words spelled letter by letter (`a n a b o a t s`) joined. Detection runs
+ * on the normalised string; what it finds is mapped back to the original text's positions, so
+ * the page shows the text as typed with only the found spans hidden. A conversation is read
+ * with each sender's messages in a row together, so a number split over up to six of them is
+ * hidden in each (`conversationParts`).
  *
- * This file combines the finders and reads a conversation; beside it: `mask-normalize.ts`,
- * `mask-emails.ts` (addresses and handles), `mask-links.ts` (messenger, app and web links) and
- * `mask-phones.ts` (numbers in digits or words).
+ * It is a speed bump, not a wall: what it still lets through is listed in decision record 015.
+ * It runs on every message shown, so no pattern may backtrack over the whole text: a repeated
+ * part can end in one place only (a label ends at its dot), and each class has a 10,000-character
+ * hostile message in the tests (measured at 11 ms or less each).
+ *
+ * This file combines the finders and reads a conversation; beside it: `mask-normalize.ts` (with
+ * `mask-confusables.ts`, the look-alike letters), `mask-emails.ts` (addresses and handles),
+ * `mask-links.ts` (messenger, app and web links) and `mask-phones.ts` (numbers in digits or words).
  */
 
 export type { ContactKind, Span } from "./mask-span";
