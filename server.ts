@@ -23,18 +23,19 @@ import type { ServerApp } from "#app/.server/server-app";
  */
 const app = express();
 // Request shapes that would reach no route sanely (odd methods, absolute-form targets) are
-// answered or repaired before Express and Remix read them (`gateRequest`, set once the build is loaded).
-const gate: { check?: ServerApp["gateRequest"] } = {};
-const httpServer = createServer((req, res) => {
-  closeWhenBodyUnread(req, res);
-  const decision = gate.check?.(req.method ?? "GET", req.url ?? "/") ?? { kind: "pass" as const, url: req.url ?? "/" };
+// answered or repaired before Express and Remix read them (`gateRequest`).
+// The server exists before the build is loaded (Vite's HMR attaches to it); it gets its request
+// listener from the build (`serveRequests`: how a body left unread is answered, decision 021).
+const httpServer = createServer();
+function routeRequest(req: IncomingMessage, res: ServerResponse) {
+  const decision = serverApp.gateRequest(req.method ?? "GET", req.url ?? "/");
   if (decision.kind === "refuse") {
     res.writeHead(decision.status, { ...decision.headers, "Cache-Control": "no-store" }).end(decision.body);
     return;
   }
   req.url = decision.url;
   app(req, res);
-});
+}
 // An idle keep-alive socket is kept longer than the clients and proxies in front keep theirs
 // (Node's 5 s default loses the race with a client that reuses the socket as the server closes it:
 // the client meets ECONNRESET); headers must arrive within a second more than that.
@@ -59,7 +60,7 @@ if (process.env.NODE_ENV === "production") {
 }
 const { serverApp } = (typeof build === "function" ? await build() : build).entry.module as unknown as { serverApp: ServerApp };
 const { loadConfig, ConfigError, createServices, seedDemoData, createCachedRequestHandler, demoAccounts, DEMO_PASSWORD, foreignOriginRefusal, decodableTarget } = serverApp;
-gate.check = serverApp.gateRequest;
+serverApp.serveRequests(httpServer, routeRequest);
 
 let config: Config;
 try {
@@ -258,27 +259,6 @@ console.info(
   ].join("\n"),
 );
 
-
-/**
- * A response sent before its request's body was read whole — a refusal at the gate (405), the
- * form reader's 413 and 415, the Origin check's 403, a redirect to sign in — says
- * `Connection: close`, and the server closes the socket after it. The unread rest of the body
- * makes the connection unusable (a cancelled body stream destroys the socket; an uncancelled one
- * would be read as the next request), so a keep-alive client must not send its next request on
- * it: told `close`, it opens a new connection instead of meeting ECONNRESET. A 405, 413 or 415 to
- * a request with a body always closes (a small body may already sit whole in the reader's buffer).
- */
-const REFUSED_BODY = new Set([405, 413, 415]);
-function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse) {
-  const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-  if (!hasBody) return;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const status = typeof args[0] === "number" ? args[0] : this.statusCode;
-    if ((!req.readableEnded || REFUSED_BODY.has(status)) && !this.headersSent) this.setHeader("Connection", "close");
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse["writeHead"];
-}
 
 /**
  * Scripts and styles as the build compressed them (scripts/precompress-assets.js: Brotli and

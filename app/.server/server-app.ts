@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "./config";
 import { foreignOriginRefusal } from "./http/origin";
 import { gateRequest } from "./http/request-gate";
 import { decodableTarget } from "./http/undecodable-path";
+import { serveRequests } from "./http/unread-body";
 import { createCachedRequestHandler } from "./page-cache-handler";
 import { seedDemoData } from "./seed";
 import { demoAccounts, DEMO_PASSWORD } from "./seed/accounts";
@@ -20,6 +21,7 @@ export const serverApp = {
   seedDemoData,
   createCachedRequestHandler,
   gateRequest,
+  serveRequests,
   foreignOriginRefusal,
   decodableTarget,
   demoAccounts,
