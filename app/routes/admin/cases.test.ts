@@ -106,7 +106,7 @@ describe("/admin/gestiones", () => {
     expect(dataOf(json).formErrors).toHaveLength(1);
     expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
     expect(statusOf(await raw(hostileBodies.megabytes("note", "text")))).toBe(413);
-    expect(statusOf(await raw(hostileBodies.manyFields("note")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.manyFields("note")))).toBe(413);
     const broken = await raw(hostileBodies.brokenMultipart());
     expect(statusOf(broken)).toBe(400);
     expect(dataOf(broken)).toMatchObject({ intent: "deliver", errors: ["No hemos podido leer el envío. Inténtalo de nuevo."] });

@@ -212,7 +212,7 @@ describe("writing, reading and taking down a post", () => {
     expect(await (await previewPost({ lang: "en", body: "" })).json()).toEqual({ lang: "en", html: "" });
     // The editor's own action no longer answers previews: it reads the post's form.
     expect(statusOf(await post("/blog/nuevo-blog", { intent: "preview", previewLang: "es", previewBody: "a" }))).toBe(400);
-    // A body no form sends (5,000 fields) is the body gate's 400, in the page's language.
+    // A body no form sends (5,000 fields) is the body gate's 413, in the page's language.
     const fields5000 = await settle(() =>
       editorAction({
         request: authedRequest("/en/blog/nuevo-blog", adminCookie, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&") }),
@@ -220,7 +220,7 @@ describe("writing, reading and taking down a post", () => {
         context: context(),
       }),
     );
-    expect(statusOf(fields5000)).toBe(400);
+    expect(statusOf(fields5000)).toBe(413);
     expect(JSON.stringify(dataOf(fields5000))).toContain("too many fields");
   });
 });

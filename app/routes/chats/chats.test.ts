@@ -113,13 +113,13 @@ describe("the chat forms read their bodies through the body gate and one schema"
     expect(await services.chats.list(renter.uid).then((list) => list.filter((m) => m.listingId === boat.id))).toEqual([]);
   });
 
-  it("the conversation: thousands of fields are a 400; an empty reply keeps its 400, a stranger still gets the 404", async () => {
+  it("the conversation: thousands of fields are a 413; an empty reply keeps its 400, a stranger still gets the 404", async () => {
     const boat = await createBoat(services, owner.uid);
     const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "Hola" }, renter.cookie));
     const fields = await settle(() =>
       chatAction({ request: raw(`/chat/${chatId}`, owner.cookie, { "Content-Type": "application/x-www-form-urlencoded" }, Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&")), params: { chatId }, context: context() }),
     );
-    expect(statusOf(fields)).toBe(400);
+    expect(statusOf(fields)).toBe(413);
     const missing = await reply(chatId, { intent: "send" }, owner.cookie, "/fr");
     expect(statusOf(missing)).toBe(400);
     expect(dataOf(missing)).toEqual({ errors: ["Écrivez votre message."], text: "" });

@@ -129,7 +129,7 @@ describe("/ajustes/mis-gestiones", () => {
     expect(dataOf(json).formErrors).toHaveLength(1);
     expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
     expect(statusOf(await raw(hostileBodies.megabytes("message", "message")))).toBe(413);
-    expect(statusOf(await raw(hostileBodies.manyFields("message")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.manyFields("message")))).toBe(413);
     const broken = await raw(hostileBodies.brokenMultipart());
     expect(statusOf(broken)).toBe(400);
     expect(dataOf(broken).intent).toBe("documents");

@@ -121,7 +121,7 @@ describe("/…/{id}/fianza", () => {
     expect(dataOf(json).formErrors).toHaveLength(1);
     expect(statusOf(await raw(ownerPath(booking.id), hostileBodies.invalidUtf8(), owner.cookie))).toBe(400);
     expect(statusOf(await raw(ownerPath(booking.id), hostileBodies.megabytes("claim", "reason"), owner.cookie))).toBe(413);
-    expect(statusOf(await raw(renterPath(booking.id), hostileBodies.manyFields("answer"), renter.cookie))).toBe(400);
+    expect(statusOf(await raw(renterPath(booking.id), hostileBodies.manyFields("answer"), renter.cookie))).toBe(413);
     expect(statusOf(await raw(renterPath(booking.id), hostileBodies.brokenMultipart(), renter.cookie))).toBe(400);
     // One schema per intent: the other side's intent, or none, is the form's "unknown" message.
     const wrongSide = await post(renterPath(booking.id, "/en"), booking.id, { intent: "claim", amount: "100", reason: "x", quote: QUOTE }, renter.cookie);

@@ -140,7 +140,7 @@ describe("inbox action", () => {
     });
     expect(await refusal(form, new Uint8Array([0x69, 0x64, 0x3d, 0xff, 0xfe]))).toEqual({ status: 400, message: "We could not read what was sent. Please try again from the form." });
     expect(await refusal(form, `intent=markRead&id=${"x".repeat(2 * 1024 * 1024)}`)).toEqual({ status: 413, message: "What was sent is too large." });
-    expect(await refusal(form, Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&"))).toEqual({ status: 400, message: "What was sent has too many fields." });
+    expect(await refusal(form, Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&"))).toEqual({ status: 413, message: "What was sent has too many fields." });
     expect(await refusal({ "Content-Type": "multipart/form-data; boundary=nope" }, "--nope\r\nbroken")).toMatchObject({ status: 400 });
     // One invalid field beside a valid intent: the page's translated 400.
     expect(await post({ intent: "markRead", id: "a/b" }, person.cookie, `/de${PATH}`)).toEqual({

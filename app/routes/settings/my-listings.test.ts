@@ -231,7 +231,7 @@ describe("the status and discard forms read their bodies through the body gate a
     };
     expect(await refusal({ "Content-Type": "application/json" }, JSON.stringify({ intent: "archive", id }))).toEqual({ status: 415, message: "This form only accepts the data of a web form." });
     expect(await refusal(form, `intent=archive&id=${"a".repeat(2 * 1024 * 1024)}`)).toEqual({ status: 413, message: "What was sent is too large." });
-    expect(await refusal(form, Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&"))).toEqual({ status: 400, message: "What was sent has too many fields." });
+    expect(await refusal(form, Array.from({ length: 5_000 }, (_, i) => `f${i}=1`).join("&"))).toEqual({ status: 413, message: "What was sent has too many fields." });
     expect(await refusal(form, new Uint8Array([0x69, 0x64, 0x3d, 0xc3, 0x28]))).toEqual({ status: 400, message: "We could not read what was sent. Please try again from the form." });
     expect((await refusal({ "Content-Type": "multipart/form-data; boundary=x" }, "--x\r\nContent-Disposition: form-data; name=\"intent\"\r\n\r\narchive")).status).toBe(400);
 

@@ -290,7 +290,7 @@ describe("/ajustes/mi-perfil", () => {
     expect((json.data as unknown as { formErrors: string[] }).formErrors).toHaveLength(1);
     expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
     expect(statusOf(await raw(hostileBodies.megabytes("profile", "bio")))).toBe(413);
-    expect(statusOf(await raw(hostileBodies.manyFields("profile")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.manyFields("profile")))).toBe(413);
     expect(statusOf(await raw(hostileBodies.brokenMultipart()))).toBe(400);
     const unknown = await submit("/en/ajustes/mi-perfil", { intent: "delete-account" }, person.cookie);
     expect(statusOf(unknown)).toBe(400);

@@ -76,7 +76,7 @@ describe("the weather on a booking's page", () => {
     expect(dataOf(json).formErrors).toHaveLength(1);
     expect(statusOf(await raw(hostileBodies.invalidUtf8()))).toBe(400);
     expect(statusOf(await raw(hostileBodies.megabytes("weather-move", "start")))).toBe(413);
-    expect(statusOf(await raw(hostileBodies.manyFields("weather-move")))).toBe(400);
+    expect(statusOf(await raw(hostileBodies.manyFields("weather-move")))).toBe(413);
     expect(statusOf(await raw(hostileBodies.brokenMultipart()))).toBe(400);
     const twice = await settle(() => reservationAction({ request: formPost(`/en/ajustes/mis-reservas/${booking.id}`, { intent: "weather-move", start: [day(6), day(7)] }, renter.cookie), params: { id: booking.id }, context: context() }));
     expect(statusOf(twice)).toBe(400);
