@@ -1,5 +1,7 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { writeReadableStreamToWritable } from "@remix-run/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { continueIfAwaited } from "./unread-body";
 import { wholeBodyOf } from "./whole-body";
 
 /**
@@ -28,10 +30,67 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   }
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = requestBody(req, res);
     init.duplex = "half";
   }
   return new Request(url, init);
+}
+
+/**
+ * The request's body as a web stream that reads only when asked: nothing is read (and no
+ * `100 Continue` sent, `unread-body.ts`) until a reader wants the first chunk, and each chunk is
+ * read when the next is wanted, so a reader that stops early leaves the rest unread. Cancelling
+ * it lets go of the body without destroying the socket (Remix's `createReadableStreamFromReadable`
+ * destroys the request, and with it the connection, before the refusal could be sent): the
+ * server answers, then discards what is left as it closes (`serveRequests`).
+ */
+function requestBody(req: IncomingMessage, res: ServerResponse): ReadableStream<Uint8Array> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let listening = false;
+  const onData = (chunk: Buffer) => {
+    controller.enqueue(chunk);
+    if ((controller.desiredSize ?? 0) <= 0) req.pause();
+  };
+  const onEnd = () => {
+    detach();
+    controller.close();
+  };
+  const onError = (error: unknown) => {
+    detach();
+    controller.error(error);
+  };
+  const onClose = () => {
+    if (!req.readableEnded) onError(new Error("the connection closed before the end of the body"));
+  };
+  const detach = () => {
+    req.off("data", onData);
+    req.off("end", onEnd);
+    req.off("error", onError);
+    req.off("close", onClose);
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        if (!listening) {
+          listening = true;
+          continueIfAwaited(res);
+          req.on("data", onData);
+          req.on("end", onEnd);
+          req.on("error", onError);
+          req.on("close", onClose);
+        }
+        req.resume();
+      },
+      cancel() {
+        detach();
+        req.pause();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** Sends a Fetch response through Express, streaming its body (at once when held whole; none for HEAD). */

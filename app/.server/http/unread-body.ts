@@ -1,24 +1,50 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 
 /**
- * How the server answers a request whose body it has not read (decision 021): `server.ts` hands
- * every request to `handle` through `serveRequests`, which keeps these rules.
+ * How the server answers a request whose body it has not read whole (decisions 021, 047), so
+ * that every client — chunked or not, with `Expect: 100-continue` or not — reads an answer
+ * instead of a reset:
+ * - the answer says `Connection: close` (the unread rest makes the connection unusable);
+ * - once it is sent, the server ends its side (FIN) and reads on, discarding, what the client
+ *   is still sending — at most `LINGER.bytes` more, for at most `LINGER.ms` — before closing the
+ *   socket: a client busy uploading reads the answer and stops, instead of meeting ECONNRESET
+ *   (a socket closed with unread bytes is reset, and the answer can be lost with it);
+ * - `100 Continue` is sent when the body is first read (`continueIfAwaited`, called by the body
+ *   stream of `express-fetch.ts`), not as the request arrives: a request refused before its body
+ *   is read (by its declared length, its type, its origin, a guard) is answered at once, and a
+ *   client that waited for the 100 never sends the body.
+ *
+ * `server.ts` hands every request to its handler through `serveRequests`, which keeps these rules.
  */
+export const LINGER = { bytes: 4 * 1024 * 1024, ms: 5_000 };
+
 export function serveRequests(server: Server, handle: RequestListener): void {
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     closeWhenBodyUnread(req, res);
     handle(req, res);
+  };
+  server.on("request", listener);
+  // With a listener, Node leaves the 100 to us (without one it sends it before the request is seen).
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    awaitingContinue.add(res);
+    listener(req, res);
   });
+}
+
+const awaitingContinue = new WeakSet<ServerResponse>();
+
+/** Sends the `100 Continue` the client is waiting for, once, as its body is first read. */
+export function continueIfAwaited(res: ServerResponse): void {
+  if (awaitingContinue.delete(res) && !res.headersSent) res.writeContinue();
 }
 
 /**
  * A response sent before its request's body was read whole — a refusal at the gate (405), the
  * form reader's 413 and 415, the Origin check's 403, a redirect to sign in — says
- * `Connection: close`, and the server closes the socket after it. The unread rest of the body
- * makes the connection unusable (a cancelled body stream destroys the socket; an uncancelled one
- * would be read as the next request), so a keep-alive client must not send its next request on
- * it: told `close`, it opens a new connection instead of meeting ECONNRESET. A 405, 413 or 415 to
- * a request with a body always closes (a small body may already sit whole in the reader's buffer).
+ * `Connection: close` and lingers (`lingerThenClose`). A keep-alive client must not send its next
+ * request on that connection: told `close`, it opens a new one. A 405, 413 or 415 to a request
+ * with a body always closes (a small body may already sit whole in the reader's buffer).
  */
 const REFUSED_BODY = new Set([405, 413, 415]);
 function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse) {
@@ -27,7 +53,44 @@ function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     const status = typeof args[0] === "number" ? args[0] : this.statusCode;
-    if ((!req.readableEnded || REFUSED_BODY.has(status)) && !this.headersSent) this.setHeader("Connection", "close");
+    if (!this.headersSent) {
+      if (!req.readableEnded) {
+        this.setHeader("Connection", "close");
+        lingerThenClose(req, req.socket);
+      } else if (REFUSED_BODY.has(status)) this.setHeader("Connection", "close");
+    }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as ServerResponse["writeHead"];
+}
+
+/**
+ * Node closes a connection after its last response with `socket.destroySoon()`: end, then destroy
+ * as soon as the answer is flushed — with the client's bytes still arriving, a reset. For a
+ * request whose body is unread, this socket's close becomes: end (the answer, then FIN), discard
+ * what still arrives, and close once the body has ended, the client has closed its side, or the
+ * linger's bytes or time are spent.
+ */
+function lingerThenClose(req: IncomingMessage, socket: Socket) {
+  socket.destroySoon = function (this: Socket) {
+    if (this.writable) this.end();
+    const close = () => {
+      if (this.destroyed) return;
+      if (this.writableFinished) this.destroy();
+      else this.once("finish", () => this.destroy());
+    };
+    if (req.readableEnded || req.destroyed) return close();
+    const timer = setTimeout(() => this.destroy(), LINGER.ms);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+    let left = LINGER.bytes;
+    // Whatever read the body (the form reader's stream) has let go of it: what arrives is dropped.
+    req.removeAllListeners("data");
+    req.on("data", (chunk: Buffer) => {
+      left -= chunk.byteLength;
+      if (left < 0) close();
+    });
+    req.once("end", close);
+    req.once("error", close);
+    req.resume();
+  };
 }
