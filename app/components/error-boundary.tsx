@@ -16,7 +16,8 @@ function HomeLink({ href, label }: { href: string | undefined; label: string }) 
   );
 }
 
-type ErrorScreenProps = { status: number; marketingUrl: string | undefined };
+/** `message`: a refusal already in the person's language (a form body the body gate refused). */
+type ErrorScreenProps = { status: number; marketingUrl: string | undefined; message?: string };
 export type StatusHandler = (props: ErrorScreenProps) => React.ReactNode;
 
 /** The spec's 404: the not-found image, "NOT FOUND!" and "Return to home" to the marketing site. */
@@ -53,7 +54,18 @@ function ForbiddenScreen(props: ErrorScreenProps) {
 
 function GenericScreen(props: ErrorScreenProps) {
   const { t } = useTranslation("errors");
-  return <ErrorScreen {...props} description={t("generic.description")} />;
+  return <ErrorScreen {...props} description={props.message ?? t("generic.description")} />;
+}
+
+/**
+ * The message of a refused form body (`{ message, formErrors }`, thrown by the body gate and by
+ * the forms that refuse a body no page of theirs sends), translated on the server: "El envío es
+ * demasiado grande." says more than "an unexpected error" to a person whose upload was refused.
+ */
+function refusalMessage(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error)) return undefined;
+  const data = error.data as { message?: unknown; formErrors?: unknown } | null;
+  return data && typeof data.message === "string" && Array.isArray(data.formErrors) ? data.message : undefined;
 }
 
 /** The screens by status; a layout may pass its own for some statuses. */
@@ -79,5 +91,5 @@ export function GeneralErrorBoundary({
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   const Screen = statusHandlers?.[status] ?? defaultStatusHandlers[status] ?? defaultStatusHandler;
-  return <Screen status={status} marketingUrl={root?.ENV.MARKETING_URL} />;
+  return <Screen status={status} marketingUrl={root?.ENV.MARKETING_URL} message={refusalMessage(error)} />;
 }
