@@ -27,6 +27,20 @@ describe("readMultipart", () => {
     expect(overCount).toEqual(["c.jpg"]);
   });
 
+  it("cuts a body past its cap in the middle of a file it was draining (413), and the server goes on", async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('--xyz\r\nContent-Disposition: form-data; name="other"; filename="x.bin"\r\n\r\n'));
+        // The file's first bytes (busboy announces a file with them), then past the cap.
+        controller.enqueue(new Uint8Array(16));
+        controller.enqueue(new Uint8Array(4096));
+        controller.close();
+      },
+    });
+    const request = new Request("http://localhost/", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body, duplex: "half" } as RequestInit);
+    await expect(readMultipart(request, { ...options, maxBytes: 1024 })).rejects.toMatchObject({ status: 413, reason: "too-large" });
+  });
+
   it("refuses broken bodies and oversized text fields", async () => {
     const broken = new Request("http://localhost/", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: "--xyz\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nno end" });
     await expect(readMultipart(broken, options)).rejects.toBeInstanceOf(MultipartError);

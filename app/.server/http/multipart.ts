@@ -193,14 +193,10 @@ function collect(parser: busboy.Busboy, options: MultipartOptions) {
   parser.on("file", (rawName, stream, info) => {
     const filename = info.filename ?? "";
     const name = failure ? null : nameOf(rawName);
-    if (name === null || !options.acceptFile(name) || filename === "") {
-      stream.resume();
-      return;
-    }
+    if (name === null || !options.acceptFile(name) || filename === "") return drain(stream);
     if (kept >= options.maxFiles) {
       overCount.push(filename);
-      stream.resume();
-      return;
+      return drain(stream);
     }
     kept++;
     const file: PendingFile = { filename, type: info.mimeType, chunks: [] };
@@ -250,6 +246,15 @@ function collect(parser: busboy.Busboy, options: MultipartOptions) {
       return { form, tooLarge, overCount };
     },
   };
+}
+
+/**
+ * Reads a file part to nothing. A body cut in the middle of it destroys the part's stream with
+ * an error ("Unexpected end of file"): listened to here, as the body's refusal already says why.
+ */
+function drain(stream: NodeJS.ReadableStream): void {
+  stream.on("error", () => undefined);
+  stream.resume();
 }
 
 function replacementsIn(text: string): number {
