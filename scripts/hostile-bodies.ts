@@ -2,9 +2,11 @@
  * `npx tsx scripts/hostile-bodies.ts [--root <checkout>] [--data <seeded dir>] [--only a,d] [--repeat 3]`:
  * sends each hostile body of issue 43 (tests/hostile-requests.ts) to a fresh production server on
  * a copy of the demo data, one at a time, while `/healthz` is asked every 10 ms on a connection of
- * its own, and prints per body: the answer's status, when it was read whole, whether the
- * connection was reset before it, the slowest `/healthz`, and the server's own largest event-loop
- * delay (`perf_hooks.monitorEventLoopDelay`, read through a preloaded probe on SIGUSR2). Each
+ * its own — sent as a browser uploads, going on with 1 MiB it had queued once the answer is read —
+ * and prints per body: the answer's status, when it was read whole, whether the
+ * connection was reset before it, the slowest `/healthz`, the server's own largest event-loop
+ * delay (`perf_hooks.monitorEventLoopDelay`) and its busiest tick (the most CPU its main thread
+ * spent between two 10 ms ticks), read through a preloaded probe on SIGUSR2. Each
  * page and form is sent one small body first, so no figure is a first request's module loading.
  *
  * `--root` is a checkout with `build/` (default: this one; its `locales/` must be beside it);
@@ -30,13 +32,30 @@ const seeded = path.resolve(option("data") ?? ".cache/e2e-seed");
 const only = option("only")?.split(",");
 const repeat = Number(option("repeat") ?? 3);
 
+/**
+ * Preloaded into the server: its event loop's largest delay (wall clock, so the machine's other
+ * load shows in it), and the most CPU its main thread spent between two 10 ms ticks (Linux's
+ * schedstat: time on a CPU, so another process's load does not): one task that long held the loop.
+ */
 const PROBE = `
+import fs from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
+const schedstat = "/proc/self/task/" + process.pid + "/schedstat";
+const onCpu = () => Number(fs.readFileSync(schedstat, "utf8").split(" ")[0]) / 1e6;
+let last = onCpu();
+let busiest = 0;
+setInterval(() => {
+  const now = onCpu();
+  busiest = Math.max(busiest, now - last);
+  last = now;
+}, 10).unref();
 process.on("SIGUSR2", () => {
-  process.stderr.write("[event-loop] " + JSON.stringify({ max: histogram.max / 1e6, p99: histogram.percentile(99) / 1e6 }) + "\\n");
+  process.stderr.write("[event-loop] " + JSON.stringify({ max: histogram.max / 1e6, busiest }) + "\\n");
   histogram.reset();
+  busiest = 0;
+  last = onCpu();
 });
 `;
 
@@ -102,22 +121,23 @@ async function main() {
     }
 
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; ${repeat} run(s) each: the median, and the worst in brackets`);
-    console.log(`status  answered          reset  healthz max       event loop max    body`);
+    console.log(`status  answered          reset  healthz max       event loop max    busiest tick      body`);
     for (const each of cases.filter((c) => !only || only.includes(c.key))) {
-      const runs: Array<{ status: number; answered: number; reset: string | null; health: number; loop: number }> = [];
+      const runs: Array<{ status: number; answered: number; reset: string | null; health: number; loop: number; busiest: number }> = [];
       for (let i = 0; i < repeat; i++) {
         await eventLoopMax(server, () => output); // resets the histogram
         const health = pollHealth(port);
-        const answer = await sendRaw(port, each.request, { timeout: 60_000, ...each.options });
+        // As a browser's upload: it goes on sending what it had queued (1 MiB) after the answer.
+        const answer = await sendRaw(port, each.request, { timeout: 60_000, keepSending: 1024 * 1024, ...each.options });
         const healthMax = await health.stop();
-        const loopMax = await eventLoopMax(server, () => output);
-        runs.push({ status: answer.status, answered: answer.answeredAfter, reset: answer.error && answer.errorBeforeAnswer ? answer.error : null, health: healthMax, loop: loopMax });
+        const loop = await eventLoopMax(server, () => output);
+        runs.push({ status: answer.status, answered: answer.answeredAfter, reset: answer.error && answer.errorBeforeAnswer ? answer.error : null, health: healthMax, loop: loop.max, busiest: loop.busiest });
         await new Promise((r) => setTimeout(r, 300));
       }
       const statuses = [...new Set(runs.map((r) => r.status))].join("/");
       const answered = runs.some((r) => r.answered < 0) ? `none (${runs.filter((r) => r.answered < 0).length}/${repeat})` : figure(runs.map((r) => r.answered));
       const resets = runs.filter((r) => r.reset).map((r) => r.reset);
-      console.log(`${statuses.padEnd(6)}  ${answered.padEnd(16)}  ${(resets.length ? resets.join(",") : "no").padEnd(5)}  ${figure(runs.map((r) => r.health)).padEnd(16)}  ${figure(runs.map((r) => r.loop)).padEnd(16)}  ${each.name}`);
+      console.log(`${statuses.padEnd(6)}  ${answered.padEnd(16)}  ${(resets.length ? resets.join(",") : "no").padEnd(5)}  ${figure(runs.map((r) => r.health)).padEnd(16)}  ${figure(runs.map((r) => r.loop)).padEnd(16)}  ${figure(runs.map((r) => r.busiest)).padEnd(16)}  ${each.name}`);
     }
   } finally {
     server.kill("SIGTERM");
@@ -150,13 +170,13 @@ async function page(base: string, pathname: string, cookie: string): Promise<str
   return response.text();
 }
 
-/** The largest delay the server's event loop saw since the last call (ms). */
-async function eventLoopMax(server: ReturnType<typeof spawn>, output: () => string): Promise<number> {
+/** Since the last call: the event loop's largest delay, and the most main-thread CPU between two ticks (ms). */
+async function eventLoopMax(server: ReturnType<typeof spawn>, output: () => string): Promise<{ max: number; busiest: number }> {
   const before = output().length;
   server.kill("SIGUSR2");
   for (let i = 0; i < 200; i++) {
     const line = /\[event-loop\] (\{.*\})/.exec(output().slice(before));
-    if (line) return (JSON.parse(line[1]!) as { max: number }).max;
+    if (line) return JSON.parse(line[1]!) as { max: number; busiest: number };
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error("the event-loop probe did not answer");
