@@ -110,8 +110,10 @@ test.describe("a hostile body gets a whole answer on a raw socket, never a reset
     const base = new URL(baseURL!);
     const port = Number(base.port);
     // What a browser's upload does: it goes on sending what it had queued while the answer arrives.
+    // The answer comes whole before anything else happens to the connection (after it, the server
+    // closes once it has dropped 4 MiB more, however much the loopback held in flight).
     const contact = await sendRaw(port, streamedBody("/contacto"), { chunked: true, expectContinue: true, keepSending: 1024 * 1024 });
-    expect({ status: contact.status, continued: contact.continued, connection: contact.headers.connection, error: contact.error }).toEqual({ status: 413, continued: true, connection: "close", error: null });
+    expect({ status: contact.status, continued: contact.continued, connection: contact.headers.connection, errorBeforeAnswer: contact.errorBeforeAnswer }).toEqual({ status: 413, continued: true, connection: "close", errorBeforeAnswer: false });
     // The refusal page says why, in the person's language.
     expect(contact.body).toMatch(/<p[^>]*>El envío es demasiado grande\.<\/p>/);
 
@@ -120,7 +122,7 @@ test.describe("a hostile body gets a whole answer on a raw socket, never a reset
     const trip = /href="(\/ajustes\/mis-reservas\/[A-Za-z0-9]{20})"/.exec(trips)?.[1];
     expect(trip).toBeTruthy();
     const checkOut = await sendRaw(port, emptyFileParts(trip!), { cookie, keepSending: 1024 * 1024 });
-    expect({ status: checkOut.status, connection: checkOut.headers.connection, error: checkOut.error }).toEqual({ status: 413, connection: "close", error: null });
+    expect({ status: checkOut.status, connection: checkOut.headers.connection, errorBeforeAnswer: checkOut.errorBeforeAnswer }).toEqual({ status: 413, connection: "close", errorBeforeAnswer: false });
     expect(checkOut.body).toMatch(/<p[^>]*>El envío tiene demasiados campos\.<\/p>/);
     // Cut at the 1,001st of 230,879 parts: the answer came before a sixth of the body was sent.
     expect(checkOut.sent - checkOut.sentAfterAnswer).toBeLessThan(emptyFileParts(trip!).bytes / 6);
