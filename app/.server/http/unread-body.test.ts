@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendRaw, streamedBody } from "#tests/hostile-requests";
+import { sendRaw, streamedBody, type SendOptions } from "#tests/hostile-requests";
 import { readFormData } from "./body";
 import { sendFetchResponse, toFetchRequest } from "./express-fetch";
 import { serveRequests } from "./unread-body";
@@ -52,7 +52,7 @@ const thirtyMegabytes = () => streamedBody("/contacto", { type: "urlencoded", by
 describe("a body refused before it was read", () => {
   // A chunked body is read up to the gate's cap before it is refused: how much the loopback holds
   // in flight then varies (megabytes), so what is certain is that the answer comes whole first.
-  it.each([
+  it.each<[string, SendOptions]>([
     ["chunked", { chunked: true }],
     ["chunked, after Expect: 100-continue", { chunked: true, expectContinue: true }],
   ])("30 MB %s: a whole 413 read before the connection closes", async (_name, options) => {
@@ -66,7 +66,7 @@ describe("a body refused before it was read", () => {
   });
 
   // Refused by its declared length, nothing read: the client finishes what it had queued unhurt.
-  it.each([
+  it.each<[string, SendOptions]>([
     ["with its length", {}],
     ["with its length, after Expect: 100-continue", { expectContinue: true }],
   ])("30 MB %s: a 413 at once, no 100 Continue, never reset while the client finishes what it had queued", async (_name, options) => {
