@@ -2,6 +2,7 @@
 // services, the request handler) is not bundled here: server.ts takes it from the Remix build
 // (build/server/index.js), so one copy of app/.server runs. An import of it fails the build.
 import { build } from "esbuild";
+import { WORKER_ENTRY, WORKER_FILE, workerBuildOptions } from "../app/.server/calendar-read/worker-build.js";
 
 await build({
   entryPoints: ["server.ts"],
@@ -24,3 +25,7 @@ await build({
     },
   ],
 });
+
+// The calendar reader's thread (decision 046), beside the server: production starts it without
+// TypeScript or the build tools. Its own bundle (ical.js included): it shares no state with the app.
+await build({ ...workerBuildOptions, entryPoints: [WORKER_ENTRY], outfile: `build/server/${WORKER_FILE}`, sourcemap: true });

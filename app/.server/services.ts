@@ -22,7 +22,7 @@ import { createPageCacheInvalidations, type PageCacheInvalidations } from "./pag
 import { createSessionRevocations, type SessionRevocations } from "./domain/sessions";
 import { SESSION_MAX_AGE_SECONDS } from "./identity";
 import { bookingEmailHandler, createBookingsService, type BookingsService } from "./domain/bookings";
-import { isLang } from "#app/i18n";
+import { isLang, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import type { PaymentsPort } from "./payments";
 import { createPayments } from "./payments/create-payments";
@@ -39,8 +39,9 @@ import { createChatNotifier, createChatsService, type ChatsService } from "./dom
 import { createBlogService, type BlogService } from "./domain/blog";
 import { createWeatherService, type WeatherService } from "./domain/weather";
 import { createWeather } from "./weather/create-weather";
-import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, createConflictNotifier, type CalendarSyncService } from "./domain/calendar-sync";
+import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, createConflictNotifier, createFailingNotifier, type CalendarSyncService } from "./domain/calendar-sync";
 import { createCalendarFetcher } from "./calendar-fetch";
+import { createWorkerCalendarReader } from "./calendar-read";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -182,13 +183,18 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     contactRevealAt: (a, b, at) => bookings.contactRevealAt(a, b, at),
     notify: createChatNotifier({ mailbox, users, listings, link: (chatId, lang) => publicOrigin + href("chat", { lang, params: { chatId } }) }),
   });
+  // Fetched calendars are read in a worker thread with a heap ceiling and a CPU budget (decision 046).
+  const calendarReader = createWorkerCalendarReader();
+  const calendarLink = (lang: Lang) => publicOrigin + href("settings-calendar", { lang });
   const calendarSync = createCalendarSyncService({
     store,
     listings,
     bookings,
     fetcher: createCalendarFetcher({ allowHosts: config.CALENDAR_IMPORT_ALLOW_HOSTS, timeoutMs: config.CALENDAR_IMPORT_TIMEOUT_SECONDS * 1000 }),
+    reader: calendarReader.read,
     minutes: config.CALENDAR_IMPORT_MINUTES,
-    notifyConflicts: createConflictNotifier({ mailbox, users, listings, link: (lang) => publicOrigin + href("settings-calendar", { lang }) }),
+    notifyConflicts: createConflictNotifier({ mailbox, users, listings, link: calendarLink }),
+    notifyFailing: createFailingNotifier({ mailbox, users, listings, link: calendarLink }),
   });
   const rateLimits = createRateLimits({
     signUpPerHour: config.SIGN_UP_LIMIT_PER_HOUR,
@@ -308,6 +314,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       for (const timer of schedulers.splice(0)) clearInterval(timer);
       sessionRevocations.close();
       invalidations.close();
+      await calendarReader.close();
       await invalidations.settled();
       await identity.close();
       await blobs.close();

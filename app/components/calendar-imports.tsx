@@ -17,6 +17,8 @@ export type ImportedCalendarView = {
   lastSuccessAt: string | null;
   lastAttemptAt: string | null;
   error: { code: string; status: number | null } | null;
+  /** Failed so many times in a row that it is fetched less often (decision 046), and when it is tried next. */
+  backoff: { failures: number; nextTryAt: string } | null;
   events: number;
   conflicts: Array<{ key: string; start: string; end: string; part: "am" | "pm" | null; days: number; summary: string; bookingIds: string[] }>;
 };
@@ -24,6 +26,7 @@ export type ImportedCalendarView = {
 /**
  * The owner's calendar page, "Other calendars": the listing's imported calendars (Airbnb,
  * Booking.com, Google, iCloud…) with when each last worked, its failure if the last try failed,
+ * that it is fetched less often after failing several times in a row (and when it is tried next),
  * the events that overlap an Amarre booking (kept, shown as conflicts), a button to fetch one now
  * and one to stop importing it; a form to add an address; and whether the listing's own feed
  * shows the imported days too. Plain forms: works without JavaScript.
@@ -84,6 +87,11 @@ export function CalendarImports({
                   when: calendar.lastAttemptAt ? formatMoment(calendar.lastAttemptAt, lang) : "",
                 })}{" "}
                 {calendar.lastSuccessAt ? t("calendar.imports.keptBlocks") : null}
+              </p>
+            ) : null}
+            {calendar.backoff ? (
+              <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-backoff>
+                {t("calendar.imports.backoff", { count: calendar.backoff.failures, when: formatMoment(calendar.backoff.nextTryAt, lang) })}
               </p>
             ) : null}
             {calendar.conflicts.length > 0 ? (

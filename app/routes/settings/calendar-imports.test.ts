@@ -7,6 +7,7 @@ import { parseCalendar } from "#app/.server/domain/calendar-sync";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
+import { secondlySeriesFeed } from "#tests/hostile-feeds";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as feedLoader } from "#app/routes/resources/calendar-feed";
@@ -18,7 +19,8 @@ import { action, loader } from "./calendar";
  * holds its days at once, ETag/304 on the next sync, a timeout, a 404 and a 500 keep the last good
  * days and show the error, a page that is not iCalendar is a 400 with a translated field message;
  * without the allow-list 127.0.0.1, 10.x, 169.254.x and ::1 are refused; the export feed shows the
- * imported days only when the owner asks.
+ * imported days only when the owner asks. A calendar too complex to read (decision 046) is a 400
+ * like the others, and one that keeps failing says on the page that it is tried less often.
  */
 const airbnb = fs.readFileSync(path.join("tests/fixtures/ical", "airbnb.ics"), "utf8");
 let server: http.Server;
@@ -46,6 +48,10 @@ beforeAll(async () => {
       return;
     }
     if (req.url === "/slow.ics") return; // never answers
+    if (req.url === "/hostile.ics") {
+      res.writeHead(200, { "Content-Type": "text/calendar" }).end(secondlySeriesFeed());
+      return;
+    }
     if (req.url === "/page.html") {
       res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>Sign in</title>");
       return;
@@ -189,5 +195,36 @@ describe("/ajustes/mi-calendario: imported calendars", () => {
     expect(parseCalendar(text, { from: "2026-01-01", to: "2028-12-31", timeZone: "Europe/Madrid" })).toEqual([]);
     await post(services, { intent: "export-imported", listing: boat.id, on: "false" }, owner.cookie);
     expect(await feedText()).not.toContain("imported-");
+  }, 60_000);
+
+  it("a calendar too complex to read is a 400 with a translated field message, in four languages; nothing is saved", async () => {
+    const boat = await createBoat(services, owner.uid);
+    for (const [lang, message] of [["", /demasiado complejo para leerlo/], ["/en", /too complex to read/], ["/fr", /trop complexe à lire/], ["/de", /zu komplex zum Lesen/]] as const) {
+      const result = await post(services, { intent: "add-calendar", listing: boat.id, url: `${base}/hostile.ics` }, owner.cookie, lang);
+      expect(statusOf(result), lang).toBe(400);
+      expect(dataOf(result).refusal).toMatchObject({ field: "url", message: expect.stringMatching(message) });
+    }
+    expect(await services.calendarSync.list(owner.uid, boat.id)).toEqual([]);
+  }, 60_000);
+
+  it("a calendar that failed three times in a row says it is tried less often, and when next", async () => {
+    const boat = await createBoat(services, owner.uid);
+    expect(statusOf(await post(services, { intent: "add-calendar", listing: boat.id, url: `${base}/airbnb.ics` }, owner.cookie))).toBe(303);
+    const id = (await page(boat.id)).imports[0].id as string;
+    feedStatus = 500;
+    try {
+      for (let n = 1; n <= 3; n++) {
+        await post(services, { intent: "sync-now", listing: boat.id, calendar: id }, owner.cookie);
+        const [view] = (await page(boat.id)).imports;
+        expect(view.backoff, `failure ${n}`).toEqual(n < 3 ? null : { failures: 3, nextTryAt: expect.any(String) });
+      }
+      const [record] = await services.calendarSync.list(owner.uid, boat.id);
+      // The third failure in a row waits an hour, not half.
+      expect(Date.parse(record.nextSyncAt) - Date.parse(record.lastAttemptAt!)).toBe(60 * 60_000);
+    } finally {
+      feedStatus = 200;
+    }
+    await post(services, { intent: "sync-now", listing: boat.id, calendar: id }, owner.cookie);
+    expect((await page(boat.id)).imports[0].backoff).toBeNull();
   }, 60_000);
 });

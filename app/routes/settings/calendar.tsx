@@ -18,7 +18,7 @@ import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import { calendarFor } from "#app/routes/bookings/booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
 import { CalendarImports, type ImportedCalendarView } from "#app/components/calendar-imports";
-import { heldDays, isCalendarSyncError, timeZoneOf, type CalendarImport } from "#app/.server/domain/calendar-sync";
+import { FAILURES_BEFORE_BACKOFF, heldDays, isCalendarSyncError, timeZoneOf, type CalendarImport } from "#app/.server/domain/calendar-sync";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { Button, ButtonLink } from "#app/components/ui/button";
@@ -58,6 +58,8 @@ function importView(record: CalendarImport, listing: Listing, first: string): Im
     lastSuccessAt: record.lastSuccessAt,
     lastAttemptAt: record.lastAttemptAt,
     error: record.error ? { code: record.error.code, status: record.error.status } : null,
+    // Failed often enough in a row to be fetched less often (decision 046): how often, and when next.
+    backoff: (record.failures ?? 0) >= FAILURES_BEFORE_BACKOFF ? { failures: record.failures ?? 0, nextTryAt: record.nextSyncAt } : null,
     events: record.events.length,
     conflicts: record.conflicts.flatMap((conflict) => {
       const held = heldDays(conflict, listing.kind, zone, first, horizonEnd);

@@ -106,8 +106,13 @@ export async function blocks(ctx: BookingsContext, ownerUid: string, listingId: 
  * holds that are no longer wanted are freed, and wanted slots held by a booking or request are
  * left to it and returned as conflicts (an import never cancels nor overrides a booking).
  * Slots held by another block or import stay as they are. Runs in chunks of at most 200
- * slots per transaction (Firestore writes at most 500 documents in one).
+ * slots per transaction (Firestore writes at most 500 documents in one), letting the event loop
+ * answer others between two (decision 046: a calendar over the whole horizon claims 1,100 slots
+ * in six transactions, each a synchronous commit of 10–35 ms on SQLite).
  */
+/** Resolves once the event loop has had a turn (timers, sockets) since it was called. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function holdImported(ctx: BookingsContext, listing: Pick<Listing, "id" | "kind">, ref: string, wanted: readonly string[], from: string): Promise<{ held: string[]; conflicts: Array<{ slotId: string; bookingId: string }> }> {
   const wantedSet = new Set(wanted);
   const current = await ctx.store.query<Slot>({
@@ -122,6 +127,7 @@ export async function holdImported(ctx: BookingsContext, listing: Pick<Listing, 
   const toFree = [...mine].filter((id) => !wantedSet.has(id));
   const CHUNK = 200;
   for (let i = 0; i < toFree.length; i += CHUNK) {
+    if (i > 0) await nextTurn();
     const chunk = toFree.slice(i, i + CHUNK);
     await ctx.store.runTransaction(async (tx) => {
       const docs = await tx.getMany<Slot>(SLOTS, chunk);
@@ -135,6 +141,7 @@ export async function holdImported(ctx: BookingsContext, listing: Pick<Listing, 
   const toClaim = wanted.filter((id) => !mine.has(id));
   held.push(...wanted.filter((id) => mine.has(id)));
   for (let i = 0; i < toClaim.length; i += CHUNK) {
+    if (i > 0 || toFree.length > 0) await nextTurn();
     const chunk = toClaim.slice(i, i + CHUNK);
     // A booking may take a slot between the read and the claim: read again and retry.
     for (let attempt = 0; ; attempt++) {

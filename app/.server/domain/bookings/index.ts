@@ -30,7 +30,7 @@ export { POLICY_RULES, refundFor, type RefundQuote } from "./policy";
 // The price of a stay has one home, shared with the pages' live estimate: `app/utils/pricing.ts`.
 export { percentOf, priceRental, SERVICE_FEE_PERCENT, type PriceBreakdown, type PriceLine } from "#app/utils/pricing";
 export type { LineKind, LineState, MoneyLineView, MoneyParty, MoneyView, Stay } from "./views";
-export { createBookingsService, slotIdsFor, type BookingChoice, type BookingEvent, type BookingHandler, type BookingsService, type Quote, type Slot } from "./service";
+export { createBookingsService, slotIdFor, slotIdsFor, type BookingChoice, type BookingEvent, type BookingHandler, type BookingsService, type Quote, type Slot } from "./service";
 export { bookingEmailHandler, createBookingNotifier, paymentSentence, recipientsOf } from "./notifications";
 export { ownerFigures } from "./figures";
 export { isReference, normalizeReference, REFERENCE_ALPHABET, referenceCandidate } from "./reference";

@@ -13,7 +13,7 @@ import type { Booking } from "./model";
 import type { BookingChoice, BookingsDeps } from "./service-types";
 import { bindTo } from "../operations";
 
-export { slotIdsFor } from "./slots";
+export { slotIdFor, slotIdsFor } from "./slots";
 export type { BookingChoice, BookingEvent, BookingHandler, BookingsDeps, Quote, Slot } from "./service-types";
 
 /**

@@ -9,11 +9,16 @@ import { eachDay } from "./dates";
 import { BookingError, SLOTS } from "./model";
 import type { Slot } from "./service-types";
 
+/** One slot's id: a berth's day (`part` null), or a boat's half day. */
+export function slotIdFor(listing: Pick<Listing, "id">, day: string, part: "am" | "pm" | null): string {
+  return part ? `${listing.id}_${day}_${part}` : `${listing.id}_${day}`;
+}
+
 /** The slots a stay claims: both halves of each day for boats (or one half), each day for berths. */
 export function slotIdsFor(listing: Pick<Listing, "id" | "kind">, start: string, end: string, part: "am" | "pm" | null): string[] {
-  if (listing.kind === "dock") return eachDay(start, end).map((day) => `${listing.id}_${day}`);
-  if (part) return [`${listing.id}_${start}_${part}`];
-  return eachDay(start, end).flatMap((day) => [`${listing.id}_${day}_am`, `${listing.id}_${day}_pm`]);
+  if (listing.kind === "dock") return eachDay(start, end).map((day) => slotIdFor(listing, day, null));
+  if (part) return [slotIdFor(listing, start, part)];
+  return eachDay(start, end).flatMap((day) => [slotIdFor(listing, day, "am"), slotIdFor(listing, day, "pm")]);
 }
 
 export function slotOf(id: string, listingId: string, kind: Slot["kind"], ref: string): Slot {

@@ -7,7 +7,8 @@ import { createListingsService, type Listing } from "../listings";
 import { publishBoat } from "../listings/test-fixtures";
 import { createPortsService } from "../ports";
 import { createUsersService } from "../users";
-import { CalendarFetchError, CalendarSyncError, type FetchOutcome, type ImportConflict } from "./model";
+import { secondlySeriesFeed } from "#tests/hostile-feeds";
+import { CALENDAR_IMPORTS, CalendarFetchError, CalendarSyncError, type CalendarFetcher, type CalendarImport, type FetchOutcome, type ImportConflict } from "./model";
 import { createCalendarSyncService } from "./service";
 
 /**
@@ -15,7 +16,9 @@ import { createCalendarSyncService } from "./service";
  * bookings' claim (whole days, or the half days a timed event overlaps), never touches an Amarre
  * booking (the overlap is kept as a conflict), a failed sync keeps the last good slots and says
  * why, an event gone from the feed frees its slots at the next good sync, and removing the
- * calendar frees them all.
+ * calendar frees them all. A calendar too complex to read is a recorded failure like any other;
+ * the scheduler marks what it reads, counts an interrupted read as a failure, and after three
+ * failures in a row waits longer and tells the owner once (decision 046).
  */
 export function calendarSyncContract(name: string, openStore: () => Promise<DocumentStore>) {
   describe(`imported calendars hold days through the slot claim (${name})`, () => {
@@ -39,25 +42,34 @@ export function calendarSyncContract(name: string, openStore: () => Promise<Docu
       await users.create({ uid: owner, email: `${owner}@amarre.test`, displayName: "Armadora", kind: "person" });
       await users.setLessor(owner, { legalName: "Armadora Uno", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
       const bookings = createBookingsService({ store, listings, payments: createRecordedPayments(), now });
-      // What the owner was told: each scheduled sync's conflicts not known before.
+      // What the owner was told: each scheduled sync's conflicts not known before, each run of failures.
       const told: ImportConflict[][] = [];
-      const sync = createCalendarSyncService({
-        store,
-        listings,
-        bookings,
-        now,
-        minutes: 30,
-        notifyConflicts: async (_record, _listing, fresh) => {
-          told.push(fresh);
-        },
-        fetcher: async (_url, conditions) => {
-          seen.push(conditions);
-          return answer();
-        },
-      });
+      const toldFailing: CalendarImport[] = [];
+      // A server's calendar service; `fetcher` replaces the fake feed (a second server, one that restarted).
+      const serve = (fetcher?: CalendarFetcher) =>
+        createCalendarSyncService({
+          store,
+          listings,
+          bookings,
+          now,
+          minutes: 30,
+          notifyConflicts: async (_record, _listing, fresh) => {
+            told.push(fresh);
+          },
+          notifyFailing: async (record) => {
+            toldFailing.push(record);
+          },
+          fetcher:
+            fetcher ??
+            (async (_url, conditions) => {
+              seen.push(conditions);
+              return answer();
+            }),
+        });
+      const sync = serve();
       const boat: Listing = await publishBoat(listings, owner, { instantBooking: true });
       const slotsOf = async () => (await bookings.slots(boat.id, "2027-02-01", "2027-12-31")).map((s) => `${s.date}${s.part ? `_${s.part}` : ""}:${s.kind}`);
-      return { store, bookings, sync, owner, boat, slotsOf, told };
+      return { store, bookings, sync, serve, owner, boat, slotsOf, told, toldFailing };
     }
 
     it("tells the owner once of a double booking a scheduled sync finds, never of one already known", async () => {
@@ -179,6 +191,87 @@ export function calendarSyncContract(name: string, openStore: () => Promise<Docu
       const [after] = await sync.list(owner, boat.id);
       expect(after.id).toBe(record.id);
       expect(after.nextSyncAt).toBe("2027-02-01T13:01:00.000Z");
+    }, 60_000);
+
+    it("a calendar too complex to read is refused when added, and a recorded failure when it turns so: the last good days stay", async () => {
+      const { sync, owner, boat, slotsOf } = await setup();
+      clock.now = new Date("2027-02-01T14:00:00Z");
+      // 30 events repeating every second since 2020 (issue 43): refused, nothing saved.
+      answer = () => ok(secondlySeriesFeed());
+      await expect(sync.add(owner, boat.id, "https://example.com/hostile.ics")).rejects.toMatchObject({ code: "fetch", reason: "too-complex" });
+      expect(await sync.list(owner, boat.id)).toEqual([]);
+      // A harmless calendar turns hostile: the scheduled sync records why and keeps its days.
+      answer = () => ok(ics(allDay("stay@x", "20270601", "20270603")));
+      const record = await sync.add(owner, boat.id, "https://example.com/turns.ics");
+      answer = () => ok(secondlySeriesFeed());
+      clock.now = new Date("2027-02-01T14:31:00Z");
+      expect(await sync.syncDue()).toEqual({ synced: 0, failed: 1 });
+      const [after] = await sync.list(owner, boat.id);
+      expect(after).toMatchObject({ id: record.id, error: { code: "too-complex", status: null }, lastSuccessAt: record.lastSuccessAt, failures: 1, events: record.events });
+      expect(await slotsOf()).toEqual(["2027-06-01_am:block", "2027-06-01_pm:block", "2027-06-02_am:block", "2027-06-02_pm:block"]);
+    }, 60_000);
+
+    it("the scheduler marks a calendar 'being read': a read its server died in counts as a failure, and the feed is not read again then", async () => {
+      const { store, sync, serve, owner, boat } = await setup();
+      clock.now = new Date("2027-02-01T16:00:00Z");
+      answer = () => ok(ics(allDay("x@x", "20270701", "20270702")));
+      const record = await sync.add(owner, boat.id, "https://example.com/killer.ics");
+      // The next read never ends (the server dies during it).
+      clock.now = new Date("2027-02-01T16:31:00Z");
+      let reads = 0;
+      void serve(async () => {
+        reads++;
+        return new Promise<FetchOutcome>(() => {});
+      }).syncDue();
+      await expect.poll(() => reads).toBe(1);
+      const marked = await store.get<CalendarImport>(CALENDAR_IMPORTS, record.id);
+      expect(marked).toMatchObject({ readingSince: "2027-02-01T16:31:00.000Z", nextSyncAt: "2027-02-01T17:01:00.000Z" });
+      // Another server, or this one restarted, finds the mark when the calendar is due again.
+      const restarted = serve(async () => {
+        reads++;
+        return ok(ics(allDay("x@x", "20270701", "20270702")));
+      });
+      clock.now = new Date("2027-02-01T17:02:00Z");
+      expect(await restarted.syncDue()).toEqual({ synced: 0, failed: 1 });
+      expect(reads).toBe(1);
+      const [after] = await restarted.list(owner, boat.id);
+      expect(after).toMatchObject({ error: { code: "interrupted", at: "2027-02-01T17:02:00.000Z" }, failures: 1, readingSince: null, events: record.events, nextSyncAt: "2027-02-01T17:32:00.000Z" });
+      // The next time it is read, and a good read clears the count.
+      clock.now = new Date("2027-02-01T17:33:00Z");
+      expect(await restarted.syncDue()).toEqual({ synced: 1, failed: 0 });
+      expect(reads).toBe(2);
+      expect((await restarted.list(owner, boat.id))[0]).toMatchObject({ error: null, failures: 0, readingSince: null });
+    }, 60_000);
+
+    it("three failures in a row: the calendar is fetched less often (60, 120… minutes, at most a day) and its owner told once; a good sync resets both", async () => {
+      const { sync, owner, boat, toldFailing } = await setup();
+      clock.now = new Date("2027-02-02T08:00:00Z");
+      answer = () => ok(ics(allDay("x@x", "20270801", "20270802")));
+      const record = await sync.add(owner, boat.id, "https://example.com/down.ics");
+      answer = () => {
+        throw new CalendarFetchError("http-status", 503);
+      };
+      const waits: number[] = [];
+      let at = Date.parse(record.nextSyncAt);
+      for (let n = 0; n < 9; n++) {
+        clock.now = new Date(at);
+        await sync.syncDue();
+        const [now_] = await sync.list(owner, boat.id);
+        expect(now_.failures).toBe(n + 1);
+        waits.push((Date.parse(now_.nextSyncAt) - at) / 60_000);
+        at = Date.parse(now_.nextSyncAt);
+      }
+      expect(waits).toEqual([30, 30, 60, 120, 240, 480, 960, 1440, 1440]);
+      // Told once, when the third failure came, with why the last one failed.
+      expect(toldFailing).toHaveLength(1);
+      expect(toldFailing[0]).toMatchObject({ id: record.id, failures: 3, error: { code: "http-status", status: 503 } });
+      // It works again: the usual interval, and a new run of failures is told again.
+      answer = () => ok(ics(allDay("x@x", "20270801", "20270802")));
+      clock.now = new Date(at);
+      await sync.syncDue();
+      const [good] = await sync.list(owner, boat.id);
+      expect(good).toMatchObject({ failures: 0, failingToldAt: null, error: null, nextSyncAt: new Date(at + 30 * 60_000).toISOString() });
+      clock.now = new Date("2027-02-01T10:00:00Z");
     }, 60_000);
   });
 }

@@ -3,10 +3,10 @@
  * an import holds exactly its events' ones (the bookings' own slots, so no booking can take
  * them), and one sync of an import.
  */
-import { slotIdsFor } from "../bookings";
+import { slotIdFor } from "../bookings";
 import type { Listing } from "../listings";
-import { forListing, horizon, later, type CalendarSyncContext } from "./context";
-import { CalendarParseError, heldDays, parseCalendar, type ExternalEvent } from "./ical";
+import { afterFailures, forListing, horizon, later, type CalendarSyncContext } from "./context";
+import { heldDays, type ExternalEvent } from "./ical";
 import { CALENDAR_IMPORTS, CalendarFetchError, type CalendarImport, type ImportConflict } from "./model";
 
 /** The marketplace's zone: a listing's days are days there unless it names its own. */
@@ -18,30 +18,55 @@ export function timeZoneOf(listing: Listing): string {
   return typeof own === "string" && own.length > 0 ? own : DEFAULT_TIME_ZONE;
 }
 
-/** The slot ids an event holds on the listing (the bookings' own `slotIdsFor`). */
+/** The slot ids an event holds on the listing (the bookings' own ids, `slotIdFor`). */
 export function slotIdsOfEvent(listing: Pick<Listing, "id" | "kind">, event: ExternalEvent, timeZone: string, from: string, to: string): string[] {
-  return heldDays(event, listing.kind, timeZone, from, to).flatMap(({ day, part }) => slotIdsFor(listing, day, day, part));
+  const ids: string[] = [];
+  for (const { day, part } of heldDays(event, listing.kind, timeZone, from, to)) {
+    if (listing.kind === "dock") ids.push(slotIdFor(listing, day, null));
+    else if (part) ids.push(slotIdFor(listing, day, part));
+    else ids.push(slotIdFor(listing, day, "am"), slotIdFor(listing, day, "pm"));
+  }
+  return ids;
 }
 
-/** Fetches and reads a calendar; a `CalendarFetchError` for anything but a good calendar or a 304. */
+/** Resolves once the event loop has had a turn (timers, sockets) since it was called. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** How long holding a calendar's days computes before it lets the event loop answer others (ms). */
+const SLICE_MS = 10;
+
+/**
+ * Fetches and reads a calendar (through the reader port: the server's reads in a worker thread,
+ * decision 046); a `CalendarFetchError` for anything but a good calendar or a 304, `too-complex`
+ * for one over the reading's bounds.
+ */
 export async function fetchEvents(ctx: CalendarSyncContext, url: string, conditions: { etag: string | null; lastModified: string | null }, listing: Listing) {
   const outcome = await ctx.fetcher(url, conditions);
   if (outcome.kind === "not-modified") return { kind: "not-modified" as const };
   const { from, to } = horizon(ctx);
-  try {
-    const events = parseCalendar(outcome.text, { from, to, timeZone: timeZoneOf(listing) });
-    return { kind: "ok" as const, events, etag: outcome.etag, lastModified: outcome.lastModified };
-  } catch (error) {
-    if (error instanceof CalendarParseError) throw new CalendarFetchError("not-calendar");
-    throw error;
-  }
+  const read = await ctx.reader(outcome.text, { from, to, timeZone: timeZoneOf(listing) });
+  if (read.kind !== "ok") throw new CalendarFetchError(read.kind);
+  return { kind: "ok" as const, events: read.events, etag: outcome.etag, lastModified: outcome.lastModified };
 }
 
 /** Makes the listing's slots held by this import exactly its events' ones; the conflicts with bookings. */
 export async function apply(ctx: CalendarSyncContext, record: Pick<CalendarImport, "id">, listing: Listing, events: ExternalEvent[]): Promise<ImportConflict[]> {
   const { from, to } = horizon(ctx);
   const zone = timeZoneOf(listing);
-  const perEvent = events.map((event) => slotIdsOfEvent(listing, event, zone, from, to));
+  // Computed in slices (a calendar of 2,000 events over the whole horizon is 20,000 held days),
+  // and once per distinct span (feeds repeat the same days under many events).
+  const perEvent: string[][] = [];
+  const bySpan = new Map<string, string[]>();
+  let sliceStart = performance.now();
+  for (const event of events) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+    const span = `${event.allDay}|${event.start}|${event.end}`;
+    let ids = bySpan.get(span);
+    if (!ids) bySpan.set(span, (ids = slotIdsOfEvent(listing, event, zone, from, to)));
+    perEvent.push(ids);
+  }
   const wanted = [...new Set(perEvent.flat())];
   const { conflicts } = await ctx.bookings.holdImported(listing, record.id, wanted, from);
   const bookingOf = new Map(conflicts.map((c) => [c.slotId, c.bookingId]));
@@ -65,14 +90,16 @@ export async function reapplyOthers(ctx: CalendarSyncContext, listing: Listing, 
 /**
  * One sync: a conditional fetch; a good calendar replaces the events (gone ones free their
  * slots), a 304 keeps them (the horizon still moves on); a failure keeps the last good events
- * and their slots and records why.
+ * and their slots, records why and counts it (the next fetch waits longer after
+ * FAILURES_BEFORE_BACKOFF in a row, decision 046); a good one resets the count. Either way the
+ * "being read" mark goes.
  */
 export async function sync(ctx: CalendarSyncContext, record: CalendarImport): Promise<CalendarImport> {
   const at = ctx.now();
   const listing = await ctx.listings.get(record.listingId);
   if (!listing || listing.ownerUid !== record.ownerUid) {
     // The listing is gone or changed hands: nothing to hold; try again later.
-    const patch = { lastAttemptAt: at.toISOString(), nextSyncAt: later(ctx, at) };
+    const patch = { lastAttemptAt: at.toISOString(), nextSyncAt: later(ctx, at), readingSince: null };
     await ctx.store.update(CALENDAR_IMPORTS, record.id, patch);
     return { ...record, ...patch };
   }
@@ -89,12 +116,21 @@ export async function sync(ctx: CalendarSyncContext, record: CalendarImport): Pr
       lastAttemptAt: at.toISOString(),
       lastSuccessAt: at.toISOString(),
       error: null,
+      failures: 0,
+      failingToldAt: null,
+      readingSince: null,
       nextSyncAt: later(ctx, at),
     };
   } catch (error) {
     if (!(error instanceof CalendarFetchError)) throw error;
-    patch = { lastAttemptAt: at.toISOString(), error: { code: error.code, status: error.status, at: at.toISOString() }, nextSyncAt: later(ctx, at) };
+    patch = failed(ctx, record, at, { code: error.code, status: error.status });
   }
   await ctx.store.update(CALENDAR_IMPORTS, record.id, patch);
   return { ...record, ...patch };
+}
+
+/** A failed attempt at `at`, counted: the fields it changes (the last good events stay). */
+export function failed(ctx: CalendarSyncContext, record: CalendarImport, at: Date, error: Pick<NonNullable<CalendarImport["error"]>, "code" | "status">): Partial<CalendarImport> {
+  const failures = (record.failures ?? 0) + 1;
+  return { lastAttemptAt: at.toISOString(), error: { ...error, at: at.toISOString() }, failures, readingSince: null, nextSyncAt: afterFailures(ctx, at, failures) };
 }

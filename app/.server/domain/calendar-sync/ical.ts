@@ -1,4 +1,6 @@
 import ICAL from "ical.js";
+import { boundTimeZones, Budget, CalendarTooComplexError, leastSteps, roughMs } from "./ical-bounds";
+import type { ReadOptions, ReadOutcome } from "./model";
 
 /**
  * Reading other platforms' calendars (RFC 5545) with ical.js, as real exports are: folded lines,
@@ -6,7 +8,9 @@ import ICAL from "ical.js";
  * file's own `VTIMEZONE` (or only an IANA name), floating times, `DURATION` instead of `DTEND`,
  * recurring events (`RRULE`, `RDATE`, `EXDATE`, moved occurrences by `RECURRENCE-ID`) expanded
  * within the horizon, cancelled events (`STATUS:CANCELLED`) left out. Escaped texts (Booking.com's
- * `PRODID:-//admin.booking.com\\\, b.v.//…`) are the parser's business, not ours.
+ * `PRODID:-//admin.booking.com\\\, b.v.//…`) are the parser's business, not ours. The work
+ * is bounded (`ical-bounds.ts`, decision 046): a calendar that needs more throws
+ * `CalendarTooComplexError`.
  */
 
 /** One busy period of an external calendar. All-day: `start`/`end` are days, `end` exclusive. Timed: ISO instants. */
@@ -24,10 +28,12 @@ export class CalendarParseError extends Error {
 
 /** At most this many occurrences of one recurring event are read (a daily rule over the horizon fits). */
 const MAX_OCCURRENCES = 1000;
-/** …and at most this many steps of its rule (a daily series begun years ago reaches today). */
-const MAX_STEPS = 20_000;
-/** At most this many events are kept from one calendar. */
+/** At most this many events are kept from one calendar: the reading stops there. */
 export const MAX_EVENTS = 2000;
+/** An event's id is kept to this many characters (the record holds up to MAX_EVENTS of them). */
+const MAX_UID_LENGTH = 200;
+
+export { CalendarTooComplexError };
 
 /** Events exported by an Amarre feed (ours or another listing's) end so: never imported back (decision 030). */
 export const OWN_UID_SUFFIX = "@amarre";
@@ -71,7 +77,7 @@ function offsetAt(ms: number, timeZone: string): number {
  * read with the offset before the gap (02:30 on the night clocks go forward is 03:30).
  */
 export function zonedInstant(year: number, month: number, day: number, hour: number, minute: number, second: number, timeZone: string): number {
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const asUtc = utc(year, month, day, hour, minute, second);
   // The zone's offsets on either side of that day's change, if it has one.
   const before = offsetAt(asUtc - 43_200_000, timeZone);
   const after = offsetAt(asUtc + 43_200_000, timeZone);
@@ -80,6 +86,13 @@ export function zonedInstant(year: number, month: number, day: number, hour: num
 }
 
 type Time = InstanceType<typeof ICAL.Time>;
+
+/** `Date.UTC`, with the years 0 to 99 as themselves (not 1900 to 1999). */
+function utc(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
+  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second));
+  date.setUTCFullYear(year);
+  return date.getTime();
+}
 
 function dayOf(time: Time): string {
   return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
@@ -102,6 +115,16 @@ function plusDays(day: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
+const DAY_MS = 86_400_000;
+
+/** Every day from `first` to the day before `end` (YYYY-MM-DD), one date step each (a year's walk: 2 µs a day). */
+function daysBetween(first: string, end: string): string[] {
+  const days: string[] = [];
+  const stop = Date.parse(`${end}T00:00:00Z`);
+  for (let at = Date.parse(`${first}T00:00:00Z`); at < stop; at += DAY_MS) days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
 function isCancelled(component: InstanceType<typeof ICAL.Component>): boolean {
   return String(component.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED";
 }
@@ -114,7 +137,8 @@ export function looksLikeCalendar(text: string): boolean {
 /**
  * The busy periods of a calendar that reach into [`from`, `to`) (days; all-day events by day,
  * timed ones by their instants in `timeZone`). Throws `CalendarParseError` for what is not a
- * calendar.
+ * calendar, `CalendarTooComplexError` for one that needs more work than allowed (decision 046).
+ * No time later than the year after `to`'s is converted: the zones stop there (`boundTimeZones`).
  */
 export function parseCalendar(text: string, options: { from: string; to: string; timeZone: string }): ExternalEvent[] {
   if (!looksLikeCalendar(text)) throw new CalendarParseError("not an iCalendar file");
@@ -125,6 +149,10 @@ export function parseCalendar(text: string, options: { from: string; to: string;
     throw new CalendarParseError(`unreadable iCalendar: ${(error as Error).message}`);
   }
   if (root.name !== "vcalendar") throw new CalendarParseError("not a VCALENDAR");
+  const fromYear = Number(options.from.slice(0, 4));
+  const lastYear = Number(options.to.slice(0, 4)) + 1;
+  boundTimeZones(root, lastYear);
+  const budget = new Budget();
   const fromMs = zonedInstant(...ymd(options.from), 0, 0, 0, options.timeZone);
   const toMs = zonedInstant(...ymd(options.to), 0, 0, 0, options.timeZone);
   const vevents = root.getAllSubcomponents("vevent");
@@ -140,15 +168,23 @@ export function parseCalendar(text: string, options: { from: string; to: string;
     } else masters.push(vevent);
   }
   const events: ExternalEvent[] = [];
+  /** Keeps an event, counting the days of the horizon it holds (at least one, and one more for a timed event's two ends). */
   const push = (event: ExternalEvent) => {
-    if (events.length < MAX_EVENTS) events.push(event);
+    if (events.length >= MAX_EVENTS) return;
+    const start = Math.max(Date.parse(event.start), fromMs);
+    const end = Math.min(Date.parse(event.end), toMs);
+    budget.hold(Math.max(1, Math.ceil((end - start) / 86_400_000) + (event.allDay ? 0 : 1)));
+    events.push(event);
   };
   const masterUids = new Set(masters.map((m) => String(m.getFirstPropertyValue("uid") ?? "")));
   // An exception without its series (a feed may carry only the moved occurrence) stands alone.
   for (const [uid, list] of exceptions) if (!masterUids.has(uid)) masters.push(...list);
 
   for (const component of masters) {
+    if (events.length >= MAX_EVENTS) break;
     if (!component.hasProperty("dtstart")) continue;
+    // Listed dates are sorted by ical.js before the first step: each is a step.
+    for (const name of ["rdate", "exdate"]) for (const property of component.getAllProperties(name)) budget.spend(property.getValues().length, "listed dates");
     let event: InstanceType<typeof ICAL.Event>;
     try {
       // Its own moved occurrences only (ical.js would otherwise relate every RECURRENCE-ID of the file).
@@ -157,7 +193,7 @@ export function parseCalendar(text: string, options: { from: string; to: string;
     } catch {
       continue;
     }
-    const uid = event.uid || `no-uid-${events.length}`;
+    const uid = (event.uid || `no-uid-${events.length}`).slice(0, MAX_UID_LENGTH);
     if (uid.toLowerCase().endsWith(OWN_UID_SUFFIX)) continue;
     const tzid = (component.getFirstProperty("dtstart")?.getParameter("tzid") as string | undefined) ?? null;
     const summary = clean(event.summary ?? "");
@@ -179,14 +215,26 @@ export function parseCalendar(text: string, options: { from: string; to: string;
 
     if (!event.isRecurring()) {
       if (isCancelled(component)) continue;
+      const end = event.endDate ?? event.startDate;
+      // Out of reach: a start after the horizon's next year, an end before the year before it.
+      if (event.startDate.year > lastYear || end.year < fromYear - 1) continue;
       const result = toEvent(event.startDate, event.endDate, uid, summary);
       if (result) push(result);
       continue;
     }
+    // A series whose way from its first occurrence to the horizon is over the budget is refused
+    // before its first step (every second since 2020); the steps taken are counted.
+    const rule = component.getFirstPropertyValue("rrule") as InstanceType<typeof ICAL.Recur> | null;
+    if (rule && !budget.fits(leastSteps(rule, event.startDate, fromMs))) budget.spend(leastSteps(rule, event.startDate, fromMs), `series ${uid}`);
+    // Steps that end days before the horizon are only counted (no details, no zone), unless the
+    // series has listed dates or moves occurrences onwards, which may reach further.
+    const skipBefore = component.hasProperty("rdate") || event.rangeExceptions.length > 0 ? -Infinity : fromMs - 2 * 86_400_000 - event.duration.toSeconds() * 1000;
     const iterator = event.iterator();
-    for (let n = 0, kept = 0; n < MAX_STEPS && kept < MAX_OCCURRENCES; n++) {
+    for (let kept = 0; kept < MAX_OCCURRENCES && events.length < MAX_EVENTS; ) {
+      budget.spend(1, `series ${uid}`);
       const next = iterator.next();
-      if (!next) break;
+      if (!next || next.year > lastYear) break;
+      if (roughMs(next) < skipBefore && !(event.exceptions as unknown as Record<string, unknown>)[next.toString()]) continue;
       const details = event.getOccurrenceDetails(next);
       const startMs = next.isDate ? Date.parse(`${dayOf(next)}T00:00:00Z`) : instantOf(next, tzid, options.timeZone);
       // Past the horizon by more than a day: the series has nothing more for us (moved occurrences
@@ -201,6 +249,20 @@ export function parseCalendar(text: string, options: { from: string; to: string;
     }
   }
   return events.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.uid < b.uid ? -1 : 1));
+}
+
+/**
+ * `parseCalendar` as an outcome, never a throw, for what reads untrusted files (the worker
+ * thread of decision 046, the default reader): `not-calendar` for a file ical.js cannot read,
+ * whatever it throws; `too-complex` for one over the bounds, or nested past the stack.
+ */
+export function readCalendar(text: string, options: ReadOptions): ReadOutcome {
+  try {
+    return { kind: "ok", events: parseCalendar(text, options) };
+  } catch (error) {
+    if (error instanceof CalendarTooComplexError || (error instanceof RangeError && /call stack/i.test(error.message))) return { kind: "too-complex" };
+    return { kind: "not-calendar" };
+  }
 }
 
 /** A title without control characters, at most 120 characters. */
@@ -224,17 +286,15 @@ export const AFTERNOON_STARTS_MINUTE = 14 * 60;
  */
 export function heldDays(event: ExternalEvent, kind: "boat" | "dock", timeZone: string, from: string, to: string): Array<{ day: string; part: "am" | "pm" | null }> {
   const out: Array<{ day: string; part: "am" | "pm" | null }> = [];
-  const within = (day: string) => day >= from && day < to;
-  if (event.allDay) {
-    for (let day = event.start; day < event.end; day = plusDays(day, 1)) if (within(day)) out.push({ day, part: null });
-    return out;
-  }
+  // The walk starts and ends within [from, to): an event from year 1 to 9999 costs the horizon's days, not 3.65 million.
+  const later = (a: string, b: string) => (a > b ? a : b);
+  if (event.allDay) return daysBetween(later(event.start, from), event.end < to ? event.end : to).map((day) => ({ day, part: null }));
   const start = wallClock(Date.parse(event.start), timeZone);
   const end = wallClock(Date.parse(event.end), timeZone);
-  for (let day = start.day; day <= end.day; day = plusDays(day, 1)) {
+  for (let day = later(start.day, from); day <= end.day && day < to; day = plusDays(day, 1)) {
     const from_ = day === start.day ? start.minute : 0;
     const to_ = day === end.day ? end.minute : 24 * 60;
-    if (!(to_ > from_) || !within(day)) continue;
+    if (!(to_ > from_)) continue;
     if (kind === "dock") {
       out.push({ day, part: null });
       continue;

@@ -4,7 +4,7 @@ import { today } from "../bookings";
 import { hasCalendar } from "../listings";
 import { forListing, horizon, later, ownedImport, ownedListing, type CalendarSyncContext } from "./context";
 import { apply, fetchEvents, reapplyOthers, sync, timeZoneOf } from "./holding";
-import { parseCalendar } from "./ical";
+import { CalendarParseError, CalendarTooComplexError, readCalendar } from "./ical";
 import { CALENDAR_IMPORTS, CalendarFetchError, CalendarSyncError, MAX_IMPORTS_PER_LISTING, MAX_URL_LENGTH, type CalendarImport, type SyncErrorCode } from "./model";
 
 /**
@@ -46,6 +46,9 @@ export async function add(ctx: CalendarSyncContext, ownerUid: string, listingId:
     lastAttemptAt: at.toISOString(),
     lastSuccessAt: at.toISOString(),
     error: null,
+    failures: 0,
+    failingToldAt: null,
+    readingSince: null,
     nextSyncAt: later(ctx, at),
     events: fetched.events,
     conflicts: [],
@@ -79,12 +82,17 @@ export async function list(ctx: CalendarSyncContext, ownerUid: string, listingId
 /**
  * Stores a calendar's text as its last good import without fetching it (the demo data: its
  * server cannot reach the internet), and holds its days. The scheduler fetches it later like
- * any other.
+ * any other. The text is the demo's own, so it is read in this thread (bounded all the same),
+ * not through the reader port: the worker thread of decision 046 starts when a fetched calendar
+ * first needs it, not at every seed.
  */
 export async function importText(ctx: CalendarSyncContext, ownerUid: string, listingId: string, url: string, text: string, options: { syncError?: SyncErrorCode } = {}): Promise<CalendarImport> {
   const listing = await ownedListing(ctx, ownerUid, listingId);
   const { from, to } = horizon(ctx);
-  const events = parseCalendar(text, { from, to, timeZone: timeZoneOf(listing) });
+  const read = readCalendar(text, { from, to, timeZone: timeZoneOf(listing) });
+  if (read.kind === "not-calendar") throw new CalendarParseError("the demo calendar is not an iCalendar file");
+  if (read.kind === "too-complex") throw new CalendarTooComplexError("the demo calendar is over the reading's bounds");
+  const events = read.events;
   const at = ctx.now();
   const id = newDocumentId();
   const record: CalendarImport = {
@@ -98,6 +106,9 @@ export async function importText(ctx: CalendarSyncContext, ownerUid: string, lis
     lastAttemptAt: at.toISOString(),
     lastSuccessAt: at.toISOString(),
     error: options.syncError ? { code: options.syncError, status: null, at: at.toISOString() } : null,
+    failures: options.syncError ? 1 : 0,
+    failingToldAt: null,
+    readingSince: null,
     nextSyncAt: later(ctx, at),
     events,
     conflicts: [],

@@ -6,19 +6,36 @@ export {
   CalendarFetchError,
   CalendarSyncError,
   DEFAULT_IMPORT_MINUTES,
+  FAILURES_BEFORE_BACKOFF,
   isCalendarSyncError,
   isImportId,
   MAX_IMPORTS_PER_LISTING,
   syncErrorCodes,
   type CalendarFetcher,
   type CalendarImport,
+  type CalendarReader,
   type CalendarSyncErrorCode,
   type FetchOutcome,
   type ImportConflict,
+  type ReadOptions,
+  type ReadOutcome,
   type SyncErrorCode,
 } from "./model";
-export { AFTERNOON_STARTS_MINUTE, CalendarParseError, heldDays, looksLikeCalendar, OWN_UID_SUFFIX, parseCalendar, wallClock, zonedInstant, type ExternalEvent } from "./ical";
+export {
+  AFTERNOON_STARTS_MINUTE,
+  CalendarParseError,
+  CalendarTooComplexError,
+  heldDays,
+  looksLikeCalendar,
+  OWN_UID_SUFFIX,
+  parseCalendar,
+  readCalendar,
+  wallClock,
+  zonedInstant,
+  type ExternalEvent,
+} from "./ical";
 export { createCalendarSyncService, type CalendarSyncService } from "./service";
 export { slotIdsOfEvent, timeZoneOf } from "./holding";
 export { exportedEventOf } from "./export";
-export { conflictKey, createConflictNotifier, newConflicts } from "./notifications";
+export { conflictKey, createConflictNotifier, createFailingNotifier, newConflicts } from "./notifications";
+export { backoffMinutes } from "./context";

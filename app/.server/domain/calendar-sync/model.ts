@@ -21,10 +21,27 @@ export const MAX_URL_LENGTH = 2000;
 /**
  * Why a fetch or a sync failed, as the owner is told: no answer in time, an HTTP error status,
  * an answer that is not iCalendar, an answer too large, an address that is not public (private,
- * loopback, link-local), no connection at all, an address that is not http(s).
+ * loopback, link-local), no connection at all, an address that is not http(s), a calendar that
+ * takes more work to read than allowed (decision 046), a read the server stopped during (it was
+ * marked "being read" and never finished).
  */
-export type SyncErrorCode = "timeout" | "http-status" | "not-calendar" | "too-large" | "refused-address" | "unreachable" | "bad-url";
-export const syncErrorCodes = ["timeout", "http-status", "not-calendar", "too-large", "refused-address", "unreachable", "bad-url"] as const satisfies readonly SyncErrorCode[];
+export type SyncErrorCode = "timeout" | "http-status" | "not-calendar" | "too-large" | "refused-address" | "unreachable" | "bad-url" | "too-complex" | "interrupted";
+export const syncErrorCodes = [
+  "timeout",
+  "http-status",
+  "not-calendar",
+  "too-large",
+  "refused-address",
+  "unreachable",
+  "bad-url",
+  "too-complex",
+  "interrupted",
+] as const satisfies readonly SyncErrorCode[];
+
+/** Failed syncs in a row after which a calendar is fetched less often, and its owner told (decision 046). */
+export const FAILURES_BEFORE_BACKOFF = 3;
+/** The longest wait between two fetches of a failing calendar. */
+export const MAX_BACKOFF_MINUTES = 24 * 60;
 
 export class CalendarFetchError extends Error {
   override readonly name = "CalendarFetchError";
@@ -43,6 +60,17 @@ export type FetchOutcome = { kind: "not-modified" } | { kind: "ok"; text: string
 /** The port the domain fetches calendars through (the adapter refuses non-public addresses). Throws `CalendarFetchError`. */
 export type CalendarFetcher = (url: string, conditions: { etag: string | null; lastModified: string | null }) => Promise<FetchOutcome>;
 
+/** The days a calendar is read for: [`from`, `to`), the listing's zone. */
+export type ReadOptions = { from: string; to: string; timeZone: string };
+/** What reading a calendar's text brought: its events, or why not (the domain says what that means). */
+export type ReadOutcome = { kind: "ok"; events: ExternalEvent[] } | { kind: "not-calendar" } | { kind: "too-complex" };
+/**
+ * The port the domain reads a fetched calendar through. The server's adapter reads it in a
+ * worker thread with a memory ceiling and a CPU budget, answering `too-complex` for a file over
+ * either (decision 046); by default it is read in this thread (`readCalendar`, bounded too).
+ */
+export type CalendarReader = (text: string, options: ReadOptions) => Promise<ReadOutcome>;
+
 /** An imported event that overlaps an Amarre booking or request: kept, and shown to the owner. */
 export type ImportConflict = ExternalEvent & { bookingIds: string[] };
 
@@ -60,6 +88,15 @@ export type CalendarImport = {
   lastSuccessAt: string | null;
   /** The last attempt's failure (null once one works again); the last good events stay. */
   error: { code: SyncErrorCode; status: number | null; at: string } | null;
+  /** Failed syncs since the last good one (absent on calendars stored before decision 046: none). */
+  failures?: number;
+  /** When the owner was told it keeps failing (once per run of failures; null after a good sync). */
+  failingToldAt?: string | null;
+  /**
+   * Set by the scheduler in the transaction that takes the calendar, cleared when its sync ends:
+   * a mark still there when the calendar is next due means the server stopped while reading it.
+   */
+  readingSince?: string | null;
   /** When the scheduler fetches it next. */
   nextSyncAt: string;
   /** The last good import's events within the horizon: what holds the days. */

@@ -3,9 +3,9 @@ import type { Listing } from "../listings";
 import { renderSystemEmail, type SystemEmail } from "../mailbox";
 import type { UserProfile } from "../users";
 import type { CalendarImport, ImportConflict } from "./model";
-import { createConflictNotifier, newConflicts } from "./notifications";
+import { createConflictNotifier, createFailingNotifier, newConflicts } from "./notifications";
 
-/** The owner's email about a double booking across platforms, in their language. */
+/** The owner's emails about a double booking across platforms and a calendar that keeps failing, in their language. */
 describe("calendar conflict emails", () => {
   const conflict = (uid: string, start: string, bookingIds = ["b1"]): ImportConflict => ({ uid, summary: "Reserved", allDay: true, start, end: start, bookingIds });
 
@@ -38,5 +38,28 @@ describe("calendar conflict emails", () => {
     // Nothing new, nothing sent.
     await notify(record, { id: "l1" } as Listing, []);
     expect(sent).toHaveLength(1);
+  });
+
+  it("a calendar that keeps failing: the listing, the address, how many tries and why the last failed, in the owner's language", async () => {
+    const sent: Array<{ uid: string; to: string; lang: string; email: SystemEmail }> = [];
+    const notify = createFailingNotifier({
+      mailbox: { deliver: async (input) => (sent.push(input as (typeof sent)[number]), undefined as never) },
+      users: { getMany: async () => new Map([["owner-1", { displayName: "Javier", email: "owner@amarre.test", lang: "de" } as UserProfile]]) },
+      listings: { titleOf: async (_listing, lang) => (lang === "de" ? "Motorboot in Palma" : "Lancha en Palma") },
+      link: (lang) => `https://amarre.test/${lang}/ajustes/mi-calendario`,
+    });
+    const record = { id: "imp1", ownerUid: "owner-1", url: "https://feeds.example/cal.ics", failures: 3, error: { code: "too-complex", status: null, at: "2027-02-01T10:00:00.000Z" } } as CalendarImport;
+    await notify(record, { id: "l1" } as Listing);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ uid: "owner-1", to: "owner@amarre.test", lang: "de" });
+    const german = renderSystemEmail("de", sent[0]!.email);
+    expect(german.subject).toBe("Ihr importierter Kalender für Motorboot in Palma schlägt weiter fehl");
+    expect(german.text).toContain("https://feeds.example/cal.ics");
+    expect(german.text).toContain("3-mal in Folge");
+    expect(german.text).toContain("der Kalender ist zu komplex zum Lesen");
+    expect(german.text).toContain("https://amarre.test/de/ajustes/mi-calendario");
+    // The same email read in Spanish (the inbox renders it again in the page's language).
+    const spanish = renderSystemEmail("es", { ...sent[0]!.email, params: { ...sent[0]!.email.params, reason: { t: "bookings:calendar.imports.reason.http-status", values: { status: 503 } } } });
+    expect(spanish.text).toContain("El último intento falló: respondió con el error 503.");
   });
 });

@@ -59,3 +59,44 @@ export function createConflictNotifier(deps: {
     });
   };
 }
+
+/**
+ * "Your imported calendar keeps failing": to the listing's owner, in their language, when a
+ * scheduled sync makes FAILURES_BEFORE_BACKOFF failures in a row (decision 046): the listing,
+ * the other calendar's address, how many attempts failed and why the last did, that the last
+ * good days stay held while the calendar is fetched less often, and the link to the calendar
+ * page. Once per run of failures (the scheduler records when it told them).
+ */
+export function createFailingNotifier(deps: {
+  mailbox: Pick<MailboxService, "deliver">;
+  users: Pick<UsersService, "getMany">;
+  listings: { titleOf: ListingsService["titleOf"] };
+  link: (lang: Lang) => string;
+}) {
+  return async function notify(record: CalendarImport, listing: Listing) {
+    const owner = (await deps.users.getMany([record.ownerUid])).get(record.ownerUid);
+    if (!owner) return;
+    const lang = langOrDefault(owner.lang);
+    const link = deps.link(lang);
+    const code = record.error?.code ?? "unreachable";
+    await deps.mailbox.deliver({
+      uid: record.ownerUid,
+      to: owner.email,
+      lang,
+      email: {
+        subject: "calendarFailing.subject",
+        text: "calendarFailing.text",
+        params: {
+          name: owner.displayName,
+          listing: await byLang((each) => deps.listings.titleOf(listing, each)),
+          url: record.url,
+          count: record.failures ?? 0,
+          // The page's own words for each reason (one text per reason, in the bookings messages).
+          reason: { t: `bookings:calendar.imports.reason.${code}`, values: { status: record.error?.status ?? "" } },
+          link,
+        },
+      },
+      link,
+    });
+  };
+}
