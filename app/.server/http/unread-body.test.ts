@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendRaw, streamedBody, type SendOptions } from "#tests/hostile-requests";
 import { readFormData } from "./body";
 import { sendFetchResponse, toFetchRequest } from "./express-fetch";
-import { serveRequests } from "./unread-body";
+import { LINGER, serveRequests } from "./unread-body";
 
 /**
  * The server's path for a form post, as `server.ts` wires it (`serveRequests`, Express, the
@@ -86,12 +86,18 @@ describe("a body refused before it was read", () => {
     expect(answer.error).toBeNull();
   });
 
-  it("the server reads no more than a few megabytes after its answer: a client that goes on sending is cut off", async () => {
-    const answer = await sendRaw(port, thirtyMegabytes(), { chunked: true, keepSending: 30_000_000 });
-    expect(answer.status).toBe(413);
-    expect(answer.error).not.toBeNull();
-    expect(answer.errorBeforeAnswer).toBe(false);
-    expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
+  it("the server reads no more than a few megabytes after its answer: a client that goes on sending stalls, and is cut off when the linger's time is spent", async () => {
+    const ms = LINGER.ms;
+    LINGER.ms = 300;
+    try {
+      const answer = await sendRaw(port, thirtyMegabytes(), { chunked: true, keepSending: 30_000_000 });
+      expect(answer.status).toBe(413);
+      expect(answer.error).not.toBeNull();
+      expect(answer.errorBeforeAnswer).toBe(false);
+      expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      LINGER.ms = ms;
+    }
   });
 
   it("a body read whole keeps the connection", async () => {

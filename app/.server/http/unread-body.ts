@@ -7,9 +7,10 @@ import type { Socket } from "node:net";
  * instead of a reset:
  * - the answer says `Connection: close` (the unread rest makes the connection unusable);
  * - once it is sent, the server ends its side (FIN) and reads on, discarding, what the client
- *   is still sending — at most `LINGER.bytes` more, for at most `LINGER.ms` — before closing the
- *   socket: a client busy uploading reads the answer and stops, instead of meeting ECONNRESET
- *   (a socket closed with unread bytes is reset, and the answer can be lost with it);
+ *   is still sending — at most `LINGER.bytes` more, then it stops reading and waits — before
+ *   closing the socket when the body ends, the client closes, or `LINGER.ms` have passed: a
+ *   client busy uploading reads the answer and stops, instead of meeting ECONNRESET (a socket
+ *   closed with unread bytes is reset, and the answer can be lost with it);
  * - `100 Continue` is sent when the body is first read (`continueIfAwaited`, called by the body
  *   stream of `express-fetch.ts`), not as the request arrives: a request refused before its body
  *   is read (by its declared length, its type, its origin, a guard) is answered at once, and a
@@ -67,8 +68,8 @@ function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse) {
  * Node closes a connection after its last response with `socket.destroySoon()`: end, then destroy
  * as soon as the answer is flushed — with the client's bytes still arriving, a reset. For a
  * request whose body is unread, this socket's close becomes: end (the answer, then FIN), discard
- * what still arrives, and close once the body has ended, the client has closed its side, or the
- * linger's bytes or time are spent.
+ * what still arrives up to the linger's bytes (then read no more), and close once the body has
+ * ended, the client has closed its side, or the linger's time is spent.
  */
 function lingerThenClose(req: IncomingMessage, socket: Socket) {
   socket.destroySoon = function (this: Socket) {
@@ -87,7 +88,11 @@ function lingerThenClose(req: IncomingMessage, socket: Socket) {
     req.removeAllListeners("data");
     req.on("data", (chunk: Buffer) => {
       left -= chunk.byteLength;
-      if (left < 0) close();
+      // Past the bytes, the server stops reading instead of closing: a socket closed with bytes
+      // unread is reset, and a reset can drop the answer the client has not read yet (a busy
+      // client, megabytes in flight on the loopback). Unread, the client's sending stalls
+      // (TCP flow control) while it can still read the answer; the timer closes it.
+      if (left < 0) req.pause();
     });
     req.once("end", close);
     req.once("error", close);
