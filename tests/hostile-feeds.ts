@@ -93,3 +93,12 @@ export function manyEventsFeed(first: string, last: string, bytes = FEED_MAX_BYT
   const size = allDayEventsFeed(1, first, last).length - calendar([]).length;
   return allDayEventsFeed(Math.floor((bytes - calendar([]).length) / size), first, last);
 }
+
+/**
+ * (f) A series whose rule never matches (the 30th of February, daily): ical.js looks for its next
+ * occurrence inside one step, without end. The reader's step count cannot see inside that step:
+ * the worker's CPU budget ends it (decision 046).
+ */
+export function neverMatchingFeed(): string {
+  return calendar(["BEGIN:VEVENT", "UID:never@hostile.test", "DTSTART:20260101T090000Z", "DURATION:PT1H", "RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "END:VEVENT"]);
+}
