@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 declare module "@remix-run/node" {
@@ -54,6 +54,23 @@ function chunkOf(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The browser reads the route table's ids and paths only (`href`, the root's fixed pages): its
+ * copy leaves out each route's module file and sitemap flag, which `app/routes.ts` and the
+ * sitemap read on the server (a quarter of the shell file before compression; issue 13's home
+ * page was at its 100 KiB budget). The server's copy is the file as written.
+ */
+function routeTableForBrowser(): Plugin {
+  return {
+    name: "amarre:route-table-for-browser",
+    enforce: "pre",
+    transform(code, id, options) {
+      if (options?.ssr || !id.endsWith("/app/route-table.ts")) return undefined;
+      return { code: code.replace(/\b(file: "[^"]*"|sitemap: (true|false)),?\s*/g, ""), map: null };
+    },
+  };
+}
+
 const TEST_FILES = ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "scripts/**/*.test.ts"];
 
 /**
@@ -94,6 +111,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [
     tailwindcss(),
+    !isTest && routeTableForBrowser(),
     !isTest &&
       remix({
         ignoredRouteFiles: ["**/*"],

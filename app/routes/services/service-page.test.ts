@@ -42,18 +42,8 @@ function requestForm(fields: Record<string, string>, files: Array<[string, Uint8
   for (const [name, bytes, type] of files) form.append("documents", new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
   return form;
 }
-const visitorContact = {
-  name: "Vera Visitante",
-  email: "vera.visitante@example.com",
-  phone: "+34 600 111 222",
-};
-const boat = {
-  boatName: "Gaviota",
-  boatType: "motor",
-  lengthM: "6.5",
-  port: "Dénia",
-  notes: "Lancha nueva",
-};
+const visitorContact = { name: "Vera Visitante", email: "vera.visitante@example.com", phone: "+34 600 111 222" };
+const boat = { boatName: "Gaviota", boatType: "motor", lengthM: "6.5", port: "Dénia", notes: "Lancha nueva" };
 
 function post(path: string, body: BodyInit, cookie?: string, clientAddress?: string) {
   const init = { method: "POST", body };
