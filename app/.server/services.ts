@@ -305,6 +305,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       });
       // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
       void bookings.backfillReferences().catch((error: unknown) => console.error("[bookings] storing the bookings' references failed:", error));
+      // Cases likewise (`GES-…`).
+      void cases.backfillReferences().catch((error: unknown) => console.error("[cases] storing the cases' references failed:", error));
     },
     pageCache,
     authenticator: createAuthenticator(accounts),

@@ -50,7 +50,7 @@ export function AdminCaseView() {
         <h1 className="text-3xl font-bold">{tc(`types.${item.type}`)}</h1>
         <CaseStatusBadge status={item.status} />
       </header>
-      <p className="text-sm text-slate-600 dark:text-slate-400">{tc("list.reference", { id: item.id })} · {tc("list.since", { date: formatMoment(item.createdAt, lang) })}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{tc("list.reference", { reference: item.reference })} · {tc("list.since", { date: formatMoment(item.createdAt, lang) })}</p>
       {notice ? <Notice>{notice.text}</Notice> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Request item={item} />

@@ -38,6 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
     meta: { title: ctx.t("case.meta"), description: ctx.t("cases.intro") },
     item: {
       id: item.id,
+      reference: item.reference,
       type: item.type,
       status: item.status,
       createdAt: item.createdAt,

@@ -56,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
     total: result.total,
     page: result.page,
     pageCount: result.pageCount,
-    items: result.items.map((item) => ({ id: item.id, type: item.type, status: item.status, createdAt: item.createdAt, name: item.contact.name, email: item.contact.email, visitor: item.requesterUid === null, subject: item.type === "contact" && typeof item.details.subject === "string" ? item.details.subject : null })),
+    items: result.items.map((item) => ({ id: item.id, reference: item.reference, type: item.type, status: item.status, createdAt: item.createdAt, name: item.contact.name, email: item.contact.email, visitor: item.requesterUid === null, subject: item.type === "contact" && typeof item.details.subject === "string" ? item.details.subject : null })),
   };
 }
 
@@ -123,7 +123,7 @@ export default function AdminCases() {
                 <td className="py-2 pr-4">
                   <LocalizedLink to={href("admin-case", { params: { id: item.id } })} className="font-semibold text-sea-800 underline dark:text-sea-200">{tc(`types.${item.type}`)}</LocalizedLink>
                   {item.subject ? <span className="block max-w-xs truncate text-slate-700 dark:text-slate-300">{item.subject}</span> : null}
-                  <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">{item.id}</span>
+                  <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">{item.reference}</span>
                 </td>
                 <td className="py-2 pr-4">
                   {item.name}

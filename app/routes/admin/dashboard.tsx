@@ -35,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
       byStatus: caseStatuses.map((status) => ({ status, count: overview.byStatus[status] ?? 0 })),
       byType: caseTypes.map((type) => ({ type, count: overview.byType[type] ?? 0 })),
       lastWeek: overview.lastWeek,
-      oldestOpen: overview.oldestOpen.map((item) => ({ id: item.id, type: item.type, status: item.status, createdAt: item.createdAt, name: item.contact.name })),
+      oldestOpen: overview.oldestOpen.map((item) => ({ id: item.id, reference: item.reference, type: item.type, status: item.status, createdAt: item.createdAt, name: item.contact.name })),
     },
     recent: recent.map((p) => ({ slug: p.slug, displayName: p.displayName, kind: p.kind, createdAt: p.createdAt, companyName: p.company?.name ?? null })),
   };
@@ -95,7 +95,7 @@ export default function AdminDashboard() {
               {cases.oldestOpen.map((item) => (
                 <li key={item.id}>
                   <LocalizedLink to={href("admin-case", { params: { id: item.id } })} className="font-semibold underline">{tc(`types.${item.type}`)}</LocalizedLink>{" "}
-                  · {item.name} · {dateFormat.format(new Date(item.createdAt))} <CaseStatusBadge status={item.status} />
+                  <span className="font-mono text-xs">{item.reference}</span> · {item.name} · {dateFormat.format(new Date(item.createdAt))} <CaseStatusBadge status={item.status} />
                 </li>
               ))}
             </ul>

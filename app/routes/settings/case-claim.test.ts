@@ -70,8 +70,8 @@ describe("a visitor's request with an account's email", () => {
     expect(statusOf(posted)).toBe(404);
     // Her mailbox: one invitation naming the type and reference, none of the stranger's words, no "we have received your request".
     const mail = await services.mailbox.list(lucia.uid, { lang: "en" });
-    const about = mail.filter((email) => `${email.subject} ${email.text}`.includes(item.id));
-    expect(about.map((email) => email.subject)).toEqual([`Is this request yours? Contact (${item.id})`]);
+    const about = mail.filter((email) => `${email.subject} ${email.text}`.includes(item.id) || `${email.subject} ${email.text}`.includes(item.reference));
+    expect(about.map((email) => email.subject)).toEqual([`Is this request yours? Contact (${item.reference})`]);
     expect(mail.some((email) => /We have received your request/.test(email.subject))).toBe(false);
     expect(mail.some((email) => /Not Lucía|evil\.example|Spoofsubjectone/.test(`${email.subject} ${email.text}`))).toBe(false);
     // The team: marked as a visitor's in the list and on its page.

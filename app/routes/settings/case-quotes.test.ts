@@ -78,7 +78,7 @@ describe("paperwork quotes and results through the pages", () => {
     expect(after.quotes[0]).toMatchObject({ status: "accepted", invoice: { id: `case_${item.id}_quote_1`, number: expect.stringMatching(/^F-\d{4}-\d{6}$/) } });
     // Emailed both ways: the requester, and the team member who sent the quote.
     expect((await services.mailbox.list(requester.uid))[0]!.subject).toBe("Presupuesto aceptado: tu gestión de Matriculación del barco está en curso");
-    expect((await services.mailbox.list(admin.uid))[0]!.subject).toBe(`Presupuesto aceptado: Matriculación del barco (${item.id})`);
+    expect((await services.mailbox.list(admin.uid))[0]!.subject).toBe(`Presupuesto aceptado: Matriculación del barco (${item.reference})`);
 
     // The invoice: in the requester's list (no booking behind it), as a PDF for her and the team only.
     const invoices = dataOf(await settle(() => invoicesLoader({ request: authedRequest("/ajustes/facturas", requester.cookie), params: {}, context: context() })));
@@ -188,7 +188,7 @@ describe("paperwork quotes and results through the pages", () => {
     await adminPost(item.id, { intent: "quote", amount: "300", description: "Abanderamiento", validUntil: inDays(3) }, admin.cookie);
     expect(statusOf(await requesterPost(item.id, { intent: "decline-quote", quote: "1", reason: "Lo haré yo" }, requester.cookie))).toBe(303);
     expect(dataOf(await adminView(item.id, admin.cookie)).item.status).toBe("in_review");
-    expect((await services.mailbox.list(admin.uid))[0]!.subject).toBe(`Presupuesto rechazado: Matriculación del barco (${item.id})`);
+    expect((await services.mailbox.list(admin.uid))[0]!.subject).toBe(`Presupuesto rechazado: Matriculación del barco (${item.reference})`);
 
     // A quote whose day has passed (stored as the team sent it days ago).
     await adminPost(item.id, { intent: "quote", amount: "250", description: "Segunda oferta", validUntil: inDays(0) }, admin.cookie);

@@ -41,7 +41,7 @@ export function CaseView() {
         <CaseStatusBadge status={item.status} />
       </header>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {t("list.reference", { id: item.id })} · {t("list.since", { date: formatMoment(item.createdAt, lang) })}
+        {t("list.reference", { reference: item.reference })} · {t("list.since", { date: formatMoment(item.createdAt, lang) })}
       </p>
       {notice ? <Notice>{notice.text}</Notice> : null}
       {quotes.length > 0 ? <Quotes quotes={quotes} /> : null}

@@ -61,6 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
     refused: null,
     item: {
       id: item.id,
+      reference: item.reference,
       type: item.type,
       status: item.status,
       createdAt: item.createdAt,

@@ -4,6 +4,9 @@ import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as documentLoader } from "#app/routes/resources/case-document";
+import { loader as adminCaseLoader } from "#app/routes/admin/case";
+import { loader as adminCasesLoader } from "#app/routes/admin/cases";
+import { loader as adminDashboardLoader } from "#app/routes/admin/dashboard";
 import { action as caseAction, loader as caseLoader } from "./case";
 import { loader as casesLoader } from "./cases";
 
@@ -141,5 +144,53 @@ describe("/ajustes/mis-gestiones", () => {
     expect(statusOf(unknown)).toBe(400);
     expect(dataOf(unknown).intent).toBe("message");
     expect(dataOf(await loadCase(item.id, requester.cookie)).item.messages).toEqual([]);
+  });
+});
+
+describe("case references", () => {
+  const REFERENCE = /^GES-[2-9A-HJ-NP-Z]{5}$/;
+
+  it("name a case by GES- and five characters wherever a person reads it, never by its id: list, page, email, the team's list, page and dashboard, and the search", async () => {
+    const item = await newCase();
+    expect(item.reference).toMatch(REFERENCE);
+    // Claimed in a document of its own beside the case: the same reference twice is impossible.
+    expect(await services.store.get("case_references", item.reference)).toMatchObject({ caseId: item.id });
+    const others = await Promise.all([1, 2, 3].map(() => newCase()));
+    expect(new Set([item, ...others].map((other) => other.reference)).size).toBe(4);
+
+    const list = dataOf(await settle(() => casesLoader({ request: authedRequest("/ajustes/mis-gestiones", requester.cookie), params: {}, context: context() })));
+    expect(list.items.find((row: { id: string }) => row.id === item.id)).toMatchObject({ reference: item.reference });
+    const page = dataOf(await loadCase(item.id, requester.cookie));
+    expect(page.item.reference).toBe(item.reference);
+    // The receipt email quotes the reference; the id is only in the link.
+    const receipt = (await services.mailbox.list(requester.uid)).find((email) => email.text.includes(item.reference));
+    expect(receipt?.subject).toContain("Matriculación del barco");
+    expect(receipt?.text.replace(/https?:\/\/\S+/g, "")).not.toContain(item.id);
+
+    const team = dataOf(await settle(() => adminCaseLoader({ request: authedRequest(`/admin/gestiones/${item.id}`, adminCookie), params: { id: item.id }, context: context() })));
+    expect(team.item.reference).toBe(item.reference);
+    // The team finds it by the reference as people quote it (any case, with or without the dash).
+    for (const typed of [item.reference, item.reference.toLowerCase(), item.reference.replace("-", " ")]) {
+      const found = dataOf(await settle(() => adminCasesLoader({ request: authedRequest(`/admin/gestiones?q=${encodeURIComponent(typed)}`, adminCookie), params: {}, context: context() })));
+      expect(found.items.map((row: { id: string; reference: string }) => [row.id, row.reference]), typed).toEqual([[item.id, item.reference]]);
+    }
+    const dashboard = dataOf(await settle(() => adminDashboardLoader({ request: authedRequest("/admin/dashboard", adminCookie), params: {}, context: context() })));
+    for (const row of dashboard.cases.oldestOpen) expect(row.reference).toMatch(REFERENCE);
+  });
+
+  it("are backfilled on cases stored without one, the derived candidate first, and found by it", async () => {
+    const item = await newCase();
+    await services.store.delete("case_references", item.reference);
+    await services.store.update("cases", item.id, { reference: null });
+    await services.store.delete("migrations", "case-references-v1");
+    // Read before the backfill: the derived reference, the same the backfill stores.
+    const derived = dataOf(await loadCase(item.id, requester.cookie)).item.reference;
+    expect(derived).toBe(item.reference);
+    expect(await services.cases.backfillReferences()).toBeGreaterThanOrEqual(1);
+    expect(await services.store.get("cases", item.id)).toMatchObject({ reference: derived });
+    expect(await services.store.get("case_references", derived)).toMatchObject({ caseId: item.id });
+    const found = dataOf(await settle(() => adminCasesLoader({ request: authedRequest(`/admin/gestiones?q=${derived}`, adminCookie), params: {}, context: context() })));
+    expect(found.items.map((row: { id: string }) => row.id)).toEqual([item.id]);
+    expect(await services.cases.backfillReferences()).toBe(0);
   });
 });

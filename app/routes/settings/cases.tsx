@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const items = await ctx.services.cases.listForRequester(user.uid);
   return {
     meta: { title: ctx.t("list.meta"), description: ctx.t("list.intro") },
-    items: items.map((item) => ({ id: item.id, type: item.type, status: item.status, createdAt: item.createdAt, subject: item.type === "contact" && typeof item.details.subject === "string" ? item.details.subject : null })),
+    items: items.map((item) => ({ id: item.id, reference: item.reference, type: item.type, status: item.status, createdAt: item.createdAt, subject: item.type === "contact" && typeof item.details.subject === "string" ? item.details.subject : null })),
   };
 }
 
@@ -47,7 +47,7 @@ export default function Cases() {
                 </LocalizedLink>
                 {item.subject ? <p className="truncate text-slate-800 dark:text-slate-200">{item.subject}</p> : null}
                 <p className="text-sm text-slate-600 dark:text-slate-400">
-                  {t("list.reference", { id: item.id })} · {t("list.since", { date: formatMoment(item.createdAt, lang) })}
+                  {t("list.reference", { reference: item.reference })} · {t("list.since", { date: formatMoment(item.createdAt, lang) })}
                 </p>
               </div>
               <CaseStatusBadge status={item.status} />

@@ -195,7 +195,8 @@ describe("cases: the requester's emails", () => {
     ]);
     const statusEmail = (await services.mailbox.list(person.uid)).find((email) => email.subject.endsWith("In review"))!;
     expect(statusEmail.text).toContain("The team's comment: We are checking the invoice");
-    expect(statusEmail.text).toContain(`reference ${item.id}`);
+    // The case by its reference; its id only in the link.
+    expect(statusEmail.text).toContain(`reference ${item.reference}`);
   });
 
   it("emails a visitor through SMTP with a fresh signed link, in their language; an account with that address gets only an invitation", async () => {
@@ -233,7 +234,7 @@ describe("cases: the requester's emails", () => {
     const spoofed = await withEmails.create({ type: "contact", requesterUid: null, contact: { name: "Mallory Spoof", email: "ana@amarre.test", phone: null }, details: { message: "Pay here: evil.example" }, lang: "en" });
     expect(sent).toEqual([]);
     expect(delivered).toHaveLength(1);
-    expect(delivered[0]).toMatchObject({ uid: "ana-1", subject: `Is this request yours? Contact (${spoofed.id})` });
+    expect(delivered[0]).toMatchObject({ uid: "ana-1", subject: `Is this request yours? Contact (${spoofed.reference})` });
     expect(delivered[0]!.link).toContain(`/en/ajustes/mis-gestiones/${spoofed.id}?vincular=v1.`);
     expect(delivered[0]!.text).not.toMatch(/Mallory|evil\.example/);
     expect(spoofed.requesterUid).toBeNull();

@@ -6,6 +6,7 @@
 import type { BlobStore } from "#app/.server/blobs";
 import type { DocumentStore } from "#app/.server/store";
 import { CaseError, CASES, isCaseId, type Case } from "./model";
+import { caseReferenceCandidate } from "./reference";
 import { writeWords, tokensOf } from "./word-index";
 import type { CaseEvent, CasesDeps, Viewer } from "./service-types";
 
@@ -29,9 +30,9 @@ export function createCasesContext(deps: CasesDeps): CasesContext {
 }
 
 
-/** Cases stored before quotes existed read as having none. */
-export function withDefaults(item: Case): Case {
-  return item.quotes ? item : { ...item, quotes: [] };
+/** Cases stored before quotes existed read as having none; before references, with the reference derived from their id. */
+export function withDefaults(item: Omit<Case, "reference" | "quotes"> & Partial<Pick<Case, "reference" | "quotes">>): Case {
+  return { ...item, quotes: item.quotes ?? [], reference: item.reference ?? caseReferenceCandidate(item.id) };
 }
 
 /** Emails the requester through `deps.notify`; a failure is logged, never undoes the change. */

@@ -50,6 +50,11 @@ export type CaseMessage = { at: string; byUid: string | null; from: "requester" 
 
 export type Case = {
   id: string;
+  /**
+   * The short reference people read (`GES-7K3Q9`, `reference.ts`); the id stays in URLs. Stored at
+   * creation; a case stored before references reads with its derived one until the backfill stores it.
+   */
+  reference: string;
   type: CaseType;
   status: CaseStatus;
   /**

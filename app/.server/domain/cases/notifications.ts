@@ -49,7 +49,7 @@ export function createCaseNotifier(deps: {
     const common: Record<string, EmailParam> = {
       name: item.contact.name,
       type: { t: `cases:types.${item.type}` },
-      reference: item.id,
+      reference: item.reference,
       status: { t: `cases:statuses.${item.status}` },
       ...quoteParams(quote),
     };
@@ -68,7 +68,7 @@ export function createCaseNotifier(deps: {
       if (!allowed) console.warn(`[cases] case ${item.id}: no ${event} email, its address had its share of visitors' emails this hour`);
       else if (item.requesterUid) await deps.mailbox.deliver({ uid: item.requesterUid, to: item.contact.email, lang, email, link });
       else if (account && link) {
-        const invitation = { subject: "case.claim.subject", text: "case.claim.text", params: { type: common.type!, reference: item.id, days: CLAIM_LINK_DAYS, link } };
+        const invitation = { subject: "case.claim.subject", text: "case.claim.text", params: { type: common.type!, reference: item.reference, days: CLAIM_LINK_DAYS, link } };
         await deps.mailbox.deliver({ uid: account, to: item.contact.email, lang, email: invitation, link });
       } else await deps.mailbox.send({ to: item.contact.email, lang, email });
     }

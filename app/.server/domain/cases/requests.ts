@@ -3,9 +3,13 @@ import { CLAIM_LINK_DAYS, readClaim, sameEmail, signClaim, type ClaimOutcome } f
 import { casePrefix, storeDocument, type DocumentUpload } from "./documents";
 import { CaseError, CASES, isCaseId, MAX_DOCUMENTS, type Case, type CaseContact, type CaseDocument, type CaseType } from "./model";
 import { newDocumentId } from "#app/.server/store";
-import { type CasesContext, notify, read, update, viewOf } from "./context";
+import { type CasesContext, notify, read, update, viewOf, withDefaults } from "./context";
 import { writeWords, tokensOf } from "./word-index";
 import type { Viewer } from "./service-types";
+import { CASE_REFERENCE_ATTEMPTS, CASE_REFERENCES, caseReferenceCandidate } from "./reference";
+
+/** The candidate reference belongs to another case: the next one is tried. */
+class ReferenceTaken extends Error {}
 
 /**
  * A request from a service page becomes a case (`received`), with its documents. It belongs
@@ -28,6 +32,7 @@ export async function create(ctx: CasesContext, input: { type: CaseType; request
   const contact = { ...input.contact, email: input.contact.email.trim().toLowerCase() };
   const item: Case = {
     id,
+    reference: caseReferenceCandidate(id, 0),
     type: input.type,
     status: "received",
     requesterUid: input.requesterUid,
@@ -43,16 +48,24 @@ export async function create(ctx: CasesContext, input: { type: CaseType; request
     createdAt: at.toISOString(),
     updatedAt: at.toISOString(),
   };
-  item.tokens = tokensOf(item);
-  const { id: _id, ...record } = item;
-  try {
-    await ctx.store.runTransaction(async (tx) => {
-      tx.create(CASES, id, record);
-      writeWords(tx, item, null);
-    });
-  } catch (error) {
-    await ctx.blobs.deletePrefix(casePrefix(id));
-    throw error;
+  // The reference: the first free candidate (`reference.ts`), claimed in the case's transaction.
+  for (let attempt = 0; ; attempt++) {
+    item.reference = caseReferenceCandidate(id, attempt);
+    item.tokens = tokensOf(item);
+    const { id: _id, ...record } = item;
+    try {
+      await ctx.store.runTransaction(async (tx) => {
+        if (await tx.get(CASE_REFERENCES, item.reference)) throw new ReferenceTaken();
+        tx.create(CASES, id, record);
+        tx.create(CASE_REFERENCES, item.reference, { caseId: id });
+        writeWords(tx, item, null);
+      });
+      break;
+    } catch (error) {
+      if (error instanceof ReferenceTaken && attempt + 1 < CASE_REFERENCE_ATTEMPTS) continue;
+      await ctx.blobs.deletePrefix(casePrefix(id));
+      throw error;
+    }
   }
   await notify(ctx, "received", item);
   return item;
@@ -69,7 +82,7 @@ export async function getFor(ctx: CasesContext, id: string, viewer: Viewer | nul
 /** The requester's cases, newest first. */
 export async function listForRequester(ctx: CasesContext, uid: string): Promise<Case[]> {
   const docs = await ctx.store.query<Omit<Case, "id">>({ collection: CASES, where: [["requesterUid", "==", uid]], orderBy: [["createdAt", "desc"]], limit: 200 });
-  return docs.map((doc) => ({ ...doc, notes: [] }) as Case);
+  return docs.map((doc) => withDefaults({ ...doc, notes: [] } as Case));
 }
 
 

@@ -1,6 +1,6 @@
 /** The team's views over all cases: the filtered, paged search on the word index, its rebuild and the dashboard's overview. */
 import { CASES, caseStatuses, caseTypes, OPEN_STATUSES, searchTokens, type Case } from "./model";
-import type { CasesContext } from "./context";
+import { withDefaults, type CasesContext } from "./context";
 import { CASE_WORDS, type WordEntry, writeWords, tokensOf } from "./word-index";
 import { type CaseFilters, CASES_PAGE_SIZE } from "./service-types";
 
@@ -14,7 +14,8 @@ const SEARCH_WINDOW = 2_000;
  * `array-contains`, the others in memory), 25 a page.
  */
 export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{ items: Case[]; total: number; page: number; pageCount: number }> {
-  const words = searchTokens(filters.text ?? "").slice(0, 8);
+  // A reference as typed (`GES-7K3Q9`) is found by its code, the word the case is indexed under.
+  const words = searchTokens((filters.text ?? "").replace(/\bges[-\s]?(?=[0-9a-z]{5}\b)/gi, "")).slice(0, 8);
   const where: Array<readonly [string, "==" | ">=" | "<", unknown]> = [];
   if (filters.status) where.push(["status", "==", filters.status]);
   if (filters.type) where.push(["type", "==", filters.type]);
@@ -33,7 +34,7 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
     const total = await ctx.store.count({ collection: CASES, where: [...where] });
     const { page, pageCount, start } = paged(total);
     const docs = await ctx.store.query<Omit<Case, "id">>({ ...query, limit: start + CASES_PAGE_SIZE });
-    return { items: docs.slice(start) as Case[], total, page, pageCount };
+    return { items: (docs.slice(start) as Case[]).map(withDefaults), total, page, pageCount };
   }
 
   // Every word's entries (newest first, same filters); the cases that have them all.
@@ -44,7 +45,7 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
   const ids = lists[0]!.map((entry) => entry.caseId).filter((id) => others.every((set) => set.has(id)));
   const { page, pageCount, start } = paged(ids.length);
   const docs = await ctx.store.getMany<Omit<Case, "id">>(CASES, ids.slice(start, start + CASES_PAGE_SIZE));
-  return { items: docs.filter((doc) => doc !== null) as Case[], total: ids.length, page, pageCount };
+  return { items: (docs.filter((doc) => doc !== null) as Case[]).map(withDefaults), total: ids.length, page, pageCount };
 }
 
 
@@ -57,7 +58,7 @@ export async function reindexWords(ctx: CasesContext): Promise<number> {
     if (batch.length === 0) return done;
     for (const item of batch) {
       await ctx.store.runTransaction(async (tx) => {
-        const tokens = tokensOf(item);
+        const tokens = tokensOf(withDefaults(item));
         tx.update(CASES, item.id, { tokens });
         writeWords(tx, { ...item, tokens }, null);
       });
@@ -83,6 +84,6 @@ export async function overview(ctx: CasesContext): Promise<{ byStatus: Record<st
   ]);
   const byStatus = Object.fromEntries(caseStatuses.map((status, index) => [status, statusCounts[index]!]));
   const byType = Object.fromEntries(caseTypes.map((type, index) => [type, typeCounts[index]!]));
-  const oldestOpen = (open.flat() as Case[]).sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, 5);
+  const oldestOpen = (open.flat() as Case[]).map(withDefaults).sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, 5);
   return { byStatus, byType, lastWeek, oldestOpen };
 }

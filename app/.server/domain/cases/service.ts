@@ -2,6 +2,7 @@ import { createCasesContext, viewOf } from "./context";
 import { addDocuments, deliver, document } from "./case-documents";
 import { addMessage, addNote, move } from "./lifecycle";
 import { acceptQuote, declineQuote, sendQuote } from "./quotes";
+import { backfillReferences } from "./reference-backfill";
 import { claim, claimLink, create, getFor, listForRequester } from "./requests";
 import { overview, reindexWords, search } from "./search";
 import type { CasesDeps } from "./service-types";
@@ -19,7 +20,8 @@ export { CASE_WORDS } from "./word-index";
  * This factory only wires the operations, each in its module with the context they share
  * (`context.ts`): the requester's side (`requests.ts`), the lifecycle, notes and messages
  * (`lifecycle.ts`), quotes (`quotes.ts`), documents (`case-documents.ts`), the team's search and
- * overview (`search.ts`) over the word index (`word-index.ts`).
+ * overview (`search.ts`) over the word index (`word-index.ts`), the references' backfill
+ * (`reference-backfill.ts`).
  */
 export function createCasesService(deps: CasesDeps) {
   const ctx = createCasesContext(deps);
@@ -43,6 +45,8 @@ export function createCasesService(deps: CasesDeps) {
     search: bind(search),
     reindexWords: bind(reindexWords),
     overview: bind(overview),
+    /** Stores the references of cases made before them (`reference-backfill.ts`), once per store. */
+    backfillReferences: bind(backfillReferences),
   };
 }
 

@@ -24,7 +24,11 @@ export function writeWords(tx: Pick<Transaction, "set" | "delete">, item: Pick<C
   }
 }
 
-/** The words a case is found by: its id, contact, details and messages. */
-export function tokensOf(item: Pick<Case, "contact" | "details" | "messages" | "id">): string[] {
-  return searchTokens(item.id, item.contact.name, item.contact.email, item.contact.phone, ...Object.values(item.details), ...item.messages.map((m) => m.text));
+/**
+ * The words a case is found by: its id, its reference's code (`7K3Q9` of `GES-7K3Q9`: the
+ * search reads a typed reference as its code), contact, details and messages.
+ */
+export function tokensOf(item: Pick<Case, "contact" | "details" | "messages" | "id"> & { reference?: string }): string[] {
+  const code = item.reference?.slice(item.reference.indexOf("-") + 1);
+  return searchTokens(item.id, code, item.contact.name, item.contact.email, item.contact.phone, ...Object.values(item.details), ...item.messages.map((m) => m.text));
 }
