@@ -110,8 +110,9 @@ export type DomainServices = Pick<
 >;
 
 /**
- * A case's accepted quote as the platform's invoice to the requester (named in Spanish, the
- * language invoices are issued in); `quiet` for the demo seed's past acceptances.
+ * A case's accepted quote as the platform's invoice to the requester: the case's type (its key,
+ * read in the reader's language, and its Spanish name as issued) and reference; `quiet` for the
+ * demo seed's past acceptances.
  */
 export function caseQuoteInvoicer(invoices: InvoicesService, options: { quiet?: boolean } = {}) {
   const typeName = getFixedT("es", "cases");
@@ -120,6 +121,8 @@ export function caseQuoteInvoicer(invoices: InvoicesService, options: { quiet?: 
     await invoices.issueForCaseQuote(
       {
         caseId: item.id,
+        reference: item.reference,
+        caseType: item.type,
         n: quote.n,
         requesterUid: item.requesterUid,
         requesterName: item.contact.name,

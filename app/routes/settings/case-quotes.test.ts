@@ -82,7 +82,7 @@ describe("paperwork quotes and results through the pages", () => {
 
     // The invoice: in the requester's list (no booking behind it), as a PDF for her and the team only.
     const invoices = dataOf(await settle(() => invoicesLoader({ request: authedRequest("/ajustes/facturas", requester.cookie), params: {}, context: context() })));
-    expect(invoices.received.rows).toEqual([expect.objectContaining({ id: `case_${item.id}_quote_1`, kind: "paperwork", subject: "Matriculación del barco", totalCents: 14_550 })]);
+    expect(invoices.received.rows).toEqual([expect.objectContaining({ id: `case_${item.id}_quote_1`, kind: "paperwork", subject: `Matriculación del barco · ${item.reference}`, totalCents: 14_550 })]);
     const invoiceId = `case_${item.id}_quote_1`;
     const pdfFor = (cookie: string) => invoicePdfLoader({ request: authedRequest(`/resources/invoice/${invoiceId}?lang=es`, cookie), params: { invoiceId }, context: context() }) as Promise<Response>;
     expect((await pdfFor(requester.cookie)).status).toBe(200);

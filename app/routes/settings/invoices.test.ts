@@ -155,3 +155,35 @@ describe("invoices of bookings", () => {
     expect(beyond.received.rows.map((r: { id: string }) => r.id)).toEqual(whole.slice(25));
   });
 });
+
+describe("paperwork in the reader's language", () => {
+  it("names a case's type and reference in the page's language on /ajustes/facturas and in the PDF, for invoices issued now and before types were kept", async () => {
+    const requester = await createTestUser(services, { displayName: "Greta Gestión" });
+    const [issued] = await services.invoices.issueForCaseQuote(
+      { caseId: "CaseNowAbCdEfGhIjKlM", reference: "GES-NQW22", caseType: "cambio-propiedad-barco", n: 1, requesterUid: requester.uid, requesterName: "Greta Gestión", title: "Cambio de propiedad", description: "Liquidación del modelo 620 y tasas", amountCents: 18_550, acceptedAt: "2026-11-20T10:00:00.000Z" },
+      { quiet: true },
+    );
+    // An invoice as the demo stored them before: the type's Spanish name only, no type, no reference.
+    const { id: _id, ...stored } = { ...issued!, id: "case_CaseOldAbCdEfGhIjKl_quote_1", caseId: "CaseOldAbCdEfGhIjKl", subject: { listingId: "CaseOldAbCdEfGhIjKl", kind: "case", title: "Matriculación del barco", start: "2026-11-19", end: "2026-11-19" } };
+    await services.store.set("invoices", "case_CaseOldAbCdEfGhIjKl_quote_1", { ...stored, issuedAt: "2026-11-19T10:00:00.000Z" });
+    const names = {
+      es: ["Cambio de propiedad", "Matriculación del barco"],
+      en: ["Change of ownership", "Boat registration"],
+      fr: ["Changement de propriétaire", "Immatriculation du bateau"],
+      de: ["Eigentümerwechsel", "Bootszulassung"],
+    } as const;
+    for (const [lang, [now, before]] of Object.entries(names)) {
+      const prefix = lang === "es" ? "" : `/${lang}`;
+      const page = dataOf(await invoicesLoader({ request: authedRequest(`${prefix}/ajustes/facturas`, requester.cookie), params: {}, context: context() }));
+      const subjects = page.received.rows.map((row: { subject: string }) => row.subject);
+      expect(subjects, lang).toEqual([`${now} · GES-NQW22`, expect.stringMatching(new RegExp(`^${before} · GES-[2-9A-HJ-NP-Z]{5}$`))]);
+    }
+    // The German PDFs (the list's words are the PDF's: `subjectTitle`).
+    for (const [id, name] of [[issued!.id, "Eigentümerwechsel (Auftrag GES-NQW22)"], ["case_CaseOldAbCdEfGhIjKl_quote_1", "Bootszulassung (Auftrag GES-"]]) {
+      const text = (await pdfText(await download(id!, requester.cookie, "de"))).replace(/\s+/g, " ");
+      expect(text, id).toContain(name);
+      expect(text, id).toContain("Behördengang: Liquidación del modelo 620 y tasas");
+      expect(text, id).not.toMatch(/Cambio de propiedad|Matriculación del barco|CaseOldAbCdEfGhIjKl/);
+    }
+  });
+});

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Invoice } from "#app/.server/domain/invoices";
+import { subjectTitle, type Invoice } from "#app/.server/domain/invoices";
 import { requestContext } from "#app/.server/http/request-context";
 import { cardClass } from "#app/components/ui/card";
 import { Pagination } from "#app/components/pagination";
 import { formatMoment } from "#app/utils/bookings";
 import { dateTimeFormat, numberFormat } from "#app/utils/intl";
 import { href } from "#app/utils/href";
-import { languageOf } from "#app/i18n";
+import { languageOf, type Lang } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { reasonValues } from "#app/utils/invoice-reasons";
@@ -21,15 +21,17 @@ export const handle = { i18n: ["invoices", "search"] };
 
 const PAGE_SIZE = 25;
 
-function row(invoice: Invoice, as: "buyer" | "seller") {
+function row(invoice: Invoice, as: "buyer" | "seller", lang: Lang) {
+  // What was invoiced as the PDF names it in this language (a case's type by its name here), and
+  // the booking's or case's short reference (`AMR-7K3Q9`, `GES-7K3Q9`).
+  const title = subjectTitle(invoice.subject, lang);
   return {
     id: invoice.id,
     number: `${invoice.series}-${invoice.number}`,
     kind: invoice.kind,
     issuedAt: invoice.issuedAt,
     party: as === "buyer" ? invoice.seller.name : invoice.buyer.name,
-    // A booking's invoice names the booking by its short reference (`AMR-7K3Q9`).
-    subject: invoice.subject.reference ? `${invoice.subject.title} · ${invoice.subject.reference}` : invoice.subject.title,
+    subject: invoice.subject.reference ? `${title} · ${invoice.subject.reference}` : title,
     totalCents: invoice.totalCents,
     /** A corrective invoice: the invoice it corrects and why. */
     corrects: invoice.corrects ? { number: `${invoice.corrects.series}-${invoice.corrects.number}`, issuedAt: invoice.corrects.issuedAt } : null,
@@ -43,7 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // One page of each list (`?recibidas=2`, `?emitidas=3`), never the whole lists.
   const pageOf = async (side: "buyer" | "seller", param: string) => {
     const { invoices, ...where } = await ctx.services.invoices.pageFor(user.uid, side, Number(ctx.url.searchParams.get(param)), PAGE_SIZE);
-    return { rows: invoices.map((invoice) => row(invoice, side)), page: where.page, pageCount: where.pageCount, total: where.total };
+    return { rows: invoices.map((invoice) => row(invoice, side, ctx.lang)), page: where.page, pageCount: where.pageCount, total: where.total };
   };
   const [received, issued] = await Promise.all([pageOf("buyer", "recibidas"), pageOf("seller", "emitidas")]);
   return { meta: { title: ctx.t("page.meta"), description: ctx.t("page.intro") }, received, issued };

@@ -34,7 +34,7 @@ export function quotesSuite(get: () => { store: DocumentStore; blobs: BlobStore 
       now: () => clock,
       notify: async (event, item) => void events.push([event, item.id]),
       invoiceQuote: async (item, quote) =>
-        void (await invoices.issueForCaseQuote({ caseId: item.id, n: quote.n, requesterUid: item.requesterUid!, requesterName: item.contact.name, title: "Matriculación del barco", description: quote.description, amountCents: quote.amountCents, acceptedAt: quote.answeredAt! })),
+        void (await invoices.issueForCaseQuote({ caseId: item.id, reference: item.reference, caseType: item.type, n: quote.n, requesterUid: item.requesterUid!, requesterName: item.contact.name, title: "Matriculación del barco", description: quote.description, amountCents: quote.amountCents, acceptedAt: quote.answeredAt! })),
     });
     return { cases, invoices, events, store };
   }
@@ -81,6 +81,8 @@ export function quotesSuite(get: () => { store: DocumentStore; blobs: BlobStore 
       kind: "paperwork",
       bookingId: null,
       caseId: item.id,
+      // The case by its type (named in the reader's language when read) and its reference, never its id.
+      subject: { kind: "case", caseType: "matriculacion-barco", title: "Matriculación del barco", reference: item.reference },
       seller: { uid: null, taxId: "B67294813" },
       buyer: { uid: requester.uid, name: "Lucía Martín" },
       lines: [{ kind: "paperwork", quantity: 1, amountCents: 12_100, description: "Matriculación con tasas" }],
@@ -91,7 +93,8 @@ export function quotesSuite(get: () => { store: DocumentStore; blobs: BlobStore 
     });
     expect(await invoices.getFor(`case_${item.id}_quote_1`, stranger)).toBeNull();
     // Asked again (a retried acceptance, the seed): nothing new, no number taken.
-    expect(await invoices.issueForCaseQuote({ caseId: item.id, n: 1, requesterUid: requester.uid, requesterName: "x", title: "x", description: "x", amountCents: 12_100, acceptedAt: clock.toISOString() })).toEqual([]);
+    expect(item.reference).toMatch(/^GES-[2-9A-HJ-NP-Z]{5}$/);
+    expect(await invoices.issueForCaseQuote({ caseId: item.id, reference: item.reference, caseType: item.type, n: 1, requesterUid: requester.uid, requesterName: "x", title: "x", description: "x", amountCents: 12_100, acceptedAt: clock.toISOString() })).toEqual([]);
     expect((await invoices.listFor(requester.uid)).received.filter((entry) => entry.caseId === item.id)).toHaveLength(1);
 
     // Completing needs a result document after an accepted quote; delivering needs the team and work in progress.

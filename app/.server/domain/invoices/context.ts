@@ -6,7 +6,9 @@
 import type { DocumentStore } from "#app/.server/store";
 import { referenceCandidate, type Booking } from "../bookings";
 import type { UserProfile } from "../users";
+import { caseReferenceCandidate } from "../cases";
 import { INVOICES, type Invoice, type InvoiceParty } from "./model";
+import { caseTypeNamed } from "./subject";
 
 export type InvoicesDeps = {
   store: DocumentStore;
@@ -33,10 +35,20 @@ export type IssueOptions = { quiet?: boolean };
 
 export type Draft = Omit<Invoice, "series" | "year" | "sequence" | "number" | "issuedAt">;
 
-/** Invoices written before `reason` and `corrects.issuedAt` were kept read with them as null. */
+/**
+ * Invoices written before `reason` and `corrects.issuedAt` were kept read with them as null; those
+ * written before references, with the derived reference of their booking or case; a paperwork
+ * invoice written before its case's type was kept, with the type its Spanish name is.
+ */
 export function normalised(doc: Omit<Invoice, "reason" | "corrects"> & Partial<Pick<Invoice, "reason" | "corrects">>): Invoice {
-  // A booking's invoice issued before references were kept: the booking's derived reference (bookings' `reference.ts`).
-  const subject = doc.bookingId && !doc.subject.reference ? { ...doc.subject, reference: referenceCandidate(doc.bookingId, 0) } : doc.subject;
+  let subject = doc.subject;
+  // The booking's or case's derived reference (bookings' and cases' `reference.ts`).
+  if (!subject.reference && doc.bookingId) subject = { ...subject, reference: referenceCandidate(doc.bookingId, 0) };
+  if (!subject.reference && doc.caseId) subject = { ...subject, reference: caseReferenceCandidate(doc.caseId) };
+  if (doc.caseId && !subject.caseType) {
+    const caseType = caseTypeNamed(subject.title);
+    if (caseType) subject = { ...subject, caseType };
+  }
   return { ...doc, subject, reason: doc.reason ?? null, corrects: doc.corrects ? { ...doc.corrects, issuedAt: doc.corrects.issuedAt ?? null } : null };
 }
 

@@ -4,5 +4,6 @@ export { createInvoicesService, type InvoicesService } from "./service";
 export { type InvoiceViewer } from "./context";
 export { partyOf } from "./issuing";
 export { renderInvoicePdf } from "./pdf";
+export { subjectTitle } from "./subject";
 export { createInvoiceNotifier } from "./notifications";
 export { invoiceBookingHandler } from "./booking-handler";

@@ -9,6 +9,7 @@ import type { UserProfile } from "../users";
 import { normalised, type Draft, type InvoicesContext, type IssueOptions } from "./context";
 import { INVOICES, splitVat, VAT_PERCENT, type CorrectionReason, type Invoice, type InvoiceLine, type InvoiceParty } from "./model";
 import { issue } from "./numbering";
+import type { CaseType } from "#app/utils/cases";
 
 /** The seller or buyer as their profile names them: a company, a lessor's legal details, or their name. */
 export function partyOf(profile: UserProfile | undefined, uid: string): InvoiceParty {
@@ -162,13 +163,14 @@ export async function correctForMove(ctx: InvoicesContext, booking: Booking, opt
 
 /**
  * A paperwork case's accepted quote, invoiced by the platform to the requester in series F
- * (VAT included, one "paperwork" line with what the quote covered), as
+ * (VAT included, one "paperwork" line with what the quote covered, as the team wrote it), as
  * `case_{caseId}_quote_{n}`: numbered by the same counter transaction, once however often it
- * is asked.
+ * is asked. The subject keeps the case's type (`caseType`, named in the reader's language when
+ * read; `title` its Spanish name as issued) and its reference (`GES-7K3Q9`).
  */
 export async function issueForCaseQuote(
   ctx: InvoicesContext,
-  input: { caseId: string; n: number; requesterUid: string; requesterName: string; title: string; description: string; amountCents: number; acceptedAt: string },
+  input: { caseId: string; reference: string; caseType: CaseType; n: number; requesterUid: string; requesterName: string; title: string; description: string; amountCents: number; acceptedAt: string },
   options: IssueOptions = {},
 ): Promise<Invoice[]> {
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) return [];
@@ -183,7 +185,7 @@ export async function issueForCaseQuote(
     reason: null,
     bookingId: null,
     caseId: input.caseId,
-    subject: { listingId: input.caseId, kind: "case", title: input.title, start: day, end: day },
+    subject: { listingId: input.caseId, kind: "case", title: input.title, caseType: input.caseType, reference: input.reference, start: day, end: day },
     seller: { uid: null, ...ctx.platform },
     buyer,
     partyUids: [input.requesterUid],

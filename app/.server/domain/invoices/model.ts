@@ -5,6 +5,8 @@
  * money. Numbers are `YYYY-NNNNNN`, consecutive per series and year without gaps: each is taken
  * from a counter document in the transaction that writes the invoice (decision 014).
  */
+import type { CaseType } from "#app/utils/cases";
+
 export const INVOICES = "invoices";
 export const INVOICE_COUNTERS = "invoice_counters";
 
@@ -62,11 +64,12 @@ export type Invoice = {
   /** A paperwork case's invoice: the case (absent on bookings' invoices). */
   caseId?: string;
   /**
-   * What was rented and when: first and last day (`YYYY-MM-DD`), the half day when it was one; for a
-   * case (`kind: "case"`, `listingId` the case id) its type, on the day the quote was accepted; a
-   * booking's short reference (`AMR-7K3Q9`).
+   * What was rented and when: first and last day (`YYYY-MM-DD`), the half day when it was one; a
+   * booking's short reference (`AMR-7K3Q9`). For a case (`kind: "case"`, `listingId` the case id):
+   * its type (`caseType`, read in the reader's language; `title` is its Spanish name as issued),
+   * on the day the quote was accepted, and the case's reference (`GES-7K3Q9`).
    */
-  subject: { listingId: string; kind: "boat" | "dock" | "case"; title: string; start: string; end: string; part?: "am" | "pm" | null; reference?: string };
+  subject: { listingId: string; kind: "boat" | "dock" | "case"; title: string; start: string; end: string; part?: "am" | "pm" | null; reference?: string; caseType?: CaseType };
   seller: InvoiceParty;
   buyer: InvoiceParty;
   /** Who may read it besides the team: the seller's and the buyer's accounts. */

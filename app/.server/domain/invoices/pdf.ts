@@ -6,6 +6,7 @@ import { getFixedT } from "#app/.server/i18n";
 import { languageOf, type Lang } from "#app/i18n";
 import type { Invoice, InvoiceLine, InvoiceParty } from "./model";
 import { reasonValues } from "#app/utils/invoice-reasons";
+import { subjectTitle } from "./subject";
 
 /**
  * An invoice as a PDF (pdf-lib), in the reader's language: the number and date, seller and buyer
@@ -101,11 +102,13 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
   party(page, t("buyer"), invoice.buyer, 310);
   y -= 90;
 
+  // What was invoiced: the booking's listing and days, or the case's type (in the reader's language) and reference.
   const { subject } = invoice;
+  const title = subjectTitle(subject, lang);
   const when = invoice.caseId
-    ? t("caseSubject", { title: subject.title, reference: invoice.caseId })
-    : subject.start === subject.end ? t("subjectDay", { title: subject.title, date: day(subject.start) }) : t("subject", { title: subject.title, start: day(subject.start), end: day(subject.end) });
-  paragraph(subject.reference ? `${when} · ${t("bookingReference", { reference: subject.reference })}` : when, 50, 495, { color: grey });
+    ? t("caseSubject", { title, reference: subject.reference ?? invoice.caseId })
+    : subject.start === subject.end ? t("subjectDay", { title, date: day(subject.start) }) : t("subject", { title, start: day(subject.start), end: day(subject.end) });
+  paragraph(!invoice.caseId && subject.reference ? `${when} · ${t("bookingReference", { reference: subject.reference })}` : when, 50, 495, { color: grey });
   y -= 28;
   write(t("columns.description"), 50, { font: bold });
   write(t("columns.quantity"), 400, { font: bold, right: true });
