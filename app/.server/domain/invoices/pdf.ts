@@ -1,34 +1,18 @@
-import fs from "node:fs";
-import path from "node:path";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { getFixedT } from "#app/.server/i18n";
 import { languageOf, type Lang } from "#app/i18n";
-import type { Invoice, InvoiceLine, InvoiceParty } from "./model";
 import { reasonValues } from "#app/utils/invoice-reasons";
+import type { Invoice, InvoiceLine, InvoiceParty } from "./model";
+import { AREA, grey, PageLayout, type TextStyle } from "./pdf-layout";
 import { subjectTitle } from "./subject";
 
 /**
- * An invoice as a PDF (pdf-lib), in the reader's language: the number and date, seller and buyer
- * with their tax ids, what was rented and when, the lines, the VAT where it applies and the total
- * in euros; a corrective invoice also the invoice it corrects (number and date) and why. Text is
- * drawn in DejaVu Sans — Latin with its extensions, Greek and Cyrillic, kept in `./fonts` (made
- * by scripts/invoice-fonts.sh from the `dejavu-fonts-ttf` package) and embedded as a subset of
- * the letters used — so names print as typed (Zoë, Łukasz, Ωmega); a letter the font lacks
- * shows as "?" rather than breaking the file.
+ * An invoice as a PDF (pdf-lib, laid out by `pdf-layout.ts`), in the reader's language: the
+ * number and date, seller and buyer with their tax ids, what was rented and when, the lines, the
+ * VAT where it applies and the total in euros; a corrective invoice also the invoice it corrects
+ * (number and date) and why. Any text fits: names, addresses and descriptions wrap inside their
+ * column, amounts are right-aligned in theirs, lines that do not fit continue on the next page
+ * under the table's header again, and the totals and the legal notes come after the last line.
  */
-const FONTS_DIR = path.resolve("app/.server/domain/invoices/fonts");
-let fonts: { regular: Uint8Array; bold: Uint8Array } | null = null;
-
-/** The font files, read once (from the project root, the working directory in development, tests and `npm start` alike). */
-function fontFiles() {
-  fonts ??= {
-    regular: fs.readFileSync(path.join(FONTS_DIR, "DejaVuSans.ttf")),
-    bold: fs.readFileSync(path.join(FONTS_DIR, "DejaVuSans-Bold.ttf")),
-  };
-  return fonts;
-}
-
 type Translate = ReturnType<typeof getFixedT>;
 
 /** What a line says: "Alquiler (2 días)", "Medio día (mañana)", "Patrón (1 día)", "Tarifa de servicio de Amarre". */
@@ -37,137 +21,151 @@ export function lineLabel(t: Translate, line: InvoiceLine): string {
   return t(`lines.${line.kind}`, { count: line.quantity });
 }
 
+/** The table's columns: the description wraps in its width; quantity and amount are right-aligned at their right edge. */
+const COLUMNS = { description: { x: AREA.left, width: 275 }, quantity: { right: 405, width: 70 }, amount: { right: AREA.right, width: 130 } };
+/** The totals' labels, right-aligned against the amounts' column. */
+const TOTALS_LABEL = { right: COLUMNS.quantity.right, width: 200 };
+/** Seller and buyer side by side. */
+const PARTY_WIDTH = (AREA.right - AREA.left - 25) / 2;
+const ROW_GAP = 6;
+/** The parties' details and the legal notes. */
+const small: TextStyle = { size: 9 };
+
 export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Uint8Array> {
   const t = getFixedT(lang, "invoices");
   const locale = languageOf(lang).iso;
   const money = (cents: number) => new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(cents / 100);
   const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Europe/Madrid" }).format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
+  const kind = t(`kinds.${invoice.kind}`);
+  const number = `${invoice.series}-${invoice.number}`;
+  const doc = await PageLayout.create({ title: `${kind} ${number}`, language: locale, createdAt: new Date(invoice.issuedAt) });
+  const wrap = (text: string, width: number, style: TextStyle = {}) => doc.wrap(text, width, style);
 
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  pdf.setTitle(`${t(`kinds.${invoice.kind}`)} ${invoice.series}-${invoice.number}`);
-  pdf.setAuthor("Amarre");
-  pdf.setLanguage(locale);
-  pdf.setCreationDate(new Date(invoice.issuedAt));
-  const files = fontFiles();
-  const regular = await pdf.embedFont(files.regular, { subset: true });
-  const bold = await pdf.embedFont(files.bold, { subset: true });
-  const page = pdf.addPage([595.28, 841.89]);
-  const ink = rgb(0.06, 0.13, 0.23);
-  const grey = rgb(0.4, 0.45, 0.5);
-  let y = 790;
-
-  type Style = { font?: PDFFont; size?: number; color?: ReturnType<typeof rgb>; right?: boolean };
-  const write = (text: string, x: number, options: Style = {}) => {
-    const font = options.font ?? regular;
-    const size = options.size ?? 10;
-    const safe = drawable(font, text);
-    const at = options.right ? x - font.widthOfTextAtSize(safe, size) : x;
-    page.drawText(safe, { x: at, y, size, font, color: options.color ?? ink });
-  };
-  /** Text wrapped at `width`, one line under the other; leaves `y` on its last line. */
-  const paragraph = (text: string, x: number, width: number, options: Style & { leading?: number } = {}) => {
-    const font = options.font ?? regular;
-    const size = options.size ?? 10;
-    let line = "";
-    const lines: string[] = [];
-    // Ordinary spaces only: a no-break space (as in "50 %") keeps its words together.
-    for (const word of drawable(font, text).split(/[ \t\n]+/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(candidate, size) > width) {
-        lines.push(line);
-        line = word;
-      } else line = candidate;
-    }
-    if (line) lines.push(line);
-    lines.forEach((content, index) => {
-      if (index > 0) y -= options.leading ?? size + 4;
-      write(content, x, options);
-    });
-  };
-
-  write("Amarre", 50, { font: bold, size: 20 });
-  write(t(`kinds.${invoice.kind}`), 545, { font: bold, size: 16, right: true });
-  y -= 22;
-  write(`${t("number")}: ${invoice.series}-${invoice.number}`, 545, { right: true });
-  y -= 14;
-  write(`${t("date")}: ${day(invoice.issuedAt)}`, 545, { right: true });
+  // The heading: "Amarre" on the left; the kind, number, date and what it corrects on the right.
+  const brand: TextStyle = { bold: true, size: 20 };
+  doc.draw(["Amarre"], AREA.left, doc.y, brand);
+  const headingWidth = AREA.right - AREA.left - doc.width("Amarre", brand) - 24;
+  let right = doc.y;
+  right -= doc.draw(wrap(kind, headingWidth, { bold: true, size: 16 }), AREA.right, right, { bold: true, size: 16, right: true }) + 6;
+  const facts = [`${t("number")}: ${number}`, `${t("date")}: ${day(invoice.issuedAt)}`];
+  right -= doc.draw(facts.flatMap((fact) => wrap(fact, headingWidth)), AREA.right, right, { right: true });
   if (invoice.corrects) {
-    y -= 14;
-    const number = `${invoice.corrects.series}-${invoice.corrects.number}`;
-    write(invoice.corrects.issuedAt ? t("corrects", { number, date: day(invoice.corrects.issuedAt) }) : t("correctsNumber", { number }), 545, { right: true, color: grey });
+    const corrected = `${invoice.corrects.series}-${invoice.corrects.number}`;
+    const text = invoice.corrects.issuedAt ? t("corrects", { number: corrected, date: day(invoice.corrects.issuedAt) }) : t("correctsNumber", { number: corrected });
+    right -= 4 + doc.draw(wrap(text, headingWidth), AREA.right, right - 4, { right: true, color: grey });
   }
-  y -= 36;
-  party(page, t("seller"), invoice.seller, 50);
-  party(page, t("buyer"), invoice.buyer, 310);
-  y -= 90;
+  doc.y = Math.min(right, doc.y - PageLayout.height(1, 20)) - 30;
 
-  // What was invoiced: the booking's listing and days, or the case's type (in the reader's language) and reference.
+  // Seller and buyer, side by side, each as long as its name and address need.
+  const parties = [party(t("seller"), invoice.seller), party(t("buyer"), invoice.buyer)];
+  doc.ensure(Math.max(...parties.map((block) => block.height)));
+  const top = doc.y;
+  parties.forEach((block, index) => block.draw(AREA.left + index * (PARTY_WIDTH + 25), top));
+  doc.y = top - Math.max(...parties.map((block) => block.height)) - 24;
+
+  // What was invoiced: the booking's listing and days, or the case's type and reference.
   const { subject } = invoice;
   const title = subjectTitle(subject, lang);
   const when = invoice.caseId
     ? t("caseSubject", { title, reference: subject.reference ?? invoice.caseId })
     : subject.start === subject.end ? t("subjectDay", { title, date: day(subject.start) }) : t("subject", { title, start: day(subject.start), end: day(subject.end) });
-  paragraph(!invoice.caseId && subject.reference ? `${when} · ${t("bookingReference", { reference: subject.reference })}` : when, 50, 495, { color: grey });
-  y -= 28;
-  write(t("columns.description"), 50, { font: bold });
-  write(t("columns.quantity"), 400, { font: bold, right: true });
-  write(t("columns.amount"), 545, { font: bold, right: true });
-  y -= 6;
-  page.drawLine({ start: { x: 50, y }, end: { x: 545, y }, thickness: 0.5, color: grey });
-  y -= 16;
-  for (const line of invoice.lines) {
-    write(line.description ? `${lineLabel(t, line)}: ${line.description}` : lineLabel(t, line), 50);
-    write(String(line.quantity), 400, { right: true });
-    write(money(line.amountCents), 545, { right: true });
-    y -= 18;
+  doc.flow(wrap(!invoice.caseId && subject.reference ? `${when} · ${t("bookingReference", { reference: subject.reference })}` : when, AREA.right - AREA.left), AREA.left, { color: grey });
+  doc.y -= 22;
+
+  // The lines, under the table's header, repeated on every page they continue on.
+  const header = () => {
+    const cells = [
+      { lines: wrap(t("columns.description"), COLUMNS.description.width, { bold: true }), x: COLUMNS.description.x, right: false },
+      { lines: wrap(t("columns.quantity"), COLUMNS.quantity.width, { bold: true }), x: COLUMNS.quantity.right, right: true },
+      { lines: wrap(t("columns.amount"), COLUMNS.amount.width, { bold: true }), x: COLUMNS.amount.right, right: true },
+    ];
+    const height = Math.max(...cells.map((cell) => doc.draw(cell.lines, cell.x, doc.y, { bold: true, right: cell.right })));
+    doc.y -= height + 4;
+    doc.rule(AREA.left, AREA.right);
+    doc.y -= 10;
+  };
+  // Every page after the first says whose invoice it is; the table's pages repeat its header.
+  const pageLine = () => {
+    doc.flow(wrap(`Amarre · ${kind} ${number}`, AREA.right - AREA.left, { size: 9 }), AREA.left, { size: 9, color: grey });
+    doc.y -= 14;
+  };
+  doc.onNewPage = () => {
+    pageLine();
+    header();
+  };
+  // The header with room for a first line under it, or both on the next page.
+  if (!doc.ensure(PageLayout.height(1, 10) * 2 + 24)) header();
+  for (const line of invoice.lines) row(line);
+  doc.onNewPage = pageLine;
+
+  // The totals after every line, kept together.
+  const totals: Array<[string, number, boolean]> = [
+    ...(invoice.vatPercent !== null ? ([[t("base"), invoice.baseCents, false], [t("vat", { percent: invoice.vatPercent }), invoice.vatCents, false]] as Array<[string, number, boolean]>) : []),
+    [t("total"), invoice.totalCents, true],
+  ];
+  const totalRows = totals.map(([label, cents, bold]) => ({ label: wrap(label, TOTALS_LABEL.width, { bold }), amount: wrap(money(cents), COLUMNS.amount.width, { bold }), bold }));
+  doc.y -= 2;
+  doc.ensure(totalRows.reduce((sum, item) => sum + PageLayout.height(Math.max(item.label.length, item.amount.length)) + ROW_GAP, 0) + 12);
+  doc.rule(AREA.right - TOTALS_LABEL.width - COLUMNS.amount.width, AREA.right);
+  doc.y -= 10;
+  for (const item of totalRows) {
+    const height = Math.max(doc.draw(item.label, TOTALS_LABEL.right, doc.y, { bold: item.bold, right: true }), doc.draw(item.amount, COLUMNS.amount.right, doc.y, { bold: item.bold, right: true }));
+    doc.y -= height + ROW_GAP;
   }
-  page.drawLine({ start: { x: 300, y: y + 6 }, end: { x: 545, y: y + 6 }, thickness: 0.5, color: grey });
-  y -= 10;
-  if (invoice.vatPercent !== null) {
-    write(t("base"), 400, { right: true });
-    write(money(invoice.baseCents), 545, { right: true });
-    y -= 16;
-    write(t("vat", { percent: invoice.vatPercent }), 400, { right: true });
-    write(money(invoice.vatCents), 545, { right: true });
-    y -= 16;
-  }
-  write(t("total"), 400, { font: bold, right: true });
-  write(money(invoice.totalCents), 545, { font: bold, right: true });
-  y -= 28;
+
+  // The legal notes last: why a corrective invoice corrects, no VAT, on the owner's behalf.
+  doc.y -= 16;
   if (invoice.reason) {
     const { reason } = invoice;
-    write(t("reasonTitle"), 50, { font: bold, size: 9 });
-    y -= 13;
-    paragraph(t(`reasons.${reason.rule}`, reasonValues(reason, day, (policy) => t(`policies.${policy}`))), 50, 495, { size: 9 });
-    y -= 20;
+    const titleLines = wrap(t("reasonTitle"), AREA.right - AREA.left, { bold: true, size: 9 });
+    const text = wrap(t(`reasons.${reason.rule}`, reasonValues(reason, day, (policy) => t(`policies.${policy}`))), AREA.right - AREA.left, small);
+    doc.ensure(PageLayout.height(titleLines.length + Math.min(text.length, 3), 9));
+    doc.flow(titleLines, AREA.left, { bold: true, size: 9 });
+    doc.y -= 4;
+    doc.flow(text, AREA.left, small);
+    doc.y -= 14;
   }
-  if (invoice.vatPercent === null) write(t("noVat"), 50, { color: grey, size: 9 });
-  y -= 14;
-  if (invoice.kind === "rental" || (invoice.kind === "corrective" && invoice.seller.uid !== null)) write(t("onBehalf"), 50, { color: grey, size: 9 });
-
-  return pdf.save();
-
-  function party(target: PDFPage, title: string, who: InvoiceParty, x: number) {
-    const top = y;
-    write(title.toUpperCase(), x, { font: bold, size: 8, color: grey });
-    y -= 15;
-    write(who.name, x, { font: bold, size: 11 });
-    y -= 14;
-    write(who.taxId ? `${t("taxId")}: ${who.taxId}` : t("noTaxId"), x, { size: 9 });
-    if (who.address) {
-      y -= 13;
-      paragraph(who.address, x, 235, { size: 9, leading: 12 });
-    }
-    void target;
-    y = top;
+  if (invoice.vatPercent === null) {
+    doc.flow(wrap(t("noVat"), AREA.right - AREA.left, small), AREA.left, { ...small, color: grey });
+    doc.y -= 6;
   }
-}
+  if (invoice.kind === "rental" || (invoice.kind === "corrective" && invoice.seller.uid !== null)) doc.flow(wrap(t("onBehalf"), AREA.right - AREA.left, small), AREA.left, { ...small, color: grey });
 
-/** The text with characters the font cannot draw replaced by "?" (DejaVu Sans covers Latin, Greek and Cyrillic). */
-const characterSets = new WeakMap<PDFFont, Set<number>>();
-function drawable(font: PDFFont, text: string): string {
-  let supported = characterSets.get(font);
-  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
-  return [...text.normalize("NFC")].map((char) => (supported.has(char.codePointAt(0)!) ? char : "?")).join("");
+  return doc.save();
+
+  /** A party's block: the title, the name as typed, the tax id and the address, each wrapped in the column. */
+  function party(heading: string, who: InvoiceParty) {
+    const parts = [
+      { lines: wrap(heading.toUpperCase(), PARTY_WIDTH, { bold: true, size: 8 }), style: { bold: true, size: 8, color: grey }, gap: 5 },
+      { lines: wrap(who.name, PARTY_WIDTH, { bold: true, size: 11 }), style: { bold: true, size: 11 }, gap: 4 },
+      { lines: wrap(who.taxId ? `${t("taxId")}: ${who.taxId}` : t("noTaxId"), PARTY_WIDTH, small), style: small, gap: 3 },
+      ...(who.address ? [{ lines: wrap(who.address, PARTY_WIDTH, small), style: small, gap: 0 }] : []),
+    ];
+    const height = parts.reduce((sum, part) => sum + PageLayout.height(part.lines.length, part.style.size) + part.gap, 0);
+    return {
+      height,
+      draw(x: number, from: number) {
+        let y = from;
+        for (const part of parts) y -= doc.draw(part.lines, x, y, part.style) + part.gap;
+      },
+    };
+  }
+
+  /**
+   * One line of the table: its description wrapped in its column, its quantity and amount on
+   * its first line. Kept on one page when it fits on one; a description taller than a page
+   * continues on the next.
+   */
+  function row(line: InvoiceLine) {
+    const label = lineLabel(t, line);
+    const description = wrap(line.description ? `${label}: ${line.description}` : label, COLUMNS.description.width);
+    const quantity = wrap(String(line.quantity), COLUMNS.quantity.width);
+    const amount = wrap(money(line.amountCents), COLUMNS.amount.width);
+    doc.ensure(PageLayout.height(Math.max(description.length, quantity.length, amount.length)));
+    const [page, top] = [doc.page, doc.y];
+    const numbers = Math.max(doc.draw(quantity, COLUMNS.quantity.right, top, { right: true }), doc.draw(amount, COLUMNS.amount.right, top, { right: true }));
+    doc.flow(description, COLUMNS.description.x);
+    // A description that went on to another page leaves the numbers behind on this one.
+    doc.y = (doc.page === page ? Math.min(doc.y, top - numbers) : doc.y) - ROW_GAP;
+  }
 }
