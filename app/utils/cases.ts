@@ -64,3 +64,14 @@ export const UNQUOTED_TYPES: readonly CaseType[] = ["port", "contact"];
 
 /** A quote's amount and text limits (the forms and the domain share them). */
 export const QUOTE_LIMITS = { minCents: 100, maxCents: 10_000_000, descriptionMax: 500, maxValidDays: 365 };
+
+/**
+ * The translation key (namespace `cases`) of a quote's status as one side reads it. The requester
+ * is asked for their answer ("pendiente de tu respuesta"); the team reads that a quote waits for
+ * the requester's answer, and who accepted or declined it. `expired`: a pending quote past its
+ * valid-until day (it can only be declined).
+ */
+export function quoteStatusKey(quote: { status: "pending" | "accepted" | "declined" | "superseded"; expired: boolean }, reader: "requester" | "team") {
+  const state = quote.expired ? "expired" : quote.status;
+  return reader === "team" ? (`quote.teamStatuses.${state}` as const) : (`quote.statuses.${state}` as const);
+}

@@ -6,7 +6,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { cardClass } from "#app/components/ui/card";
 import { languageOf } from "#app/i18n";
 import { formatMoment } from "#app/utils/bookings";
-import { caseStatuses, QUOTE_LIMITS, type CaseStatus } from "#app/utils/cases";
+import { caseStatuses, QUOTE_LIMITS, quoteStatusKey, type CaseStatus } from "#app/utils/cases";
 import { href } from "#app/utils/href";
 import { dateTimeFormat, numberFormat } from "#app/utils/intl";
 import { useNotice } from "#app/utils/notice";
@@ -150,7 +150,7 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
         {quotes.map((quote) => (
           <li key={quote.n} className="rounded-lg border border-slate-200 p-3 dark:border-white/10">
             <p className="font-semibold">
-              {tc("quote.number", { n: quote.n })} · {money(quote.amountCents)} · {quote.expired ? tc("quote.statuses.expired") : tc(`quote.statuses.${quote.status}`)}
+              {tc("quote.number", { n: quote.n })} · {money(quote.amountCents)} · {tc(quoteStatusKey(quote, "team"))}
             </p>
             <p className="whitespace-pre-line">{quote.description}</p>
             <p className="text-slate-600 dark:text-slate-400">{tc("quote.validUntil", { date: day(quote.validUntil) })}</p>

@@ -9,6 +9,7 @@ import { languageOf } from "#app/i18n";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { quoteStatusKey } from "#app/utils/cases";
 import { useNotice, type NoticeKey } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
@@ -73,7 +74,7 @@ function Quotes({ quotes }: { quotes: CaseData["quotes"] }) {
             </p>
             <p className="mt-1 whitespace-pre-line">{quote.description}</p>
             <p className="mt-1 text-slate-600 dark:text-slate-400">
-              {t("quote.number", { n: quote.n })} · {quote.expired ? t("quote.statuses.expired") : t(`quote.statuses.${quote.status}`)} · {t("quote.validUntil", { date: day(quote.validUntil) })}
+              {t("quote.number", { n: quote.n })} · {t(quoteStatusKey(quote, "requester"))} · {t("quote.validUntil", { date: day(quote.validUntil) })}
             </p>
             {quote.reason ? <p className="mt-1">{t("quote.reason", { reason: quote.reason })}</p> : null}
             {quote.invoice ? (
