@@ -154,8 +154,15 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     users,
     notify: createInvoiceNotifier({ mailbox, users, link: (lang) => publicOrigin + href("settings-invoices", { lang }) }),
     platform: { name: config.INVOICE_ISSUER_NAME, taxId: config.INVOICE_ISSUER_TAX_ID, address: config.INVOICE_ISSUER_ADDRESS },
-    // Invoices name what was rented in Spanish, the language they are issued in.
+    // Invoices name what was rented in Spanish, the language they are issued in; a berth also by
+    // what its name is made of, so each reader reads it in their language.
     subjectTitle: async (booking) => listings.titleOf(await listings.get(booking.listingId), "es"),
+    subjectDock: async (booking) => {
+      const listing = await listings.get(booking.listingId);
+      if (listing?.kind !== "dock") return null;
+      const port = listing.data.portSlug ? await ports.get(listing.data.portSlug) : null;
+      return { berthType: listing.data.berthType ?? null, berthNumber: listing.data.berthNumber ?? null, portName: port?.name ?? null, city: port?.city ?? null };
+    },
   });
   const weather = createWeatherService({ weather: createWeather(config) });
   const bookings = createBookingsService({

@@ -2,7 +2,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
-import { createBoat, createOwner } from "#tests/listing-fixtures";
+import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle } from "#tests/test-services";
 import { loader as pdfLoader } from "#app/routes/resources/invoice-pdf";
 import { testBooking } from "#app/.server/domain/invoices/test-fixtures";
@@ -153,6 +153,23 @@ describe("invoices of bookings", () => {
     const whole = (await services.invoices.listFor(many.uid)).received.map((invoice) => invoice.id);
     expect([...first.received.rows, ...second.received.rows].map((r: { id: string }) => r.id)).toEqual(whole);
     expect(beyond.received.rows.map((r: { id: string }) => r.id)).toEqual(whole.slice(25));
+  });
+});
+
+describe("what was rented in the reader's language", () => {
+  it("names a rented berth in the page's language on /ajustes/facturas and in the PDF", async () => {
+    const dock = await createDock(services, owner.uid, { kind: "rent", berthNumber: "B-77", monthlyPriceCents: 900_00 });
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "de" }, dock.id, { start: day(90), end: day(91), part: null, people: null, withSkipper: false });
+    await services.bookings.act(booking.id, owner.uid, "owner", "accept");
+    const names = { es: "Amarre con finger en Port Vell · n.º B-77", de: "Liegeplatz mit Fingersteg in Port Vell · Nr. B-77" };
+    for (const [lang, name] of Object.entries(names)) {
+      const page = dataOf(await invoicesLoader({ request: authedRequest(`${lang === "es" ? "" : `/${lang}`}/ajustes/facturas`, renter.cookie), params: {}, context: context() }));
+      const rows = page.received.rows.filter((row: { id: string }) => row.id.startsWith(booking.id));
+      expect(rows.map((row: { subject: string }) => row.subject), lang).toEqual([`${name} · ${booking.reference}`, `${name} · ${booking.reference}`]);
+    }
+    const german = (await pdfText(await download(`${booking.id}_rental`, renter.cookie, "de"))).replace(/\s+/g, " ");
+    expect(german).toContain("Liegeplatz mit Fingersteg in Port Vell · Nr. B-77");
+    expect(german).not.toContain("Amarre con finger");
   });
 });
 

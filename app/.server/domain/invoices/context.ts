@@ -7,7 +7,7 @@ import type { DocumentStore } from "#app/.server/store";
 import { referenceCandidate, type Booking } from "../bookings";
 import type { UserProfile } from "../users";
 import { caseReferenceCandidate } from "../cases";
-import { INVOICES, type Invoice, type InvoiceParty } from "./model";
+import { INVOICES, type Invoice, type InvoiceDock, type InvoiceParty } from "./model";
 import { caseTypeNamed } from "./subject";
 
 export type InvoicesDeps = {
@@ -15,6 +15,8 @@ export type InvoicesDeps = {
   users: { getMany(uids: readonly string[]): Promise<Map<string, UserProfile>> };
   /** What was rented, as the invoice names it (a boat's title, a berth's place). */
   subjectTitle: (booking: Booking) => Promise<string>;
+  /** A berth's name's parts, so the invoice names it in its reader's language (none: the title as issued). */
+  subjectDock?: (booking: Booking) => Promise<InvoiceDock | null>;
   /** The platform as the seller of its service fee. */
   platform: Omit<InvoiceParty, "uid">;
   /** Each invoice issued (emails); failures are logged, never undo the invoice. */

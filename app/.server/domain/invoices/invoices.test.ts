@@ -8,6 +8,7 @@ import type { DocumentStore } from "#app/.server/store";
 import { splitVat } from "./model";
 import { getFixedT } from "#app/.server/i18n";
 import { lineLabel, renderInvoicePdf } from "./pdf";
+import { subjectTitle } from "./subject";
 import { testBooking, testCancellation, testInvoices } from "./test-fixtures";
 
 /**
@@ -232,6 +233,20 @@ describe("invoices", () => {
       ] as const;
       expect(lines.map((line) => lineLabel(t, line))).toEqual(labels);
     }
+  });
+
+  it("names a berth in the reader's language, on the page's words and in the PDF, its corrective invoice too", async () => {
+    const docks = testInvoices(store, { subjectTitle: async () => "Amarre en pantalán en Port Adriano · n.º 12", subjectDock: async () => ({ berthType: "pontoon", berthNumber: "12", portName: "Port Adriano", city: "Calvià" }) });
+    const booking = testBooking("b-dock", "private", { listingKind: "dock", listingId: "dock-1" });
+    const [rental] = await docks.issueForBooking(booking);
+    const [corrective] = await docks.correctForCancellation({ ...booking, status: "cancelled", cancellation: testCancellation("owner-cancel", booking) });
+    const names = { es: "Amarre en pantalán en Port Adriano · n.º 12", en: "Pontoon berth in Port Adriano · no. 12", fr: "Place sur ponton à Port Adriano · n° 12", de: "Liegeplatz am Steg in Port Adriano · Nr. 12" };
+    for (const [lang, name] of Object.entries(names)) {
+      for (const invoice of [rental!, corrective!]) expect(subjectTitle(invoice.subject, lang as keyof typeof names), `${invoice.id} ${lang}`).toBe(name);
+    }
+    const german = await pdfText(await renderInvoicePdf(corrective!, "de"));
+    expect(german).toContain("Liegeplatz am Steg in Port Adriano · Nr. 12");
+    expect(german).not.toContain("pantalán");
   });
 
   it("splits VAT out of VAT-included amounts to the cent", () => {

@@ -46,7 +46,8 @@ export async function issueForBooking(ctx: InvoicesContext, booking: Booking, op
   const owner = people.get(booking.ownerUid);
   const seller = partyOf(owner, booking.ownerUid);
   const buyer = partyOf(people.get(booking.renterUid), booking.renterUid);
-  const subject = { listingId: booking.listingId, kind: booking.listingKind, title: await ctx.subjectTitle(booking), start: booking.start, end: booking.end, part: booking.part, reference: booking.reference };
+  const dock = booking.listingKind === "dock" ? ((await ctx.subjectDock?.(booking)) ?? null) : null;
+  const subject = { listingId: booking.listingId, kind: booking.listingKind, title: await ctx.subjectTitle(booking), start: booking.start, end: booking.end, part: booking.part, reference: booking.reference, ...(dock ? { dock } : {}) };
   const price = booking.price;
   const rentalVat = owner?.company ? VAT_PERCENT : null;
   const common = { kind: "rental" as const, corrects: null, reason: null, bookingId: booking.id, subject };

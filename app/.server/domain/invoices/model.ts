@@ -6,6 +6,7 @@
  * from a counter document in the transaction that writes the invoice (decision 014).
  */
 import type { CaseType } from "#app/utils/cases";
+import type { BerthType } from "#app/utils/listings/schemas";
 
 export const INVOICES = "invoices";
 export const INVOICE_COUNTERS = "invoice_counters";
@@ -20,6 +21,9 @@ export type InvoiceKind = "rental" | "fee" | "corrective" | "paperwork";
 export const VAT_PERCENT = 21;
 
 export type InvoiceParty = { uid: string | null; name: string; taxId: string | null; address: string | null };
+
+/** What a berth's name is made of ("Pontoon berth in Port Adriano · no. 12"): its type and number, and its port or town. */
+export type InvoiceDock = { berthType: BerthType | null; berthNumber: string | null; portName: string | null; city: string | null };
 
 /**
  * What a line says is translated when the invoice is shown (`invoices:lines.<kind>`): the rental
@@ -67,9 +71,10 @@ export type Invoice = {
    * What was rented and when: first and last day (`YYYY-MM-DD`), the half day when it was one; a
    * booking's short reference (`AMR-7K3Q9`). For a case (`kind: "case"`, `listingId` the case id):
    * its type (`caseType`, read in the reader's language; `title` is its Spanish name as issued),
-   * on the day the quote was accepted, and the case's reference (`GES-7K3Q9`).
+   * on the day the quote was accepted, and the case's reference (`GES-7K3Q9`). A berth (which has
+   * no title of its own) also keeps what its name is made of (`dock`), read in the reader's language.
    */
-  subject: { listingId: string; kind: "boat" | "dock" | "case"; title: string; start: string; end: string; part?: "am" | "pm" | null; reference?: string; caseType?: CaseType };
+  subject: { listingId: string; kind: "boat" | "dock" | "case"; title: string; start: string; end: string; part?: "am" | "pm" | null; reference?: string; caseType?: CaseType; dock?: InvoiceDock };
   seller: InvoiceParty;
   buyer: InvoiceParty;
   /** Who may read it besides the team: the seller's and the buyer's accounts. */

@@ -2,6 +2,7 @@ import type { Lang } from "#app/i18n";
 import { langOrDefault, type MailboxService } from "../mailbox";
 import type { UsersService } from "../users";
 import type { Invoice } from "./model";
+import { subjectTitle } from "./subject";
 
 /**
  * "Invoice issued" emails: to each person the invoice is between (the renter; the owner for a
@@ -19,7 +20,7 @@ export function createInvoiceNotifier(deps: { mailbox: Pick<MailboxService, "del
         name: person.displayName,
         kind: { t: `invoices:kinds.${invoice.kind}` },
         number: `${invoice.series}-${invoice.number}`,
-        title: invoice.subject.title,
+        title: subjectTitle(invoice.subject, lang),
         total: { euros: invoice.totalCents },
         link: deps.link(lang),
       };

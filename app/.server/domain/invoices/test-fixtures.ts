@@ -1,6 +1,7 @@
 import type { Booking } from "../bookings";
 import type { UserProfile } from "../users";
 import { PLATFORM_ISSUER } from "../legal-pages";
+import type { InvoicesDeps } from "./context";
 import { createInvoicesService } from "./service";
 import type { DocumentStore } from "#app/.server/store";
 
@@ -12,12 +13,13 @@ export const testPeople: Record<string, UserProfile> = {
   renter: { ...base, uid: "renter", email: "renter@amarre.test", displayName: "Lucía Martín" },
 };
 
-export function testInvoices(store: DocumentStore) {
+export function testInvoices(store: DocumentStore, overrides: Partial<Pick<InvoicesDeps, "subjectTitle" | "subjectDock">> = {}) {
   return createInvoicesService({
     store,
     users: { getMany: async (uids) => new Map(uids.filter((uid) => testPeople[uid]).map((uid) => [uid, testPeople[uid]!])) },
     subjectTitle: async () => "Cap Camarat 7.5 «Brisa»",
     platform: PLATFORM_ISSUER,
+    ...overrides,
   });
 }
 
