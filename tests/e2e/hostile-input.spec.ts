@@ -16,7 +16,7 @@ import { DEMO_PASSWORD } from "./support/auth-state";
  * - its bodies (tests/hostile-requests.ts), on raw sockets: 230,879 empty file parts, 30 MB chunked
  *   with and without `Expect: 100-continue`, 1 MB in every field of three forms.
  * Each is answered with a 4xx and a whole answer (never a reset), or is a recorded sync error; the
- * process never exits, and no `/healthz` waits a second or fails.
+ * process never exits, and no `/healthz` waits 2 s or fails.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -85,11 +85,16 @@ function askHealth() {
   request.on("error", (error) => health.failures.push(error.message));
 }
 
-/** The server is up and answered every `/healthz` so far within a second. */
+/**
+ * The server is up and answered every `/healthz` so far within 2 s. Before decisions 046 and 047
+ * these feeds and bodies held the event loop 5 to 41 s or ended the process; a healthy server on a
+ * machine with some twenty runnable processes (other test suites beside this one) answered in up
+ * to 1.3 s, measured, so a tighter bound would measure the machine rather than the server.
+ */
 function expectHealthy(after: string) {
   expect(server.child.exitCode, `${after}: the server exited\n${server.output().slice(-2000)}`).toBeNull();
   expect(health.failures, after).toEqual([]);
-  expect(health.slowestMs, `${after}: the slowest /healthz (ms); those over 300 ms: ${health.slow.join(", ")}`).toBeLessThan(1000);
+  expect(health.slowestMs, `${after}: the slowest /healthz (ms); those over 300 ms: ${health.slow.join(", ")}`).toBeLessThan(2000);
 }
 
 /** Marks a step in the timeline the slow /healthz answers are placed on (shown when one fails). */
