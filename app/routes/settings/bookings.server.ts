@@ -90,19 +90,14 @@ export async function loadBookingList(ctx: RequestContext, side: Side, uid: stri
   };
 }
 
-/** What an owner sees of a renter before answering: trips, reviews, cancellations, member since. */
+/** What an owner sees of a renter before answering: trips, reviews, cancellations (never the weather's), member since. */
 async function renterRecord(ctx: RequestContext, renterUid: string) {
-  const [trips, written, profile] = await Promise.all([
-    ctx.services.bookings.listForRenter(renterUid),
+  const [standing, written, profile] = await Promise.all([
+    ctx.services.bookings.renterRecord(renterUid),
     ctx.services.reviews.written(renterUid),
     ctx.services.users.get(renterUid),
   ]);
-  return {
-    memberSince: profile?.createdAt ?? null,
-    completedTrips: trips.filter((b) => b.status === "completed").length,
-    reviewsWritten: written.length,
-    cancellations: trips.filter((b) => b.status === "cancelled" && b.cancellation?.by === "renter" && b.history.some((entry) => entry.to === "confirmed")).length,
-  };
+  return { memberSince: profile?.createdAt ?? null, completedTrips: standing.completedTrips, reviewsWritten: written.length, cancellations: standing.cancellations };
 }
 
 /**

@@ -11,6 +11,7 @@ import { addDays, today } from "./dates";
 import type { Booking } from "./model";
 import { createBookingsService } from "./service";
 import { contactSuite } from "./contact.contract";
+import { standingSuite } from "./standing.contract";
 
 /**
  * The rule that must never break, on Firestore: simultaneous confirmations of the same days —
@@ -68,5 +69,9 @@ describe(`bookings on Firestore (${firestore.emulator})`, () => {
       ownerUid: "owner-1",
       boat: ({ policy, instant }) => publishBoat(listings, "owner-1", { cancellationPolicy: policy, instantBooking: instant, dayPriceCents: 210_00 }),
     }));
+  });
+
+  describe("what each side's record shows the other", { timeout: 60_000 }, () => {
+    standingSuite(() => ({ store, listings, ownerUid: "owner-1", boat: () => publishBoat(listings, "owner-1", { instantBooking: true }) }));
   });
 });

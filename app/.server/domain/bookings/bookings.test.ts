@@ -7,6 +7,7 @@ import { addDays, today } from "./dates";
 import { BookingError, SLOTS, type Booking } from "./model";
 import { createBookingsService, type BookingChoice, type BookingEvent } from "./service";
 import { contactSuite } from "./contact.contract";
+import { standingSuite } from "./standing.contract";
 import { publishBoat } from "#app/.server/domain/listings/test-fixtures";
 
 /**
@@ -267,6 +268,10 @@ describe("bookings: contact details between two people (SQLite)", () => {
     ownerUid: owner.uid,
     boat: ({ policy, instant }) => publishBoat(services.listings, owner.uid, { cancellationPolicy: policy, instantBooking: instant, dayPriceCents: 210_00 }),
   }));
+});
+
+describe("bookings: what each side's record shows the other (SQLite)", () => {
+  standingSuite(() => ({ store: services.store, listings: services.listings, ownerUid: owner.uid, boat: () => publishBoat(services.listings, owner.uid, { instantBooking: true }) }));
 });
 
 describe("bookings: no double booking under concurrency (SQLite)", () => {

@@ -33,3 +33,15 @@ export function ownerFigures(asOwner: readonly Booking[], owned: readonly Listin
     occupancyPercent: bookableListings === 0 ? 0 : Math.round((bookedDays / (bookableListings * 30)) * 100),
   };
 }
+
+/**
+ * What an owner reads of a renter before answering a request (issue 44): the trips they completed
+ * and the confirmed bookings they cancelled. A cancellation for the weather (decision 031) is
+ * nobody's doing and never counts; a move for the weather is not a cancellation at all.
+ */
+export function renterStanding(asRenter: readonly Booking[]): { completedTrips: number; cancellations: number } {
+  return {
+    completedTrips: asRenter.filter((b) => b.status === "completed").length,
+    cancellations: asRenter.filter((b) => b.status === "cancelled" && b.cancellation?.by === "renter" && b.cancellation.rule !== "weather" && b.history.some((entry) => entry.to === "confirmed")).length,
+  };
+}

@@ -9,6 +9,7 @@ import * as reads from "./reads";
 import { backfillReferences } from "./reference-backfill";
 import { book, quoteFor } from "./request";
 import { cancelForWeather, moveForWeather } from "./weather-moves";
+import { renterStanding } from "./figures";
 import type { Booking } from "./model";
 import type { BookingChoice, BookingsDeps } from "./service-types";
 import { bindTo } from "../operations";
@@ -53,6 +54,8 @@ export function createBookingsService(deps: BookingsDeps) {
     refundPreview: (booking: Booking, by: "renter" | "owner") => refundFor(booking, by, ctx.now()),
     listForRenter: bind(reads.listForRenter),
     listForOwner: bind(reads.listForOwner),
+    /** The renter's record as owners read it before answering (`figures.ts`: weather cancellations never count). */
+    renterRecord: async (uid: string) => renterStanding(await reads.listForRenter(ctx, uid)),
     contactAllowedBetween: bind(reads.contactAllowedBetween),
     contactRevealAt: bind(reads.contactRevealAt),
     slots: bind(calendar.slots),
