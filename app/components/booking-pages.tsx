@@ -155,6 +155,8 @@ export function BookingDetail({
   // `confirm`; `confirmar` is its older name (pages rendered before decision record 033).
   const asked = search.get("confirm") ?? search.get("confirmar");
   const confirming = asked === "decline" || asked === "cancel" ? (actions.includes(asked) ? asked : null) : null;
+  // A weather form's refusal is said in the weather panel, beside its form.
+  const weatherRefused = refusal?.values?.intent === "weather-move" || refusal?.values?.intent === "weather-cancel";
   return (
     <main id="main" className="space-y-6">
       <p>
@@ -168,16 +170,16 @@ export function BookingDetail({
       </header>
       {!refusal ? <TripBanner done={banner} booking={booking} /> : null}
       {notice && notice.key.startsWith("bookings:done.") && !refusal ? <Notice>{notice.text}</Notice> : null}
-      {refusal && !refusal.fields ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
+      {refusal && (!refusal.fields || (weatherRefused && !detail.weather)) ? <FormAlert id="booking-refusal" errors={[refusal.message]} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
           <StaySection side={side} booking={booking} other={other} />
           <TripSection side={side} trip={detail.trip} booking={booking} />
           {detail.handover ? <HandoverSection panel={detail.handover} refusal={refusal} done={notice?.key.startsWith("bookings:handover.done.") ? noticeName(notice) : null} /> : null}
-          {detail.canSetMeeting && booking.kind === "boat" ? <MeetingForm trip={detail.trip} refusal={refusal?.fields ? refusal : null} busy={busy} /> : null}
+          {detail.canSetMeeting && booking.kind === "boat" ? <MeetingForm trip={detail.trip} refusal={refusal?.fields && !weatherRefused ? refusal : null} busy={busy} /> : null}
           <PriceSection side={side} booking={booking} />
           <MoneySection side={side} booking={booking} />
-          {detail.weather ? <WeatherPanel weather={detail.weather} side={side} totalCents={booking.price.totalCents} busy={busy} /> : null}
+          {detail.weather ? <WeatherPanel weather={detail.weather} side={side} totalCents={booking.price.totalCents} busy={busy} refusal={weatherRefused ? refusal : null} /> : null}
           {detail.renterRecord && other ? <RenterRecord name={other.displayName} slug={other.slug} record={detail.renterRecord} /> : null}
           {actions.length > 0 ? <ActionsSection side={side} booking={booking} actions={actions} confirming={confirming} busy={busy} /> : null}
           {other ? <ConversationSection other={other} chat={detail.chat} busy={busy} /> : null}

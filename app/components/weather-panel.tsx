@@ -1,14 +1,12 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
-import { inputClass, labelClass, hintClass } from "#app/components/forms";
+import { ErrorList, FormAlert, inputClass, labelClass, hintClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
+import { OfficialWarning, useFigures, WeatherReason } from "#app/components/weather-warning";
 import { formatEuros } from "#app/utils/money";
-import { languageOf } from "#app/i18n";
 import { formatDay, formatMoment } from "#app/utils/bookings";
-import { numberFormat } from "#app/utils/intl";
-import { useLang } from "#app/utils/use-lang";
-import type { ReasonView, WeatherDayView, WeatherDecisionView, WeatherPanelView } from "#app/utils/weather";
+import type { TripWeatherView, WeatherDayView, WeatherDecisionView, WeatherPanelView } from "#app/utils/weather";
 import { Button, ButtonLink } from "#app/components/ui/button";
 
 /**
@@ -16,29 +14,10 @@ import { Button, ButtonLink } from "#app/components/ui/button";
  * for the boat from 7 days before, the verdict, and — when the forecast makes the trip unsafe —
  * cancelling with everything refunded (after a confirmation step that repeats the amount) or
  * moving it to other free days at the same price. Decisions taken stay shown with their forecast.
+ * A refused weather form says why inside this panel, beside the form (a taken day under the
+ * move's date field), not at the top of a long page.
  */
 type Side = "renter" | "owner";
-
-function useFigures() {
-  const lang = useLang();
-  const one = numberFormat(languageOf(lang).iso, { maximumFractionDigits: 1 });
-  return { lang, n: (value: number) => one.format(value) };
-}
-
-function Reason({ reason }: { reason: ReasonView }) {
-  const { t } = useTranslation("bookings");
-  const { n } = useFigures();
-  switch (reason.kind) {
-    case "wind":
-      return <>{t("weather.reason.wind", { force: reason.beaufort, limit: reason.limit })}</>;
-    case "gusts":
-      return <>{t("weather.reason.gusts", { knots: n(reason.knots), limit: n(reason.limit) })}</>;
-    case "waves":
-      return <>{t("weather.reason.waves", { metres: n(reason.metres), limit: n(reason.limit) })}</>;
-    case "warning":
-      return <>{t("weather.reason.warning", { level: t(`weather.level.${reason.level}`), headline: reason.headline })}</>;
-  }
-}
 
 function Day({ day }: { day: WeatherDayView }) {
   const { t } = useTranslation("bookings");
@@ -66,10 +45,10 @@ function Day({ day }: { day: WeatherDayView }) {
         </div>
       </dl>
       {day.warnings.length > 0 ? (
-        <ul className="mt-2 space-y-1 text-sm">
+        <ul className="mt-3 space-y-2 text-sm">
           {day.warnings.map((warning, index) => (
             <li key={index}>
-              <span className="font-semibold">{t(`weather.level.${warning.level}`)}:</span> {warning.headline}
+              <OfficialWarning warning={warning} />
             </li>
           ))}
         </ul>
@@ -95,20 +74,49 @@ function Decision({ decision }: { decision: WeatherDecisionView }) {
       </p>
       <ul className="mt-1 list-disc pl-5">
         {evidence.reasons.map((reason, index) => (
-          <li key={index}><Reason reason={reason} /></li>
+          <li key={index}><WeatherReason reason={reason} /></li>
         ))}
       </ul>
     </li>
   );
 }
 
-export function WeatherPanel({ weather, side, totalCents, busy }: { weather: WeatherPanelView; side: Side; totalCents: number; busy: boolean }) {
+/** The forecast's verdict for the trip, the rule for the boat, each day and where the forecast comes from. */
+export function WeatherForecast({ trip }: { trip: TripWeatherView }) {
+  const { t } = useTranslation("bookings");
+  const { lang } = useFigures();
+  if (trip.status === "later") return <p className="mt-2 text-sm">{t("weather.later", { date: formatDay(trip.opensOn, lang, "long") })}</p>;
+  if (trip.status === "unavailable") return <p className="mt-2 text-sm">{t("weather.unavailable")}</p>;
+  return (
+    <>
+      <p className={`mt-3 rounded-lg px-3 py-2 font-semibold ${trip.unsafe ? "bg-coral-600 text-white" : "bg-emerald-600/10 text-emerald-900 dark:text-emerald-200"}`}>
+        {t(trip.unsafe ? "weather.unsafe" : "weather.safe", { boat: t(`weather.class.${trip.boatClass}`) })}
+      </p>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t(`weather.rule.${trip.boatClass}`)}</p>
+      {trip.days.length > 0 ? (
+        <ul className="mt-3 space-y-2">
+          {trip.days.map((day) => (
+            <Day key={day.date} day={day} />
+          ))}
+        </ul>
+      ) : null}
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("weather.issued", { source: t(`weather.source.${trip.source}`), date: formatMoment(trip.issuedAt, lang) })}</p>
+    </>
+  );
+}
+
+/** A weather form's refusal as the booking page's action answers it (`values.intent` says which form). */
+export type WeatherRefusal = { message: string; fields?: Record<string, string>; values?: Record<string, string> } | null;
+
+export function WeatherPanel({ weather, side, totalCents, busy, refusal = null }: { weather: WeatherPanelView; side: Side; totalCents: number; busy: boolean; refusal?: WeatherRefusal }) {
   const { t } = useTranslation("bookings");
   const { lang } = useFigures();
   const [search] = useSearchParams();
   const trip = weather.trip;
   const confirming = (search.get("confirm") ?? search.get("confirmar")) === "weather-cancel" && weather.canAct;
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const moveError = refusal?.values?.intent === "weather-move" ? (refusal.fields?.start ?? null) : null;
+  const formError = refusal?.fields?.form ?? null;
   return (
     <section aria-labelledby="weather-title" className={cardClass()}>
       <h2 id="weather-title" className="scroll-mt-24 text-xl font-bold">{t("weather.title")}</h2>
@@ -119,29 +127,13 @@ export function WeatherPanel({ weather, side, totalCents, busy }: { weather: Wea
           ))}
         </ul>
       ) : null}
-      {trip?.status === "later" ? <p className="mt-2 text-sm">{t("weather.later", { date: formatDay(trip.opensOn, lang, "long") })}</p> : null}
-      {trip?.status === "unavailable" ? <p className="mt-2 text-sm">{t("weather.unavailable")}</p> : null}
-      {trip?.status === "forecast" ? (
-        <>
-          <p className={`mt-3 rounded-lg px-3 py-2 font-semibold ${trip.unsafe ? "bg-coral-600 text-white" : "bg-emerald-600/10 text-emerald-900 dark:text-emerald-200"}`}>
-            {t(trip.unsafe ? "weather.unsafe" : "weather.safe", { boat: t(`weather.class.${trip.boatClass}`) })}
-          </p>
-          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t(`weather.rule.${trip.boatClass}`)}</p>
-          {trip.days.length > 0 ? (
-            <ul className="mt-3 space-y-2">
-              {trip.days.map((day) => (
-                <Day key={day.date} day={day} />
-              ))}
-            </ul>
-          ) : null}
-          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("weather.issued", { source: t(`weather.source.${trip.source}`), date: formatMoment(trip.issuedAt, lang) })}</p>
-        </>
-      ) : null}
+      {trip ? <WeatherForecast trip={trip} /> : null}
+      {formError ? <div className="mt-3"><FormAlert id="weather-refusal" errors={[formError]} /></div> : null}
       {weather.canAct ? (
         <div className="mt-4 space-y-4">
           <p className="text-sm">{t(`weather.choices.${side}`)}</p>
           {confirming ? (
-            <Form method="post" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-950/40">
+            <Form method="post" preventScrollReset className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-950/40">
               <input type="hidden" name="intent" value="weather-cancel" />
               <p className="font-semibold">{t("weather.cancel.title")}</p>
               <p className="text-sm">{t("weather.cancel.consequence", { refund: formatEuros(totalCents, lang) })}</p>
@@ -153,11 +145,22 @@ export function WeatherPanel({ weather, side, totalCents, busy }: { weather: Wea
           ) : (
             <ButtonLink variant="danger" size="md" to="?confirm=weather-cancel#weather-title">{t("weather.cancel.button")}</ButtonLink>
           )}
-          <Form method="post" className="space-y-2">
+          <Form method="post" preventScrollReset className="space-y-2">
             <input type="hidden" name="intent" value="weather-move" />
             <label htmlFor="weather-move-start" className={labelClass}>{t("weather.move.label")}</label>
-            <input id="weather-move-start" name="start" type="date" required min={tomorrow} aria-describedby="weather-move-hint" className={inputClass + " max-w-xs"} />
+            <input
+              id="weather-move-start"
+              name="start"
+              type="date"
+              required
+              min={tomorrow}
+              defaultValue={moveError ? refusal?.values?.start : undefined}
+              aria-invalid={moveError ? true : undefined}
+              aria-describedby="weather-move-hint weather-move-errors"
+              className={inputClass + " max-w-xs"}
+            />
             <p id="weather-move-hint" className={hintClass}>{t("weather.move.hint", { count: weather.days })}</p>
+            <ErrorList id="weather-move-errors" errors={moveError ? [moveError] : null} />
             <Button variant="secondary" size="md" type="submit" disabled={busy}>{t("weather.move.button")}</Button>
           </Form>
         </div>

@@ -3,19 +3,35 @@
  * the boat, and the weather decisions taken. The server's weather feature produces these shapes.
  */
 export type WarningLevelView = "yellow" | "orange" | "red";
+export type WarningKindView = "coastal" | "wind" | "storm" | "other";
 export type BoatClassView = "small" | "motor" | "sail";
+/**
+ * An official warning: its level, what it is about, its zone and hours (which the pages summarise
+ * in the reader's language) and the issuer's own words in their language (quoted as given).
+ * Decisions stored before issue 44 kept only the level and the words (AEMET's, in Spanish).
+ */
+export type OfficialWarningView = {
+  level: WarningLevelView;
+  headline: string;
+  kind?: WarningKindView;
+  zone?: string;
+  onset?: string;
+  expires?: string;
+  issuer?: string;
+  language?: string;
+};
 export type ReasonView =
   | { kind: "wind"; beaufort: number; limit: number }
   | { kind: "gusts"; knots: number; limit: number }
   | { kind: "waves"; metres: number; limit: number }
-  | { kind: "warning"; level: WarningLevelView; headline: string };
+  | ({ kind: "warning"; about?: WarningKindView } & Omit<OfficialWarningView, "kind">);
 export type WeatherDayView = {
   date: string;
   windKnots: number | null;
   gustKnots: number | null;
   waveM: number | null;
   beaufort: number | null;
-  warnings: Array<{ level: WarningLevelView; kind: string; headline: string }>;
+  warnings: OfficialWarningView[];
   unsafe: boolean;
   reasons: ReasonView[];
 };

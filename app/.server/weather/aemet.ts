@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import { Readable } from "node:stream";
 import { XMLParser } from "fast-xml-parser";
 import { extract } from "tar-stream";
-import { daysBetweenInclusive, WeatherUnavailableError, type Forecast, type GeoPoint, type WarningKind, type WarningLevel, type WeatherPort, type WeatherWarning } from "./index";
+import { daysBetweenInclusive, OFFICIAL_LANGUAGES, WeatherUnavailableError, type Forecast, type GeoPoint, type OfficialLanguage, type WarningKind, type WarningLevel, type WeatherPort, type WeatherWarning } from "./index";
 
 /**
  * AEMET OpenData's warnings (`WEATHER_PROVIDER=aemet`, with `AEMET_API_KEY`): Meteoalerta's CAP 1.2
@@ -52,8 +52,11 @@ export function parseCap(xml: string): Zone[] {
   const expires = String(info.expires ?? "");
   if (!onset || !expires || Number.isNaN(Date.parse(onset)) || Number.isNaN(Date.parse(expires))) return [];
   const headline = String(info.headline ?? info.event ?? "").trim().slice(0, 300);
+  // The block's language (`es-ES`): named beside its words when they are quoted.
+  const tag = String(info.language ?? "es").trim().toLowerCase().split("-")[0] as OfficialLanguage;
+  const language = OFFICIAL_LANGUAGES.includes(tag) ? tag : "es";
   return ((info.area as Array<Record<string, unknown>>) ?? []).map((area) => ({
-    warning: { level, kind: KINDS[code] ?? "other", headline, zone: String(area.areaDesc ?? "").trim(), onset, expires },
+    warning: { level, kind: KINDS[code] ?? "other", headline, issuer: "AEMET", language, zone: String(area.areaDesc ?? "").trim(), onset, expires },
     polygons: ((area.polygon as unknown[]) ?? []).map((text) =>
       String(text)
         .trim()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OFFICIAL_LANGUAGES } from "./index";
 
 /** The shape of a fixture forecast file (`WEATHER_FIXTURE_FILE`) and of the built-in demo forecast. */
 const warningSchema = z.object({
@@ -6,6 +7,9 @@ const warningSchema = z.object({
   kind: z.enum(["coastal", "wind", "storm", "other"]),
   headline: z.string().min(1).max(300),
   zone: z.string().min(1).max(120),
+  /** Who issued the warning and the language of its headline: AEMET's Spanish unless the file says otherwise. */
+  issuer: z.string().min(1).max(60).default("AEMET"),
+  language: z.enum(OFFICIAL_LANGUAGES).default("es"),
 });
 const daySchema = z
   .object({

@@ -22,6 +22,12 @@ export function distanceKm(a: GeoPoint, b: GeoPoint): number {
 }
 
 const madridDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid", year: "numeric", month: "2-digit", day: "2-digit" });
+const madridZone = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Madrid", timeZoneName: "longOffset" });
+/** Madrid's offset from UTC on a day (`+01:00` in winter, `+02:00` in summer): a warning's hours are shown in Madrid's time. */
+function madridOffset(date: string): string {
+  const name = madridZone.formatToParts(new Date(`${date}T12:00:00Z`)).find((part) => part.type === "timeZoneName")?.value ?? "GMT+01:00";
+  return name.replace("GMT", "") || "+00:00";
+}
 const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function createFixtureWeather(options: { file?: string; fixture?: WeatherFixture; now?: () => Date } = {}): WeatherPort {
@@ -43,7 +49,7 @@ export function createFixtureWeather(options: { file?: string; fixture?: Weather
         .filter((date) => date >= today && date <= plusDays(today, 7))
         .map((date) => {
           const given = place?.days.find((d) => (d.date ?? plusDays(today, d.offset ?? 0)) === date);
-          const whole = { onset: `${date}T00:00:00+01:00`, expires: `${date}T23:59:59+01:00` };
+          const whole = { onset: `${date}T00:00:00${madridOffset(date)}`, expires: `${date}T23:59:59${madridOffset(date)}` };
           return given
             ? { date, windKnots: given.windKnots, gustKnots: given.gustKnots, waveM: given.waveM, warnings: given.warnings.map((w) => ({ ...w, ...whole })) }
             : { date, ...fixture.calm, warnings: [] };

@@ -14,8 +14,12 @@ export type WarningKind = "coastal" | "wind" | "storm" | "other";
 export type WeatherWarning = {
   level: WarningLevel;
   kind: WarningKind;
-  /** The issuer's own words (`Aviso de costeros de nivel naranja. Costa - …`), shown as given. */
+  /** The issuer's own words (`Aviso de costeros de nivel naranja. Costa - …`), shown as given: quoted, never translated. */
   headline: string;
+  /** Who issued it (`AEMET`), named beside the quotation. */
+  issuer: string;
+  /** The language of `headline` (`es`), named beside the quotation and marked on it. */
+  language: OfficialLanguage;
   /** The zone's name as the issuer gives it. */
   zone: string;
   onset: string;
@@ -37,6 +41,10 @@ export type Forecast = {
   issuedAt: string;
   days: DayForecast[];
 };
+
+/** The languages an official warning's words may come in (AEMET writes Spanish; its English block is not kept). */
+export const OFFICIAL_LANGUAGES = ["es", "ca", "en", "fr", "de"] as const;
+export type OfficialLanguage = (typeof OFFICIAL_LANGUAGES)[number];
 
 export type WeatherProviderName = "fixture" | "aemet" | "open-meteo";
 export type GeoPoint = { lat: number; lng: number };

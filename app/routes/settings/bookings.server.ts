@@ -5,7 +5,7 @@ import { cardsFor } from "#app/.server/listing-cards";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import type { BookingView } from "#app/utils/bookings";
 import { MAX_MESSAGE } from "#app/utils/chats";
-import { weatherAction, weatherPanel } from "./weather.server";
+import { weatherAction, weatherPanel, weatherRefusal } from "./weather.server";
 import { HANDOVER_INTENTS, handoverAction, handoverPanel } from "./handover.server";
 import { href } from "#app/utils/href";
 import { parseForm, unknownIntent } from "#app/.server/http/form";
@@ -158,8 +158,11 @@ export async function bookingAction(ctx: RequestContext, side: Side, id: string)
     // The meeting form says what was typed; the others have one field at most.
     const fields = parsed.fields;
     const [field, message] = Object.entries(fields)[0]!;
+    const refusal = { status: 400, field, message, fields } as Refusal;
+    // The weather forms show their refusal in the weather panel (`weatherRefusal`).
+    if (intent === "weather-move" || intent === "weather-cancel") return { kind: "refused" as const, refusal: weatherRefusal(refusal, { intent, start: intent === "weather-move" ? (parsed.typed.start ?? "") : undefined }) };
     const values = intent === "meeting" ? { meetingPoint: parsed.typed.meetingPoint ?? "", meetingTime: parsed.typed.meetingTime ?? "" } : undefined;
-    return { kind: "refused" as const, refusal: { status: 400, field, message, fields, ...(values ? { values } : {}) } as Refusal };
+    return { kind: "refused" as const, refusal: { ...refusal, ...(values ? { values } : {}) } };
   }
   const value = parsed.value;
   switch (value.intent) {

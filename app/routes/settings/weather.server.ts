@@ -1,4 +1,4 @@
-import type { Booking } from "#app/.server/domain/bookings";
+import { isBookingError, type Booking } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
@@ -26,13 +26,27 @@ export async function weatherPanel(ctx: RequestContext, booking: Booking, listin
 
 export const WEATHER_INTENTS = ["weather-cancel", "weather-move"] as const;
 
+/**
+ * A refused weather form, as the panel shows it beside the form (`values.intent` says which): a
+ * field's message under that field (the move's `start`: its format, a past day, days taken —
+ * 409), any other under the panel's heading. The day typed is kept.
+ */
+export function weatherRefusal(refusal: Refusal, form: { intent: WeatherForm["intent"]; start?: string }): Refusal {
+  const values = { intent: form.intent, ...(form.start === undefined ? {} : { start: form.start }) };
+  return { ...refusal, fields: refusal.field ? { [refusal.field]: refusal.message } : { form: refusal.message }, values };
+}
+
 export async function weatherAction(ctx: RequestContext, side: Side, uid: string, id: string, form: WeatherForm) {
   const intent = form.intent;
   try {
     if (form.intent === "weather-cancel") await ctx.services.bookings.cancelForWeather(id, uid, side);
     else await ctx.services.bookings.moveForWeather(id, uid, side, form.start);
   } catch (error) {
-    return { kind: "refused" as const, refusal: asRefusal(error, ctx.t) as Refusal };
+    const refusal = asRefusal(error, ctx.t) as Refusal;
+    if (refusal.status === 404) return { kind: "refused" as const, refusal };
+    // The move's new days are taken: the date field's message, not the booking form's.
+    const taken = form.intent === "weather-move" && isBookingError(error, "taken");
+    return { kind: "refused" as const, refusal: weatherRefusal(taken ? { status: 409, field: "start", message: ctx.t("bookings:errors.start.taken") } : refusal, form) };
   }
   return { kind: "done" as const, to: href(pageOf[side], { lang: ctx.lang, params: { id } }), notice: { key: `bookings:done.${intent}` } as FlashNotice };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
@@ -8,6 +9,8 @@ import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, settle } from "#tests/test-services";
+import { drawnAt, textOf } from "#tests/drawn";
+import { WeatherForecast, WeatherPanel } from "#app/components/weather-panel";
 import { action as reservationAction, loader as reservationLoader } from "./reservation";
 import { action as rentalAction, loader as rentalLoader } from "./rental";
 
@@ -17,6 +20,8 @@ import { action as rentalAction, loader as rentalLoader } from "./rental";
  * either side; a safe one answers 409 with a translated message; a stranger gets a 404.
  */
 const day = (n: number) => addDays(today(new Date()), n);
+/** AEMET's words, in Spanish, as the demo forecast gives them. */
+const WARNING = "Aviso de costeros de nivel amarillo. Costa de Mallorca: viento del nordeste fuerza 5 a 6.";
 let services: Services;
 let dir: string;
 let owner: Awaited<ReturnType<typeof createOwner>>;
@@ -29,7 +34,7 @@ beforeAll(async () => {
   fs.writeFileSync(
     file,
     JSON.stringify({
-      places: [{ name: "Bahía de Palma", lat: 39.5593, lng: 2.6296, radiusKm: 30, days: [{ offset: 4, windKnots: 18.4, gustKnots: 26, waveM: 1.4, warnings: [] }] }],
+      places: [{ name: "Bahía de Palma", lat: 39.5593, lng: 2.6296, radiusKm: 30, days: [{ offset: 4, windKnots: 18.4, gustKnots: 26, waveM: 1.4, warnings: [{ level: "yellow", kind: "coastal", headline: WARNING, zone: "Costa de Mallorca" }] }] }],
       calm: { windKnots: 7, gustKnots: 11, waveM: 0.3 },
     }),
   );
@@ -52,6 +57,9 @@ const book = async (start: string) => {
   const boat = await createBoat(services, owner.uid, { instantBooking: true, lengthM: 7 });
   return { boat, booking: await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false }) };
 };
+const LANGS = ["", "/en", "/fr", "/de"] as const;
+const renterPage = async (id: string, lang = "", cookie = renter.cookie) =>
+  dataOf(await settle(() => reservationLoader({ request: authedRequest(`${lang}/ajustes/mis-reservas/${id}`, cookie), params: { id }, context: context() })));
 const renterPost = (id: string, fields: Record<string, string>, cookie = renter.cookie, lang = "") =>
   settle(() => reservationAction({ request: formPost(`${lang}/ajustes/mis-reservas/${id}`, fields, cookie), params: { id }, context: context() }));
 
@@ -116,5 +124,74 @@ describe("the weather on a booking's page", () => {
     expect(statusOf(moved)).toBe(303);
     const after = (await services.bookings.getFor(booking.id, owner.uid))!.booking;
     expect([after.start, after.end, after.status]).toEqual([day(9), day(9), "confirmed"]);
+  });
+});
+
+describe("an official warning on the trip page", () => {
+  /** The line that names the warning's issuer and language, and our own summary of it, in each language. */
+  const SAYS = {
+    "": { label: "Aviso oficial de AEMET, en español:", summary: /Aviso amarillo por fenómenos costeros \(estado de la mar\) en la zona Costa de Mallorca, del .+ al .+\./ },
+    "/en": { label: "Official warning from AEMET, in Spanish:", summary: /Yellow warning for coastal events \(sea state\) in the zone Costa de Mallorca, from .+ to .+\./ },
+    "/fr": { label: "Avis officiel émis par AEMET, en espagnol :", summary: /Vigilance jaune pour des phénomènes côtiers \(état de la mer\), zone Costa de Mallorca, du .+ au .+\./ },
+    "/de": { label: "Offizielle Warnung von AEMET, auf Spanisch:", summary: /Gelbe Warnung vor Küstenereignissen \(Seegang\) im Gebiet Costa de Mallorca, von .+ bis .+\./ },
+  } as const;
+
+  it("is quoted as given, its language named, beside our own summary in the reader's language (four languages)", async () => {
+    const { booking } = await book(day(4));
+    for (const lang of LANGS) {
+      const trip = (await renterPage(booking.id, lang)).detail.weather.trip;
+      expect(trip.days[0].warnings, lang).toEqual([{ level: "yellow", kind: "coastal", zone: "Costa de Mallorca", headline: WARNING, issuer: "AEMET", language: "es", onset: expect.stringMatching(new RegExp(`^${day(4)}T00:00:00`)), expires: expect.stringMatching(new RegExp(`^${day(4)}T23:59:59`)) }]);
+      const html = await drawnAt(`${lang}/ajustes/mis-reservas/${booking.id}`, createElement(WeatherForecast, { trip }));
+      // AEMET's words as given, marked as Spanish for whoever reads them aloud.
+      const quotes = [...html.matchAll(/<blockquote lang="es"[^>]*>(.*?)<\/blockquote>/gs)].map((quote) => textOf(quote[1]!));
+      expect(quotes, lang).toEqual([WARNING]);
+      const ours = textOf(html.replace(/<blockquote.*?<\/blockquote>/gs, ""));
+      expect(ours, lang).toContain(SAYS[lang].label);
+      expect(ours, lang).toMatch(SAYS[lang].summary);
+      // Outside the quotation, nothing of AEMET's Spanish on another language's page.
+      if (lang) expect(ours, lang).not.toMatch(/Aviso|costeros|nordeste/);
+    }
+  });
+});
+
+describe("moving a trip for the weather", () => {
+  /** The move form's message when the new days are taken. */
+  const TAKEN = {
+    "": "Los nuevos días no están libres: elige otro primer día.",
+    "/en": "The new days are not free: choose another first day.",
+    "/fr": "Les nouveaux jours ne sont pas libres : choisissez un autre premier jour.",
+    "/de": "Die neuen Tage sind nicht frei: Wählen Sie einen anderen ersten Tag.",
+  } as const;
+
+  it("to a taken day: 409 with the message on the move form, which keeps the day typed (four languages); nothing moves", async () => {
+    const { boat, booking } = await book(day(4));
+    await services.bookings.book({ uid: stranger.uid, lang: "es" }, boat.id, { start: day(9), end: day(9), part: null, people: 2, withSkipper: false });
+    for (const lang of LANGS) {
+      const refused = await renterPost(booking.id, { intent: "weather-move", start: day(9) }, renter.cookie, lang);
+      expect(statusOf(refused), lang).toBe(409);
+      const { refusal } = dataOf(refused);
+      expect(refusal, lang).toMatchObject({ status: 409, field: "start", fields: { start: TAKEN[lang] }, values: { intent: "weather-move", start: day(9) } });
+      const page = await renterPage(booking.id, lang);
+      const html = await drawnAt(`${lang}/ajustes/mis-reservas/${booking.id}`, createElement(WeatherPanel, { weather: page.detail.weather, side: "renter", totalCents: 0, busy: false, refusal }));
+      const input = /<input[^>]*id="weather-move-start"[^>]*>/.exec(html)?.[0] ?? "";
+      expect(input, lang).toContain('aria-invalid="true"');
+      expect(input, lang).toContain(`value="${day(9)}"`);
+      const errors = /aria-describedby="([^"]*)"/.exec(input)![1]!.split(" ").find((id) => id.endsWith("errors"))!;
+      expect(textOf(new RegExp(`<[^>]*id="${errors}"[^>]*>(.*?)</(ul|p|div)>`, "s").exec(html)?.[1] ?? ""), lang).toBe(TAKEN[lang]);
+    }
+    expect((await services.bookings.getFor(booking.id, renter.uid))?.booking).toMatchObject({ status: "confirmed", start: day(4) });
+  });
+});
+
+describe("the renter's record shown to an owner", () => {
+  it("does not count a trip cancelled for the weather among the bookings they cancelled", async () => {
+    const someone = await createTestUser(services);
+    const boat = await createBoat(services, owner.uid, { instantBooking: true, lengthM: 7 });
+    const trip = await services.bookings.book({ uid: someone.uid, lang: "es" }, boat.id, { start: day(4), end: day(4), part: null, people: 2, withSkipper: false });
+    expect(statusOf(await renterPost(trip.id, { intent: "weather-cancel" }, someone.cookie))).toBe(303);
+    const onRequest = await createBoat(services, owner.uid, { instantBooking: false, lengthM: 7 });
+    const request = await services.bookings.book({ uid: someone.uid, lang: "es" }, onRequest.id, { start: day(20), end: day(20), part: null, people: 2, withSkipper: false });
+    const page = dataOf(await settle(() => rentalLoader({ request: authedRequest(`/ajustes/gestion-de-alquileres/${request.id}`, owner.cookie), params: { id: request.id }, context: context() })));
+    expect(page.detail.renterRecord).toMatchObject({ cancellations: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import type { DayForecast, Forecast, WarningLevel, WeatherProviderName } from "#app/.server/weather";
+import type { DayForecast, Forecast, OfficialLanguage, WarningKind, WarningLevel, WeatherProviderName } from "#app/.server/weather";
 
 /**
  * Weather-safe trips (decision 031): when the forecast makes a trip unsafe for its boat, either side
@@ -45,7 +45,8 @@ export type Reason =
   | { kind: "wind"; beaufort: number; limit: number }
   | { kind: "gusts"; knots: number; limit: number }
   | { kind: "waves"; metres: number; limit: number }
-  | { kind: "warning"; level: WarningLevel; headline: string };
+  /** An official warning: what the pages summarise in the reader's language (`about`, `zone`, the times) beside the issuer's words, quoted. */
+  | { kind: "warning"; level: WarningLevel; headline: string; about: WarningKind; zone: string; onset: string; expires: string; issuer: string; language: OfficialLanguage };
 
 export type DayVerdict = DayForecast & { beaufort: number | null; unsafe: boolean; reasons: Reason[] };
 
@@ -60,7 +61,10 @@ export function judgeDay(day: DayForecast, boatClass: BoatClass): DayVerdict {
   // Official warnings about the sea, the wind or storms; a red one of any of them stops every boat.
   for (const warning of day.warnings) {
     if (warning.kind === "other") continue;
-    if (LEVEL_RANK[warning.level] >= LEVEL_RANK[rule.warning]) reasons.push({ kind: "warning", level: warning.level, headline: warning.headline });
+    if (LEVEL_RANK[warning.level] >= LEVEL_RANK[rule.warning]) {
+      const { level, headline, kind: about, zone, onset, expires, issuer, language } = warning;
+      reasons.push({ kind: "warning", level, headline, about, zone, onset, expires, issuer, language });
+    }
   }
   return { ...day, beaufort, unsafe: reasons.length > 0, reasons };
 }

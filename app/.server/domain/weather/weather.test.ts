@@ -89,7 +89,7 @@ describe("the rules", () => {
     expect(verdicts(forecast, "small")).toEqual({ "2027-03-11": false, "2027-03-12": true, "2027-03-14": true, "2027-03-15": true });
     expect(verdicts(forecast, "motor")).toEqual({ "2027-03-11": false, "2027-03-12": false, "2027-03-14": true, "2027-03-15": true });
     expect(verdicts(forecast, "sail")).toEqual({ "2027-03-11": false, "2027-03-12": false, "2027-03-14": true, "2027-03-15": true });
-    const red = judgeDay({ date: "x", windKnots: 5, gustKnots: 8, waveM: 0.3, warnings: [{ level: "red", kind: "storm", headline: "Aviso rojo", zone: "z", onset: "", expires: "" }] }, "sail");
+    const red = judgeDay({ date: "x", windKnots: 5, gustKnots: 8, waveM: 0.3, warnings: [{ level: "red", kind: "storm", headline: "Aviso rojo", issuer: "AEMET", language: "es", zone: "z", onset: "", expires: "" }] }, "sail");
     expect(red.unsafe).toBe(true);
     // Far from the bay (Barcelona): no warning reaches it.
     expect((await aemet.forecast(BARCELONA, "2027-03-11", "2027-03-15")).days.every((d) => d.warnings.length === 0)).toBe(true);
@@ -108,7 +108,7 @@ describe("the adapters", () => {
     expect(await capFiles(await tarOf(CAPS, false))).toHaveLength(3);
     expect(await capFiles(new TextEncoder().encode(fixture(CAPS[0]!)))).toHaveLength(1);
     const [zone] = parseCap(fixture(CAPS[0]!));
-    expect(zone!.warning).toMatchObject({ level: "orange", kind: "coastal", zone: "Costa - Bahía de Palma", headline: "Aviso de costeros de nivel naranja. Costa - Bahía de Palma" });
+    expect(zone!.warning).toMatchObject({ level: "orange", kind: "coastal", zone: "Costa - Bahía de Palma", headline: "Aviso de costeros de nivel naranja. Costa - Bahía de Palma", issuer: "AEMET", language: "es" });
     expect(parseCap(fixture(CAPS[0]!).replace("<msgType>Alert</msgType>", "<msgType>Cancel</msgType>"))).toEqual([]);
     expect(parseCap(fixture(CAPS[0]!).replaceAll("<value>naranja</value>", "<value>verde</value>"))).toEqual([]);
     expect(parseCap("<not-xml")).toEqual([]);
