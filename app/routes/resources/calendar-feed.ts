@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import ical, { ICalEventStatus } from "ical-generator";
-import { addDays, type Booking } from "#app/.server/domain/bookings";
+import { addDays, calendarSequence, type Booking } from "#app/.server/domain/bookings";
 import { exportedEventOf, timeZoneOf } from "#app/.server/domain/calendar-sync";
 import { isListingId } from "#app/.server/domain/listings";
 import { getFixedT } from "#app/.server/i18n";
@@ -52,7 +52,10 @@ export async function loader(args: LoaderFunctionArgs) {
       summary: summaryOf(booking),
       status: booking.status === "pending" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
       url: ctx.origin + href("settings-rental", { lang, params: { id: booking.id } }),
+      // A trip moved for the weather is a new revision of the same event.
+      sequence: calendarSequence(booking),
       stamp: new Date(booking.updatedAt),
+      lastModified: new Date(booking.updatedAt),
     });
   }
   for (const block of feed.blocks) {

@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from "ical-generator";
-import { addDays, momentOf, weatherMoves, type Booking } from "#app/.server/domain/bookings";
+import { addDays, calendarSequence, momentOf, weatherMoves, type Booking } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import type { UserProfile } from "#app/.server/domain/users";
 import type { RequestContext } from "#app/.server/http/request-context";
@@ -62,7 +62,8 @@ export async function tripView(
 /**
  * The trip as one calendar event (RFC 5545): all day over its days, or from the meeting time in
  * Madrid when one is set (written in UTC, so no time-zone definition is needed); the meeting point
- * as its location, the reference in its title, the trip's page as its address.
+ * as its location, the reference in its title, the trip's page as its address; its revision
+ * (`SEQUENCE`) and last change (`LAST-MODIFIED`, `DTSTAMP`) so a calendar that has it updates it.
  */
 export function tripCalendar(input: { booking: Booking; title: string; meeting: MeetingView | null; lang: Lang; origin: string; role: "renter" | "owner" | "admin"; summary: string; description: string }): string {
   const { booking, meeting, lang } = input;
@@ -80,7 +81,10 @@ export function tripCalendar(input: { booking: Booking; title: string; meeting: 
     location: meeting?.place ?? null,
     status: booking.status === "confirmed" || booking.status === "completed" ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
     url: input.role === "admin" ? null : input.origin + href(page, { lang, params: { id: booking.id } }),
+    // A moved trip or a new meeting time is a new revision of the same event: calendars update it.
+    sequence: calendarSequence(booking),
     stamp: new Date(booking.updatedAt),
+    lastModified: new Date(booking.updatedAt),
   });
   return calendar.toString();
 }

@@ -11,6 +11,7 @@ import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, settle } from "#tests/test-services";
 import { drawnAt, textOf } from "#tests/drawn";
 import { WeatherForecast, WeatherPanel } from "#app/components/weather-panel";
+import { loader as tripCalendarLoader } from "#app/routes/resources/trip-calendar";
 import { action as reservationAction, loader as reservationLoader } from "./reservation";
 import { action as rentalAction, loader as rentalLoader } from "./rental";
 
@@ -180,6 +181,26 @@ describe("moving a trip for the weather", () => {
       expect(textOf(new RegExp(`<[^>]*id="${errors}"[^>]*>(.*?)</(ul|p|div)>`, "s").exec(html)?.[1] ?? ""), lang).toBe(TAKEN[lang]);
     }
     expect((await services.bookings.getFor(booking.id, renter.uid))?.booking).toMatchObject({ status: "confirmed", start: day(4) });
+  });
+
+  it("its calendar file carries a higher SEQUENCE, and the change's LAST-MODIFIED and DTSTAMP, so calendars update the event", async () => {
+    const { booking } = await book(day(4));
+    const ics = async () => {
+      const response = (await settle(() => tripCalendarLoader({ request: authedRequest(`/resources/trip/${booking.id}.ics?lang=en`, renter.cookie), params: { file: `${booking.id}.ics` }, context: context() }))) as Response;
+      return (await response.text()).replace(/\r\n[ \t]/g, "");
+    };
+    const line = (body: string, name: string) => new RegExp(`^${name}:(.*)\r$`, "m").exec(body)?.[1];
+    const stampOf = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "");
+    expect(line(await ics(), "SEQUENCE")).toBe("0");
+    const moved = await services.bookings.moveForWeather(booking.id, owner.uid, "owner", day(9));
+    const after = await ics();
+    expect(line(after, "SEQUENCE")).toBe("1");
+    expect(line(after, "DTSTART;VALUE=DATE")).toBe(day(9).replaceAll("-", ""));
+    expect(line(after, "DTSTAMP")).toBe(stampOf(moved.updatedAt));
+    expect(line(after, "LAST-MODIFIED")).toBe(stampOf(moved.updatedAt));
+    // The owner's meeting time moves the event's start too: one revision more.
+    await services.bookings.setMeeting(booking.id, owner.uid, { place: null, time: "09:30" });
+    expect(line(await ics(), "SEQUENCE")).toBe("2");
   });
 });
 

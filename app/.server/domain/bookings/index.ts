@@ -2,6 +2,7 @@
 export { addDays, daysBetween, eachDay, isIsoDate, momentOf, startOfDay, today } from "./dates";
 export {
   actionsFor,
+  calendarSequence,
   canSetMeeting,
   BOOKINGS,
   BookingError,

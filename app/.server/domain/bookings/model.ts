@@ -110,12 +110,23 @@ export function weatherMoves(booking: Pick<Booking, "weather">): Array<WeatherDe
 /** Where and when the trip starts: the listing's default, or the owner's word for this booking. */
 export type Meeting = { place: string | null; time: string | null };
 
+/**
+ * The revision of the trip's calendar event (RFC 5545 `SEQUENCE`): each move for the weather and
+ * each change of the owner's meeting point or time rewrites the event, and a calendar that has it
+ * replaces it only for a higher revision (a file that kept `SEQUENCE:0` left the old days there).
+ */
+export function calendarSequence(booking: Pick<Booking, "weather" | "meetingChanges">): number {
+  return weatherMoves(booking).length + (booking.meetingChanges ?? 0);
+}
+
 export type Booking = Stay & {
   id: string;
   /** The short human reference (`AMR-7K3Q9`, `reference.ts`); ids stay in URLs. */
   reference: string;
   /** The owner's meeting point and time for this booking, over the listing's default (null: the default). */
   meeting?: Meeting | null;
+  /** How many times the owner changed `meeting` (absent: never), for `calendarSequence`. */
+  meetingChanges?: number;
   listingId: string;
   listingKind: "boat" | "dock";
   ownerUid: string;

@@ -1,4 +1,5 @@
 /** Reading bookings as a person may see them (renter, owner, the team), and the trip details the owner sets. */
+import { increment } from "#app/.server/store";
 import { BOOKINGS, BookingError, canSetMeeting, HOLDING, type Booking } from "./model";
 import { contactShown, contactShownFrom } from "./contact";
 import type { BookingsContext } from "./context";
@@ -93,7 +94,10 @@ export async function setMeeting(ctx: BookingsContext, id: string, ownerUid: str
   const place = meeting?.place?.trim() || null;
   const time = meeting?.time?.trim() || null;
   const value = place === null && time === null ? null : { place, time };
+  const before = booking.meeting ?? null;
+  if (before?.place === value?.place && before?.time === value?.time) return booking;
   const updatedAt = ctx.now().toISOString();
-  await ctx.store.update(BOOKINGS, id, { meeting: value, updatedAt });
-  return { ...booking, meeting: value, updatedAt };
+  // One revision more of the trip's calendar event (`calendarSequence`).
+  await ctx.store.update(BOOKINGS, id, { meeting: value, updatedAt, meetingChanges: increment(1) });
+  return { ...booking, meeting: value, updatedAt, meetingChanges: (booking.meetingChanges ?? 0) + 1 };
 }
