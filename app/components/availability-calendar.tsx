@@ -2,14 +2,23 @@ import { useLocation } from "@remix-run/react";
 import { Link } from "#app/components/link";
 import { useTranslation } from "react-i18next";
 import { languageOf } from "#app/i18n";
+import { formatDay } from "#app/utils/bookings";
 import { dateTimeFormat } from "#app/utils/intl";
 import { useLang } from "#app/utils/use-lang";
+import type { BoatClassView } from "#app/utils/weather";
 
 /**
  * Month grids of a listing's days, Monday first: taken days greyed and struck, half-taken days
- * marked for their half. Rendered on the server, so it needs no JavaScript.
+ * marked for their half, and — for a boat — the days the forecast makes unsafe for it ringed
+ * (issue 44), as far as the forecast reaches. Rendered on the server, so it needs no JavaScript.
  */
 export type CalendarMonth = { month: string; start: string; end: string; taken: Record<string, string> };
+
+/**
+ * What a boat's calendar says of the forecast (decision 031's rule, the trip page's): the days it
+ * makes unsafe for the boat's class, and the last day it reaches (nothing is said after it).
+ */
+export type CalendarWeather = { boatClass: BoatClassView; unsafe: string[]; through: string };
 
 /** The window's first month (`YYYY-MM`) and the first months one step back and forward, null at either end. */
 export type CalendarPages = { month: string; prev: string | null; next: string | null };
@@ -60,7 +69,20 @@ export function monthsOf(first: string, count: number): Array<{ month: string; s
   });
 }
 
-export function AvailabilityCalendar({ months, today }: { months: CalendarMonth[]; today: string }) {
+/** The calendar's line on the forecast: which days are ringed and how far the forecast reaches. */
+export function CalendarWeatherNote({ weather }: { weather: CalendarWeather }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  const values = { boat: t(`weather.class.${weather.boatClass}`), through: formatDay(weather.through, lang, "long") };
+  return (
+    <p className="mt-1 flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300" data-testid="calendar-weather">
+      {weather.unsafe.length > 0 ? <span aria-hidden="true" className="mt-1 inline-block size-3 shrink-0 rounded-sm ring-2 ring-coral-500" /> : null}
+      <span>{t(weather.unsafe.length > 0 ? "calendar.weather.unsafe" : "calendar.weather.none", values)}</span>
+    </p>
+  );
+}
+
+export function AvailabilityCalendar({ months, today, weather = null }: { months: CalendarMonth[]; today: string; weather?: CalendarWeather | null }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
   const iso = languageOf(lang).iso;
@@ -70,6 +92,8 @@ export function AvailabilityCalendar({ months, today }: { months: CalendarMonth[
   const weekdays = Array.from({ length: 7 }, (_, i) => weekday.format(new Date(Date.UTC(2024, 0, 1 + i))));
   // Labels once per state; free days are plain numbers (the page shows many cells).
   const label = { day: t("calendar.state.day"), am: t("calendar.state.am"), pm: t("calendar.state.pm"), past: t("calendar.state.past") } as const;
+  const unsafe = new Set(weather?.unsafe ?? []);
+  const unsafeLabel = t("calendar.state.unsafe");
   const tone = {
     day: "bg-slate-200 text-slate-600 line-through dark:bg-white/10 dark:text-slate-300",
     am: "bg-amber-50 dark:bg-amber-900/30",
@@ -100,11 +124,13 @@ export function AvailabilityCalendar({ months, today }: { months: CalendarMonth[
                     if (n < 1 || n > days) return <td key={col} />;
                     const date = `${month.month}-${String(n).padStart(2, "0")}`;
                     const state = date < today ? "past" : (month.taken[date] as "day" | "am" | "pm" | undefined);
-                    if (!state) return <td key={col}>{n}</td>;
+                    const risky = state !== "past" && unsafe.has(date);
+                    if (!state && !risky) return <td key={col}>{n}</td>;
+                    const said = [state ? label[state] : null, risky ? unsafeLabel : null].filter(Boolean).join(", ");
                     return (
-                      <td key={col} className={tone[state]}>
+                      <td key={col} className={`${state ? tone[state] : ""}${risky ? " ring-2 ring-inset ring-coral-500" : ""}`} data-unsafe={risky ? date : undefined}>
                         {n}
-                        <span className="sr-only"> {label[state]}</span>
+                        <span className="sr-only"> {said}</span>
                       </td>
                     );
                   })}

@@ -1,9 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AvailabilityCalendar, CalendarPager, type CalendarMonth, type CalendarPages } from "#app/components/availability-calendar";
+import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote, type CalendarMonth, type CalendarPages, type CalendarWeather } from "#app/components/availability-calendar";
 import { DetailSection } from "#app/components/listing-detail";
 import { formatEuros } from "#app/utils/money";
+import { formatDay } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { priceRental, type Tariff } from "#app/utils/pricing";
 import { useLang } from "#app/utils/use-lang";
@@ -13,7 +14,8 @@ import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
  * The listing page's way in to booking: the first and last day (and the people, for boats),
  * sent to the summary as a plain GET form. The days the page was opened with are priced in the
  * server's HTML; with JavaScript the total follows each change — priced by the same function as
- * the summary and the booking — with a warning when a chosen day is taken.
+ * the summary and the booking — with a warning when a chosen day is taken, or when the forecast
+ * makes one unsafe for the boat (the calendar's rings; the summary says it with or without JavaScript).
  */
 export type BookingBox = {
   today: string;
@@ -25,6 +27,8 @@ export type BookingBox = {
   tariff: Tariff;
   capacity: number | null;
   instant: boolean;
+  /** A boat's forecast verdicts for the calendar and the estimate (null: nothing said). */
+  weather: CalendarWeather | null;
 }
 
 const inputClass =
@@ -64,6 +68,13 @@ export function estimateOf(box: BookingBox, choice: TripChoice): { days: number;
   return { days, totalCents, taken };
 }
 
+/** The chosen days the forecast makes unsafe for the boat (the calendar's rings), soonest first. */
+export function unsafeDaysIn(box: Pick<BookingBox, "weather">, choice: TripChoice): string[] {
+  const last = choice.end || choice.start;
+  if (!box.weather || !choice.start || last < choice.start) return [];
+  return box.weather.unsafe.filter((date) => date >= choice.start && date <= last);
+}
+
 /**
  * The box's form. `initial` is the choice the page was opened with (the search's days and
  * people); `onChange` hears every change (the phones' booking bar shows the same total).
@@ -93,6 +104,7 @@ export function BookingEstimate({
   };
   const { start, end } = choice;
   const { days, totalCents: total, taken } = estimateOf(box, choice);
+  const unsafe = unsafeDaysIn(box, choice);
   return (
     <Form method="get" action={href("reservation-summary", { lang })} onSubmit={submitClean} className="space-y-3" data-testid="booking-estimate">
       <input type="hidden" name="listing" value={listingId} />
@@ -128,6 +140,11 @@ export function BookingEstimate({
         ) : total !== null ? (
           t("estimate.total", { count: days, total: formatEuros(total, lang) })
         ) : null}
+        {!taken && unsafe.length > 0 ? (
+          <span className="mt-1 block font-semibold text-coral-600 dark:text-coral-300" data-testid="estimate-unsafe">
+            {t("estimate.unsafe", { count: unsafe.length, date: formatDay(unsafe[0]!, lang, "long") })}
+          </span>
+        ) : null}
       </p>
       <button type="submit" className="block w-full rounded-lg bg-coral-500 px-4 py-3 text-center font-semibold text-white shadow hover:bg-coral-600">
         {submitLabel}
@@ -145,8 +162,9 @@ export function AvailabilitySection({ box, params }: { box: BookingBox; params?:
   return (
     <DetailSection id="availability-heading" title={t("calendar.title")}>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
+      {box.weather ? <CalendarWeatherNote weather={box.weather} /> : null}
       <CalendarPager pages={box.pages} anchor="availability-heading" params={params} />
-      <AvailabilityCalendar months={box.calendar} today={box.today} />
+      <AvailabilityCalendar months={box.calendar} today={box.today} weather={box.weather} />
     </DetailSection>
   );
 }

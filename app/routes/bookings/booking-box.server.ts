@@ -1,7 +1,7 @@
 import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { monthsOf, type CalendarMonth, type CalendarPages } from "#app/components/availability-calendar";
+import { monthsOf, type CalendarMonth, type CalendarPages, type CalendarWeather } from "#app/components/availability-calendar";
 import { boatTariff, dockTariff } from "#app/utils/pricing";
 
 /** The listing pages' booking box and the calendars: held days by month, the tariff for the estimate. */
@@ -59,9 +59,20 @@ export async function calendarFor(ctx: RequestContext, listingId: string) {
   return { today: first, calendar: calendarOf(months, slots), pages, slots };
 }
 
+/**
+ * What a boat's calendar marks of the forecast (issue 44): the days the forecast makes unsafe for
+ * its class, judged by the trip page's rule (`weather.outlook`), and the last day it reaches; null
+ * when it says nothing (a berth, a listing without a point, a source that is down).
+ */
+export async function calendarWeather(ctx: RequestContext, listing: Listing): Promise<CalendarWeather | null> {
+  const outlook = await ctx.services.weather.outlook(listing);
+  if (outlook?.status !== "forecast" || outlook.days.length === 0) return null;
+  return { boatClass: outlook.boatClass, unsafe: outlook.days.filter((day) => day.unsafe).map((day) => day.date), through: outlook.days[outlook.days.length - 1]!.date };
+}
+
 export async function bookingBoxOf(ctx: RequestContext, listing: Listing) {
   if (listing.status !== "published" || (listing.kind === "dock" && listing.data.kind !== "rent")) return null;
-  const { today: first, calendar, pages, slots } = await calendarFor(ctx, listing.id);
+  const [{ today: first, calendar, pages, slots }, weather] = await Promise.all([calendarFor(ctx, listing.id), calendarWeather(ctx, listing)]);
   const data = listing.data;
   return {
     today: first,
@@ -75,5 +86,6 @@ export async function bookingBoxOf(ctx: RequestContext, listing: Listing) {
         : dockTariff(data as { dailyPriceCents?: number; monthlyPriceCents?: number }),
     capacity: listing.kind === "boat" ? (listing.data.capacity ?? 1) : null,
     instant: listing.kind === "boat" && listing.data.instantBooking === true,
+    weather,
   };
 }

@@ -5,7 +5,7 @@ import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, MAX_DOCK_DAYS } from "#app/.ser
 import { isListingId } from "#app/.server/domain/listings";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
-import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
+import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote } from "#app/components/availability-calendar";
 import { useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
 import { inputClass, labelClass } from "#app/components/forms";
@@ -17,14 +17,15 @@ import { withQuery } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
 import { withoutEmptyParams } from "#app/utils/listings/trip";
-import { calendarFor } from "./booking-box.server";
+import { calendarFor, calendarWeather } from "./booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
 import { Button } from "#app/components/ui/button";
 
 /**
  * /boat/rent/boat/{id}: choosing the days of a boat (or of a berth for rent): the first and last
  * day (or one half day), the people and the skipper, with the availability three months at a
- * time, paged month by month (`?mes=YYYY-MM`) up to the booking horizon. A
+ * time, paged month by month (`?mes=YYYY-MM`) up to the booking horizon, a boat's days ringed where
+ * the forecast makes them unsafe for it (issue 44, the boat page's calendar's rule). A
  * plain GET form leads to the summary (/boat/rent/boat/ReservationSummary), which prices the
  * choice and confirms it; nothing here needs JavaScript.
  */
@@ -41,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!listing || listing.status !== "published" || (listing.kind === "dock" && listing.data.kind !== "rent")) notFound(ctx.request);
   const card = (await cardsFor(ctx.services, [listing.id])).get(listing.id)!;
   // The months shown: three from `?mes=` (this month by default), up to the booking horizon.
-  const { today: first, calendar, pages } = await calendarFor(ctx, listing.id);
+  const [{ today: first, calendar, pages }, weather] = await Promise.all([calendarFor(ctx, listing.id), calendarWeather(ctx, listing)]);
   const boat = listing.kind === "boat" ? listing.data : null;
   const dock = listing.kind === "dock" ? listing.data : null;
   return data(
@@ -55,6 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
       maxDays: listing.kind === "boat" ? MAX_BOAT_DAYS : MAX_DOCK_DAYS,
       calendar,
       pages,
+      weather,
       terms: {
         instant: boat?.instantBooking === true,
         capacity: boat?.capacity ?? null,
@@ -147,8 +149,9 @@ export default function Rent() {
           <section aria-labelledby="availability-title">
             <h2 id="availability-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
+            {data.weather ? <CalendarWeatherNote weather={data.weather} /> : null}
             <CalendarPager pages={data.pages} anchor="availability-title" />
-            <AvailabilityCalendar months={data.calendar} today={data.today} />
+            <AvailabilityCalendar months={data.calendar} today={data.today} weather={data.weather} />
           </section>
         </div>
         <aside className="space-y-4 self-start">

@@ -22,12 +22,14 @@ import type { ChoiceFields } from "#app/utils/bookings";
 import { isListingId } from "#app/.server/domain/listings";
 import { cardsFor } from "#app/.server/listing-cards";
 import { usePending } from "#app/utils/use-pending";
+import { SummaryWeather } from "#app/components/weather-before-booking";
 
 /**
  * /boat/rent/boat/ReservationSummary?listing=…&start=…&end=…[&part=am|pm][&people=…][&skipper=on]:
  * the price of the choice, line by line (days, weekly or monthly part, skipper, service fee,
- * total, deposit held), the cancellation policy with its dates for this stay, and one POST form
- * that confirms it. Visitors see the same and sign in to confirm, coming back to this choice.
+ * total, deposit held), the cancellation policy with its dates for this stay, the forecast's
+ * verdict for these days when it reaches them (decision 031; issue 44), and one POST form that
+ * confirms it. Visitors see the same and sign in to confirm, coming back to this choice.
  * A refusal is a 400 (409 for taken days) with a translated message and a way back to the days;
  * confirming answers 303 to the booking's page.
  */
@@ -44,17 +46,21 @@ export async function loader(args: LoaderFunctionArgs) {
   const back = `${href("rent", { params: { id: listingId || "-" } })}?${new URLSearchParams(Object.entries(fields).filter(([key, value]) => key !== "listing" && value !== ""))}`;
   let refusal: Refusal | null = null;
   let quote = null;
+  let weather = null;
   try {
     const result = await ctx.services.bookings.quoteFor(listingId, viewer?.uid ?? null, choice);
     quote = quoteView(result);
-    if (!(await ctx.services.bookings.isFree(result.listing, result.start, result.end, result.part))) refusal = asRefusal(new BookingError("taken"), ctx.t);
+    const [free, trip] = await Promise.all([ctx.services.bookings.isFree(result.listing, result.start, result.end, result.part), ctx.services.weather.forTrip(result.listing, result)]);
+    if (!free) refusal = asRefusal(new BookingError("taken"), ctx.t);
+    // The trip page's verdict for these days, before confirming; nothing when the forecast does not reach them yet.
+    else if (trip?.status === "forecast" && trip.days.length > 0) weather = trip;
   } catch (error) {
     refusal = asRefusal(error, ctx.t);
   }
   const card = quote ? ((await cardsFor(ctx.services, [quote.listingId])).get(quote.listingId) ?? null) : null;
   const tooMany = refusal?.field === "people" && choice.people !== null && choice.people >= 1 ? await tooManyPeople(ctx, listingId, fields, choice.people) : null;
   return data(
-    { meta, quote, card, fields, refusal, back: listingId ? back : null, tooMany, signedIn: viewer !== null, loginUrl: loginRedirectUrl(ctx.request), charges: ctx.services.bookings.charges },
+    { meta, quote, card, fields, refusal, weather, back: listingId ? back : null, tooMany, signedIn: viewer !== null, loginUrl: loginRedirectUrl(ctx.request), charges: ctx.services.bookings.charges },
     { status: refusal ? refusal.status : 200, headers: { "Cache-Control": "private, no-cache" } },
   );
 }
@@ -138,6 +144,7 @@ export default function ReservationSummary() {
                 <li>{quote.instant ? t("summary.instant") : t("summary.request")}</li>
               </ul>
             </section>
+            {loaderData.weather && !refusal ? <SummaryWeather weather={loaderData.weather} end={quote.end} /> : null}
             <section aria-labelledby="price-title" className={cardClass()}>
               <h2 id="price-title" className="text-xl font-bold">{t("summary.price")}</h2>
               <div className="mt-3"><PriceBreakdown price={quote.price} /></div>

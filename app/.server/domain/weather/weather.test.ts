@@ -169,4 +169,35 @@ describe("the trip's weather", () => {
     expect(await service.forTrip({ ...boat, lat: null, lng: null }, { start: "2027-03-12", end: "2027-03-12" })).toBeNull();
     expect(await service.unsafeEvidence(boat, { start: "2027-03-10", end: "2027-03-10" })).toBeNull();
   });
+
+  it("the listing pages' outlook: today to the forecast's reach, by the same rule; pages asking at once share one request; a source that is down is asked again after a minute, not by every page", async () => {
+    const clock = { now: NOW() };
+    let calls = 0;
+    let down = false;
+    const source: WeatherPort = {
+      name: "open-meteo",
+      forecast: async (point, from, to) => {
+        calls++;
+        if (down) throw new Error("503");
+        return createOpenMeteoWeather({ fetch: openMeteoFetch, now: NOW }).forecast(point, from, to);
+      },
+    };
+    const service = createWeatherService({ weather: source, now: () => clock.now });
+    const [outlook] = await Promise.all([service.outlook(boat), service.outlook(boat), service.outlook(boat)]);
+    expect(calls).toBe(1);
+    expect(outlook).toMatchObject({ status: "forecast", boatClass: "small" });
+    const judged = outlook!.status === "forecast" ? outlook!.days.map((day) => [day.date, day.unsafe]) : [];
+    expect(judged).toEqual(Object.entries(verdicts(await source.forecast(PALMA, "2027-03-10", "2027-03-17"), "small")));
+    calls = 0;
+    down = true;
+    const other = { ...boat, lat: 41.3754, lng: 2.1837 };
+    expect(await service.outlook(other)).toEqual({ status: "unavailable" });
+    clock.now = new Date(NOW().getTime() + 50_000);
+    expect(await service.outlook(other)).toEqual({ status: "unavailable" });
+    expect(calls).toBe(1);
+    clock.now = new Date(NOW().getTime() + 61_000);
+    down = false;
+    expect(await service.outlook(other)).toMatchObject({ status: "forecast" });
+    expect(calls).toBe(2);
+  });
 });
