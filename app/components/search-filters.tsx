@@ -292,7 +292,8 @@ export function BoatSearchFilters({
         <legend className={legend}>{t("filters.trip")}</legend>
         <ChoiceField field={fields.type} label={t("filters.type")} any={t("filters.anyType")} options={boatTypes.map((type) => ({ value: type.id, label: t(`listing:boatTypes.${type.id}`) }))} />
         <PlaceField field={fields.place} ports={ports} listId="boat-filters-places" />
-        <div className="grid grid-cols-2 gap-3">
+        {/* A date field is about 11rem wide in every language: two side by side only where the form is that wide (not the 18rem sidebar, not a phone). */}
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
           <FilterField field={fields.from} label={t("filters.from")}>
             <input {...fields.from.control} type="date" defaultValue={fields.from.defaultValue} aria-describedby={fields.from.errorId} className={input} />
           </FilterField>

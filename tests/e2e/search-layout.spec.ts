@@ -108,3 +108,38 @@ test("a boat page loads Leaflet only when its map nears the screen", async ({ br
   expect(mapRequests.length).toBeGreaterThan(0);
   await context.close();
 });
+
+/**
+ * Issue 44: the date fields of the boat search's sidebar show the whole date (at 1280 px they were
+ * two columns narrower than a date: "12/27/2(") — at 1280 and 390 px, in each language, with the
+ * browser's own date format for it. A date field is drawn whole when it is at least as wide as the
+ * browser makes it when left to its own width (its max-content width). Without JavaScript: the
+ * layout is the server's CSS.
+ */
+test("the search sidebar's date fields show the whole date at 1280 and 390 px, in four languages", async ({ browser }) => {
+  const fits = (page: Page) =>
+    page.getByRole("search").locator('input[type="date"]').evaluateAll((inputs) =>
+      inputs.map((input) => {
+        const shown = input.getBoundingClientRect().width;
+        const style = (input as HTMLInputElement).style;
+        style.width = "max-content";
+        const whole = input.getBoundingClientRect().width;
+        style.width = "";
+        return { name: (input as HTMLInputElement).name, shown: Math.round(shown), whole: Math.round(whole) };
+      }),
+    );
+  for (const [prefix, locale] of [["", "es-ES"], ["/en", "en-US"], ["/fr", "fr-FR"], ["/de", "de-DE"]] as const) {
+    const context = await browser.newContext({ viewport: desktop, javaScriptEnabled: false, locale });
+    const page = await context.newPage();
+    // Only the page and its styles: photos and map tiles play no part in the sidebar's layout.
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])|\.(webp|png|jpe?g|svg)(\?|$)/, (route) => route.abort());
+    await page.goto(`${prefix}/alquiler-barco?from=2027-12-27&to=2027-12-28`);
+    const wide = await fits(page);
+    expect(wide.map((field) => field.name)).toEqual(["from", "to"]);
+    for (const field of wide) expect(field.shown, `${locale} at 1280 px: ${field.name}`).toBeGreaterThanOrEqual(field.whole);
+    await page.setViewportSize(phone);
+    await page.getByTestId("filters-toggle").locator("summary").click();
+    for (const field of await fits(page)) expect(field.shown, `${locale} at 390 px: ${field.name}`).toBeGreaterThanOrEqual(field.whole);
+    await context.close();
+  }
+});
