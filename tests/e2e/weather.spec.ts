@@ -9,6 +9,7 @@ import { demoOfToday, type DemoServer } from "./support/demo-day";
  * cancels for the weather after a step that repeats what comes back (everything, the fee
  * included), and Javier's page shows the decision with the forecast that justified it. The trip
  * and the blow are seeded relative to the day: past midnight, on a server seeded today (demo-day.ts).
+ * The boat's page then rings the unsafe days in its calendar.
  */
 let demo: DemoServer;
 test.beforeAll(async () => {
@@ -26,7 +27,9 @@ test("the renter cancels an unsafe trip for the weather; both pages keep the for
   await upcoming.getByRole("link", { name: /Cap Camarat/ }).nth(1).click();
   const weather = renter.locator("section", { has: renter.getByRole("heading", { name: "El tiempo para el viaje" }) });
   await expect(weather.getByText("La previsión hace inseguro este viaje para este barco (moto de agua o barco a motor de hasta 8 m).")).toBeVisible();
-  await expect(weather.getByText("Aviso amarillo:")).toBeVisible();
+  // AEMET's words quoted as given, named, after our own summary (issue 44).
+  await expect(weather.getByText(/^Aviso amarillo por fenómenos costeros \(estado de la mar\) en la zona Costa de Mallorca/).first()).toBeVisible();
+  await expect(weather.getByText("Aviso oficial de AEMET, en español:").first()).toBeVisible();
   await expect(weather.getByText(/Fuerza 5 \(21 nudos\)/)).toBeVisible();
   const total = (await renter.locator("#price-title + div").innerText()).match(/Total[^\d]*([\d.]+,\d{2} €)/)?.[1];
 
@@ -38,6 +41,9 @@ test("the renter cancels an unsafe trip for the weather; both pages keep the for
   await expect(renter.getByText("Cancelada", { exact: true })).toBeVisible();
   await expect(renter.getByText(/^Cancelado por el tiempo por quien alquila el /)).toBeVisible();
   const tripUrl = new URL(renter.url());
+  // The boat's page rings the days the demo forecast makes unsafe for it (issue 44).
+  await renter.locator('aside a[href^="/boat/"]').first().click();
+  await expect(renter.locator("td[data-unsafe]").first()).toBeVisible();
 
   const owner = await demoPage(browser, "owner@amarre.test", demo.context);
   await owner.goto(tripUrl.pathname.replace("/ajustes/mis-reservas/", "/ajustes/gestion-de-alquileres/"));
