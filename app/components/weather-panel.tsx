@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
 import { ErrorList, FormAlert, inputClass, labelClass, hintClass } from "#app/components/forms";
@@ -115,6 +115,11 @@ export function WeatherPanel({ weather, side, totalCents, busy, refusal = null }
   const trip = weather.trip;
   const confirming = (search.get("confirm") ?? search.get("confirmar")) === "weather-cancel" && weather.canAct;
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  // A refused form brings the page back at its message, with or without JavaScript (the browser,
+  // or the router's scroll restoration, goes to the action's fragment); a done one redirects to the
+  // page's top, where its notice is.
+  const { pathname, search: query } = useLocation();
+  const actionTo = (anchor: string) => `${pathname}${query}#${anchor}`;
   const moveError = refusal?.values?.intent === "weather-move" ? (refusal.fields?.start ?? null) : null;
   const formError = refusal?.fields?.form ?? null;
   return (
@@ -128,12 +133,12 @@ export function WeatherPanel({ weather, side, totalCents, busy, refusal = null }
         </ul>
       ) : null}
       {trip ? <WeatherForecast trip={trip} /> : null}
-      {formError ? <div className="mt-3"><FormAlert id="weather-refusal" errors={[formError]} /></div> : null}
+      {formError ? <div className="mt-3 scroll-mt-24" id="weather-refusal"><FormAlert errors={[formError]} /></div> : null}
       {weather.canAct ? (
         <div className="mt-4 space-y-4">
           <p className="text-sm">{t(`weather.choices.${side}`)}</p>
           {confirming ? (
-            <Form method="post" preventScrollReset className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-950/40">
+            <Form method="post" action={actionTo("weather-refusal")} className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-950/40">
               <input type="hidden" name="intent" value="weather-cancel" />
               <p className="font-semibold">{t("weather.cancel.title")}</p>
               <p className="text-sm">{t("weather.cancel.consequence", { refund: formatEuros(totalCents, lang) })}</p>
@@ -145,7 +150,7 @@ export function WeatherPanel({ weather, side, totalCents, busy, refusal = null }
           ) : (
             <ButtonLink variant="danger" size="md" to="?confirm=weather-cancel#weather-title">{t("weather.cancel.button")}</ButtonLink>
           )}
-          <Form method="post" preventScrollReset className="space-y-2">
+          <Form method="post" action={actionTo("weather-move")} id="weather-move" className="scroll-mt-24 space-y-2">
             <input type="hidden" name="intent" value="weather-move" />
             <label htmlFor="weather-move-start" className={labelClass}>{t("weather.move.label")}</label>
             <input

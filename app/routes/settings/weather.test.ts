@@ -174,6 +174,8 @@ describe("moving a trip for the weather", () => {
       expect(refusal, lang).toMatchObject({ status: 409, field: "start", fields: { start: TAKEN[lang] }, values: { intent: "weather-move", start: day(9) } });
       const page = await renterPage(booking.id, lang);
       const html = await drawnAt(`${lang}/ajustes/mis-reservas/${booking.id}`, createElement(WeatherPanel, { weather: page.detail.weather, side: "renter", totalCents: 0, busy: false, refusal }));
+      // With or without JavaScript the page comes back at the move form, where the message is.
+      expect(html, lang).toMatch(new RegExp(`<form[^>]*action="${lang}/ajustes/mis-reservas/${booking.id}#weather-move"[^>]*id="weather-move"`));
       const input = /<input[^>]*id="weather-move-start"[^>]*>/.exec(html)?.[0] ?? "";
       expect(input, lang).toContain('aria-invalid="true"');
       expect(input, lang).toContain(`value="${day(9)}"`);
