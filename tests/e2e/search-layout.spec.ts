@@ -111,10 +111,11 @@ test("a boat page loads Leaflet only when its map nears the screen", async ({ br
 
 /**
  * Issue 44: the date fields of the boat search's sidebar show the whole date (at 1280 px they were
- * two columns narrower than a date: "12/27/2(") — at 1280 and 390 px, in each language, with the
- * browser's own date format for it. A date field is drawn whole when it is at least as wide as the
- * browser makes it when left to its own width (its max-content width). Without JavaScript: the
- * layout is the server's CSS.
+ * two columns narrower than a date: "12/27/2(") — at 1280 and 390 px, each page's language with a
+ * browser of that locale. A date field is drawn whole when it is at least as wide as the browser
+ * makes it when left to its own width (its max-content width). Debian's headless shell draws every
+ * locale's date as mm/dd/yyyy; the other formats (dd/mm/yyyy, dd.mm.yyyy) have as many digits.
+ * Without JavaScript: the layout is the server's CSS.
  */
 test("the search sidebar's date fields show the whole date at 1280 and 390 px, in four languages", async ({ browser }) => {
   const fits = (page: Page) =>
