@@ -59,13 +59,17 @@ export async function calendarFor(ctx: RequestContext, listingId: string) {
   return { today: first, calendar: calendarOf(months, slots), pages, slots };
 }
 
+/** How long a listing page waits for the forecast before drawing its calendar without it. */
+export const CALENDAR_WEATHER_WAIT_MS = 1_500;
+
 /**
  * What a boat's calendar marks of the forecast (issue 44): the days the forecast makes unsafe for
  * its class, judged by the trip page's rule (`weather.outlook`), and the last day it reaches; null
- * when it says nothing (a berth, a listing without a point, a source that is down).
+ * when it says nothing (a berth, a listing without a point, a source that is down or slower than
+ * `CALENDAR_WEATHER_WAIT_MS`: a listing page is not held by an outside service; the next one has it).
  */
 export async function calendarWeather(ctx: RequestContext, listing: Listing): Promise<CalendarWeather | null> {
-  const outlook = await ctx.services.weather.outlook(listing);
+  const outlook = await ctx.services.weather.outlook(listing, { waitMs: CALENDAR_WEATHER_WAIT_MS });
   if (outlook?.status !== "forecast" || outlook.days.length === 0) return null;
   return { boatClass: outlook.boatClass, unsafe: outlook.days.filter((day) => day.unsafe).map((day) => day.date), through: outlook.days[outlook.days.length - 1]!.date };
 }

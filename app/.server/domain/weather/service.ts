@@ -56,10 +56,24 @@ export function createWeatherService(deps: { weather: WeatherPort; now?: () => D
 
   return {
     forTrip,
-    /** The listing's days from today as far as the forecast reaches, judged for its boat (the calendar's marks); null for a berth. */
-    outlook(listing: WeatherListing): Promise<TripWeather | null> {
+    /**
+     * The listing's days from today as far as the forecast reaches, judged for its boat (the
+     * calendar's marks); null for a berth. With `waitMs`, a source slower than that leaves the page
+     * without marks (null: nothing claimed) rather than holding it; its answer still fills the cache.
+     */
+    async outlook(listing: WeatherListing, options: { waitMs?: number } = {}): Promise<TripWeather | null> {
       const current = today(now());
-      return forTrip(listing, { start: current, end: addDays(current, WEATHER_WINDOW_DAYS) });
+      const pending = forTrip(listing, { start: current, end: addDays(current, WEATHER_WINDOW_DAYS) });
+      if (!options.waitMs) return pending;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(resolve, options.waitMs, null);
+      });
+      try {
+        return await Promise.race([pending, late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     /** The evidence that makes the trip weather-unsafe now, or null when it is not (or nobody can tell). */
     async unsafeEvidence(listing: WeatherListing, trip: WeatherTrip): Promise<WeatherEvidence | null> {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { pack } from "tar-stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { capFiles, createAemetWeather, nearPolygon, parseCap } from "#app/.server/weather/aemet";
 import { createFixtureWeather } from "#app/.server/weather/fixture";
 import { createOpenMeteoWeather } from "#app/.server/weather/open-meteo";
@@ -199,5 +199,23 @@ describe("the trip's weather", () => {
     down = false;
     expect(await service.outlook(other)).toMatchObject({ status: "forecast" });
     expect(calls).toBe(2);
+  });
+
+  it("a listing page waits for a slow source only so long: nothing claimed, and the answer kept for the next page", async () => {
+    let answer: (value: Forecast) => void = () => {};
+    let calls = 0;
+    const slow: WeatherPort = { name: "open-meteo", forecast: () => (calls++, new Promise<Forecast>((resolve) => (answer = resolve))) };
+    const service = createWeatherService({ weather: slow, now: NOW });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const first = service.outlook(boat, { waitMs: 1_500 });
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(await first).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    answer({ source: "open-meteo", issuedAt: NOW().toISOString(), days: [{ date: "2027-03-11", windKnots: 20, gustKnots: 22, waveM: 0.5, warnings: [] }] });
+    expect(await service.outlook(boat, { waitMs: 1_500 })).toMatchObject({ status: "forecast", unsafe: true, days: [{ date: "2027-03-11", beaufort: 5 }] });
+    expect(calls).toBe(1);
   });
 });
