@@ -42,12 +42,14 @@ export async function sideOf(ctx: HandoverContext, uid: string, bookingId: strin
 }
 
 /**
- * The deposit goes back at once after a clean check-out; a deposit already gone or claimed stays
- * as it is — the ledger refuses to release a claimed one (`invalid-transition`), in the same
- * transaction that would move it, so a claim filed at the same moment is never voided.
+ * The deposit goes back at once after a clean check-out: confirmed, no damage noted, and no fuel
+ * short unless the owner let it go. A deposit already gone or claimed stays as it is — the ledger
+ * refuses to release a claimed one (`invalid-transition`), in the same transaction that would
+ * move it, so a claim filed at the same moment is never voided.
  */
 export async function releaseIfClean(ctx: HandoverContext, record: HandoverRecord): Promise<HandoverRecord> {
   if (record.kind !== "check-out" || record.confirmation?.status !== "confirmed" || record.damage) return record;
+  if (record.fuelShort === true && record.confirmation.fuel !== "waive") return record;
   try {
     await ctx.bookings.releaseDeposit(record.bookingId, record.ownerUid);
   } catch (error) {

@@ -25,6 +25,7 @@ export function handoverSuite(ports: () => { store: DocumentStore; blobs: BlobSt
   let listings: ListingsService;
   let boat: Listing;
   let sail: Listing;
+  let included: Listing;
   const events: BookingEvent[] = [];
   const notified: string[] = [];
   const jpeg = () => sharp({ create: { width: 640, height: 400, channels: 3, background: "#3366aa" } }).jpeg().toBuffer().then((b) => new Uint8Array(b));
@@ -40,6 +41,7 @@ export function handoverSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     await users.setLessor("owner-h", { legalName: "Armador Entregas", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
     boat = await publishBoat(listings, "owner-h", { instantBooking: true, depositCents: 60_000, dayPriceCents: 30_000 });
     sail = await publishBoat(listings, "owner-h", { instantBooking: true, depositCents: 60_000, dayPriceCents: 30_000, type: "sail", fuel: "none", enginePowerHp: 0 });
+    included = await publishBoat(listings, "owner-h", { instantBooking: true, depositCents: 60_000, dayPriceCents: 30_000, fuelPolicy: "included" });
     bookings = createBookingsService({
       store,
       listings,
@@ -101,8 +103,8 @@ export function handoverSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
     expect(await refusal(handover.record(renter, booking.id, "check-out", { fuelEighths: 3, engineHours: 125, photos: [html] }))).toMatchObject({ code: "invalid", field: "photos", reason: "unsupported-type" });
     expect((await handover.forBooking(booking.id, { uid: renter, role: "user" }))?.checkOut).toBeNull();
-    const out = await handover.record(renter, booking.id, "check-out", { fuelEighths: 3, engineHours: 125.25, notes: "Devuelto en el pantalán." });
-    expect(out.engineHours).toBe(125.3);
+    const out = await handover.record(renter, booking.id, "check-out", { fuelEighths: 8, engineHours: 125.25, notes: "Devuelto en el pantalán." });
+    expect(out).toMatchObject({ engineHours: 125.3, fuelShort: false });
     expect(lineOf((await bookings.getFor(booking.id, renter))!.booking.money, "deposit")?.state).not.toBe("released");
     const clean = await handover.answer("owner-h", booking.id, "check-out", { status: "confirmed", note: "Todo bien." });
     expect(clean.depositReleasedAt).not.toBeNull();
@@ -161,6 +163,60 @@ export function handoverSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     expect(disputed).toMatchObject({ confirmation: { status: "disputed", note: "Falta un chaleco." }, depositReleasedAt: null });
     expect(lineOf((await bookings.getFor(other.booking.id, other.renter))!.booking.money, "deposit")?.state).not.toBe("released");
     other.restore();
+  }, 60_000);
+
+  it("a full-to-full boat back with less fuel than at the handover releases nothing unasked: the owner claims the fuel or lets it go", async () => {
+    const deposit = async (id: string, renter: string) => lineOf((await bookings.getFor(id, renter))!.booking.money, "deposit")?.state;
+    // The renter brings it back at 6/8 of the 8/8 she took: the record says the fuel is short.
+    const first = await trip();
+    first.day(9);
+    await handover.record(first.renter, first.booking.id, "check-in", { fuelEighths: 8, engineHours: 10 });
+    first.day(18);
+    const short = await handover.record(first.renter, first.booking.id, "check-out", { fuelEighths: 6, engineHours: 12 });
+    // A plain "confirmed" from the owner is not enough: he says whether he claims the fuel. Nothing is kept of it.
+    expect(await refusal(handover.answer("owner-h", first.booking.id, "check-out", { status: "confirmed" }))).toMatchObject({ code: "invalid", field: "fuel", reason: "choose" });
+    expect(await deposit(first.booking.id, first.renter)).not.toBe("released");
+    expect(short.fuelShort).toBe(true);
+    // Keeping the deposit for the fuel says what is missing: a claim quotes it.
+    expect(await refusal(handover.answer("owner-h", first.booking.id, "check-out", { status: "confirmed", fuel: "claim", note: " " }))).toMatchObject({ code: "invalid", field: "note", reason: "fuel-claim" });
+    expect((await handover.forBooking(first.booking.id, { uid: "owner-h", role: "user" }))?.checkOut?.confirmation).toBeNull();
+    const kept = await handover.answer("owner-h", first.booking.id, "check-out", { status: "confirmed", fuel: "claim", note: "Faltan 2/8 de gasolina." });
+    expect(kept).toMatchObject({ confirmation: { status: "confirmed", fuel: "claim" }, depositReleasedAt: null });
+    expect(await deposit(first.booking.id, first.renter)).not.toBe("released");
+    expect((await handover.checkOutEvidence(first.booking.id))?.notes).toContain("Faltan 2/8 de gasolina.");
+    first.restore();
+
+    // He lets the fuel go: the deposit is released at once, as after a clean return.
+    const second = await trip();
+    second.day(9);
+    await handover.record(second.renter, second.booking.id, "check-in", { fuelEighths: 8, engineHours: 10 });
+    second.day(18);
+    await handover.record(second.renter, second.booking.id, "check-out", { fuelEighths: 6, engineHours: 12 });
+    const waived = await handover.answer("owner-h", second.booking.id, "check-out", { status: "confirmed", fuel: "waive" });
+    expect(waived.confirmation).toMatchObject({ status: "confirmed", fuel: "waive" });
+    expect(waived.depositReleasedAt).not.toBeNull();
+    expect(await deposit(second.booking.id, second.renter)).toBe("released");
+    second.restore();
+
+    // The owner records the short return himself: the renter's confirmation does not release it (nor can she let the fuel go).
+    const third = await trip();
+    third.day(9);
+    await handover.record("owner-h", third.booking.id, "check-in", { fuelEighths: 7, engineHours: 10 });
+    third.day(18);
+    expect(await handover.record("owner-h", third.booking.id, "check-out", { fuelEighths: 5, engineHours: 12 })).toMatchObject({ fuelShort: true, damage: false });
+    const confirmedByRenter = await handover.answer(third.renter, third.booking.id, "check-out", { status: "confirmed", fuel: "waive" });
+    expect(confirmedByRenter).toMatchObject({ confirmation: { status: "confirmed", fuel: null }, depositReleasedAt: null });
+    expect(await deposit(third.booking.id, third.renter)).not.toBe("released");
+    third.restore();
+
+    // Fuel included in the price: less fuel is nobody's claim, the confirmation releases it.
+    const fourth = await trip(included);
+    fourth.day(9);
+    await handover.record(fourth.renter, fourth.booking.id, "check-in", { fuelEighths: 8, engineHours: 10 });
+    fourth.day(18);
+    expect(await handover.record(fourth.renter, fourth.booking.id, "check-out", { fuelEighths: 2, engineHours: 12 })).toMatchObject({ fuelShort: false });
+    expect((await handover.answer("owner-h", fourth.booking.id, "check-out", { status: "confirmed" })).depositReleasedAt).not.toBeNull();
+    fourth.restore();
   }, 60_000);
 
   it("notes and answers with a control character are refused on their field: nothing kept, the answer still to give", async () => {

@@ -8,6 +8,7 @@ export {
   MAX_ENGINE_HOURS,
   MAX_HANDOVER_NOTES,
   MAX_HANDOVER_PHOTOS,
+  type FuelChoice,
   type HandoverConfirmation,
   type HandoverErrorCode,
   type HandoverField,
@@ -18,5 +19,5 @@ export {
 export { createHandoverService, type HandoverService } from "./service";
 export { type HandoverDeps, type Viewer } from "./context";
 export { type AnswerInput, type RecordInput } from "./recording";
-export { checkOutUntil, hasEngine, localDay, zoneOf } from "./rules";
+export { checkOutUntil, fullToFull, hasEngine, localDay, zoneOf } from "./rules";
 export { createHandoverNotifier } from "./notifications";

@@ -17,7 +17,14 @@ export type Side = "owner" | "renter";
 /** A photo kept privately (a WebP re-encoded without metadata), for the two people and the team. */
 export type HandoverPhoto = { id: string; width: number; height: number; size: number; uploadedAt: string };
 
-export type HandoverConfirmation = { by: Side; uid: string; status: "confirmed" | "disputed"; note: string; at: string };
+/**
+ * The owner's answer to a check-out with fuel short on a full-to-full boat (`fuelShort`): he keeps
+ * the deposit to claim the fuel, or lets the fuel go and the deposit back. Null otherwise
+ * (absent on confirmations written before the rule).
+ */
+export type FuelChoice = "claim" | "waive";
+
+export type HandoverConfirmation = { by: Side; uid: string; status: "confirmed" | "disputed"; note: string; at: string; fuel?: FuelChoice | null };
 
 export type HandoverRecord = {
   /** `{bookingId}-{kind}`. */
@@ -38,6 +45,12 @@ export type HandoverRecord = {
   notes: string;
   /** Check-out recorded by the owner: he noted damage (the deposit is then not released at once). */
   damage: boolean;
+  /**
+   * Check-out of a full-to-full boat (fuel not included: returned as it was taken) with less fuel
+   * than at check-in: the deposit is not released by a confirmation unless the owner lets the fuel
+   * go (decision 032). Absent on records written before the rule (read as false).
+   */
+  fuelShort?: boolean;
   recordedAt: string;
   /** The other side's answer; null until given. */
   confirmation: HandoverConfirmation | null;

@@ -8,7 +8,8 @@ import type { HandoverRecord } from "./model";
 /**
  * The emails of check-in and check-out, in the recipient's language (`emails:handover.*`): a
  * record written asks the other side to confirm or dispute it; an answer tells the side who
- * recorded it (a disputed one with the note, a clean check-out with the deposit released).
+ * recorded it (a disputed one with the note, a clean check-out with the deposit released, a
+ * return with fuel short with the deposit held for the owner's claim).
  */
 export function createHandoverNotifier(deps: {
   mailbox: Pick<MailboxService, "deliver">;
@@ -33,7 +34,12 @@ export function createHandoverNotifier(deps: {
           ? "handover.disputed"
           : record.depositReleasedAt
             ? "handover.confirmedReleased"
-            : "handover.confirmed";
+            : record.fuelShort === true
+              ? // A return with fuel short, confirmed, the deposit held: the renter hears the owner claims it, the owner that he may.
+                to === "renter"
+                ? "handover.confirmedFuelClaim"
+                : "handover.confirmedFuelHeld"
+              : "handover.confirmed";
     const params = {
       name: person.displayName,
       other: other?.displayName ?? "Amarre",

@@ -6,9 +6,9 @@
  */
 import { isStoreError } from "#app/.server/store";
 import { notify, read, releaseIfClean, sideOf, type HandoverContext } from "./context";
-import { HANDOVER_ANSWERS, HANDOVERS, HandoverError, recordId, type HandoverConfirmation, type HandoverKind, type HandoverRecord } from "./model";
+import { HANDOVER_ANSWERS, HANDOVERS, HandoverError, recordId, type FuelChoice, type HandoverConfirmation, type HandoverKind, type HandoverRecord } from "./model";
 import { preparePhotos, removePhotos, storePhotos } from "./photos";
-import { cleanText, fuelOf, hasEngine, hoursOf, refusalFor } from "./rules";
+import { cleanText, fuelOf, fullToFull, hasEngine, hoursOf, refusalFor } from "./rules";
 
 export type RecordInput = {
   photos?: readonly Uint8Array[];
@@ -20,7 +20,8 @@ export type RecordInput = {
   /** Check-out by the owner: damage noted. */
   damage?: boolean;
 };
-export type AnswerInput = { status: "confirmed" | "disputed"; note?: string };
+/** `fuel`: the owner's choice when he confirms a check-out whose fuel is short (`claim` or `waive`); ignored otherwise. */
+export type AnswerInput = { status: "confirmed" | "disputed"; note?: string; fuel?: FuelChoice | null };
 
 /**
  * One side records the check-in or the check-out. Refusals: `not-found` (not their booking),
@@ -39,6 +40,8 @@ export async function record(ctx: HandoverContext, uid: string, bookingId: strin
   const fuelEighths = fuelOf(input.fuelEighths, engine);
   const engineHours = hoursOf(input.engineHours, engine);
   if (engineHours !== null && checkIn?.engineHours != null && engineHours < checkIn.engineHours) throw new HandoverError("invalid", "engineHours", "backwards");
+  // Back with less fuel than it left with, on a boat that goes back full: the owner's to claim.
+  const fuelShort = kind === "check-out" && fullToFull(listing) && fuelEighths !== null && checkIn?.fuelEighths != null && fuelEighths < checkIn.fuelEighths;
   const notes = cleanText(input.notes, "notes", false);
   const prepared = await preparePhotos(input.photos ?? []);
   const iso = at.toISOString();
@@ -57,6 +60,7 @@ export async function record(ctx: HandoverContext, uid: string, bookingId: strin
     engineHours,
     notes,
     damage: kind === "check-out" && side === "owner" && input.damage === true,
+    fuelShort,
     recordedAt: iso,
     confirmation: null,
     depositReleasedAt: null,
@@ -75,8 +79,11 @@ export async function record(ctx: HandoverContext, uid: string, bookingId: strin
 
 /**
  * The other side confirms the record or disputes it with a note. Refusals: `not-found`,
- * `own-record`, `already-answered`, `invalid` (status, note). A confirmed check-out without
- * damage releases the deposit.
+ * `own-record`, `already-answered`, `invalid` (status, note, fuel). A confirmed check-out without
+ * damage releases the deposit — unless its fuel is short: then the owner confirming it says
+ * whether he claims the fuel (`fuel: "claim"`, with a note saying what is missing, which a claim
+ * can quote) or lets it go (`"waive"`, released as a clean return); the renter confirming the
+ * owner's short check-out leaves the deposit held for his claim.
  */
 export async function answer(ctx: HandoverContext, uid: string, bookingId: string, kind: HandoverKind, input: AnswerInput): Promise<HandoverRecord> {
   const { side } = await sideOf(ctx, uid, bookingId);
@@ -85,11 +92,16 @@ export async function answer(ctx: HandoverContext, uid: string, bookingId: strin
   if (recorded.by === side) throw new HandoverError("own-record");
   if (recorded.confirmation) throw new HandoverError("already-answered");
   if (input.status !== "confirmed" && input.status !== "disputed") throw new HandoverError("invalid", "status", "required");
-  // Disputing says why; confirming may add a word.
+  // The owner confirming a short return says what becomes of the fuel; the choice is his alone.
+  const fuelAsked = recorded.fuelShort === true && side === "owner" && input.status === "confirmed";
+  const fuel = fuelAsked ? input.fuel : null;
+  if (fuelAsked && fuel !== "claim" && fuel !== "waive") throw new HandoverError("invalid", "fuel", "choose");
+  // Disputing says why, and keeping the deposit for the fuel says what is missing; confirming may add a word.
   const note = cleanText(input.note, "note", input.status === "disputed");
+  if (fuel === "claim" && note.length === 0) throw new HandoverError("invalid", "note", "fuel-claim");
   const id = recorded.id;
   const at = ctx.now().toISOString();
-  const confirmation: HandoverConfirmation = { by: side, uid, status: input.status, note, at };
+  const confirmation: HandoverConfirmation = { by: side, uid, status: input.status, note, at, fuel: fuel ?? null };
   try {
     await ctx.store.create(HANDOVER_ANSWERS, id, { uid, status: input.status, at });
   } catch (error) {

@@ -27,6 +27,11 @@ export function hasEngine(listing: Listing | null): boolean {
   return (listing.data as { fuel?: unknown }).fuel !== "none";
 }
 
+/** Whether the boat goes back as full as it was taken (its fuel is not included in the price), with an engine to fill. */
+export function fullToFull(listing: Listing | null): boolean {
+  return hasEngine(listing) && (listing!.data as { fuelPolicy?: unknown }).fuelPolicy === "not-included-return-full";
+}
+
 /** Until when the check-out may be recorded: the end of the deposit's claim window. */
 export const checkOutUntil = (booking: Pick<Booking, "endsAt">) => new Date(Date.parse(booking.endsAt) + DEPOSIT_CLAIM_HOURS * 3_600_000).toISOString();
 
