@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { buttonClass } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice, optionClass } from "#app/components/forms";
+import { FilesAgain } from "#app/components/files-again";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import { FUEL_EIGHTHS, MAX_HANDOVER_NOTES, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPanelView, type HandoverRecordView } from "#app/utils/handover";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
@@ -39,9 +40,11 @@ export function HandoverSection({ panel, refusal, done }: { panel: HandoverPanel
         <HandoverRecord kind="check-out" record={panel.checkOut} engine={panel.engine} side={panel.side} />
       </div>
       {confirmIntents.map((intent) => (
-        <AnswerForm key={intent} intent={intent} refusal={ours?.values?.intent === intent ? ours : null} />
+        <AnswerForm key={intent} intent={intent} panel={panel} refusal={ours?.values?.intent === intent ? ours : null} />
       ))}
-      {recordIntent ? <RecordForm intent={recordIntent} side={panel.side} engine={panel.engine} refusal={ours?.values?.intent === recordIntent ? ours : null} /> : null}
+      {/* Keyed by its intent: once the check-in is saved, the check-out's form is a new one where the
+          check-in's was, not the same elements with its photos, fuel and notes still in them. */}
+      {recordIntent ? <RecordForm key={recordIntent} intent={recordIntent} panel={panel} refusal={ours?.values?.intent === recordIntent ? ours : null} /> : null}
     </section>
   );
 }
@@ -81,6 +84,7 @@ export function HandoverRecord({ kind, record, engine, side }: { kind: HandoverK
           </dl>
           {record.notes ? <p className="mt-2 whitespace-pre-line text-sm" data-handover-notes>{record.notes}</p> : null}
           {record.damage ? <p className="mt-2 text-sm font-semibold text-coral-700 dark:text-coral-300">{t("handover.damageNoted")}</p> : null}
+          {record.fuelShort ? <p className="mt-2 text-sm font-semibold text-coral-700 dark:text-coral-300" data-handover-fuel-short>{t("handover.fuelShort")}</p> : null}
           {record.photos.length > 0 ? (
             <ul className="mt-3 grid grid-cols-3 gap-2">
               {record.photos.map((photo, i) => (
@@ -95,9 +99,10 @@ export function HandoverRecord({ kind, record, engine, side }: { kind: HandoverK
           <p className="mt-3 text-sm" data-handover-confirmation={record.confirmation?.status ?? "waiting"}>
             {record.confirmation
               ? t(`handover.answer.${record.confirmation.status}`, { who: who(record.confirmation.by), date: formatMoment(record.confirmation.at, lang) })
-              : t("handover.answer.waiting", { who: who(record.by === "owner" ? "renter" : "owner") })}
+              : t(`handover.answer.waiting.${waitingFor(record.by, side)}`)}
           </p>
           {record.confirmation?.note ? <p className="mt-1 whitespace-pre-line text-sm italic">{record.confirmation.note}</p> : null}
+          {record.confirmation?.fuel ? <p className="mt-2 text-sm font-semibold" data-handover-fuel-choice={record.confirmation.fuel}>{t(`handover.fuelChoice.${record.confirmation.fuel}`)}</p> : null}
           {record.depositReleasedAt ? <p className="mt-2 text-sm font-semibold text-emerald-700 dark:text-emerald-300" data-handover-released>{t("handover.released")}</p> : null}
         </>
       )}
@@ -105,7 +110,14 @@ export function HandoverRecord({ kind, record, engine, side }: { kind: HandoverK
   );
 }
 
-function RecordForm({ intent, side, engine, refusal }: { intent: "check-in" | "check-out"; side: "owner" | "renter"; engine: boolean; refusal: HandoverRefusal }) {
+/** Who the record waits for, as the reader says it: "you" when it is the reader. */
+function waitingFor(by: "owner" | "renter", reader: "owner" | "renter" | "admin"): "owner" | "renter" | "you" {
+  const other = by === "owner" ? "renter" : "owner";
+  return other === reader ? "you" : other;
+}
+
+function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-out"; panel: HandoverPanelView; refusal: HandoverRefusal }) {
+  const { side, engine } = panel;
   // Greyed out until the page it leads to has loaded; "Saving…" on the form that was sent.
   const busy = usePending({ untilIdle: true });
   const pending = usePending({ intent, untilIdle: true });
@@ -114,6 +126,9 @@ function RecordForm({ intent, side, engine, refusal }: { intent: "check-in" | "c
   const values = refusal?.values ?? {};
   const id = (name: string) => `${intent}-${name}`;
   const invalid = (name: string) => (errors[name] ? true : undefined);
+  // Before a return is saved on a boat that goes back full, what less fuel than it left with means.
+  const leftWith = panel.checkIn?.fuelEighths;
+  const fuelRule = intent === "check-out" && panel.fullToFull && leftWith != null ? t(`handover.form.fuelRule.${side}`, { level: t("handover.eighths", { n: leftWith, of: FUEL_EIGHTHS }) }) : null;
   return (
     <Form method="post" encType="multipart/form-data" className="mt-5 space-y-4 border-t border-slate-200 pt-4 dark:border-white/10" aria-labelledby={id("title")} data-handover-form={intent}>
       <h3 id={id("title")} className="font-semibold">{t(`handover.form.${intent}`)}</h3>
@@ -121,20 +136,22 @@ function RecordForm({ intent, side, engine, refusal }: { intent: "check-in" | "c
       <input type="hidden" name="intent" value={intent} />
       <div>
         <label htmlFor={id("photos")} className={labelClass}>{t("handover.form.photos", { max: MAX_HANDOVER_PHOTOS })}</label>
-        <input id={id("photos")} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-invalid={invalid("photos")} aria-describedby={`${id("photos")}-hint ${id("photos")}-errors`} className="mt-1 block w-full text-sm" />
+        <input id={id("photos")} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-invalid={invalid("photos")} aria-describedby={`${id("photos")}-hint ${id("photos")}-again ${id("photos")}-errors`} className="mt-1 block w-full text-sm" />
         <p id={`${id("photos")}-hint`} className={hintClass}>{t("handover.form.photosHint")}</p>
+        <FilesAgain inputId={id("photos")} sent={Number(values.photos ?? 0)} />
         <ErrorList id={`${id("photos")}-errors`} errors={errors.photos ? [errors.photos] : null} />
       </div>
       {engine ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={id("fuel")} className={labelClass}>{t("handover.form.fuel")}</label>
-            <select id={id("fuel")} name="fuel" required defaultValue={values.fuel ?? ""} aria-invalid={invalid("fuel")} aria-describedby={`${id("fuel")}-errors`} className={inputClass}>
+            <select id={id("fuel")} name="fuel" required defaultValue={values.fuel ?? ""} aria-invalid={invalid("fuel")} aria-describedby={`${id("fuel")}-rule ${id("fuel")}-errors`} className={inputClass}>
               <option value="" disabled>{t("handover.form.fuelChoose")}</option>
               {Array.from({ length: FUEL_EIGHTHS + 1 }, (_, n) => FUEL_EIGHTHS - n).map((n) => (
                 <option key={n} value={n}>{t("handover.eighths", { n, of: FUEL_EIGHTHS })}</option>
               ))}
             </select>
+            {fuelRule ? <p id={`${id("fuel")}-rule`} className={hintClass} data-handover-fuel-rule>{fuelRule}</p> : null}
             <ErrorList id={`${id("fuel")}-errors`} errors={errors.fuel ? [errors.fuel] : null} />
           </div>
           <div>
@@ -164,13 +181,14 @@ function RecordForm({ intent, side, engine, refusal }: { intent: "check-in" | "c
   );
 }
 
-function AnswerForm({ intent, refusal }: { intent: "confirm-check-in" | "confirm-check-out"; refusal: HandoverRefusal }) {
+function AnswerForm({ intent, panel, refusal }: { intent: "confirm-check-in" | "confirm-check-out"; panel: HandoverPanelView; refusal: HandoverRefusal }) {
   const busy = usePending({ untilIdle: true });
   const pending = usePending({ intent, untilIdle: true });
   const { t } = useTranslation("bookings");
   const errors = refusal?.fields ?? {};
   const values = refusal?.values ?? {};
   const kind = intent === "confirm-check-in" ? "check-in" : "check-out";
+  const short = kind === "check-out" && panel.checkOut?.fuelShort ? panel.checkOut : null;
   return (
     <Form method="post" encType="multipart/form-data" className="mt-5 space-y-3 border-t border-slate-200 pt-4 dark:border-white/10" aria-labelledby={`${intent}-title`} data-handover-form={intent}>
       <h3 id={`${intent}-title`} className="font-semibold">{t(`handover.confirm.title.${kind}`)}</h3>
@@ -188,8 +206,9 @@ function AnswerForm({ intent, refusal }: { intent: "confirm-check-in" | "confirm
         </div>
         <ErrorList id={`${intent}-status-errors`} errors={errors.status ? [errors.status] : null} />
       </fieldset>
+      {short ? <FuelQuestion panel={panel} values={values} error={errors.fuel} /> : null}
       <div>
-        <label htmlFor={`${intent}-note`} className={labelClass}>{t("handover.confirm.note")}</label>
+        <label htmlFor={`${intent}-note`} className={labelClass}>{t(short && panel.side === "owner" ? "handover.confirm.noteFuel" : "handover.confirm.note")}</label>
         <textarea id={`${intent}-note`} name="note" rows={3} maxLength={MAX_HANDOVER_NOTES} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby={`${intent}-note-errors`} className={inputClass + " resize-y"} />
         <ErrorList id={`${intent}-note-errors`} errors={errors.note ? [errors.note] : null} />
       </div>
@@ -197,5 +216,33 @@ function AnswerForm({ intent, refusal }: { intent: "confirm-check-in" | "confirm
         {pending ? t("handover.form.saving") : t("handover.confirm.submit")}
       </button>
     </Form>
+  );
+}
+
+/**
+ * A return with less fuel than the handover on a boat that goes back full (decision 032): the
+ * owner confirming it says whether he claims the fuel (the deposit stays held) or lets it go (it
+ * is released now); the renter confirming the owner's record is told the deposit stays held.
+ */
+function FuelQuestion({ panel, values, error }: { panel: HandoverPanelView; values: Record<string, string>; error: string | undefined }) {
+  const { t } = useTranslation("bookings");
+  const lang = useLang();
+  const level = (n: number | null | undefined) => t("handover.eighths", { n: n ?? 0, of: FUEL_EIGHTHS });
+  const levels = { out: level(panel.checkOut?.fuelEighths), in: level(panel.checkIn?.fuelEighths), date: formatMoment(panel.claimUntil, lang) };
+  if (panel.side === "renter") return <p className="text-sm font-semibold" data-handover-fuel-question="renter">{t("handover.confirm.fuel.renterHint", levels)}</p>;
+  return (
+    <fieldset aria-describedby="confirm-check-out-fuel-hint confirm-check-out-fuel-errors" data-handover-fuel-question="owner">
+      <legend className={labelClass}>{t("handover.confirm.fuel.legend", levels)}</legend>
+      <p id="confirm-check-out-fuel-hint" className={hintClass}>{t("handover.confirm.fuel.hint")}</p>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {(["claim", "waive"] as const).map((choice) => (
+          <label key={choice} className={optionClass}>
+            <input type="radio" name="fuel" value={choice} defaultChecked={values.fuel === choice} className="mt-0.5" />
+            <span>{t(`handover.confirm.fuel.${choice}`, levels)}</span>
+          </label>
+        ))}
+      </div>
+      <ErrorList id="confirm-check-out-fuel-errors" errors={error ? [error] : null} />
+    </fieldset>
   );
 }

@@ -25,8 +25,11 @@ export type HandoverRecordView = {
   notes: string;
   /** Check-out recorded by the owner: whether he noted damage. */
   damage: boolean;
+  /** Check-out of a full-to-full boat with less fuel than at check-in (decision 032). */
+  fuelShort: boolean;
   recordedAt: string;
-  confirmation: { by: "owner" | "renter"; status: "confirmed" | "disputed"; note: string; at: string } | null;
+  /** `fuel`: the owner's choice on a check-out with fuel short — claim it (the deposit stays held) or let it go. */
+  confirmation: { by: "owner" | "renter"; status: "confirmed" | "disputed"; note: string; at: string; fuel: "claim" | "waive" | null } | null;
   /** A clean check-out released the deposit at this moment. */
   depositReleasedAt: string | null;
 };
@@ -36,6 +39,10 @@ export type HandoverPanelView = {
   side: "owner" | "renter";
   /** Whether the boat has an engine (fuel and engine hours are asked). */
   engine: boolean;
+  /** Whether it goes back as full as it was taken (fuel not included): less fuel at check-out is the owner's to claim. */
+  fullToFull: boolean;
+  /** Until when the owner may claim the deposit (the end of the claim window). */
+  claimUntil: string;
   checkIn: HandoverRecordView | null;
   checkOut: HandoverRecordView | null;
   /** What this side may do now (`intent` values), and when check-in opens if not yet. */

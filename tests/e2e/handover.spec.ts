@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { today } from "#app/.server/domain/bookings/dates";
 import { demoPage } from "./people";
 import { demoOfToday, type DemoServer } from "./support/demo-day";
 
@@ -60,6 +61,8 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
   const owner = await demoPage(browser, "owner@amarre.test", demo.context);
   await owner.goto(`/ajustes/gestion-de-alquileres/${bookingId}`);
   expect((await owner.request.get(photoUrl!)).status()).toBe(200);
+  // The record waits for him, and says so in his own words.
+  await expect(owner.locator('[data-handover-record="check-in"] [data-handover-confirmation]')).toHaveText("Falta que la confirmes tú.");
   const answer = owner.locator('form[data-handover-form="confirm-check-in"]');
   await answer.getByLabel("Sí, lo confirmo").check();
   await answer.getByRole("button", { name: "Enviar" }).click();
@@ -68,6 +71,8 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
 
   // Lucía records the return; the hours cannot go backwards (a 400 that keeps what she typed).
   await renter.reload();
+  // The boat goes back full (its fuel is not included): her form says what less fuel means before she saves.
+  await expect(section.locator("[data-handover-fuel-rule]")).toContainText("en la entrega, 8/8 del depósito. Si anotas menos, la fianza no se libera");
   await section.getByLabel("Combustible en el depósito").selectOption("3");
   await section.getByLabel("Horas de motor (contador)").fill("400");
   await section.getByLabel("Notas").fill("Devuelto en el pantalán 3.");
@@ -78,11 +83,18 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
   await section.getByRole("button", { name: "Guardar la devolución" }).click();
   await expect(renter.getByText("Devolución anotada.", { exact: false })).toBeVisible();
 
-  // Javier confirms the return without damage: the deposit is released now, not in 48 hours.
+  // Javier confirms the return without damage, at 3/8 of the 8/8 it left with: he is asked about
+  // the fuel first (a plain "yes" is a 400 that says so); he lets it go, and the deposit is
+  // released now, not in 48 hours.
   await owner.reload();
   const out = owner.locator('form[data-handover-form="confirm-check-out"]');
+  await expect(owner.locator('[data-handover-record="check-out"] [data-handover-fuel-short]')).toBeVisible();
   await out.getByLabel("Sí, lo confirmo").check();
-  await out.getByLabel("Nota (obligatoria si no estás de acuerdo)").fill("Todo en orden, gracias.");
+  await out.getByLabel("Nota (obligatoria si no estás de acuerdo o si reclamas el combustible)").fill("Todo en orden, gracias.");
+  await out.getByRole("button", { name: "Enviar" }).click();
+  await expect(out.getByText("Elige si reclamas el combustible que falta o lo dejas pasar y liberas la fianza.")).toBeVisible();
+  await expect(out.getByLabel("Nota (obligatoria si no estás de acuerdo o si reclamas el combustible)")).toHaveValue("Todo en orden, gracias.");
+  await out.getByLabel("No lo reclamo: liberar la fianza ahora").check();
   await out.getByRole("button", { name: "Enviar" }).click();
   await expect(owner.locator("[data-handover-released]")).toHaveText("Devolución sin incidencias: la fianza se ha liberado.");
   await expect(owner.locator('[data-money-line="deposit"]')).toHaveAttribute("data-state", "released");
@@ -90,4 +102,53 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
   // Marta is not one of the two: the photo is a 404 for her.
   const stranger = await demoPage(browser, "pro@amarre.test", demo.context);
   expect((await stranger.request.get(photoUrl!)).status()).toBe(404);
+});
+
+test("the handover form is empty after each save: a return recorded without photos has none", async ({ browser }) => {
+  // Booking, two uploads and the photo pipeline on two busy cores.
+  test.setTimeout(120_000);
+  const photo = (background: string) => sharp({ create: { width: 900, height: 600, channels: 3, background } }).jpeg().toBuffer();
+
+  // Marta, with JavaScript on a computer, books Blau Barcelona's instant Marion 500 for today.
+  const renter = await demoPage(browser, "pro@amarre.test", { ...demo.context, javaScriptEnabled: true });
+  await renter.goto("/user/blau-barcelona-charter");
+  const boat = new URL((await renter.getByRole("link", { name: /Marion 500/ }).first().getAttribute("href"))!, "http://x").pathname.split("/")[2]!;
+  await renter.goto(`/boat/rent/boat/ReservationSummary?listing=${boat}&start=${today(new Date())}&people=2`);
+  await renter.getByRole("button", { name: "Confirmar la reserva" }).click();
+  await renter.waitForURL(/\/ajustes\/mis-reservas\/[A-Za-z0-9]{20}$/);
+  const section = renter.locator("section[data-handover]");
+  const chosen = (form: ReturnType<typeof section.locator>) => form.getByLabel("Fotos (hasta 10)").evaluate((input: HTMLInputElement) => input.files?.length ?? 0);
+
+  // The handover with two photos.
+  const checkIn = section.locator('form[data-handover-form="check-in"]');
+  await checkIn.getByLabel("Fotos (hasta 10)").setInputFiles([
+    { name: "proa.jpg", mimeType: "image/jpeg", buffer: await photo("#3a6f9a") },
+    { name: "popa.jpg", mimeType: "image/jpeg", buffer: await photo("#9a6f3a") },
+  ]);
+  await checkIn.getByLabel("Combustible en el depósito").selectOption("8");
+  await checkIn.getByLabel("Horas de motor (contador)").fill("120");
+  await checkIn.getByLabel("Notas").fill("Dos fotos de la entrega.");
+  await checkIn.getByRole("button", { name: "Guardar la entrega" }).click();
+  await expect(renter.getByText("Entrega anotada.", { exact: false })).toBeVisible();
+  await expect(section.locator('[data-handover-record="check-in"] img')).toHaveCount(2);
+
+  // The return's form is empty: no photo chosen, nothing typed.
+  const checkOut = section.locator('form[data-handover-form="check-out"]');
+  await expect(checkOut.getByRole("button", { name: "Guardar la devolución" })).toBeVisible();
+  expect(await chosen(checkOut)).toBe(0);
+  await expect(checkOut.getByLabel("Combustible en el depósito")).toHaveValue("");
+  await expect(checkOut.getByLabel("Horas de motor (contador)")).toHaveValue("");
+  await expect(checkOut.getByLabel("Notas")).toHaveValue("");
+
+  // The return, recorded without choosing a photo, has none: not the handover's.
+  await checkOut.getByLabel("Combustible en el depósito").selectOption("7");
+  await checkOut.getByLabel("Horas de motor (contador)").fill("121,5");
+  await checkOut.getByLabel("Notas").fill("Devuelto sin fotos.");
+  await checkOut.getByRole("button", { name: "Guardar la devolución" }).click();
+  await expect(renter.getByText("Devolución anotada.", { exact: false })).toBeVisible();
+  await expect(section.locator('[data-handover-record="check-out"] [data-handover-notes]')).toHaveText("Devuelto sin fotos.");
+  await expect(section.locator('[data-handover-record="check-out"] img')).toHaveCount(0);
+  await expect(section.locator('[data-handover-record="check-in"] img')).toHaveCount(2);
+  // Nothing left for her to record: no form keeps what she sent.
+  await expect(section.locator("form[data-handover-form]")).toHaveCount(0);
 });

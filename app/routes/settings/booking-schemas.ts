@@ -32,6 +32,8 @@ const answer = {
     params: { i18n: "bookings:handover.errors.status.required" },
   }),
   note: withoutControlCharacters(optionalText()),
+  /** The owner's choice on a return with fuel short (decision 032): claim it or let it go; anything else is no choice. */
+  fuel: optionalText().transform((value) => (value === "claim" || value === "waive" ? value : null)),
 };
 
 export const bookingFormSchema = z.discriminatedUnion("intent", [

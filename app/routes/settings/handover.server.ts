@@ -1,5 +1,5 @@
 import type { Booking } from "#app/.server/domain/bookings";
-import { isHandoverError, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPhoto, type HandoverRecord } from "#app/.server/domain/handover";
+import { checkOutUntil, fullToFull, isHandoverError, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPhoto, type HandoverRecord } from "#app/.server/domain/handover";
 import type { Listing } from "#app/.server/domain/listings";
 import type { RequestContext } from "#app/.server/http/request-context";
 import type { Refusal } from "#app/routes/bookings/choice.server";
@@ -41,8 +41,11 @@ export function recordView(record: HandoverRecord | null): HandoverRecordView | 
     engineHours: record.engineHours,
     notes: record.notes,
     damage: record.damage,
+    fuelShort: record.fuelShort === true,
     recordedAt: record.recordedAt,
-    confirmation: record.confirmation ? { by: record.confirmation.by, status: record.confirmation.status, note: record.confirmation.note, at: record.confirmation.at } : null,
+    confirmation: record.confirmation
+      ? { by: record.confirmation.by, status: record.confirmation.status, note: record.confirmation.note, at: record.confirmation.at, fuel: record.confirmation.fuel ?? null }
+      : null,
     depositReleasedAt: record.depositReleasedAt,
   };
 }
@@ -57,7 +60,16 @@ export async function handoverPanel(ctx: RequestContext, booking: Booking, side:
   const trip = booking.status === "confirmed" || booking.status === "completed";
   if (!trip && !records.checkIn && !records.checkOut) return null;
   if (!records.checkIn && !records.checkOut && offer.can.length === 0 && !offer.opensOn) return null;
-  return { side, engine: offer.engine, checkIn: recordView(records.checkIn), checkOut: recordView(records.checkOut), can: offer.can, opensOn: offer.opensOn };
+  return {
+    side,
+    engine: offer.engine,
+    fullToFull: fullToFull(listing),
+    claimUntil: checkOutUntil(booking),
+    checkIn: recordView(records.checkIn),
+    checkOut: recordView(records.checkOut),
+    can: offer.can,
+    opensOn: offer.opensOn,
+  };
 }
 
 /**
@@ -72,6 +84,10 @@ export async function handoverAction(ctx: RequestContext, side: Side, uid: strin
     const value = parsed.typed[name];
     if (value !== undefined) values[name] = value;
   }
+  // How many photos came with it: a refusal is a new page without JavaScript, and a browser never
+  // fills a file input again, so the form says they must be chosen again.
+  const files = form.getAll("photos").filter((value): value is File => typeof value !== "string" && value.size > 0);
+  if (files.length > 0) values.photos = String(files.length);
   const refused = (status: Refusal["status"], field: string | null, message: string) => ({
     kind: "refused" as const,
     refusal: { status, field, message, fields: field ? { [field]: message } : { form: message }, values } satisfies Refusal,
@@ -86,7 +102,6 @@ export async function handoverAction(ctx: RequestContext, side: Side, uid: strin
   const record = parsed.value as HandoverForm;
   try {
     if (record.intent === "check-in" || record.intent === "check-out") {
-      const files = form.getAll("photos").filter((value): value is File => typeof value !== "string" && value.size > 0);
       if (files.length > MAX_HANDOVER_PHOTOS) return refused(400, "photos", t("handover.errors.photos.too-many", { max: MAX_HANDOVER_PHOTOS }));
       await ctx.services.handover.record(uid, id, kind, {
         photos: await Promise.all(files.map(async (file) => new Uint8Array(await file.arrayBuffer()))),
@@ -96,7 +111,7 @@ export async function handoverAction(ctx: RequestContext, side: Side, uid: strin
         damage: record.damage,
       });
     } else {
-      await ctx.services.handover.answer(uid, id, kind, { status: record.status, note: record.note });
+      await ctx.services.handover.answer(uid, id, kind, { status: record.status, note: record.note, fuel: record.fuel });
     }
   } catch (error) {
     if (!isHandoverError(error)) throw error;

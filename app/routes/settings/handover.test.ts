@@ -102,7 +102,8 @@ describe("Entrega / Devolución on the booking pages", () => {
     expect(statusOf(backwards)).toBe(400);
     expect(refusal(backwards).fields).toEqual({ engineHours: "The engine hours cannot be less than at the handover." });
     expect(refusal(backwards).values).toMatchObject({ intent: "check-out", fuel: "3", engineHours: "400" });
-    expect(statusOf(await post("renter", booking.id, { intent: "check-out", fuel: "3", engineHours: "418.2", notes: "Devuelto limpio." }, renter.cookie))).toBe(303);
+    // Back as full as it left: the boat's fuel is not included (full-to-full), nothing to claim.
+    expect(statusOf(await post("renter", booking.id, { intent: "check-out", fuel: "8", engineHours: "418.2", notes: "Devuelto limpio." }, renter.cookie))).toBe(303);
     expect(lineOf((await services.bookings.getFor(booking.id, owner.uid))!.booking.money, "deposit")?.state).toBe("direct");
     // Rita reads Amarre in German now: the answer's email comes in her language.
     await services.users.update(renter.uid, { lang: "de" });
@@ -113,6 +114,32 @@ describe("Entrega / Devolución on the booking pages", () => {
     expect(after.checkOut).toMatchObject({ engineHours: 418.2, confirmation: { by: "owner", status: "confirmed", note: "Todo en orden." } });
     expect(after.checkOut.depositReleasedAt).not.toBeNull();
     expect(after.can).toEqual([]);
+  }, 60_000);
+
+  it("a full-to-full boat back with less fuel: the renter is told before saving, the owner asked whether he claims it, nothing released unasked", async () => {
+    await services.users.update(renter.uid, { lang: "es" });
+    const booking = await trip();
+    const deposit = async () => lineOf((await services.bookings.getFor(booking.id, owner.uid))!.booking.money, "deposit")?.state;
+    expect(statusOf(await post("renter", booking.id, { intent: "check-in", fuel: "8", engineHours: "100" }, renter.cookie))).toBe(303);
+    // Her return form knows the boat goes back full and what it left with.
+    expect(dataOf(await pageOf("renter", booking.id, renter.cookie)).detail.handover).toMatchObject({ can: ["check-out"], fullToFull: true, checkIn: { fuelEighths: 8 } });
+    expect(statusOf(await post("renter", booking.id, { intent: "check-out", fuel: "6", engineHours: "104" }, renter.cookie))).toBe(303);
+    expect(dataOf(await pageOf("owner", booking.id, owner.cookie)).detail.handover.checkOut).toMatchObject({ fuelEighths: 6, fuelShort: true, confirmation: null });
+
+    // A plain "yes" is not enough: a 400 on the fuel's choice, what he wrote kept, the deposit held.
+    const plain = await post("owner", booking.id, { intent: "confirm-check-out", status: "confirmed", note: "Bien." }, owner.cookie, [], "/en");
+    expect(statusOf(plain)).toBe(400);
+    expect(refusal(plain).fields).toEqual({ fuel: "Choose whether you claim the missing fuel or let it go and release the deposit." });
+    expect(refusal(plain).values).toMatchObject({ intent: "confirm-check-out", status: "confirmed", note: "Bien." });
+    const unsaid = await post("owner", booking.id, { intent: "confirm-check-out", status: "confirmed", fuel: "claim" }, owner.cookie, [], "/en");
+    expect(refusal(unsaid).fields).toEqual({ note: "Say what fuel is missing (your claim can quote it)." });
+    expect(await deposit()).toBe("direct");
+
+    // He keeps the deposit for the fuel: confirmed, held, and Rita is told why.
+    expect(statusOf(await post("owner", booking.id, { intent: "confirm-check-out", status: "confirmed", fuel: "claim", note: "Faltan 2/8 de gasolina." }, owner.cookie))).toBe(303);
+    expect(await deposit()).toBe("direct");
+    expect(dataOf(await pageOf("renter", booking.id, renter.cookie)).detail.handover.checkOut).toMatchObject({ fuelShort: true, confirmation: { status: "confirmed", fuel: "claim", note: "Faltan 2/8 de gasolina." }, depositReleasedAt: null });
+    expect((await services.mailbox.list(renter.uid)).some((m: { subject: string }) => m.subject.startsWith("Devolución confirmada con menos combustible"))).toBe(true);
   }, 60_000);
 
   it("refuses bad input with the field's message in the page's language, nothing kept", async () => {

@@ -1,0 +1,28 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { hintClass } from "#app/components/forms";
+
+/**
+ * Said under a file input after a refused save that had files in it: a browser never fills a file
+ * input again, so without JavaScript (the refusal is a new page) the photos must be chosen again —
+ * everything else typed comes back from the reply. With JavaScript the form stays on the page with
+ * its files, and this says nothing while the input holds some.
+ */
+export function FilesAgain({ inputId, sent }: { inputId: string; sent: number }) {
+  const { t } = useTranslation("common");
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    const input = document.getElementById(inputId);
+    if (!(input instanceof HTMLInputElement)) return;
+    const update = () => setHeld((input.files?.length ?? 0) > 0);
+    update();
+    input.addEventListener("change", update);
+    return () => input.removeEventListener("change", update);
+  }, [inputId, sent]);
+  if (sent <= 0 || held) return null;
+  return (
+    <p id={`${inputId}-again`} className={hintClass + " font-semibold"} data-files-again={sent}>
+      {t("filesAgain", { count: sent })}
+    </p>
+  );
+}
