@@ -19,10 +19,11 @@ export function FilesAgain({ inputId, sent }: { inputId: string; sent: number })
     input.addEventListener("change", update);
     return () => input.removeEventListener("change", update);
   }, [inputId, sent]);
-  if (sent <= 0 || held) return null;
+  const shown = sent > 0 && !held;
+  // Always there (empty when it has nothing to say): the input's aria-describedby names it.
   return (
-    <p id={`${inputId}-again`} className={hintClass + " font-semibold"} data-files-again={sent}>
-      {t("filesAgain", { count: sent })}
+    <p id={`${inputId}-again`} className={shown ? hintClass + " font-semibold" : undefined} data-files-again={shown ? sent : undefined}>
+      {shown ? t("filesAgain", { count: sent }) : null}
     </p>
   );
 }

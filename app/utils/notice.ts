@@ -1,4 +1,5 @@
 import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
 
 /**
  * The one way a page says "done" after a form (decision record 033): the action redirects with a
@@ -39,4 +40,21 @@ export function useNotice(...keys: NoticeKey[]): ShownNotice | null {
 /** The last segment of a notice's key (`"admin:case.done.status"` → `"status"`), for pages that vary by it. */
 export function noticeName(notice: ShownNotice | null): string | null {
   return notice ? (notice.key.split(".").at(-1) ?? null) : null;
+}
+
+/**
+ * A key for a form that comes back empty once saved: a new one each time one of `keys` shows (a
+ * save of that form), kept until the next. React keeps a form's elements through the navigation
+ * that follows its save when the page draws a form at the same place again — a file input its
+ * files, a select its choice, a text field what was typed — so the check-out's form would send the
+ * check-in's photos. Keyed by this, the form saved is drawn anew (`<Form key={…}>`); a refused save
+ * flashes no notice, so what was typed stays, files included. Without JavaScript every save is a
+ * new page anyway. It is "" until a save: sibling forms prefix it with their own name.
+ */
+export function useSavedFormKey(...keys: NoticeKey[]): string {
+  const notice = useNotice(...keys);
+  const [saved, setSaved] = useState(notice?.id ?? "");
+  // The notice goes on the next client navigation; the form stays as it was drawn after it.
+  if (notice && notice.id !== saved) setSaved(notice.id);
+  return notice?.id ?? saved;
 }

@@ -69,6 +69,14 @@ test("a visitor sends a request from half the service pages (the renter from the
   await expect(visitor).toHaveURL(/\/en\/transport-boat#solicitud$/);
   await expect(visitor.getByText("Received!")).toBeVisible();
 
+  // With JavaScript the page stays on screen: the form sent comes back empty, its PDF not kept to be sent twice.
+  const scripted = await demoPage(browser, undefined, { javaScriptEnabled: true });
+  await fillRequest(scripted, forms[1]!, { name: "Vera Visitante", email: `vera.${run}@example.com` });
+  await expect(scripted.getByText("¡Recibido!")).toBeVisible();
+  const sent = scripted.locator("#solicitud form");
+  expect(await sent.locator('input[name="documents"]').evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+  await expect(sent.locator('[name="boatName"]')).toHaveValue("");
+
 });
 
 test("the demo renter sends a request from the other half, her contact filled in", async ({ browser }) => {

@@ -9,7 +9,7 @@ import { formatMoment } from "#app/utils/bookings";
 import { caseStatuses, QUOTE_LIMITS, quoteStatusKey, type CaseStatus } from "#app/utils/cases";
 import { href } from "#app/utils/href";
 import { dateTimeFormat, numberFormat } from "#app/utils/intl";
-import { useNotice } from "#app/utils/notice";
+import { useNotice, useSavedFormKey } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import type { action, loader } from "./case";
@@ -140,6 +140,8 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
   const lang = useLang();
   const busy = usePending({ untilIdle: true });
   const { errorsFor, fieldError, typed, fieldProps } = useReply();
+  // The delivery's form is drawn anew once delivered: its file input does not keep what it sent.
+  const delivered = useSavedFormKey("admin:case.done.deliver");
   const money = (cents: number) => numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
   const day = (iso: string) => dateTimeFormat(languageOf(lang).iso, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
   return (
@@ -181,7 +183,7 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
         </Form>
       ) : null}
       {canDeliver ? (
-        <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3 border-t border-slate-200 pt-4 dark:border-white/10">
+        <Form key={delivered} method="post" encType="multipart/form-data" className="mt-4 space-y-3 border-t border-slate-200 pt-4 dark:border-white/10">
           <h3 className="font-semibold">{t("case.deliver")}</h3>
           <p className={hintClass}>{t("case.deliverHint")}</p>
           <input type="hidden" name="intent" value="deliver" />

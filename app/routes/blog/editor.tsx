@@ -16,7 +16,7 @@ import { seoMeta } from "#app/utils/meta";
 import { MAX_PHOTO_BYTES, PHOTO_ACCEPT } from "#app/utils/photos";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { coverView } from "./views.server";
-import { useNotice } from "#app/utils/notice";
+import { useNotice, useSavedFormKey } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -158,7 +158,13 @@ function BodyPreview({ textareaId, lang }: { textareaId: string; lang: Lang }) {
   );
 }
 
-export default function BlogEditor() {
+export default function BlogEditorPage() {
+  // A saved post's editor is drawn anew from what was saved: the cover's file input does not keep
+  // the photo it sent, nor conform the values it started from.
+  return <BlogEditor key={useSavedFormKey("blog:editor.saved", "blog:editor.unpublished")} />;
+}
+
+function BlogEditor() {
   const { t } = useTranslation("blog");
   const { post, values } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionData>();

@@ -23,7 +23,7 @@ import {
 import { procedureTypes } from "#app/utils/cases";
 import { useLang } from "#app/utils/use-lang";
 import { loadServicePage, sendServiceRequest } from "./service-page.server";
-import { useNotice } from "#app/utils/notice";
+import { useNotice, useSavedFormKey } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { numberFormat } from "#app/utils/intl";
@@ -61,6 +61,8 @@ const euro = (lang: string, amount: number) =>
 
 export default function ServicePage() {
   const { key, page, procedures, services } = useLoaderData<typeof loader>();
+  // A request sent comes back as an empty form (contact details as the account has them, no document chosen).
+  const sentKey = useSavedFormKey("services:request.sent");
   return (
     <main id="main">
       <ServiceHero pageKey={key} page={page} />
@@ -70,7 +72,7 @@ export default function ServicePage() {
 
         <ServiceArticle pageKey={key} page={page} procedures={procedures} />
 
-        <RequestPanel pageKey={key} />
+        <RequestPanel key={sentKey} pageKey={key} />
       </div>
     </main>
   );

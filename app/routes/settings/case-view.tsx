@@ -10,7 +10,7 @@ import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { dateTimeFormat, numberFormat } from "#app/utils/intl";
 import { quoteStatusKey } from "#app/utils/cases";
-import { useNotice, type NoticeKey } from "#app/utils/notice";
+import { useNotice, useSavedFormKey, type NoticeKey } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import type { action, loader } from "./case";
@@ -153,6 +153,8 @@ function Documents({ item }: { item: Item }) {
   const { t } = useTranslation("cases");
   const reply = useActionData<typeof action>();
   const busy = usePending({ untilIdle: true });
+  // Drawn anew once the documents are uploaded: the file input does not keep the files it sent.
+  const uploaded = useSavedFormKey("cases:detail.uploaded");
   const results = item.documents.filter((doc) => doc.result);
   const others = item.documents.filter((doc) => !doc.result);
   return (
@@ -185,7 +187,7 @@ function Documents({ item }: { item: Item }) {
         ))}
       </ul>
       {item.status === "waiting_documents" ? (
-        <Form method="post" encType="multipart/form-data" className="mt-5 space-y-3 border-t border-slate-200 pt-5 dark:border-white/10">
+        <Form key={uploaded} method="post" encType="multipart/form-data" className="mt-5 space-y-3 border-t border-slate-200 pt-5 dark:border-white/10">
           <h3 className="font-semibold">{t("detail.uploadTitle")}</h3>
           <p className={hintClass}>{t("detail.uploadIntro")}</p>
           {reply?.intent === "documents" ? <FormAlert id="documents-errors" errors={reply.errors} /> : null}

@@ -23,8 +23,8 @@ import { ProfileForm } from "./profile/details-form";
 import { EmailForm } from "./profile/email-form";
 import { PasswordForm } from "./profile/password-form";
 import { PhotoForm } from "./profile/photo-form";
-import { cardClass, NOTICES, type Intent } from "./profile/shared";
-import { useNotice } from "#app/utils/notice";
+import { cardClass, NOTICES } from "./profile/shared";
+import { useSavedFormKey } from "#app/utils/notice";
 import { ButtonLink } from "#app/components/ui/button";
 
 /**
@@ -102,9 +102,13 @@ export default function ProfileSettings() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { profile, company } = loaderData;
-  // A saved form comes back fresh (its fields as saved, passwords gone): keyed by the notice it flashed.
-  const notice = useNotice(...Object.values(NOTICES));
-  const fresh = (intent: Intent) => (notice?.key === NOTICES[intent] ? notice.id : intent);
+  // A saved form comes back fresh (its fields as saved, passwords gone, no photo chosen): keyed by the notice it flashed.
+  const keys = {
+    photo: useSavedFormKey(NOTICES.photo, NOTICES.removePhoto),
+    profile: useSavedFormKey(NOTICES.profile),
+    email: useSavedFormKey(NOTICES.email),
+    password: useSavedFormKey(NOTICES.password),
+  };
   return (
     <main id="main" className="space-y-8">
       <header className="flex flex-wrap items-center gap-4">
@@ -116,8 +120,8 @@ export default function ProfileSettings() {
           {t("publicProfile")}
         </ButtonLink>
       </header>
-      <PhotoForm key={notice?.key === NOTICES.removePhoto ? notice.id : fresh("photo")} loaderData={loaderData} actionData={actionData} />
-      <ProfileForm key={fresh("profile")} loaderData={loaderData} actionData={actionData} />
+      <PhotoForm key={`photo-${keys.photo}`} loaderData={loaderData} actionData={actionData} />
+      <ProfileForm key={`profile-${keys.profile}`} loaderData={loaderData} actionData={actionData} />
       {company ? (
         <section aria-labelledby="company-title" className={cardClass}>
           <div className="flex flex-wrap items-center gap-3">
@@ -137,8 +141,8 @@ export default function ProfileSettings() {
           </dl>
         </section>
       ) : null}
-      <EmailForm key={fresh("email")} loaderData={loaderData} actionData={actionData} />
-      <PasswordForm key={fresh("password")} loaderData={loaderData} actionData={actionData} />
+      <EmailForm key={`email-${keys.email}`} loaderData={loaderData} actionData={actionData} />
+      <PasswordForm key={`password-${keys.password}`} loaderData={loaderData} actionData={actionData} />
     </main>
   );
 }
