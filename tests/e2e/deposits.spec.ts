@@ -30,12 +30,14 @@ test("owner claims → renter answers → the team decides", async ({ browser })
   await expect(owner.getByRole("heading", { name: "Reclamar la fianza" })).toBeVisible();
   const bookingId = /gestion-de-alquileres\/([A-Za-z0-9]{20})\/fianza/.exec(owner.url())![1]!;
 
-  // Over the deposit: a 400 with the field's message, what was typed kept.
+  // Over the deposit: a 400 with the field's message, what was typed kept; the photo must be chosen again.
   await owner.getByLabel("Importe que reclamas (€)").fill("99999");
   await owner.getByLabel("Qué ha pasado").fill("Una defensa perdida y el cabo de proa deshilachado.");
+  await owner.getByLabel("Fotos (opcional, hasta 10)").setInputFiles({ name: "defensa.jpg", mimeType: "image/jpeg", buffer: photo });
   await owner.getByRole("button", { name: "Enviar la reclamación" }).click();
   await expect(owner.getByText(/No puedes reclamar más que la fianza/)).toBeVisible();
   await expect(owner.getByLabel("Qué ha pasado")).toHaveValue("Una defensa perdida y el cabo de proa deshilachado.");
+  await expect(owner.getByText("No se ha guardado nada: vuelve a elegir la foto.")).toBeVisible();
 
   await owner.getByLabel("Importe que reclamas (€)").fill("120");
   // The claim points at Marta's check-out (decision 032): its notes say the fender was lost.

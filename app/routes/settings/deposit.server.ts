@@ -36,6 +36,15 @@ export function claimView(claim: DepositClaim, checkOut: readonly ClaimPhotoView
 }
 
 /** The uploaded photos of the form (empty file inputs left out); a reply when there are too many. */
+/**
+ * What was typed, with how many photos came with it: a refused claim or answer is a new page
+ * without JavaScript, and a browser never fills a file input again, so the form asks for them again.
+ */
+export function withPhotosSent(form: FormData, values: Record<string, string>): Record<string, string> {
+  const sent = form.getAll("photos").filter((value) => typeof value !== "string" && value.size > 0).length;
+  return sent > 0 ? { ...values, photos: String(sent) } : values;
+}
+
 export async function photosOf(form: FormData): Promise<Uint8Array[] | "too-many"> {
   const files = form.getAll("photos").filter((value): value is File => typeof value !== "string" && value.size > 0);
   if (files.length > MAX_CLAIM_PHOTOS) return "too-many";

@@ -21,11 +21,12 @@ import { seoMeta } from "#app/utils/meta";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import type { HandoverRecordView } from "#app/utils/handover";
 import { useLang } from "#app/utils/use-lang";
-import { claimView, photosOf, refusalOf } from "./deposit.server";
+import { claimView, photosOf, refusalOf, withPhotosSent } from "./deposit.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { recordView } from "./handover.server";
 import { HandoverRecord } from "#app/components/handover";
+import { FilesAgain } from "#app/components/files-again";
 
 /**
  * A trip's deposit, one page per side:
@@ -101,7 +102,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!allowed.includes(intent) || (!parsed.ok && unknownIntent(parsed))) return reply(400, { intent, errors: { form: ctx.t("errors.unknown") } });
 
   if (intent === "claim") {
-    const values = { amount: parsed.typed.amount ?? "", reason: parsed.typed.reason ?? "", quote: parsed.typed.quote ?? "" };
+    const values = withPhotosSent(form, { amount: parsed.typed.amount ?? "", reason: parsed.typed.reason ?? "", quote: parsed.typed.quote ?? "" });
     const photos = await photosOf(form);
     const errors: ClaimReply["errors"] = parsed.ok ? {} : { ...parsed.fields };
     if (photos === "too-many") errors.photos = ctx.t("errors.photos.too-many");
@@ -131,12 +132,12 @@ export async function action(args: ActionFunctionArgs) {
     }
     return back("release");
   }
-  const values = { text: parsed.typed.text ?? "" };
+  const values = withPhotosSent(form, { text: parsed.typed.text ?? "" });
   const photos = await photosOf(form);
   if (photos === "too-many") return reply(400, { intent, errors: { photos: ctx.t("errors.photos.too-many") }, values });
   if (!parsed.ok) return reply(400, { intent, errors: parsed.fields, values });
   try {
-    await deposits.answer(user.uid, id, { text: values.text, photos });
+    await deposits.answer(user.uid, id, { text: values.text ?? "", photos });
   } catch (error) {
     return refuse(error, values);
   }
@@ -189,7 +190,7 @@ export default function DepositPage() {
             <textarea id="answer-text" name="text" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.text ?? ""} aria-invalid={errors.text ? true : undefined} aria-describedby="answer-text-errors" className={inputClass + " mt-1 resize-y"} />
             <ErrorList id="answer-text-errors" errors={errors.text ? [errors.text] : null} />
           </div>
-          <PhotosField id="answer-photos" label={t("answer.photos")} error={errors.photos} />
+          <PhotosField id="answer-photos" label={t("answer.photos")} error={errors.photos} sent={Number(values.photos ?? 0)} />
           <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("answer.submit")}</Button>
         </Form>
       ) : null}
@@ -214,7 +215,7 @@ export default function DepositPage() {
               <ErrorList id="claim-reason-errors" errors={errors.reason ? [errors.reason] : null} />
             </div>
             <EvidenceField checkOut={page.handover.checkOut} error={errors.evidence} quote={values.quote ?? ""} />
-            <PhotosField id="claim-photos" label={t("form.photos")} error={errors.photos} />
+            <PhotosField id="claim-photos" label={t("form.photos")} error={errors.photos} sent={Number(values.photos ?? 0)} />
             <Button variant="danger" size="md" type="submit" disabled={busy}>{t("form.submit")}</Button>
           </Form>
         ) : (
@@ -297,14 +298,15 @@ function EvidenceField({ checkOut, error, quote }: { checkOut: HandoverRecordVie
   );
 }
 
-/** The photos of a claim or an answer (checked by their bytes on the server). */
-function PhotosField({ id, label, error }: { id: string; label: string; error: string | undefined }) {
+/** The photos of a claim or an answer (checked by their bytes on the server); after a refusal, whether to choose them again. */
+function PhotosField({ id, label, error, sent }: { id: string; label: string; error: string | undefined; sent: number }) {
   const { t } = useTranslation("deposits");
   return (
     <div>
       <label htmlFor={id} className={labelClass}>{label}</label>
-      <input id={id} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby={`${id}-hint ${id}-errors`} className="mt-1 block w-full text-sm" />
+      <input id={id} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby={`${id}-hint ${id}-again ${id}-errors`} className="mt-1 block w-full text-sm" />
       <p id={`${id}-hint`} className={hintClass}>{t("form.photosHint")}</p>
+      <FilesAgain inputId={id} sent={sent} />
       <ErrorList id={`${id}-errors`} errors={error ? [error] : null} />
     </div>
   );
