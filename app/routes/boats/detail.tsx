@@ -94,8 +94,9 @@ export async function loader(args: LoaderFunctionArgs) {
       year: d.year ?? null,
       lengthM: d.lengthM ?? null,
       capacity: d.capacity ?? null,
-      cabins: d.cabins ?? null,
-      berths: d.berths ?? null,
+      // A water scooter has no cabins or berths (its form does not ask them; older ones say 0).
+      cabins: d.type === "jetski" ? null : (d.cabins ?? null),
+      berths: d.type === "jetski" ? null : (d.berths ?? null),
       enginePowerHp: d.enginePowerHp ?? null,
       fuel: d.fuel ?? null,
       equipment: d.equipment ?? [],

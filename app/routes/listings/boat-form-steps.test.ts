@@ -195,6 +195,12 @@ describe("the boat form", () => {
   it("asks water scooters for their own fields", async () => {
     const person = await createTestUser(services);
     const id = new URL(location(await post(JETSKI, { ...steps.basics, title: "Sea-Doo Spark en Ibiza" }, person.cookie))!, "http://localhost").searchParams.get("id")!;
+    // No cabins or berths on a scooter: what is sent of them is not kept, and its specs step does not ask them.
+    expect(location(await post(`${JETSKI}?id=${id}&step=specs`, steps.specs, person.cookie))).toBe(`${JETSKI}?id=${id}&step=location`);
+    const specs = (await load(`${JETSKI}?id=${id}&step=specs`, person.cookie)) as Exclude<Awaited<ReturnType<typeof loader>>, Response>;
+    expect(Object.keys(specs.defaults)).toEqual(["make", "model", "year", "lengthM", "capacity", "enginePowerHp", "fuel", "equipment"]);
+    expect((await stored(id))!.data).toMatchObject({ make: "Rinker", equipment: ["gps"] });
+    expect((await stored(id))!.data).not.toHaveProperty("cabins");
     const pricing = (await post(`${JETSKI}?id=${id}&step=pricing`, steps.pricing, person.cookie)) as StepReply;
     expect(pricing.data.result.error).toEqual({ hourPriceCents: ["Requerido"] });
     expect(location(await post(`${JETSKI}?id=${id}&step=pricing`, { ...steps.pricing, hourPriceCents: "65" }, person.cookie))).toBe(`${JETSKI}?id=${id}&step=conditions`);

@@ -6,7 +6,7 @@ import { CheckboxField, CheckboxGroup, MoneyField, RadioGroup, SelectField } fro
 import { DescriptionFields, revalidateAfterUpload, TextField } from "#app/components/listing-form";
 import { ListingFormRoute, type StepFieldsProps } from "#app/components/listing-form-route";
 import { boatFormPaths } from "#app/utils/listings/form";
-import { boatEquipment, cancellationPolicies, fuelPolicies, fuelTypes, licences, skipperModes } from "#app/utils/listings/schemas";
+import { boatEquipmentFor, cancellationPolicies, fuelPolicies, fuelTypesFor, licences, skipperModes, type BoatTypeId } from "#app/utils/listings/schemas";
 import { seoMeta } from "#app/utils/meta";
 import { LISTING_FORM_NAMESPACES, listingFormAction, loadListingForm, variantFromPath } from "./listing-form.server";
 import { regionName } from "#app/utils/regions";
@@ -37,7 +37,9 @@ export default function BoatForm() {
 
 function BoatStepFields({ step, fields, page }: StepFieldsProps) {
   const { t } = useTranslation("listing-form");
-  const jetski = page.variant === "jetski";
+  const type = page.variant as BoatTypeId;
+  // A water scooter has no cabins or berths; each type offers its own fuels and equipment.
+  const jetski = type === "jetski";
   const grid2 = "grid gap-5 sm:grid-cols-2";
   const grid3 = "grid gap-5 sm:grid-cols-3";
   switch (step) {
@@ -59,20 +61,24 @@ function BoatStepFields({ step, fields, page }: StepFieldsProps) {
             <TextField meta={fields.year} label={t("fields.year")} type="number" inputMode="numeric" />
             <TextField meta={fields.lengthM} label={t("fields.lengthM")} inputMode="decimal" unit="m" />
             <TextField meta={fields.capacity} label={t("fields.capacity")} type="number" inputMode="numeric" />
-            <TextField meta={fields.cabins} label={t("fields.cabins")} type="number" inputMode="numeric" />
-            <TextField meta={fields.berths} label={t("fields.berths")} type="number" inputMode="numeric" />
+            {jetski ? null : (
+              <>
+                <TextField meta={fields.cabins} label={t("fields.cabins")} type="number" inputMode="numeric" />
+                <TextField meta={fields.berths} label={t("fields.berths")} type="number" inputMode="numeric" />
+              </>
+            )}
             <TextField meta={fields.enginePowerHp} label={t("fields.enginePowerHp")} type="number" inputMode="numeric" />
           </div>
           <RadioGroup
             meta={fields.fuel}
             legend={t("fields.fuel")}
             columns={3}
-            options={fuelTypes.map((value) => ({ value, label: t(`options.fuel.${value}`) }))}
+            options={fuelTypesFor(type).map((value) => ({ value, label: t(`options.fuel.${value}`) }))}
           />
           <CheckboxGroup
             meta={fields.equipment}
             legend={t("fields.equipment")}
-            options={boatEquipment.map((value) => ({ value, label: t(`options.equipment.${value}`) }))}
+            options={boatEquipmentFor(type).map((value) => ({ value, label: t(`options.equipment.${value}`) }))}
           />
         </>
       );

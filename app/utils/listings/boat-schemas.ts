@@ -3,7 +3,7 @@ import { z } from "zod";
 import { boatTypeIds, licences, MAX_PEOPLE, type BoatTypeId } from "./boat-search";
 import { singleLine } from "#app/utils/text";
 import { listingLimits } from "./limits";
-import { applyRules, boatEquipment, cancellationPolicies, checkbox, type CrossFieldRule, descriptionSchema, fuelPolicies, fuelTypes, homePortSchema, meetingShape, money, skipperSchema, withCrossFieldRule } from "./schema-fields";
+import { applyRules, boatEquipment, cancellationPolicies, checkbox, type BoatEquipment, type CrossFieldRule, descriptionSchema, fuelPolicies, fuelTypes, type FuelType, homePortSchema, meetingShape, money, skipperSchema, withCrossFieldRule } from "./schema-fields";
 
 // ---------------------------------------------------------------------------------------------
 // Boats
@@ -53,6 +53,44 @@ const boatStepShapes = {
   },
 };
 
+/** What fits on a water scooter from the equipment checklist (a galley, heads or cabin fittings do not). */
+export const jetskiEquipment = ["gps", "vhf-radio", "bluetooth-audio", "snorkel-gear", "cooler"] as const satisfies readonly BoatEquipment[];
+
+/** The equipment a type's form offers. */
+export function boatEquipmentFor(type: BoatTypeId): readonly BoatEquipment[] {
+  return type === "jetski" ? jetskiEquipment : boatEquipment;
+}
+
+/** The fuels a type's form offers: a motorboat and a water scooter run an engine ("none" is for sail and oars). */
+export function fuelTypesFor(type: BoatTypeId): readonly FuelType[] {
+  return type === "motor" || type === "jetski" ? fuelTypes.filter((fuel) => fuel !== "none") : fuelTypes;
+}
+
+/**
+ * The specs a type asks for: every boat's, but a water scooter has no cabins or berths (what it
+ * is sent of them is not kept); its fuels and equipment are the type's own (`fuelTypesFor`,
+ * `boatEquipmentFor`).
+ */
+function specsShape(type: BoatTypeId): z.ZodRawShape {
+  const { cabins, berths, ...scooter } = boatStepShapes.specs;
+  const own = ownSpecs(type);
+  return type === "jetski" ? { ...scooter, ...own } : { ...boatStepShapes.specs, cabins, berths, ...own };
+}
+
+/** A type's own fuel and equipment fields. */
+function ownSpecs(type: BoatTypeId) {
+  return {
+    fuel: z.enum(fuelTypesFor(type) as [FuelType, ...FuelType[]]),
+    // Kept in the type's list and order: an item the form does not offer (a scooter listed with a
+    // galley before) is dropped, not refused, so no listing stops saving over it.
+    equipment: z
+      .array(z.enum(boatEquipment))
+      .max(boatEquipment.length * 2)
+      .default([])
+      .transform((items) => boatEquipmentFor(type).filter((id) => items.includes(id))),
+  };
+}
+
 /** Water scooters' extra fields (docs/PRODUCT.md "Boats"), by the step that asks for them. */
 const jetskiStepShapes = {
   pricing: { hourPriceCents: money(listingLimits.hourPriceCents) },
@@ -82,6 +120,7 @@ export const boatStepRules: Partial<Record<BoatStep, CrossFieldRule>> = {
 };
 
 export function boatStepShape(step: BoatStep, type: BoatTypeId) {
+  if (step === "specs") return specsShape(type);
   const extra = type === "jetski" && (step === "pricing" || step === "conditions") ? jetskiStepShapes[step] : {};
   return { ...boatStepShapes[step], ...extra } as z.ZodRawShape;
 }
@@ -89,9 +128,9 @@ export function boatStepShape(step: BoatStep, type: BoatTypeId) {
 const boatStepSchemaCache = new Map<string, z.ZodTypeAny>();
 
 /**
- * The schema of one step of the boat form for a boat type: water scooters' pricing also asks
- * for the hourly price, their conditions for the minimum age and the guided session without
- * licence; other types do not have those fields.
+ * The schema of one step of the boat form for a boat type: water scooters' specs have no cabins
+ * or berths, their pricing also asks for the hourly price, their conditions for the minimum age
+ * and the guided session without licence; other types do not have those fields.
  */
 export function boatStepSchema<S extends BoatStep>(step: S, type: BoatTypeId) {
   const key = `${step}:${type}`;
@@ -120,15 +159,17 @@ const commonBoatObject = z.object({
   ...boatStepShapes.pricing,
   ...boatStepShapes.conditions,
 });
-const jetskiBoatObject = commonBoatObject.extend({ ...jetskiStepShapes.pricing, ...jetskiStepShapes.conditions, type: z.literal("jetski") });
+const jetskiBoatObject = commonBoatObject
+  .omit({ cabins: true, berths: true })
+  .extend({ ...ownSpecs("jetski"), ...jetskiStepShapes.pricing, ...jetskiStepShapes.conditions, type: z.literal("jetski") });
 const allBoatRules = applyRules(boatSteps.map((step) => boatStepRules[step]));
 
 /** Everything a boat listing must hold to be published. */
 export const publishableBoatSchema = z
   .discriminatedUnion("type", [
-    commonBoatObject.extend({ type: z.literal("motor") }),
-    commonBoatObject.extend({ type: z.literal("sail") }),
-    commonBoatObject.extend({ type: z.literal("fishing") }),
+    commonBoatObject.extend({ ...ownSpecs("motor"), type: z.literal("motor") }),
+    commonBoatObject.extend({ ...ownSpecs("sail"), type: z.literal("sail") }),
+    commonBoatObject.extend({ ...ownSpecs("fishing"), type: z.literal("fishing") }),
     jetskiBoatObject,
   ])
   .superRefine(allBoatRules);

@@ -194,6 +194,23 @@ describe("boat step schemas", () => {
     expect(boatStepFields("conditions", "jetski")).toEqual(["licence", "fuelPolicy", "instantBooking", "cancellationPolicy", "minimumAge", "guidedWithoutLicence"]);
   });
 
+  it("asks each type what it has: a water scooter no cabins or berths nor a boat's fittings, a motorboat or a scooter an engine", () => {
+    const specs = { make: "Yamaha", model: "VX Cruiser", year: 2023, lengthM: 3.4, capacity: 3, enginePowerHp: 180, fuel: "gasoline", equipment: ["gps"] };
+    expect(boatStepFields("specs", "jetski")).toEqual(["make", "model", "year", "lengthM", "capacity", "enginePowerHp", "fuel", "equipment"]);
+    for (const type of ["motor", "sail", "fishing"] as const) expect(boatStepFields("specs", type)).toEqual(expect.arrayContaining(["cabins", "berths"]));
+    // What a scooter's form cannot send is not kept either.
+    expect(boatStepSchema("specs", "jetski").parse({ ...specs, cabins: 2, berths: 4 })).not.toHaveProperty("cabins");
+    expect(boatStepSchema("specs", "jetski").parse({ ...specs, equipment: ["kitchen", "cooler", "gps"] })).toMatchObject({ equipment: ["gps", "cooler"] });
+    expect(errors(boatStepSchema("specs", "sail"), { ...specs, cabins: 1, berths: 2, equipment: ["kitchen"] })).toEqual({});
+    // No engine: a sailing boat (or a fishing boat rowed out), never a motorboat or a scooter.
+    expect(errors(boatStepSchema("specs", "jetski"), { ...specs, fuel: "none", enginePowerHp: 0 })).toHaveProperty("fuel");
+    expect(errors(boatStepSchema("specs", "motor"), { ...specs, cabins: 0, berths: 0, fuel: "none", enginePowerHp: 0 })).toHaveProperty("fuel");
+    for (const type of ["sail", "fishing"] as const) expect(errors(boatStepSchema("specs", type), { ...specs, cabins: 0, berths: 0, fuel: "none", enginePowerHp: 0, equipment: [] })).toEqual({});
+    // A complete scooter is publishable without them.
+    const { cabins: _c, berths: _b, ...scooter } = motorBoat;
+    expect(publishableBoatSchema.safeParse({ ...scooter, type: "jetski", hourPriceCents: 9_000, minimumAge: 18, equipment: [] }).success).toBe(true);
+  });
+
   it("reads a plain form post (conform's coercion) and explains errors in the page's language", () => {
     const submission = parseWithZod(
       formData({

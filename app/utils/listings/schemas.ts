@@ -54,6 +54,8 @@ export {
   type BoatStep,
   boatStepSchema,
   boatStepFields,
+  boatEquipmentFor,
+  fuelTypesFor,
   publishableBoatSchema,
   publishableBoatSchemaFor,
   type BoatData,
