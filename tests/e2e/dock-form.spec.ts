@@ -60,6 +60,12 @@ test("the demo owner lists a berth for rent, and it shows in search and on its p
   await page.getByRole("button", { name: "Publicar anuncio" }).click();
   await expect(page).toHaveURL(/\/ajustes\/mis-barcos#listing-/);
   const id = new URL(page.url()).hash.slice("#listing-".length);
+  // Its owner's list names it as its public page does (type, port and number), not "untitled".
+  await page.goto(`/dock/${id}`);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  expect(title).toContain(berth);
+  await page.goto("/ajustes/mis-barcos");
+  await expect(page.locator(`#listing-${id}`)).toContainText(title);
 
   // In the docks search (berths for rent in Ibiza) and on its page, in every language.
   await page.goto("/docks?kind=rent&place=Ibiza");

@@ -112,12 +112,13 @@ describe("the dock form, for rent, end to end", () => {
 
     const review = (await load(`${RENT}?id=${id}&step=review`, owner.cookie)) as LoaderData;
     expect(review.review?.missing).toEqual([]);
-    expect(review.review?.summary).toMatchObject({ title: "B-27", place: "Puerto de Mahón", price: { cents: 85000, unit: "month" } });
+    // Named as its public pages name it: type, port and number.
+    expect(review.review?.summary).toMatchObject({ title: "Amarre en pantalán en Puerto de Mahón · n.º B-27", place: "Puerto de Mahón", price: { cents: 85000, unit: "month" } });
     expect(review.steps.filter((s) => s.done).map((s) => s.step)).toEqual(["basics", "features", "pricing", "photos"]);
 
     const published = await post(`${RENT}?id=${id}&step=review`, { intent: "publish" }, owner.cookie);
     expect(location(published)).toBe(`/ajustes/mis-barcos#listing-${id}`);
-    expect((await followNotice(services, published as Response, owner.cookie)).notice).toMatchObject({ text: "«B-27» está publicado." });
+    expect((await followNotice(services, published as Response, owner.cookie)).notice).toMatchObject({ text: "«Amarre en pantalán en Puerto de Mahón · n.º B-27» está publicado." });
     const listing = await services.listings.get(id);
     expect(listing).toMatchObject({ status: "published", docKind: "rent", priceCents: 85000, portSlug: "puerto-mahon", maxBeamM: 4.2 });
     expect(listing?.data).toMatchObject({

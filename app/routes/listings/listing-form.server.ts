@@ -7,7 +7,7 @@ import { formPathOf, formSteps, formValuesOf, isDataStep, MAX_PHOTO_MEGABYTES, s
 import { MAX_PHOTOS, MIN_PHOTO_SIDE } from "#app/utils/photos";
 import { readOwnedListing, variantKey, variantOf, type Env } from "./listing-form/env.server";
 import { changePhotos, photoChangeSchemas, uploadPhotos } from "./listing-form/photos.server";
-import { firstOpenStep, listingSummary, missingItems, photoItem, portNamesOf, stepsDone, type ListingSummary, type MissingItem } from "./listing-form/progress.server";
+import { firstOpenStep, listingSummary, listingTitle, missingItems, photoItem, portNamesOf, stepsDone, type ListingSummary, type MissingItem } from "./listing-form/progress.server";
 import { publishListing } from "./listing-form/publish.server";
 import { saveAndLeave, saveDataStep } from "./listing-form/steps.server";
 
@@ -52,7 +52,7 @@ export async function loadListingForm({ ctx, user, kind, variant }: Env) {
     const owner = await users.get(user.uid);
     review = {
       missing: missingItems(listing, listings.missingForPublish(listing, owner)),
-      summary: listingSummary(listing, await portNamesOf(ctx.services)),
+      summary: listingSummary(listing, await portNamesOf(ctx.services), await listingTitle(ctx.services, listing, lang)),
     };
   }
   const uploaded = Number(url.searchParams.get("uploaded"));
@@ -62,7 +62,7 @@ export async function loadListingForm({ ctx, user, kind, variant }: Env) {
     variant,
     id: listing?.id ?? null,
     status: listing?.status ?? null,
-    listingTitle: listing ? (listing.kind === "boat" ? (listing.data.title ?? null) : (listing.data.berthNumber ?? null)) : null,
+    listingTitle: listing ? await listingTitle(ctx.services, listing, lang) : null,
     step,
     steps: steps.map((s) => ({ step: s, done: done.includes(s) })),
     defaults: isDataStep(kind, step) ? formValuesOf(stepFields(kind, step, variant), stored, lang) : {},

@@ -10,7 +10,7 @@ import { languageOf, localizePath } from "#app/i18n";
 import { DRAFTS_PATH, LIST_YOUR_BOAT_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { listingSummary, portNamesOf } from "#app/routes/listings/listing-form/progress.server";
+import { listingSummaries } from "#app/routes/listings/listing-form/progress.server";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -30,10 +30,9 @@ import { discardSchema, formRefusal } from "./listing-status-forms.server";
 export const handle = { i18n: ["listing-form"] };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { requireUser, t, services } = requestContext(args, "listing-form");
+  const { requireUser, t, services, lang } = requestContext(args, "listing-form");
   const user = await requireUser();
-  const [drafts, portNames] = await Promise.all([services.listings.drafts(user.uid), portNamesOf(services)]);
-  const items = drafts.map((draft) => listingSummary(draft, portNames));
+  const items = await listingSummaries(services, await services.listings.drafts(user.uid), lang);
   return {
     meta: { title: t("meta.drafts.title"), description: t("meta.drafts.description") },
     drafts: items,

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingPhotoPrefix } from "#app/.server/domain/listings";
 import type { Services } from "#app/.server/services";
+import { createDock, createOwner } from "#tests/listing-fixtures";
 import { followNotice } from "#tests/notice";
 import enListingForm from "../../../locales/en/listing-form.json";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle, signInAs } from "#tests/test-services";
@@ -89,6 +90,23 @@ describe("/ajustes/mis-barcos", () => {
     expect(listed.cover?.srcSet).toContain(`/photos/${listingPhotoPrefix({ kind: "boat", id: boatId })}/`);
     expect(data.active.find((item) => item.id === dock.id)).toMatchObject({ kind: "dock", variant: "sale", price: null, cover: null, progress: { done: 0, total: 5 } });
     expect(data.archived).toEqual([]);
+  });
+
+  it("names a berth as its public pages do (type, port, number), in the page's language, on the owner's lists and notices", async () => {
+    const person = await createOwner(services);
+    const dock = await createDock(services, person.uid, { portSlug: "port-vell-barcelona", berthNumber: "B-12" });
+    const spanish = await services.listings.titleOf(dock, "es");
+    expect(spanish).toMatch(/^Amarre con finger en Port Vell · n\.º B-12$/);
+    expect((await load(person.cookie)).active.find((item) => item.id === dock.id)?.title).toBe(spanish);
+    expect((await load(person.cookie, `/en${PATH}`)).active.find((item) => item.id === dock.id)?.title).toBe(await services.listings.titleOf(dock, "en"));
+    // The notice after pausing it names it the same way.
+    const paused = await post({ intent: "pause", id: dock.id }, person.cookie);
+    expect((await followNotice(services, paused as Response)).notice?.text).toContain(spanish);
+    // A berth's draft with only its port is "a berth in" that port, not "untitled".
+    const draft = await services.listings.createDraft(person.uid, "dock", "rent");
+    await services.listings.saveStep(person.uid, draft.id, "basics", { kind: "rent", portSlug: "marina-valencia", description: { es: "Amarre en Valencia." } });
+    const drafts = (await draftsLoader({ request: authedRequest("/ajustes/recopilar-borrador-alquiler", person.cookie), params: {}, context: context() })) as Exclude<Awaited<ReturnType<typeof draftsLoader>>, Response>;
+    expect(drafts.drafts.find((item) => item.id === draft.id)?.title).toBe(await services.listings.titleOf(await services.listings.get(draft.id), "es"));
   });
 
   it("publishes, pauses, resumes and archives, with a confirmation after each", async () => {

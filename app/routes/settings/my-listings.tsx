@@ -11,7 +11,7 @@ import { localizePath } from "#app/i18n";
 import { LIST_YOUR_BOAT_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { listingSummary, listingTitle, missingItems, portNamesOf, type ListingSummary } from "#app/routes/listings/listing-form/progress.server";
+import { listingSummaries, listingTitle, missingItems, type ListingSummary } from "#app/routes/listings/listing-form/progress.server";
 import { notFound } from "#app/.server/http/responses";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
@@ -47,10 +47,9 @@ const actionsFor: Record<ListingStatus, readonly Transition[]> = {
 };
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { requireUser, t, services } = requestContext(args, "listing-form");
+  const { requireUser, t, services, lang } = requestContext(args, "listing-form");
   const user = await requireUser();
-  const [listings, portNames] = await Promise.all([services.listings.listByOwner(user.uid), portNamesOf(services)]);
-  const items = listings.map((listing) => listingSummary(listing, portNames));
+  const items = await listingSummaries(services, await services.listings.listByOwner(user.uid), lang);
   return {
     meta: { title: t("meta.myListings.title"), description: t("meta.myListings.description") },
     active: items.filter((item) => item.status !== "archived"),
@@ -67,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
   const { listings } = services;
   const listing = await listings.get(id);
   if (!listing || listing.ownerUid !== user.uid) notFound(request);
-  const title = listingTitle(listing) ?? t("untitled");
+  const title = (await listingTitle(services, listing, lang)) ?? t("untitled");
   try {
     await listings[intent](user.uid, id);
   } catch (error) {

@@ -45,6 +45,16 @@ export function createListingsService(deps: {
     },
   });
 
+  async function titleIfAny(listing: Listing, lang: Lang): Promise<string | null> {
+    if (listing.kind === "boat") return listing.data.title ?? null;
+    const port = listing.data.portSlug ? await ports.get(listing.data.portSlug) : null;
+    return dockTitle(getFixedT(lang, "listing"), {
+      berthType: listing.data.berthType ?? null,
+      berthNumber: listing.data.berthNumber ?? null,
+      place: { portName: port?.name ?? null, city: port?.city ?? null },
+    });
+  }
+
   return {
     createDraft: lifecycle.createDraft,
     saveStep: lifecycle.saveStep,
@@ -57,18 +67,17 @@ export function createListingsService(deps: {
 
     /**
      * How emails, invoices and lists name a listing: a boat's title, a berth's type, number and
-     * port in `lang`; "Amarre" for a listing that no longer exists.
+     * port in `lang`; "Amarre" for a listing that no longer exists or a boat not titled yet.
      */
     async titleOf(listing: Listing | null, lang: Lang): Promise<string> {
-      if (!listing) return "Amarre";
-      if (listing.kind === "boat") return listing.data.title ?? "Amarre";
-      const port = listing.data.portSlug ? await ports.get(listing.data.portSlug) : null;
-      return dockTitle(getFixedT(lang, "listing"), {
-        berthType: listing.data.berthType ?? null,
-        berthNumber: listing.data.berthNumber ?? null,
-        place: { portName: port?.name ?? null, city: port?.city ?? null },
-      });
+      return (listing ? await titleIfAny(listing, lang) : null) ?? "Amarre";
     },
+    /**
+     * The same name for the owner's own pages (his lists, drafts, form and notices), which say
+     * "untitled" themselves: null only for a boat whose draft has no title yet. A berth has no
+     * title of its own: its public pages, emails and owner all call it by type, port and number.
+     */
+    titleIfAny,
     listByOwner: reads.listByOwner,
     drafts: reads.drafts,
 

@@ -10,6 +10,7 @@ import { boatStepSchema, dockStepSchema, type BoatStep, type DockStep, type List
 import type { PhotoView } from "#app/utils/listings/view";
 import { href } from "#app/utils/href";
 import { MIN_PHOTOS } from "#app/utils/photos";
+import type { Lang } from "#app/i18n";
 import { variantOf } from "./env.server";
 
 export type PhotoItem = PhotoView & { id: string };
@@ -48,13 +49,23 @@ export function progressOf(listing: Listing) {
   return { done: stepsDone(listing).length, total: formSteps(listing.kind).length };
 }
 
-/** What the owner's pages call a listing: a boat's title, a berth's number (null before it has one). */
-export function listingTitle(listing: Listing): string | null {
-  return listing.kind === "boat" ? (listing.data.title ?? null) : (listing.data.berthNumber ?? null);
+/**
+ * What the owner's pages call a listing: what its public pages and emails call it
+ * (`listings.titleIfAny`: a boat's title, a berth's type, port and number in `lang`), null for a
+ * boat not titled yet (the page says "untitled").
+ */
+export function listingTitle(services: Pick<DomainServices, "listings">, listing: Listing, lang: Lang): Promise<string | null> {
+  return services.listings.titleIfAny(listing, lang);
 }
 
-/** A listing as the owner's pages show it: title, cover, place, main price and where to edit it. */
-export function listingSummary(listing: Listing, portNames: ReadonlyMap<string, string>) {
+/** The owner's listings as his pages show them (`listingSummary`), each named as the public pages name it. */
+export async function listingSummaries(services: Pick<DomainServices, "listings" | "ports">, listings: readonly Listing[], lang: Lang) {
+  const [portNames, titles] = await Promise.all([portNamesOf(services), Promise.all(listings.map((listing) => listingTitle(services, listing, lang)))]);
+  return listings.map((listing, i) => listingSummary(listing, portNames, titles[i] ?? null));
+}
+
+/** A listing as the owner's pages show it: title (`listingTitle`), cover, place, main price and where to edit it. */
+export function listingSummary(listing: Listing, portNames: ReadonlyMap<string, string>, title: string | null) {
   const variant = variantOf(listing) ?? null;
   let price: { cents: number; unit: "day" | "month" | "sale" } | null = null;
   if (listing.kind === "boat") {
@@ -72,7 +83,7 @@ export function listingSummary(listing: Listing, portNames: ReadonlyMap<string, 
     kind: listing.kind,
     variant,
     status: listing.status,
-    title: listingTitle(listing),
+    title,
     place: listing.portSlug ? (portNames.get(listing.portSlug) ?? listing.portSlug) : listing.city,
     cover: cover ? photoView(listing, cover, 320) : null,
     price,

@@ -23,5 +23,5 @@ export async function publishListing(env: Env, listing: Listing, lang: Lang, t: 
     if (isListingError(error, "not-found") || isListingError(error, "archived")) notFound(env.ctx.request);
     throw error;
   }
-  return ctx.redirectWithNotice(`${localizePath(MY_LISTINGS_PATH, lang)}#listing-${listing.id}`, { key: "listing-form:myListings.notices.published", values: { title: listingTitle(listing) ?? t("untitled") } });
+  return ctx.redirectWithNotice(`${localizePath(MY_LISTINGS_PATH, lang)}#listing-${listing.id}`, { key: "listing-form:myListings.notices.published", values: { title: (await listingTitle(ctx.services, listing, lang)) ?? t("untitled") } });
 }

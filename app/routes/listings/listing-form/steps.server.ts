@@ -37,11 +37,11 @@ export async function saveAndLeave(env: Env, listing: Listing | null, step: Data
   const submission = parseWithZod(formData, { schema: listingDraftFormSchema(kind, step, variant) });
   const value = submission.status === "success" ? keptFields(submission.value as Record<string, unknown>) : {};
   const given = Object.entries(value).some(([field, fieldValue]) => field !== variantKey(kind) && fieldValue !== undefined && fieldValue !== false);
-  const leave = (saved: Listing | null) => {
+  const leave = async (saved: Listing | null) => {
     const target = saved && saved.status !== "draft" ? MY_LISTINGS_PATH : DRAFTS_PATH;
     const key = target === DRAFTS_PATH ? "listing-form:drafts.saved" : "listing-form:myListings.notices.saved";
     // The anchor scrolls the page to the listing just saved.
-    return ctx.redirectWithNotice(localizePath(target, lang) + (saved ? `#listing-${saved.id}` : ""), saved ? { key, values: { title: listingTitle(saved) ?? ctx.t("untitled") } } : null);
+    return ctx.redirectWithNotice(localizePath(target, lang) + (saved ? `#listing-${saved.id}` : ""), saved ? { key, values: { title: (await listingTitle(ctx.services, saved, lang)) ?? ctx.t("untitled") } } : null);
   };
   if (!listing && !given) return leave(null);
   try {
