@@ -6,7 +6,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { newDocumentId } from "#app/.server/store";
 import type { Listing } from "../listings";
 import { addDays, daysBetween, isIsoDate, today } from "./dates";
-import { BLOCKS, FEEDS, BookingError, isBookingId, MAX_BOAT_DAYS, MAX_DOCK_DAYS, SLOTS, type Block, type Booking, type CalendarFeed } from "./model";
+import { BLOCKS, BOOKINGS, FEEDS, BookingError, HOLDING, isBookingId, MAX_BOAT_DAYS, MAX_DOCK_DAYS, SLOTS, type Block, type Booking, type CalendarFeed } from "./model";
 import { type BookingsContext, changed } from "./context";
 import { claim, slotIdsFor } from "./slots";
 import type { Slot } from "./service-types";
@@ -100,11 +100,34 @@ export async function blocks(ctx: BookingsContext, ownerUid: string, listingId: 
 
 
 /**
+ * The slots each of `bookingIds` still holds, for those that hold days now: awaiting payment,
+ * pending or confirmed, not ended, and not past their `expiresAt` (a lapsed checkout or request
+ * keeps its slot documents only until the scheduler expires it). What an imported calendar's
+ * conflicts are checked against (decision 030): a booking cancelled, declined, withdrawn,
+ * lapsed or moved away is no conflict, whatever the last sync stored.
+ */
+export async function holdingSlots(ctx: BookingsContext, bookingIds: readonly string[]): Promise<Map<string, ReadonlySet<string>>> {
+  const ids = [...new Set(bookingIds)].filter(isBookingId);
+  const at = ctx.now().toISOString();
+  const docs = ids.length > 0 ? await ctx.store.getMany<Booking>(BOOKINGS, ids) : [];
+  const out = new Map<string, ReadonlySet<string>>();
+  docs.forEach((doc, n) => {
+    if (!doc || !HOLDING.includes(doc.status) || doc.endsAt <= at) return;
+    if (doc.status !== "confirmed" && doc.expiresAt !== null && doc.expiresAt <= at) return;
+    out.set(ids[n], new Set(doc.slotIds));
+  });
+  return out;
+}
+
+
+/**
  * Makes the slots an imported calendar (`ref`) holds on the listing from `from` on exactly
  * `wanted` (slot ids from `slotIdsFor`): wanted slots that are free are claimed through the same
  * claim as bookings and blocks (kind `block`, so they read as the owner's own days), slots it
  * holds that are no longer wanted are freed, and wanted slots held by a booking or request are
- * left to it and returned as conflicts (an import never cancels nor overrides a booking).
+ * left to it and returned as conflicts (an import never cancels nor overrides a booking) if
+ * that booking still holds its days (`holdingSlots`: not a lapsed request the scheduler has not
+ * expired yet).
  * Slots held by another block or import stay as they are. Runs in chunks of at most 200
  * slots per transaction (Firestore writes at most 500 documents in one), letting the event loop
  * answer others between two (decision 046: a calendar over the whole horizon claims 1,100 slots
@@ -164,7 +187,8 @@ export async function holdImported(ctx: BookingsContext, listing: Pick<Listing, 
     }
   }
   if (toFree.length > 0 || toClaim.length > 0) changed(ctx, listing);
-  return { held, conflicts };
+  const holding = await holdingSlots(ctx, conflicts.map((c) => c.bookingId));
+  return { held, conflicts: conflicts.filter((c) => holding.get(c.bookingId)?.has(c.slotId)) };
 }
 
 

@@ -63,6 +63,7 @@ export function createBookingsService(deps: BookingsDeps) {
     isFree: bind(calendar.isFree),
     block: bind(calendar.block),
     holdImported: bind(calendar.holdImported),
+    holdingSlots: bind(calendar.holdingSlots),
     unblock: bind(calendar.unblock),
     blocks: bind(calendar.blocks),
     forListing: bind(reads.forListing),

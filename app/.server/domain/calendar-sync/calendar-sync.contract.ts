@@ -7,6 +7,7 @@ import { createListingsService, type Listing } from "../listings";
 import { publishBoat } from "../listings/test-fixtures";
 import { createPortsService } from "../ports";
 import { createUsersService } from "../users";
+import type { WeatherEvidence } from "../weather";
 import { secondlySeriesFeed } from "#tests/hostile-feeds";
 import { CALENDAR_IMPORTS, CalendarFetchError, CalendarSyncError, type CalendarFetcher, type CalendarImport, type FetchOutcome, type ImportConflict } from "./model";
 import { createCalendarSyncService } from "./service";
@@ -31,6 +32,7 @@ export function calendarSyncContract(name: string, openStore: () => Promise<Docu
     const allDay = (uid: string, start: string, end: string) => `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART;VALUE=DATE:${start}\r\nDTEND;VALUE=DATE:${end}\r\nSUMMARY:Reserved\r\nEND:VEVENT`;
     const timed = (uid: string, start: string, end: string) => `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART;TZID=Europe/Madrid:${start}\r\nDTEND;TZID=Europe/Madrid:${end}\r\nSUMMARY:Trip\r\nEND:VEVENT`;
     const ok = (text: string, etag: string | null = null): FetchOutcome => ({ kind: "ok", text, etag, lastModified: null });
+    const storm: WeatherEvidence = { source: "fixture", issuedAt: "2027-02-01T06:00:00Z", boatClass: "small", date: "2027-05-06", windKnots: 23, gustKnots: 30, waveM: 1.8, beaufort: 6, reasons: [{ kind: "wind", beaufort: 6, limit: 5 }] };
 
     async function setup() {
       const store = await openStore();
@@ -41,7 +43,8 @@ export function calendarSyncContract(name: string, openStore: () => Promise<Docu
       const owner = `owner-${Math.random().toString(36).slice(2, 8)}`;
       await users.create({ uid: owner, email: `${owner}@amarre.test`, displayName: "Armadora", kind: "person" });
       await users.setLessor(owner, { legalName: "Armadora Uno", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
-      const bookings = createBookingsService({ store, listings, payments: createRecordedPayments(), now });
+      // The forecast always says unsafe: either side may cancel or move a trip for the weather.
+      const bookings = createBookingsService({ store, listings, payments: createRecordedPayments(), now, weatherEvidence: async () => storm });
       // What the owner was told: each scheduled sync's conflicts not known before, each run of failures.
       const told: ImportConflict[][] = [];
       const toldFailing: CalendarImport[] = [];
@@ -69,7 +72,7 @@ export function calendarSyncContract(name: string, openStore: () => Promise<Docu
       const sync = serve();
       const boat: Listing = await publishBoat(listings, owner, { instantBooking: true });
       const slotsOf = async () => (await bookings.slots(boat.id, "2027-02-01", "2027-12-31")).map((s) => `${s.date}${s.part ? `_${s.part}` : ""}:${s.kind}`);
-      return { store, bookings, sync, serve, owner, boat, slotsOf, told, toldFailing };
+      return { store, listings, bookings, sync, serve, owner, boat, slotsOf, told, toldFailing };
     }
 
     it("tells the owner once of a double booking a scheduled sync finds, never of one already known", async () => {
@@ -90,6 +93,59 @@ export function calendarSyncContract(name: string, openStore: () => Promise<Docu
       // The owner's own "sync now" shows it on the page they are looking at: no email.
       await sync.syncNow(owner, record.id);
       expect(told).toHaveLength(1);
+      clock.now = new Date("2027-02-01T10:00:00Z");
+    }, 60_000);
+
+    it("a booking that stops holding its days is no conflict: not on the page at once, not in what a later sync stores or tells (issue 44)", async () => {
+      const { listings, bookings, sync, owner, told } = await setup();
+      clock.now = new Date("2027-02-01T10:00:00Z");
+      const boat: Listing = await publishBoat(listings, owner, { instantBooking: false });
+      const choice = (day: string) => ({ start: day, end: day, part: null, people: 2, withSkipper: false });
+      const request = (renter: string, day: string) => bookings.book({ uid: renter, lang: "es" }, boat.id, choice(day));
+      const confirmed = async (renter: string, day: string) => (await bookings.act((await request(renter, day)).id, owner, "owner", "accept")).booking;
+      const renterCancels = await confirmed("renter-a", "2027-05-02");
+      const ownerCancels = await confirmed("renter-b", "2027-05-04");
+      const weatherCancels = await confirmed("renter-c", "2027-05-06");
+      const weatherMoves = await confirmed("renter-d", "2027-05-08");
+      const declined = await request("renter-e", "2027-05-10");
+      const withdrawn = await request("renter-f", "2027-05-12");
+      const lapses = await request("renter-g", "2027-05-14");
+      const lapsesUnseen = await request("renter-h", "2027-05-25");
+      expect([lapses.status, lapsesUnseen.status]).toEqual(["pending", "pending"]);
+      // The other platform sold 1–20 May: every one of those bookings and requests is in conflict.
+      answer = () => ok(ics(allDay("may@airbnb.com", "20270501", "20270521")));
+      const record = await sync.add(owner, boat.id, "https://www.airbnb.com/calendar/ical/may.ics");
+      const all = [renterCancels, ownerCancels, weatherCancels, weatherMoves, declined, withdrawn, lapses].map((b) => b.id).sort();
+      expect(record.conflicts.map((c) => [...c.bookingIds].sort())).toEqual([all]);
+
+      await bookings.act(renterCancels.id, "renter-a", "renter", "cancel");
+      await bookings.act(ownerCancels.id, owner, "owner", "cancel");
+      await bookings.cancelForWeather(weatherCancels.id, "renter-c", "renter");
+      await bookings.moveForWeather(weatherMoves.id, owner, "owner", "2027-06-10");
+      await bookings.act(declined.id, owner, "owner", "decline");
+      await bookings.act(withdrawn.id, "renter-f", "renter", "cancel");
+      // The page, before any sync: only the request still waiting for the owner is in conflict.
+      const [listed] = await sync.list(owner, boat.id);
+      expect(listed.conflicts.map((c) => ({ uid: c.uid, bookingIds: c.bookingIds }))).toEqual([{ uid: "may@airbnb.com", bookingIds: [lapses.id] }]);
+
+      // The scheduled sync finds the same event over fewer bookings: nothing new to tell.
+      clock.now = new Date("2027-02-01T10:31:00Z");
+      await sync.syncDue();
+      expect(told).toEqual([]);
+      expect((await sync.list(owner, boat.id))[0].conflicts.map((c) => c.bookingIds)).toEqual([[lapses.id]]);
+
+      // Two days on, the last requests lapsed (no sweep ran yet): no conflict on the page…
+      clock.now = new Date("2027-02-03T11:00:00Z");
+      expect((await sync.list(owner, boat.id))[0].conflicts).toEqual([]);
+      // …nor in what the scheduled sync finds, stores and tells, even of a lapsed request it had never seen.
+      answer = () => ok(ics(allDay("may@airbnb.com", "20270501", "20270521"), allDay("late@airbnb.com", "20270525", "20270526")));
+      await sync.syncDue();
+      expect(told).toEqual([]);
+      const [after] = await sync.list(owner, boat.id);
+      expect(after).toMatchObject({ lastSuccessAt: "2027-02-03T11:00:00.000Z", conflicts: [] });
+      // The freed days are the import's now.
+      const held = (await bookings.slots(boat.id, "2027-05-01", "2027-05-20")).filter((s) => s.kind === "booking").map((s) => s.ref);
+      expect([...new Set(held)]).toEqual([lapses.id]);
       clock.now = new Date("2027-02-01T10:00:00Z");
     }, 60_000);
 

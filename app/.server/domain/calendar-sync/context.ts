@@ -24,7 +24,7 @@ import {
 export type CalendarSyncDeps = {
   store: DocumentStore;
   listings: Pick<ListingsService, "get">;
-  bookings: Pick<BookingsService, "holdImported">;
+  bookings: Pick<BookingsService, "holdImported" | "holdingSlots">;
   fetcher: CalendarFetcher;
   /** Reads a fetched calendar (the server's reads in a worker thread, decision 046); in this thread by default. */
   reader?: CalendarReader;

@@ -78,6 +78,24 @@ export async function apply(ctx: CalendarSyncContext, record: Pick<CalendarImpor
   return out;
 }
 
+/**
+ * The stored conflicts that are still true now: each keeps the bookings that still hold one of
+ * its event's slots (`holdingSlots`), and goes when none does. A booking cancelled, declined,
+ * withdrawn, lapsed or moved away since the last good sync is no conflict on the page at once,
+ * even when the next sync is 30 minutes off or the feed keeps failing (decision 030).
+ */
+export async function stillConflicting(ctx: CalendarSyncContext, listing: Listing, conflicts: readonly ImportConflict[]): Promise<ImportConflict[]> {
+  if (conflicts.length === 0) return [];
+  const holding = await ctx.bookings.holdingSlots(conflicts.flatMap((c) => c.bookingIds));
+  const { from, to } = horizon(ctx);
+  const zone = timeZoneOf(listing);
+  return conflicts.flatMap((conflict) => {
+    const slots = slotIdsOfEvent(listing, conflict, zone, from, to);
+    const bookingIds = conflict.bookingIds.filter((id) => slots.some((slot) => holding.get(id)?.has(slot)));
+    return bookingIds.length > 0 ? [{ ...conflict, bookingIds }] : [];
+  });
+}
+
 /** Applies the other imports of a listing again (their days held by an import just removed are theirs now). */
 export async function reapplyOthers(ctx: CalendarSyncContext, listing: Listing, exceptId: string) {
   const others = (await forListing(ctx, listing.id)).filter((r) => r.id !== exceptId);

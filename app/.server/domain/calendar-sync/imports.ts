@@ -3,7 +3,7 @@ import { newDocumentId } from "#app/.server/store";
 import { today } from "../bookings";
 import { hasCalendar } from "../listings";
 import { forListing, horizon, later, ownedImport, ownedListing, type CalendarSyncContext } from "./context";
-import { apply, fetchEvents, reapplyOthers, sync, timeZoneOf } from "./holding";
+import { apply, fetchEvents, reapplyOthers, stillConflicting, sync, timeZoneOf } from "./holding";
 import { CalendarParseError, CalendarTooComplexError, readCalendar } from "./ical";
 import { CALENDAR_IMPORTS, CalendarFetchError, CalendarSyncError, MAX_IMPORTS_PER_LISTING, MAX_URL_LENGTH, type CalendarImport, type SyncErrorCode } from "./model";
 
@@ -74,9 +74,15 @@ export async function remove(ctx: CalendarSyncContext, ownerUid: string, id: str
   if (listing) await reapplyOthers(ctx, listing, record.id);
 }
 
-/** The owner's imported calendars of a listing, oldest first. */
+/**
+ * The owner's imported calendars of a listing, oldest first, each with only the conflicts still
+ * true now (`stillConflicting`): the stored ones are the last good sync's finding.
+ */
 export async function list(ctx: CalendarSyncContext, ownerUid: string, listingId: string): Promise<CalendarImport[]> {
-  return (await forListing(ctx, listingId)).filter((r) => r.ownerUid === ownerUid);
+  const records = (await forListing(ctx, listingId)).filter((r) => r.ownerUid === ownerUid);
+  const listing = records.some((r) => r.conflicts.length > 0) ? await ctx.listings.get(listingId) : null;
+  if (!listing) return records;
+  return Promise.all(records.map(async (r) => ({ ...r, conflicts: await stillConflicting(ctx, listing, r.conflicts) })));
 }
 
 /**

@@ -14,10 +14,14 @@ export function conflictKey(conflict: ImportConflict): string {
   return `${conflict.uid}|${conflict.start}|${[...conflict.bookingIds].sort().join(",")}`;
 }
 
-/** The conflicts of `after` that `before` did not have. */
+/**
+ * The conflicts of `after` over a booking `before` did not have it over: the same event over
+ * fewer bookings (one of them cancelled) is not news, over another booking it is.
+ */
 export function newConflicts(before: readonly ImportConflict[], after: readonly ImportConflict[]): ImportConflict[] {
-  const known = new Set(before.map(conflictKey));
-  return after.filter((conflict) => !known.has(conflictKey(conflict)));
+  const pair = (conflict: ImportConflict, bookingId: string) => `${conflict.uid}|${conflict.start}|${bookingId}`;
+  const known = new Set(before.flatMap((conflict) => conflict.bookingIds.map((id) => pair(conflict, id))));
+  return after.filter((conflict) => conflict.bookingIds.some((id) => !known.has(pair(conflict, id))));
 }
 
 /**
