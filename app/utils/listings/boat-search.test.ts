@@ -1,7 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { getFixedT } from "#app/.server/i18n";
-import { boatSearchSchema } from "./boat-search";
+import type { z } from "zod";
+import { boatSearchSchema, licenceCovers } from "./boat-search";
+import { dockSearchSchema } from "./schemas";
 import { zodErrorMap } from "#app/utils/zod-errors";
 
 function form(values: Record<string, string>) {
@@ -40,5 +42,52 @@ describe("boat search schema", () => {
   it("needs a start date when an end date is given", () => {
     const result = parseWithZod(form({ to: "2027-07-01" }), { schema: boatSearchSchema, errorMap: zodErrorMap(getFixedT("en", ["zod", "validation"])) });
     expect(result.reply().error).toEqual({ from: ["Choose the start date too"] });
+  });
+});
+
+/** Field path → messages, in a language, the way a form shows them. */
+function errors(schema: z.ZodTypeAny, input: unknown, lang: "es" | "en" | "fr" | "de" = "en"): Record<string, string[]> {
+  const result = schema.safeParse(input, { errorMap: zodErrorMap(getFixedT(lang, ["zod", "validation"])) });
+  if (result.success) return {};
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error.issues) (out[issue.path.join(".")] ??= []).push(issue.message);
+  return out;
+}
+
+describe("search schemas", () => {
+  it("extends the boat search compatibly with price, licence, skipper, instant booking, sort and page", () => {
+    expect(boatSearchSchema.parse({})).toEqual({});
+    const submission = parseWithZod(
+      form({ type: "sail", place: "Palma", people: "4", minPrice: "100", maxPrice: "400", licence: "per", skipper: "with", instantBooking: "on", sort: "price-asc", page: "2" }),
+      { schema: boatSearchSchema },
+    );
+    expect(submission.status === "success" && submission.value).toEqual({
+      type: "sail",
+      place: "Palma",
+      people: 4,
+      minPrice: 100,
+      maxPrice: 400,
+      licence: "per",
+      skipper: "with",
+      instantBooking: true,
+      sort: "price-asc",
+      page: 2,
+    });
+    expect(errors(boatSearchSchema, { minPrice: 500, maxPrice: 100 }, "es")).toEqual({ maxPrice: ["El precio mínimo no puede superar al máximo"] });
+    expect(Object.keys(errors(boatSearchSchema, { sort: "cheapest", page: 43, licence: "car", skipper: "maybe" })).sort()).toEqual(["licence", "page", "skipper", "sort"]);
+  });
+
+  it("checks the dock search", () => {
+    expect(dockSearchSchema.parse({ kind: "rent", minLengthM: 9.5, sort: "price-desc" })).toEqual({ kind: "rent", minLengthM: 9.5, sort: "price-desc" });
+    expect(Object.keys(errors(dockSearchSchema, { kind: "swap", minLengthM: -1, sort: "rating", page: 0 })).sort()).toEqual(["kind", "minLengthM", "page", "sort"]);
+    expect(errors(dockSearchSchema, { minPrice: 10, maxPrice: 5 })).toEqual({ maxPrice: ["The minimum price cannot be higher than the maximum"] });
+  });
+
+  it("orders licences: each covers the ones below it", () => {
+    expect(licenceCovers("none", "none")).toBe(true);
+    expect(licenceCovers("none", "licencia-navegacion")).toBe(false);
+    expect(licenceCovers("per", "pnb")).toBe(true);
+    expect(licenceCovers("pnb", "per")).toBe(false);
+    expect(licenceCovers("capitan-yate", "patron-yate")).toBe(true);
   });
 });

@@ -2,11 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getFixedT } from "#app/.server/i18n";
-import { boatSearchSchema, licenceCovers } from "./boat-search";
 import {
   boatStepFields,
   boatStepSchema,
-  dockSearchSchema,
   dockStepFields,
   dockStepSchema,
   listingPhotosSchema,
@@ -361,43 +359,5 @@ describe("photos", () => {
     expect(errors(listingPhotosSchema, [...twenty, photo("p20")])).toEqual({ "": ["Add between 1 and 20 photos"] });
     expect(errors(listingPhotosSchema, [photo("a"), photo("b"), photo("a")])).toEqual({ "2.id": ["This photo is already in the list"] });
     expect(Object.keys(errors(listingPhotosSchema, [{ ...photo("a"), id: "../etc", widths: [] }])).sort()).toEqual(["0.id", "0.widths"]);
-  });
-});
-
-describe("search schemas", () => {
-  it("extends the boat search compatibly with price, licence, skipper, instant booking, sort and page", () => {
-    expect(boatSearchSchema.parse({})).toEqual({});
-    const submission = parseWithZod(
-      formData({ type: "sail", place: "Palma", people: "4", minPrice: "100", maxPrice: "400", licence: "per", skipper: "with", instantBooking: "on", sort: "price-asc", page: "2" }),
-      { schema: boatSearchSchema },
-    );
-    expect(submission.status === "success" && submission.value).toEqual({
-      type: "sail",
-      place: "Palma",
-      people: 4,
-      minPrice: 100,
-      maxPrice: 400,
-      licence: "per",
-      skipper: "with",
-      instantBooking: true,
-      sort: "price-asc",
-      page: 2,
-    });
-    expect(errors(boatSearchSchema, { minPrice: 500, maxPrice: 100 }, "es")).toEqual({ maxPrice: ["El precio mínimo no puede superar al máximo"] });
-    expect(Object.keys(errors(boatSearchSchema, { sort: "cheapest", page: 43, licence: "car", skipper: "maybe" })).sort()).toEqual(["licence", "page", "skipper", "sort"]);
-  });
-
-  it("checks the dock search", () => {
-    expect(dockSearchSchema.parse({ kind: "rent", minLengthM: 9.5, sort: "price-desc" })).toEqual({ kind: "rent", minLengthM: 9.5, sort: "price-desc" });
-    expect(Object.keys(errors(dockSearchSchema, { kind: "swap", minLengthM: -1, sort: "rating", page: 0 })).sort()).toEqual(["kind", "minLengthM", "page", "sort"]);
-    expect(errors(dockSearchSchema, { minPrice: 10, maxPrice: 5 })).toEqual({ maxPrice: ["The minimum price cannot be higher than the maximum"] });
-  });
-
-  it("orders licences: each covers the ones below it", () => {
-    expect(licenceCovers("none", "none")).toBe(true);
-    expect(licenceCovers("none", "licencia-navegacion")).toBe(false);
-    expect(licenceCovers("per", "pnb")).toBe(true);
-    expect(licenceCovers("pnb", "per")).toBe(false);
-    expect(licenceCovers("capitan-yate", "patron-yate")).toBe(true);
   });
 });
