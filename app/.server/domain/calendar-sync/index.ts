@@ -37,5 +37,5 @@ export {
 export { createCalendarSyncService, type CalendarSyncService } from "./service";
 export { slotIdsOfEvent, timeZoneOf } from "./holding";
 export { exportedEventOf } from "./export";
-export { conflictKey, createConflictNotifier, createFailingNotifier, newConflicts } from "./notifications";
+export { createConflictNotifier, createFailingNotifier, newConflicts } from "./notifications";
 export { backoffMinutes } from "./context";

@@ -9,11 +9,6 @@ import type { CalendarImport, ImportConflict } from "./model";
 /** At most this many conflicting events are listed in one email (the calendar page lists them all). */
 const LISTED = 10;
 
-/** A conflict's identity: the event, its first moment and the bookings it overlaps. */
-export function conflictKey(conflict: ImportConflict): string {
-  return `${conflict.uid}|${conflict.start}|${[...conflict.bookingIds].sort().join(",")}`;
-}
-
 /**
  * The conflicts of `after` over a booking `before` did not have it over: the same event over
  * fewer bookings (one of them cancelled) is not news, over another booking it is.
