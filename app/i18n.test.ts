@@ -18,6 +18,18 @@ describe("language paths", () => {
     expect(localizePath("/", "de")).toBe("/de");
     expect(localizePath("/?x=1", "en")).toBe("/en?x=1");
     expect(localizePath("/about?x=1", "fr")).toBe("/fr/about?x=1");
+    expect(localizePath("/ajustes/mis-reservas/abc?confirm=cancel#actions-title", "de")).toBe("/de/ajustes/mis-reservas/abc?confirm=cancel#actions-title");
+    expect(localizePath("/#main", "en")).toBe("/en#main");
+  });
+
+  it("leaves a target relative to the page as it is, in every language (issue 44)", () => {
+    // The booking page's "Cancel the booking" (`?confirm=cancel#actions-title`), "No, go back"
+    // (`?`), a hash: they stay on the page they are on, which has its prefix already.
+    for (const lang of langCodes) {
+      for (const target of ["?confirm=cancel#actions-title", "?confirm=weather-cancel", "?", "#actions-title", "", "../docks", "https://example.com/x"]) {
+        expect(localizePath(target, lang), `${lang} ${target}`).toBe(target);
+      }
+    }
   });
 });
 

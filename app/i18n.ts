@@ -38,11 +38,16 @@ export function splitLangFromPath(pathname: string): { lang: Lang; path: string 
   return { lang: match[1] as Lang, path: match[2] || "/" };
 }
 
-/** Puts an unprefixed path (`/about?x=1`) under a language (`/fr/about?x=1`). */
+/**
+ * Puts an unprefixed path (`/about?x=1`) under a language (`/fr/about?x=1`). A target relative to
+ * the page (`?confirm=cancel#actions-title`, `?`, `#x`, `../x`) or another site's address is left as
+ * it is: the page it is resolved against already has its prefix (issue 44: prefixing it sent the
+ * booking page's confirmation links to the language's home page).
+ */
 export function localizePath(path: string, lang: Lang): string {
   const prefix = languages.find((l) => l.code === lang)!.prefix;
-  if (!prefix) return path;
-  if (path === "/" || path === "") return `/${prefix}`;
+  if (!prefix || !path.startsWith("/")) return path;
+  if (path === "/") return `/${prefix}`;
   if (path.startsWith("/?") || path.startsWith("/#")) return `/${prefix}${path.slice(1)}`;
   return `/${prefix}${path}`;
 }

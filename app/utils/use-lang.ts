@@ -7,7 +7,7 @@ export function useLang(): Lang {
   return splitLangFromPath(useLocation().pathname).lang;
 }
 
-/** Turns an unprefixed path into the current language's path. */
+/** Turns an unprefixed path into the current language's path; a relative target (`?x`, `#x`) stays relative (`localizePath`). */
 export function useLocalizePath() {
   const lang = useLang();
   return useCallback((path: string) => localizePath(path, lang), [lang]);
