@@ -61,7 +61,8 @@ export function ContentEditorPage({
             {t(`contents.languages.${code}`)}
           </LocalizedLink>
         ))}
-        <Link to={viewTo} className="ml-auto self-center text-sm font-semibold text-sea-800 underline dark:text-sea-200">
+        {/* hreflang: it opens the public page in the language edited, not in the admin area's. */}
+        <Link to={viewTo} hrefLang={lang} className="ml-auto self-center text-sm font-semibold text-sea-800 underline dark:text-sea-200">
           {t("content.view")}
         </Link>
       </nav>

@@ -134,8 +134,10 @@ function FilterForm({
   label: string;
   children: React.ReactNode;
 }) {
+  // Without JavaScript the browser sends the form to its `action`: the page in its own language.
+  const localize = useLocalizePath();
   return (
-    <Form method="get" action={action} {...form.formProps} onChange={form.onFieldChange} role="search" aria-label={name} className="space-y-6">
+    <Form method="get" action={localize(action)} {...form.formProps} onChange={form.onFieldChange} role="search" aria-label={name} className="space-y-6">
       {children}
       <FormActions clearTo={action} />
     </Form>
