@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import type { Lang } from "#app/i18n";
+import { splitLangFromPath, type Lang } from "#app/i18n";
+import { barePages, layoutGroups, pagePaths, type LayoutGroup } from "#app/route-table";
 import { comparable, differences, isLanguageFree, targetsIn, twinOf } from "./language-parity";
 import { demoPage } from "./people";
 
@@ -8,10 +9,11 @@ import { demoPage } from "./people";
  *
  * The Spanish site is crawled from the home page (its header, footer and content) and, for
  * signed-in people, the settings navigation (and the admin's), signed out and as each demo
- * person: every same-origin link is followed until no new kind of link turns up. Each Spanish
- * page's twins under /en, /fr and /de are fetched right after it, so the other languages are
- * crawled over the same pages without a crawl of their own. A 404 or a 5xx anywhere fails the
- * test with the page that showed the link.
+ * person: every same-origin link is followed until no new kind of link turns up. The first
+ * Spanish page of each kind has its twins under /en, /fr and /de fetched right after it, so the
+ * other languages are crawled over the same kinds of pages without a crawl of their own (pages of
+ * one kind are drawn by the same code). A 404 or a 5xx anywhere fails the test with the page that
+ * showed the link.
  *
  * **Language parity** (issue 44): a twin's links (`<a href>`) and form actions (`<form action>`;
  * a form without one posts to its page's own address) must be its Spanish page's, once the
@@ -22,9 +24,12 @@ import { demoPage } from "./people";
  * a blog post's slug, a document drawn in the page's language) follows the rules of
  * `language-parity.ts`, each with why.
  *
- * Two links are "the same kind" when their paths differ only in ids (a boat, a booking, a chat…)
- * and their query strings name the same parameters: two of each kind are followed, which keeps a
- * crawl of the whole site to a few hundred requests per person (four languages).
+ * Two links are "the same kind" when they open the same page of the route table (a boat, a
+ * booking, a chat…: `kindOf`) and their query strings name the same parameters: two of each kind
+ * are followed, which keeps a crawl of the whole site to 210–330 requests per person (four
+ * languages). Kinds were once told apart by what looks like an id (12 characters or more), which
+ * also took settings pages' long names (`/ajustes/mis-reservas`, `/ajustes/inscribir-tu-barco`)
+ * for ids and left all but two of them out.
  */
 
 const TWIN_LANGS = ["en", "fr", "de"] as const satisfies readonly Lang[];
@@ -39,13 +44,37 @@ function languageOf(path: string): string {
   return /^\/(en|fr|de)(\/|$)/.exec(path)?.[0].replace(/\/$/, "") ?? "";
 }
 
+/** The pages of the route table with parameters, as patterns of an unprefixed path (`/boat/:id` → `/boat/[^/]+`). */
+const PAGES_WITH_PARAMETERS = [...(layoutGroups as readonly LayoutGroup[]).flatMap((group) => group.pages), ...barePages]
+  .filter((page) => page.path?.includes(":"))
+  .map((page) => ({
+    id: page.id,
+    pattern: new RegExp(
+      `^/${page
+        .path!.split("/")
+        .map((segment) => (segment.startsWith(":") ? `[^/]+${encodeURIComponent(segment.replace(/^:[\w-]+/, ""))}` : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join("/")}$`,
+    ),
+  }));
+const STATIC_PAGES = new Set(pagePaths((page) => !page.path?.includes(":") && !page.path?.includes("*")));
+
+/**
+ * A link's kind: the page of the route table it opens (a page without parameters is a kind of its
+ * own; `/ajustes/mis-reservas/{id}` is "settings-reservation"), with the names of its query's
+ * parameters. Other addresses (photos, documents, a page that is not in the table) are of the same
+ * kind when they differ only in what looks like an id.
+ */
 function kindOf(url: URL): string {
-  const path = url.pathname
-    .split("/")
-    .map((segment) => (/^[A-Za-z0-9_-]{12,}$/.test(segment) || /^\d+$/.test(segment) || /^\d{4}-\d{6}$/.test(segment) ? ":id" : segment))
-    .join("/");
   const keys = [...new Set([...url.searchParams.keys()])].sort().join("&");
-  return `${path}?${keys}`;
+  const path = splitLangFromPath(url.pathname).path;
+  if (STATIC_PAGES.has(path)) return `${path}?${keys}`;
+  const page = PAGES_WITH_PARAMETERS.find((candidate) => candidate.pattern.test(path));
+  if (page) return `(${page.id})?${keys}`;
+  const shape = path
+    .split("/")
+    .map((segment) => (/^[A-Za-z0-9_-]{12,}(\.[a-z]+)?$/.test(segment) || /^\d+$/.test(segment) || /^\d{4}-\d{6}$/.test(segment) ? ":id" : segment))
+    .join("/");
+  return `${shape}?${keys}`;
 }
 
 /** A signed-in person's (or a visitor's) request context: the demo login of `people.ts`. */
@@ -80,6 +109,7 @@ for (const email of PEOPLE) {
     if (email === "admin@amarre.test") roots.push("/admin/dashboard");
     const seen = new Set<string>();
     const perKind = new Map<string, number>();
+    const twinned = new Set<string>();
     const queue: { url: URL; from: string }[] = roots.map((root) => ({ url: new URL(root, base), from: "(start)" }));
     while (queue.length > 0 && seen.size < MAX_PAGES) {
       const { url, from } = queue.shift()!;
@@ -100,7 +130,9 @@ for (const email of PEOPLE) {
         const linkKey = link.pathname + link.search;
         if (!seen.has(linkKey) && languageOf(link.pathname) === "") queue.push({ url: link, from: key });
       }
-      if (isLanguageFree(url.pathname)) continue;
+      // One page of each kind is compared in every language: pages of a kind are drawn by the same code.
+      if (isLanguageFree(url.pathname) || twinned.has(kind)) continue;
+      twinned.add(kind);
       for (const lang of TWIN_LANGS) {
         const twinUrl = twinOf(url, lang);
         const twin = await fetchPage(twinUrl, `${from}, in ${lang}`);
