@@ -109,7 +109,7 @@ function Categories() {
           <li key={type.id}>
             <LocalizedLink
               to={type.searchPath}
-              className="group block overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md dark:border-white/10 dark:bg-white/5"
+              className="group block overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-[translate,box-shadow] hover:-translate-y-0.5 hover:shadow-md dark:border-white/10 dark:bg-white/5"
             >
               <img src={`/images/boats/${type.id}.svg`} alt="" width={400} height={240} loading="lazy" className="aspect-[5/3] w-full bg-sea-50 object-cover dark:bg-sea-900" />
               <div className="p-4">
@@ -170,7 +170,7 @@ function Services() {
           <li key={service.id}>
             <LocalizedLink
               to={service.path}
-              className="flex h-full flex-col rounded-2xl border border-slate-200 p-6 transition hover:border-sea-400 hover:shadow-md dark:border-white/10"
+              className="flex h-full flex-col rounded-2xl border border-slate-200 p-6 transition-shadow hover:border-sea-400 hover:shadow-md dark:border-white/10"
             >
               <img src={service.icon} alt="" width={48} height={48} className="h-12 w-12" />
               <h3 className="mt-4 font-semibold">{t(`services.${service.id}.name`)}</h3>

@@ -233,6 +233,84 @@ for (const { title, person } of tourLegs) {
   });
 }
 
+/**
+ * The tours ask for reduced motion (no transitions at all), so this test checks what motion adds,
+ * on home at 390 px in dark (issue 44: axe found two service cards' titles in the browser's own
+ * link blue, #0000ee, on the dark background). Home's lower sections are drawn only when they come
+ * near the screen (`render-when-near`, content-visibility: auto), and Chromium keeps the style an
+ * element had before the stylesheet arrived until its section is drawn: a card whose colours are
+ * transitioned then fades from the browser's defaults to its own colours as it comes into view.
+ * Here every element's style is read while the stylesheet is held back (as a script reading the
+ * page early would), each section is brought near, each transition it starts is held at its first
+ * frame, and axe's colour rule reads them: it fails on any colour a transition starts from the
+ * browser's defaults.
+ */
+test("home's sections, drawn as they come near, start no colour transition from the browser's defaults (390 px, dark, motion on)", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark", reducedMotion: "no-preference" });
+  await context.addCookies([{ name: "i18n_redirected", value: "es", url: "http://127.0.0.1" }]);
+  await context.addInitScript({ content: initScript });
+  await context.addInitScript(() => {
+    const started: string[] = [];
+    (window as unknown as { amarreTransitions: string[] }).amarreTransitions = started;
+    // Each transition is held at its first frame as it starts, for axe to read the colours it starts from.
+    document.addEventListener(
+      "transitionrun",
+      (event) => {
+        const element = event.target as Element;
+        started.push(`${event.propertyName} on ${element.tagName.toLowerCase()}.${String(element.className).split(" ")[0]}`);
+        for (const animation of element.getAnimations()) {
+          if ((animation as CSSTransition).transitionProperty !== event.propertyName) continue;
+          animation.pause();
+          animation.currentTime = 0;
+        }
+      },
+      true,
+    );
+    // Each element's style read as the parser adds it, until the stylesheet applies; the page's
+    // footer, its last part, lets the stylesheet through.
+    const colours: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          if (document.styleSheets.length === 0) colours.push(getComputedStyle(node).color);
+          if (node.tagName === "FOOTER" || node.querySelector("footer")) {
+            observer.disconnect();
+            void (window as unknown as { amarreParsed(): Promise<void> }).amarreParsed();
+          }
+        }
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  const page = await context.newPage();
+  let parsed!: () => void;
+  const footerParsed = new Promise<void>((resolve) => (parsed = resolve));
+  await page.exposeFunction("amarreParsed", () => parsed());
+  await page.route(/\/assets\/.+\.css$/, async (route) => {
+    await footerParsed;
+    await route.continue();
+  });
+  await page.goto("/");
+  await page.waitForLoadState("load");
+  const sections = await page.evaluate(async () => {
+    const near = [...document.querySelectorAll(".render-when-near")];
+    for (const section of near) {
+      section.scrollIntoView();
+      // Two frames: the section is drawn, then its transitions' events are sent.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    }
+    return near.length;
+  });
+  expect(sections, "home's sections drawn when near").toBeGreaterThanOrEqual(5);
+  const started = await page.evaluate(() => (window as unknown as { amarreTransitions: string[] }).amarreTransitions);
+  const { violations } = await axeRun(page, true);
+  expect(violations.flatMap((v) => v.targets), `colour transitions started: ${[...new Set(started)].join(", ") || "none"}`).toEqual([]);
+  // Nor a border or background fading in from the browser's defaults, which the colour rule does not read.
+  expect([...new Set(started.filter((transition) => /color/.test(transition)))]).toEqual([]);
+  await context.close();
+});
+
 test("the colour rule skips a repeat only where its markup matches the first's: a row styled apart or with text of its own is still checked", async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: "reduce" });
   await context.addInitScript({ content: initScript });
