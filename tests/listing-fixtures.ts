@@ -60,6 +60,7 @@ export type BoatInput = {
   licence?: "none" | "licencia-navegacion" | "pnb" | "per" | "patron-yate" | "capitan-yate";
   skipper?: { mode: "none" } | { mode: "optional" | "mandatory"; dailyPriceCents: number };
   instantBooking?: boolean;
+  cancellationPolicy?: "flexible" | "moderate" | "strict";
   equipment?: string[];
   photos?: ListingPhoto[];
   /** Stop before publishing (a draft with every step), or pause it after publishing. */
@@ -102,7 +103,7 @@ export async function createBoat(services: Services, ownerUid: string, input: Bo
     licence: input.licence ?? "pnb",
     fuelPolicy: "not-included-return-full",
     instantBooking: input.instantBooking ?? false,
-    cancellationPolicy: "moderate",
+    cancellationPolicy: input.cancellationPolicy ?? "moderate",
     ...(type === "jetski" ? { minimumAge: 18, guidedWithoutLicence: true } : {}),
   });
   const saved = await listings.setPhotos(ownerUid, draft.id, input.photos ?? [fakePhoto(), fakePhoto()]);

@@ -4,8 +4,8 @@
  *
  * docs/PRODUCT.md's rules: a weekly price for each full 7 days where set, the day price for the rest,
  * the half-day price for a half day; the skipper × days when chosen or mandatory; a service fee
- * of 10% of the rental (rounded half up), paid by the renter; the deposit shown and held, not
- * charged. Docks rent by the day and/or the month (30 days) with the same rule: the longer
+ * of 10% of the rental (rounded half up), paid by the renter, only when Amarre takes the payment
+ * (decision 048: `serviceFeePercent`); the deposit shown and held, not charged. Docks rent by the day and/or the month (30 days) with the same rule: the longer
  * period's price for each whole period, the shorter one's for the rest.
  *
  * Where the rules are silent (decision record on bookings):
@@ -18,6 +18,15 @@
 export const SERVICE_FEE_PERCENT = 10;
 export const DOCK_MONTH_DAYS = 30;
 
+/**
+ * The fee of a booking made under a payment mode (decision 048): SERVICE_FEE_PERCENT when a
+ * provider charges (collected with the rental at checkout), none when Amarre takes no payment
+ * (no step could collect it).
+ */
+export function serviceFeePercent(charges: boolean): number {
+  return charges ? SERVICE_FEE_PERCENT : 0;
+}
+
 /** What a listing charges, whatever its kind. Periods: `days` long, `cents` each. */
 export type Tariff = {
   /** Longest first or any order: e.g. a boat's week and day, a dock's month and day. */
@@ -25,6 +34,8 @@ export type Tariff = {
   halfDayCents?: number | null;
   skipper?: { mode: "none" } | { mode: "optional" | "mandatory"; dailyPriceCents: number } | null;
   depositCents?: number | null;
+  /** The service fee's percent (`serviceFeePercent`); SERVICE_FEE_PERCENT when not given. */
+  feePercent?: number;
 };
 
 export type PeriodUnit = "month" | "week" | "day";
@@ -41,7 +52,7 @@ export type PriceBreakdown = {
   rentalCents: number;
   skipperDays: number;
   skipperCents: number;
-  /** SERVICE_FEE_PERCENT of rental + skipper, rounded half up. */
+  /** The tariff's fee percent of rental + skipper, rounded half up (0 without payments, decision 048). */
   serviceFeeCents: number;
   /** What the renter pays: rental + skipper + fee. The deposit is not part of it. */
   totalCents: number;
@@ -120,7 +131,7 @@ export function priceRental(tariff: Tariff, choice: RentalChoice): PriceBreakdow
   if (choice.withSkipper && (!skipper || skipper.mode === "none")) throw new PricingError("no-skipper");
   const skipperCents = skipperChosen ? skipper.dailyPriceCents * skipperDays : 0;
   const ownerCents = rentalCents + skipperCents;
-  const serviceFeeCents = percentOf(ownerCents, SERVICE_FEE_PERCENT);
+  const serviceFeeCents = percentOf(ownerCents, tariff.feePercent ?? SERVICE_FEE_PERCENT);
   return {
     lines,
     rentalCents,
@@ -140,17 +151,17 @@ export function boatTariff(data: {
   weekPriceCents?: number;
   depositCents?: number;
   skipper?: Tariff["skipper"];
-}): Tariff {
+}, feePercent: number): Tariff {
   const periods: Array<{ days: number; cents: number; unit: PeriodUnit }> = [];
   if (data.dayPriceCents !== undefined) periods.push({ days: 1, cents: data.dayPriceCents, unit: "day" });
   if (data.weekPriceCents !== undefined) periods.push({ days: 7, cents: data.weekPriceCents, unit: "week" });
-  return { periods, halfDayCents: data.halfDayPriceCents ?? null, skipper: data.skipper ?? null, depositCents: data.depositCents ?? null };
+  return { periods, halfDayCents: data.halfDayPriceCents ?? null, skipper: data.skipper ?? null, depositCents: data.depositCents ?? null, feePercent };
 }
 
 /** A berth for rent's tariff from its listing data. */
-export function dockTariff(data: { dailyPriceCents?: number; monthlyPriceCents?: number }): Tariff {
+export function dockTariff(data: { dailyPriceCents?: number; monthlyPriceCents?: number }, feePercent: number): Tariff {
   const periods: Array<{ days: number; cents: number; unit: PeriodUnit }> = [];
   if (data.dailyPriceCents !== undefined) periods.push({ days: 1, cents: data.dailyPriceCents, unit: "day" });
   if (data.monthlyPriceCents !== undefined) periods.push({ days: DOCK_MONTH_DAYS, cents: data.monthlyPriceCents, unit: "month" });
-  return { periods, halfDayCents: null, skipper: null, depositCents: null };
+  return { periods, halfDayCents: null, skipper: null, depositCents: null, feePercent };
 }

@@ -59,18 +59,20 @@ async function refusal(promise: Promise<unknown>) {
 const renterOf = (uid = renter.uid) => ({ uid, lang: "en" });
 
 describe("bookings: quotes and refusals", () => {
-  it("prices a stay with docs/PRODUCT.md's rules and the policy's deadlines", async () => {
+  it("prices a stay with docs/PRODUCT.md's rules (no fee without online payments) and the policy's deadlines still ahead", async () => {
     const boat = await createBoat(services, owner.uid, { dayPriceCents: 300_00, skipper: { mode: "optional", dailyPriceCents: 150_00 } });
-    const quote = await bookings.quoteFor(boat.id, renter.uid, choice(day(10), day(12), { withSkipper: true }));
+    const quote = await bookings.quoteFor(boat.id, renter.uid, choice(day(12), day(14), { withSkipper: true }));
     expect(quote.days).toBe(3);
-    expect(quote.price).toMatchObject({ rentalCents: 900_00, skipperCents: 450_00, serviceFeeCents: 135_00, totalCents: 1485_00, depositCents: 500_00 });
+    expect(quote.price).toMatchObject({ rentalCents: 900_00, skipperCents: 450_00, serviceFeeCents: 0, totalCents: 1350_00, depositCents: 500_00 });
     expect(quote.instant).toBe(false);
     expect(quote.deadlines).toEqual([
       { until: new Date(Date.parse(quote.startsAt) - 10 * 86_400_000).toISOString(), percent: 100 },
       { until: quote.startsAt, percent: 50 },
     ]);
     // The first day begins at midnight in Madrid (UTC+1 in March).
-    expect(quote.startsAt).toBe(`${addDays(day(10), -1)}T23:00:00.000Z`);
+    expect(quote.startsAt).toBe(`${addDays(day(12), -1)}T23:00:00.000Z`);
+    // Ten days ahead the full refund's deadline has passed: only what is still ahead is listed.
+    expect((await bookings.quoteFor(boat.id, renter.uid, choice(day(10)))).deadlines.map((d) => d.percent)).toEqual([50]);
   });
 
   it("refuses every invalid choice, naming the field, and writes nothing", async () => {
@@ -104,7 +106,8 @@ describe("bookings: requests, instant bookings and held days", () => {
     expect(booked).toMatchObject({ status: "confirmed", instant: true, expiresAt: null, money: { provider: "recorded", charges: false } });
     const lines = Object.fromEntries(booked.money.lines.map((l) => [l.id, l]));
     expect(lines.rental).toMatchObject({ state: "direct", from: "renter", to: "owner", amountCents: booked.price.ownerCents, dueAt: booked.startsAt });
-    expect(lines.fee).toMatchObject({ state: "direct", to: "platform", amountCents: booked.price.serviceFeeCents });
+    // No fee without online payments (decision 048).
+    expect(lines.fee).toBeUndefined();
     expect(lines.payout).toMatchObject({ state: "direct", amountCents: booked.price.ownerCents });
     expect(booked.money.lines.some((l) => l.state === "captured")).toBe(false);
 
@@ -168,10 +171,9 @@ describe("bookings: the lifecycle", () => {
     const a = await pending();
     const accepted = await bookings.act(a.id, owner.uid, "owner", "accept");
     expect(accepted.booking).toMatchObject({ status: "confirmed" });
-    // Accepted without a provider: rental and fee become owed, the payout and deposit are set for the trip.
+    // Accepted without a provider: the rental becomes owed (no fee), the payout and deposit are set for the trip.
     expect(accepted.booking.money.lines.map((l) => [l.id, l.state])).toEqual([
       ["rental", "direct"],
-      ["fee", "direct"],
       ["deposit", "direct"],
       ["payout", "direct"],
     ]);
@@ -230,31 +232,26 @@ describe("bookings: the lifecycle", () => {
     }
   });
 
-  it("refunds a renter's cancellation by the policy (never the fee) and an owner's in full", async () => {
-    // moderate: 100% until 10 days before, 50% after.
+  it("without a provider a cancellation leaves nothing owed, whoever cancels and when; the owner's counts on the listing (the policy's refunds with a provider: money.contract.ts)", async () => {
+    // moderate: 100% until 10 days before, 50% after — of money a provider holds; here nothing was paid (decision 048).
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
-    const early = await bookings.book(renterOf(), boat.id, choice(day(30), day(30)));
-    expect(bookings.refundPreview(early, "renter")).toMatchObject({ percent: 100, refundCents: early.price.ownerCents });
-    const cancelled = await bookings.act(early.id, renter.uid, "renter", "cancel");
-    expect(cancelled.booking).toMatchObject({
-      status: "cancelled",
-      cancellation: { by: "renter", percent: 100, refundCents: early.price.ownerCents, rentalRefundCents: early.price.ownerCents, feeRefundCents: 0, rule: "policy" },
-    });
-    // Nothing was charged: the refund is a credit (no longer owed), the fee is still owed.
-    expect(cancelled.booking.money.lines.find((l) => l.id === "refund-rental")).toMatchObject({ state: "credited", amountCents: early.price.ownerCents, reason: { rule: "policy", percent: 100 } });
-    expect(cancelled.booking.money.lines.find((l) => l.id === "refund-fee")).toBeUndefined();
-    const late = await bookings.book(renterOf(), boat.id, choice(day(5), day(6)));
-    const preview = bookings.refundPreview(late, "renter");
-    expect(preview).toMatchObject({ percent: 50, refundCents: Math.floor(late.price.ownerCents / 2) });
-    expect((await bookings.act(late.id, renter.uid, "renter", "cancel")).booking.cancellation?.rentalRefundCents).toBe(preview.refundCents);
+    for (const [start, end] of [[day(30), day(30)], [day(5), day(6)]] as const) {
+      const booked = await bookings.book(renterOf(), boat.id, choice(start, end));
+      expect(bookings.refundPreview(booked, "renter")).toMatchObject({ percent: 100, refundCents: booked.price.totalCents, keptCents: 0 });
+      const cancelled = await bookings.act(booked.id, renter.uid, "renter", "cancel");
+      expect(cancelled.booking).toMatchObject({
+        status: "cancelled",
+        cancellation: { by: "renter", percent: 100, refundCents: booked.price.ownerCents, rentalRefundCents: booked.price.ownerCents, feeRefundCents: 0, rule: "unpaid" },
+      });
+      // Nothing was charged: the whole rental is a credit (no longer owed); no fee, no payout.
+      expect(cancelled.booking.money.lines.find((l) => l.id === "refund-rental")).toMatchObject({ state: "credited", amountCents: booked.price.ownerCents, reason: { rule: "unpaid" } });
+      expect(cancelled.booking.money.lines.find((l) => l.id === "payout")).toMatchObject({ state: "voided" });
+    }
 
     const byOwner = await bookings.book(renterOf(), boat.id, choice(day(8)));
     const result = await bookings.act(byOwner.id, owner.uid, "owner", "cancel");
-    expect(result.booking).toMatchObject({ cancellation: { by: "owner", refundCents: byOwner.price.totalCents, feeRefundCents: byOwner.price.serviceFeeCents, rule: "owner-cancel" } });
-    expect(result.booking.money.lines.filter((l) => l.kind === "refund").map((l) => [l.id, l.amountCents])).toEqual([
-      ["refund-rental", byOwner.price.ownerCents],
-      ["refund-fee", byOwner.price.serviceFeeCents],
-    ]);
+    expect(result.booking).toMatchObject({ cancellation: { by: "owner", refundCents: byOwner.price.totalCents, feeRefundCents: 0, rule: "unpaid" } });
+    expect(result.booking.money.lines.filter((l) => l.kind === "refund").map((l) => [l.id, l.amountCents])).toEqual([["refund-rental", byOwner.price.ownerCents]]);
     expect((await services.listings.get(boat.id)) as unknown).toMatchObject({ ownerCancellations: 1 });
     // The days are free again.
     expect(await bookings.isFree(boat, day(5), day(8))).toBe(true);

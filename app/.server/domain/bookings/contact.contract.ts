@@ -4,13 +4,15 @@ import { createRecordedPayments } from "#app/.server/payments";
 import type { Listing, ListingsService } from "../listings";
 import { addDays, today } from "./dates";
 import type { CancellationPolicy } from "./model";
-import { POLICY_RULES } from "./policy";
+import { POLICY_RULES, refundFor } from "./policy";
 import { createBookingsService } from "./service";
 
 /**
  * When two people see each other's contact details, the same on every store (decision 026): once
  * a confirmed booking between them can no longer be cancelled with the whole rental refunded
- * under its own policy — never for a request, hidden again when it is cancelled. Run by
+ * under its own policy (`refundFor`: the policy's tiers, whatever the payment mode; without online
+ * payments a cancellation costs nothing, decision 048) — never for a request, hidden again when it
+ * is cancelled. Run by
  * `bookings.test.ts` (SQLite) and `bookings.firestore.test.ts` (the Firestore emulator).
  */
 export type ContactFixture = {
@@ -39,9 +41,9 @@ export function contactSuite(setup: () => ContactFixture) {
     const owner = setup().ownerUid;
     const who = renter();
     const booked = await bookings.book(who, boat.id, choice(addDays(today(clock.now), 3)));
-    expect(booked).toMatchObject({ status: "confirmed", cancellationPolicy: "flexible", price: { ownerCents: 210_00, serviceFeeCents: 21_00 } });
-    // Cancelling now would give the 210 € back (only the fee kept): the details cannot show.
-    expect(bookings.refundPreview(booked, "renter")).toMatchObject({ percent: 100, rentalRefundCents: 210_00 });
+    expect(booked).toMatchObject({ status: "confirmed", cancellationPolicy: "flexible", price: { ownerCents: 210_00, serviceFeeCents: 0 } });
+    // The policy would give the 210 € back: the details cannot show.
+    expect(refundFor(booked, "renter", clock.now)).toMatchObject({ percent: 100, rentalRefundCents: 210_00 });
     expect(await bookings.contactAllowedBetween(who.uid, owner)).toBe(false);
     expect(await bookings.contactAllowedBetween(owner, who.uid)).toBe(false);
     // They will show the moment the full refund ends: the day before the trip begins.
@@ -50,16 +52,17 @@ export function contactSuite(setup: () => ContactFixture) {
     expect((await bookings.contactRevealAt(owner, who.uid))?.toISOString()).toBe(new Date(lastFull + 1).toISOString());
 
     clock.now = new Date(lastFull);
-    expect(bookings.refundPreview(booked, "renter").percent).toBe(100);
+    expect(refundFor(booked, "renter", clock.now).percent).toBe(100);
     expect(await bookings.contactAllowedBetween(owner, who.uid)).toBe(false);
     clock.now = new Date(lastFull + 60_000);
-    expect(bookings.refundPreview(booked, "renter").percent).toBe(0);
+    expect(refundFor(booked, "renter", clock.now).percent).toBe(0);
     expect(await bookings.contactAllowedBetween(owner, who.uid)).toBe(true);
     expect(await bookings.contactAllowedBetween(who.uid, owner)).toBe(true);
     expect((await bookings.contactRevealAt(owner, who.uid))!.getTime()).toBeLessThanOrEqual(clock.now.getTime());
 
     const cancelled = (await bookings.act(booked.id, who.uid, "renter", "cancel")).booking;
-    expect(cancelled.cancellation).toMatchObject({ rentalRefundCents: 0 });
+    // Nothing was paid without a provider: nothing stays owed (decision 048).
+    expect(cancelled.cancellation).toMatchObject({ rule: "unpaid", rentalRefundCents: 210_00 });
     expect(await bookings.contactAllowedBetween(owner, who.uid)).toBe(false);
     expect(await bookings.contactRevealAt(owner, who.uid)).toBeNull();
   });
@@ -80,7 +83,7 @@ export function contactSuite(setup: () => ContactFixture) {
     // Strict: 50 % back at most, so a confirmed booking cannot be bought back whole, even 60 days ahead.
     const strict = await setup().boat({ policy: "strict", instant: true });
     const far = await bookings.book(who, strict.id, choice(addDays(today(clock.now), 60)));
-    expect(bookings.refundPreview(far, "renter").percent).toBe(50);
+    expect(refundFor(far, "renter", clock.now).percent).toBe(50);
     expect(await bookings.contactAllowedBetween(owner, who.uid)).toBe(true);
     expect((await bookings.contactRevealAt(who.uid, owner))?.toISOString()).toBe(clock.now.toISOString());
 

@@ -27,11 +27,11 @@ export {
   weatherMoves,
 } from "./model";
 export { DEPOSIT_CLAIM_HOURS, DEPOSIT_HOLD_HOURS_BEFORE, PAYOUT_HOURS_AFTER_START, lineOf, moneyView, type Money, type MoneyLine } from "./ledger";
-export { POLICY_RULES, refundFor, type RefundQuote } from "./policy";
+export { cancellationRefund, POLICY_RULES, refundFor, type CancellationRule, type RefundQuote } from "./policy";
 // The price of a stay has one home, shared with the pages' live estimate: `app/utils/pricing.ts`.
-export { percentOf, priceRental, SERVICE_FEE_PERCENT, type PriceBreakdown, type PriceLine } from "#app/utils/pricing";
-export type { LineKind, LineState, MoneyLineView, MoneyParty, MoneyView, Stay } from "./views";
+export { percentOf, priceRental, SERVICE_FEE_PERCENT, serviceFeePercent, type PriceBreakdown, type PriceLine } from "#app/utils/pricing";
+export type { BookingFigures, LineKind, LineState, MoneyLineView, MoneyParty, MoneyView, Stay } from "./views";
 export { createBookingsService, slotIdFor, slotIdsFor, type BookingChoice, type BookingEvent, type BookingHandler, type BookingsService, type Quote, type Slot } from "./service";
-export { bookingEmailHandler, createBookingNotifier, paymentSentence, recipientsOf } from "./notifications";
-export { ownerFigures } from "./figures";
+export { bookingEmailHandler, createBookingNotifier, ownerShareSentence, paymentSentence, recipientsOf } from "./notifications";
+export { bookingFigures, bookingMoney, ownerFigures } from "./figures";
 export { isReference, normalizeReference, REFERENCE_ALPHABET, referenceCandidate } from "./reference";

@@ -31,7 +31,9 @@ export type LineOp = "authorize" | "capture" | "cancel" | "refund" | "transfer";
 export type RefundReason =
   | { rule: "policy"; by: "renter"; percent: number }
   | { rule: "owner-cancel"; by: "owner" }
-  | { rule: "weather"; by: "renter" | "owner" };
+  | { rule: "weather"; by: "renter" | "owner" }
+  /** Without a provider nothing was paid: the whole amount is no longer owed, whoever cancels (decision 048). */
+  | { rule: "unpaid"; by: "renter" | "owner" };
 
 /** `settled` is shown, never stored: pages derive it (`moneyView`). */
 export type StoredState = Exclude<LineState, "settled">;
@@ -116,11 +118,10 @@ export function commit(money: Money, trip: Trip, confirmed: boolean, now: string
   let next = money;
   if (!money.charges) {
     if (!confirmed) return money;
-    return scheduleTrip(
-      withLine(withLine(next, line("rental", "rental", "renter", "owner", price.ownerCents, "direct", trip.startsAt, now)), line("fee", "fee", "renter", "platform", price.serviceFeeCents, "direct", trip.startsAt, now)),
-      trip,
-      now,
-    );
+    next = withLine(next, line("rental", "rental", "renter", "owner", price.ownerCents, "direct", trip.startsAt, now));
+    // No fee without a provider (decision 048); a booking priced with one before keeps its line.
+    if (price.serviceFeeCents > 0) next = withLine(next, line("fee", "fee", "renter", "platform", price.serviceFeeCents, "direct", trip.startsAt, now));
+    return scheduleTrip(next, trip, now);
   }
   const state: LineState = confirmed ? "captured" : "authorised";
   next = withLine(next, line("rental", "rental", "renter", "owner", price.ownerCents, state, now, now, confirmed ? "capture" : null));
@@ -288,7 +289,7 @@ export function dueSteps(money: Money, now: string, ctx: { endsAt: string }): Ar
   return steps;
 }
 
-/** The lines as pages show them, and the sums each side reads. */
+/** The lines as pages show them, and the sums of their states (each party's figures: `bookingFigures`). */
 export function moneyView(money: Money, now: string = new Date().toISOString()): MoneyView {
   /**
    * Settled directly between the two people: a rental, payout or claim owed directly whose day
@@ -308,7 +309,6 @@ export function moneyView(money: Money, now: string = new Date().toISOString()):
     processing: l.op !== null,
   }));
   const sum = (filter: (l: MoneyLine) => boolean) => money.lines.filter(filter).reduce((total, l) => total + l.amountCents, 0);
-  const payout = lineOf(money, "payout");
   return {
     provider: money.provider,
     charges: money.charges,
@@ -320,7 +320,7 @@ export function moneyView(money: Money, now: string = new Date().toISOString()):
     refundedCents: sum((l) => l.kind === "refund" && l.state === "refunded"),
     /** Owed directly (no provider): what is still to settle, after credits. */
     owedCents: Math.max(0, sum((l) => (l.kind === "rental" || l.kind === "fee" || l.kind === "claim") && l.state === "direct" && !settledDirectly(l)) - sum((l) => l.kind === "refund" && l.state === "credited")),
-    ownerEarnsCents: payout && payout.state !== "voided" ? payout.amountCents + sum((l) => l.kind === "claim") : sum((l) => l.kind === "claim"),
+    preview: false,
   };
 }
 

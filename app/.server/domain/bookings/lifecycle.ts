@@ -6,7 +6,7 @@
  */
 import type { WeatherEvidence } from "../weather";
 import { BOOKINGS, BookingError, HOLDING, isBookingId, REQUEST_HOURS, SLOTS, TRANSITIONS, type Actor, type Booking, type BookingAction, type HistoryEntry } from "./model";
-import { refundFor } from "./policy";
+import { cancellationRefund } from "./policy";
 import { moneyFields } from "./money";
 import { type BookingsContext, changed, notify, runMoney } from "./context";
 import { withLedger } from "./stored";
@@ -87,22 +87,14 @@ function afterAction(doc: Booking, next: Booking, action: BookingAction, by: Act
   if (action === "authorise") money = ledger.commit(money, doc, false, iso);
   if (action === "decline" || action === "expire" || (action === "cancel" && doc.status !== "confirmed")) money = ledger.release(money, iso);
   if (action === "decline") next.declineReason = reason;
-  if (action === "cancel" && doc.status === "confirmed" && weather) {
-    // The forecast made the trip unsafe: everything back to the renter, the fee included (decision 031).
+  if (action === "cancel" && doc.status === "confirmed") {
+    // By the booking's payment mode (decision 048): the weather and the owner give everything back,
+    // the renter the policy's share; without a provider nothing was paid and nothing stays owed.
     const side = by === "owner" ? "owner" : "renter";
-    const { ownerCents, serviceFeeCents } = doc.price;
-    next.cancellation = { by: side, at: iso, refundCents: ownerCents + serviceFeeCents, percent: 100, rentalRefundCents: ownerCents, feeRefundCents: serviceFeeCents, rule: "weather" };
-    money = ledger.cancel(money, { rentalCents: ownerCents, feeCents: serviceFeeCents, reason: { rule: "weather", by: side } }, iso);
-  } else if (action === "cancel" && doc.status === "confirmed") {
-    const side = by === "owner" ? "owner" : "renter";
-    const refund = refundFor(doc, side, at);
-    const rule = side === "owner" ? ("owner-cancel" as const) : ("policy" as const);
-    next.cancellation = { by: side, at: iso, refundCents: refund.refundCents, percent: refund.percent, rentalRefundCents: refund.rentalRefundCents, feeRefundCents: refund.feeRefundCents, rule };
-    money = ledger.cancel(
-      money,
-      { rentalCents: refund.rentalRefundCents, feeCents: refund.feeRefundCents, reason: side === "owner" ? { rule: "owner-cancel", by: "owner" } : { rule: "policy", by: "renter", percent: refund.percent } },
-      iso,
-    );
+    const refund = cancellationRefund(doc, side, at, weather !== null);
+    next.cancellation = { by: side, at: iso, refundCents: refund.refundCents, percent: refund.percent, rentalRefundCents: refund.rentalRefundCents, feeRefundCents: refund.feeRefundCents, rule: refund.rule };
+    const reason: ledger.RefundReason = refund.rule === "policy" ? { rule: "policy", by: "renter", percent: refund.percent } : refund.rule === "owner-cancel" ? { rule: "owner-cancel", by: "owner" } : { rule: refund.rule, by: side };
+    money = ledger.cancel(money, { rentalCents: refund.rentalRefundCents, feeCents: refund.feeRefundCents, reason }, iso);
   } else if (action === "cancel") {
     next.cancellation = { by: by === "owner" ? "owner" : "renter", at: iso, refundCents: 0, percent: 100, rentalRefundCents: 0, feeRefundCents: 0, rule: "policy" };
   }

@@ -1,6 +1,7 @@
 import type { Stay } from "./views";
 import type { WeatherEvidence } from "../weather";
 import type { Money } from "./ledger";
+import type { CancellationRule } from "./policy";
 
 /**
  * Bookings: a renter's request or instant booking of a boat or a berth for rent, by whole days
@@ -153,7 +154,7 @@ export type Booking = Stay & {
     percent: number;
     rentalRefundCents: number;
     feeRefundCents: number;
-    rule: "policy" | "owner-cancel" | "weather";
+    rule: CancellationRule;
   } | null;
   /** The owner's reason for declining, if they gave one. */
   declineReason: string | null;

@@ -342,17 +342,19 @@ export function moneySuite(setup: () => MoneyFixture) {
     expect(calls.filter((c) => c.op === "capture").map((c) => c.key)).toEqual([`${booked.id}:rental:capture`]);
   });
 
-  it("without a provider nothing is charged: amounts owed directly, refunds as credits", async () => {
+  it("without a provider nothing is charged and no fee: amounts owed directly; a cancellation lets them all go", async () => {
     const clock = { now: new Date() };
     const { createRecordedPayments } = await import("#app/.server/payments");
     const bookings = service(createRecordedPayments(), clock);
     const boat = await setup().boat({ instant: true });
     const who = renter();
     const booked = await bookings.book(who, boat.id, choice(addDays(today(clock.now), 3)));
-    expect(Object.values(lines(booked)).map((l) => l.state)).toEqual(["direct", "direct", "direct", "direct"]);
+    // Rental, deposit and payout: no fee line (decision 048).
+    expect(Object.entries(lines(booked)).map(([id, l]) => [id, l.state])).toEqual([["rental", "direct"], ["deposit", "direct"], ["payout", "direct"]]);
     const cancelled = (await bookings.act(booked.id, who.uid, "renter", "cancel")).booking;
-    // Three days before, moderate: 50 % of the rental is no longer owed; the fee is.
-    expect(lines(cancelled)["refund-rental"]).toEqual({ state: "credited", amountCents: Math.floor(booked.price.ownerCents / 2) });
+    // Three days before, moderate: nothing was paid, so the whole rental is no longer owed and the owner receives nothing.
+    expect(lines(cancelled)["refund-rental"]).toEqual({ state: "credited", amountCents: booked.price.ownerCents });
+    expect(lines(cancelled).payout?.state).toBe("voided");
     expect(cancelled.money.lines.some((l) => ["captured", "refunded", "authorised"].includes(l.state))).toBe(false);
   });
 

@@ -31,11 +31,14 @@ describe("bookings stored before the ledger", () => {
     const booked = await services.bookings.book({ uid: "legacy-renter", lang: "es" }, boat.id, { start: addDays(today(new Date()), 20), end: addDays(today(new Date()), 20), part: null, people: 2, withSkipper: false });
     const { money: _money, opsPending: _ops, moneyDueAt: _due, declineReason: _reason, id: _id, ...rest } = booked;
     const at = new Date().toISOString();
+    // Priced as bookings were before decision 048: with a service fee, owed directly.
+    const price = { ...booked.price, serviceFeeCents: 45_00, totalCents: booked.price.ownerCents + 45_00 };
     // The shape bookings had: a payment status and sums, a cancellation without its split.
     await services.store.set("bookings", booked.id, {
       ...rest,
+      price,
       status: "cancelled",
-      payment: { status: "partially-refunded", provider: "recorded", reference: null, paidCents: booked.price.totalCents, refundedCents: booked.price.ownerCents },
+      payment: { status: "partially-refunded", provider: "recorded", reference: null, paidCents: price.totalCents, refundedCents: booked.price.ownerCents },
       cancellation: { by: "renter", at, refundCents: booked.price.ownerCents, percent: 100 },
       history: [...booked.history, { at, by: "renter", uid: "legacy-renter", action: "cancel", from: "confirmed", to: "cancelled" }],
     });

@@ -9,23 +9,28 @@ const price = { lines: [], rentalCents: 1_120_00, skipperDays: 0, skipperCents: 
 const trip = { price, startsAt: "2027-06-10T22:00:00.000Z", endsAt: "2027-06-12T22:00:00.000Z" };
 const now = "2027-05-01T10:00:00.000Z";
 
+/** Without a provider there is no fee (decision 048), and a cancellation lets everything go (`unpaid`). */
+const direct = { ...price, serviceFeeCents: 0, totalCents: 1_120_00 };
 function booking(charges: boolean, status: Booking["status"], refund = 0): Booking {
-  let money = commit(openMoney(charges ? "stripe" : "recorded", charges), trip, status !== "pending", now);
-  if (refund > 0) money = cancel(money, { rentalCents: refund, feeCents: 0, reason: { rule: "policy", by: "renter", percent: 100 } }, now);
+  const priced = charges ? price : direct;
+  let money = commit(openMoney(charges ? "stripe" : "recorded", charges), { ...trip, price: priced }, status !== "pending", now);
+  const rule = charges ? "policy" : "unpaid";
+  if (refund > 0) money = cancel(money, { rentalCents: refund, feeCents: 0, reason: charges ? { rule: "policy", by: "renter", percent: 100 } : { rule: "unpaid", by: "renter" } }, now);
   return {
     status,
-    price,
+    price: priced,
     money,
-    cancellation: refund > 0 ? { by: "renter", at: now, refundCents: refund, percent: 100, rentalRefundCents: refund, feeRefundCents: 0, rule: "policy" } : null,
+    cancellation: refund > 0 ? { by: "renter", at: now, refundCents: refund, percent: 100, rentalRefundCents: refund, feeRefundCents: 0, rule } : null,
   } as unknown as Booking;
 }
 const sentence = (b: Booking, lang: "es" | "en" = "es") => renderSystemEmail(lang, { subject: "booking.bookedRenter.subject", text: "booking.bookedRenter.text", params: { payment: paymentSentence(b) } as never }).text;
 
 describe("the renter's emails tell the ledger's story", () => {
-  it("without a provider nothing is said to be paid: what is owed, to whom; a cancellation's credit", () => {
-    expect(sentence(booking(false, "pending"))).toMatch(/Amarre aún no cobra en línea: si la acepta, pagarás 1\.?120(,00)?\s€ al propietario al empezar el viaje y 112(,00)?\s€ de tarifa de servicio a Amarre\./);
-    expect(sentence(booking(false, "confirmed"), "en")).toMatch(/Amarre does not take payments online yet: you will pay €1,120(\.00)? to the owner/);
-    expect(sentence(booking(false, "cancelled", 1_120_00))).toMatch(/ya no debes 1\.?120(,00)?\s€, y sigues debiendo 112(,00)?\s€\./);
+  it("without a provider nothing is said to be paid, and no fee: what is owed, to whom; a cancellation leaves nothing owed", () => {
+    expect(sentence(booking(false, "pending"))).toMatch(/Amarre aún no cobra en línea ni cobra tarifa de servicio: si la acepta, pagarás 1\.?120(,00)?\s€ al propietario al empezar el viaje\./);
+    expect(sentence(booking(false, "confirmed"), "en")).toMatch(/Amarre does not take payments online yet and charges no service fee: you will pay €1,120(\.00)? to the owner when the trip starts\./);
+    expect(sentence(booking(false, "cancelled", 1_120_00))).toMatch(/ya no debes 1\.?120(,00)?\s€ y no queda nada por pagar de esta reserva\./);
+    for (const b of [booking(false, "pending"), booking(false, "confirmed"), booking(false, "cancelled", 1_120_00)]) expect(sentence(b)).not.toMatch(/de tarifa de servicio a Amarre|sigues debiendo/);
     for (const b of [booking(false, "pending"), booking(false, "confirmed"), booking(false, "cancelled", 1_120_00)]) expect(sentence(b)).not.toMatch(/cobrado|Pagado|devolvemos/i);
   });
 

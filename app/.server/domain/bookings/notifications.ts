@@ -5,7 +5,7 @@ import { byLang, langOrDefault, type EmailParam, type MailboxService } from "../
 import type { UsersService } from "../users";
 import type { Actor, Booking } from "./model";
 import { today } from "./dates";
-import { moneyView } from "./ledger";
+import { bookingFigures } from "./figures";
 import { referenceCandidate } from "./reference";
 import type { BookingEvent, BookingHandler } from "./service";
 
@@ -74,23 +74,36 @@ export function recipientsOf(event: BookingEvent, by: Actor, booking?: Pick<Book
   }
 }
 
-/** What the renter's money is, in one sentence of the email (`emails:booking.payment.*`), read from the ledger. */
+/**
+ * What the renter's money is, in one sentence of the email (`emails:booking.payment.*`), from the
+ * booking's figures (decision 048): held, charged or refunded on the card; without a provider,
+ * what they will pay the owner at the start, or — cancelled — that nothing is owed.
+ */
 export function paymentSentence(booking: Booking): EmailParam {
-  const view = moneyView(booking.money);
+  const figures = bookingFigures(booking);
   const values = {
-    total: { euros: booking.price.totalCents },
+    total: { euros: figures.totalCents },
     rental: { euros: booking.price.ownerCents },
-    fee: { euros: booking.price.serviceFeeCents },
-    refund: { euros: booking.cancellation?.refundCents ?? 0 },
-    owed: { euros: view.owedCents },
+    refund: { euros: figures.renterRefundCents },
   };
-  const cancelled = booking.status === "cancelled" && booking.cancellation !== null && booking.cancellation.refundCents > 0;
+  const cancelled = booking.status === "cancelled" && figures.renterRefundCents > 0;
   if (booking.money.charges) {
     if (cancelled) return { t: "booking.payment.refundedCard", values };
     return { t: booking.status === "pending" ? "booking.payment.heldCard" : "booking.payment.chargedCard", values };
   }
-  if (cancelled) return { t: view.owedCents > 0 ? "booking.payment.directCredited" : "booking.payment.directCreditedAll", values };
+  if (cancelled) return { t: "booking.payment.directCancelled", values };
   return { t: booking.status === "pending" ? "booking.payment.directRequest" : "booking.payment.directOwed", values };
+}
+
+/**
+ * What a cancelled booking leaves the owner, in one sentence of their email
+ * (`emails:booking.ownerShare.*`): the policy's kept share, nothing, or — without online
+ * payments — nothing, since nothing was paid (decision 048).
+ */
+export function ownerShareSentence(booking: Booking): EmailParam {
+  const figures = bookingFigures(booking);
+  if (!booking.money.charges) return { t: "booking.ownerShare.direct" };
+  return figures.ownerReceivesCents > 0 ? { t: "booking.ownerShare.kept", values: { earnings: { euros: figures.ownerReceivesCents } } } : { t: "booking.ownerShare.none" };
 }
 
 const EVERY_EVENT: readonly BookingEvent[] = ["requested", "booked", "accepted", "declined", "expired", "cancelled", "completed", "moved", "deposit-released", "deposit-claimed", "deposit-settled"];
@@ -127,6 +140,7 @@ export function createBookingNotifier(deps: {
         (to === "renter"
           ? href("settings-reservation", { lang, params: { id: booking.id } })
           : href("settings-rental", { lang, params: { id: booking.id } }));
+      const figures = bookingFigures(booking);
       const params = {
         name: person.displayName,
         // The short reference people quote (`AMR-7K3Q9`), in every booking email's subject.
@@ -134,11 +148,13 @@ export function createBookingNotifier(deps: {
         other: other?.displayName ?? "Amarre",
         listing: await byLang((each) => deps.listings.titleOf(listing, each)),
         dates,
-        total: { euros: booking.price.totalCents },
-        earnings: { euros: booking.price.ownerCents },
-        refund: { euros: booking.cancellation?.refundCents ?? 0 },
+        // Each party's figure as every page shows it (decision 048); a request's: what it would be once accepted.
+        total: { euros: figures.totalCents },
+        earnings: { euros: figures.ownerReceivesCents },
+        refund: { euros: figures.renterRefundCents },
+        ownerShare: ownerShareSentence(booking),
         deposit: { euros: booking.price.depositCents },
-        claimed: { euros: booking.money.lines.find((line) => line.id === "claim")?.amountCents ?? 0 },
+        claimed: { euros: figures.claimCents },
         reason: booking.declineReason ?? "",
         // The weather decision's days before the move (the email's `dates` are the new ones).
         previous: previousDates(booking),

@@ -56,8 +56,36 @@ export function refundFor(booking: Pick<Booking, "status" | "price" | "cancellat
   };
 }
 
-/** The policy's deadlines for a trip starting at `startsAt`, to show before booking. */
-export function policyDeadlines(policy: CancellationPolicy, startsAt: string): Array<{ until: string; percent: number }> {
+/**
+ * The policy's deadlines still ahead for a trip starting at `startsAt`, to show before booking: a
+ * trip booked for today or tomorrow lists none already past (issue 44).
+ */
+export function policyDeadlines(policy: CancellationPolicy, startsAt: string, now: Date): Array<{ until: string; percent: number }> {
   const start = Date.parse(startsAt);
-  return POLICY_RULES[policy].map((rule) => ({ until: new Date(start - rule.daysBefore * DAY_MS).toISOString(), percent: rule.percent }));
+  return POLICY_RULES[policy].map((rule) => ({ until: new Date(start - rule.daysBefore * DAY_MS).toISOString(), percent: rule.percent })).filter((deadline) => Date.parse(deadline.until) > now.getTime());
+}
+
+/** Why a cancellation gives back what it does (the booking's `cancellation.rule`, a refund line's reason). */
+export type CancellationRule = "policy" | "owner-cancel" | "weather" | "unpaid";
+
+/**
+ * What a cancellation gives back (refunds, with a provider) or lets go (no longer owed, without
+ * one), by the booking's own payment mode (decision 048):
+ * - for the weather: everything, the fee included (decision 031);
+ * - without a provider (`money.charges` false) nothing was paid before the trip: everything is
+ *   let go, whoever cancels (`unpaid`);
+ * - with one: the owner's cancellation refunds everything, the renter's the policy's share of
+ *   the rental (`refundFor`).
+ */
+export function cancellationRefund(
+  booking: Pick<Booking, "status" | "price" | "cancellationPolicy" | "startsAt" | "money">,
+  by: "renter" | "owner",
+  now: Date,
+  weather = false,
+): RefundQuote & { rule: CancellationRule } {
+  const whole = (rule: CancellationRule) => ({ ...refundFor(booking, "owner", now), rule });
+  if (booking.status !== "confirmed") return { ...refundFor(booking, by, now), rule: by === "owner" ? "owner-cancel" : "policy" };
+  if (weather) return whole("weather");
+  if (!booking.money.charges) return whole("unpaid");
+  return by === "owner" ? whole("owner-cancel") : { ...refundFor(booking, "renter", now), rule: "policy" };
 }

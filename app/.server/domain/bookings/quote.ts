@@ -8,9 +8,10 @@ import type { BookingChoice, Quote } from "./service-types";
 
 /**
  * Checks a choice against the listing and prices it; throws `BookingError` naming the field.
- * `renterUid` null: a visitor looking (the summary before signing in); `at`: now.
+ * `renterUid` null: a visitor looking (the summary before signing in); `at`: now; `feePercent`:
+ * the service fee of the payment mode the booking would be made under (decision 048).
  */
-export function quote(listing: Listing | null, renterUid: string | null, choice: BookingChoice, at: Date): Quote {
+export function quote(listing: Listing | null, renterUid: string | null, choice: BookingChoice, at: Date, feePercent: number): Quote {
   if (!listing || listing.status !== "published") throw new BookingError("not-bookable", "listing", "unavailable");
   if (listing.kind === "dock" && listing.data.kind !== "rent") throw new BookingError("not-bookable", "listing", "for-sale");
   if (renterUid !== null && listing.ownerUid === renterUid) throw new BookingError("not-bookable", "listing", "own");
@@ -44,7 +45,7 @@ export function quote(listing: Listing | null, renterUid: string | null, choice:
       const skipper = data.skipper ?? { mode: "none" as const };
       if (choice.withSkipper && skipper.mode === "none") throw new BookingError("invalid", "skipper", "none");
       withSkipper = skipper.mode === "mandatory" || (skipper.mode === "optional" && choice.withSkipper);
-      const tariff = boatTariff({ ...data, skipper });
+      const tariff = boatTariff({ ...data, skipper }, feePercent);
       price = priceRental(tariff, part ? { kind: "half-day", part, withSkipper } : { kind: "days", days, withSkipper });
     } else {
       if (part) throw new BookingError("invalid", "part", "no-half-day");
@@ -54,7 +55,7 @@ export function quote(listing: Listing | null, renterUid: string | null, choice:
       cancellationPolicy = "moderate";
       if (data.availableFrom && start < data.availableFrom) throw new BookingError("invalid", "start", "outside-availability");
       if (data.availableTo && end > data.availableTo) throw new BookingError("invalid", "end", "outside-availability");
-      price = priceRental(dockTariff(data as { dailyPriceCents?: number; monthlyPriceCents?: number }), { kind: "days", days });
+      price = priceRental(dockTariff(data as { dailyPriceCents?: number; monthlyPriceCents?: number }, feePercent), { kind: "days", days });
     }
   } catch (error) {
     if (error instanceof PricingError) throw new BookingError("not-bookable", "listing", "no-price");
@@ -78,6 +79,6 @@ export function quote(listing: Listing | null, renterUid: string | null, choice:
     price,
     startsAt,
     endsAt: startOfDay(addDays(end, 1)).toISOString(),
-    deadlines: policyDeadlines(cancellationPolicy, startsAt),
+    deadlines: policyDeadlines(cancellationPolicy, startsAt, at),
   };
 }

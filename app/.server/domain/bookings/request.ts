@@ -1,5 +1,6 @@
 /** Booking (instant listings) or requesting (the others) chosen days, and the provider's checkout that follows. */
 import { newDocumentId } from "#app/.server/store";
+import { serviceFeePercent } from "#app/utils/pricing";
 import { BOOKINGS, BookingError, CHECKOUT_MINUTES, MAX_PENDING_PER_LISTING, MAX_PENDING_REQUESTS, REQUEST_HOURS, type Booking } from "./model";
 import { moneyFields } from "./money";
 import { REFERENCE_ATTEMPTS, REFERENCES, referenceCandidate } from "./reference";
@@ -19,7 +20,7 @@ const RENTERS = "booking_renters";
 
 /** A quote for the listing by id (the summary page). */
 export async function quoteFor(ctx: BookingsContext, listingId: string, renterUid: string | null, choice: BookingChoice): Promise<Quote> {
-  return quote(await ctx.listings.get(listingId), renterUid, choice, ctx.now());
+  return quote(await ctx.listings.get(listingId), renterUid, choice, ctx.now(), serviceFeePercent(ctx.payments.charges));
 }
 
 
@@ -119,7 +120,7 @@ async function claimBooking(ctx: BookingsContext, q: Quote, booking: Booking, re
  * days is held; nothing is written then.
  */
 export async function book(ctx: BookingsContext, renter: { uid: string; lang: string }, listingId: string, choice: BookingChoice): Promise<Booking> {
-  const q = quote(await ctx.listings.get(listingId), renter.uid, choice, ctx.now());
+  const q = quote(await ctx.listings.get(listingId), renter.uid, choice, ctx.now(), serviceFeePercent(ctx.payments.charges));
   const booking = newBooking(ctx, q, renter);
   await claimBooking(ctx, q, booking, renter.uid);
   const checkout = ctx.payments.charges;

@@ -35,7 +35,7 @@ describe("the bookings' rules, in the domain", () => {
     expect([listing("boat", "draft"), listing("dock", "published"), listing("dock", "published", "sale")].map(isForRent)).toEqual([true, true, false]);
     expect([listing("boat", "paused"), listing("boat", "archived"), listing("dock", "published", "sale")].map(hasCalendar)).toEqual([true, false, false]);
     expect(ownerFigures([], [listing("dock", "published", "sale"), listing("boat", "draft")], "2026-07-01")).toBeNull();
-    const trip = { status: "confirmed", start: "2026-07-01", end: "2026-07-03", part: null, money: { provider: "recorded", charges: false, reference: null, checkout: null, lines: [] } } as unknown as Booking;
+    const trip = { status: "confirmed", start: "2026-07-01", end: "2026-07-03", part: null, price: { totalCents: 0, ownerCents: 0, serviceFeeCents: 0 }, money: { provider: "recorded", charges: false, reference: null, checkout: null, lines: [] } } as unknown as Booking;
     // Three booked days over one bookable boat's 30: 10 %; the berth for sale and the paused boat do not count.
     const figures = ownerFigures([trip], [listing("boat", "published"), listing("dock", "published", "sale"), listing("boat", "paused")], "2026-07-01");
     expect(figures).toMatchObject({ upcoming: 1, pending: 0, occupancyPercent: 10 });

@@ -1,4 +1,5 @@
-import { refundFor } from "./policy";
+import { serviceFeePercent } from "#app/utils/pricing";
+import { cancellationRefund } from "./policy";
 import { quote } from "./quote";
 import { createBookingsContext } from "./context";
 import * as calendar from "./calendar";
@@ -36,7 +37,7 @@ export function createBookingsService(deps: BookingsDeps) {
   const bind = bindTo(ctx);
   return {
     /** Checks a choice against the listing and prices it (`quote.ts`); `renterUid` null: a visitor. */
-    quote: (listing: Parameters<typeof quote>[0], renterUid: string | null, choice: BookingChoice) => quote(listing, renterUid, choice, ctx.now()),
+    quote: (listing: Parameters<typeof quote>[0], renterUid: string | null, choice: BookingChoice) => quote(listing, renterUid, choice, ctx.now(), serviceFeePercent(deps.payments.charges)),
     /** Whether the payments provider charges (false: amounts are owed and settled directly). */
     charges: deps.payments.charges,
     quoteFor: bind(quoteFor),
@@ -50,8 +51,8 @@ export function createBookingsService(deps: BookingsDeps) {
     moveForWeather: bind(moveForWeather),
     setMeeting: bind(reads.setMeeting),
     backfillReferences: bind(backfillReferences),
-    /** What cancelling now would refund, to show before the button is pressed. */
-    refundPreview: (booking: Booking, by: "renter" | "owner") => refundFor(booking, by, ctx.now()),
+    /** What cancelling now would refund or let go (decision 048), to show before the button is pressed. */
+    refundPreview: (booking: Booking, by: "renter" | "owner") => cancellationRefund(booking, by, ctx.now()),
     listForRenter: bind(reads.listForRenter),
     listForOwner: bind(reads.listForOwner),
     /** The renter's record as owners read it before answering (`figures.ts`: weather cancellations never count). */

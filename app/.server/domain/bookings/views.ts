@@ -28,7 +28,7 @@ export type MoneyLineView = {
   amountCents: number;
   state: LineState;
   dueAt: string | null;
-  reason: { rule: "policy" | "owner-cancel" | "weather"; by: "renter" | "owner"; percent: number } | null;
+  reason: { rule: "policy" | "owner-cancel" | "weather" | "unpaid"; by: "renter" | "owner"; percent: number } | null;
   /** A provider call for this line is under way (or being retried). */
   processing: boolean;
 };
@@ -46,8 +46,32 @@ export type MoneyView = {
   refundedCents: number;
   /** Still owed directly (no provider), after credits. */
   owedCents: number;
-  /** What the owner earns from the booking (payout and any deposit claim). */
-  ownerEarnsCents: number;
+  /**
+   * A request not answered yet without a provider holds no money: its lines are what the booking
+   * will owe once accepted (`bookingMoney`), shown as such.
+   */
+  preview: boolean;
+};
+
+/**
+ * A booking's figures for each party, read once from its ledger (`bookingFigures`, decision 048):
+ * every page, email and invoice that shows one of them reads it here.
+ */
+export type BookingFigures = {
+  /** The booking's price, fee included. */
+  totalCents: number;
+  /** What the renter pays for the booking, net of what was refunded or is no longer owed. */
+  renterPaysCents: number;
+  /** Refunded (with a provider) or no longer owed (without one). */
+  renterRefundCents: number;
+  /** The part of the deposit a claim gave the owner. */
+  claimCents: number;
+  /** What the owner receives: the rental after refunds, and a claim's part of the deposit. */
+  ownerReceivesCents: number;
+  /** The platform's service fee, net of its refund. */
+  feeCents: number;
+  /** A request not answered yet: the figures are what it will be once accepted. */
+  prospective: boolean;
 };
 
 /** What a stay is, wherever it appears: a quote, a booking, the pages that show them. */

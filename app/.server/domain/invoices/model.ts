@@ -36,11 +36,13 @@ export type InvoiceLine = { kind: "rental" | "half-day" | "skipper" | "fee" | "p
  * Why a corrective invoice was issued, copied from the booking's cancellation: the renter's
  * cancellation under the listing's policy (`policy`, the tier's `percent` of the rental refunded,
  * the fee kept), the owner's cancellation (everything refunded, the fee included) or the weather;
+ * a cancellation of a booking made without online payment (`unpaid`: nothing was paid, the whole
+ * amount is annulled, decision 048);
  * or a trip moved for the weather (`weather-move`): the same amounts, the service's days corrected
  * (`moved`), at no charge (decision 031).
  */
 export type CorrectionReason = {
-  rule: "policy" | "owner-cancel" | "weather" | "weather-move";
+  rule: "policy" | "owner-cancel" | "weather" | "unpaid" | "weather-move";
   by: "renter" | "owner";
   /** The listing's cancellation policy under `policy`; null otherwise. */
   policy: "flexible" | "moderate" | "strict" | null;

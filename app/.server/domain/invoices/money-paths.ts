@@ -14,7 +14,8 @@ import { createInvoicesService } from "./service";
  * a random booking path (instant book; request then accept, decline, expiry or withdrawal;
  * cancellation by the renter at any moment before the trip, or by the owner), driven through the
  * real bookings service with a clock set by the path, with invoices issued by their declared
- * booking handler — on whatever store the caller gives (SQLite, the Firestore emulator).
+ * booking handler — on whatever store the caller gives (SQLite, the Firestore emulator). Without
+ * a provider there is no fee and a cancellation lets everything go (decision 048).
  */
 export type MoneyPath = {
   /** A provider that charges (authorise, capture) or the `recorded` one (amounts owed). */
@@ -206,7 +207,12 @@ export function brokenRules(path: MoneyPath, booking: Booking, list: Invoice[]):
     let rentalBack = 0;
     let feeBack = 0;
     if (cancellation) {
-      if (cancellation.by === "owner") {
+      if (!path.charges) {
+        // Nothing was paid without a provider: the whole amount is let go, whoever cancels (decision 048).
+        rentalBack = price.ownerCents;
+        feeBack = price.serviceFeeCents;
+        check(cancellation.rule === "unpaid" && cancellation.percent === 100, `a cancellation without payments recorded as ${cancellation.rule} ${cancellation.percent}%`);
+      } else if (cancellation.by === "owner") {
         rentalBack = price.ownerCents;
         feeBack = price.serviceFeeCents;
       } else {
@@ -219,6 +225,8 @@ export function brokenRules(path: MoneyPath, booking: Booking, list: Invoice[]):
     }
     expected = { renter: price.totalCents - rentalBack - feeBack, owner: price.ownerCents - rentalBack, platform: price.serviceFeeCents - feeBack };
   }
+  // No fee, and so no fee invoice, without a provider (decision 048).
+  check(path.charges || price.serviceFeeCents === 0, `a fee of ${price.serviceFeeCents} without payments`);
   const ledger = moneyMoved(booking);
   const invoiceSums = invoiced(booking, list);
   check(JSON.stringify(ledger) === JSON.stringify(expected), `ledger moved ${JSON.stringify(ledger)}, expected ${JSON.stringify(expected)}`);
