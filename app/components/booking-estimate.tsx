@@ -138,7 +138,8 @@ export function BookingEstimate({
         {taken ? (
           <span className="font-semibold text-red-800 dark:text-red-300">{t("estimate.taken")}</span>
         ) : total !== null ? (
-          t("estimate.total", { count: days, total: formatEuros(total, lang) })
+          // No service fee to mention without online payments (decision 048).
+          t(box.tariff.feePercent === 0 ? "estimate.totalNoFee" : "estimate.total", { count: days, total: formatEuros(total, lang) })
         ) : null}
         {!taken && unsafe.length > 0 ? (
           <span className="mt-1 block font-semibold text-coral-600 dark:text-coral-300" data-testid="estimate-unsafe">

@@ -179,7 +179,7 @@ export function BookingDetail({
           {detail.canSetMeeting && booking.kind === "boat" ? <MeetingForm trip={detail.trip} refusal={refusal?.fields && !weatherRefused ? refusal : null} busy={busy} /> : null}
           <PriceSection side={side} booking={booking} />
           <MoneySection side={side} booking={booking} />
-          {detail.weather ? <WeatherPanel weather={detail.weather} side={side} totalCents={booking.price.totalCents} busy={busy} refusal={weatherRefused ? refusal : null} /> : null}
+          {detail.weather ? <WeatherPanel weather={detail.weather} side={side} totalCents={booking.price.totalCents} charges={booking.money.charges} busy={busy} refusal={weatherRefused ? refusal : null} /> : null}
           {detail.renterRecord && other ? <RenterRecord name={other.displayName} slug={other.slug} record={detail.renterRecord} /> : null}
           {actions.length > 0 ? <ActionsSection side={side} booking={booking} actions={actions} confirming={confirming} busy={busy} /> : null}
           {other ? <ConversationSection other={other} chat={detail.chat} busy={busy} /> : null}
@@ -229,7 +229,7 @@ function PriceSection({ side, booking }: { side: Side; booking: Booking }) {
   return (
     <section aria-labelledby="price-title" className={cardClass()}>
       <h2 id="price-title" className="text-xl font-bold">{t("detail.price")}</h2>
-      <div className="mt-3"><PriceBreakdown price={booking.price} role={side} /></div>
+      <div className="mt-3"><PriceBreakdown price={booking.price} role={side} figures={booking.figures} charges={booking.money.charges} /></div>
       {booking.cancellation ? (
         <p className="mt-3 text-sm font-semibold">{t(`detail.cancelledBy.${booking.cancellation.by}`, { date: formatMoment(booking.cancellation.at, lang) })}</p>
       ) : null}
@@ -250,7 +250,7 @@ function MoneySection({ side, booking }: { side: Side; booking: Booking }) {
           <span className="mt-2 block text-sm">{t("money.payNote")}</span>
         </p>
       ) : null}
-      <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} withSkipper={booking.price.skipperCents > 0} /></div>
+      <div className="mt-3"><MoneyStory money={booking.money} figures={booking.figures} side={side} policy={booking.cancellationPolicy} withSkipper={booking.price.skipperCents > 0} /></div>
       <DepositClaimLink side={side} booking={booking} />
     </section>
   );
@@ -267,7 +267,8 @@ function ActionsSection({ side, booking, actions, confirming, busy }: { side: Si
         <p className="mt-2 text-sm">
           {booking.status === "pending"
             ? t("detail.withdrawNote")
-            : t(`detail.refundNote.${side}`, { refund: formatEuros(booking.refund.refundCents, lang), kept: formatEuros(booking.refund.keptCents, lang), percent: booking.refund.percent, policy: t(`policy.${booking.cancellationPolicy}.name`).toLowerCase() })}
+            : // Without online payments nothing was paid: cancelling leaves nothing owed (decision 048).
+              t(`detail.refundNote.${side}${booking.money.charges ? "" : "Direct"}`, { refund: formatEuros(booking.refund.refundCents, lang), kept: formatEuros(booking.refund.keptCents, lang), percent: booking.refund.percent, policy: t(`policy.${booking.cancellationPolicy}.name`).toLowerCase() })}
         </p>
       ) : null}
       {confirming ? (
@@ -348,11 +349,13 @@ function ConfirmAction({ action, side, booking, busy }: { action: "decline" | "c
       ? t("confirm.decline")
       : !confirmed
         ? t("confirm.withdraw")
-        : side === "owner"
-          ? t("confirm.cancelOwner", { refund: euros(booking.price.totalCents) })
-          : booking.refund
-            ? t("confirm.cancelRenter", { refund: euros(booking.refund.refundCents), percent: booking.refund.percent, kept: euros(booking.refund.keptCents), policy: t(`policy.${booking.cancellationPolicy}.name`).toLowerCase() })
-            : null;
+        : !booking.money.charges
+          ? t(`confirm.${side === "owner" ? "cancelOwner" : "cancelRenter"}Direct`)
+          : side === "owner"
+            ? t("confirm.cancelOwner", { refund: euros(booking.price.totalCents) })
+            : booking.refund
+              ? t("confirm.cancelRenter", { refund: euros(booking.refund.refundCents), percent: booking.refund.percent, kept: euros(booking.refund.keptCents), policy: t(`policy.${booking.cancellationPolicy}.name`).toLowerCase() })
+              : null;
   return (
     <Form method="post" className="mt-3 space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-950/40">
       <input type="hidden" name="intent" value={action} />

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatEuros } from "#app/utils/money";
-import type { MoneyView } from "#app/.server/domain/bookings";
+import type { BookingFigures, MoneyView } from "#app/.server/domain/bookings";
 import { formatDay, formatMoment, type BookingStatusView, type BookingView, type PolicyView, type PriceView, type QuoteView } from "#app/utils/bookings";
 import { dockTitle, type ListingCardView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
@@ -37,11 +37,26 @@ export function StatusBadge({ status, side = "renter" }: { status: BookingStatus
   return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ${tone[status]}`}>{t(status === "pending" && side === "owner" ? "status.pendingOwner" : `status.${status}`)}</span>;
 }
 
-/** Each line of the price, the fee, the total and the deposit held. */
-export function PriceBreakdown({ price, role = "renter" }: { price: PriceView; role?: "renter" | "owner" }) {
+/**
+ * Each line of the price, the fee (when one is charged), the total and the deposit held. For a
+ * booking (`figures`, decision 048) the card ends on the figure the money section shows for the
+ * side reading it: what the renter pays after a refund, what the owner receives after a refund
+ * and with a deposit's claim — each step between the price and it on its own line.
+ */
+export function PriceBreakdown({ price, role = "renter", figures = null, charges = true }: { price: PriceView; role?: "renter" | "owner"; figures?: BookingFigures | null; charges?: boolean }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
   const euros = (cents: number) => formatEuros(cents, lang);
+  const settled = figures && !figures.prospective ? figures : null;
+  // What the booking no longer costs (or gives): refunded, no longer owed, or never booked.
+  const cut = settled ? (role === "renter" ? price.totalCents - settled.renterPaysCents : price.ownerCents + settled.claimCents - settled.ownerReceivesCents) : 0;
+  const cutLabel = settled && settled.renterRefundCents > 0 ? (charges ? "refunded" : "credited") : "notBooked";
+  const row = (label: string, cents: number, key: string, strong = false) => (
+    <div className={`flex justify-between gap-4 py-2${strong ? " text-base font-bold" : ""}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums" data-price={key}>{euros(cents)}</dd>
+    </div>
+  );
   return (
     <dl className="divide-y divide-slate-200 text-sm dark:divide-white/10">
       {price.lines.map((line) => (
@@ -58,20 +73,18 @@ export function PriceBreakdown({ price, role = "renter" }: { price: PriceView; r
       ) : null}
       {role === "renter" ? (
         <>
-          <div className="flex justify-between gap-4 py-2">
-            <dt>{t("price.fee")}</dt>
-            <dd className="tabular-nums">{euros(price.serviceFeeCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 py-2 text-base font-bold">
-            <dt>{t("price.total")}</dt>
-            <dd className="tabular-nums">{euros(price.totalCents)}</dd>
-          </div>
+          {/* No fee without online payments (decision 048). */}
+          {price.serviceFeeCents > 0 ? row(t("price.fee"), price.serviceFeeCents, "fee") : null}
+          {row(t("price.total"), price.totalCents, "total", cut === 0)}
+          {cut !== 0 ? row(t(`price.adjust.renter.${cutLabel}`), -cut, "cut") : null}
+          {cut !== 0 ? row(t("price.paid"), settled!.renterPaysCents, "pays", true) : null}
         </>
       ) : (
-        <div className="flex justify-between gap-4 py-2 text-base font-bold">
-          <dt>{t("price.earnings")}</dt>
-          <dd className="tabular-nums">{euros(price.ownerCents)}</dd>
-        </div>
+        <>
+          {cut !== 0 ? row(t(`price.adjust.owner.${cutLabel}`), -cut, "cut") : null}
+          {settled && settled.claimCents > 0 ? row(t("price.claim"), settled.claimCents, "claim") : null}
+          {row(t("price.earnings"), settled ? settled.ownerReceivesCents : price.ownerCents, "earns", true)}
+        </>
       )}
       {price.depositCents > 0 ? (
         <div className="flex justify-between gap-4 py-2 text-slate-600 dark:text-slate-400">
@@ -83,10 +96,22 @@ export function PriceBreakdown({ price, role = "renter" }: { price: PriceView; r
   );
 }
 
-/** The cancellation policy in words, with its dates for this stay. */
-export function PolicyNote({ policy, deadlines }: { policy: PolicyView; deadlines: QuoteView["deadlines"] }) {
+/**
+ * The cancellation policy in words, with its dates still ahead for this stay. Without online
+ * payments (`charges` false) nothing is paid before the trip, so cancelling costs nothing and the
+ * note says that instead of refunds (decision 048).
+ */
+export function PolicyNote({ policy, deadlines, charges = true }: { policy: PolicyView; deadlines: QuoteView["deadlines"]; charges?: boolean }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
+  if (!charges) {
+    return (
+      <div className="text-sm">
+        <p className="font-semibold">{t(`policy.${policy}.name`)}</p>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">{t("policy.direct")}</p>
+      </div>
+    );
+  }
   return (
     <div className="text-sm">
       <p className="font-semibold">{t(`policy.${policy}.name`)}</p>
@@ -94,7 +119,7 @@ export function PolicyNote({ policy, deadlines }: { policy: PolicyView; deadline
         {deadlines.map((deadline) => (
           <li key={deadline.until}>{t("policy.until", { percent: deadline.percent, date: formatMoment(deadline.until, lang) })}</li>
         ))}
-        <li>{t(`policy.${policy}.after`)}</li>
+        <li>{t(deadlines.length === 0 ? "policy.noRefund" : `policy.${policy}.after`)}</li>
         <li>{t("policy.fee")}</li>
       </ul>
     </div>
@@ -119,23 +144,28 @@ export function BookingHistory({ history }: { history: BookingView["history"] })
 
 /**
  * The booking's money as its ledger tells it (decision 023): each line — what, to whom, how much —
- * and its state with its date, then the sums that matter to this side. Without a provider that
- * charges, the page says what is owed and when, never "paid".
+ * and its state with its date, then the sums that matter to this side, the owner's from the
+ * booking's figures (decision 048). Without a provider that charges, the page says what is owed
+ * and when, never "paid", and nothing stays to pay once the trip has begun or was called off; a
+ * request shows what acceptance will owe (`money.preview`).
  */
-export function MoneyStory({ money, side, policy, withSkipper = false }: { money: MoneyView; side: "renter" | "owner"; policy: PolicyView; withSkipper?: boolean }) {
+export function MoneyStory({ money, figures, side, policy, withSkipper = false }: { money: MoneyView; figures: BookingFigures; side: "renter" | "owner"; policy: PolicyView; withSkipper?: boolean }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
   const euros = (cents: number) => formatEuros(cents, lang);
   const lines = money.lines.filter((line) => (side === "renter" ? line.kind !== "payout" : true));
-  if (lines.length === 0) return <p className="text-sm">{t(`money.intro.${money.charges ? "charges" : "direct"}`)}</p>;
+  const intro = money.preview ? `preview.${side}` : lines.length === 0 ? "none" : money.charges ? "charges" : "direct";
+  if (lines.length === 0) return <p className="text-sm">{t(`money.intro.${intro}`)}</p>;
+  // Without a provider: still to pay before the trip, settled at the handover after it, or nothing (declined, cancelled).
+  const direct: [string, number] = money.owedCents > 0 ? ["owed", money.owedCents] : figures.renterPaysCents > 0 ? ["settled", figures.renterPaysCents] : ["notDue", 0];
   const totals: Array<[string, number]> = side === "renter"
     ? money.charges
       ? [["charged", money.chargedCents], ["held", money.heldCents], ["refunded", money.refundedCents]]
-      : [["owed", money.owedCents]]
-    : [["earns", money.ownerEarnsCents]];
+      : [direct]
+    : [[figures.prospective ? "wouldEarn" : "earns", figures.ownerReceivesCents]];
   return (
     <div className="space-y-3 text-sm">
-      <p>{t(`money.intro.${money.charges ? "charges" : "direct"}`)}</p>
+      <p>{t(`money.intro.${intro}`)}</p>
       <ul className="divide-y divide-slate-200 dark:divide-white/10" aria-label={t("money.title")}>
         {lines.map((line) => {
           const label =
@@ -165,7 +195,7 @@ export function MoneyStory({ money, side, policy, withSkipper = false }: { money
         {totals.map(([key, cents]) => (
           <div key={key} className="flex justify-between gap-4 font-bold">
             <dt>{t(`money.totals.${key}`)}</dt>
-            <dd className="tabular-nums" data-money-total={key}>{euros(cents)}</dd>
+            <dd className="tabular-nums" data-money-total={key === "wouldEarn" ? "earns" : key}>{euros(cents)}</dd>
           </div>
         ))}
       </dl>

@@ -108,7 +108,8 @@ export function WeatherForecast({ trip }: { trip: TripWeatherView }) {
 /** A weather form's refusal as the booking page's action answers it (`values.intent` says which form). */
 export type WeatherRefusal = { message: string; fields?: Record<string, string>; values?: Record<string, string> } | null;
 
-export function WeatherPanel({ weather, side, totalCents, busy, refusal = null }: { weather: WeatherPanelView; side: Side; totalCents: number; busy: boolean; refusal?: WeatherRefusal }) {
+/** `charges`: the booking's payment mode; without online payments nothing was paid, so nothing is refunded either (decision 048). */
+export function WeatherPanel({ weather, side, totalCents, charges = true, busy, refusal = null }: { weather: WeatherPanelView; side: Side; totalCents: number; charges?: boolean; busy: boolean; refusal?: WeatherRefusal }) {
   const { t } = useTranslation("bookings");
   const { lang } = useFigures();
   const [search] = useSearchParams();
@@ -136,12 +137,12 @@ export function WeatherPanel({ weather, side, totalCents, busy, refusal = null }
       {formError ? <div className="mt-3 scroll-mt-24" id="weather-refusal"><FormAlert errors={[formError]} /></div> : null}
       {weather.canAct ? (
         <div className="mt-4 space-y-4">
-          <p className="text-sm">{t(`weather.choices.${side}`)}</p>
+          <p className="text-sm">{t(`weather.${charges ? "choices" : "choicesDirect"}.${side}`)}</p>
           {confirming ? (
             <Form method="post" action={actionTo("weather-refusal")} className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-400/40 dark:bg-amber-950/40">
               <input type="hidden" name="intent" value="weather-cancel" />
               <p className="font-semibold">{t("weather.cancel.title")}</p>
-              <p className="text-sm">{t("weather.cancel.consequence", { refund: formatEuros(totalCents, lang) })}</p>
+              <p className="text-sm">{t(charges ? "weather.cancel.consequence" : "weather.cancel.consequenceDirect", { refund: formatEuros(totalCents, lang) })}</p>
               <div className="flex flex-wrap items-center gap-3">
                 <Button variant="danger" size="md" type="submit" disabled={busy}>{t("weather.cancel.yes")}</Button>
                 <LocalizedLink to="?" className="font-semibold text-sea-800 underline dark:text-sea-200">{t("confirm.back")}</LocalizedLink>

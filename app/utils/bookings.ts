@@ -4,7 +4,7 @@ import { dateTimeFormat } from "#app/utils/intl";
 import type { CancellationPolicy } from "#app/utils/listings/schemas";
 import type { PriceBreakdown } from "#app/utils/pricing";
 // The booking shapes are the domain's (one home); pages receive them as they are.
-import type { LineState, MoneyView, Stay } from "#app/.server/domain/bookings";
+import type { BookingFigures, LineState, MoneyView, Stay } from "#app/.server/domain/bookings";
 
 /**
  * Bookings as the browser sees them (client-safe: no server code): the views the booking pages
@@ -32,7 +32,9 @@ export type BookingView = Omit<QuoteView, "listingId" | "deadlines"> & {
   status: BookingStatusView;
   expiresAt: string | null;
   money: MoneyView;
-  cancellation: { by: "renter" | "owner"; at: string; refundCents: number; percent: number; rentalRefundCents: number; feeRefundCents: number; rule: "policy" | "owner-cancel" | "weather" } | null;
+  /** Each party's figure, read once from the ledger (decision 048): the price card and the money section show these. */
+  figures: BookingFigures;
+  cancellation: { by: "renter" | "owner"; at: string; refundCents: number; percent: number; rentalRefundCents: number; feeRefundCents: number; rule: "policy" | "owner-cancel" | "weather" | "unpaid" } | null;
   declineReason: string | null;
   history: Array<{ at: string; by: "renter" | "owner" | "system"; action: string; to: BookingStatusView }>;
   createdAt: string;

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { moneyView } from "#app/.server/domain/bookings";
+import { bookingFigures, moneyView } from "#app/.server/domain/bookings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { MoneyStory, StayDates } from "#app/components/booking";
@@ -56,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
     title: await listings.titleOf(listing, ctx.lang),
     owner: people.get(claim.ownerUid)?.displayName ?? "—",
     renter: people.get(claim.renterUid)?.displayName ?? "—",
-    booking: { id: booking.id, start: booking.start, end: booking.end, part: booking.part, days: booking.days, cancellationPolicy: booking.cancellationPolicy, money: moneyView(booking.money) },
+    booking: { id: booking.id, start: booking.start, end: booking.end, part: booking.part, days: booking.days, cancellationPolicy: booking.cancellationPolicy, money: moneyView(booking.money), figures: bookingFigures(booking) },
     claim: claimView(claim, checkOut?.photos ?? []),
     /** The trip's check-in and check-out beside the claim (decision 032). */
     handover: { checkIn: recordView(records?.checkIn ?? null), checkOut },
@@ -112,7 +112,7 @@ export default function AdminDeposit() {
         <ClaimDetails claim={claim} />
         <section aria-labelledby="money-title" className={cardClass() + " self-start"}>
           <h2 id="money-title" className="text-xl font-bold">{t("admin.money")}</h2>
-          <div className="mt-3"><MoneyStory money={booking.money} side="owner" policy={booking.cancellationPolicy} /></div>
+          <div className="mt-3"><MoneyStory money={booking.money} figures={booking.figures} side="owner" policy={booking.cancellationPolicy} /></div>
         </section>
       </div>
       <section aria-labelledby="handover-records-title" className={cardClass()}>

@@ -150,8 +150,8 @@ describe("the search's days and people on a boat page", () => {
   it("open the price box with them, priced by the booking engine's function, and follow to the rental form", async () => {
     const page = await load(`/boat/${ids.published}?from=${day(30)}&to=${day(32)}&people=4`, ids.published);
     expect(page.trip).toEqual({ from: day(30), to: day(32), people: 4 });
-    // 3 days at 420 € plus the 10 % service fee (the optional skipper is not chosen).
-    expect(estimateOf(page.bookingBox!, { start: day(30), end: day(32), people: "4" })).toEqual({ days: 3, totalCents: 1_386_00, taken: false });
+    // 3 days at 420 €, no service fee without online payments (decision 048; the optional skipper is not chosen).
+    expect(estimateOf(page.bookingBox!, { start: day(30), end: day(32), people: "4" })).toEqual({ days: 3, totalCents: 1_260_00, taken: false });
     // The similar boats' links carry the same trip.
     expect(page.similar.map((card) => card.href)).toContain(`/boat/${ids.palmaSail}?from=${day(30)}&to=${day(32)}&people=4`);
 

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { boatCard, boatTripTotal, mapPoints, ownersOf, photoViews } from "#app/routes/listings/views.server";
+import { serviceFeePercent } from "#app/utils/pricing";
 import { listingPageMeta, loadListingPage, recordView } from "#app/routes/listings/pages.server";
 import { BoatListingCard, formatMetres } from "#app/components/listing-card";
 import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
@@ -72,7 +73,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const similarOwners = await ownersOf(ctx.services.users, similarBoats.map((boat) => boat.ownerUid));
   const similar = similarBoats.map((boat) => {
     const card = boatCard(boat, page.portIndex, similarOwners);
-    return { ...card, href: withQuery(card.href, tripParams), trip: boatTripTotal(boat, tripDays(trip)) };
+    return { ...card, href: withQuery(card.href, tripParams), trip: boatTripTotal(boat, tripDays(trip), serviceFeePercent(ctx.services.bookings.charges)) };
   });
 
   return data(
@@ -113,6 +114,8 @@ export async function loader(args: LoaderFunctionArgs) {
       fuelPolicy: d.fuelPolicy ?? null,
       instantBooking: d.instantBooking === true,
       cancellationPolicy: d.cancellationPolicy ?? null,
+      // Without online payments nothing is paid before the trip, so no refund to describe (decision 048).
+      charges: ctx.services.bookings.charges,
       ownerCancellations: listing.ownerCancellations ?? 0,
       minimumAge: d.minimumAge ?? null,
       guidedWithoutLicence: d.guidedWithoutLicence === true,
@@ -269,8 +272,14 @@ function BoatSpecs({ boat }: { boat: BoatView }) {
         {boat.cancellationPolicy ? (
           <div className="mt-6 rounded-xl bg-sea-50 p-4 dark:bg-white/5">
             <h3 className="font-semibold">{t("detail.cancellation", { policy: t(`cancellation.${boat.cancellationPolicy}.name`) })}</h3>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t(`cancellation.${boat.cancellationPolicy}.text`)}</p>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("cancellation.serviceFee")}</p>
+            {boat.charges ? (
+              <>
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t(`cancellation.${boat.cancellationPolicy}.text`)}</p>
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("cancellation.serviceFee")}</p>
+              </>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t("cancellation.direct")}</p>
+            )}
           </div>
         ) : null}
         {boat.ownerCancellations > 0 ? (

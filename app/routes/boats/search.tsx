@@ -2,6 +2,7 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { boatCard, boatTripTotal, mapPoints, parseSearch } from "#app/routes/listings/views.server";
+import { serviceFeePercent } from "#app/utils/pricing";
 import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/routes/listings/pages.server";
 import { BoatListingCard } from "#app/components/listing-card";
 import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/components/search-results";
@@ -58,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const trip = toSearchParams(tripSearch(query));
   // With days chosen each card shows what they come to, before its price per day.
   const days = query.from ? tripDays({ from: query.from, to: query.to ?? null, people: null }) : 0;
-  const cards = found.cards.map((card, i) => ({ ...card, href: withQuery(card.href, trip), trip: boatTripTotal(results.items[i], days) }));
+  const cards = found.cards.map((card, i) => ({ ...card, href: withQuery(card.href, trip), trip: boatTripTotal(results.items[i], days, serviceFeePercent(ctx.services.bookings.charges)) }));
   const tl = ctx.tFor("listing");
 
   // Each page has its own copy: the canonical search ("all") and the preset ones.

@@ -2,7 +2,7 @@ import { addDays, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import type { Listing } from "#app/.server/domain/listings";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { monthsOf, type CalendarMonth, type CalendarPages, type CalendarWeather } from "#app/components/availability-calendar";
-import { boatTariff, dockTariff } from "#app/utils/pricing";
+import { boatTariff, dockTariff, serviceFeePercent } from "#app/utils/pricing";
 
 /** The listing pages' booking box and the calendars: held days by month, the tariff for the estimate. */
 
@@ -78,6 +78,8 @@ export async function bookingBoxOf(ctx: RequestContext, listing: Listing) {
   if (listing.status !== "published" || (listing.kind === "dock" && listing.data.kind !== "rent")) return null;
   const [{ today: first, calendar, pages, slots }, weather] = await Promise.all([calendarFor(ctx, listing.id), calendarWeather(ctx, listing)]);
   const data = listing.data;
+  // The estimate charges the fee the booking would (none without online payments, decision 048).
+  const feePercent = serviceFeePercent(ctx.services.bookings.charges);
   return {
     today: first,
     calendar,
@@ -86,8 +88,8 @@ export async function bookingBoxOf(ctx: RequestContext, listing: Listing) {
     held: calendarOf([{ month: "", start: first, end: calendar[calendar.length - 1].end }], slots)[0].taken,
     tariff:
       listing.kind === "boat"
-        ? boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null })
-        : dockTariff(data as { dailyPriceCents?: number; monthlyPriceCents?: number }),
+        ? boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null }, feePercent)
+        : dockTariff(data as { dailyPriceCents?: number; monthlyPriceCents?: number }, feePercent),
     capacity: listing.kind === "boat" ? (listing.data.capacity ?? 1) : null,
     instant: listing.kind === "boat" && listing.data.instantBooking === true,
     weather,

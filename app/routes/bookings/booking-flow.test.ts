@@ -150,10 +150,10 @@ describe("search results with days chosen", () => {
     const search = async (query: string) => dataOf(await settle(() => searchLoader({ request: pageRequest(`/alquiler-barco?${query}`), params: {}, context: context() })));
     const cardOf = (page: { results: { cards: Array<{ id: string }> } }) => page.results.cards.find((card) => card.id === boat.id) as { trip: unknown; price: unknown } | undefined;
     const withDays = cardOf(await search(`place=Ibiza&from=${day(50)}&to=${day(52)}&people=2`));
-    const expected = priceRental(boatTariff({ dayPriceCents: 250_00, skipper: null }), { kind: "days", days: 3 }).totalCents;
-    expect(expected).toBe(825_00);
+    const expected = priceRental(boatTariff({ dayPriceCents: 250_00, skipper: null }, 0), { kind: "days", days: 3 }).totalCents;
+    expect(expected).toBe(750_00);
     expect(withDays).toMatchObject({ trip: { days: 3, totalCents: expected }, price: { cents: 250_00, unit: "day" } });
-    expect(cardOf(await search(`place=Ibiza&from=${day(50)}`))).toMatchObject({ trip: { days: 1, totalCents: 275_00 } });
+    expect(cardOf(await search(`place=Ibiza&from=${day(50)}`))).toMatchObject({ trip: { days: 1, totalCents: 250_00 } });
     expect(cardOf(await search("place=Ibiza"))?.trip).toBeNull();
   });
 });

@@ -68,13 +68,23 @@ describe("/boat/rent/boat/{id} and the summary", () => {
     }
   });
 
+  it("lists no refund deadline already past for a trip starting today or tomorrow", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true, cancellationPolicy: "flexible" });
+    for (const start of [day(0), day(1)]) {
+      const summary = dataOf(await settle(() => summaryLoader({ request: pageRequest(summaryPath({ listing: boat.id, start, end: start, people: "2" })), params: {}, context: context() })));
+      const now = new Date().toISOString();
+      expect(summary.quote.deadlines.filter((deadline: { until: string }) => deadline.until <= now), start).toEqual([]);
+    }
+  });
+
   it("prices the choice for a visitor, who signs in to come back to it", async () => {
     const boat = await createBoat(services, owner.uid, { dayPriceCents: 200_00 });
     const fields = { listing: boat.id, start: day(10), end: day(11), people: "3" };
     const result = await settle(() => summaryLoader({ request: pageRequest(summaryPath(fields)), params: {}, context: context() }));
     expect(statusOf(result)).toBe(200);
     const summary = dataOf(result);
-    expect(summary.quote.price).toMatchObject({ rentalCents: 400_00, serviceFeeCents: 40_00, totalCents: 440_00 });
+    // No service fee without online payments (decision 048).
+    expect(summary.quote.price).toMatchObject({ rentalCents: 400_00, serviceFeeCents: 0, totalCents: 400_00 });
     expect(summary.signedIn).toBe(false);
     expect(summary.loginUrl).toBe(`/login?${new URLSearchParams({ redirect: summaryPath(fields) })}`);
     // Confirming signed out goes to sign in, writing nothing.
@@ -202,14 +212,15 @@ describe("the settings pages of both sides", () => {
     expect((await followNotice(services, accepted as Response)).notice?.key).toBe("bookings:done.accept");
     const page = dataOf(await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, renter.cookie));
     expect(page.detail.actions).toEqual(["cancel"]);
-    // moderate, 30 days ahead: the whole rental back, not the fee.
-    expect(page.detail.booking.refund).toMatchObject({ percent: 100, refundCents: page.detail.booking.price.ownerCents, keptCents: page.detail.booking.price.serviceFeeCents });
+    // Nothing was paid online: cancelling leaves nothing owed (decision 048).
+    expect(page.detail.booking.refund).toMatchObject({ percent: 100, refundCents: page.detail.booking.price.totalCents, keptCents: 0 });
     expect(statusOf(await post(reservationAction, `/ajustes/mis-reservas/${id}`, id, "cancel", renter.cookie))).toBe(303);
     const after = dataOf(await load(reservationLoader, `/ajustes/mis-reservas/${id}`, id, renter.cookie));
-    expect(after.detail.booking).toMatchObject({ status: "cancelled", cancellation: { rule: "policy", percent: 100, feeRefundCents: 0 } });
-    // Nothing was charged online: the rental is no longer owed, the fee still is — and nothing says "paid".
+    expect(after.detail.booking).toMatchObject({ status: "cancelled", cancellation: { rule: "unpaid", percent: 100, feeRefundCents: 0 } });
+    // The rental is no longer owed, nothing else is pending — and nothing says "paid".
     const money = after.detail.booking.money;
-    expect(money).toMatchObject({ charges: false, chargedCents: 0, refundedCents: 0, owedCents: after.detail.booking.price.serviceFeeCents });
+    expect(money).toMatchObject({ charges: false, chargedCents: 0, refundedCents: 0, owedCents: 0 });
+    expect(after.detail.booking.figures).toMatchObject({ renterPaysCents: 0, ownerReceivesCents: 0, feeCents: 0 });
     expect(money.lines.find((l: { id: string }) => l.id === "refund-rental")).toMatchObject({ state: "credited", amountCents: after.detail.booking.price.ownerCents });
     expect(after.detail.actions).toEqual([]);
     // A second click: the booking changed meanwhile (409, translated).

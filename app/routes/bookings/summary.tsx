@@ -151,12 +151,12 @@ export default function ReservationSummary() {
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
                 {loaderData.charges
                   ? t("summary.paymentNote.charges")
-                  : t("summary.paymentNote.direct", { rental: formatEuros(quote.price.ownerCents, lang), fee: formatEuros(quote.price.serviceFeeCents, lang) })}
+                  : t("summary.paymentNote.direct", { rental: formatEuros(quote.price.ownerCents, lang) })}
               </p>
             </section>
             <section aria-labelledby="policy-title" className={cardClass()}>
               <h2 id="policy-title" className="text-xl font-bold">{t("summary.policy")}</h2>
-              <div className="mt-3"><PolicyNote policy={quote.cancellationPolicy} deadlines={quote.deadlines} /></div>
+              <div className="mt-3"><PolicyNote policy={quote.cancellationPolicy} deadlines={quote.deadlines} charges={loaderData.charges} /></div>
             </section>
             {refusal ? null : loaderData.signedIn ? (
               <Form method="post" className="flex flex-wrap items-center gap-4">

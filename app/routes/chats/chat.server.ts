@@ -38,14 +38,16 @@ export function preview(ctx: RequestContext, text: string, shared: boolean, max 
  * What the conversation page says about contact details: that they show; while they do not, the
  * day and time a confirmed booking between the two will show them (in the reader's language, in
  * Madrid's time, where the policy's deadlines are counted); with no such booking, what it takes
- * (decision 026).
+ * (decision 026). While they are hidden it also says how a trip is paid in this payment mode
+ * (decision 048): to the owner at the start without online payments, by card through Amarre with.
  */
 export function contactNoticeFor(ctx: RequestContext, contact: { shared: boolean; revealAt: string | null }): string {
   if (contact.shared) return ctx.t("chat.shared");
-  if (contact.revealAt === null) return ctx.t("chat.masked");
+  const payment = ctx.t(ctx.services.bookings.charges ? "chat.payment.charges" : "chat.payment.direct");
+  if (contact.revealAt === null) return `${ctx.t("chat.masked")} ${payment}`;
   const iso = languageOf(ctx.lang).iso;
   const at = new Date(contact.revealAt);
   const date = dateTimeFormat(iso, { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Madrid" }).format(at);
   const time = dateTimeFormat(iso, { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Madrid" }).format(at);
-  return ctx.t("chat.revealOn", { date, time });
+  return `${ctx.t("chat.revealOn", { date, time })} ${payment}`;
 }

@@ -307,7 +307,7 @@ describe("when contact details will show", () => {
     const writer = await createTestUser(services, { displayName: "Clara Cuándo" });
     const chatId = chatIdOf(await contact(boat.id, { intent: "contact", message: "¿Me pasas tu móvil? El mío es el 612 34 56 78." }, writer.cookie));
 
-    const waiting = "Por tu seguridad, los correos, teléfonos y cuentas de mensajería que se escriban aquí se ocultan hasta que tengáis una reserva confirmada que ya no se pueda cancelar con el reembolso completo del alquiler. Paga siempre a través de Amarre.";
+    const waiting = "Por tu seguridad, los correos, teléfonos y cuentas de mensajería que se escriban aquí se ocultan hasta que tengáis una reserva confirmada que ya no se pueda cancelar con el reembolso completo del alquiler. Amarre aún no cobra en línea: el alquiler se paga directamente al propietario al empezar el viaje, nunca antes.";
     expect(notice(await openChat(chatId, owner.cookie))).toBe(waiting);
     // A request shows nothing and promises nothing.
     const requested = await services.bookings.book({ uid: writer.uid, lang: "es" }, onRequest.id, { start: addDays(today(new Date()), 20), end: addDays(today(new Date()), 20), part: null, people: 2, withSkipper: false });
@@ -324,17 +324,17 @@ describe("when contact details will show", () => {
     const ownerView = await openChat(chatId, owner.cookie);
     expect(dataOf(ownerView).shared).toBe(false);
     expect(notice(ownerView)).toBe(
-      `Los datos de contacto se mostrarán el ${formatDay(dayBefore, "es", "long")} a las 00:00, cuando cancelar vuestra reserva ya no devuelva el alquiler completo. Hasta entonces, los correos, teléfonos y cuentas de mensajería que se escriban aquí se ocultan. Paga siempre a través de Amarre.`,
+      `Los datos de contacto se mostrarán el ${formatDay(dayBefore, "es", "long")} a las 00:00, cuando cancelar vuestra reserva ya no devuelva el alquiler completo. Hasta entonces, los correos, teléfonos y cuentas de mensajería que se escriban aquí se ocultan. Amarre aún no cobra en línea: el alquiler se paga directamente al propietario al empezar el viaje, nunca antes.`,
     );
     const open = (lang: string) => settle(() => chatLoader({ request: authedRequest(`${lang}/chat/${chatId}`, writer.cookie), params: { chatId }, context: context() }));
     expect(notice(await open("/en"))).toBe(
-      `Contact details will show on ${formatDay(dayBefore, "en", "long")} at 12:00 AM, when cancelling your booking will no longer refund the whole rental. Until then, email addresses, phone numbers and messenger accounts written here stay hidden. Always pay through Amarre.`,
+      `Contact details will show on ${formatDay(dayBefore, "en", "long")} at 12:00 AM, when cancelling your booking will no longer refund the whole rental. Until then, email addresses, phone numbers and messenger accounts written here stay hidden. Amarre does not take payments online yet: the rental is paid directly to the owner when the trip starts, never before.`,
     );
     expect(notice(await open("/fr"))).toBe(
-      `Les coordonnées s’afficheront le ${formatDay(dayBefore, "fr", "long")} à 00:00, quand l’annulation de votre réservation ne remboursera plus la totalité de la location. D’ici là, les e-mails, numéros de téléphone et comptes de messagerie écrits ici restent masqués. Payez toujours via Amarre.`,
+      `Les coordonnées s’afficheront le ${formatDay(dayBefore, "fr", "long")} à 00:00, quand l’annulation de votre réservation ne remboursera plus la totalité de la location. D’ici là, les e-mails, numéros de téléphone et comptes de messagerie écrits ici restent masqués. Amarre n’encaisse pas encore en ligne : la location se paie directement au propriétaire au début de la sortie, jamais avant.`,
     );
     expect(notice(await open("/de"))).toBe(
-      `Kontaktdaten werden am ${formatDay(dayBefore, "de", "long")} um 00:00 Uhr angezeigt, wenn eine Stornierung eurer Buchung nicht mehr die ganze Miete erstattet. Bis dahin bleiben E-Mail-Adressen, Telefonnummern und Messenger-Konten, die hier geschrieben werden, verborgen. Zahlt immer über Amarre.`,
+      `Kontaktdaten werden am ${formatDay(dayBefore, "de", "long")} um 00:00 Uhr angezeigt, wenn eine Stornierung eurer Buchung nicht mehr die ganze Miete erstattet. Bis dahin bleiben E-Mail-Adressen, Telefonnummern und Messenger-Konten, die hier geschrieben werden, verborgen. Amarre nimmt noch keine Zahlungen online entgegen: Die Miete wird zu Beginn der Fahrt direkt an den Eigentümer gezahlt, nie vorher.`,
     );
     expect(textOf(dataOf(ownerView).messages[0].parts)).toBe("¿Me pasas tu móvil? El mío es el [phone].");
 

@@ -148,12 +148,13 @@ export function boatCard(listing: BoatListing, ports: ReadonlyMap<string, Port>,
 
 /**
  * What `days` days on a boat come to for the renter (rental, skipper when mandatory, service
- * fee: the summary's total, by the same function), or null for a boat without a day price.
+ * fee at `feePercent`, the payment mode's: the summary's total, by the same function), or null for
+ * a boat without a day price.
  */
-export function boatTripTotal(listing: BoatListing, days: number): { days: number; totalCents: number } | null {
+export function boatTripTotal(listing: BoatListing, days: number, feePercent: number): { days: number; totalCents: number } | null {
   if (days < 1 || listing.data.dayPriceCents === undefined) return null;
   try {
-    return { days, totalCents: priceRental(boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null }), { kind: "days", days }).totalCents };
+    return { days, totalCents: priceRental(boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null }, feePercent), { kind: "days", days }).totalCents };
   } catch {
     return null;
   }

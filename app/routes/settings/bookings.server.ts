@@ -1,4 +1,4 @@
-import { actionsFor, canSetMeeting, moneyView, type Booking, type RefundQuote } from "#app/.server/domain/bookings";
+import { actionsFor, bookingFigures, bookingMoney, canSetMeeting, type Booking, type RefundQuote } from "#app/.server/domain/bookings";
 import { chatIdFor, isChatError } from "#app/.server/domain/chats";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { cardsFor } from "#app/.server/listing-cards";
@@ -16,7 +16,8 @@ import { type FlashNotice } from "#app/utils/notice";
 /**
  * The settings pages of both sides' bookings: /ajustes/mis-reservas (renter) and
  * /ajustes/gestion-de-alquileres (owner), a list and one booking each. What the pages show of the
- * money comes from the booking's ledger (`moneyView`), never from the price alone.
+ * money comes from the booking's ledger: its lines (`bookingMoney`) and each party's figure
+ * (`bookingFigures`, decision 048), never from the price alone.
  */
 export type Side = "renter" | "owner";
 export type PersonView = { displayName: string; slug: string };
@@ -42,7 +43,8 @@ export function bookingView(booking: Booking, refund: RefundQuote | null): Booki
     price: booking.price,
     startsAt: booking.startsAt,
     expiresAt: booking.expiresAt,
-    money: moneyView(booking.money),
+    money: bookingMoney(booking),
+    figures: bookingFigures(booking),
     cancellation: booking.cancellation,
     declineReason: booking.declineReason ?? null,
     history: booking.history.map(({ at, by, action, to }) => ({ at, by, action, to })),
@@ -64,7 +66,7 @@ export async function loadBookingList(ctx: RequestContext, side: Side, uid: stri
     b.status === "pending" || b.status === "awaiting-payment" ? "pending" : b.status === "confirmed" ? (b.endsAt > now ? "upcoming" : "past") : b.status === "completed" ? "past" : "closed";
   const rows = list.map((b) => {
     const other = people.get(side === "renter" ? b.ownerUid : b.renterUid);
-    const money = moneyView(b.money);
+    const figures = bookingFigures(b);
     return {
       id: b.id,
       group: groupOf(b),
@@ -74,8 +76,8 @@ export async function loadBookingList(ctx: RequestContext, side: Side, uid: stri
       part: b.part,
       days: b.days,
       expiresAt: b.expiresAt,
-      // What this booking costs the renter (after refunds) or earns the owner, from the ledger.
-      amountCents: side === "renter" ? b.price.totalCents - (b.cancellation?.refundCents ?? 0) : money.ownerEarnsCents,
+      // What this booking costs the renter (after refunds) or gives the owner (a request: would give), from the ledger.
+      amountCents: side === "renter" ? figures.renterPaysCents : figures.ownerReceivesCents,
       card: cards.get(b.listingId) ?? null,
       other: other ? ({ displayName: other.displayName, slug: other.slug } satisfies PersonView) : null,
     };

@@ -1,6 +1,8 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, today } from "#app/.server/domain/bookings";
+import { addDays, bookingEmailHandler, createBookingsService, today } from "#app/.server/domain/bookings";
+import { invoiceBookingHandler } from "#app/.server/domain/invoices";
+import { createRecordedPayments, type PaymentsPort } from "#app/.server/payments";
 import type { Services } from "#app/.server/services";
 import { createBoat, createDock, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle } from "#tests/test-services";
@@ -11,7 +13,9 @@ import { loader as invoicesLoader } from "./invoices";
 /**
  * Invoices from real bookings on the embedded backend: confirming a booking issues them,
  * cancelling with a refund corrects them; /ajustes/facturas lists each side's; the PDF download
- * is for the buyer, the seller and the team only (the same 404 for anyone else).
+ * is for the buyer, the seller and the team only (the same 404 for anyone else). The service fee
+ * is charged, and so invoiced, only with a provider that charges (`charging`: one that answers at
+ * once); without one there is no fee invoice (decision 048).
  */
 let services: Services;
 let owner: Awaited<ReturnType<typeof createOwner>>;
@@ -28,6 +32,13 @@ beforeAll(async () => {
 });
 afterAll(() => services.close());
 
+/** The app's bookings with a provider that charges and answers at once (no checkout to complete). */
+function charging() {
+  const payments: PaymentsPort = { ...createRecordedPayments(), provider: "stripe", charges: true, authorize: async ({ key }) => ({ kind: "authorised", reference: `pi_${key}` }) };
+  const emails = bookingEmailHandler({ mailbox: services.mailbox, users: services.users, listings: services.listings, origin: "http://localhost:3000" });
+  return createBookingsService({ store: services.store, listings: services.listings, payments, handlers: [invoiceBookingHandler(services.invoices), emails] });
+}
+
 const context = () => loadContext(services);
 const day = (n: number) => addDays(today(new Date()), n);
 const download = (id: string, cookie?: string, lang = "es") =>
@@ -40,9 +51,9 @@ async function pdfText(response: Response): Promise<string> {
 }
 
 describe("invoices of bookings", () => {
-  it("issues the rental and fee invoices on confirmation and lists them for each side", async () => {
+  it("issues the rental and fee invoices on confirmation (a provider that charges) and lists them for each side", async () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
-    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(30), end: day(31), part: null, people: 2, withSkipper: false });
+    const booking = await charging().book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(30), end: day(31), part: null, people: 2, withSkipper: false });
     expect(booking.status).toBe("confirmed");
     const issued = await services.invoices.forBooking(booking.id);
     expect(issued.map((invoice) => [invoice.series, invoice.kind, invoice.totalCents])).toEqual([
@@ -89,8 +100,9 @@ describe("invoices of bookings", () => {
 
   it("corrects the rental (never the fee) on the renter's cancellation; shows the reason and the corrected invoice on the page and in the PDF", async () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
-    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(60), end: day(61), part: null, people: 2, withSkipper: false });
-    const { booking: cancelled } = await services.bookings.act(booking.id, renter.uid, "renter", "cancel");
+    const bookings = charging();
+    const booking = await bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(60), end: day(61), part: null, people: 2, withSkipper: false });
+    const { booking: cancelled } = await bookings.act(booking.id, renter.uid, "renter", "cancel");
     expect(cancelled.cancellation).toMatchObject({ rule: "policy", percent: 100, rentalRefundCents: booking.price.ownerCents, feeRefundCents: 0 });
     const all = await services.invoices.forBooking(booking.id);
     const corrective = all.filter((invoice) => invoice.kind === "corrective");
@@ -122,8 +134,9 @@ describe("invoices of bookings", () => {
 
   it("corrects rental and fee in full when the owner cancels", async () => {
     const boat = await createBoat(services, owner.uid, { instantBooking: true });
-    const booking = await services.bookings.book({ uid: renter.uid, lang: "en" }, boat.id, { start: day(70), end: day(70), part: null, people: 2, withSkipper: false });
-    await services.bookings.act(booking.id, owner.uid, "owner", "cancel");
+    const bookings = charging();
+    const booking = await bookings.book({ uid: renter.uid, lang: "en" }, boat.id, { start: day(70), end: day(70), part: null, people: 2, withSkipper: false });
+    await bookings.act(booking.id, owner.uid, "owner", "cancel");
     const corrective = (await services.invoices.forBooking(booking.id)).filter((invoice) => invoice.kind === "corrective");
     expect(corrective.map((invoice) => [invoice.id, invoice.totalCents, invoice.reason?.rule])).toEqual([
       [`${booking.id}_rental_R`, -booking.price.ownerCents, "owner-cancel"],
@@ -136,6 +149,17 @@ describe("invoices of bookings", () => {
     expect(rental).toContain("Rental (1 day)");
     expect(rental).toContain("Cancelled by the owner");
     expect(rental).not.toMatch(/ to [A-Z][a-z]+ \d/);
+  });
+
+  it("without online payments: the rental's invoice alone, no fee's; a cancellation annuls it whole, saying nothing had been paid", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: true });
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(80), end: day(80), part: null, people: 2, withSkipper: false });
+    expect((await services.invoices.forBooking(booking.id)).map((invoice) => [invoice.series, invoice.kind, invoice.totalCents])).toEqual([["A", "rental", booking.price.totalCents]]);
+    await services.bookings.act(booking.id, renter.uid, "renter", "cancel");
+    const corrective = (await services.invoices.forBooking(booking.id)).filter((invoice) => invoice.kind === "corrective");
+    expect(corrective.map((invoice) => [invoice.id, invoice.totalCents, invoice.reason?.rule])).toEqual([[`${booking.id}_rental_R`, -booking.price.ownerCents, "unpaid"]]);
+    const spanish = (await pdfText(await download(`${booking.id}_rental_R`, renter.cookie, "es"))).replace(/\s+/g, " ");
+    expect(spanish).toContain("antes del viaje: Amarre no cobraba en línea y no se había pagado nada");
   });
 
   it("pages a long list 25 at a time, each list on its own", async () => {

@@ -32,7 +32,7 @@ describe("/ajustes/cobros", () => {
     const otherBoat = await createBoat(services, other.uid, { instantBooking: true });
     const kept = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(40), end: day(41), part: null, people: 2, withSkipper: false });
     const late = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(5), end: day(5), part: null, people: 2, withSkipper: false });
-    // Five days before under the moderate policy: half of the rental back; the owner keeps the other half.
+    // Five days before, cancelled by the renter: without online payments nothing was paid and nothing stays owed.
     await services.bookings.act(late.id, renter.uid, "renter", "cancel");
     await services.bookings.book({ uid: renter.uid, lang: "es" }, otherBoat.id, { start: day(40), end: day(40), part: null, people: 2, withSkipper: false });
     // A trip three days ago, booked ten days ago: settled at the handover (outside Amarre).
@@ -43,12 +43,12 @@ describe("/ajustes/cobros", () => {
     const page = dataOf(await load(owner.cookie));
     expect(page.charges).toBe(false);
     const rows = Object.fromEntries(page.rows.map((row: { id: string }) => [row.id, row]));
-    expect(Object.keys(rows).sort()).toEqual([kept.id, late.id, done.id].sort());
+    // The cancelled trip earns nothing: without online payments nothing was paid, so nothing is owed (decision 048).
+    expect(Object.keys(rows).sort()).toEqual([kept.id, done.id].sort());
     expect(rows[done.id]).toMatchObject({ status: "completed", amountCents: 450_00, state: "settled" });
     expect(rows[kept.id]).toMatchObject({ amountCents: 900_00, state: "direct", dueAt: kept.startsAt, invoice: { number: expect.stringMatching(/^A-\d{4}-\d{6}$/) } });
-    expect(rows[late.id]).toMatchObject({ amountCents: 450_00 - Math.floor(450_00 / 2) });
-    // A cancelled trip's kept half stays owed on its day; the trip that happened counts as paid.
-    expect(page.totals).toEqual({ upcoming: 900_00 + 450_00 - Math.floor(450_00 / 2), paid: 450_00 });
+    // The trip that happened counts as paid; nothing stays owed for the cancelled one.
+    expect(page.totals).toEqual({ upcoming: 900_00, paid: 450_00 });
     expect(page.iban).toMatch(/^•••• \d{4}$/);
     // The renter earns nothing here.
     expect(dataOf(await load(renter.cookie)).rows).toEqual([]);

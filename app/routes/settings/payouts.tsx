@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { lineOf, moneyView, type Booking } from "#app/.server/domain/bookings";
+import { bookingFigures, lineOf, moneyView, type Booking } from "#app/.server/domain/bookings";
 import { requestContext } from "#app/.server/http/request-context";
 import { cardsFor } from "#app/.server/listing-cards";
 import { StayDates, useListingTitle } from "#app/components/booking";
@@ -36,7 +36,7 @@ function payoutRow(booking: Booking, invoiceNumber: string | null, invoiceId: st
     part: booking.part,
     days: booking.days,
     listingId: booking.listingId,
-    amountCents: view.ownerEarnsCents,
+    amountCents: bookingFigures(booking).ownerReceivesCents,
     // As shown: a payout owed directly whose trip has begun reads as settled at the handover.
     state: (view.lines.find((line) => line.id === "payout")?.state ?? "voided") as PayoutState,
     dueAt: payout?.dueAt ?? null,
