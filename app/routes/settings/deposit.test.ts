@@ -283,4 +283,13 @@ describe("/…/{id}/fianza", () => {
     const subjects = (await services.mailbox.list(renter.uid)).map((m: { subject: string }) => m.subject);
     expect(subjects.some((s: string) => s.startsWith("Resuelta la reclamación de la fianza"))).toBe(true);
   }, 60_000);
+
+  it("a decided claim's page heads with the deposit that was held (500 €), not the part given back", async () => {
+    const booking = await trip();
+    await services.bookings.claimDeposit(booking.id, owner.uid);
+    await services.bookings.settleDeposit(booking.id, 150_00);
+    for (const [path, cookie] of [[ownerPath(booking.id), owner.cookie], [renterPath(booking.id), renter.cookie]] as const) {
+      expect(dataOf(await view(path, booking.id, cookie)).depositCents).toBe(500_00);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { lineOf, moneyView } from "#app/.server/domain/bookings";
+import { bookingFigures, lineOf, moneyView } from "#app/.server/domain/bookings";
 import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
@@ -70,8 +70,11 @@ export async function loader(args: LoaderFunctionArgs) {
     meta: { title: ctx.t("page.meta"), description: ctx.t("form.intro") },
     side,
     title: await listings.titleOf(listing, ctx.lang),
-    booking: { id: booking.id, status: booking.status, cancellationPolicy: booking.cancellationPolicy, money: moneyView(booking.money) },
-    depositCents: deposit?.amountCents ?? 0,
+    booking: { id: booking.id, status: booking.status, cancellationPolicy: booking.cancellationPolicy, money: moneyView(booking.money), figures: bookingFigures(booking) },
+    // The deposit the trip held, whatever a claim's decision gave back since (issue 44: not the part released).
+    depositCents: booking.price.depositCents,
+    /** What may still be claimed: the deposit as held now. */
+    heldCents: deposit?.amountCents ?? 0,
     windowEnd: claimWindowEnd(booking),
     windowPassed: now.toISOString() > claimWindowEnd(booking),
     canClaim: side === "owner" && !claim && canClaim(booking, now),
@@ -205,7 +208,7 @@ export default function DepositPage() {
             <div>
               <label htmlFor="claim-amount" className={labelClass}>{t("form.amount")}</label>
               <input id="claim-amount" name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} aria-invalid={errors.amount ? true : undefined} aria-describedby="claim-amount-hint claim-amount-errors" className={inputClass + " mt-1 max-w-40"} />
-              <p id="claim-amount-hint" className={hintClass}>{t("form.amountHint", { deposit: euros(page.depositCents) })}</p>
+              <p id="claim-amount-hint" className={hintClass}>{t("form.amountHint", { deposit: euros(page.heldCents) })}</p>
               <ErrorList id="claim-amount-errors" errors={errors.amount ? [errors.amount] : null} />
             </div>
             <div>
@@ -246,7 +249,7 @@ export default function DepositPage() {
       ) : null}
       <section aria-labelledby="money-title" className={cardClass()}>
         <h2 id="money-title" className="text-xl font-bold">{tb("money.title")}</h2>
-        <div className="mt-3"><MoneyStory money={booking.money} side={side} policy={booking.cancellationPolicy} /></div>
+        <div className="mt-3"><MoneyStory money={booking.money} figures={booking.figures} side={side} policy={booking.cancellationPolicy} /></div>
       </section>
     </main>
   );
