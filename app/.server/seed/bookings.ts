@@ -13,8 +13,8 @@ import { demoPayments } from "./demo-payments";
  * - Lucía (renter@): a completed trip on Javier's sailing boat whose deposit was released, a trip
  *   on his motorboat that ended yesterday whose deposit he claims, one in four days the demo
  *   forecast makes unsafe (decision 031), an upcoming confirmed one, a
- *   pending request to Javier, one she cancelled (its refund under the moderate policy), one
- *   declined and one that expired.
+ *   pending request to Javier, one she cancelled (nothing owed: the demo takes no online payment,
+ *   decision 048), one declined and one that expired.
  * - Javier (owner@): those requests to answer (one from Marta, pro@), Marta's trip on his sailing
  *   boat that ended yesterday (its deposit still his to claim), and a few blocked days.
  * - Both trips that ended yesterday have their check-in and check-out (decision 032): Lucía's
@@ -84,8 +84,8 @@ export async function seedDemoBookings(services: Services): Promise<void> {
   // Pending: Lucía's request for Javier's sailing boat, and Marta's.
   await bookings.book(person(renter), sailing.id, choice(day(21), day(23), 6, true));
   await bookings.book(person(pro), sailing.id, choice(day(35), day(36), 4));
-  // Cancelled by Lucía: an instant booking under the moderate policy she called off 30 days ahead —
-  // 100 % of the rental back, the service fee kept: one corrective invoice (R) of the rental, none of the fee.
+  // Cancelled by Lucía: an instant booking she called off 30 days ahead. The demo takes no online
+  // payment, so nothing was paid and nothing stays owed (decision 048): one corrective invoice (R) annuls the rental.
   const instantBalear =
     titled(balearBoats, "Activ 755") ?? balearBoats.find((b) => b.kind === "boat" && b.data.instantBooking);
   if (instantBalear) {

@@ -3,7 +3,9 @@ import type { Services } from "#app/.server/services";
 import { addDays, BOOKINGS, lineOf, today, type Booking } from "#app/.server/domain/bookings";
 import { seedDemoData, seedSteps } from "#app/.server/seed";
 import { seedDemoHandover } from "#app/.server/seed/handover";
-import { createTestServices } from "#tests/test-services";
+import { loader as payoutsLoader } from "#app/routes/settings/payouts";
+import { authedRequest, createTestServices, dataOf, loadContext, settle, signInAs } from "#tests/test-services";
+import { DEMO_PASSWORD } from "./accounts";
 import { DEMO_CALENDAR_URL } from "./calendars";
 
 /**
@@ -11,10 +13,11 @@ import { DEMO_CALENDAR_URL } from "./calendars";
  * and their photos takes seconds of CPU; each check only reads it, and the last one seeds again
  * to see that nothing is added):
  *
- * - **Invoices** say what the demo's money did: Lucía's cancellation of an instant booking under
- *   the moderate policy, 30 days ahead, refunds the whole rental and keeps the fee — so one
- *   corrective invoice (R) of the rental, naming the rule and the invoice it corrects, and none of
- *   the fee; the platform's invoices carry the company the legal notice names.
+ * - **Invoices** say what the demo's money did: the demo is made without online payments, so no
+ *   service fee is charged or invoiced (decision 048), and Lucía's cancellation of an instant
+ *   booking 30 days ahead leaves nothing owed — one corrective invoice (R) annulling the rental,
+ *   naming the rule and the invoice it corrects; every trip ever confirmed has its rental invoice,
+ *   the check-in trip's linked from Javier's /ajustes/cobros.
  * - **Calendars**: the demo owner's motorboat shows an imported calendar: its days held, one
  *   conflict with Lucía's booking.
  * - **Handovers** (decision 032): Lucía's trip on Javier's motorboat starts today, confirmed, its
@@ -33,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => services?.close());
 
 describe("the demo invoices", () => {
-  it("show the renter's refund under its rule: the rental corrected in full, the fee not", async () => {
+  it("show the renter's cancellation under its rule: nothing was paid, the rental annulled in full; no fee invoiced", async () => {
     const renter = (await services.identity.getUserByEmail("renter@amarre.test"))!.uid;
     const cancelled = (await services.store.query<Booking>({ collection: BOOKINGS, where: [["renterUid", "==", renter], ["status", "==", "cancelled"]], limit: 10 })).filter((booking) =>
       booking.history.some((entry) => entry.to === "confirmed"),
@@ -43,15 +46,31 @@ describe("the demo invoices", () => {
     expect(booking.cancellationPolicy).toBe("moderate");
     const invoices = await services.invoices.forBooking(booking.id);
     const rental = invoices.find((invoice) => invoice.kind === "rental")!;
-    const fee = invoices.find((invoice) => invoice.kind === "fee")!;
-    expect(invoices.map((invoice) => invoice.id)).toEqual([`${booking.id}_rental`, `${booking.id}_fee`, `${booking.id}_rental_R`]);
-    expect(invoices[2]).toMatchObject({
+    expect(invoices.map((invoice) => invoice.id)).toEqual([`${booking.id}_rental`, `${booking.id}_rental_R`]);
+    expect(invoices[1]).toMatchObject({
       series: "R",
       totalCents: -rental.totalCents,
       corrects: { id: rental.id, number: rental.number },
-      reason: { rule: "policy", by: "renter", policy: "moderate", percent: 100 },
+      reason: { rule: "unpaid", by: "renter", policy: null, percent: 100 },
     });
-    expect(fee.seller).toMatchObject({ uid: null, name: "Amarre Marketplace S.L.", taxId: "B67294813", address: "Passeig Marítim 32, 3.º B, 07014 Palma (Illes Balears)" });
+  });
+});
+
+describe("every demo trip with its invoices", () => {
+  it("each booking ever confirmed has its rental invoice; the trip starting today (the check-in's) is linked from Javier's /ajustes/cobros", async () => {
+    const bookings = await services.store.query<Booking>({ collection: BOOKINGS, limit: 500 });
+    const confirmed = bookings.filter((booking) => booking.history.some((entry) => entry.to === "confirmed"));
+    expect(confirmed.length).toBeGreaterThanOrEqual(6);
+    const missing = [];
+    for (const booking of confirmed) {
+      const kinds = (await services.invoices.forBooking(booking.id)).map((invoice) => invoice.kind);
+      if (!kinds.includes("rental")) missing.push(`${booking.start} ${booking.status}`);
+    }
+    expect(missing).toEqual([]);
+    const owner = await signInAs(services, "owner@amarre.test", DEMO_PASSWORD);
+    const checkIn = confirmed.find((booking) => booking.start === today(new Date()) && booking.ownerUid === owner.uid)!;
+    const payouts = dataOf(await settle(() => payoutsLoader({ request: authedRequest("/ajustes/cobros", owner.cookie), params: {}, context: loadContext(services) })));
+    expect(payouts.rows.find((row: { id: string }) => row.id === checkIn.id)).toMatchObject({ invoice: { number: expect.stringMatching(/^A-\d{4}-\d{6}$/) } });
   });
 });
 

@@ -5,7 +5,8 @@ import { demoPayments } from "./demo-payments";
 /**
  * A trip for check-in (decision 032): Lucía (renter@) on Javier's motorboat starting today,
  * booked three days ago (instant booking: confirmed, its deposit held), nothing recorded yet —
- * her page and his offer the check-in at once. Another demo trip may have taken the day on an
+ * her page and his offer the check-in at once. Its rental invoice is issued here, as every
+ * confirmed demo trip's is (the invoices' step ran before this one). Another demo trip may have taken the day on an
  * older seed: then his sailing boat, then nothing (the step never fails a start).
  */
 const DAY = 86_400_000;
@@ -30,6 +31,8 @@ export async function seedDemoHandover(services: Services): Promise<void> {
       if (booking.status === "pending") await bookings.act(booking.id, owner, "owner", "accept");
       // What is due by now (the deposit held two days before the trip).
       await services.bookings.applyDue();
+      const confirmed = (await services.bookings.getFor(booking.id, owner))?.booking;
+      if (confirmed) await services.invoices.issueForBooking(confirmed, { quiet: true });
       return;
     } catch (error) {
       if (isBookingError(error)) continue;

@@ -81,13 +81,7 @@ export const seedSteps: SeedStep[] = [
   {
     id: "invoices-v1",
     // The invoices of the demo bookings paid so far, and the corrections of the refunded ones, oldest first.
-    async run({ store, invoices }) {
-      const bookings = await store.query<Booking>({ collection: BOOKINGS, orderBy: [["createdAt", "asc"]], limit: 5_000 });
-      for (const booking of bookings) {
-        await invoices.issueForBooking(booking, { quiet: true });
-        await invoices.correctForCancellation(booking, { quiet: true });
-      }
-    },
+    run: issueDemoInvoices,
   },
   {
     id: "case-words-v1",
@@ -133,7 +127,21 @@ export const seedSteps: SeedStep[] = [
     // A trip of the demo renter on the demo owner's motorboat starting today, ready for check-in (./handover.ts).
     run: seedDemoHandover,
   },
+  {
+    id: "invoices-v2",
+    // Every demo trip with its invoices: the check-in trip of a store seeded before ./handover.ts issued them (idempotent).
+    run: issueDemoInvoices,
+  },
 ];
+
+/** The invoices of every demo booking paid so far, and the corrections of the refunded ones, oldest first (each issued once). */
+async function issueDemoInvoices({ store, invoices }: Services): Promise<void> {
+  const bookings = await store.query<Booking>({ collection: BOOKINGS, orderBy: [["createdAt", "asc"]], limit: 5_000 });
+  for (const booking of bookings) {
+    await invoices.issueForBooking(booking, { quiet: true });
+    await invoices.correctForCancellation(booking, { quiet: true });
+  }
+}
 
 /** Registers through the accounts service; null when a stricter configured policy refuses the demo password. */
 async function registerDemoAccount({ accounts, config }: Services, demo: DemoAccount): Promise<string | null> {
