@@ -5,6 +5,7 @@ import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
+import { sectionText } from "#tests/money-places";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as tripCalendarLoader } from "#app/routes/resources/trip-calendar";
 import { action as summaryAction } from "#app/routes/bookings/summary";
@@ -90,6 +91,22 @@ describe("booking references", () => {
 });
 
 describe("the trip page", () => {
+  it("a request waiting for the owner says what will be owed, to whom and when, once accepted", async () => {
+    const boat = await createBoat(services, owner.uid, { instantBooking: false, title: "Velero por solicitud" });
+    const request = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start: day(30), end: day(31), part: null, people: 2, withSkipper: false });
+    expect(request.status).toBe("pending");
+    for (const [side, path, loader, cookie] of [
+      ["renter", `/ajustes/mis-reservas/${request.id}`, reservationLoader, renter.cookie],
+      ["owner", `/ajustes/gestion-de-alquileres/${request.id}`, rentalLoader, owner.cookie],
+    ] as const) {
+      const page = dataOf(await settle(() => loader({ request: authedRequest(path, cookie), params: { id: request.id }, context: context() })));
+      const money = await sectionText(side, path, page.detail, "money-title");
+      // The rental (2 days × 300 €), to the owner on the first day, and the deposit handed over on boarding.
+      expect(money, side).toMatch(/Alquiler .*600\s€/);
+      expect(money, side).toMatch(/Fianza .*500\s€/);
+    }
+  });
+
   it("opens with the booked banner and shows the reference, the meeting point and the calendar file", async () => {
     const { boat, id, location, notice } = await bookInstant("Lancha con punto de encuentro", 12);
     expect(location).toBe(`/ajustes/mis-reservas/${id}`);
@@ -104,8 +121,8 @@ describe("the trip page", () => {
     });
     // Booked 12 days ahead under the fixture's policy (moderate): cancelling would still refund the whole rental (decision 026).
     expect(page.detail.trip.contact).toBeNull();
-    // The rental and the service fee invoices, both the renter's to read.
-    expect(page.detail.trip.invoices.map((invoice: { kind: string }) => invoice.kind).sort()).toEqual(["fee", "rental"]);
+    // The rental's invoice, the renter's to read (no service fee without online payments: decision 048).
+    expect(page.detail.trip.invoices.map((invoice: { kind: string }) => invoice.kind)).toEqual(["rental"]);
   });
 
   it("shows the owner's phone once cancelling the trip would no longer refund the whole rental (moderate, 2 days ahead: half)", async () => {
