@@ -51,10 +51,11 @@ export function PriceBreakdown({ price, role = "renter", figures = null, charges
   // What the booking no longer costs (or gives): refunded, no longer owed, or never booked.
   const cut = settled ? (role === "renter" ? price.totalCents - settled.renterPaysCents : price.ownerCents + settled.claimCents - settled.ownerReceivesCents) : 0;
   const cutLabel = settled && settled.renterRefundCents > 0 ? (charges ? "refunded" : "credited") : "notBooked";
+  // A cut is written with the money section's minus sign (−), not the locale's hyphen.
   const row = (label: string, cents: number, key: string, strong = false) => (
     <div className={`flex justify-between gap-4 py-2${strong ? " text-base font-bold" : ""}`}>
       <dt>{label}</dt>
-      <dd className="tabular-nums" data-price={key}>{euros(cents)}</dd>
+      <dd className="tabular-nums" data-price={key}>{cents < 0 ? `−${euros(-cents)}` : euros(cents)}</dd>
     </div>
   );
   return (

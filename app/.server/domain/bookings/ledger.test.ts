@@ -60,3 +60,14 @@ describe("a claimed deposit (issue 43)", () => {
     expect(deposit(cancelled)).toEqual(deposit(claimed));
   });
 });
+
+describe("a cancelled booking without online payments (decision 048)", () => {
+  it("shows its rental and the owner's payout as not due, never 'to pay on the first day'", () => {
+    const unpaid = { ...price, serviceFeeCents: 0, totalCents: price.ownerCents };
+    const booked = ledger.commit(ledger.openMoney("recorded", false), { price: unpaid, startsAt: "2026-07-10T08:00:00.000Z", endsAt: "2026-07-11T08:00:00.000Z" }, true, "2026-06-01T10:00:00.000Z");
+    const cancelled = ledger.cancel(booked, { rentalCents: unpaid.ownerCents, feeCents: 0, reason: { rule: "unpaid", by: "renter" } }, "2026-06-02T10:00:00.000Z");
+    const shown = Object.fromEntries(ledger.moneyView(cancelled, "2026-06-03T10:00:00.000Z").lines.map((line) => [line.id, line.state]));
+    expect(shown).toMatchObject({ rental: "voided", "refund-rental": "credited" });
+    expect(shown.payout ?? "voided").toBe("voided");
+  });
+});

@@ -297,13 +297,19 @@ export function moneyView(money: Money, now: string = new Date().toISOString()):
    */
   const cancelled = money.lines.some((l) => l.kind === "refund");
   const settledDirectly = (l: MoneyLine) => !cancelled && l.state === "direct" && (l.kind === "rental" || l.kind === "payout" || l.kind === "claim") && l.dueAt !== null && l.dueAt <= now;
+  /**
+   * No longer owed: an amount owed directly (no provider) that a cancellation credited in full
+   * reads as not charged, never as still to pay on its day (decision 048).
+   */
+  const credited = (l: MoneyLine) =>
+    l.state === "direct" && (l.kind === "rental" || l.kind === "fee") && money.lines.filter((r) => r.id === `refund-${l.kind}` && r.state === "credited").reduce((total, r) => total + r.amountCents, 0) >= l.amountCents;
   const lines: MoneyLineView[] = money.lines.map((l) => ({
     id: l.id,
     kind: l.kind,
     from: l.from,
     to: l.to,
     amountCents: l.amountCents,
-    state: settledDirectly(l) ? "settled" : l.state,
+    state: settledDirectly(l) ? "settled" : credited(l) ? "voided" : l.state,
     dueAt: l.dueAt,
     reason: l.reason ? { rule: l.reason.rule, by: l.reason.by, percent: l.reason.rule === "policy" ? l.reason.percent : 100 } : null,
     processing: l.op !== null,
