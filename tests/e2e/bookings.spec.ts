@@ -28,7 +28,7 @@ async function choose(page: Page, boatId: string, fields: { start: string; end?:
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Resumen de la reserva");
 }
 
-test("the renter books and requests, the owner answers, the renter cancels and sees the refund first", async ({ browser }) => {
+test("the renter books and requests, the owner answers, the renter cancels after reading that it costs nothing", async ({ browser }) => {
   // Two people, sixteen pages: on two shared cores it needs more than 30 s.
   test.slow();
   const renter = await demoPage(browser, "renter@amarre.test");
@@ -37,7 +37,9 @@ test("the renter books and requests, the owner answers, the renter cancels and s
 
   // An instant booking: confirmed at once.
   await choose(renter, motorboat, { start: day(120), end: day(121), people: "4" });
-  await expect(renter.getByText("Tarifa de servicio (10 %)")).toBeVisible();
+  // No service fee without online payments (decision 048): the rental is paid to the owner at the start.
+  await expect(renter.getByText(/Pagarás .* al propietario al empezar el viaje\./)).toBeVisible();
+  await expect(renter.getByText("Tarifa de servicio (10 %)")).toHaveCount(0);
   await renter.getByRole("button", { name: "Confirmar la reserva" }).click();
   await expect(renter).toHaveURL(/\/ajustes\/mis-reservas\/[A-Za-z0-9]{20}$/);
   const instantUrl = renter.url();
@@ -83,13 +85,14 @@ test("the renter books and requests, the owner answers, the renter cancels and s
   await requester.goto(`/ajustes/mis-reservas/${requestId}`);
   await expect(requester.getByText("Confirmada", { exact: true })).toBeVisible();
   await renter.goto(instantUrl);
-  await expect(renter.getByText(/Si cancelas ahora, la política moderada devuelve .* \(el 100 % del alquiler\)/)).toBeVisible();
+  await expect(renter.getByText("Amarre no ha cobrado nada de esta reserva: si cancelas, no debes nada.")).toBeVisible();
   await renter.getByRole("link", { name: "Cancelar la reserva" }).click();
-  await expect(renter.getByText(/^La política moderada te devuelve .* \(el 100 % del alquiler\); .* no se devuelve, la tarifa de servicio incluida\.$/)).toBeVisible();
+  await expect(renter.getByText("Amarre no ha cobrado nada: cancelar no te cuesta nada y los días vuelven a quedar libres.")).toBeVisible();
   await renter.getByRole("button", { name: "Sí, cancelar la reserva" }).click();
   await expect(renter.getByText("La reserva está cancelada.")).toBeVisible();
-  // Nothing was charged online: the rental is no longer owed, and nothing says "paid".
-  await expect(renter.getByText(/^Ya no se debe/)).toBeVisible();
+  // Nothing was charged online: the rental is no longer owed, nothing is left to pay, and nothing says "paid".
+  await expect(renter.locator('[data-money-line="refund-rental"]')).toContainText("Ya no se debe");
+  await expect(renter.locator('[data-money-total="notDue"]')).toHaveText(/^0\s€$/);
   await expect(renter.getByText(/Pagado/)).toHaveCount(0);
 });
 

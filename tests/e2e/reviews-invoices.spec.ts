@@ -59,15 +59,16 @@ test("the renter downloads an invoice as a PDF that names the parties and the to
   expect((await browser.newPage()).request.get(url).then((r) => r.status())).resolves.toBe(404);
 });
 
-test("the demo refund's corrective invoice says why and what it corrects, on the page and in its PDF; the fee is not corrected", async ({ browser }) => {
+test("the demo cancellation's corrective invoice says why and what it corrects, on the page and in its PDF; no fee is invoiced", async ({ browser }) => {
   const renter = await demoPage(browser, "renter@amarre.test");
   await renter.goto("/ajustes/facturas");
-  // Lucía's cancellation 30 days ahead under the moderate policy: the whole rental back, the fee kept.
+  // Lucía's cancellation 30 days ahead: nothing had been paid (no online payments, decision 048), the whole rental annulled.
   // (Other browser tests may cancel bookings of hers too: this one is the Activ 755's.)
   const corrective = renter.locator("tbody tr").filter({ hasText: "Factura rectificativa" }).filter({ hasText: "Activ 755" });
   await expect(corrective).toHaveCount(1);
   await expect(corrective).toContainText(/Rectifica la factura A-\d{4}-\d{6} del \d+ de \w+ de \d{4}/);
-  await expect(corrective).toContainText(/Cancelación por el cliente el .+, con la política de cancelación moderada: se reembolsa el 100\s% del alquiler; la tarifa de servicio no se reembolsa\./);
+  await expect(corrective).toContainText(/Cancelación el .+, antes del viaje: Amarre no cobraba en línea y no se había pagado nada, así que se anula el importe entero del alquiler\./);
+  await expect(renter.locator("tbody tr").filter({ hasText: /F-\d{4}-\d{6}/ }).filter({ hasText: "Activ 755" })).toHaveCount(0);
   const corrected = (await corrective.textContent())!.match(/Rectifica la factura (A-\d{4}-\d{6})/)![1]!;
   const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, "").replace(",", ".")) * 100);
   const original = renter.locator("tbody tr", { has: renter.locator("th", { hasText: corrected }) });
@@ -76,5 +77,5 @@ test("the demo refund's corrective invoice says why and what it corrects, on the
   const response = await renter.request.get(new URL((await corrective.getByRole("link").getAttribute("href"))!, renter.url()).toString());
   const doc = await getDocument({ data: new Uint8Array(await response.body()), verbosity: 0 }).promise;
   const text = (await (await doc.getPage(1)).getTextContent()).items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " ");
-  for (const expected of ["Factura rectificativa", `Rectifica la factura ${corrected}`, "política de cancelación moderada", "Lucía Martín", "Alquiler (1 día)"]) expect(text).toContain(expected);
+  for (const expected of ["Factura rectificativa", `Rectifica la factura ${corrected}`, "no se había pagado nada", "Lucía Martín", "Alquiler (1 día)"]) expect(text).toContain(expected);
 });
