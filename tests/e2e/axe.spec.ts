@@ -16,11 +16,12 @@ import { repeatedSubtrees } from "./support/axe-repeats";
  * by CSS alone and its colours do not depend on the width, and every rule but the colour rule
  * reads the same in both schemes. So the first page of each tour is checked in all four
  * combinations (the header, its menus and the footer every page shares), and each later page at
- * 1280 px in one scheme and at 390 px in the other, every rule each time, the pair swapping from
- * one page to the next (light 1280 + dark 390, then dark 1280 + light 390): every element is
- * checked by every rule at both widths, its colours in both schemes wherever a page shows it at
- * both widths, and in both schemes across the tour for what the pages share (cards, forms, the
- * settings' navigation). Before, each page ran the colour rule four times, most of the spec's time.
+ * 1280 px in one scheme (every rule) and at 390 px in the other (the colour rule, and the other
+ * rules on what only a phone shows), the pair swapping from one page to the next (light 1280 +
+ * dark 390, then dark 1280 + light 390): every element is checked by every rule at a width that
+ * shows it, its colours in both schemes wherever a page shows it at both widths, and in both
+ * schemes across the tour for what the pages share (cards, forms, the settings' navigation).
+ * Before, each page ran the colour rule four times and the other rules twice.
  * A signed-in person's page that a visitor is shown too is checked at 390 px only, in the scheme
  * the rotation gives (`visitorIsShown`): the visitor's tour checks the same page at both widths.
  */
@@ -45,7 +46,7 @@ const initScript = `${axeSource}\n;window.amarreRepeats = ${repeatedSubtrees.toS
 
 type InPage = {
   axe: {
-    run(context: Document | { include: Document[]; exclude: Element[] }, options: RunOptions): Promise<AxeResults>;
+    run(context: Document | { include: Array<Document | Element>; exclude: Element[] }, options: RunOptions): Promise<AxeResults>;
     _audit?: { rules?: { id: string; impact?: string | null }[] };
   };
   amarreRepeats: typeof repeatedSubtrees;
@@ -74,19 +75,22 @@ function rulesThatCannotFail(): Record<string, { enabled: false }> {
  * AxeBuilder's legacy mode: our pages have no frames). The colour rule, most of axe's time, skips
  * the page's repeats (support/axe-repeats.ts: cards 2 to 24 of a search page drawn like the first,
  * and what `earlier` pages of the tour at this width and in this scheme already showed, such as the
- * footer); every other rule that can report a serious finding checks the whole page
- * (`rulesThatCannotFail`). `colourOnly` runs the colour rule alone. Returns
+ * footer); every other rule that can report a serious finding (`rulesThatCannotFail`) checks
+ * where `rest` says: the whole page, what only a phone shows, or nowhere. Returns
  * the page's signatures besides, for the next page's `earlier`.
  */
-async function axeRun(page: Page, colourOnly: boolean, earlier: readonly number[] = []): Promise<{ violations: Violation[]; signatures: number[] }> {
+async function axeRun(page: Page, rest: Rest, earlier: readonly number[] = []): Promise<{ violations: Violation[]; signatures: number[] }> {
   return page.evaluate(
-    async ({ colourOnly, earlier }) => {
+    async ({ rest, earlier }) => {
       const { axe, amarreRepeats, amarreRulesThatCannotFail } = window as unknown as InPage;
       const { repeats, signatures } = amarreRepeats(earlier);
       const colour = await axe.run({ include: [document], exclude: repeats }, { resultTypes: ["violations"], runOnly: { type: "rule", values: ["color-contrast"] } });
       const rules = { ...amarreRulesThatCannotFail(), "color-contrast": { enabled: false } };
-      const rest = colourOnly ? [] : (await axe.run(document, { resultTypes: ["violations"], rules })).violations;
-      const violations = [...colour.violations, ...rest]
+      // What a phone shows and a wide screen does not: Tailwind's `sm:hidden`, `md:hidden`, `lg:hidden`.
+      const phoneOnly = rest === "phone-only" ? Array.from(document.querySelectorAll('[class*="sm:hidden"], [class*="md:hidden"], [class*="lg:hidden"]')) : [];
+      const scope = rest === "all" ? document : phoneOnly.length > 0 ? { include: phoneOnly, exclude: [] } : null;
+      const others = scope ? (await axe.run(scope, { resultTypes: ["violations"], rules })).violations : [];
+      const violations = [...colour.violations, ...others]
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => ({
           id: v.id,
@@ -96,9 +100,17 @@ async function axeRun(page: Page, colourOnly: boolean, earlier: readonly number[
         }));
       return { violations, signatures };
     },
-    { colourOnly, earlier },
+    { rest, earlier },
   );
 }
+
+/**
+ * Where axe's rules other than the colour rule run on a check: the whole page (`all`), nowhere
+ * (`none`: this page was checked at this width already), or only on what a phone shows and a
+ * wide screen hides (`phone-only`: the page was checked whole at 1280 px, where axe skips those;
+ * the booking bar, the settings' "show sections", a list's phone cards).
+ */
+type Rest = "all" | "phone-only" | "none";
 
 type Found = { url: string; scheme: string; id: string; impact: string; help: string; targets: string[] };
 
@@ -109,18 +121,19 @@ type Scheme = "light" | "dark";
  * `seen` holds the signatures of the subtrees earlier pages of the tour showed at this width and in
  * this scheme; this page's are added to it.
  */
-async function serious(page: Page, url: string, scheme: Scheme, seen: Set<number>, colourOnly: boolean): Promise<Found[]> {
+async function serious(page: Page, url: string, scheme: Scheme, seen: Set<number>, rest: Rest): Promise<Found[]> {
   // The tour's context asks for reduced motion, which the app honours with no transitions at all
   // (tailwind.css): switching the scheme or opening a menu changes the colours at once, so axe
   // reads the colours a transition would end on, never a shade halfway between the two schemes.
   // (Finishing each page's transitions by hand cost 0.12 s of CPU per page.) Checked, not assumed:
   expect(await page.evaluate(() => document.getAnimations().length), `${url}: an animation or transition is running`).toBe(0);
-  // Everything but colours is the same in both schemes: `colourOnly` runs the colour rule alone.
+  // Everything but colours is the same in both schemes, and at both widths but for what one of them
+  // hides: `rest` says where the other rules run besides the colour rule (see `Rest`).
   //
   // Otherwise axe's default rules run, as this spec always has: AxeBuilder's `.options()` replaced the
   // `withTags(tags)` set before it, so the tag list never narrowed the run (the default rules hold
   // the WCAG 2.x A and AA rules axe enables, and its best practices).
-  const { violations, signatures } = await axeRun(page, colourOnly, [...seen]);
+  const { violations, signatures } = await axeRun(page, rest, [...seen]);
   for (const signature of signatures) seen.add(signature);
   return violations.map((v) => ({ url, scheme, id: v.id, impact: v.impact ?? "", help: v.help, targets: v.targets }));
 }
@@ -177,20 +190,18 @@ for (const { title, person } of tourLegs) {
       const firstPage = pagesChecked++ === 0;
       const phoneOnly = person.email !== undefined && !firstPage && (await visitorIsShown(request, url));
       if (phoneOnly) phoneOnlyPages++;
-      // `all`: every rule that can fail; otherwise the colour rule alone (the rest reads the same
-      // in both schemes, and was run on this page at this width).
-      const checks: Array<{ screen: (typeof screens)[number]; scheme: Scheme; all: boolean }> = firstPage
+      const checks: Array<{ screen: (typeof screens)[number]; scheme: Scheme; rest: Rest }> = firstPage
         ? [
-            { screen: screens[0], scheme: first, all: true },
-            { screen: screens[1], scheme: first, all: true },
-            { screen: screens[1], scheme: second, all: false },
-            { screen: screens[0], scheme: second, all: false },
+            { screen: screens[0], scheme: first, rest: "all" },
+            { screen: screens[1], scheme: first, rest: "all" },
+            { screen: screens[1], scheme: second, rest: "none" },
+            { screen: screens[0], scheme: second, rest: "none" },
           ]
         : phoneOnly
-          ? [{ screen: screens[1], scheme: second, all: true }]
+          ? [{ screen: screens[1], scheme: second, rest: "all" }]
           : [
-              { screen: screens[0], scheme: first, all: true },
-              { screen: screens[1], scheme: second, all: true },
+              { screen: screens[0], scheme: first, rest: "all" },
+              { screen: screens[1], scheme: second, rest: "phone-only" },
             ];
       for (const check of checks) {
         const screen = check.screen;
@@ -214,7 +225,7 @@ for (const { title, person } of tourLegs) {
         }, screen.openMenus);
         const context = `${screen.name} ${scheme}`;
         if (!seen.has(context)) seen.set(context, new Set());
-        found.get(screen.name)!.push(...(await serious(page, url, scheme, seen.get(context)!, !check.all)));
+        found.get(screen.name)!.push(...(await serious(page, url, scheme, seen.get(context)!, check.rest)));
       }
     });
     expect(stops.length).toBeGreaterThan(0);
@@ -304,7 +315,7 @@ test("home's sections, drawn as they come near, start no colour transition from 
   });
   expect(sections, "home's sections drawn when near").toBeGreaterThanOrEqual(5);
   const started = await page.evaluate(() => (window as unknown as { amarreTransitions: string[] }).amarreTransitions);
-  const { violations } = await axeRun(page, true);
+  const { violations } = await axeRun(page, "none");
   expect(violations.flatMap((v) => v.targets), `colour transitions started: ${[...new Set(started)].join(", ") || "none"}`).toEqual([]);
   // Nor a border or background fading in from the browser's defaults, which the colour rule does not read.
   expect([...new Set(started.filter((transition) => /color/.test(transition)))]).toEqual([]);
@@ -327,7 +338,7 @@ test("the colour rule skips a repeat only where its markup matches the first's: 
   );
   // The second and fifth rows repeat the first; the third is styled apart; the fourth has an empty price.
   expect(await page.evaluate(() => (window as unknown as InPage).amarreRepeats().repeats.map((el) => el.textContent))).toEqual(["Dos 20 €", "Cinco 50 €"]);
-  const { violations: found } = await axeRun(page, true);
+  const { violations: found } = await axeRun(page, "none");
   expect(found.map((v) => v.id)).toEqual(["color-contrast"]);
   expect(found[0]!.targets).toEqual([expect.stringMatching(/^li:nth-child\(3\) > span /)]);
   await context.close();
@@ -342,7 +353,7 @@ test("a subtree an earlier page showed is skipped on the next only with the same
   const html = (css: string, body: string) =>
     `<!doctype html><html lang="es"><head><title>Pie</title><style>body{background:#fff;color:#222;margin:0;position:relative}.foot{background:#fff}.under{position:absolute;left:0;right:0;bottom:0;height:40px;background:#ddd}.pull+.foot li:first-child a{position:absolute;left:0;top:0}${css}</style></head><body>${body}${footer}</body></html>`;
   await page.setContent(html("", "<main><p>Primera</p></main>"));
-  const earlier = (await axeRun(page, true)).signatures;
+  const earlier = (await axeRun(page, "none")).signatures;
   const skipped = () => page.evaluate((earlier) => (window as unknown as InPage).amarreRepeats(earlier).repeats.map((el) => el.tagName), earlier);
   // The footer, shown by the first page, is skipped whole on a second page with the same stylesheet…
   await page.setContent(html("", "<main><p>Segunda, con otro texto</p><p>y otro párrafo</p></main>"));
@@ -356,7 +367,7 @@ test("a subtree an earlier page showed is skipped on the next only with the same
   // nor where the stylesheet differs: there its first link is checked again, and its colour fails.
   await page.setContent(html(".foot a{color:#ccc}", "<main><p>Quinta</p></main>"));
   expect(await skipped()).toEqual(["LI", "LI", "LI"]);
-  const { violations } = await axeRun(page, true, earlier);
+  const { violations } = await axeRun(page, "none", earlier);
   expect(violations.map((v) => v.id)).toEqual(["color-contrast"]);
   expect(violations[0]!.targets).toEqual([expect.stringMatching(/^a\[href="\/a"\] /)]);
   await context.close();
@@ -379,7 +390,21 @@ test("rules whose findings axe caps below serious are not run; a serious finding
   const full = await page.evaluate(async () => (await (window as unknown as InPage).axe.run(document, { resultTypes: ["violations"] })).violations.map((v) => `${v.id}:${v.impact}`));
   expect(full).toEqual(expect.arrayContaining(["region:moderate", "heading-order:moderate", "page-has-heading-one:moderate", "image-alt:critical"]));
   // This spec's run: the critical finding, and nothing it skipped.
-  const { violations } = await axeRun(page, false);
+  const { violations } = await axeRun(page, "all");
   expect(violations.map((v) => v.id)).toEqual(["image-alt"]);
+  await context.close();
+});
+
+test("on a phone after the wide check, the other rules read what only a phone shows, and only that", async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 390, height: 844 } });
+  await context.addInitScript({ content: initScript });
+  const page = await context.newPage();
+  await page.setContent(
+    `<!doctype html><html lang="es"><head><title>Teléfono</title></head><body><main><h1>Reserva</h1>` +
+      `<div class="fixed lg:hidden"><button type="button"></button></div><p><a href="/a"><img src="/x.png"></a></p></main></body></html>`,
+  );
+  // The phone-only bar's nameless button is found; the picture link without a name outside it is the wide check's.
+  expect((await axeRun(page, "phone-only")).violations.map((v) => v.id)).toEqual(["button-name"]);
+  expect((await axeRun(page, "all")).violations.map((v) => v.id).sort()).toEqual(["button-name", "image-alt", "link-name"]);
   await context.close();
 });
