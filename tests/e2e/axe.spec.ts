@@ -1,10 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import type { AxeResults, RunOptions } from "axe-core";
 import { tour, tourLegs } from "./page-tour";
 import { demoPage } from "./people";
-import { repeatedSubtrees } from "./support/axe-repeats";
+import { axeRun, initScript, type Rest } from "./support/axe-run";
 
 /**
  * WCAG 2.2 AA on every page of the route table, signed out and as the demo people, in light and
@@ -26,91 +23,6 @@ import { repeatedSubtrees } from "./support/axe-repeats";
  * the rotation gives (`visitorIsShown`): the visitor's tour checks the same page at both widths.
  */
 
-/**
- * axe-core itself, minified (the copy @axe-core/playwright runs), given to each tour's browser
- * context as an init script: every page the tour opens has it before its own scripts, and Chromium
- * reuses its compiled code from page to page. Compiling its source again in each page cost 0.16 s
- * of CPU per page against 0.03 s (and 0.03 s more of the page's load), measured on ten pages.
- */
-const requireFromAxeBuilder = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"));
-const axeSource = readFileSync(requireFromAxeBuilder.resolve("axe-core/axe.min.js"), "utf8");
-
-type Violation = Pick<AxeResults["violations"][number], "id" | "impact" | "help"> & { targets: string[] };
-
-/**
- * The source the tours' pages get before their own scripts: axe, `repeatedSubtrees` as
- * `window.amarreRepeats` and `rulesThatCannotFail` as `window.amarreRulesThatCannotFail` (an init
- * script, as axe: the app's CSP allows no `eval` in the page).
- */
-const initScript = `${axeSource}\n;window.amarreRepeats = ${repeatedSubtrees.toString()};\nwindow.amarreRulesThatCannotFail = ${rulesThatCannotFail.toString()};`;
-
-type InPage = {
-  axe: {
-    run(context: Document | { include: Array<Document | Element>; exclude: Element[] }, options: RunOptions): Promise<AxeResults>;
-    _audit?: { rules?: { id: string; impact?: string | null }[] };
-  };
-  amarreRepeats: typeof repeatedSubtrees;
-  amarreRulesThatCannotFail: typeof rulesThatCannotFail;
-};
-
-/**
- * The rules this spec does not run: those whose findings axe caps below serious. A rule with an
- * `impact` of its own (every one of axe 4.14's 105) reports every finding at that impact, whatever
- * its checks say (axe's `finalizeRuleResult`), and this spec fails on serious and critical
- * findings only: a minor or moderate rule (`region`, `heading-order`, `landmark-one-main` and 29
- * more) could not fail it, only cost a third of each run. Read from axe's own table in the page,
- * so a rule an upgrade raises to serious is run again; a rule without an impact is kept.
- */
-function rulesThatCannotFail(): Record<string, { enabled: false }> {
-  const rules = (window as unknown as InPage).axe._audit?.rules ?? [];
-  return Object.fromEntries(rules.filter((rule) => rule.impact === "minor" || rule.impact === "moderate").map((rule) => [rule.id, { enabled: false }]));
-}
-
-/**
- * axe's serious and critical violations on the page, reduced in the page to what a failure
- * prints: a full run's results (every rule's description, its passes and what did not apply)
- * are about 60 KB, sent from the page for nothing when all is well.
- *
- * Only the violations are wanted (axe skips collecting the passes); axe runs in the page (as
- * AxeBuilder's legacy mode: our pages have no frames). The colour rule, most of axe's time, skips
- * the page's repeats (support/axe-repeats.ts: cards 2 to 24 of a search page drawn like the first,
- * and what `earlier` pages of the tour at this width and in this scheme already showed, such as the
- * footer); every other rule that can report a serious finding (`rulesThatCannotFail`) checks
- * where `rest` says: the whole page, what only a phone shows, or nowhere. Returns
- * the page's signatures besides, for the next page's `earlier`.
- */
-async function axeRun(page: Page, rest: Rest, earlier: readonly number[] = []): Promise<{ violations: Violation[]; signatures: number[] }> {
-  return page.evaluate(
-    async ({ rest, earlier }) => {
-      const { axe, amarreRepeats, amarreRulesThatCannotFail } = window as unknown as InPage;
-      const { repeats, signatures } = amarreRepeats(earlier);
-      const colour = await axe.run({ include: [document], exclude: repeats }, { resultTypes: ["violations"], runOnly: { type: "rule", values: ["color-contrast"] } });
-      const rules = { ...amarreRulesThatCannotFail(), "color-contrast": { enabled: false } };
-      // What a phone shows and a wide screen does not: Tailwind's `sm:hidden`, `md:hidden`, `lg:hidden`.
-      const phoneOnly = rest === "phone-only" ? Array.from(document.querySelectorAll('[class*="sm:hidden"], [class*="md:hidden"], [class*="lg:hidden"]')) : [];
-      const scope = rest === "all" ? document : phoneOnly.length > 0 ? { include: phoneOnly, exclude: [] } : null;
-      const others = scope ? (await axe.run(scope, { resultTypes: ["violations"], rules })).violations : [];
-      const violations = [...colour.violations, ...others]
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          targets: v.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}${node.any[0]?.message ? ` (${node.any[0].message})` : ""}`),
-        }));
-      return { violations, signatures };
-    },
-    { rest, earlier },
-  );
-}
-
-/**
- * Where axe's rules other than the colour rule run on a check: the whole page (`all`), nowhere
- * (`none`: this page was checked at this width already), or only on what a phone shows and a
- * wide screen hides (`phone-only`: the page was checked whole at 1280 px, where axe skips those;
- * the booking bar, the settings' "show sections", a list's phone cards).
- */
-type Rest = "all" | "phone-only" | "none";
 
 type Found = { url: string; scheme: string; id: string; impact: string; help: string; targets: string[] };
 
@@ -319,92 +231,5 @@ test("home's sections, drawn as they come near, start no colour transition from 
   expect(violations.flatMap((v) => v.targets), `colour transitions started: ${[...new Set(started)].join(", ") || "none"}`).toEqual([]);
   // Nor a border or background fading in from the browser's defaults, which the colour rule does not read.
   expect([...new Set(started.filter((transition) => /color/.test(transition)))]).toEqual([]);
-  await context.close();
-});
-
-test("the colour rule skips a repeat only where its markup matches the first's: a row styled apart or with text of its own is still checked", async ({ browser }) => {
-  const context = await browser.newContext({ reducedMotion: "reduce" });
-  await context.addInitScript({ content: initScript });
-  const page = await context.newPage();
-  const row = (href: string, name: string, price: string, style = "") => `<li class="card"><a href="${href}" class="name">${name}</a> <span class="price"${style}>${price}</span></li>`;
-  await page.setContent(
-    `<!doctype html><html lang="es"><head><title>Filas</title><style>body{background:#fff;color:#222}.price{color:#333}</style></head><body><main><ul>` +
-      row("/a", "Uno", "10 €") +
-      row("/b", "Dos", "20 €") +
-      row("/c", "Tres", "30 €", ' style="color:#ccc"') +
-      `<li class="card"><a href="/d" class="name">Cuatro</a> <span class="price"></span></li>` +
-      row("/e", "Cinco", "50 €") +
-      `</ul></main></body></html>`,
-  );
-  // The second and fifth rows repeat the first; the third is styled apart; the fourth has an empty price.
-  expect(await page.evaluate(() => (window as unknown as InPage).amarreRepeats().repeats.map((el) => el.textContent))).toEqual(["Dos 20 €", "Cinco 50 €"]);
-  const { violations: found } = await axeRun(page, "none");
-  expect(found.map((v) => v.id)).toEqual(["color-contrast"]);
-  expect(found[0]!.targets).toEqual([expect.stringMatching(/^li:nth-child\(3\) > span /)]);
-  await context.close();
-});
-
-test("a subtree an earlier page showed is skipped on the next only with the same stylesheet and nothing laid over it", async ({ browser }) => {
-  const context = await browser.newContext({ reducedMotion: "reduce" });
-  await context.addInitScript({ content: initScript });
-  const page = await context.newPage();
-  const links = ["/a", "/b", "/c", "/d"].map((href) => `<li><a href="${href}">Enlace ${href}</a></li>`).join("");
-  const footer = `<footer class="foot"><ul>${links}</ul></footer>`;
-  const html = (css: string, body: string) =>
-    `<!doctype html><html lang="es"><head><title>Pie</title><style>body{background:#fff;color:#222;margin:0;position:relative}.foot{background:#fff}.under{position:absolute;left:0;right:0;bottom:0;height:40px;background:#ddd}.pull+.foot li:first-child a{position:absolute;left:0;top:0}${css}</style></head><body>${body}${footer}</body></html>`;
-  await page.setContent(html("", "<main><p>Primera</p></main>"));
-  const earlier = (await axeRun(page, "none")).signatures;
-  const skipped = () => page.evaluate((earlier) => (window as unknown as InPage).amarreRepeats(earlier).repeats.map((el) => el.tagName), earlier);
-  // The footer, shown by the first page, is skipped whole on a second page with the same stylesheet…
-  await page.setContent(html("", "<main><p>Segunda, con otro texto</p><p>y otro párrafo</p></main>"));
-  expect(await skipped()).toEqual(["FOOTER"]);
-  // …but not where something of the page lies under it (only its rows 2 to 4, which repeat the first),
-  await page.setContent(html("", '<main><p>Tercera</p></main><div class="under"></div>'));
-  expect(await skipped()).toEqual(["LI", "LI", "LI"]);
-  // nor where a part of it reaches out over the page (as a menu it opens, drawn over other text),
-  await page.setContent(html("", '<main class="pull"><p>Cuarta</p></main>'));
-  expect(await skipped()).toEqual(["LI", "LI", "LI"]);
-  // nor where the stylesheet differs: there its first link is checked again, and its colour fails.
-  await page.setContent(html(".foot a{color:#ccc}", "<main><p>Quinta</p></main>"));
-  expect(await skipped()).toEqual(["LI", "LI", "LI"]);
-  const { violations } = await axeRun(page, "none", earlier);
-  expect(violations.map((v) => v.id)).toEqual(["color-contrast"]);
-  expect(violations[0]!.targets).toEqual([expect.stringMatching(/^a\[href="\/a"\] /)]);
-  await context.close();
-});
-
-test("rules whose findings axe caps below serious are not run; a serious finding beside them still fails the page", async ({ browser }) => {
-  const context = await browser.newContext({ reducedMotion: "reduce" });
-  await context.addInitScript({ content: initScript });
-  const page = await context.newPage();
-  // Text outside any landmark (`region`), a skipped heading level (`heading-order`), no <h1>
-  // (`page-has-heading-one`), and an image without a text alternative (`image-alt`, critical).
-  await page.setContent(
-    `<!doctype html><html lang="es"><head><title>Reglas</title></head><body><p>Fuera de toda región</p><main><h2>Dos</h2><h4>Cuatro</h4><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="10" height="10"></main></body></html>`,
-  );
-  const skipped = await page.evaluate(() => Object.keys((window as unknown as InPage).amarreRulesThatCannotFail()));
-  expect(skipped).toEqual(expect.arrayContaining(["region", "heading-order", "page-has-heading-one"]));
-  expect(skipped).not.toContain("image-alt");
-  expect(skipped).not.toContain("color-contrast");
-  // axe itself, every rule on: the three are found, each at the impact its rule caps it to.
-  const full = await page.evaluate(async () => (await (window as unknown as InPage).axe.run(document, { resultTypes: ["violations"] })).violations.map((v) => `${v.id}:${v.impact}`));
-  expect(full).toEqual(expect.arrayContaining(["region:moderate", "heading-order:moderate", "page-has-heading-one:moderate", "image-alt:critical"]));
-  // This spec's run: the critical finding, and nothing it skipped.
-  const { violations } = await axeRun(page, "all");
-  expect(violations.map((v) => v.id)).toEqual(["image-alt"]);
-  await context.close();
-});
-
-test("on a phone after the wide check, the other rules read what only a phone shows, and only that", async ({ browser }) => {
-  const context = await browser.newContext({ reducedMotion: "reduce", viewport: { width: 390, height: 844 } });
-  await context.addInitScript({ content: initScript });
-  const page = await context.newPage();
-  await page.setContent(
-    `<!doctype html><html lang="es"><head><title>Teléfono</title></head><body><main><h1>Reserva</h1>` +
-      `<div class="fixed lg:hidden"><button type="button"></button></div><p><a href="/a"><img src="/x.png"></a></p></main></body></html>`,
-  );
-  // The phone-only bar's nameless button is found; the picture link without a name outside it is the wide check's.
-  expect((await axeRun(page, "phone-only")).violations.map((v) => v.id)).toEqual(["button-name"]);
-  expect((await axeRun(page, "all")).violations.map((v) => v.id).sort()).toEqual(["button-name", "image-alt", "link-name"]);
   await context.close();
 });
