@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { getFixedT } from "#app/.server/i18n";
-import type { z } from "zod";
+import { errors } from "#tests/zod-messages";
 import { boatSearchSchema, licenceCovers } from "./boat-search";
 import { dockSearchSchema } from "./schemas";
 import { zodErrorMap } from "#app/utils/zod-errors";
@@ -45,14 +45,6 @@ describe("boat search schema", () => {
   });
 });
 
-/** Field path → messages, in a language, the way a form shows them. */
-function errors(schema: z.ZodTypeAny, input: unknown, lang: "es" | "en" | "fr" | "de" = "en"): Record<string, string[]> {
-  const result = schema.safeParse(input, { errorMap: zodErrorMap(getFixedT(lang, ["zod", "validation"])) });
-  if (result.success) return {};
-  const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (out[issue.path.join(".")] ??= []).push(issue.message);
-  return out;
-}
 
 describe("search schemas", () => {
   it("extends the boat search compatibly with price, licence, skipper, instant booking, sort and page", () => {

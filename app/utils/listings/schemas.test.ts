@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getFixedT } from "#app/.server/i18n";
+import { errors } from "#tests/zod-messages";
 import {
   boatStepFields,
   boatStepSchema,
@@ -14,14 +15,6 @@ import {
 } from "./schemas";
 import { zodErrorMap } from "#app/utils/zod-errors";
 
-/** Field path → messages, in a language, the way a form shows them. */
-function errors(schema: z.ZodTypeAny, input: unknown, lang: "es" | "en" | "fr" | "de" = "en"): Record<string, string[]> {
-  const result = schema.safeParse(input, { errorMap: zodErrorMap(getFixedT(lang, ["zod", "validation"])) });
-  if (result.success) return {};
-  const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (out[issue.path.join(".")] ??= []).push(issue.message);
-  return out;
-}
 
 function formData(values: Record<string, string | string[]>) {
   const data = new FormData();
