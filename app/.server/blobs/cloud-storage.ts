@@ -1,5 +1,5 @@
 /**
- * The firebase blob store: Cloud Storage for Firebase through firebase-admin 13 (which brings
+ * The firebase blob store: Cloud Storage for Firebase through firebase-admin 14 (with
  * `@google-cloud/storage`). One named app per store, so several stores (as several servers, or
  * a store beside the Firestore adapter's app) coexist in one process.
  *

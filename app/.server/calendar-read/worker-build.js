@@ -7,4 +7,4 @@
 export const WORKER_ENTRY = "app/.server/calendar-read/worker.ts";
 export const WORKER_FILE = "calendar-read-worker.cjs";
 /** @type {{ bundle: true; platform: "node"; format: "cjs"; target: string; logLevel: "warning" }} */
-export const workerBuildOptions = { bundle: true, platform: "node", format: "cjs", target: "node20", logLevel: "warning" };
+export const workerBuildOptions = { bundle: true, platform: "node", format: "cjs", target: "node24", logLevel: "warning" };
