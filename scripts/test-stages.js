@@ -28,6 +28,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  * - The firebase browser test (decision 036) starts its own Java emulators and seeds them: it
  *   waits for the unit tests too, so two stages never start emulators at the same time (the
  *   unit stage's Auth emulator needed over 60 s to start on a loaded CI machine).
+ * - The runtime folder's check (`test:release`: the release written from the build and started as
+ *   the container starts it) waits for the unit tests like the firebase browser test: both fill
+ *   the time the browser tests still take after the unit tests end.
  * - Typecheck and lint run at niceness 10: nothing waits for them, so they take the cores the
  *   unit tests, the build and the browser tests leave (they have no time limits to miss).
  * - The unit tests run at niceness 10 until the build has passed (`yieldsTo`), then at 0: the
@@ -42,6 +45,7 @@ export const STAGES = [
   { stage: "lint", needs: [], nice: 10 },
   { stage: "test:e2e", needs: ["build"] },
   { stage: "test:e2e:firebase", needs: ["build", "test:unit"] },
+  { stage: "test:release", needs: ["build", "test:unit"] },
 ];
 
 /** Named stages one after the other (`node scripts/test-stages.js lint test:unit`). */
