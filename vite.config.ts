@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
@@ -93,8 +94,24 @@ const ownProcess = isTest
       .filter((file) => file.endsWith(".tsx") || file.includes(".client.") || OWN_PROCESS.test(readFileSync(file, "utf8")))
   : [];
 
+/**
+ * What /admin/operaciones names as the running build: package.json's version and the commit it
+ * was built from (`APP_COMMIT` when the build sets it, as a container build without `.git` would,
+ * else git's; null when neither answers).
+ */
+function buildCommit(): string | null {
+  if (process.env.APP_COMMIT) return process.env.APP_COMMIT.slice(0, 40);
+  try {
+    return execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+const BUILD = { version: (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version, commit: buildCommit() };
+
 export default defineConfig(({ isSsrBuild }) => ({
   server: { host: "127.0.0.1" },
+  define: { __AMARRE_BUILD__: JSON.stringify(BUILD) },
   build: {
     target: "es2022",
     cssMinify: true,

@@ -42,6 +42,7 @@ import { createWeather } from "./weather/create-weather";
 import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, createConflictNotifier, createFailingNotifier, type CalendarSyncService } from "./domain/calendar-sync";
 import { createCalendarFetcher } from "./calendar-fetch";
 import { createWorkerCalendarReader } from "./calendar-read";
+import { countedTransport, createOperationsService, createSchedulerRecorder, recordedWebhooks, type OperationsService } from "./operations";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -89,6 +90,8 @@ export type Services = {
   weather: WeatherService;
   /** Other platforms' calendars imported per listing, holding its days (decision record 030). */
   calendarSync: CalendarSyncService;
+  /** What the team's operations page reads: the schedulers' passes on this instance, failed webhook deliveries, the build and start time. */
+  operations: OperationsService;
   /** Starts the work a running server does in the background (due booking expiries and completions, due message emails, due calendar imports), each on its own clock. */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
@@ -106,7 +109,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync" | "operations"
 >;
 
 /**
@@ -142,7 +145,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const invalidations = createPageCacheInvalidations({ store, cache: pageCache });
   const users = createUsersService(store, (uid) => invalidations.publish([`user:${uid}`]));
   const ports = createPortsService(store);
-  const mailbox = createMailboxService({ store, transport: createMailTransport(config) });
+  // Each send counted in amarre_emails_total; a failed one kept for the team to retry (/admin/operaciones).
+  const mailbox = createMailboxService({ store, transport: countedTransport(createMailTransport(config)) });
   const sessionRevocations = createSessionRevocations({ store, maxAgeMs: SESSION_MAX_AGE_SECONDS * 1000 });
   const accounts = createAccountsService({ identity, users, mailbox, config, sessions: sessionRevocations });
   // The listings service names the pages a write changed: `listing:<id>`, `search:<kind>`, `user:<uid>`.
@@ -239,6 +243,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   });
   const handover = createHandoverService({ store, blobs, bookings, listings, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
   const schedulers: Array<ReturnType<typeof setInterval>> = [];
+  // Each scheduler's passes recorded (this instance, in memory) and counted in amarre_scheduler_runs_total.
+  const recorder = createSchedulerRecorder();
   let syncingCalendars = false;
   return {
     config,
@@ -260,11 +266,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     payments,
     paymentWebhooks:
       config.PAYMENTS_PROVIDER === "stripe"
-        ? createStripeWebhooks({
-            store,
-            webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
-            bookings,
-          })
+        ? // Every delivery counted in amarre_webhook_deliveries_total; a failed one kept for the team (the last 100).
+          recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, bookings }), { store })
         : null,
     cases,
     deposits: createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) }),
@@ -287,6 +290,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     weather,
     blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
     calendarSync,
+    operations: createOperationsService({ store, schedulers: recorder, startedAt: new Date() }),
     startBackgroundWork() {
       if (schedulers.length > 0) return;
       // Each kind of background work on its own clock, named for what it drives.
@@ -297,26 +301,25 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         schedulers.push(timer);
       };
       every(config.BOOKING_DUE_CHECK_MS, () => {
-        void bookings.applyDue().catch((error: unknown) => console.error("[bookings] applying due expiries and completions failed:", error));
+        void recorder.run("bookings-due", "applying due expiries and completions", () => bookings.applyDue());
       });
       every(config.CHAT_EMAIL_CHECK_MS, () => {
-        void chats.applyDue().catch((error: unknown) => console.error("[chats] sending the due message emails failed:", error));
+        void recorder.run("chat-emails", "sending the due message emails", () => chats.applyDue());
       });
       // Imported calendars due a fetch (each every CALENDAR_IMPORT_MINUTES); one pass at a time.
       every(CALENDAR_SYNC_CHECK_MS, () => {
         if (syncingCalendars) return;
         syncingCalendars = true;
-        void calendarSync
-          .syncDue()
-          .catch((error: unknown) => console.error("[calendars] syncing the due calendars failed:", error))
+        void recorder
+          .run("calendar-sync", "syncing the due calendars", () => calendarSync.syncDue())
           .finally(() => {
             syncingCalendars = false;
           });
       });
       // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
-      void bookings.backfillReferences().catch((error: unknown) => console.error("[bookings] storing the bookings' references failed:", error));
+      void recorder.run("booking-references", "storing the bookings' references", () => bookings.backfillReferences());
       // Cases likewise (`GES-…`).
-      void cases.backfillReferences().catch((error: unknown) => console.error("[cases] storing the cases' references failed:", error));
+      void recorder.run("case-references", "storing the cases' references", () => cases.backfillReferences());
     },
     pageCache,
     authenticator: createAuthenticator(accounts),

@@ -65,6 +65,7 @@ export function settingsNavigation(roles: SettingsRoles): SettingsNavGroup[] {
         { path: href("admin-dashboard"), key: "adminDashboard" },
         { path: href("admin-cases"), key: "adminCases" },
         { path: href("admin-deposits"), key: "adminDeposits" },
+        { path: href("admin-operations"), key: "adminOperations" },
         { path: href("admin-contents"), key: "adminContents" },
       ],
     });

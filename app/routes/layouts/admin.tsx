@@ -36,6 +36,9 @@ export default function AdminLayout() {
           <LocalizedNavLink to={href("admin-deposits")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
             {t("nav.deposits")}
           </LocalizedNavLink>
+          <LocalizedNavLink to={href("admin-operations")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
+            {t("nav.operations")}
+          </LocalizedNavLink>
           <LocalizedNavLink to={href("admin-contents")} className={({ isActive }) => (isActive ? "font-semibold underline" : "hover:underline")}>
             {t("nav.contents")}
           </LocalizedNavLink>

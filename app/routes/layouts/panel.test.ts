@@ -42,7 +42,7 @@ describe("the settings navigation", () => {
     expect(proNav.boats).toContain("myBoats");
     const admin = await createTestAdmin(services);
     const adminNav = await navFor(admin.cookie);
-    expect(adminNav.admin).toEqual(["adminDashboard", "adminCases", "adminDeposits", "adminContents"]);
+    expect(adminNav.admin).toEqual(["adminDashboard", "adminCases", "adminDeposits", "adminOperations", "adminContents"]);
     expect(adminNav.boats).toEqual(["listBoat"]);
   });
 

@@ -39,3 +39,4 @@ export { slotIdsOfEvent, timeZoneOf } from "./holding";
 export { exportedEventOf } from "./export";
 export { createConflictNotifier, createFailingNotifier, newConflicts } from "./notifications";
 export { backoffMinutes } from "./context";
+export { type FailingFeed } from "./failing";

@@ -2,6 +2,7 @@ import { createCalendarSyncContext, type CalendarSyncDeps } from "./context";
 import * as feed from "./feed-settings";
 import * as imports from "./imports";
 import { syncDue } from "./schedule";
+import { failing } from "./failing";
 import { bindTo } from "../operations";
 
 /**
@@ -25,6 +26,7 @@ export function createCalendarSyncService(deps: CalendarSyncDeps) {
     setExportImported: bind(feed.setExportImported),
     exportedEvents: bind(feed.exportedEvents),
     importText: bind(imports.importText),
+    failing: bind(failing),
   };
 }
 

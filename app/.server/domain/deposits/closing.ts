@@ -35,7 +35,7 @@ export async function decide(ctx: DepositsContext, adminUid: string, bookingId: 
       if (kept > 0) throw new DepositError("invalid", "kept", "released");
       return before;
     }
-  });
+  }, { keptCents: kept, note });
   const iso = ctx.now().toISOString();
   return change(
     ctx,

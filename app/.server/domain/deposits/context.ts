@@ -9,6 +9,9 @@ import { hasControlCharacters } from "#app/utils/text";
 import { isBookingId, type BookingsService } from "../bookings";
 import { DEPOSIT_CLAIM_CLOSINGS as CLOSINGS, DEPOSIT_CLAIMS, DepositError, MAX_CLAIM_TEXT, type ClaimHistoryEntry, type DepositClaim } from "./model";
 
+/** A claim's closing marker (`deposit_claim_closings/{bookingId}`): who closes it, how, when; a decision's amount and note (absent on markers written before issue 45). */
+export type ClosingMarker = { by: string; kind: "decide" | "withdraw"; at: string; keptCents?: number; note?: string };
+
 export type Viewer = { uid: string; role: "admin" | "user" };
 
 /** What a check-out offers as evidence: its id, its photos' ids and its notes (the record's and the answer's). */
@@ -59,11 +62,14 @@ export async function change(ctx: DepositsContext, bookingId: string, patch: (cl
  * Closing a claim (a decision or a withdrawal) first creates its closing marker: of two at once
  * one creates it and the others are told the claim is closed — on every store, whatever its
  * transactions' isolation (the ledger's own check stays behind it). If the money then cannot
- * move, the marker is removed so the claim can be closed again.
+ * move, the marker is removed so the claim can be closed again. A decision's marker keeps the
+ * amount and the note, so a closing stopped half-way can be finished as it was meant
+ * (`repair.ts`).
  */
-export async function closing<T>(ctx: DepositsContext, bookingId: string, by: string, kind: "decide" | "withdraw", move: () => Promise<T>): Promise<T> {
+export async function closing<T>(ctx: DepositsContext, bookingId: string, by: string, kind: "decide" | "withdraw", move: () => Promise<T>, decision?: { keptCents: number; note: string }): Promise<T> {
   try {
-    await ctx.store.create(CLOSINGS, bookingId, { by, kind, at: ctx.now().toISOString() });
+    const marker: ClosingMarker = { by, kind, at: ctx.now().toISOString(), ...(decision ?? {}) };
+    await ctx.store.create(CLOSINGS, bookingId, marker);
   } catch (error) {
     if (isStoreError(error, "already-exists")) throw new DepositError("not-open");
     throw error;

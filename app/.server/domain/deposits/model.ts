@@ -50,6 +50,8 @@ export type DepositClaim = {
    */
   depositReleasedBefore?: string;
   history: ClaimHistoryEntry[];
+  /** A closing that stopped half-way, finished by the team (/admin/operaciones): who, when. Absent on every other claim. */
+  closingFinished?: { by: string; at: string };
   createdAt: string;
   updatedAt: string;
 };

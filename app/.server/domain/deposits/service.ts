@@ -2,6 +2,7 @@ import { createDepositsContext, type DepositsDeps } from "./context";
 import { decide, withdraw } from "./closing";
 import { answer, claim } from "./filing";
 import * as reads from "./reads";
+import * as repair from "./repair";
 import { bindTo } from "../operations";
 
 /**
@@ -31,6 +32,8 @@ export function createDepositsService(deps: DepositsDeps) {
     listOpen: bind(reads.listOpen),
     countOpen: bind(reads.countOpen),
     photo: bind(reads.photo),
+    stuckClosings: bind(repair.stuck),
+    finishClosing: bind(repair.finish),
   };
 }
 

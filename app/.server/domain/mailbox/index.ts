@@ -13,3 +13,4 @@ export {
   type RenderedEmail,
   type SystemEmail,
 } from "./templates";
+export { EMAIL_FAILURES, type EmailFailure, type RetryOutcome } from "./failures";

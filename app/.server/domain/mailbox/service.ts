@@ -4,6 +4,7 @@ import type { DocumentStore, Query, StoreError, Unsubscribe } from "#app/.server
 import type { Lang } from "#app/i18n";
 import { DEFAULT_MAILBOX_LIMIT, EMAILS, toEmail, type EmailDoc } from "./model";
 import { renderSystemEmail, type SystemEmail } from "./templates";
+import { keepFailure, listFailures, retryFailure } from "./failures";
 
 /** What to deliver: a system email (keys and parameters, in the recipient's language) or a free text. */
 export type DeliveryContent = { lang: Lang; email: SystemEmail } | { subject: string; text: string };
@@ -48,11 +49,14 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
      */
     async send(input: { to: string } & DeliveryContent): Promise<boolean> {
       if (!transport) return false;
+      const message = rendered(input);
       try {
-        await transport.send({ to: input.to, ...rendered(input) });
+        await transport.send({ to: input.to, ...message });
         return true;
       } catch (error) {
-        console.warn("[mailbox] SMTP send to a visitor failed:", error);
+        console.warn("[mailbox] SMTP send to a visitor failed; kept for a retry:", error);
+        const content = "email" in input ? { template: input.email, lang: input.lang } : { subject: input.subject, text: input.text };
+        await keepFailure(store, { to: input.to, emailId: null, content, subject: message.subject, error, at: new Date().toISOString() });
         return false;
       }
     },
@@ -61,21 +65,30 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
      * Stores the email in the person's mailbox, then sends it when SMTP is configured (a system
      * email rendered in `lang`, the recipient's language). A system email is stored as its keys
      * and parameters, never as text, and rendered again in the language it is read in.
-     * A failed send is logged and otherwise ignored: the email stays in the mailbox.
+     * A failed send is logged and kept for the team to send again (/admin/operaciones): the
+     * email stays in the mailbox either way.
      */
     async deliver(input: { uid: string; to: string; link?: string | null } & DeliveryContent): Promise<MailboxEmail> {
       const content = "email" in input ? { template: input.email, lang: input.lang } : { subject: input.subject, text: input.text };
       const doc: EmailDoc = { uid: input.uid, ...content, link: input.link ?? null, read: false, createdAt: nextTimestamp() };
       const id = await store.add(EMAILS, doc);
       if (transport) {
+        const message = rendered(input);
         try {
-          await transport.send({ to: input.to, ...rendered(input) });
+          await transport.send({ to: input.to, ...message });
         } catch (error) {
-          console.warn(`[mailbox] SMTP send of email ${id} failed; it stays in the mailbox:`, error);
+          console.warn(`[mailbox] SMTP send of email ${id} failed; it stays in the mailbox and is kept for a retry:`, error);
+          await keepFailure(store, { id, to: input.to, emailId: id, content: null, subject: message.subject, error, at: new Date().toISOString() });
         }
       }
       return toEmail({ ...doc, id });
     },
+
+    /** Emails SMTP did not take, newest failure first (the team's list). */
+    failedSends: (limit?: number) => listFailures(store, limit),
+
+    /** Sends a failed email again: `sent` (off the list), `failed` (with the new error), `not-found`, `no-transport`. */
+    retryFailedSend: (id: string) => retryFailure(store, transport, id, new Date().toISOString()),
 
     /** The person's emails, newest first. */
     async list(uid: string, options: ListOptions = {}): Promise<MailboxEmail[]> {
