@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { vi } from "vitest";
 import { loadConfig } from "#app/.server/config";
 import { seedDemoData, seedSteps } from "#app/.server/seed";
+import type { MailTransport } from "#app/.server/mail";
 import { createServices, type Services } from "#app/.server/services";
 
 /**
@@ -17,14 +18,15 @@ import { createServices, type Services } from "#app/.server/services";
  */
 export async function createTestServices(
   env: Record<string, string> = {},
-  options: { demoListings?: boolean; demoBlog?: boolean } = {},
+  { mailTransport, ...options }: { demoListings?: boolean; demoBlog?: boolean; mailTransport?: MailTransport | null } = {},
 ): Promise<Services & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-test-"));
   const config = testConfig(dataDir, env);
   const template = config.seedDemoData && config.APP_BACKEND === "embedded" && !vi.isFakeTimers() ? await seededTemplate(env, options) : null;
   // The template's own generated session secret stays behind: this directory has its own (made by loadConfig).
   if (template) fs.cpSync(template, dataDir, { recursive: true, filter: (source) => path.basename(source) !== "session-secret" });
-  const services = await createServices(config);
+  // A test's mail transport (the seed's template is made without one: its demo emails stay in the mailboxes).
+  const services = await createServices(config, { mailTransport });
   if (config.seedDemoData && !template) await seed(services, options);
   return {
     ...services,

@@ -12,7 +12,7 @@ import { createPortsService, type PortsService } from "./domain/ports";
 import { createProfilePhotosService, createUsersService, type ProfilePhotosService, type UsersService } from "./domain/users";
 import type { IdentityProvider } from "./identity";
 import { createIdentity } from "./identity/create-identity";
-import { createMailTransport } from "./mail";
+import { createMailTransport, type MailTransport } from "./mail";
 import { createRecentlyViewedCookie } from "./http/recently-viewed-cookie";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createRateLimits, type RateLimits } from "./auth/rate-limit";
@@ -139,14 +139,17 @@ export function caseQuoteInvoicer(invoices: InvoicesService, options: { quiet?: 
   };
 }
 
-export function assembleServices(config: Config, store: DocumentStore, identity: IdentityProvider, blobs: BlobStore): Services {
+/** What may replace a port adapter the config would choose: tests' mail transport (one that fails, then works). */
+export type ServiceOverrides = { mailTransport?: MailTransport | null };
+
+export function assembleServices(config: Config, store: DocumentStore, identity: IdentityProvider, blobs: BlobStore, overrides: ServiceOverrides = {}): Services {
   const pageCache = createPageCache({ ttlMs: config.pageCacheSeconds * 1000, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 });
   // A write forgets the visitors' pages that show what it changed, on every server.
   const invalidations = createPageCacheInvalidations({ store, cache: pageCache });
   const users = createUsersService(store, (uid) => invalidations.publish([`user:${uid}`]));
   const ports = createPortsService(store);
   // Each send counted in amarre_emails_total; a failed one kept for the team to retry (/admin/operaciones).
-  const mailbox = createMailboxService({ store, transport: countedTransport(createMailTransport(config)) });
+  const mailbox = createMailboxService({ store, transport: countedTransport(overrides.mailTransport !== undefined ? overrides.mailTransport : createMailTransport(config)) });
   const sessionRevocations = createSessionRevocations({ store, maxAgeMs: SESSION_MAX_AGE_SECONDS * 1000 });
   const accounts = createAccountsService({ identity, users, mailbox, config, sessions: sessionRevocations });
   // The listings service names the pages a write changed: `listing:<id>`, `search:<kind>`, `user:<uid>`.
@@ -342,7 +345,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
  * Opens the configured backends and builds the services; nothing more. Seeding the demo data
  * (`config.seedDemoData`) is the caller's start-up step: `seedDemoData(services)` from `./seed`.
  */
-export async function createServices(config: Config): Promise<Services> {
+export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
   const store = await createStore(
     config.APP_BACKEND === "embedded"
       ? { backend: "embedded", dataDir: config.dataDir }
@@ -373,7 +376,7 @@ export async function createServices(config: Config): Promise<Services> {
           serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT || undefined,
         },
   );
-  const services = assembleServices(config, store, identity, blobs);
+  const services = assembleServices(config, store, identity, blobs, overrides);
   await services.sessionRevocations.ready();
   return services;
 }

@@ -42,6 +42,7 @@ export function createSchedulerRecorder(options: { now?: () => Date } = {}) {
       state.lastStartAt = now().toISOString();
       state.running = true;
       let outcome: "ok" | "failed" = "ok";
+      let failure: unknown = null;
       try {
         await pass();
       } catch (error) {
@@ -49,13 +50,15 @@ export function createSchedulerRecorder(options: { now?: () => Date } = {}) {
         state.failures++;
         state.lastError = errorMessage(error);
         state.lastErrorAt = now().toISOString();
-        console.error(`[${name}] ${label} failed:`, error);
+        failure = error;
       }
       state.running = false;
       state.runs++;
       state.lastOutcome = outcome;
       state.lastEndAt = now().toISOString();
       schedulerRuns.inc({ scheduler: name, outcome });
+      // Logged once, with its stack, after the pass is recorded.
+      if (outcome === "failed") console.error(`[${name}] ${label} failed:`, failure);
     },
     /** Every scheduler's record, in SCHEDULERS' order (copies). */
     list(): SchedulerState[] {

@@ -221,6 +221,11 @@ describe("POST /api/payments/stripe-webhook", () => {
   it("is wired with PAYMENTS_PROVIDER=stripe, and absent (404) with the recorded provider", async () => {
     expect(services.payments.provider).toBe("stripe");
     expect(services.paymentWebhooks).not.toBeNull();
+    // The wired service keeps each failed delivery for the team's operations page (its event's id and type, why).
+    const forged = JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" });
+    const refused = (await action({ request: new Request(URL_PATH, { method: "POST", body: forged, headers: { "Stripe-Signature": signed(forged, { secret: "whsec_other" }) } }), context: loadContext(services), params: {} })) as Response;
+    expect(refused.status).toBe(400);
+    expect(await services.operations.webhookFailures()).toEqual([expect.objectContaining({ provider: "stripe", eventId: "evt_forged", eventType: "checkout.session.completed", reason: "bad-signature" })]);
     const recorded = await createTestServices();
     try {
       expect(recorded.payments.provider).toBe("recorded");
