@@ -55,7 +55,8 @@ describe("/admin/operaciones", () => {
   it("sends anonymous people to sign in and refuses signed-in non-admins with 403, on the page and every intent", async () => {
     expect(statusOf(await view())).toBe(302);
     expect(statusOf(await view(person.cookie))).toBe(403);
-    for (const fields of [{ intent: "retry-email", id: "x" }, { intent: "retry-all" }, { intent: "finish-claim", bookingId: "x" }]) {
+    const intents: Array<Record<string, string>> = [{ intent: "retry-email", id: "x" }, { intent: "retry-all" }, { intent: "finish-claim", bookingId: "x" }];
+    for (const fields of intents) {
       expect(statusOf(await post(fields, person.cookie))).toBe(403);
     }
     const page = dataOf(await view(admin.cookie));
