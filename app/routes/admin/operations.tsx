@@ -58,6 +58,8 @@ export async function action(args: ActionFunctionArgs) {
       const result = await ctx.services.mailbox.retryFailedSend(email.id);
       if (result.outcome === "no-transport") return reply(409, { intent, errors: { form: ctx.t("operations.errors.noTransport") } });
       if (result.outcome === "sent") sent++;
+      // The mail server still refuses: the rest wait (each try may take its timeouts, up to a minute).
+      if (result.outcome === "failed") break;
     }
     return ctx.redirectWithNotice(back, { key: "admin:operations.done.retriedAll", values: { sent, failed: failed.length - sent } });
   }
@@ -90,10 +92,11 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   );
 }
 
+/** A table as wide as the card, never narrower than 42rem: on a phone it scrolls sideways rather than breaking words letter by letter. */
 function Table({ head, children }: { head: string[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full min-w-[42rem] text-left text-sm">
         <thead>
           <tr className="border-b border-slate-200 dark:border-white/10">{head.map((h) => <th key={h} scope="col" className={th}>{h}</th>)}</tr>
         </thead>
@@ -201,7 +204,7 @@ function Emails({ page }: Props) {
           <Table head={[c("to"), c("subject"), c("error"), c("attempts"), c("when"), ""]}>
             {page.emails.map((e) => (
               <tr key={e.id} className={row} data-email={e.id}>
-                <td className={td + " break-all"}>{e.to}</td>
+                <td className={td + " break-words"}>{e.to}</td>
                 <td className={td}>{e.subject}</td>
                 <td className={td + " break-words font-mono text-xs"}>{e.error}</td>
                 <td className={td + " tabular-nums"}>{e.attempts}</td>
@@ -285,7 +288,7 @@ function Feeds({ page }: Props) {
                 {f.listing}
                 <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">{f.listingId}</span>
               </td>
-              <td className={td + " break-all font-mono text-xs"}>{f.host}</td>
+              <td className={td + " break-words font-mono text-xs"}>{f.host}</td>
               <td className={td + " tabular-nums"}>{f.failures}</td>
               <td className={td}>
                 {f.error ? (
@@ -320,7 +323,7 @@ function Webhooks({ page }: Props) {
           {page.webhooks.map((w) => (
             <tr key={w.id} className={row} data-webhook={w.id}>
               <td className={td + " tabular-nums"}>{formatMoment(w.at, lang)}</td>
-              <td className={td + " break-all font-mono text-xs"}>
+              <td className={td + " break-words font-mono text-xs"}>
                 {w.eventType ?? "—"}
                 <span className="block">{w.eventId ?? t("operations.webhooks.noEvent")}</span>
               </td>

@@ -9,7 +9,8 @@ import { createListingsService, type Listing } from "../listings";
 import { publishBoat } from "../listings/test-fixtures";
 import { createPortsService } from "../ports";
 import { createUsersService } from "../users";
-import { DepositError } from "./model";
+import { DEPOSIT_CLAIM_CLOSINGS, DepositError } from "./model";
+import { STUCK_AFTER_MS } from "./repair";
 import { createDepositsService, type DepositsService } from "./service";
 
 /**
@@ -247,6 +248,29 @@ export function depositsSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     const kept = lineOf(money, "claim")?.amountCents ?? 0;
     expect(kept + deposit.amountCents).toBe(80_000);
     expect(final?.status === "decided" ? final.decision?.keptCents : 0).toBe(kept);
+    restore();
+  }, 60_000);
+
+  it("a closing stopped half-way (its marker left, the claim open) is finished once from the marker, however many press at once", async () => {
+    const { booking, renter, restore } = await finishedTrip();
+    await deposits.claim("owner-d", booking.id, { amountCents: 30_000, reason: "Toldo roto", evidence });
+    await store.create(DEPOSIT_CLAIM_CLOSINGS, booking.id, { by: "team-a", kind: "decide", at: clock.toISOString(), keptCents: 20_000, note: "Reparación" });
+    // Under way for now: not listed, not finished.
+    expect(await deposits.stuckClosings()).toEqual([]);
+    expect(await deposits.finishClosing("team-b", booking.id)).toEqual({ outcome: "not-stuck" });
+    clock = new Date(clock.getTime() + STUCK_AFTER_MS);
+    expect((await deposits.stuckClosings()).map((c) => [c.bookingId, c.keptCents, c.moneyMoved])).toEqual([[booking.id, 20_000, false]]);
+    const heard = events.length;
+    const presses = await Promise.all(Array.from({ length: 3 }, () => deposits.finishClosing("team-b", booking.id)));
+    expect(presses.filter((p) => p.outcome === "finished")).toEqual([{ outcome: "finished", status: "decided", keptCents: 20_000 }]);
+    expect(presses.filter((p) => p.outcome !== "finished")).toEqual([{ outcome: "not-stuck" }, { outcome: "not-stuck" }]);
+    const money = (await bookings.getFor(booking.id, renter))!.booking.money;
+    expect(money.lines.filter((l) => l.kind === "claim").map((l) => l.amountCents)).toEqual([20_000]);
+    expect(lineOf(money, "deposit")).toMatchObject({ state: "released", amountCents: 60_000 });
+    expect(events.slice(heard)).toEqual(["deposit-settled"]);
+    expect(await deposits.forBooking(booking.id, { uid: "team", role: "admin" })).toMatchObject({ status: "decided", decision: { keptCents: 20_000, by: "team-a", note: "Reparación" }, closingFinished: { by: "team-b" } });
+    expect(await deposits.finishClosing("team-b", booking.id)).toEqual({ outcome: "not-stuck" });
+    expect(await deposits.stuckClosings()).toEqual([]);
     restore();
   }, 60_000);
 }
