@@ -146,8 +146,8 @@ function Instance({ page }: Props) {
   return (
     <Section id="instance" title={t("operations.instance.title")} intro={t("operations.instance.perInstance")}>
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {item(t("operations.instance.version"), instance.version ?? t("operations.instance.unknown"))}
-        {item(t("operations.instance.commit"), instance.commit ?? t("operations.instance.unknown"))}
+        {item(t("operations.instance.version"), instance.version ? <code>{instance.version}</code> : t("operations.instance.unknown"))}
+        {item(t("operations.instance.commit"), instance.commit ? <code>{instance.commit}</code> : t("operations.instance.unknown"))}
         {item(t("operations.instance.startedAt"), formatMoment(instance.startedAt, lang))}
         {page.lastBackup === undefined ? null : item(t("operations.instance.lastBackup"), page.lastBackup ? formatMoment(page.lastBackup.at, lang) : t("operations.instance.noBackup"))}
       </dl>
@@ -175,7 +175,7 @@ function Schedulers({ page }: Props) {
               <td className={td + " break-words"}>
                 {s.lastError ? (
                   <>
-                    <span className="font-mono text-xs">{s.lastError}</span>
+                    <code className="text-xs">{s.lastError}</code>
                     {s.lastErrorAt ? <span className="block text-xs text-slate-500 dark:text-slate-400">{t("operations.schedulers.errorAt", { at: formatMoment(s.lastErrorAt, lang) })}</span> : null}
                   </>
                 ) : (
@@ -206,7 +206,7 @@ function Emails({ page }: Props) {
               <tr key={e.id} className={row} data-email={e.id}>
                 <td className={td + " break-words"}>{e.to}</td>
                 <td className={td}>{e.subject}</td>
-                <td className={td + " break-words font-mono text-xs"}>{e.error}</td>
+                <td className={td + " break-words text-xs"}><code>{e.error}</code></td>
                 <td className={td + " tabular-nums"}>{e.attempts}</td>
                 <td className={td + " tabular-nums"}>{formatMoment(e.lastFailedAt, lang)}</td>
                 <td className={td}>
@@ -288,7 +288,7 @@ function Feeds({ page }: Props) {
                 {f.listing}
                 <span className="block font-mono text-xs text-slate-500 dark:text-slate-400">{f.listingId}</span>
               </td>
-              <td className={td + " break-words font-mono text-xs"}>{f.host}</td>
+              <td className={td + " break-words text-xs"}><code>{f.host}</code></td>
               <td className={td + " tabular-nums"}>{f.failures}</td>
               <td className={td}>
                 {f.error ? (
@@ -324,8 +324,8 @@ function Webhooks({ page }: Props) {
             <tr key={w.id} className={row} data-webhook={w.id}>
               <td className={td + " tabular-nums"}>{formatMoment(w.at, lang)}</td>
               <td className={td + " break-words font-mono text-xs"}>
-                {w.eventType ?? "—"}
-                <span className="block">{w.eventId ?? t("operations.webhooks.noEvent")}</span>
+                <code>{w.eventType ?? "—"}</code>
+                <code className="block">{w.eventId ?? t("operations.webhooks.noEvent")}</code>
               </td>
               <td className={td}>{t(`operations.webhooks.reasons.${w.reason}`, { detail: w.detail ?? "—" })}</td>
             </tr>
