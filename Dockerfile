@@ -12,7 +12,9 @@ COPY patches ./patches
 # `npm ci` refuses lockfiles written against some registries; `npm install` keeps this one.
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && node scripts/release.js /app
+# The commit the operations page shows (.git is not sent to the build): --build-arg APP_COMMIT=$(git rev-parse HEAD)
+ARG APP_COMMIT=""
+RUN APP_COMMIT="$APP_COMMIT" npm run build && node scripts/release.js /app
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
