@@ -244,6 +244,16 @@ class FirebaseIdentity implements IdentityProvider {
     if (disabled) this.#freshIdTokens.delete(uid);
   }
 
+  async deleteUser(uid: string): Promise<void> {
+    this.#freshIdTokens.delete(uid);
+    try {
+      await this.#admin(() => this.#auth.deleteUser(uid));
+    } catch (error) {
+      if (error instanceof IdentityError && error.code === "user-not-found") return;
+      throw error;
+    }
+  }
+
   async setRole(uid: string, role: Role | null): Promise<void> {
     if (role !== null && role !== "admin") throw new TypeError(`Unknown role ${String(role)}`);
     const user = await this.#admin(() => this.#auth.getUser(uid));

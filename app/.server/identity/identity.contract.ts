@@ -353,6 +353,20 @@ export function describeIdentityContract(
       expect(cleared).toMatchObject({ displayName: null, photoURL: null });
     });
 
+    it("deletes an account for good: its password signs nobody in, its sessions end, its email is free again", async () => {
+      const { email, user } = await newAccount("deleted");
+      const token = await sessionFor(email);
+      await identity.deleteUser(user.uid);
+      expect(await identity.getUser(user.uid)).toBeNull();
+      expect(await identity.getUserByEmail(email)).toBeNull();
+      await expect(identity.signInWithPassword(email, PASSWORD)).rejects.toMatchObject({ code: expect.stringMatching(/^(invalid-credential|user-not-found)$/) });
+      await expect(identity.verifySessionToken(token, { checkRevoked: true })).rejects.toBeInstanceOf(Error);
+      // Gone already: not an error.
+      await identity.deleteUser(user.uid);
+      const again = await identity.signUp({ email, password: PASSWORD });
+      expect(again.uid).not.toBe(user.uid);
+    });
+
     it("answers user-not-found when changing an account that does not exist", async () => {
       const uid = "no-such-uid-anywhere";
       await expectIdentityError(identity.revokeSessions(uid), "user-not-found");

@@ -112,6 +112,12 @@ export interface IdentityProvider {
   updatePassword(uid: string, password: string): Promise<void>;
   updateProfile(uid: string, profile: { displayName?: string | null; photoURL?: string | null }): Promise<Identity>;
   setDisabled(uid: string, disabled: boolean): Promise<void>;
+  /**
+   * Erases the account for good (a person deleting theirs): its email is free again, its password
+   * signs nobody in, its sessions fail `checkRevoked`. Deleting an account that is gone already is
+   * not an error.
+   */
+  deleteUser(uid: string): Promise<void>;
   /** Sets or clears the `role` claim; takes effect on the next session verification with claims. */
   setRole(uid: string, role: Role | null): Promise<void>;
 

@@ -286,6 +286,18 @@ class LocalIdentity implements IdentityProvider {
     await this.#update(uid, { disabled });
   }
 
+  async deleteUser(uid: string): Promise<void> {
+    if (!isDocumentId(uid)) return;
+    await this.#store.runTransaction(async (tx) => {
+      const account = await tx.get<LocalAccount>(ACCOUNTS_COLLECTION, uid);
+      if (!account) return;
+      const key = emailKey(account.email);
+      const link = await tx.get<AccountEmailDoc>(ACCOUNT_EMAILS_COLLECTION, key);
+      if (link?.uid === uid) tx.delete(ACCOUNT_EMAILS_COLLECTION, key);
+      tx.delete(ACCOUNTS_COLLECTION, uid);
+    });
+  }
+
   async setRole(uid: string, role: Role | null): Promise<void> {
     if (role !== null && role !== "admin") throw new TypeError(`Unknown role ${String(role)}`);
     await this.#update(uid, { role });
