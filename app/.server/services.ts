@@ -41,6 +41,7 @@ import { createWeatherService, type WeatherService } from "./domain/weather";
 import { createWeather } from "./weather/create-weather";
 import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, createConflictNotifier, createFailingNotifier, type CalendarSyncService } from "./domain/calendar-sync";
 import { createCalendarFetcher } from "./calendar-fetch";
+import { createPrivacyService, type PrivacyService } from "./domain/privacy";
 import { createWorkerCalendarReader } from "./calendar-read";
 import { countedTransport, createOperationsService, createSchedulerRecorder, recordedWebhooks, type OperationsService } from "./operations";
 
@@ -92,6 +93,8 @@ export type Services = {
   calendarSync: CalendarSyncService;
   /** What the team's operations page reads: the schedulers' passes on this instance, failed webhook deliveries, the build and start time. */
   operations: OperationsService;
+  /** People's own data: everything held on a person, as a file, and the deletion of their account. */
+  privacy: PrivacyService;
   /** Starts the work a running server does in the background (due booking expiries and completions, due message emails, due calendar imports), each on its own clock. */
   startBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
@@ -109,7 +112,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync" | "operations"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync" | "operations" | "privacy"
 >;
 
 /**
@@ -245,6 +248,21 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     }),
   });
   const handover = createHandoverService({ store, blobs, bookings, listings, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
+  const listingPhotos = createListingPhotosService({ blobs, listings });
+  const favourites = createFavouritesService({ store, listings });
+  const history = createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) });
+  const reviews = createReviewsService({
+    store,
+    listings,
+    bookings,
+    notify: createReviewNotifier({
+      mailbox,
+      users,
+      titleOf: async (review, lang) => listings.titleOf(await listings.get(review.listingId), lang),
+      link: (event, lang) => publicOrigin + href("settings-reviews", { lang, hash: event === "review" ? "recibidas" : "escritas" }),
+    }),
+  });
+  const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync });
   const schedulers: Array<ReturnType<typeof setInterval>> = [];
   // Each scheduler's passes recorded (this instance, in memory) and counted in amarre_scheduler_runs_total.
   const recorder = createSchedulerRecorder();
@@ -262,9 +280,9 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     mailbox,
     accounts,
     listings,
-    listingPhotos: createListingPhotosService({ blobs, listings }),
-    favourites: createFavouritesService({ store, listings }),
-    history: createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) }),
+    listingPhotos,
+    favourites,
+    history,
     bookings,
     payments,
     paymentWebhooks:
@@ -278,22 +296,13 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
     invoices,
-    reviews: createReviewsService({
-      store,
-      listings,
-      bookings,
-      notify: createReviewNotifier({
-        mailbox,
-        users,
-        titleOf: async (review, lang) => listings.titleOf(await listings.get(review.listingId), lang),
-        link: (event, lang) => publicOrigin + href("settings-reviews", { lang, hash: event === "review" ? "recibidas" : "escritas" }),
-      }),
-    }),
+    reviews,
     chats,
     weather,
     blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
     calendarSync,
     operations: createOperationsService({ store, schedulers: recorder, startedAt: new Date() }),
+    privacy,
     startBackgroundWork() {
       if (schedulers.length > 0) return;
       // Each kind of background work on its own clock, named for what it drives.

@@ -78,6 +78,14 @@ export function createFavouritesService(deps: { store: DocumentStore; listings: 
       });
     },
 
+    /** Forgets every listing the person saved (their account is deleted); answers how many. */
+    async removeAll(uid: string): Promise<number> {
+      requireUid(uid);
+      const saved = await store.query<FavouriteRecord>({ collection: FAVOURITES, where: [["uid", "==", uid]] });
+      for (const favourite of saved) await store.delete(FAVOURITES, favourite.id);
+      return saved.length;
+    },
+
     /** Which of `listingIds` the person saved, in one batch read (for a page of cards). */
     async idsFor(uid: string, listingIds: readonly string[]): Promise<Set<string>> {
       requireUid(uid);

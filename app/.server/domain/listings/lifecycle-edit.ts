@@ -129,6 +129,22 @@ export async function discardDraft(ctx: LifecycleContext, ownerUid: string, id: 
 }
 
 /**
+ * Deletes one of the owner's listings whatever its status: an account deleted takes with it the
+ * listings no booking keeps (the caller checks that). Its photos are the photos service's.
+ */
+export async function erase(ctx: LifecycleContext, ownerUid: string, id: string): Promise<Listing> {
+  if (!isListingId(id)) throw new ListingError("not-found");
+  const erased = await ctx.store.runTransaction(async (tx) => {
+    const current = (await tx.get<ListingRecord>(LISTINGS, id)) as Listing | null;
+    if (!current || current.ownerUid !== ownerUid) throw new ListingError("not-found");
+    tx.delete(LISTINGS, id);
+    return current;
+  });
+  ctx.written(listingPageTags(erased, null));
+  return erased;
+}
+
+/**
  * Replaces the photos' metadata: the order is the display order, the first is the cover; at
  * most MAX_PHOTOS. A published or paused listing keeps at least one.
  */

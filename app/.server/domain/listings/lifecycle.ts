@@ -1,5 +1,5 @@
 import type { LifecycleContext, LifecycleDeps } from "./lifecycle-context";
-import { createDraft, discardDraft, saveStep, saveValidFields, setPhotos } from "./lifecycle-edit";
+import { createDraft, discardDraft, erase, saveStep, saveValidFields, setPhotos } from "./lifecycle-edit";
 import { importPublished } from "./lifecycle-import";
 import { transition } from "./lifecycle-status";
 import { missingForPublish } from "./validation";
@@ -31,6 +31,8 @@ export function createListingLifecycle(deps: LifecycleDeps) {
     /** draft, published or paused → archived, for good. */
     archive: (ownerUid: string, id: string) => transition(ctx, ownerUid, id, "archive"),
     discardDraft: bind(discardDraft),
+    /** Deletes a listing whatever its status (an account deleted; no booking may keep it). */
+    erase: bind(erase),
     setPhotos: bind(setPhotos),
     importPublished: bind(importPublished),
   };

@@ -30,5 +30,5 @@ export type PhotoVariantResult =
 
 export type PhotosContext = {
   blobs: BlobStore;
-  listings: Pick<ListingsService, "get" | "setPhotos" | "discardDraft">;
+  listings: Pick<ListingsService, "get" | "setPhotos" | "discardDraft" | "erase">;
 };

@@ -95,3 +95,10 @@ export async function discardDraft(ctx: PhotosContext, ownerUid: string, id: str
   await deleteAllPhotos(ctx.blobs, listingPhotoPrefix(draft));
   return draft;
 }
+
+/** Deletes one of the owner's listings whatever its status, and all its photos (an account deleted; no booking keeps it). */
+export async function erase(ctx: PhotosContext, ownerUid: string, id: string): Promise<Listing> {
+  const listing = await ctx.listings.erase(ownerUid, id);
+  await deleteAllPhotos(ctx.blobs, listingPhotoPrefix(listing));
+  return listing;
+}

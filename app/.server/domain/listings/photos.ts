@@ -23,6 +23,7 @@ export function createListingPhotosService(deps: PhotosContext) {
     makeCover: bind(edit.makeCover),
     remove: bind(edit.remove),
     discardDraft: bind(edit.discardDraft),
+    erase: bind(edit.erase),
     variant: bind(variant),
   };
 }

@@ -87,6 +87,7 @@ export function createListingsService(deps: {
     resume: lifecycle.resume,
     archive: lifecycle.archive,
     discardDraft: lifecycle.discardDraft,
+    erase: lifecycle.erase,
     setPhotos: lifecycle.setPhotos,
     importPublished: lifecycle.importPublished,
 

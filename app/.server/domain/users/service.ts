@@ -27,6 +27,8 @@ export function createUsersService(store: DocumentStore, onChange?: (uid: string
     update: bind(writes.update),
     setPhoto: bind(writes.setPhoto),
     setLessor: bind(writes.setLessor),
+    /** Erases the profile and frees its slug (an account deleted); answers what it erased. */
+    erase: bind(writes.erase),
     recent: bind(reads.recent),
     countByKind: bind(reads.countByKind),
   };

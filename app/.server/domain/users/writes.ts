@@ -1,7 +1,7 @@
 /** Changing a profile: its fields, its photo, the lessor's details; each change tells `onChange`. */
 import { lessorSchema } from "#app/utils/account-schemas";
 import { strip, type UsersContext } from "./context";
-import { PROFILES, type Lessor, type ProfilePhoto, type UserProfile } from "./model";
+import { PROFILES, SLUGS, type Lessor, type ProfilePhoto, type UserProfile } from "./model";
 import { get } from "./reads";
 
 /** Changes the person's own fields. */
@@ -33,4 +33,22 @@ export async function setLessor(ctx: UsersContext, uid: string, lessor: Lessor):
   await ctx.store.update(PROFILES, uid, { lessor: parsed, updatedAt: new Date().toISOString() });
   ctx.onChange?.(uid);
   return (await get(ctx, uid))!;
+}
+
+/**
+ * Erases the person's profile and frees its slug (a person deleting their account); answers the
+ * profile it erased (its photo's files are the caller's to remove), null when there was none.
+ */
+export async function erase(ctx: UsersContext, uid: string): Promise<UserProfile | null> {
+  const erased = await ctx.store.runTransaction(async (tx) => {
+    const doc = await tx.get<UserProfile>(PROFILES, uid);
+    if (!doc) return null;
+    const profile = strip(doc);
+    const slug = await tx.get<{ uid: string }>(SLUGS, profile.slug);
+    if (slug?.uid === uid) tx.delete(SLUGS, profile.slug);
+    tx.delete(PROFILES, uid);
+    return profile;
+  });
+  if (erased) ctx.onChange?.(uid);
+  return erased;
 }
