@@ -126,6 +126,8 @@ export const layoutGroups = [
       { id: "chat", path: "chat/:chatId", file: "routes/chats/chat.tsx", sitemap: false },
       { id: "settings-cases", path: "ajustes/mis-gestiones", file: "routes/settings/cases.tsx", sitemap: false },
       { id: "settings-case", path: "ajustes/mis-gestiones/:id", file: "routes/settings/case.tsx", sitemap: false },
+      // People's own data: the export of everything held on them, and the deletion of their account.
+      { id: "settings-privacy", path: "ajustes/privacidad", file: "routes/settings/privacy.tsx", sitemap: false },
       // Unknown settings pages: sign-in first, then the 404.
       { id: "settings-not-found", path: "ajustes/*", file: "routes/settings/not-found.tsx", sitemap: false },
     ],
@@ -185,6 +187,8 @@ export const resourceRoutes = [
   { id: "handover-photo", path: "resources/handover-photo/:bookingId/:photoId", file: "routes/resources/handover-photo.ts" },
   // An invoice as a PDF, for its buyer, its seller and the team.
   { id: "invoice-pdf", path: "resources/invoice/:invoiceId", file: "routes/resources/invoice-pdf.ts" },
+  // People's own data as a file (the export form of /ajustes/privacidad posts here: a page's action cannot answer an attachment).
+  { id: "privacy-export", path: "resources/mis-datos", file: "routes/resources/privacy-export.ts" },
   // A trip's calendar event (.ics), for its renter, the listing's owner and the team: /resources/trip/{bookingId}.ics.
   { id: "trip-calendar", path: "resources/trip/:file", file: "routes/resources/trip-calendar.ts" },
   // A listing's calendar for other calendars: /ical/{listingId}/{secret token}.ics.

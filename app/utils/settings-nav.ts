@@ -25,6 +25,7 @@ export function settingsNavigation(roles: SettingsRoles): SettingsNavGroup[] {
         { path: href("settings-invoices"), key: "invoices" },
         { path: href("settings-reviews"), key: "reviews" },
         { path: href("settings-cases"), key: "cases" },
+        { path: href("settings-privacy"), key: "privacy" },
       ],
     },
     {

@@ -65,6 +65,12 @@ export function requestAuth(request: Request, context: AppLoadContext) {
     },
     /** The Set-Cookie value that ends the session in this browser. */
     destroySession: () => destroyUserSession(request, context),
+    /** The Set-Cookie value of a visitor's cookie holding only `notice` (the person is signed out: an account deleted). */
+    async signedOutWithNotice(notice: FlashNotice): Promise<string> {
+      const session = await sessions.getSession();
+      session.flash("notice", JSON.stringify(notice));
+      return sessions.commitSession(session);
+    },
     /** The identity's session token of this request's cookie, if any. */
     sessionToken: () => sessionToken(request, context),
     /** Signs this browser's session out on every server (the cookie itself is cleared by `destroySession`). */

@@ -48,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { me } = page;
   const [people, listings] = await Promise.all([users.getMany([me.otherUid]), listingViews(ctx, [me.listingId])]);
   const other = people.get(me.otherUid);
-  const otherView = { name: other?.displayName ?? ctx.t("someone"), slug: other?.slug ?? null, photo: other?.photo ?? null };
+  const otherView = { name: other?.displayName ?? ctx.t("deletedAccount"), slug: other?.slug ?? null, photo: other?.photo ?? null };
   return {
     meta: { title: ctx.t("chat.meta", { name: otherView.name }), description: ctx.t("list.intro") },
     chatId,

@@ -46,7 +46,7 @@ export async function loader(args: LoaderFunctionArgs) {
       const other = people.get(member.otherUid);
       return {
         id: member.chatId,
-        other: { name: other?.displayName ?? ctx.t("someone"), photo: other?.photo ?? null },
+        other: { name: other?.displayName ?? ctx.t("deletedAccount"), photo: other?.photo ?? null },
         listing: listings.get(member.listingId)?.title ?? ctx.t("gone"),
         last: { mine: member.lastSenderUid === user.uid, text: preview(ctx, member.lastText, shared.has(member.otherUid)), at: member.lastAt },
         lastSeq: member.lastSeq,
