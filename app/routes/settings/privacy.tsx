@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, optionClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -8,7 +8,6 @@ import { cardClass } from "#app/components/ui/card";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
-import { usePending } from "#app/utils/use-pending";
 import { useLang } from "#app/utils/use-lang";
 import { deleteAccount, type DeleteRefusal } from "./privacy.server";
 
@@ -47,11 +46,17 @@ export async function action(args: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
 
 export default function Privacy() {
+  const { blocked } = useLoaderData<typeof loader>();
+  return <PrivacyPage blocked={blocked} refusal={useActionData<typeof action>() ?? null} />;
+}
+
+/**
+ * The page, drawn from its data (tests draw it in each language). Both forms are plain HTML forms:
+ * the export's answer is a file the browser saves, the deletion's a new page (signed out).
+ */
+export function PrivacyPage({ blocked, refusal }: { blocked: string | null; refusal: DeleteRefusal | null }) {
   const { t } = useTranslation("settings");
   const lang = useLang();
-  const { blocked } = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>();
-  const sending = usePending();
   const errors: DeleteRefusal["fieldErrors"] = refusal?.fieldErrors ?? {};
   return (
     <main id="main" className="space-y-6">
@@ -96,7 +101,7 @@ export default function Privacy() {
             {blocked}
           </p>
         ) : null}
-        <Form method="post" action={href("settings-privacy", { lang })} className="mt-5 space-y-4" data-privacy-form="delete" noValidate>
+        <form method="post" action={href("settings-privacy", { lang })} className="mt-5 space-y-4" data-privacy-form="delete" noValidate>
           <input type="hidden" name="intent" value="delete-account" />
           <FormAlert id="delete-account-errors" errors={refusal?.formErrors} />
           <div className="sm:max-w-sm">
@@ -129,8 +134,8 @@ export default function Privacy() {
             <ErrorList id="delete-confirm-errors" errors={errors.confirm} />
           </div>
           <p className={hintClass}>{t("privacy.delete.hint")}</p>
-          <Button type="submit" variant="danger" disabled={sending}>{t("privacy.delete.submit")}</Button>
-        </Form>
+          <Button type="submit" variant="danger">{t("privacy.delete.submit")}</Button>
+        </form>
       </section>
     </main>
   );
