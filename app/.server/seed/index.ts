@@ -103,6 +103,14 @@ export const seedSteps: SeedStep[] = [
     },
   },
   {
+    id: "legal-pages-v2",
+    // The privacy policy says what is kept after an account is deleted, why and for how long, and how to export (issue 45):
+    // stores seeded before read the new texts, unless the team edited the page.
+    async run({ legalPages }) {
+      await legalPages.refreshUnedited(["privacidad"]);
+    },
+  },
+  {
     id: "contact-cases-v1",
     // A visitor's message from /contacto, waiting for the team in /admin/gestiones (./contact.ts).
     run: seedDemoContactCase,

@@ -70,4 +70,30 @@ describe("the legal pages' content", () => {
     expect(await legal.seedDefaults()).toBe(0);
     expect((await legal.page("cookies", "en")).title).toBe("Cookies");
   });
+
+  it("says in every language what is kept after an account is deleted, why and for how long, and links the page that exports and deletes", () => {
+    for (const lang of langCodes) {
+      const body = defaultLegalTexts[lang].privacidad.body;
+      const links = parseLegalBody(body).flatMap((block) => JSON.stringify(block).match(/\/ajustes\/privacidad/g) ?? []);
+      expect(links.length, lang).toBeGreaterThanOrEqual(2);
+      // The laws behind six years, and the other side's view of a deleted sender's messages.
+      for (const fact of [/art\. 30/i, /art\. 66/i, /JSON/]) expect(body, `${lang} ${fact}`).toMatch(fact);
+      expect(body, lang).toContain({ es: "seis años", en: "six years", fr: "six ans", de: "sechs Jahre" }[lang]);
+    }
+    expect(defaultLegalTexts.es.privacidad.body).toContain("«Cuenta eliminada»");
+    expect(defaultLegalTexts.en.privacidad.body).toContain("“Deleted account”");
+  });
+
+  it("refreshes the shipped texts over stored pages the team never edited, and leaves edited ones", async () => {
+    const tags: string[][] = [];
+    const legal = createLegalPagesService({ store: services.store, onChange: (changed) => tags.push(changed) });
+    const stale = { texts: Object.fromEntries(langCodes.map((lang) => [lang, { title: "Privacidad antigua", summary: "Un texto sembrado antes.", body: "## Antes\nTexto viejo." }])), updatedAt: null, updatedBy: null };
+    await services.store.set(LEGAL_PAGES, "privacidad", stale);
+    expect(await legal.refreshUnedited(["privacidad"])).toBe(1);
+    expect(await legal.page("privacidad", "es")).toEqual(defaultLegalTexts.es.privacidad);
+    expect(tags).toEqual([["legal:privacidad"]]);
+    // "cookies" was edited by the team above: kept.
+    expect(await legal.refreshUnedited(["cookies"])).toBe(0);
+    expect((await legal.page("cookies", "en")).title).toBe("Cookies");
+  });
 });

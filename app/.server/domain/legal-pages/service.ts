@@ -100,6 +100,30 @@ export function createLegalPagesService(deps: { store: DocumentStore; onChange?:
       cache.clear();
       return written;
     },
+
+    /**
+     * Writes the shipped texts of `keys` over stored ones the team never edited (seeded, `updatedBy`
+     * null): a store seeded before the defaults changed reads the new texts; an edited page keeps
+     * the team's. Answers how many pages it wrote.
+     */
+    async refreshUnedited(keys: readonly LegalPageKey[]): Promise<number> {
+      let written = 0;
+      for (const key of keys) {
+        const { key: _key, ...content } = defaultLegalContent(key);
+        const refreshed = await store.runTransaction(async (tx) => {
+          const stored = await tx.get<StoredContent>(LEGAL_PAGES, key);
+          if (stored && stored.updatedBy) return false;
+          tx.set(LEGAL_PAGES, key, content);
+          return true;
+        });
+        if (refreshed) {
+          written++;
+          deps.onChange?.([`legal:${key}`]);
+        }
+      }
+      cache.clear();
+      return written;
+    },
   };
 }
 

@@ -67,9 +67,22 @@ Wir erstellen keine Werbeprofile und verkaufen Ihre Daten nicht.
 
 ## Wie lange wir sie speichern
 - Kontodaten, solange Ihr Konto besteht.
-- Buchungen und Rechnungen sechs Jahre, wie es das spanische Handelsgesetzbuch und das Steuerrecht vorschreiben.
+- Buchungen und Rechnungen sechs Jahre ab ihrem Datum: Das spanische Handelsgesetzbuch (Código de Comercio, Art. 30) verlangt, die Unterlagen eines Unternehmens so lange aufzubewahren; die Frist umfasst die vier Jahre, in denen die Steuerbehörde Steuern prüfen kann (Ley General Tributaria, Art. 66).
 - Anfragen und Kontaktnachrichten bis zu fünf Jahre nach ihrem Abschluss, für den Fall einer Reklamation.
 - Technische Protokolle höchstens zwölf Monate.
+
+## Wenn Sie Ihr Konto löschen
+Sie können es selbst unter [Datenschutz und deine Daten](/ajustes/privacidad) mit Ihrem Passwort löschen. Dabei:
+- werden Sie auf allen Geräten abgemeldet, und Ihr Konto, Ihr Profil, Ihr Foto, Ihre Vermieterdaten, Ihre Favoriten, Ihr Verlauf und die Inserate ohne Buchungen (mit ihren Fotos) werden gelöscht;
+- werden offene Anfragen und kommende Buchungen nach den üblichen Regeln storniert (sind Sie der Eigner, erhält der Mieter alles Gezahlte zurück); während einer laufenden Fahrt oder eines offenen Anspruchs auf die Kaution lässt sich das Konto nicht löschen;
+- **bewahren wir auf**, weil das Gesetz es verlangt, die Buchungen, an denen Sie beteiligt waren, und ihre Rechnungen, mit Ihrem Namen wie in Rechnung gestellt, für die oben genannten sechs Jahre; Inserate mit Buchungen bleiben archiviert und unveröffentlicht, solange diese Buchungen aufbewahrt werden;
+- **bewahren wir auf** Ihre Nachrichten in den Unterhaltungen der anderen Person, die sie weiterhin mit dem Absender „Gelöschtes Konto“ sieht, und Ihre veröffentlichten Bewertungen, ohne Ihren Namen;
+- werden Ihre Anfragen für die oben genannte Frist aufbewahrt.
+
+Was aufbewahrt wird, nutzen wir nur, um diese Pflichten zu erfüllen oder eine Reklamation zu beantworten.
+
+## Ihre Daten herunterladen
+Unter [Datenschutz und deine Daten](/ajustes/privacidad) können Sie jederzeit eine JSON-Datei mit allem herunterladen, was wir über Sie speichern: Profil, Vermieterdaten, Inserate, Buchungen, Unterhaltungen, Anfragen, Bewertungen, Favoriten, Verlauf und die Liste Ihrer Rechnungen mit Links zu ihren PDFs (Auskunftsrecht und Recht auf Datenübertragbarkeit, Art. 15 und 20 DSGVO).
 
 ## Ihre Rechte
 Sie können jederzeit Auskunft über Ihre Daten, deren Berichtigung oder Löschung, die Einschränkung der Verarbeitung und die Datenübertragbarkeit verlangen, der Verarbeitung widersprechen und eine Einwilligung widerrufen, ohne dass dies die bisherige Verarbeitung berührt. Schreiben Sie an [hola@amarre.test](mailto:hola@amarre.test) und nennen Sie das Recht, das Sie ausüben möchten; wir antworten innerhalb eines Monats. Wenn Sie meinen, dass wir Ihr Anliegen nicht richtig behandelt haben, können Sie sich bei der spanischen Datenschutzbehörde beschweren ([www.aepd.es](https://www.aepd.es)).

@@ -67,9 +67,22 @@ We do not build advertising profiles and we do not sell your data.
 
 ## How long we keep it
 - Account data, for as long as your account is open.
-- Bookings and invoices, six years, as the Spanish Commercial Code and tax rules require.
+- Bookings and invoices, six years from their date: the Spanish Commercial Code (art. 30) requires a business's records to be kept that long, which covers the four years in which the tax authority may review taxes (General Tax Act, art. 66).
 - Requests and contact messages, up to five years after they are closed, in case a claim arises.
 - Technical logs, twelve months at most.
+
+## If you delete your account
+You can delete it yourself at [Privacy and your data](/ajustes/privacidad), with your password. At that moment:
+- you are signed out on all your devices, and your account, profile, photo, lessor details, favourites, history and the listings without bookings (with their photos) are deleted;
+- your open requests and upcoming bookings are cancelled under the usual rules (where you are the owner, the renter gets back everything they paid); the account cannot be deleted while a trip is under way or a deposit claim is open;
+- **we keep**, because the law requires it, the bookings you took part in and their invoices, with your name as invoiced, for the six years stated above; listings with bookings stay archived, unpublished, while those bookings are kept;
+- **we keep** your messages in the other person's conversations, where they still see them from “Deleted account”, and your published reviews, without your name;
+- your requests are kept for the period stated above.
+
+What is kept is used only to meet those obligations or to answer a claim.
+
+## Download your data
+At [Privacy and your data](/ajustes/privacidad) you can download at any time a JSON file with everything we hold on you: profile, lessor details, listings, bookings, conversations, requests, reviews, favourites, history and the list of your invoices with links to their PDFs (right of access and to data portability, GDPR arts. 15 and 20).
 
 ## Your rights
 At any time you may ask for access to your data, its rectification or erasure, restriction of processing and portability, and you may object to processing and withdraw your consent without affecting what came before. Write to [hola@amarre.test](mailto:hola@amarre.test) saying which right you wish to exercise; we will answer within one month. If you believe we have not handled your request properly, you may complain to the Spanish Data Protection Agency ([www.aepd.es](https://www.aepd.es)).

@@ -67,9 +67,22 @@ No elaboramos perfiles con fines publicitarios ni vendemos tus datos.
 
 ## Cuánto tiempo los guardamos
 - Los datos de la cuenta, mientras la mantengas abierta.
-- Las reservas y facturas, seis años, como exigen el Código de Comercio y la normativa tributaria.
+- Las reservas y las facturas, seis años desde su fecha: el Código de Comercio (art. 30) obliga a conservar durante ese plazo la documentación de la actividad, y el plazo cubre los cuatro años en que Hacienda puede revisar los impuestos (Ley General Tributaria, art. 66).
 - Las gestiones y los mensajes de contacto, hasta cinco años después de cerrarse, por si surge una reclamación.
 - Los registros técnicos, como máximo doce meses.
+
+## Si eliminas tu cuenta
+Puedes eliminarla tú mismo en [Privacidad y tus datos](/ajustes/privacidad), con tu contraseña. En ese momento:
+- se cierra tu sesión en todos tus dispositivos y se borran tu cuenta, tu perfil, tu foto, tus datos de arrendador, tus favoritos, tu historial y los anuncios que no tienen reservas, con sus fotos;
+- tus solicitudes abiertas y tus próximas reservas se cancelan con las reglas habituales (si eres el propietario, el cliente recupera todo lo pagado); mientras dura un viaje o hay una reclamación de fianza abierta no se puede eliminar la cuenta;
+- **se conservan**, porque la ley lo exige, las reservas en las que participaste y sus facturas, con tu nombre tal como se facturó, durante los seis años indicados; los anuncios con reservas quedan archivados, sin publicar, mientras se conservan esas reservas;
+- **se conservan** tus mensajes en las conversaciones de la otra persona, que los sigue viendo con el remitente «Cuenta eliminada», y tus opiniones publicadas, sin tu nombre;
+- tus gestiones se conservan el plazo indicado arriba.
+
+Lo que se conserva solo se usa para cumplir esas obligaciones o atender una reclamación.
+
+## Descargar tus datos
+En [Privacidad y tus datos](/ajustes/privacidad) puedes descargar cuando quieras un archivo JSON con todo lo que guardamos sobre ti: perfil, datos de arrendador, anuncios, reservas, conversaciones, gestiones, opiniones, favoritos, historial y la lista de tus facturas con enlaces a sus PDF (derecho de acceso y portabilidad, arts. 15 y 20 RGPD).
 
 ## Tus derechos
 Puedes pedir en cualquier momento el acceso a tus datos, su rectificación o supresión, la limitación del tratamiento, la portabilidad y oponerte al tratamiento, así como retirar tu consentimiento sin que ello afecte a lo anterior. Escribe a [hola@amarre.test](mailto:hola@amarre.test) indicando qué derecho quieres ejercer; te responderemos en el plazo de un mes. Si crees que no hemos atendido bien tu petición, puedes reclamar ante la Agencia Española de Protección de Datos ([www.aepd.es](https://www.aepd.es)).

@@ -67,9 +67,22 @@ Nous ne créons pas de profils publicitaires et nous ne vendons pas vos données
 
 ## Durée de conservation
 - Les données du compte, tant que celui-ci reste ouvert.
-- Les réservations et factures, six ans, comme l’exigent le Code de commerce espagnol et la réglementation fiscale.
+- Les réservations et les factures, six ans à compter de leur date : le Code de commerce espagnol (art. 30) impose de conserver les documents de l’activité pendant cette durée, qui couvre les quatre ans pendant lesquels l’administration fiscale peut contrôler les impôts (loi générale fiscale, art. 66).
 - Les demandes et messages de contact, jusqu’à cinq ans après leur clôture, en cas de réclamation.
 - Les journaux techniques, douze mois au maximum.
+
+## Si vous supprimez votre compte
+Vous pouvez le supprimer vous-même dans [Confidentialité et vos données](/ajustes/privacidad), avec votre mot de passe. À ce moment :
+- vous êtes déconnecté sur tous vos appareils, et votre compte, votre profil, votre photo, vos données de loueur, vos favoris, votre historique et les annonces sans réservation (avec leurs photos) sont supprimés ;
+- vos demandes en cours et vos prochaines réservations sont annulées selon les règles habituelles (si vous êtes le propriétaire, le locataire récupère tout ce qu’il a payé) ; le compte ne peut pas être supprimé pendant une sortie en cours ni tant qu’une réclamation sur la caution est ouverte ;
+- **nous conservons**, parce que la loi l’exige, les réservations auxquelles vous avez participé et leurs factures, à votre nom tel que facturé, pendant les six ans indiqués ci-dessus ; les annonces qui ont des réservations restent archivées, non publiées, tant que ces réservations sont conservées ;
+- **nous conservons** vos messages dans les conversations de l’autre personne, qui les voit toujours avec l’expéditeur « Compte supprimé », ainsi que vos avis publiés, sans votre nom ;
+- vos demandes sont conservées pendant la durée indiquée ci-dessus.
+
+Ce qui est conservé ne sert qu’à remplir ces obligations ou à répondre à une réclamation.
+
+## Télécharger vos données
+Dans [Confidentialité et vos données](/ajustes/privacidad), vous pouvez télécharger à tout moment un fichier JSON avec tout ce que nous conservons sur vous : profil, données de loueur, annonces, réservations, conversations, demandes, avis, favoris, historique et la liste de vos factures avec les liens vers leurs PDF (droit d’accès et droit à la portabilité, art. 15 et 20 RGPD).
 
 ## Vos droits
 Vous pouvez à tout moment demander l’accès à vos données, leur rectification ou leur effacement, la limitation du traitement et la portabilité, vous opposer au traitement et retirer votre consentement, sans remettre en cause ce qui a été fait auparavant. Écrivez à [hola@amarre.test](mailto:hola@amarre.test) en précisant le droit que vous souhaitez exercer ; nous vous répondrons dans un délai d’un mois. Si vous estimez que votre demande n’a pas été traitée correctement, vous pouvez saisir l’Agence espagnole de protection des données ([www.aepd.es](https://www.aepd.es)).
