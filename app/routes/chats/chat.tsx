@@ -48,7 +48,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const { me } = page;
   const [people, listings] = await Promise.all([users.getMany([me.otherUid]), listingViews(ctx, [me.listingId])]);
   const other = people.get(me.otherUid);
-  const otherView = { name: other?.displayName ?? ctx.t("deletedAccount"), slug: other?.slug ?? null, photo: other?.photo ?? null };
+  // No profile: the other person deleted their account (their messages stay, nobody reads replies).
+  const otherView = { name: other?.displayName ?? ctx.t("deletedAccount"), slug: other?.slug ?? null, photo: other?.photo ?? null, deleted: !other };
   return {
     meta: { title: ctx.t("chat.meta", { name: otherView.name }), description: ctx.t("list.intro") },
     chatId,
@@ -80,11 +81,14 @@ export async function action(args: ActionFunctionArgs) {
   const intent = submission.payload.intent;
   if (intent !== "read" && intent !== "send") return data({ errors: [ctx.t("errors.unknown")], text: "" }, { status: 400 });
   // Only a participant may read or write; anyone else learns nothing about the conversation.
-  if (!(await ctx.services.chats.member(user.uid, chatId))) notFound(ctx.request);
+  const member = await ctx.services.chats.member(user.uid, chatId);
+  if (!member) notFound(ctx.request);
   // An empty or too long reply: the message, and the text kept in the form.
   if (submission.status !== "success") return data({ errors: messageErrors(submission.error, "text", ctx.t), text: typed(submission.payload, "text") }, { status: 400 });
   if (submission.value.intent === "read") return markRead(ctx, user.uid, chatId, submission.value.then === "page");
   const { text } = submission.value;
+  // The other person deleted their account: nobody would read the reply.
+  if (!(await ctx.services.users.get(member.otherUid))) return data({ errors: [ctx.t("chat.deleted")], text }, { status: 409 });
   const limited = await ctx.auth.limit("chatMessagesPerPerson", user.uid);
   if (limited) return data({ errors: [ctx.t("errors.tooMany")], text }, { status: 429, headers: { "Retry-After": String(limited.retryAfterSeconds) } });
   try {
@@ -190,7 +194,11 @@ export default function ChatPage() {
           </Form>
         ) : null}
 
-        {latest ? (
+        {latest && other.deleted ? (
+          <p className="rounded-xl bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-white/5 dark:text-slate-300" role="note" data-chat-deleted>
+            {t("chat.deleted")}
+          </p>
+        ) : latest ? (
           <ReplyForm key={lastSeq} formRef={form} textareaRef={textarea} otherName={other.name} reply={reply} />
         ) : (
           <LocalizedLink to={href("chat", { params: { chatId }, hash: "responder" })} className="self-center text-sm font-semibold text-sea-700 underline dark:text-sea-300">

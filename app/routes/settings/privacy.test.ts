@@ -5,7 +5,7 @@ import { getFixedT } from "#app/.server/i18n";
 import { createRecordedPayments } from "#app/.server/payments";
 import type { Services } from "#app/.server/services";
 import { languages, localizePath } from "#app/i18n";
-import { loader as chatLoader } from "#app/routes/chats/chat";
+import { action as chatAction, loader as chatLoader } from "#app/routes/chats/chat";
 import { action as exportAction } from "#app/routes/resources/privacy-export";
 import { drawnAt, textOf } from "#tests/drawn";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
@@ -156,8 +156,12 @@ describe("/ajustes/privacidad", () => {
     expect((await services.mailbox.list(owner.uid)).length).toBeGreaterThan(emailsBefore);
     // The conversation stays for the owner, from a deleted account.
     const chat = dataOf(await settle(() => chatLoader({ request: authedRequest(`/chat/${chatId}`, owner.cookie), params: { chatId }, context: context() })));
-    expect(chat.other.name).toBe("Cuenta eliminada");
+    expect(chat.other).toMatchObject({ name: "Cuenta eliminada", deleted: true });
     expect(JSON.stringify(chat)).toContain("Llegaremos a las diez.");
+    // Nobody would read a reply: refused, the text kept.
+    const reply = await settle(() => chatAction({ request: formPost(`/en/chat/${chatId}`, { intent: "send", text: "¿Sigues ahí?" }, owner.cookie), params: { chatId }, context: context() }));
+    expect(statusOf(reply)).toBe(409);
+    expect(dataOf(reply)).toEqual({ errors: [getFixedT("en", "chats")("chat.deleted")], text: "¿Sigues ahí?" });
     // The owner's invoices still list the booking's, with the renter's name as invoiced.
     const invoices = dataOf(await settle(() => invoicesLoader({ request: authedRequest("/ajustes/facturas", owner.cookie), params: {}, context: context() })));
     expect(invoices.issued.rows.map((row: { party: string }) => row.party)).toContain("Rita Se Va");
