@@ -104,6 +104,9 @@ describe("/ajustes/privacidad", () => {
     const wrong = await deleteAs(person.cookie, { currentPassword: "not-my-password", confirm: "on" }, "/en");
     expect(statusOf(wrong)).toBe(400);
     expect(dataOf(wrong).fieldErrors.currentPassword).toEqual([getFixedT("en", "settings")("privacy.delete.errors.wrongPassword")]);
+    // The box comes back ticked; the password never comes back.
+    expect(dataOf(wrong).confirmed).toBe(true);
+    expect(JSON.stringify(dataOf(wrong))).not.toContain("not-my-password");
     const unconfirmed = await deleteAs(person.cookie, { currentPassword: PASSWORD });
     expect(statusOf(unconfirmed)).toBe(400);
     expect(dataOf(unconfirmed).fieldErrors.confirm).toEqual([getFixedT("es", "settings")("privacy.delete.errors.confirm")]);

@@ -125,6 +125,7 @@ export function PrivacyPage({ blocked, refusal }: { blocked: string | null; refu
                 name="confirm"
                 type="checkbox"
                 required
+                defaultChecked={refusal?.confirmed ?? false}
                 className="mt-0.5 size-4 accent-coral-600"
                 aria-invalid={errors.confirm ? true : undefined}
                 aria-describedby={errors.confirm ? "delete-confirm-errors" : undefined}
