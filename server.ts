@@ -27,14 +27,19 @@ const app = express();
 // The server exists before the build is loaded (Vite's HMR attaches to it); it gets its request
 // listener from the build (`serveRequests`: how a body left unread is answered, decision 021).
 const httpServer = createServer();
+// Every request is served in its scope: its id back as X-Request-Id, one log line and its metrics
+// when it ends (decision 049).
 function routeRequest(req: IncomingMessage, res: ServerResponse) {
-  const decision = serverApp.gateRequest(req.method ?? "GET", req.url ?? "/");
-  if (decision.kind === "refuse") {
-    res.writeHead(decision.status, { ...decision.headers, "Cache-Control": "no-store" }).end(decision.body);
-    return;
-  }
-  req.url = decision.url;
-  app(req, res);
+  serverApp.observeRequest(req, res, config.traceProject, () => {
+    const decision = serverApp.gateRequest(req.method ?? "GET", req.url ?? "/");
+    if (decision.kind === "refuse") {
+      serverApp.noteRoute("refused");
+      res.writeHead(decision.status, { ...decision.headers, "Cache-Control": "no-store" }).end(decision.body);
+      return;
+    }
+    req.url = decision.url;
+    app(req, res);
+  });
 }
 // An idle keep-alive socket is kept longer than the clients and proxies in front keep theirs
 // (Node's 5 s default loses the race with a client that reuses the socket as the server closes it:
@@ -73,10 +78,22 @@ try {
   throw error;
 }
 
+// JSON lines in production (console's too), readable text elsewhere unless LOG_FORMAT says otherwise.
+serverApp.configureLogging({ format: config.logFormat, level: config.LOG_LEVEL });
+const log = serverApp.log();
+// A promise nobody waited for is logged once with its stack (the server keeps serving); an
+// exception nothing caught is logged, then the process ends as Node's would (exit code 1).
+process.on("unhandledRejection", (reason) => serverApp.logError("Unhandled rejection", reason));
+process.on("uncaughtException", (error) => {
+  serverApp.logError("Uncaught exception", error);
+  process.exit(1);
+});
+serverApp.collectProcessMetrics();
+
 const services = await createServices(config);
 if (config.seedDemoData) {
   const { applied } = await seedDemoData(services);
-  if (applied.length > 0) console.info(`Seeded demo data: ${applied.join(", ")}`);
+  if (applied.length > 0) log.info(`Seeded demo data: ${applied.join(", ")}`);
 }
 // Request expiries and trip completions, every minute on every server (reads apply them too).
 services.startBackgroundWork();
@@ -88,7 +105,22 @@ app.disable("x-powered-by");
 if (config.TRUST_PROXY) app.set("trust proxy", true);
 
 app.get("/healthz", (_req, res) => {
+  serverApp.noteRoute("healthz");
   res.set("Cache-Control", "no-store").json({ status: shutdown.signal.aborted ? "stopping" : "ok" });
+});
+// Readiness: the store answers a cheap read within 2 s (503 otherwise, and while stopping).
+app.get("/readyz", (_req, res, next) => {
+  serverApp.noteRoute("readyz");
+  serverApp
+    .readiness(services.store, { stopping: shutdown.signal.aborted })
+    .then(({ status, body }) => void res.status(status).set("Cache-Control", "no-store").json(body), next);
+});
+// Prometheus's text format; with METRICS_TOKEN set, for its bearer only. Never cached.
+app.get("/metrics", (req, res, next) => {
+  serverApp.noteRoute("metrics");
+  serverApp
+    .metricsAnswer(req.get("Authorization"), config.METRICS_TOKEN)
+    .then(({ status, headers, body }) => void res.status(status).set(headers).send(body), next);
 });
 
 app.use(
@@ -221,6 +253,15 @@ app.use(
   }),
 );
 
+// An error that reached Express (not Remix's own, which entry.server's handleError logs): logged
+// once with the request's id, answered with a plain 500 that gives the id as its reference.
+app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  serverApp.logError("A request failed outside Remix", error);
+  if (res.headersSent) return next(error);
+  const reference = serverApp.currentRequest()?.requestId ?? "";
+  res.status(500).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send(`Internal Server Error\nReference: ${reference}\n`);
+});
+
 httpServer.listen(config.PORT, config.HOST);
 await once(httpServer, "listening");
 // Stopping is set up before the server says it is running: a supervisor that sends SIGTERM as soon
@@ -229,7 +270,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.info(`${signal} received: closing the server`);
+  log.info(`${signal} received: closing the server`);
   shutdown.abort();
   httpServer.close();
   httpServer.closeIdleConnections();
@@ -238,7 +279,7 @@ async function stop(signal: string) {
   await once(httpServer, "close").catch(() => undefined);
   await vite?.close();
   await services.close();
-  console.info("Server closed");
+  log.info("Server closed");
   process.exit(0);
 }
 process.once("SIGTERM", () => void stop("SIGTERM"));
@@ -246,9 +287,13 @@ process.once("SIGINT", () => void stop("SIGINT"));
 const address = httpServer.address();
 const port = typeof address === "object" && address ? address.port : config.PORT;
 const host = config.HOST === "127.0.0.1" || config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
-console.info(
+const running = `Amarre is running at http://${host}:${port} (${config.isProduction ? "production" : "development"}, ${config.APP_BACKEND} backend${config.APP_BACKEND === "embedded" ? `, data in ${config.dataDir}` : ""})`;
+// In JSON lines, one line, without the demo accounts: their addresses and password stay out of the
+// log (decision 049); readable text lists them.
+if (config.logFormat === "json") log.info(running);
+else console.info(
   [
-    `Amarre is running at http://${host}:${port} (${config.isProduction ? "production" : "development"}, ${config.APP_BACKEND} backend${config.APP_BACKEND === "embedded" ? `, data in ${config.dataDir}` : ""})`,
+    running,
     `  Spanish: http://${host}:${port}/   English: /en   Français: /fr   Deutsch: /de`,
     ...(config.seedDemoData
       ? [

@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { baseNamespaces, i18nConfig, isLang, defaultLang } from "#app/i18n";
+import { ErrorReferenceProvider, REFERENCE_ATTRIBUTE, watchDataResponses } from "#app/utils/error-reference";
 import { adoptFormatsSeen, FORMATS_SEEN_ID } from "#app/utils/intl";
 
 /**
@@ -46,14 +47,19 @@ async function hydrate() {
       detection: undefined,
     });
 
+  // An error page's reference, as the server rendered it (hydration renders the same).
+  const reference = document.querySelector(`[${REFERENCE_ATTRIBUTE}]`)?.getAttribute(REFERENCE_ATTRIBUTE) ?? null;
+  watchDataResponses(window);
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
+      <ErrorReferenceProvider value={reference}>
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <RemixBrowser />
+          </StrictMode>
+        </I18nextProvider>
+      </ErrorReferenceProvider>,
     );
   });
 }

@@ -6,6 +6,9 @@ import { I18nextProvider } from "react-i18next";
 import { splitLangFromPath } from "#app/i18n";
 import { i18nFor } from "#app/.server/i18n";
 import { wholeResponse } from "#app/.server/http/whole-body";
+import { logError } from "#app/.server/observability/logger";
+import { currentRequest } from "#app/.server/observability/request-scope";
+import { ErrorReferenceProvider } from "#app/utils/error-reference";
 import { recordFormats } from "#app/utils/intl";
 import { NonceProvider } from "#app/utils/nonce";
 
@@ -26,11 +29,15 @@ export default async function handleRequest(
   // The language's shared instance already holds every message: the HTML comes out translated.
   const i18n = i18nFor(lang);
   const nonce = loadContext.cspNonce;
+  // An error page shows the request's id, the reference the person can quote (decision 049).
+  const reference = responseStatusCode >= 500 ? (currentRequest()?.requestId ?? null) : null;
   const document = (
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </I18nextProvider>
+      <ErrorReferenceProvider value={reference}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </ErrorReferenceProvider>
     </NonceProvider>
   );
   const send = (html: Buffer<ArrayBuffer>, status: number) => {
@@ -140,7 +147,7 @@ export function renderWhole(document: React.ReactElement, status: number, nonce:
       onError(error: unknown) {
         responseStatusCode = 500;
         // Errors after the shell are logged here; before it, Remix's boundary shows them.
-        if (shellRendered) console.error(error);
+        if (shellRendered) logError("Rendering the page failed", error);
       },
     });
     const timeout = setTimeout(abort, ABORT_DELAY + 1_000);
@@ -148,12 +155,12 @@ export function renderWhole(document: React.ReactElement, status: number, nonce:
 }
 
 /**
- * What the server log keeps: errors of the server (5xx and thrown errors), not a client's refused
- * request (a 4xx the app or Remix answered on purpose: an OPTIONS probe, a 415 body), which would
- * bury the errors worth reading.
+ * What the server log keeps: errors of the server (5xx and thrown errors), once each, with their
+ * stack and the request's id (decision 049); not a client's refused request (a 4xx the app or
+ * Remix answered on purpose: an OPTIONS probe, a 415 body), which would bury the errors worth reading.
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(error);
+  logError("A request failed", error);
 }

@@ -144,6 +144,13 @@ const envSchema = z
     BOOKING_SCHEDULER_MS: schedulerMs.optional(),
     CALENDAR_IMPORT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     CALENDAR_IMPORT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+    // Logs and metrics (decision 049): one JSON line per request and event (the default in
+    // production; readable text elsewhere), the lowest level written, the Google Cloud project
+    // whose traces the lines link to (else FIREBASE_PROJECT_ID), and the bearer token /metrics asks for.
+    LOG_FORMAT: z.enum(["json", "text"]).optional(),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+    GOOGLE_CLOUD_PROJECT: z.string().trim().min(1).optional(),
+    METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
     CALENDAR_IMPORT_ALLOW_HOSTS: z
       .string()
       .default("")
@@ -187,7 +194,11 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, "SESSION_SECRET" | "SEED_DEMO_DATA" | "PAGE_CACHE_SECONDS" | "BOOKING_SCHEDULER_MS" | "BOOKING_DUE_CHECK_MS" | "CHAT_EMAIL_CHECK_MS"> & {
+export type Config = Omit<Env, "SESSION_SECRET" | "SEED_DEMO_DATA" | "PAGE_CACHE_SECONDS" | "BOOKING_SCHEDULER_MS" | "BOOKING_DUE_CHECK_MS" | "CHAT_EMAIL_CHECK_MS" | "LOG_FORMAT"> & {
+  /** JSON lines (production's default) or readable text (elsewhere's). */
+  logFormat: "json" | "text";
+  /** The Google Cloud project of Cloud Logging's trace field, or null. */
+  traceProject: string | null;
   /** Milliseconds between two passes applying due booking expiries and completions. */
   BOOKING_DUE_CHECK_MS: number;
   /** Milliseconds between two passes sending due unread-message emails. */
@@ -232,7 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const sessionSecrets = parsed.SESSION_SECRET
     ? parsed.SESSION_SECRET.split(",").map((s) => s.trim())
     : [readOrCreateSecret(dataDir)];
-  const { SESSION_SECRET: _secret, SEED_DEMO_DATA, PAGE_CACHE_SECONDS, BOOKING_SCHEDULER_MS: deprecatedSchedulerMs, ...rest } = parsed;
+  const { SESSION_SECRET: _secret, SEED_DEMO_DATA, PAGE_CACHE_SECONDS, BOOKING_SCHEDULER_MS: deprecatedSchedulerMs, LOG_FORMAT, ...rest } = parsed;
   if (deprecatedSchedulerMs !== undefined) {
     console.warn("[config] BOOKING_SCHEDULER_MS is deprecated: set BOOKING_DUE_CHECK_MS and CHAT_EMAIL_CHECK_MS (it is read for whichever is unset).");
   }
@@ -241,6 +252,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     BOOKING_DUE_CHECK_MS: parsed.BOOKING_DUE_CHECK_MS ?? deprecatedSchedulerMs ?? BOOKING_DUE_CHECK_MS,
     CHAT_EMAIL_CHECK_MS: parsed.CHAT_EMAIL_CHECK_MS ?? deprecatedSchedulerMs ?? CHAT_EMAIL_CHECK_MS,
     isProduction: parsed.NODE_ENV === "production",
+    logFormat: LOG_FORMAT ?? (parsed.NODE_ENV === "production" ? "json" : "text"),
+    traceProject: parsed.GOOGLE_CLOUD_PROJECT ?? parsed.FIREBASE_PROJECT_ID ?? null,
     pageCacheSeconds: PAGE_CACHE_SECONDS ?? (parsed.NODE_ENV === "production" ? 10 : 0),
     sessionSecrets,
     dataDir,

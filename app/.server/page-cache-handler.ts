@@ -5,6 +5,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { sendFetchResponse, toFetchRequest } from "./http/express-fetch";
 import { wholeBodyOf } from "./http/whole-body";
+import { noteRoute } from "./observability/request-scope";
 import { SHARED_WITH_VISITORS, type CachedPage, type PageCache, type PageRender } from "./page-cache";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
@@ -46,20 +47,34 @@ function routeTree(build: ServerBuild): RouteNode[] {
 }
 
 /** Each build's answers by path: matching ~200 routes costs more than serving a cached page. */
-const decisions = new WeakMap<ServerBuild, LRUCache<string, boolean>>();
+const decisions = new WeakMap<ServerBuild, LRUCache<string, { route: string | null; shared: boolean }>>();
 
-/** Whether the route a path renders declares, in its `handle`, that visitors share it. */
-export function sharedWithVisitors(build: ServerBuild, pathname: string): boolean {
+/** The route a path renders (its leaf's id, null for none) and whether visitors share it. */
+function decide(build: ServerBuild, pathname: string): { route: string | null; shared: boolean } {
   let known = decisions.get(build);
-  if (!known) decisions.set(build, (known = new LRUCache<string, boolean>({ max: 10_000 })));
+  if (!known) decisions.set(build, (known = new LRUCache({ max: 10_000 })));
   const cached = known.get(pathname);
   if (cached !== undefined) return cached;
   const matches = matchRoutes(routeTree(build) as Parameters<typeof matchRoutes>[0], pathname);
-  const leaf = matches?.at(-1)?.route.id;
+  const leaf = matches?.at(-1)?.route.id ?? null;
   const handle = leaf ? (build.routes[leaf]?.module.handle as { pageCache?: string } | undefined) : undefined;
-  const shared = handle?.pageCache === SHARED_WITH_VISITORS;
-  known.set(pathname, shared);
-  return shared;
+  const decision = { route: leaf, shared: handle?.pageCache === SHARED_WITH_VISITORS };
+  known.set(pathname, decision);
+  return decision;
+}
+
+/** Whether the route a path renders declares, in its `handle`, that visitors share it. */
+export function sharedWithVisitors(build: ServerBuild, pathname: string): boolean {
+  return decide(build, pathname).shared;
+}
+
+/**
+ * The id of the leaf route a path renders, its loaders' data requests (`/boat/x.data`,
+ * `/_root.data`) included, or "404" when none matches: the request line's and metrics' `route`.
+ */
+export function routeIdOf(build: ServerBuild, pathname: string): string {
+  const page = pathname === "/_root.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname;
+  return decide(build, page).route ?? "404";
 }
 
 /**
@@ -90,6 +105,7 @@ export function createCachedRequestHandler(options: Options) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     let render: PageRender | null = null;
     try {
+      if (!options.render) noteRoute(routeIdOf(typeof options.build === "function" ? await options.build() : options.build, req.path));
       const key =
         req.method === "GET" && (await shared(req.path))
           ? cache.keyOf({ method: req.method, url: `${req.protocol}:${req.originalUrl}`, header: (name) => req.get(name) })

@@ -6,6 +6,11 @@ import { serveRequests } from "./http/unread-body";
 import { createCachedRequestHandler } from "./page-cache-handler";
 import { seedDemoData } from "./seed";
 import { demoAccounts, DEMO_PASSWORD } from "./seed/accounts";
+import { configureLogging, logError, logger } from "./observability/logger";
+import { collectProcessMetrics, metricsAnswer } from "./observability/metrics";
+import { readiness } from "./observability/readiness";
+import { observeRequest } from "./observability/request-log";
+import { currentRequest, noteRoute } from "./observability/request-scope";
 import { createServices } from "./services";
 
 /**
@@ -26,6 +31,17 @@ export const serverApp = {
   decodableTarget,
   demoAccounts,
   DEMO_PASSWORD,
+  // Logs and metrics (decision 049).
+  configureLogging,
+  /** The logger in use (configureLogging replaces it): read it when logging, not once. */
+  log: () => logger,
+  logError,
+  observeRequest,
+  noteRoute,
+  currentRequest,
+  collectProcessMetrics,
+  metricsAnswer,
+  readiness,
 };
 
 export type ServerApp = typeof serverApp;

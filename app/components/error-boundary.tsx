@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { REFERENCE_ATTRIBUTE, useErrorReference } from "#app/utils/error-reference";
 import { useRootData } from "#app/utils/root-data";
 
 /** "Return to home": the marketing site, in a new tab (the spec). */
@@ -33,15 +34,24 @@ function NotFoundScreen({ marketingUrl }: ErrorScreenProps) {
   );
 }
 
-/** "Error {code}" with a description: why access was refused (403), else the generic one. */
+/**
+ * "Error {code}" with a description: why access was refused (403), else the generic one; for a
+ * server error, the reference the server logged it under, to quote to the team (decision 049).
+ */
 function ErrorScreen({ status, marketingUrl, description }: ErrorScreenProps & { description: string }) {
   const { t } = useTranslation("errors");
+  const reference = useErrorReference();
   return (
     <main id="main" className="container-page flex flex-col items-center py-16 text-center" data-error-status={status}>
       <h1 className="text-4xl font-extrabold tracking-tight text-sea-900 dark:text-white">
         {t("generic.title", { code: status })}
       </h1>
       <p className="mt-4 max-w-md text-slate-600 dark:text-slate-300">{description}</p>
+      {status >= 500 && reference ? (
+        <p className="mt-2 text-sm text-slate-500 dark:text-slate-400" {...{ [REFERENCE_ATTRIBUTE]: reference }}>
+          {t("generic.reference")} <code className="select-all font-mono">{reference}</code>
+        </p>
+      ) : null}
       <HomeLink href={marketingUrl} label={t("notFound.home")} />
     </main>
   );
@@ -89,7 +99,9 @@ export function GeneralErrorBoundary({
   const error = useRouteError();
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logs its errors once with the request's id (entry.server's handleError); the
+  // browser's console shows the ones it meets.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const Screen = statusHandlers?.[status] ?? defaultStatusHandlers[status] ?? defaultStatusHandler;
   return <Screen status={status} marketingUrl={root?.ENV.MARKETING_URL} message={refusalMessage(error)} />;
 }

@@ -6,6 +6,7 @@ export { afterLoginPath };
 import { isIdentityError, type Role } from "../identity";
 import { href } from "#app/utils/href";
 import { serverServices } from "../http/load-context";
+import { noteUser } from "../observability/request-scope";
 
 /**
  * The guards. Every loader and action calls one of them first. They read the signed session
@@ -34,6 +35,8 @@ async function readSessionUser(request: Request, context: AppLoadContext, checkR
     const claims = await identity.verifySessionToken(token, { checkRevoked });
     // Signed out, or every session ended (password, email, role): refused on every server.
     if (sessionRevocations.isRevoked({ uid: claims.uid, sid: session.get("sid"), issuedAt: session.get("issuedAt") })) return null;
+    // The request's log line names the person by uid (never by email).
+    noteUser(claims.uid);
     return {
       uid: claims.uid,
       email: claims.email,
