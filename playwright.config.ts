@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { SEEDED_DATA_DIR } from "./tests/e2e/built-server";
 import { chromiumArgs, chromiumPath } from "./tests/e2e/support/chromium";
+import { E2E_SESSION_SECRET, SERVER_LOG } from "./tests/e2e/support/server-log";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
@@ -14,6 +15,8 @@ export default defineConfig({
   retries: 1,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 30_000,
+  // Once every test has run: the shared server's log is JSON lines without a secret (decision 049).
+  globalTeardown: "./tests/e2e/support/server-log.ts",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // A trace is recorded only when a failed test runs again (retries are 1 on CI): recording one
@@ -49,7 +52,8 @@ export default defineConfig({
     // The demo people's saved sign-ins belong to the data of one run: both go before the server
     // starts. The demo data is seeded once by the built server (support/seed-template.mjs) and
     // copied: this server and the tests that start their own on the demo data share that seed.
-    command: `rm -rf .cache/e2e-data .cache/e2e-auth && node tests/e2e/support/seed-template.mjs ${SEEDED_DATA_DIR} && cp -r ${SEEDED_DATA_DIR} .cache/e2e-data && node build/server/server.js`,
+    // Its log goes to a file the global teardown reads (its errors are printed there).
+    command: `rm -rf .cache/e2e-data .cache/e2e-auth && node tests/e2e/support/seed-template.mjs ${SEEDED_DATA_DIR} && cp -r ${SEEDED_DATA_DIR} .cache/e2e-data && exec node build/server/server.js > ${SERVER_LOG} 2>&1`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     // Seeding the demo data on a busy 2-core machine can take over a minute.
@@ -59,7 +63,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PORT: String(PORT),
       DATA_DIR: ".cache/e2e-data",
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+      SESSION_SECRET: E2E_SESSION_SECRET,
       MARKETING_URL: "https://marketing.amarre.test/",
       METADATA_SERVER_DETECTION: "none",
       // Every browser test signs up from 127.0.0.1: lift the per-address limits (tested in unit tests).

@@ -3,6 +3,9 @@ import { Await, Outlet, Scripts, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "@remix-run/router";
 import { describe, expect, it, vi } from "vitest";
+import { configureLogging } from "./.server/observability/logger";
+import { requestScope } from "./.server/observability/request-scope";
+import { GeneralErrorBoundary } from "./components/error-boundary";
 import { FormatsSeen } from "./components/formats-seen";
 import * as entry from "./entry.server";
 import { formatEuros } from "./utils/money";
@@ -160,27 +163,59 @@ describe("the formats the page wrote (app/utils/intl.ts)", () => {
   });
 });
 
+/** The log's lines while `run` runs, as JSON (decision 049). */
+async function logLines(run: () => unknown): Promise<Array<Record<string, unknown>>> {
+  const lines: Array<Record<string, unknown>> = [];
+  const restore = configureLogging({ format: "json", level: "info", destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) } });
+  try {
+    await run();
+  } finally {
+    restore();
+  }
+  return lines;
+}
+
 describe("the server log (handleError)", () => {
-  it("keeps server errors and leaves out the requests the app refused on purpose", () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      const request = new Request("http://localhost/");
+  it("keeps server errors, once each with their stack, and leaves out the requests the app refused on purpose", async () => {
+    const request = new Request("http://localhost/");
+    const crash = new Error("the store is gone");
+    const lines = await logLines(() => {
       // What Remix hands handleError for an OPTIONS request and for a body a form refuses.
       entry.handleError(new ErrorResponseImpl(405, "Method Not Allowed", 'Error: Invalid request method "OPTIONS"', true), { request });
       entry.handleError(new ErrorResponseImpl(415, "", { message: "Este formulario solo acepta los datos de un formulario web." }), { request });
-      expect(logged).not.toHaveBeenCalled();
-      const crash = new Error("the store is gone");
       entry.handleError(crash, { request });
       entry.handleError(new ErrorResponseImpl(503, "Service Unavailable", "down"), { request });
-      expect(logged).toHaveBeenCalledTimes(2);
-      expect(logged).toHaveBeenNthCalledWith(1, crash);
       // A request the browser gave up on is not the server's error.
       const gone = new AbortController();
       gone.abort();
       entry.handleError(new Error("late"), { request: new Request("http://localhost/", { signal: gone.signal }) });
-      expect(logged).toHaveBeenCalledTimes(2);
-    } finally {
-      logged.mockRestore();
-    }
+    });
+    expect(lines.map((l) => [l.severity, l.message])).toEqual([
+      ["ERROR", "A request failed: Error: the store is gone"],
+      ["ERROR", expect.stringContaining("A request failed: ")],
+    ]);
+    expect(lines[0].stack_trace).toContain("Error: the store is gone\n    at ");
+  });
+
+  it("gives a failed page the request's id as its reference, logged once with the error under that id", async () => {
+    const build = buildWith({
+      loader: () => {
+        throw new Error("the loader broke");
+      },
+    });
+    build.routes.root.module = { ...build.routes.root.module, ErrorBoundary: () => <GeneralErrorBoundary />, loader: () => ({ lang: "es", ENV: {} }) };
+    const shown = vi.spyOn(console, "error");
+    let page!: Awaited<ReturnType<typeof render>>;
+    const scope = { requestId: "req-500-abc", trace: null, route: null, uid: null, fields: null };
+    const lines = await logLines(async () => {
+      page = await requestScope.run(scope, () => render(build));
+    });
+    shown.mockRestore();
+    expect(page.status).toBe(500);
+    expect(page.html).toMatch(/<p [^>]*data-error-reference="req-500-abc"[^>]*>Referencia:(<!-- -->)? <code[^>]*>req-500-abc<\/code><\/p>/);
+    expect(page.html).not.toContain("the loader broke");
+    expect(lines).toEqual([expect.objectContaining({ severity: "ERROR", requestId: "req-500-abc", message: "A request failed: Error: the loader broke" })]);
+    // The boundary leaves the server's log to handleError: the error is written once.
+    expect(shown).not.toHaveBeenCalled();
   });
 });
