@@ -70,9 +70,11 @@ export function sharedWithVisitors(build: ServerBuild, pathname: string): boolea
 
 /**
  * The id of the leaf route a path renders, its loaders' data requests (`/boat/x.data`,
- * `/_root.data`) included, or "404" when none matches: the request line's and metrics' `route`.
+ * `/_root.data`) included; `__manifest` for Remix's route discovery; "404" when none matches: the request line's and metrics' `route`.
  */
 export function routeIdOf(build: ServerBuild, pathname: string): string {
+  // Remix's route discovery (the browser asks which routes a link leads to).
+  if (pathname === "/__manifest") return "__manifest";
   const page = pathname === "/_root.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname;
   return decide(build, page).route ?? "404";
 }
