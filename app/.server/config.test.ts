@@ -17,6 +17,22 @@ describe("loadConfig", () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it("logs JSON lines in production and readable text elsewhere unless LOG_FORMAT says otherwise (decision 049)", () => {
+    const production = { DATA_DIR: tempDir(), NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
+    expect(loadConfig(production)).toMatchObject({ logFormat: "json", LOG_LEVEL: "info", traceProject: null });
+    expect(loadConfig({ ...production, LOG_FORMAT: "text", LOG_LEVEL: "warn" })).toMatchObject({ logFormat: "text", LOG_LEVEL: "warn" });
+    expect(loadConfig({ DATA_DIR: tempDir() }).logFormat).toBe("text");
+    expect(loadConfig({ DATA_DIR: tempDir(), LOG_FORMAT: "json" }).logFormat).toBe("json");
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LOG_LEVEL: "verbose" })).toThrowError(/LOG_LEVEL/);
+  });
+
+  it("links log lines to the traces of GOOGLE_CLOUD_PROJECT, else FIREBASE_PROJECT_ID's; METRICS_TOKEN has 16 characters at least", () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), FIREBASE_PROJECT_ID: "amarre-fb" }).traceProject).toBe("amarre-fb");
+    expect(loadConfig({ DATA_DIR: tempDir(), FIREBASE_PROJECT_ID: "amarre-fb", GOOGLE_CLOUD_PROJECT: "amarre-gcp" }).traceProject).toBe("amarre-gcp");
+    expect(loadConfig({ DATA_DIR: tempDir(), METRICS_TOKEN: "m".repeat(16) }).METRICS_TOKEN).toBe("m".repeat(16));
+    expect(() => loadConfig({ DATA_DIR: tempDir(), METRICS_TOKEN: "short" })).toThrowError(/METRICS_TOKEN/);
+  });
+
   it("issues the platform's invoices as the company the legal notice names, unless INVOICE_ISSUER_* say otherwise", () => {
     expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
       INVOICE_ISSUER_NAME: "Amarre Marketplace S.L.",
