@@ -81,6 +81,11 @@ try {
 // JSON lines in production (console's too), readable text elsewhere unless LOG_FORMAT says otherwise.
 serverApp.configureLogging({ format: config.logFormat, level: config.LOG_LEVEL });
 const log = serverApp.log();
+// Node's own warnings (deprecations, too many listeners) as lines of the log, not plain stderr.
+if (config.logFormat === "json") {
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => log.warn({ warningType: warning.name }, `${warning.name}: ${warning.message}`));
+}
 // A promise nobody waited for is logged once with its stack (the server keeps serving); an
 // exception nothing caught is logged, then the process ends as Node's would (exit code 1).
 process.on("unhandledRejection", (reason) => serverApp.logError("Unhandled rejection", reason));
