@@ -2,6 +2,7 @@ import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createSqliteStore } from "../store/sqlite";
 import { configureLogging, logger } from "./logger";
 import { metricsAnswer } from "./metrics";
 import { readiness } from "./readiness";
@@ -144,5 +145,12 @@ describe("/readyz", () => {
     const silent = { get: () => new Promise<null>(() => {}) };
     expect(await readiness(silent, { stopping: false, timeoutMs: 5 })).toEqual({ status: 503, body: { status: "unavailable" } });
     expect(await readiness({ get: async () => null }, { stopping: true })).toEqual({ status: 503, body: { status: "stopping" } });
+  });
+
+  it("follows the embedded store: ready while it is open, 503 once it is closed", async () => {
+    const store = createSqliteStore({ dataDir: ":memory:" });
+    expect((await readiness(store, { stopping: false })).status).toBe(200);
+    await store.close();
+    expect(await readiness(store, { stopping: false })).toEqual({ status: 503, body: { status: "unavailable" } });
   });
 });
