@@ -79,6 +79,15 @@ describe("an error", () => {
   });
 });
 
+describe("a thrown response", () => {
+  it("is logged by its status, never its data (which may hold what a person typed)", () => {
+    const { lines, destination } = capture();
+    restore = configureLogging({ format: "json", level: "info", destination });
+    logError("A request failed", { status: 503, statusText: "Service Unavailable", data: { email: "renter@amarre.test", note: "typed text" } });
+    expect(lines).toEqual([expect.objectContaining({ message: "A request failed: Response 503 Service Unavailable", stack_trace: "Response 503 Service Unavailable" })]);
+  });
+});
+
 describe("redaction", () => {
   it("removes emails, Stripe keys, bearer tokens, JWTs, passwords and card numbers from free text", () => {
     const text = redactText(

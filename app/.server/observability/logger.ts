@@ -54,12 +54,18 @@ export function errorFields(error: unknown): Record<string, unknown> {
       stack_trace: redactText(error.stack ?? `${error.name}: ${error.message}`),
     };
   }
-  return { errorType: typeof error, stack_trace: redactText(format("%o", error)) };
+  return { errorType: typeof error, stack_trace: errorSummary(error) };
 }
 
-/** The one-line form of an error, for a message: `Name: message`, redacted. */
+/**
+ * The one-line form of an error, for a message: `Name: message`, redacted; a thrown response by its
+ * status only (its data may hold what a person typed), anything else shallowly, 500 characters at most.
+ */
 export function errorSummary(error: unknown): string {
-  return redactText(error instanceof Error ? `${error.name}: ${error.message}` : format("%s", error));
+  if (error instanceof Error) return redactText(`${error.name}: ${error.message}`);
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === "number") return `Response ${status} ${String((error as { statusText?: unknown }).statusText ?? "")}`.trim();
+  return redactText(format("%s", error)).slice(0, 500);
 }
 
 export function createLogger(options: { format: LogFormat; level?: LogLevel; destination?: DestinationStream }): Logger {
