@@ -151,6 +151,11 @@ const envSchema = z
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
     GOOGLE_CLOUD_PROJECT: z.string().trim().min(1).optional(),
     METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+    // Backups of the embedded backend (decision 050): with BACKUP_DIR set, each server writes a
+    // whole backup there every BACKUP_INTERVAL_HOURS and keeps the newest BACKUP_KEEP.
+    BACKUP_DIR: z.string().trim().min(1).optional(),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+    BACKUP_INTERVAL_HOURS: z.coerce.number().min(0.01).max(24 * 31).default(24),
     CALENDAR_IMPORT_ALLOW_HOSTS: z
       .string()
       .default("")
@@ -269,6 +274,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowedNonAlphanumericCharacters: null,
     },
   };
+}
+
+/**
+ * DATA_DIR as the server resolves it, read without the rest of the configuration: `npm run backup`
+ * and `npm run restore` must not make a session secret (or anything else) inside it.
+ */
+export function dataDirFrom(env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(env.DATA_DIR || "./data");
 }
 
 /** Outside production a missing secret is generated once and kept under DATA_DIR. */

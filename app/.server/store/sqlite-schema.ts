@@ -20,6 +20,9 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
     ) WITHOUT ROWID`),
 ];
 
+/** The schema version this code writes (`PRAGMA user_version` once every migration is applied). */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
 /** Applies the migrations this database has not had yet, in one immediate transaction. */
 export function migrate(db: Database.Database): void {
   const current = db.pragma("user_version", { simple: true }) as number;
