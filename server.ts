@@ -102,6 +102,8 @@ if (config.seedDemoData) {
 }
 // Request expiries and trip completions, every minute on every server (reads apply them too).
 services.startBackgroundWork();
+// A whole backup of DATA_DIR every day when BACKUP_DIR is set (embedded backend; decision 050).
+serverApp.startBackupSchedule(config);
 const shutdown = new AbortController();
 // Every open event stream listens for the shutdown: thousands of listeners are expected.
 setMaxListeners(0, shutdown.signal);

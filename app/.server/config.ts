@@ -172,6 +172,13 @@ const envSchema = z
         }
       }
     }
+    if (env.BACKUP_DIR) {
+      const dataDir = path.resolve(env.DATA_DIR);
+      const backupDir = path.resolve(env.BACKUP_DIR);
+      if (backupDir === dataDir || backupDir.startsWith(dataDir + path.sep)) {
+        ctx.addIssue({ code: "custom", path: ["BACKUP_DIR"], message: "must be outside DATA_DIR (a backup inside what it copies would copy itself)" });
+      }
+    }
     if (env.WEATHER_PROVIDER === "aemet" && !env.AEMET_API_KEY) {
       ctx.addIssue({ code: "custom", path: ["AEMET_API_KEY"], message: "is required when WEATHER_PROVIDER=aemet" });
     }

@@ -1,3 +1,4 @@
+import { startBackupSchedule } from "./backup/schedule";
 import { ConfigError, loadConfig } from "./config";
 import { foreignOriginRefusal } from "./http/origin";
 import { gateRequest } from "./http/request-gate";
@@ -23,6 +24,7 @@ export const serverApp = {
   loadConfig,
   ConfigError,
   createServices,
+  startBackupSchedule,
   seedDemoData,
   createCachedRequestHandler,
   gateRequest,

@@ -23,6 +23,8 @@ const MAX_STEP_PAGES = 4096;
 const FAST_STEP_MS = 4;
 /** Restarts after which the rest is copied in one step. */
 const RESTARTS_BEFORE_ONE_STEP = 4;
+/** The most pages one step may copy (better-sqlite3 clamps to this): every page left. */
+const ALL_PAGES = 0x7fffffff;
 
 export type SnapshotResult = {
   /** When the copy began, and when its last step ended: the snapshot is the database at one moment in between (its last pass). */
@@ -51,7 +53,7 @@ export async function snapshotDatabase(sourceFile: string, targetFile: string): 
   let progress: { totalPages: number };
   try {
     progress = await source.backup(targetFile, {
-      progress({ totalPages, remainingPages }) {
+      progress({ remainingPages }) {
         const now = performance.now();
         const took = now - last;
         last = now;
@@ -59,7 +61,8 @@ export async function snapshotDatabase(sourceFile: string, targetFile: string): 
         longest = Math.max(longest, took);
         if (remainingPages >= previousRemaining) restarts++;
         previousRemaining = remainingPages;
-        if (restarts >= RESTARTS_BEFORE_ONE_STEP) return totalPages;
+        // Every page left, however many the writers added since this report: one step to the end.
+        if (restarts >= RESTARTS_BEFORE_ONE_STEP) return ALL_PAGES;
         if (took < FAST_STEP_MS) rate = Math.min(rate * 2, MAX_STEP_PAGES);
         return rate;
       },
