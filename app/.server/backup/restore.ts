@@ -87,17 +87,21 @@ async function fill(backup: string, dataDir: string, manifest: BackupManifest, c
   }
   const incoming = path.join(dataDir, `${DATABASE_FILE}.restoring`);
   await copyOne(path.join(backup, DATABASE_FILE), incoming);
-  const reader = new DatabaseReader(incoming);
+  let reader: DatabaseReader | null = null;
   let documents: number;
   try {
+    reader = new DatabaseReader(incoming);
     const problems = reader.integrityProblems();
     if (problems.length > 0) throw new BackupError("damaged", `${backup}: the database fails PRAGMA integrity_check: ${problems.slice(0, 5).join("; ")}`);
     if (reader.schemaVersion() !== manifest.schemaVersion) {
       throw new BackupError("damaged", `${backup}: the database's schema (${reader.schemaVersion()}) is not the manifest's (${manifest.schemaVersion}).`);
     }
     documents = Object.values(reader.counts()).reduce((sum, n) => sum + n, 0);
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    throw new BackupError("damaged", `${backup}: the database cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    reader.close();
+    reader?.close();
   }
   await syncPath(incoming);
   await fsp.rename(incoming, path.join(dataDir, DATABASE_FILE));
