@@ -75,7 +75,12 @@ export function appVersion(): string {
  * Throws a BackupError `no-database` / `target-not-empty` before writing anything, `inconsistent`
  * when blobs kept disappearing under it.
  */
-export async function createBackup(options: { dataDir: string; target: string }): Promise<BackupManifest> {
+export async function createBackup(options: {
+  dataDir: string;
+  target: string;
+  /** Called after each attempt's database copy, before its blobs are copied (tests: a photo replaced right then). */
+  afterSnapshot?: (attempt: number) => Promise<void>;
+}): Promise<BackupManifest> {
   const began = performance.now();
   const dataDir = path.resolve(options.dataDir);
   const target = path.resolve(options.target);
@@ -89,7 +94,7 @@ export async function createBackup(options: { dataDir: string; target: string })
     for (let attempt = 1; ; attempt++) {
       await fsp.rm(staging, { recursive: true, force: true });
       await fsp.mkdir(staging);
-      const made = await attemptBackup(dataDir, staging);
+      const made = await attemptBackup(dataDir, staging, () => options.afterSnapshot?.(attempt));
       if (made.deletedMeanwhile.length > 0) {
         if (attempt < MAX_ATTEMPTS) continue;
         throw new BackupError(
@@ -121,9 +126,10 @@ export async function createBackup(options: { dataDir: string; target: string })
 
 type Attempt = { manifest: Omit<BackupManifest, "attempts" | "finishedAt" | "durationMs">; deletedMeanwhile: string[] };
 
-async function attemptBackup(dataDir: string, staging: string): Promise<Attempt> {
+async function attemptBackup(dataDir: string, staging: string, afterSnapshot: () => Promise<void> | undefined): Promise<Attempt> {
   const copiedDatabase = path.join(staging, DATABASE_FILE);
   const snapshot = await snapshotDatabase(path.join(dataDir, DATABASE_FILE), copiedDatabase);
+  await afterSnapshot();
   // Blobs are written before the documents that point at them and deleted after, so every blob the
   // snapshot points at was on disk at its moment; copied after it, it is there unless it was
   // deleted since (checked below). Blobs written after the moment are copied too, unreferenced.

@@ -116,6 +116,48 @@ describe("restore", () => {
   });
 });
 
+describe("blobs deleted while a backup copies them", () => {
+  it("starts again when a blob the snapshot points at is deleted after its moment: the restored profile points at a photo that is there", async () => {
+    const dir = path.join(work, "replaced-data");
+    const store = await createStore({ backend: "embedded", dataDir: dir });
+    const blobs = new DiskBlobStore({ dataDir: dir });
+    const photo = (folder: string) => ({ photo: { folder, widths: [320], placeholder: "" } });
+    await blobs.put("photos/users/u2/old/320.webp", new Uint8Array([1]), { contentType: "image/webp" });
+    await store.set("profiles", "u2", photo("users/u2/old"));
+    const target = path.join(work, "replaced-backup");
+    const manifest = await createBackup({
+      dataDir: dir,
+      target,
+      // Right after the first snapshot, the photo is replaced the way the profile service does it:
+      // the new file, the profile pointed at it, the old file deleted.
+      afterSnapshot: async (attempt) => {
+        if (attempt !== 1) return;
+        await blobs.put("photos/users/u2/new/320.webp", new Uint8Array([2]), { contentType: "image/webp" });
+        await store.set("profiles", "u2", photo("users/u2/new"));
+        await blobs.delete("photos/users/u2/old/320.webp");
+      },
+    });
+    await store.close();
+    expect(manifest.attempts).toBe(2);
+    expect(manifest.blobs.danglingInStore).toEqual([]);
+    const restored = path.join(work, "replaced-restored");
+    await restoreBackup({ backup: target, dataDir: restored });
+    const reopened = await createStore({ backend: "embedded", dataDir: restored });
+    expect(await reopened.get("profiles", "u2")).toMatchObject(photo("users/u2/new"));
+    await reopened.close();
+    expect(fs.readFileSync(path.join(restored, "blobs/photos/users/u2/new/320.webp"))).toEqual(Buffer.from([2]));
+  });
+
+  it("names the blobs the store itself points at without holding them, once, instead of starting again", async () => {
+    const dir = path.join(work, "dangling-data");
+    const store = await createStore({ backend: "embedded", dataDir: dir });
+    await store.set("profiles", "u3", { photo: { folder: "users/u3/lost", widths: [320, 640], placeholder: "" } });
+    await store.close();
+    const manifest = await createBackup({ dataDir: dir, target: path.join(work, "dangling-backup") });
+    expect(manifest).toMatchObject({ attempts: 1, blobs: { danglingInStore: ["photos/users/u3/lost/320.webp", "photos/users/u3/lost/640.webp"] } });
+  });
+});
+
 describe("scheduled backups", () => {
   it("keeps the newest BACKUP_KEEP whole backups, leaves other folders alone and clears a stopped backup's leftovers", async () => {
     const dir = path.join(work, "kept");
@@ -164,7 +206,9 @@ describe("scheduled backups", () => {
     const lines: string[] = [];
     const log = { info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
     const base = { dataDir, BACKUP_KEEP: 7, BACKUP_INTERVAL_HOURS: 24 };
-    const firebase = startBackupSchedule({ ...base, APP_BACKEND: "firebase", BACKUP_DIR: path.join(work, "never") }, { log });
+    // Only the setting is read: no Firebase client starts (so this file shares a worker, vite.config.ts).
+    const otherBackend = "firebase" as const;
+    const firebase = startBackupSchedule({ ...base, APP_BACKEND: otherBackend, BACKUP_DIR: path.join(work, "never") }, { log });
     expect(lastBackup()).toMatchObject({ state: "off", reason: expect.stringContaining("point-in-time recovery") });
     expect(lines).toEqual([expect.stringContaining("BACKUP_DIR is ignored on the firebase backend")]);
     await firebase.runNow();
