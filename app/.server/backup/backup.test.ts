@@ -73,19 +73,19 @@ async function bookOne(log: Acknowledged[]): Promise<void> {
  * event loop and the thread pool to others (a chain of promises alone would never let a timer
  * or a file read run; back-to-back photo processing keeps the thread pool busy for everything).
  */
-async function burst(done: Promise<unknown>, log: Acknowledged[]): Promise<void> {
+async function burst(done: Promise<unknown>, log: Acknowledged[], pauseMs = 10): Promise<void> {
   let finished = false;
   void done.finally(() => (finished = true)).catch(() => undefined);
   const worker = async () => {
     while (!finished) {
       await bookOne(log);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   };
   const photos = async () => {
     while (!finished) {
       await services.profilePhotos.replace(photoOwner, photoBytes);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 2 * pauseMs));
     }
   };
   await Promise.all([worker(), worker(), photos()]);
@@ -180,7 +180,8 @@ describe("backups while the server serves", () => {
     const tsx = path.resolve("node_modules/.bin/tsx");
     let output = "";
     const child = execFileAsync(tsx, [script, target], { env }).then((result) => void (output = result.stdout));
-    await Promise.all([child, burst(child, log)]);
+    // Slower than in this process: the other process spends its first seconds loading its code.
+    await Promise.all([child, burst(child, log, 40)]);
     for (let i = 0; i < 4; i++) await bookOne(log);
     expect(output).toContain(`Backed up ${services.dataDir} into ${target}`);
     const manifest = JSON.parse(fs.readFileSync(path.join(target, "manifest.json"), "utf8")) as BackupManifest;
