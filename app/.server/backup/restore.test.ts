@@ -81,8 +81,11 @@ describe("restore", () => {
     const newer = copyOfBackup("newer");
     const manifest = JSON.parse(fs.readFileSync(path.join(newer, "manifest.json"), "utf8")) as BackupManifest;
     fs.writeFileSync(path.join(newer, "manifest.json"), JSON.stringify({ ...manifest, schemaVersion: SCHEMA_VERSION + 1, appVersion: "9.0.0" }));
+    const foreign = copyOfBackup("foreign");
+    fs.writeFileSync(path.join(foreign, "manifest.json"), JSON.stringify({ format: "amarre-backup", formatVersion: 1, schemaVersion: 1 }));
     const cases = [
       [halfWritten, "not-a-backup", "has no manifest.json"],
+      [foreign, "not-a-backup", "is not an Amarre backup's"],
       [missingBlob, "damaged", "blobs/photos/users/abc/k3j9/320.webp is missing"],
       [changedDatabase, "damaged", "amarre.sqlite does not match its checksum"],
       [newer, "schema-too-new", `this code knows schema ${SCHEMA_VERSION}`],

@@ -24,7 +24,14 @@ export function readManifest(backup: string): BackupManifest {
     const why = errnoCode(error) === "ENOENT" ? `it has no ${MANIFEST_FILE} (a backup still being written, or stopped half-way, has none)` : `its ${MANIFEST_FILE} cannot be read`;
     throw new BackupError("not-a-backup", `${backup} is not a whole backup: ${why}.`);
   }
-  if (manifest?.format !== BACKUP_FORMAT || manifest.formatVersion !== 1 || typeof manifest.schemaVersion !== "number" || !manifest.database?.sha256) {
+  const whole =
+    manifest?.format === BACKUP_FORMAT &&
+    manifest.formatVersion === 1 &&
+    typeof manifest.schemaVersion === "number" &&
+    typeof manifest.database?.sha256 === "string" &&
+    typeof manifest.blobs?.files === "number" &&
+    typeof manifest.snapshot?.snapshotAt === "string";
+  if (!whole) {
     throw new BackupError("not-a-backup", `${backup} is not a whole backup: its ${MANIFEST_FILE} is not an Amarre backup's (format 1).`);
   }
   if (manifest.schemaVersion > SCHEMA_VERSION) {
