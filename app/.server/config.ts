@@ -151,15 +151,15 @@ const envSchema = z
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
     GOOGLE_CLOUD_PROJECT: z.string().trim().min(1).optional(),
     METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+    CALENDAR_IMPORT_ALLOW_HOSTS: z
+      .string()
+      .default("")
+      .transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean)),
     // Backups of the embedded backend (decision 050): with BACKUP_DIR set, each server writes a
     // whole backup there every BACKUP_INTERVAL_HOURS and keeps the newest BACKUP_KEEP.
     BACKUP_DIR: z.string().trim().min(1).optional(),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0.01).max(24 * 31).default(24),
-    CALENDAR_IMPORT_ALLOW_HOSTS: z
-      .string()
-      .default("")
-      .transform((v) => v.split(",").map((h) => h.trim()).filter(Boolean)),
   })
   .superRefine((env, ctx) => {
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
