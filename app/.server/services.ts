@@ -43,6 +43,7 @@ import { CALENDAR_SYNC_CHECK_MS, createCalendarSyncService, createConflictNotifi
 import { createCalendarFetcher } from "./calendar-fetch";
 import { createPrivacyService, type PrivacyService } from "./domain/privacy";
 import { createWorkerCalendarReader } from "./calendar-read";
+import { lastBackupHere } from "./backup/schedule";
 import { countedTransport, createOperationsService, createSchedulerRecorder, recordedWebhooks, type OperationsService } from "./operations";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
@@ -301,7 +302,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     weather,
     blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
     calendarSync,
-    operations: createOperationsService({ store, schedulers: recorder, startedAt: new Date() }),
+    operations: createOperationsService({ store, schedulers: recorder, startedAt: new Date(), lastBackup: lastBackupHere(config) }),
     privacy,
     startBackgroundWork() {
       if (schedulers.length > 0) return;

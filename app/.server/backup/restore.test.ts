@@ -8,7 +8,7 @@ import { createStore } from "#app/.server/store/create-store";
 import { SCHEMA_VERSION } from "#app/.server/store/sqlite-backup";
 import { BackupError, createBackup, type BackupManifest } from "./backup";
 import { restoreBackup } from "./restore";
-import { lastBackup, listBackups, pruneBackups, runScheduledBackup, startBackupSchedule } from "./schedule";
+import { lastBackup, lastBackupHere, listBackups, pruneBackups, runScheduledBackup, startBackupSchedule } from "./schedule";
 
 /**
  * What an operator meets around a restore and the scheduled backups: a restore refuses a DATA_DIR
@@ -193,6 +193,10 @@ describe("scheduled backups", () => {
     expect(status.lastSuccess!.folder).toBe(listBackups(dir)[0]!.folder);
     expect(Date.parse(status.nextAt!)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     expect(lines).toEqual([expect.stringMatching(/^\[backup\] .*amarre-.*: 2 documents and 2 blob files as of .*; 1 kept\.$/)]);
+    // The operations page's row: the last success's end; no row where no backup is scheduled.
+    expect(await lastBackupHere(config)!()).toEqual({ at: status.lastSuccess!.finishedAt });
+    expect(lastBackupHere({ ...config, BACKUP_DIR: undefined })).toBeUndefined();
+    expect(lastBackupHere({ ...config, APP_BACKEND: "firebase" })).toBeUndefined();
     // A failure is shown (the data folder gone), the last success still named.
     fs.renameSync(path.join(dataDir, "amarre.sqlite"), path.join(dataDir, "moved.sqlite"));
     await schedule.runNow();

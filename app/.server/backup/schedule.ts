@@ -46,6 +46,15 @@ export function lastBackup(): BackupStatus {
   return structuredClone(status);
 }
 
+/**
+ * The operations page's "last backup" (the last success's end), where this server makes scheduled
+ * backups (the embedded backend with BACKUP_DIR); elsewhere nothing, and the page leaves the row out.
+ */
+export function lastBackupHere(config: Pick<Config, "APP_BACKEND" | "BACKUP_DIR">): (() => Promise<{ at: string } | null>) | undefined {
+  if (config.APP_BACKEND !== "embedded" || !config.BACKUP_DIR) return undefined;
+  return () => Promise.resolve(status.lastSuccess ? { at: status.lastSuccess.finishedAt } : null);
+}
+
 /** The whole backups in `dir` (folders named `amarre-…` holding a manifest), newest first. */
 export function listBackups(dir: string): Array<{ folder: string; manifest: BackupManifest }> {
   let names: string[];
