@@ -85,6 +85,9 @@ describe("/ajustes/privacidad", () => {
     expect(file.bookings[0].money.lines.length).toBeGreaterThan(0);
     expect(file.conversations).toEqual([expect.objectContaining({ with: "Olga Exporta", messages: [expect.objectContaining({ from: "me", text: "¿Hay chalecos para niños?" })] })]);
     expect(file.favourites).toEqual([expect.objectContaining({ listingId: boat.id })]);
+    // The emails Amarre sent them: the booking's confirmation among them.
+    expect(file.emails.length).toBeGreaterThan(0);
+    expect(file.emails).toContainEqual(expect.objectContaining({ subject: expect.stringContaining("Velero Exportado"), read: false }));
     expect(file.invoices).toEqual([expect.objectContaining({ side: "received", buyer: "Rita Exporta", pdf: expect.stringMatching(/\/resources\/invoice\//) })]);
     // Never a secret of the person's, nor the owner's private details (email, ID document, IBAN, phone).
     for (const secret of ["passwordHash", "scrypt", PASSWORD, owner.email, "12345678Z", "ES9121000418450200051332", "+34 600 000 000"]) expect(raw).not.toContain(secret);

@@ -59,6 +59,13 @@ export async function listFailures(store: DocumentStore, limit = 100): Promise<E
   return store.query<EmailFailureDoc>({ collection: EMAIL_FAILURES, orderBy: [["lastFailedAt", "desc"]], limit });
 }
 
+/** Forgets the failed sends to `address` (an account deleted): the address and any text kept for a retry go. */
+export async function forgetFailuresTo(store: DocumentStore, address: string): Promise<number> {
+  const kept = await store.query<EmailFailureDoc>({ collection: EMAIL_FAILURES, where: [["to", "==", address]] });
+  for (const failure of kept) await store.delete(EMAIL_FAILURES, failure.id);
+  return kept.length;
+}
+
 export type RetryOutcome = { outcome: "sent" } | { outcome: "failed"; error: string } | { outcome: "not-found" } | { outcome: "no-transport" };
 
 /** What the failure's email says now: the mailbox email rendered again, or the visitor's stored content. */

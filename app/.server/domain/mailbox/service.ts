@@ -4,7 +4,7 @@ import type { DocumentStore, Query, StoreError, Unsubscribe } from "#app/.server
 import type { Lang } from "#app/i18n";
 import { DEFAULT_MAILBOX_LIMIT, EMAILS, toEmail, type EmailDoc } from "./model";
 import { renderSystemEmail, type SystemEmail } from "./templates";
-import { keepFailure, listFailures, retryFailure } from "./failures";
+import { forgetFailuresTo, keepFailure, listFailures, retryFailure } from "./failures";
 
 /** What to deliver: a system email (keys and parameters, in the recipient's language) or a free text. */
 export type DeliveryContent = { lang: Lang; email: SystemEmail } | { subject: string; text: string };
@@ -89,6 +89,22 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
 
     /** Sends a failed email again: `sent` (off the list), `failed` (with the new error), `not-found`, `no-transport`. */
     retryFailedSend: (id: string) => retryFailure(store, transport, id, new Date().toISOString()),
+
+    /**
+     * Erases a deleted account's mailbox: every email kept for `uid`, and the failed sends to
+     * `address` the team could otherwise send again. Answers how many emails went.
+     */
+    async erase(uid: string, address: string | null): Promise<number> {
+      let erased = 0;
+      for (;;) {
+        const batch = await store.query<EmailDoc>(listQuery(uid, 200));
+        for (const email of batch) await store.delete(EMAILS, email.id);
+        erased += batch.length;
+        if (batch.length < 200) break;
+      }
+      if (address) await forgetFailuresTo(store, address);
+      return erased;
+    },
 
     /** The person's emails, newest first. */
     async list(uid: string, options: ListOptions = {}): Promise<MailboxEmail[]> {

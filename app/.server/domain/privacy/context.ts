@@ -9,6 +9,7 @@ import type { FavouritesService } from "../favourites";
 import type { HistoryService } from "../history";
 import type { InvoicesService } from "../invoices";
 import type { ListingPhotosService, ListingsService } from "../listings";
+import type { MailboxService } from "../mailbox";
 import type { ReviewsService } from "../reviews";
 import type { SessionRevocations } from "../sessions";
 import type { UsersService } from "../users";
@@ -28,5 +29,6 @@ export type PrivacyContext = {
   favourites: Pick<FavouritesService, "list" | "removeAll">;
   history: Pick<HistoryService, "list" | "clear">;
   calendarSync: Pick<CalendarSyncService, "list" | "remove">;
+  mailbox: Pick<MailboxService, "list" | "erase">;
   now?: () => Date;
 };

@@ -2,7 +2,7 @@
  * Everything the marketplace holds on a person, as one JSON-ready document (GDPR articles 15 and
  * 20): their profile (never a password hash or a secret: those live in the identity service and
  * are not read here), their lessor details as stored, listings, bookings on both sides with their
- * money lines, conversations, cases, reviews, favourites, history, invoices and calendar links.
+ * money lines, conversations, cases, reviews, favourites, history, invoices, calendar links and emails.
  *
  * Only the person's own data and what they took part in: of another person, only what the
  * product already shows them — a public name, messages as shown (contact details hidden until a
@@ -99,7 +99,7 @@ async function conversationsOf(ctx: PrivacyContext, uid: string, names: Map<stri
 }
 
 export async function exportData(ctx: PrivacyContext, uid: string, origin: string) {
-  const [profile, listings, asRenter, asOwner, cases, written, received, invoices, favourites, history] = await Promise.all([
+  const [profile, listings, asRenter, asOwner, cases, written, received, invoices, favourites, history, emails] = await Promise.all([
     ctx.users.get(uid),
     ctx.listings.listByOwner(uid),
     ctx.bookings.listForRenter(uid, 5000),
@@ -110,6 +110,7 @@ export async function exportData(ctx: PrivacyContext, uid: string, origin: strin
     ctx.invoices.listFor(uid),
     ctx.favourites.list(uid),
     ctx.history.list({ uid }, new Request(origin)),
+    ctx.mailbox.list(uid, { limit: 5000 }),
   ]);
   const members = await ctx.chats.list(uid, { limit: 1000 });
   const others = [...new Set([...asRenter.map((b) => b.ownerUid), ...asOwner.map((b) => b.renterUid), ...members.map((m) => m.otherUid)])];
@@ -175,6 +176,8 @@ export async function exportData(ctx: PrivacyContext, uid: string, origin: strin
     history: history.map((listing) => ({ listingId: listing.id, kind: listing.kind })),
     invoices: [...invoices.received.map(invoice("received")), ...invoices.issued.map(invoice("issued"))],
     calendars,
+    // The emails Amarre sent them (their mailbox, /ajustes/mi-bandeja-de-entrada), in the language each was sent in.
+    emails: emails.map(({ subject, text, link, read, createdAt }) => ({ createdAt, subject, text, link, read })),
   };
 }
 

@@ -9,6 +9,7 @@ import { createFavouritesService, type FavouritesService } from "../favourites";
 import { createHistoryService, type HistoryService } from "../history";
 import { createListingPhotosService, createListingsService, type ListingsService } from "../listings";
 import { publishBoat } from "../listings/test-fixtures";
+import { createMailboxService, type MailboxService } from "../mailbox";
 import { createPortsService } from "../ports";
 import { createUsersService, type UsersService } from "../users";
 import type { PrivacyContext } from "./context";
@@ -32,6 +33,7 @@ export function privacySuite(ports: () => { store: DocumentStore; blobs: BlobSto
   let favourites: FavouritesService;
   let history: HistoryService;
   let privacy: PrivacyService;
+  let mailbox: MailboxService;
   const calls: string[] = [];
   const day = (n: number) => addDays(today(clock), n);
   let next = 0;
@@ -55,6 +57,8 @@ export function privacySuite(ports: () => { store: DocumentStore; blobs: BlobSto
     favourites = createFavouritesService({ store, listings });
     history = createHistoryService({ store, listings, cookie: createRecentlyViewedCookie({ sessionSecrets: ["s"], isProduction: false }) });
     const unused = () => Promise.reject(new Error("not read by an erasure"));
+    // A mail server that refuses everything: each email is kept in the mailbox and kept for a retry.
+    mailbox = createMailboxService({ store, transport: { send: () => Promise.reject(new Error("550 mailbox unavailable")) } });
     const deps: PrivacyContext = {
       identity: { revokeSessions: async (uid) => void calls.push(`revoke-identity:${uid}`), deleteUser: async (uid) => void calls.push(`delete:${uid}`) },
       sessions: { revokeAll: async (uid) => void calls.push(`revoke:${uid}`) },
@@ -70,6 +74,7 @@ export function privacySuite(ports: () => { store: DocumentStore; blobs: BlobSto
       favourites,
       history,
       calendarSync: { list: async () => [], remove: unused },
+      mailbox,
       now: () => clock,
     };
     privacy = createPrivacyService(deps);
@@ -85,9 +90,15 @@ export function privacySuite(ports: () => { store: DocumentStore; blobs: BlobSto
     expect([confirmed.status, pending.status]).toEqual(["confirmed", "pending"]);
     await favourites.add(renter, instant.id);
     await history.record({ uid: renter }, onRequest.id, new Request("http://localhost/"));
-    const { slug } = (await users.get(renter))!;
+    const { slug, email } = (await users.get(renter))!;
+    await mailbox.deliver({ uid: renter, to: email, subject: "Tu reserva", text: "Hola Rita" });
+    await mailbox.send({ to: email, subject: "Tu consulta", text: "Hola Rita" });
+    expect((await mailbox.failedSends()).filter((failure) => failure.to === email)).toHaveLength(2);
 
     const report = await privacy.eraseAccount(renter);
+    // Their mailbox, and the emails to their address kept for the team to send again, are gone.
+    expect(await mailbox.list(renter)).toEqual([]);
+    expect((await mailbox.failedSends()).filter((failure) => failure.to === email)).toEqual([]);
     expect(report.cancelled.sort()).toEqual([confirmed.id, pending.id].sort());
     expect((await bookings.getFor(confirmed.id, owner))!.booking).toMatchObject({ status: "cancelled", cancellation: expect.objectContaining({ by: "renter" }) });
     expect((await bookings.getFor(pending.id, owner))!.booking.status).toBe("cancelled");
