@@ -15,8 +15,6 @@ import { regionName } from "#app/utils/regions";
 import { BLOG_LIST_TAG, textOf } from "#app/.server/domain/blog";
 import { dateTimeFormat } from "#app/utils/intl";
 import { cardClass } from "#app/components/ui/card";
-import { Notice } from "#app/components/forms";
-import { useNotice } from "#app/utils/notice";
 
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
 export const handle = { i18n: ["home"], pageCache: SHARED_WITH_VISITORS };
@@ -62,16 +60,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => seoMeta(data?.met
 
 export default function Home() {
   const { ports, regions, blog } = useLoaderData<typeof loader>();
-  // An account just deleted lands here, signed out (/ajustes/privacidad).
-  const deleted = useNotice("settings:privacy.deleted");
 
   return (
     <main id="main">
-      {deleted ? (
-        <div className="container-page pt-6" data-notice="account-deleted">
-          <Notice>{deleted.text}</Notice>
-        </div>
-      ) : null}
       <Hero ports={ports} />
 
       <Categories />

@@ -75,7 +75,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function Login() {
   const { t } = useTranslation("auth");
   const { redirectTo, google } = useLoaderData<typeof loader>();
-  const passwordChanged = useNotice("auth:login.passwordChanged");
+  // After a password change, or an account's deletion (/ajustes/privacidad).
+  const passwordChanged = useNotice("auth:login.passwordChanged", "settings:privacy.deleted");
   const actionData = useActionData<typeof action>();
   const sending = usePending();
   const settled = useWhenIdle(actionData?.result);

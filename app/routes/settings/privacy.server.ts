@@ -1,7 +1,7 @@
 /**
  * /ajustes/privacidad's deletion form on the server: the current password and a ticked box; refused
  * with its reason during a trip, an open deposit claim or a renter's payment; done, the person is
- * signed out on the home page with a notice. (The export form posts to `/resources/mis-datos`.)
+ * signed out on the sign-in page with a notice. (The export form posts to `/resources/mis-datos`.)
  */
 import { data, redirect } from "@remix-run/node";
 import type { SessionUser } from "#app/.server/auth/guards";
@@ -39,7 +39,8 @@ export async function deleteAccount(ctx: RequestContext, user: SessionUser, form
     const reference = booking?.booking.reference ?? "";
     return refuse(409, { fieldErrors: {}, formErrors: [ctx.t(`privacy.delete.refused.${error.reason}`, { reference })], confirmed: true });
   }
-  // Signed out in this browser too, on the home page with the notice.
+  // Signed out in this browser too, on the sign-in page with the notice (a page that shows notices
+  // already: the home page would load the notice's code for every visitor, decision 019's budget).
   const setCookie = await ctx.auth.signedOutWithNotice({ key: "settings:privacy.deleted" });
-  return redirect(href("home", { lang: ctx.lang }), { status: 303, headers: { "Set-Cookie": setCookie } });
+  return redirect(href("login", { lang: ctx.lang }), { status: 303, headers: { "Set-Cookie": setCookie } });
 }

@@ -147,7 +147,7 @@ describe("/ajustes/privacidad", () => {
     const done = (await deleteAs(renter.cookie, { currentPassword: PASSWORD, confirm: "on" }, "/fr")) as Response;
     expect(done.status).toBe(303);
     const landed = await followNotice(services, done);
-    expect(landed.location).toBe("/fr");
+    expect(landed.location).toBe("/fr/login");
     expect(landed.notice?.text).toBe(getFixedT("fr", "settings")("privacy.deleted"));
     // The cookie the browser held before is refused at once; the old password signs nobody in.
     const old = await settle(() => loader({ request: authedRequest("/ajustes/privacidad", renter.cookie), params: {}, context: context() }));
