@@ -20,7 +20,7 @@ import { deleteAccount, type DeleteRefusal } from "./privacy.server";
  */
 export const handle = { i18n: ["settings"] };
 
-const HELD = ["profile", "lessor", "listings", "bookings", "messages", "cases", "reviews", "saved", "invoices", "calendars"] as const;
+const HELD = ["profile", "lessor", "listings", "bookings", "messages", "cases", "reviews", "saved", "invoices", "calendars", "emails"] as const;
 const GONE = ["signOut", "profile", "listings", "saved", "open", "messages", "kept"] as const;
 
 export async function loader(args: LoaderFunctionArgs) {
