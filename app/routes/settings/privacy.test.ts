@@ -92,7 +92,11 @@ describe("/ajustes/privacidad", () => {
     // Never a secret of the person's, nor the owner's private details (email, ID document, IBAN, phone).
     for (const secret of ["passwordHash", "scrypt", PASSWORD, owner.email, "12345678Z", "ES9121000418450200051332", "+34 600 000 000"]) expect(raw).not.toContain(secret);
 
-    // The owner's own file holds their lessor details as stored, the listing, and the booking from their side.
+    // The owner's own file holds their lessor details as stored, the listing, the booking from their
+    // side and the calendar feed's address once made (an export never makes one).
+    const before = JSON.parse(await ((await exportAs(owner.cookie, "en")) as Response).text());
+    expect(before.calendars).toEqual([expect.objectContaining({ listingId: boat.id, feed: null })]);
+    await services.bookings.feedToken(owner.uid, boat.id);
     const mine = JSON.parse(await ((await exportAs(owner.cookie, "en")) as Response).text());
     expect(mine.lessor).toMatchObject({ iban: "ES9121000418450200051332", idDocument: "12345678Z" });
     expect(mine.listings).toEqual([expect.objectContaining({ id: boat.id, status: "published" })]);

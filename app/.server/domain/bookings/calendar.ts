@@ -204,6 +204,12 @@ export async function feedToken(ctx: BookingsContext, ownerUid: string, listingI
 }
 
 
+/** The listing's feed token if one was made, without making one (a person's export reads it); null otherwise. */
+export async function existingFeedToken(ctx: BookingsContext, ownerUid: string, listingId: string): Promise<string | null> {
+  const existing = await ctx.store.get<CalendarFeed>(FEEDS, listingId);
+  return existing && existing.ownerUid === ownerUid ? existing.token : null;
+}
+
 /** What the feed at `token` shows: the listing's requests, bookings and blocks; null for a wrong token. */
 export async function feed(ctx: BookingsContext, listingId: string, token: string): Promise<{ listing: Listing; bookings: Booking[]; blocks: Block[] } | null> {
   if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;

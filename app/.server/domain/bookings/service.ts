@@ -69,6 +69,7 @@ export function createBookingsService(deps: BookingsDeps) {
     blocks: bind(calendar.blocks),
     forListing: bind(reads.forListing),
     feedToken: bind(calendar.feedToken),
+    existingFeedToken: bind(calendar.existingFeedToken),
     feed: bind(calendar.feed),
     applyDue: bind(applyDue),
     claimDeposit: bind(money.claimDeposit),

@@ -120,7 +120,8 @@ export async function exportData(ctx: PrivacyContext, uid: string, origin: strin
     listings
       .filter((listing) => listing.status !== "draft")
       .map(async (listing) => {
-        const token = await ctx.bookings.feedToken(uid, listing.id).catch(() => null);
+        // The feed's address if the owner made one (reading it never makes one).
+        const token = await ctx.bookings.existingFeedToken(uid, listing.id);
         const imports = await ctx.calendarSync.list(uid, listing.id);
         return {
           listingId: listing.id,
