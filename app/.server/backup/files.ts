@@ -4,15 +4,12 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { errnoCode } from "../blobs/disk";
 
 /** The blob store's own folders (temp files being written, deleted folders being removed): never copied. */
 const BLOB_STORE_FOLDERS = new Set([".tmp", ".trash"]);
 /** A file-system root's own folder (a mounted volume): a DATA_DIR holding only it counts as empty. */
 const IGNORED_IN_EMPTY = new Set(["lost+found"]);
-
-export function errnoCode(error: unknown): string | undefined {
-  return error && typeof error === "object" && "code" in error && typeof error.code === "string" ? error.code : undefined;
-}
 
 /** True when `dir` does not exist or holds nothing (but `lost+found`). False for a file. */
 export function isEmptyDir(dir: string): boolean {

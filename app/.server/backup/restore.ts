@@ -8,10 +8,10 @@
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { BLOBS_DIRECTORY } from "../blobs/disk";
+import { BLOBS_DIRECTORY, errnoCode } from "../blobs/disk";
 import { DATABASE_FILE, DatabaseReader, SCHEMA_VERSION } from "../store/sqlite-backup";
 import { BACKUP_FORMAT, BackupError, BLOB_CHECKSUMS_FILE, MANIFEST_FILE, SESSION_SECRET_FILE, type BackupManifest } from "./backup";
-import { copyOne, errnoCode, hashFile, isEmptyDir, parseChecksumList, syncPath } from "./files";
+import { copyOne, hashFile, isEmptyDir, parseChecksumList, syncPath } from "./files";
 
 export type RestoreResult = { manifest: BackupManifest; documents: number; blobs: number };
 

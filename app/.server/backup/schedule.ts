@@ -9,6 +9,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config";
+import type { LastBackup } from "../operations";
 import { createBackup, MANIFEST_FILE, type BackupManifest } from "./backup";
 
 export const BACKUP_FOLDER_PREFIX = "amarre-";
@@ -50,7 +51,7 @@ export function lastBackup(): BackupStatus {
  * The operations page's "last backup" (the last success's end), where this server makes scheduled
  * backups (the embedded backend with BACKUP_DIR); elsewhere nothing, and the page leaves the row out.
  */
-export function lastBackupHere(config: Pick<Config, "APP_BACKEND" | "BACKUP_DIR">): (() => Promise<{ at: string } | null>) | undefined {
+export function lastBackupHere(config: Pick<Config, "APP_BACKEND" | "BACKUP_DIR">): LastBackup | undefined {
   if (config.APP_BACKEND !== "embedded" || !config.BACKUP_DIR) return undefined;
   return () => Promise.resolve(status.lastSuccess ? { at: status.lastSuccess.finishedAt } : null);
 }

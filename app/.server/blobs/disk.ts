@@ -42,7 +42,8 @@ interface Sidecar {
   cacheControl?: string;
 }
 
-function errnoCode(error: unknown): string | undefined {
+/** A file-system error's code (`ENOENT`, `ENOTDIR` …), or undefined for anything else. */
+export function errnoCode(error: unknown): string | undefined {
   return error && typeof error === "object" && "code" in error && typeof error.code === "string" ? error.code : undefined;
 }
 

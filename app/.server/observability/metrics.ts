@@ -6,9 +6,10 @@ import { collectDefaultMetrics, Counter, Histogram, register } from "prom-client
  * webhooks' counters are registered there by their own modules): requests by route, method and
  * status, their durations by route and method, and Node's process metrics (CPU, memory, event-loop
  * delay, garbage collection). Made once per process: a development server loads this module again
- * after an edit, and the registry refuses a metric registered twice.
+ * after an edit, and the registry refuses a metric registered twice (`once`, for every module
+ * that registers a metric).
  */
-function once<T>(name: string, make: () => T): T {
+export function once<T>(name: string, make: () => T): T {
   return (register.getSingleMetric(name) as T | undefined) ?? make();
 }
 

@@ -1,4 +1,5 @@
-import { Counter, register } from "prom-client";
+import { Counter } from "prom-client";
+import { once } from "../observability/metrics";
 
 /**
  * The operations counters, in prom-client's default registry (the one `/metrics` serves). Made
@@ -6,7 +7,7 @@ import { Counter, register } from "prom-client";
  * instead of registering a second one under the same name.
  */
 function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
-  return (register.getSingleMetric(name) as Counter<L> | undefined) ?? new Counter<L>({ name, help, labelNames: [...labelNames] });
+  return once(name, () => new Counter<L>({ name, help, labelNames: [...labelNames] }));
 }
 
 /** Each background scheduler's passes, by how they ended. */
