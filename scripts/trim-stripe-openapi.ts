@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** Method and path of every call `app/.server/payments/stripe.ts` makes. */
+/** Method and path of every call the Stripe adapter (`app/.server/payments/stripe*.ts`) makes. */
 export const OPERATIONS = [
   ["post", "/v1/checkout/sessions"],
   ["get", "/v1/checkout/sessions/{session}"],
@@ -24,6 +24,18 @@ export const OPERATIONS = [
   ["post", "/v1/payment_intents/{intent}/cancel"],
   ["post", "/v1/refunds"],
   ["post", "/v1/transfers"],
+  // Connect onboarding (decision 052): the owner's Express account, its onboarding and dashboard links.
+  ["post", "/v1/accounts"],
+  ["get", "/v1/accounts/{account}"],
+  ["post", "/v1/account_links"],
+  ["post", "/v1/accounts/{account}/login_links"],
+  // Reconciliation (decision 052): what Stripe moved, read back to compare with the ledger.
+  ["get", "/v1/refunds"],
+  ["get", "/v1/refunds/{refund}"],
+  ["get", "/v1/transfers"],
+  ["get", "/v1/transfers/{transfer}"],
+  ["get", "/v1/balance_transactions"],
+  ["get", "/v1/balance_transactions/{id}"],
 ] as const;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -71,7 +83,9 @@ export function trim(spec: Obj, source: { repository: string; path: string; comm
     const parameters = ((op.parameters ?? []) as Obj[]).map((p) => stripDescriptions(p)) as Obj[];
     const body = ((op.requestBody as Obj | undefined)?.content as Obj | undefined)?.["application/x-www-form-urlencoded"] as Obj | undefined;
     const response = ((((op.responses as Obj)["200"] as Obj).content as Obj)["application/json"] as Obj).schema as Obj;
-    const responseName = refName(response.$ref as string);
+    // A list answers `{ object: "list", data: [<item>], has_more, url }`: its item's shape is kept.
+    const listed = response.$ref ? null : ((((response.properties as Obj).data as Obj).items as Obj).$ref as string);
+    const responseName = refName(listed ?? (response.$ref as string));
     responseSchemas.add(responseName);
     operations[`${method.toUpperCase()} ${route}`] = {
       operationId: op.operationId as string,
@@ -79,6 +93,7 @@ export function trim(spec: Obj, source: { repository: string; path: string; comm
       queryParameters: parameters.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: p.schema })),
       requestSchema: body ? stripDescriptions(body.schema as Obj) : null,
       response: responseName,
+      ...(listed ? { list: true } : {}),
     };
   }
   const shapes: Obj = {};
