@@ -24,7 +24,7 @@ import { SESSION_MAX_AGE_SECONDS } from "./identity";
 import { bookingEmailHandler, createBookingsService, type BookingsService } from "./domain/bookings";
 import { isLang, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
-import type { PaymentsPort } from "./payments";
+import type { PaymentsAdapter } from "./payments";
 import { createPayments } from "./payments/create-payments";
 import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
@@ -67,7 +67,7 @@ export type Services = {
   history: HistoryService;
   /** Bookings and requests, their days, lifecycle and payments. */
   bookings: BookingsService;
-  payments: PaymentsPort;
+  payments: PaymentsAdapter;
   /** Stripe's webhook events, verified and handled once (null unless PAYMENTS_PROVIDER=stripe). */
   paymentWebhooks: PaymentWebhooks | null;
   /** Service requests as cases the team works to the end. */

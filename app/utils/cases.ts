@@ -45,6 +45,11 @@ export const QUOTE_STEPS = {
   send: { from: ["in_review", "quoted", "waiting_documents"] as readonly CaseStatus[], to: "quoted" as CaseStatus },
   accept: { from: ["quoted"] as readonly CaseStatus[], to: "in_progress" as CaseStatus },
   decline: { from: ["quoted"] as readonly CaseStatus[], to: "in_review" as CaseStatus },
+  /**
+   * A quote past its valid-until day without an answer (the scheduler, decision 054): back where
+   * a declined one goes, for the team to review the case again (a new quote, or a rejection).
+   */
+  expire: { from: ["quoted"] as readonly CaseStatus[], to: "in_review" as CaseStatus },
 };
 
 /**
@@ -69,9 +74,9 @@ export const QUOTE_LIMITS = { minCents: 100, maxCents: 10_000_000, descriptionMa
  * The translation key (namespace `cases`) of a quote's status as one side reads it. The requester
  * is asked for their answer ("pendiente de tu respuesta"); the team reads that a quote waits for
  * the requester's answer, and who accepted or declined it. `expired`: a pending quote past its
- * valid-until day (it can only be declined).
+ * valid-until day (it can only be declined), or one the scheduler marked `expired` (decision 054).
  */
-export function quoteStatusKey(quote: { status: "pending" | "accepted" | "declined" | "superseded"; expired: boolean }, reader: "requester" | "team") {
+export function quoteStatusKey(quote: { status: "pending" | "accepted" | "declined" | "superseded" | "expired"; expired: boolean }, reader: "requester" | "team") {
   const state = quote.expired ? "expired" : quote.status;
   return reader === "team" ? (`quote.teamStatuses.${state}` as const) : (`quote.statuses.${state}` as const);
 }

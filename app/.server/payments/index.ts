@@ -66,8 +66,54 @@ export interface PaymentsPort {
   transfer(input: { key: string; bookingId: string; amountCents: number; destination: string | null }): Promise<{ reference: string }>;
 }
 
+/**
+ * Paid paperwork quotes (decision 054): the requester pays an accepted quote at once (no hold).
+ * - `collect` opens what the requester pays: with Stripe a Checkout in `payment` mode with
+ *   automatic capture (one line: the quote's description, VAT included; metadata `caseId` and
+ *   `quote`), answered `redirect` (its reference the checkout, `cs_…`); the signed
+ *   `checkout.session.completed` event says when it is paid. Without a provider it answers
+ *   `direct`: nothing is charged, the invoice is paid outside Amarre.
+ * - `closeCollection` closes a checkout nobody should pay any more (the quote expired or was
+ *   replaced) and says whether it was paid meanwhile (`paid`, with its PaymentIntent and amount:
+ *   that payment still applies) or not (`closed`).
+ * A quote's refund is the port's `refund` on the PaymentIntent (`rec_…` without a provider: paid
+ * back outside Amarre).
+ */
+export type Collection = { kind: "direct"; reference: string } | { kind: "redirect"; reference: string; url: string; expiresAt: string };
+export type CollectionState = { state: "closed" } | { state: "paid"; paymentIntent: string; amountCents: number | null; currency: string | null };
+export interface QuotePayments {
+  collect(input: {
+    key: string;
+    purpose: "quote";
+    /** The case's id. */
+    reference: string;
+    quoteN: number;
+    amountCents: number;
+    description: string;
+    customer: Customer;
+    /** The case's page in the requester's language (`checkout=complete|cancelled` is added). */
+    returnUrl: string;
+  }): Promise<Collection>;
+  closeCollection(input: { key: string; checkout: string }): Promise<CollectionState>;
+}
+
+/** Both ports of an adapter: bookings' money and paid quotes. */
+export type PaymentsAdapter = PaymentsPort & QuotePayments;
+
+/** No provider: a quote is paid outside Amarre (`direct`), nothing is open to close. */
+export function recordedQuotePayments(): QuotePayments {
+  return {
+    async collect({ key }) {
+      return { kind: "direct", reference: `rec_${key}` };
+    },
+    async closeCollection() {
+      return { state: "closed" };
+    },
+  };
+}
+
 /** No provider: every call is recorded, nothing is charged, nothing fails. */
-export function createRecordedPayments(): PaymentsPort {
+export function createRecordedPayments(): PaymentsPort & QuotePayments {
   return {
     provider: "recorded",
     charges: false,
@@ -84,5 +130,6 @@ export function createRecordedPayments(): PaymentsPort {
     async transfer({ key }) {
       return { reference: `rec_${key}` };
     },
+    ...recordedQuotePayments(),
   };
 }

@@ -9,8 +9,10 @@ import { z } from "zod";
  *
  * - `checkout`: a Checkout Session event of ours (its metadata names a booking): the event's id
  *   and type, the booking, and the session's id, PaymentIntent, amount and currency;
+ * - `case-checkout`: a Checkout Session event of a paperwork quote (its metadata names a case and
+ *   the quote; decision 054), with the same session fields;
  * - `other`: a well-formed event we do not handle (another type, or a session whose metadata
- *   names no booking: not made by us), acknowledged and ignored;
+ *   names no booking nor case: not made by us), acknowledged and ignored;
  * - `malformed`: the first field that is wrong (`null`: the body is not JSON).
  */
 export type StripeEventReading =
@@ -18,6 +20,14 @@ export type StripeEventReading =
       kind: "checkout";
       event: { id: string; type: CheckoutEventType };
       bookingId: string;
+      checkout: { id: string; paymentIntent: string | null; amountCents: number | null; currency: string | null };
+    }
+  | {
+      /** A Checkout Session of a paperwork quote (its metadata names a case and the quote's `n`; decision 054). */
+      kind: "case-checkout";
+      event: { id: string; type: CheckoutEventType };
+      caseId: string;
+      quoteN: number;
       checkout: { id: string; paymentIntent: string | null; amountCents: number | null; currency: string | null };
     }
   | { kind: "other"; id: string }
@@ -42,7 +52,12 @@ const sessionShape = z.object({
   object: z.literal("checkout.session"),
   // Ours carry the booking's id (a document id: letters, digits, `-`, `_`); Stripe's values are strings.
   metadata: z
-    .object({ bookingId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).optional() })
+    .object({
+      bookingId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).optional(),
+      // A paperwork quote's: the case (a case id: 20 letters or digits) and the quote's number.
+      caseId: z.string().regex(/^[A-Za-z0-9]{20}$/).optional(),
+      quote: z.string().regex(/^[1-9][0-9]{0,3}$/).optional(),
+    })
     .catchall(z.string())
     .nullish(),
   payment_intent: z.union([stripeId("pi"), z.object({ id: stripeId("pi") })]).nullish(),
@@ -67,8 +82,20 @@ export function readStripeEvent(body: string): StripeEventReading {
   if (!session.success) return { kind: "malformed", field: fieldOf(session.error, ["data", "object"]) };
   const { metadata, payment_intent: intent, amount_total: amountCents, currency } = session.data;
   const bookingId = metadata?.bookingId;
-  if (!bookingId) return { kind: "other", id };
   const paymentIntent = intent ? (typeof intent === "string" ? intent : intent.id) : null;
+  if (!bookingId && metadata?.caseId) {
+    // A quote's checkout: its number must come with the case, and a completed one its PaymentIntent.
+    if (!metadata.quote) return { kind: "malformed", field: "data.object.metadata.quote" };
+    if (type === "checkout.session.completed" && !paymentIntent) return { kind: "malformed", field: "data.object.payment_intent" };
+    return {
+      kind: "case-checkout",
+      event: { id, type: type as CheckoutEventType },
+      caseId: metadata.caseId,
+      quoteN: Number(metadata.quote),
+      checkout: { id: session.data.id, paymentIntent, amountCents: amountCents ?? null, currency: currency ?? null },
+    };
+  }
+  if (!bookingId) return { kind: "other", id };
   // A completed session of ours without its PaymentIntent would be a booking paid with nothing held.
   if (type === "checkout.session.completed" && !paymentIntent) return { kind: "malformed", field: "data.object.payment_intent" };
   return {

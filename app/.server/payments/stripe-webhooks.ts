@@ -31,6 +31,19 @@ export interface BookingPaymentEvents {
   checkoutExpired(input: { bookingId: string; checkout: string }): Promise<CheckoutEventOutcome>;
 }
 
+/**
+ * What a paperwork quote's checkout event did (decision 054), like a booking's: `applied` only for
+ * the checkout the quote holds, for its amount in euros; `unknown-case` when no case (or quote)
+ * has those ids.
+ */
+export type CaseCheckoutOutcome = "applied" | "unknown-case" | "other-checkout" | "other-amount";
+
+/** What the webhook calls on the cases (the narrow part of the cases service it needs). */
+export interface CasePaymentEvents {
+  quotePaid(input: { caseId: string; quoteN: number; checkout: string; reference: string; amountCents: number | null; currency: string | null }): Promise<CaseCheckoutOutcome>;
+  quoteCheckoutExpired(input: { caseId: string; quoteN: number; checkout: string }): Promise<CaseCheckoutOutcome>;
+}
+
 export type WebhookOutcome =
   | { status: 200; result: "handled" | "duplicate" | "ignored" | "not-applied"; eventId: string | null }
   | { status: 400; result: "bad-signature"; eventId: null }
@@ -52,8 +65,10 @@ type EventRecord = {
   claimedAt: string;
   doneAt: string | null;
   bookingId: string | null;
-  /** What the booking made of it (absent on records written before it was kept). */
-  outcome?: CheckoutEventOutcome;
+  /** A paperwork quote's checkout event: the case (absent on the others). */
+  caseId?: string;
+  /** What the booking (or the case) made of it (absent on records written before it was kept). */
+  outcome?: CheckoutEventOutcome | CaseCheckoutOutcome;
 };
 
 /** Why an event did not apply, for the log line (ids only: no person's data). */
@@ -67,16 +82,18 @@ export function createStripeWebhooks(deps: {
   store: DocumentStore;
   webhookSecret: string;
   bookings: BookingPaymentEvents;
+  /** Paperwork quotes' checkouts (decision 054); without it their events are acknowledged and ignored. */
+  cases?: CasePaymentEvents;
   now?: () => number;
 }): PaymentWebhooks {
   const now = deps.now ?? Date.now;
 
-  async function claim(event: { id: string; type: string }, bookingId: string): Promise<"claimed" | "duplicate" | "in-progress"> {
+  async function claim(event: { id: string; type: string }, bookingId: string | null, caseId?: string): Promise<"claimed" | "duplicate" | "in-progress"> {
     return deps.store.runTransaction(async (tx) => {
       const existing = await tx.get<EventRecord>(PAYMENT_EVENTS_COLLECTION, event.id);
       if (existing?.state === "done") return "duplicate";
       if (existing?.state === "processing" && now() - Date.parse(existing.claimedAt) < CLAIM_STALE_MS) return "in-progress";
-      const record: EventRecord = { type: event.type, state: "processing", claimedAt: new Date(now()).toISOString(), doneAt: null, bookingId };
+      const record: EventRecord = { type: event.type, state: "processing", claimedAt: new Date(now()).toISOString(), doneAt: null, bookingId, ...(caseId ? { caseId } : {}) };
       tx.set(PAYMENT_EVENTS_COLLECTION, event.id, record);
       return "claimed";
     });
@@ -97,6 +114,7 @@ export function createStripeWebhooks(deps: {
         return { status: 400, result: "malformed", eventId: null, field: read.field };
       }
       if (read.kind === "other") return { status: 200, result: "ignored", eventId: read.id };
+      if (read.kind === "case-checkout") return handleCaseCheckout(read);
       const { event, bookingId, checkout } = read;
       const claimed = await claim(event, bookingId);
       if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
@@ -118,4 +136,28 @@ export function createStripeWebhooks(deps: {
       return { status: 200, result: "not-applied", eventId: event.id };
     },
   };
+
+  /** A paperwork quote's checkout event: claimed, handed to the cases, marked done (the same rules as a booking's). */
+  async function handleCaseCheckout(read: Extract<ReturnType<typeof readStripeEvent>, { kind: "case-checkout" }>): Promise<WebhookOutcome> {
+    const { event, caseId, quoteN, checkout } = read;
+    if (!deps.cases) return { status: 200, result: "ignored", eventId: event.id };
+    const claimed = await claim(event, null, caseId);
+    if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
+    if (claimed === "in-progress") return { status: 409, result: "in-progress", eventId: event.id };
+    let outcome: CaseCheckoutOutcome;
+    try {
+      outcome =
+        event.type === "checkout.session.completed"
+          ? await deps.cases.quotePaid({ caseId, quoteN, checkout: checkout.id, reference: checkout.paymentIntent!, amountCents: checkout.amountCents, currency: checkout.currency })
+          : await deps.cases.quoteCheckoutExpired({ caseId, quoteN, checkout: checkout.id });
+    } catch (error) {
+      console.error(`[payments] handling Stripe event ${event.id} (${event.type}) for case ${caseId} failed; Stripe will send it again:`, error);
+      await deps.store.delete(PAYMENT_EVENTS_COLLECTION, event.id).catch(() => undefined);
+      return { status: 500, result: "failed", eventId: event.id };
+    }
+    await deps.store.update(PAYMENT_EVENTS_COLLECTION, event.id, { state: "done", doneAt: new Date(now()).toISOString(), outcome });
+    if (outcome === "applied") return { status: 200, result: "handled", eventId: event.id };
+    console.warn(`[payments] Stripe event ${event.id} (${event.type}) of checkout ${checkout.id} names quote ${quoteN} of case ${caseId}, but it does not apply (${outcome}): acknowledged, nothing done`);
+    return { status: 200, result: "not-applied", eventId: event.id };
+  }
 }

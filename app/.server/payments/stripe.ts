@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { PaymentsError } from "./errors";
-import type { Authorization, PaymentsPort } from ".";
+import type { Authorization, PaymentsAdapter } from ".";
+import { stripeQuotePayments } from "./stripe-quotes";
 
 /**
  * The Stripe adapter of the payments port (decision 024):
@@ -34,9 +35,9 @@ export type StripePaymentsOptions = {
   now?: () => number;
 };
 
-const CURRENCY = "eur";
+export const CURRENCY = "eur";
 /** A retried authorisation must send the same parameters: Checkout's expiry is rounded up to this. */
-const EXPIRY_STEP_SECONDS = 5 * 60;
+export const EXPIRY_STEP_SECONDS = 5 * 60;
 
 export function createStripeClient({ secretKey, apiBase, maxNetworkRetries = 2, timeoutMs = 20_000 }: Pick<StripePaymentsOptions, "secretKey" | "apiBase" | "maxNetworkRetries" | "timeoutMs">): Stripe {
   const base = apiBase ? new URL(apiBase) : null;
@@ -67,7 +68,7 @@ export const MANUAL_TRANSFER_PREFIX = "manual_";
 export const isManualTransfer = (reference: string) => reference.startsWith(MANUAL_TRANSFER_PREFIX);
 
 /** `returnUrl` with `checkout=<outcome>`: where Checkout sends the renter back. */
-function returnTo(returnUrl: string, outcome: "complete" | "cancelled"): string {
+export function returnTo(returnUrl: string, outcome: "complete" | "cancelled"): string {
   let url: URL;
   try {
     url = new URL(returnUrl);
@@ -89,7 +90,7 @@ function toPaymentsError(error: unknown): unknown {
   return new PaymentsError("unavailable", message, code, { cause: error });
 }
 
-async function call<T>(fn: () => Promise<T>): Promise<T> {
+export async function call<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
@@ -97,13 +98,13 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function checkAmount(amountCents: number) {
+export function checkAmount(amountCents: number) {
   if (!Number.isInteger(amountCents) || amountCents <= 0) {
     throw new PaymentsError("refused", `an amount must be a positive whole number of cents, not ${amountCents}`);
   }
 }
 
-export function createStripePayments(options: StripePaymentsOptions): PaymentsPort {
+export function createStripePayments(options: StripePaymentsOptions): PaymentsAdapter {
   const stripe = createStripeClient(options);
   const now = options.now ?? Date.now;
   const checkoutSeconds = (options.checkoutMinutes ?? 30) * 60;
@@ -229,6 +230,8 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
       );
       return { reference: transfer.id };
     },
+
+    ...stripeQuotePayments(stripe, { now, checkoutSeconds }),
   };
 
   /** Lets a PaymentIntent go; one already let go is fine, one captured is refused. */

@@ -25,8 +25,46 @@ import type { CaseStatus, CaseType } from "#app/utils/cases";
 export type CaseContact = { name: string; email: string; phone: string | null };
 /** `result`: a document the team delivered as the outcome of the work (absent on the others). */
 export type CaseDocument = { id: string; name: string; contentType: "application/pdf" | "image/jpeg" | "image/png"; size: number; uploadedAt: string; by: "requester" | "team"; result?: boolean };
-/** `waiver`: why the case was completed without the documents it last asked for (absent otherwise). */
-export type CaseHistoryEntry = { at: string; byUid: string | null; by: "requester" | "team"; from: CaseStatus | null; to: CaseStatus; comment: string; waiver?: string };
+/**
+ * `waiver`: why the case was completed without the documents it last asked for (absent otherwise).
+ * `quote`: what happened to a quote's money or validity (decision 054): paid through the provider,
+ * refunded (`amountCents`, the reason in `comment`), or expired by the scheduler (`byUid` null).
+ */
+export type CaseHistoryEntry = {
+  at: string;
+  byUid: string | null;
+  by: "requester" | "team";
+  from: CaseStatus | null;
+  to: CaseStatus;
+  comment: string;
+  waiver?: string;
+  quote?: { n: number; event: "paid" | "refunded" | "expired"; amountCents?: number };
+};
+
+/**
+ * How an accepted quote is paid (decision 054). `direct`: no provider (`recorded`), paid outside
+ * Amarre against the invoice. `provider`: a Checkout the requester pays by card; the quote holds
+ * the checkout it opened (`checkoutId`, its `url` and `expiresAt` while open, the `attempt` that
+ * names its idempotency key) and, once the provider's signed event says so, the PaymentIntent
+ * (`reference`), the amount received and when (`paidAt`).
+ */
+export type QuotePayment = {
+  mode: "direct" | "provider";
+  checkoutId: string | null;
+  url: string | null;
+  expiresAt: string | null;
+  attempt: number;
+  reference: string | null;
+  amountCents: number | null;
+  paidAt: string | null;
+};
+
+/**
+ * A refund of an accepted quote by the team (decision 054): `k` counts the quote's refunds from 1
+ * (the provider's idempotency key and the corrective invoice `…_R{k}` derive from it). `pending`
+ * while the provider is asked; `done` with its reference.
+ */
+export type QuoteRefund = { k: number; amountCents: number; reason: string; byUid: string; at: string; state: "pending" | "done"; reference: string | null; doneAt: string | null };
 
 /**
  * A price the team offers (VAT included): what it covers and until which day (Madrid) it can be
@@ -40,10 +78,15 @@ export type CaseQuote = {
   validUntil: string;
   sentAt: string;
   byUid: string;
-  status: "pending" | "accepted" | "declined" | "superseded";
+  /** `expired`: past its day without an answer, moved back to review by the scheduler (decision 054). */
+  status: "pending" | "accepted" | "declined" | "superseded" | "expired";
   answeredAt: string | null;
   /** The requester's reason when declining (may be empty). */
   reason: string;
+  /** How it is paid (absent on quotes not accepted, and on those accepted before decision 054: paid outside Amarre). */
+  payment?: QuotePayment;
+  /** The team's refunds of it, oldest first (absent: none). */
+  refunds?: QuoteRefund[];
 };
 export type CaseNote = { at: string; byUid: string; text: string };
 export type CaseMessage = { at: string; byUid: string | null; from: "requester" | "team"; text: string };
@@ -87,7 +130,9 @@ export const MAX_DOCUMENTS = 20;
  * `quote-expired`: past its valid-until day; `stale-quote`: not the pending quote (answered or
  * replaced); `needs-quote`: work cannot start without an accepted quote; `needs-reason`: the
  * documents asked for have not arrived and no reason was given; `needs-result`: an accepted
- * quote's case completes with a result document.
+ * quote's case completes with a result document; `refund-amount`: more than is left to refund
+ * (or nothing); `stale-refund`: the refund's number is not the next one (the page was old);
+ * `not-refundable`: the quote was not accepted (nothing was paid).
  */
 export type CaseErrorCode =
   | "not-found"
@@ -99,7 +144,10 @@ export type CaseErrorCode =
   | "stale-quote"
   | "needs-quote"
   | "needs-reason"
-  | "needs-result";
+  | "needs-result"
+  | "refund-amount"
+  | "stale-refund"
+  | "not-refundable";
 
 export class CaseError extends Error {
   override readonly name = "CaseError";
@@ -168,3 +216,17 @@ export function documentsOutstanding(item: Pick<Case, "history" | "documents">):
 export function quoteInvoiceId(caseId: string, n: number): string {
   return `case_${caseId}_quote_${n}`;
 }
+
+/** What was paid for an accepted quote and what is left to refund (pending refunds counted as made). */
+export function refundable(quote: CaseQuote): { paidCents: number; refundedCents: number; leftCents: number } {
+  const paidCents = quote.status !== "accepted" ? 0 : quote.payment?.mode === "provider" ? (quote.payment.paidAt ? (quote.payment.amountCents ?? quote.amountCents) : 0) : quote.amountCents;
+  const refundedCents = (quote.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
+  return { paidCents, refundedCents, leftCents: Math.max(0, paidCents - refundedCents) };
+}
+
+/** The idempotency keys of a quote's money, from the case and the quote (decision 054). */
+export const quoteKeys = {
+  checkout: (caseId: string, n: number, attempt: number) => `case_${caseId}_quote_${n}_checkout_${attempt}`,
+  close: (caseId: string, n: number, attempt: number) => `case_${caseId}_quote_${n}_close_${attempt}`,
+  refund: (caseId: string, n: number, k: number) => `case_${caseId}_quote_${n}_refund_${k}`,
+};

@@ -1,9 +1,10 @@
 /** The cases service's public types: its events, dependencies, viewers and search filters. */
 import type { BlobStore } from "#app/.server/blobs";
 import type { DocumentStore } from "#app/.server/store";
-import type { Case, CaseQuote, CaseStatus, CaseType } from "./model";
+import type { PaymentsAdapter } from "#app/.server/payments";
+import type { Case, CaseQuote, CaseStatus, CaseType, QuoteRefund } from "./model";
 
-export type CaseEvent = "received" | "status" | "message" | "quote" | "quote-accepted" | "quote-declined" | "delivered";
+export type CaseEvent = "received" | "status" | "message" | "quote" | "quote-accepted" | "quote-declined" | "delivered" | "quote-expired" | "quote-refunded";
 
 export type CasesDeps = {
   store: DocumentStore;
@@ -20,6 +21,17 @@ export type CasesDeps = {
    * is stored and before the emails; idempotent. A failure is logged: the case stays accepted.
    */
   invoiceQuote?: (item: Case, quote: CaseQuote) => Promise<void>;
+  /**
+   * Paid quotes (decision 054): the configured adapter's quote payments and refunds. A charging
+   * adapter makes accepting a quote a Checkout (the case starts when the provider says it is
+   * paid); without one, or one that does not charge, acceptance starts the work at once and
+   * the invoice is paid outside Amarre.
+   */
+  payments?: Pick<PaymentsAdapter, "charges" | "collect" | "closeCollection" | "refund">;
+  /** Where Checkout sends the requester back: the case's page in their language. */
+  quoteReturnUrl?: (item: Case, lang: string) => string;
+  /** Issues the corrective invoice (series R) of a quote's refund; idempotent. A failure is logged. */
+  correctQuote?: (item: Case, quote: CaseQuote, refund: QuoteRefund) => Promise<void>;
   now?: () => Date;
 };
 

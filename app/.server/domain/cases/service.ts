@@ -2,6 +2,9 @@ import { createCasesContext, viewOf } from "./context";
 import { addDocuments, deliver, document } from "./case-documents";
 import { addMessage, addNote, move } from "./lifecycle";
 import { acceptQuote, declineQuote, sendQuote } from "./quotes";
+import { quoteCheckoutExpired, quotePaid } from "./quote-payments";
+import { expireQuotes } from "./quote-expiry";
+import { refundQuote } from "./quote-refunds";
 import { backfillReferences } from "./reference-backfill";
 import { claim, claimLink, create, getFor, listForRequester } from "./requests";
 import { overview, reindexWords, search } from "./search";
@@ -19,7 +22,8 @@ export { CASE_WORDS } from "./word-index";
  *
  * This factory only wires the operations, each in its module with the context they share
  * (`context.ts`): the requester's side (`requests.ts`), the lifecycle, notes and messages
- * (`lifecycle.ts`), quotes (`quotes.ts`), documents (`case-documents.ts`), the team's search and
+ * (`lifecycle.ts`), quotes (`quotes.ts`; paid, refunded and expired: `quote-payments.ts`,
+ * `quote-refunds.ts`, `quote-expiry.ts`), documents (`case-documents.ts`), the team's search and
  * overview (`search.ts`) over the word index (`word-index.ts`), the references' backfill
  * (`reference-backfill.ts`).
  */
@@ -34,6 +38,13 @@ export function createCasesService(deps: CasesDeps) {
     sendQuote: bind(sendQuote),
     acceptQuote: bind(acceptQuote),
     declineQuote: bind(declineQuote),
+    /** Paid quotes (decision 054): the provider's events about a quote's checkout (the webhook's `CasePaymentEvents`). */
+    quotePaid: bind(quotePaid),
+    quoteCheckoutExpired: bind(quoteCheckoutExpired),
+    /** The team refunds an accepted quote, whole or in part, with a corrective invoice. */
+    refundQuote: bind(refundQuote),
+    /** The scheduler's pass: quotes past their day move their case back to review. */
+    applyDue: bind(expireQuotes),
     addNote: bind(addNote),
     addMessage: bind(addMessage),
     addDocuments: bind(addDocuments),

@@ -197,3 +197,30 @@ export async function issueForCaseQuote(
   };
   return issue(ctx, [{ series: "F", draft }], options);
 }
+
+/**
+ * Refund `k` of a paperwork case's quote `n` (decision 054): a corrective invoice in series R of
+ * the quote's invoice (`case_{caseId}_quote_{n}`), `…_R{k}`, negative by the amount refunded, on
+ * the quote's line (what it covered, as the team wrote it), naming the quote (its number) and the
+ * refund's share of it. Once however often it is asked; nothing when the original is missing.
+ */
+export async function correctForCaseQuoteRefund(ctx: InvoicesContext, input: { caseId: string; n: number; k: number; amountCents: number; at: string }, options: IssueOptions = {}): Promise<Invoice[]> {
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) return [];
+  const id = `case_${input.caseId}_quote_${input.n}`;
+  const doc = await ctx.store.get<Omit<Invoice, "id">>(INVOICES, id);
+  if (!doc) return [];
+  const original = normalised({ ...doc, id });
+  const amountCents = Math.min(input.amountCents, original.totalCents);
+  const description = original.lines[0]?.description;
+  const draft: Draft = {
+    ...original,
+    id: `${id}_R${input.k}`,
+    kind: "corrective",
+    corrects: { id: original.id, series: original.series, number: original.number, issuedAt: original.issuedAt },
+    reason: { rule: "quote-refund", by: "team", policy: null, percent: Math.round((amountCents * 100) / original.totalCents), at: input.at, quote: { n: input.n, refund: input.k } },
+    lines: [{ kind: "paperwork", quantity: 1, amountCents: -amountCents, ...(description ? { description } : {}) }],
+    ...splitVat(-amountCents, original.vatPercent),
+    totalCents: -amountCents,
+  };
+  return issue(ctx, [{ series: "R", draft }], options);
+}

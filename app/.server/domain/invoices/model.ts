@@ -42,8 +42,9 @@ export type InvoiceLine = { kind: "rental" | "half-day" | "skipper" | "fee" | "p
  * (`moved`), at no charge (decision 031).
  */
 export type CorrectionReason = {
-  rule: "policy" | "owner-cancel" | "weather" | "unpaid" | "weather-move";
-  by: "renter" | "owner";
+  /** `quote-refund`: the team refunded (part of) a paperwork quote (decision 054); `quote` names it. */
+  rule: "policy" | "owner-cancel" | "weather" | "unpaid" | "weather-move" | "quote-refund";
+  by: "renter" | "owner" | "team";
   /** The listing's cancellation policy under `policy`; null otherwise. */
   policy: "flexible" | "moderate" | "strict" | null;
   percent: number;
@@ -51,6 +52,8 @@ export type CorrectionReason = {
   at: string;
   /** A move: the days the invoice named, and the days of the trip now. */
   moved?: { from: { start: string; end: string }; to: { start: string; end: string } };
+  /** A quote's refund: the quote's number, and the refund's among the quote's refunds. */
+  quote?: { n: number; refund: number };
 };
 
 export type Invoice = {

@@ -1,5 +1,5 @@
 import { createInvoicesContext, type InvoicesDeps } from "./context";
-import { correctForCancellation, correctForMove, issueForBooking, issueForCaseQuote } from "./issuing";
+import { correctForCancellation, correctForCaseQuoteRefund, correctForMove, issueForBooking, issueForCaseQuote } from "./issuing";
 import * as reads from "./reads";
 import { bindTo } from "../operations";
 
@@ -24,6 +24,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
     correctForCancellation: bind(correctForCancellation),
     correctForMove: bind(correctForMove),
     issueForCaseQuote: bind(issueForCaseQuote),
+    correctForCaseQuoteRefund: bind(correctForCaseQuoteRefund),
     getFor: bind(reads.getFor),
     listFor: bind(reads.listFor),
     pageFor: bind(reads.pageFor),
