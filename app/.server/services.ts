@@ -7,7 +7,7 @@ import { createFavouritesService, type FavouritesService } from "./domain/favour
 import { createHistoryService, type HistoryService } from "./domain/history";
 import { createListingPhotosService, createListingsService, type ListingPhotosService, type ListingsService } from "./domain/listings";
 import { createAccountsService, type AccountsService } from "./domain/accounts";
-import { createMailboxService, type MailboxService } from "./domain/mailbox";
+import { createMailboxService, langOrDefault, type MailboxService } from "./domain/mailbox";
 import { createPortsService, type PortsService } from "./domain/ports";
 import { createProfilePhotosService, createUsersService, type ProfilePhotosService, type UsersService } from "./domain/users";
 import type { IdentityProvider } from "./identity";
@@ -229,6 +229,10 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     claimSecrets: config.sessionSecrets,
     // Quietly: the acceptance email to the requester names the invoice (no "booking" invoice email).
     invoiceQuote: caseQuoteInvoicer(invoices, { quiet: true }),
+    // Paid quotes (decision 054): Checkout with a provider that charges, refunds and their R invoices.
+    payments,
+    quoteReturnUrl: (item, lang) => publicOrigin + href("settings-case", { lang: langOrDefault(lang), params: { id: item.id } }),
+    correctQuote: async (item, quote, refund) => void (await invoices.correctForCaseQuoteRefund({ caseId: item.id, n: quote.n, k: refund.k, amountCents: refund.amountCents, at: refund.doneAt ?? refund.at }, { quiet: true })),
     notify: createCaseNotifier({
       mailbox,
       // A visitor's case: its page opens once signed in with the request's address, and the
@@ -289,7 +293,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     paymentWebhooks:
       config.PAYMENTS_PROVIDER === "stripe"
         ? // Every delivery counted in amarre_webhook_deliveries_total; a failed one kept for the team (the last 100).
-          recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, bookings }), { store })
+          recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, bookings, cases }), { store })
         : null,
     cases,
     deposits: createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) }),
@@ -315,6 +319,10 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       };
       every(config.BOOKING_DUE_CHECK_MS, () => {
         void recorder.run("bookings-due", "applying due expiries and completions", () => bookings.applyDue());
+      });
+      // Quotes past their day: their cases back to review, the requester told (decision 054).
+      every(config.BOOKING_DUE_CHECK_MS, () => {
+        void recorder.run("case-quotes-due", "moving the quotes past their day back to review", () => cases.applyDue());
       });
       every(config.CHAT_EMAIL_CHECK_MS, () => {
         void recorder.run("chat-emails", "sending the due message emails", () => chats.applyDue());

@@ -4,6 +4,9 @@ import { caseStatuses, QUOTE_LIMITS } from "#app/utils/cases";
 import { withoutControlCharacters } from "#app/utils/free-text";
 import { numberFormat } from "#app/utils/intl";
 
+/** A refund's reason, at most (the domain keeps as much). */
+export const REFUND_REASON_MAX = 500;
+
 /**
  * The admin case page's forms, one schema per `intent` (messages are `admin` keys, translated
  * by the action's error map). `deliver` is the multipart upload: its files stream through the
@@ -46,6 +49,19 @@ export function adminCaseSchema(lang: string, today = new Date().toISOString().s
         (value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && value >= today,
         { params: { i18n: { key: "admin:case.errors.validUntil", values: { days: QUOTE_LIMITS.maxValidDays } } } },
       ),
+    }),
+    // A refund of an accepted quote (decision 054): the quote, the refund's number (the next one
+    // when the page was drawn: a double press refunds once), an amount in euros and a reason.
+    z.object({
+      intent: z.literal("refund-quote"),
+      quote: optionalText().transform((value) => Number(value)).refine((n) => Number.isInteger(n) && n >= 1, { params: { i18n: "admin:case.errors.refundChanged" } }),
+      refund: optionalText().transform((value) => Number(value)).refine((n) => Number.isInteger(n) && n >= 1, { params: { i18n: "admin:case.errors.refundChanged" } }),
+      amount: optionalText()
+        .transform((value) => parseEuros(value))
+        .refine((cents): cents is number => cents !== null && cents >= 1 && cents <= QUOTE_LIMITS.maxCents, { params: { i18n: "admin:case.errors.refundAmountFormat" } }),
+      reason: withoutControlCharacters(requiredText("admin:case.errors.refundReason"))
+        .transform((value) => value.trim())
+        .refine((value) => value.length <= REFUND_REASON_MAX, { params: { i18n: { key: "admin:case.errors.refundReasonLong", values: { max: REFUND_REASON_MAX } } } }),
     }),
     z.object({ intent: z.literal("note"), text: withoutControlCharacters(requiredText("admin:case.errors.empty")) }),
     z.object({ intent: z.literal("message"), text: withoutControlCharacters(requiredText("admin:case.errors.empty")) }),

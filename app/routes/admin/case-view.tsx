@@ -42,7 +42,7 @@ export function AdminCaseView() {
   const { t: tc } = useTranslation("cases");
   const lang = useLang();
   const { item, next, quotes, canQuote, canDeliver, documentsOutstanding, acceptedQuote } = useLoaderData<typeof loader>();
-  const notice = useNotice(...(["status", "note", "message", "quote", "deliver"] as const).map((done) => `admin:case.done.${done}` as const));
+  const notice = useNotice(...(["status", "note", "message", "quote", "deliver", "refund"] as const).map((done) => `admin:case.done.${done}` as const));
   return (
     <main id="main" className="container-page space-y-6 py-10">
       <p><LocalizedLink to={href("admin-cases")} className="text-sm font-semibold underline">{t("case.back")}</LocalizedLink></p>
@@ -126,7 +126,7 @@ function Status({ item, next, documentsOutstanding, acceptedQuote }: { item: Ite
       <h3 className="mt-6 font-semibold">{tc("detail.history")}</h3>
       <ol className="mt-2 space-y-2 text-sm">
         {item.history.map((entry) => (
-          <li key={`${entry.at}-${entry.to}`}><time className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoment(entry.at, lang)}</time> <CaseStatusBadge status={entry.to} />{entry.comment ? <p className="mt-1 whitespace-pre-line">{entry.comment}</p> : null}{entry.waiver ? <p className="mt-1 whitespace-pre-line">{tc("detail.waiver", { reason: entry.waiver })}</p> : null}</li>
+          <li key={`${entry.at}-${entry.to}`}><time className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoment(entry.at, lang)}</time> <CaseStatusBadge status={entry.to} />{entry.quote ? <p className="mt-1">{tc(`quote.history.${entry.quote.event}`, { n: entry.quote.n, amount: entry.quote.amountCents ? numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(entry.quote.amountCents / 100) : "" })}</p> : null}{entry.comment ? <p className="mt-1 whitespace-pre-line">{entry.comment}</p> : null}{entry.waiver ? <p className="mt-1 whitespace-pre-line">{tc("detail.waiver", { reason: entry.waiver })}</p> : null}</li>
         ))}
       </ol>
     </section>
@@ -162,6 +162,7 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
                 {tc("quote.invoice")}
               </a>
             ) : null}
+            <QuoteMoney quote={quote} />
           </li>
         ))}
       </ol>
@@ -194,6 +195,59 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * An accepted quote's money (decision 054): how it was paid, its refunds with their corrective
+ * invoices, and a refund of what is left (whole by default, or part) with a reason.
+ */
+function QuoteMoney({ quote }: { quote: CaseData["quotes"][number] }) {
+  const { t } = useTranslation("admin");
+  const lang = useLang();
+  const { charges } = useLoaderData<typeof loader>();
+  const busy = usePending({ untilIdle: true });
+  const { errorsFor, fieldError, typed, fieldProps } = useReply();
+  const money = (cents: number) => numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
+  // Typed euros as the page's language writes them, without the currency sign ("145,50").
+  const euros = (cents: number) => numberFormat(languageOf(lang).iso, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);
+  const id = `refund-${quote.n}`;
+  const mine = typed("refund-quote", "quote") === String(quote.n);
+  return (
+    <>
+      {quote.payment?.open ? <p className="mt-1 text-slate-600 dark:text-slate-400">{t("case.checkoutOpen")}</p> : null}
+      {quote.status === "accepted" || quote.paidCents > 0 ? (
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{quote.payment?.paidAt ? t("case.paidCard", { amount: money(quote.paidCents), date: formatMoment(quote.payment.paidAt, lang) }) : t("case.paidOutside")}</p>
+      ) : null}
+      {quote.refunds.length > 0 ? (
+        <ul className="mt-2 space-y-1" data-testid={`quote-${quote.n}-refunds`}>
+          {quote.refunds.map((refund) => (
+            <li key={refund.k}>
+              {t(refund.state === "done" ? "case.refunded" : "case.refundPending", { amount: money(refund.amountCents), date: formatMoment(refund.doneAt ?? refund.at, lang) })}
+              <span className="block text-slate-600 dark:text-slate-400">{refund.reason}</span>
+              {refund.invoiceId ? <a href={href("invoice-pdf", { params: { invoiceId: refund.invoiceId }, search: { lang } })} className="font-semibold underline" download>{t("case.correctiveInvoice")}</a> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {quote.leftCents > 0 ? (
+        <Form method="post" className="mt-3 space-y-2 border-t border-slate-200 pt-3 dark:border-white/10">
+          <h3 className="font-semibold">{t("case.refundTitle", { left: money(quote.leftCents) })}</h3>
+          <p className={hintClass}>{t(charges && quote.payment?.mode === "provider" ? "case.refundHintCard" : "case.refundHintOutside")}</p>
+          <input type="hidden" name="intent" value="refund-quote" />
+          <input type="hidden" name="quote" value={quote.n} />
+          <input type="hidden" name="refund" value={quote.nextRefund} />
+          {mine ? errorsFor("refund-quote") : null}
+          <label htmlFor={`${id}-amount`} className={labelClass}>{t("case.refundAmount")}</label>
+          <input id={`${id}-amount`} name="amount" inputMode="decimal" required className={inputClass} defaultValue={(mine ? typed("refund-quote", "amount") : undefined) ?? euros(quote.leftCents)} {...(mine ? fieldProps("refund-quote", "amount") : {})} />
+          <ErrorList id="refund-quote-amount-error" errors={mine && fieldError("refund-quote", "amount") ? [fieldError("refund-quote", "amount")!] : null} />
+          <label htmlFor={`${id}-reason`} className={labelClass}>{t("case.refundReason")}</label>
+          <textarea id={`${id}-reason`} name="reason" rows={2} required maxLength={500} className={inputClass} defaultValue={mine ? typed("refund-quote", "reason") : undefined} {...(mine ? fieldProps("refund-quote", "reason") : {})} />
+          <ErrorList id="refund-quote-reason-error" errors={mine && fieldError("refund-quote", "reason") ? [fieldError("refund-quote", "reason")!] : null} />
+          <button type="submit" className={button} disabled={busy}>{t("case.refundSubmit")}</button>
+        </Form>
+      ) : null}
+    </>
   );
 }
 

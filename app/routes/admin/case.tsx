@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { type MetaFunction } from "@remix-run/react";
-import { acceptedQuote, documentsOutstanding, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId } from "#app/.server/domain/cases";
+import { acceptedQuote, documentsOutstanding, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId, refundable } from "#app/.server/domain/cases";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { CASE_TRANSITIONS, QUOTE_LIMITS, QUOTE_STEPS, UNQUOTED_TYPES, type CaseStatus } from "#app/utils/cases";
 import { clipped, parseForm, unknownIntent } from "#app/.server/http/form";
@@ -9,6 +9,7 @@ import { requestContext, type RequestContext } from "#app/.server/http/request-c
 import { notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
+import { numberFormat } from "#app/utils/intl";
 import { AdminCaseView } from "./case-view";
 
 /**
@@ -16,7 +17,9 @@ import { AdminCaseView } from "./case-view";
  * the history, internal notes, messages with the requester, and POST forms: `status` (a select
  * and a comment; only the lifecycle's next steps: others are 409, values that are not statuses
  * 400; completing without the documents asked for needs `waiver`, the reason), `quote` (amount
- * in euros, what it covers, valid until), `deliver` (multipart: the result documents, checked by
+ * in euros, what it covers, valid until), `refund-quote` (an accepted quote's refund, whole or in
+ * part, with a reason: the provider's refund and a corrective invoice; decision 054), `deliver`
+ * (multipart: the result documents, checked by
  * their bytes), `note` and `message`. Bad input is a 400 with a message per field in the page's
  * language. Non-admins get the admin area's 403.
  */
@@ -52,11 +55,18 @@ export async function loader(args: LoaderFunctionArgs) {
       documents: item.documents.map(({ id, name, size, contentType, by, uploadedAt, result }) => ({ id, name, size, contentType, by, uploadedAt, result: result === true })),
     },
     next: CASE_TRANSITIONS[item.status],
-    quotes: item.quotes.map((quote) => ({
+    quotes: item.quotes.map(({ refunds, payment, ...quote }) => ({
       ...quote,
-      expired: quote.status === "pending" && isQuoteExpired(quote, new Date()),
+      expired: quote.status === "expired" || (quote.status === "pending" && isQuoteExpired(quote, new Date())),
       invoiceId: quote.status === "accepted" ? quoteInvoiceId(item.id, quote.n) : null,
+      payment: payment ? { mode: payment.mode, paidAt: payment.paidAt, reference: payment.reference, open: payment.url !== null && !payment.paidAt } : null,
+      // What was paid and is left to refund; the next refund's number (the form's, so a double press refunds once).
+      ...refundable({ ...quote, payment, refunds }),
+      nextRefund: (refunds ?? []).length + 1,
+      refunds: (refunds ?? []).map((refund) => ({ ...refund, invoiceId: refund.state === "done" ? `${quoteInvoiceId(item.id, quote.n)}_R${refund.k}` : null })),
     })),
+    // Whether a refund goes back to the card (Stripe) or is paid back outside Amarre.
+    charges: ctx.config.PAYMENTS_PROVIDER === "stripe",
     canQuote: !UNQUOTED_TYPES.includes(item.type) && QUOTE_STEPS.send.from.includes(item.status),
     canDeliver: item.status === "in_progress",
     documentsOutstanding: documentsOutstanding(item),
@@ -127,6 +137,27 @@ export async function action(args: ActionFunctionArgs) {
         throw error;
       }
       return back("quote");
+    }
+    if (form.intent === "refund-quote") {
+      try {
+        await ctx.services.cases.refundQuote(id, who, { n: form.quote, k: form.refund, amountCents: form.amount, reason: form.reason });
+      } catch (error) {
+        const money = (cents: number) => numberFormat(ctx.lang, { style: "currency", currency: "EUR" }).format(cents / 100);
+        if (isCaseError(error, "refund-amount")) {
+          const left = Number(error.reason);
+          const message = Number.isInteger(left) && left > 0 ? ctx.t("case.errors.refundAmount", { max: money(left) }) : ctx.t("case.errors.refundNothing");
+          return refuse([message], 400, { amount: message });
+        }
+        if (isCaseError(error, "stale-refund")) return refuse([ctx.t("case.errors.refundChanged")], 409);
+        if (isCaseError(error, "not-refundable")) return refuse([ctx.t("case.errors.refundNothing")], 409);
+        if (isCaseError(error, "payment-failed")) {
+          console.error(`[cases] refunding quote ${form.quote} of case ${id} failed:`, error.cause);
+          return refuse([ctx.t(error.reason === "unavailable" ? "case.errors.refundUnavailable" : "case.errors.refundRefused")], error.reason === "unavailable" ? 503 : 409);
+        }
+        if (isCaseError(error, "invalid")) return refuse([ctx.t("case.errors.refundReason")], 400, { reason: ctx.t("case.errors.refundReason") });
+        throw error;
+      }
+      return back("refund");
     }
     if (form.intent === "note") await ctx.services.cases.addNote(id, who, form.text);
     else await ctx.services.cases.addMessage(id, who, form.text);

@@ -56,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
     total: result.total,
     page: result.page,
     pageCount: result.pageCount,
-    items: result.items.map((item) => ({ id: item.id, reference: item.reference, type: item.type, status: item.status, createdAt: item.createdAt, name: item.contact.name, email: item.contact.email, visitor: item.requesterUid === null, subject: item.type === "contact" && typeof item.details.subject === "string" ? item.details.subject : null })),
+    items: result.items.map((item) => ({ id: item.id, reference: item.reference, type: item.type, status: item.status, createdAt: item.createdAt, name: item.contact.name, email: item.contact.email, visitor: item.requesterUid === null, subject: item.type === "contact" && typeof item.details.subject === "string" ? item.details.subject : null, quoteExpired: item.status === "in_review" && item.history.at(-1)?.quote?.event === "expired" })),
   };
 }
 
@@ -130,7 +130,11 @@ export default function AdminCases() {
                   <span className="block text-xs text-slate-500 dark:text-slate-400">{item.email}</span>
                   {item.visitor ? <VisitorMark /> : null}
                 </td>
-                <td className="py-2 pr-4"><CaseStatusBadge status={item.status} /></td>
+                <td className="py-2 pr-4">
+                  <CaseStatusBadge status={item.status} />
+                  {/* Back in review because its quote expired unanswered (decision 054). */}
+                  {item.quoteExpired ? <span data-testid="quote-expired-mark" className="mt-1 block text-xs font-semibold text-amber-800 dark:text-amber-200">{t("cases.quoteExpired")}</span> : null}
+                </td>
                 <td className="py-2 tabular-nums">{formatMoment(item.createdAt, lang)}</td>
               </tr>
             ))}

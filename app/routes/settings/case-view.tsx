@@ -30,7 +30,7 @@ const CASE_NOTICES: NoticeKey[] = ["cases:detail.uploaded", "cases:detail.sent",
 export function CaseView() {
   const { t } = useTranslation("cases");
   const lang = useLang();
-  const { item, quotes } = useLoaderData<typeof loader>() as CaseData;
+  const { item, quotes, checkout } = useLoaderData<typeof loader>() as CaseData;
   const notice = useNotice(...CASE_NOTICES);
   return (
     <main id="main" className="space-y-6">
@@ -45,6 +45,8 @@ export function CaseView() {
         {t("list.reference", { reference: item.reference })} · {t("list.since", { date: formatMoment(item.createdAt, lang) })}
       </p>
       {notice ? <Notice>{notice.text}</Notice> : null}
+      {/* Back from Stripe's page: paid (the work starts once Stripe confirms it) or left unpaid. */}
+      {checkout ? <Notice>{t(checkout === "complete" && item.status === "quoted" ? "quote.checkoutComplete" : checkout === "complete" ? "quote.paid" : "quote.checkoutCancelled")}</Notice> : null}
       {quotes.length > 0 ? <Quotes quotes={quotes} /> : null}
       <RequestAndHistory item={item} />
       <Documents item={item} />
@@ -53,10 +55,15 @@ export function CaseView() {
   );
 }
 
-/** The team's quotes, newest last; the pending one can be accepted (it is invoiced) or declined with a reason. */
+/**
+ * The team's quotes, newest last; the pending one can be accepted (paid by card first when Amarre
+ * takes payments; it is invoiced) or declined with a reason; an accepted one shows how it is paid
+ * and its refunds, each with its corrective invoice.
+ */
 function Quotes({ quotes }: { quotes: CaseData["quotes"] }) {
   const { t } = useTranslation("cases");
   const lang = useLang();
+  const { charges } = useLoaderData<typeof loader>() as CaseData;
   const reply = useActionData<typeof action>();
   const busy = usePending({ untilIdle: true });
   const money = (cents: number) => numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
@@ -84,6 +91,23 @@ function Quotes({ quotes }: { quotes: CaseData["quotes"] }) {
                 </a>
               </p>
             ) : null}
+            {quote.status === "accepted" ? <p className="mt-1 text-slate-600 dark:text-slate-400">{quote.payment?.paidAt ? t("quote.paidOn", { date: formatMoment(quote.payment.paidAt, lang) }) : t("quote.paidOutside")}</p> : null}
+            {quote.refunds.length > 0 ? (
+              <ul aria-label={t("quote.refundsTitle")} className="mt-2 space-y-1" data-testid="quote-refunds">
+                {quote.refunds.map((refund) => (
+                  <li key={refund.k}>
+                    {t(quote.payment?.mode === "provider" ? "quote.refundCard" : "quote.refundOutside", { amount: money(refund.amountCents), date: formatMoment(refund.at, lang) })}
+                    {refund.reason ? <span className="block text-slate-600 dark:text-slate-400">{t("quote.refundReason", { reason: refund.reason })}</span> : null}
+                    {refund.invoice ? (
+                      <a href={href("invoice-pdf", { params: { invoiceId: refund.invoice.id }, search: { lang } })} download className="block font-semibold text-sea-800 underline dark:text-sea-200">
+                        {t("quote.correctiveLink", { number: refund.invoice.number })}
+                      </a>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {quote.status === "expired" ? <p className="mt-2">{t("quote.expiredReview")}</p> : null}
             {quote === pending ? (
               quote.expired ? (
                 <p className="mt-2">{t("quote.expiredHint")}</p>
@@ -92,8 +116,8 @@ function Quotes({ quotes }: { quotes: CaseData["quotes"] }) {
                   <Form method="post">
                     <input type="hidden" name="intent" value="accept-quote" />
                     <input type="hidden" name="quote" value={quote.n} />
-                    <p className={hintClass}>{t("quote.acceptHint")}</p>
-                    <Button variant="primary" size="lg" type="submit" className="mt-2" disabled={busy}>{t("quote.accept")}</Button>
+                    <p className={hintClass}>{charges ? (quote.payment?.open ? t("quote.payOpenHint") : t("quote.payHint")) : t("quote.acceptHint")}</p>
+                    <Button variant="primary" size="lg" type="submit" className="mt-2" disabled={busy}>{charges ? t("quote.acceptAndPay") : t("quote.accept")}</Button>
                   </Form>
                   <Form method="post" className="space-y-2">
                     <input type="hidden" name="intent" value="decline-quote" />
@@ -119,6 +143,7 @@ function Quotes({ quotes }: { quotes: CaseData["quotes"] }) {
 function RequestAndHistory({ item }: { item: Item }) {
   const { t } = useTranslation("cases");
   const lang = useLang();
+  const money = (cents: number) => numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="summary-title" className={cardClass()}>
@@ -138,7 +163,8 @@ function RequestAndHistory({ item }: { item: Item }) {
             <li key={`${entry.at}-${entry.to}`}>
               <time dateTime={entry.at} className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoment(entry.at, lang)}</time>{" "}
               <CaseStatusBadge status={entry.to} />
-              {entry.comment ? <p className="mt-1 whitespace-pre-line">{entry.comment}</p> : null}
+              {entry.quote ? <p className="mt-1">{t(`quote.history.${entry.quote.event}`, { n: entry.quote.n, amount: entry.quote.amountCents ? money(entry.quote.amountCents) : "" })}</p> : null}
+              {entry.comment ? <p className="mt-1 whitespace-pre-line">{entry.quote?.event === "refunded" ? t("quote.refundReason", { reason: entry.comment }) : entry.comment}</p> : null}
               {entry.waiver ? <p className="mt-1 whitespace-pre-line">{t("detail.waiver", { reason: entry.waiver })}</p> : null}
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CLAIM_LINK_DAYS, isCaseError, isQuoteExpired, MAX_DOCUMENT_BYTES, quoteInvoiceId, type Case, type ClaimOutcome } from "#app/.server/domain/cases";
@@ -18,7 +18,9 @@ import { type NoticeKey } from "#app/utils/notice";
 /**
  * /ajustes/mis-gestiones/{id}: one case for its requester — the request, its history with the
  * team's comments, the team's quote to accept or decline (`intent=accept-quote`,
- * `intent=decline-quote`; a quote past its day is a 409) and the accepted quote's invoice, the
+ * `intent=decline-quote`; a quote past its day is a 409; with a provider that charges, accepting
+ * answers 303 to its Checkout and the work starts once it is paid, decision 054) and the accepted
+ * quote's invoice, its payment and refunds (with their corrective invoices), the
  * result documents and the others (downloads), adding documents while the case waits for them
  * (multipart, any file name) and messages with the team (limited per person: 429 with
  * `Retry-After`). Anyone else gets a 404, on the page and on every action.
@@ -67,17 +69,37 @@ export async function loader(args: LoaderFunctionArgs) {
       createdAt: item.createdAt,
       contact: item.contact,
       details: Object.entries(item.details),
-      history: item.history.map(({ at, to, comment, by, waiver }) => ({ at, to, comment, by, waiver: waiver ?? null })),
+      history: item.history.map(({ at, to, comment, by, waiver, quote }) => ({ at, to, comment, by, waiver: waiver ?? null, quote: quote ?? null })),
       documents: item.documents.map(({ id, name, size, uploadedAt, by, result }) => ({ id, name, size, uploadedAt, by, result: result === true })),
       messages: item.messages.map(({ at, from, text }) => ({ at, from, text })),
     },
+    // Whether accepting a quote is paid here by card (a provider that charges) or outside Amarre.
+    charges: ctx.config.PAYMENTS_PROVIDER === "stripe",
+    // Back from Checkout: paid (the provider's word may still be on its way) or left.
+    checkout: ((value) => (value === "complete" || value === "cancelled" ? value : null))(ctx.url.searchParams.get("checkout")),
     quotes: await Promise.all(
       item.quotes
         .filter((quote) => quote.status !== "superseded")
-        .map(async ({ n, amountCents, description, validUntil, status, reason }) => {
-          // The accepted quote's invoice, once the platform has issued it.
-          const invoice = status === "accepted" ? await ctx.services.invoices.getFor(quoteInvoiceId(item.id, n), who) : null;
-          return { n, amountCents, description, validUntil, status, reason, expired: status === "pending" && isQuoteExpired({ validUntil }, new Date()), invoice: invoice ? { id: invoice.id, number: `${invoice.series}-${invoice.number}` } : null };
+        .map(async ({ n, amountCents, description, validUntil, status, reason, payment, refunds }) => {
+          // The accepted quote's invoice, once the platform has issued it, and its refunds' corrective invoices.
+          const number = async (invoiceId: string) => {
+            const invoice = await ctx.services.invoices.getFor(invoiceId, who);
+            return invoice ? { id: invoice.id, number: `${invoice.series}-${invoice.number}` } : null;
+          };
+          const invoice = status === "accepted" ? await number(quoteInvoiceId(item.id, n)) : null;
+          const done = (refunds ?? []).filter((refund) => refund.state === "done");
+          return {
+            n,
+            amountCents,
+            description,
+            validUntil,
+            status,
+            reason,
+            expired: status === "expired" || (status === "pending" && isQuoteExpired({ validUntil }, new Date())),
+            invoice,
+            payment: payment ? { mode: payment.mode, paidAt: payment.paidAt, open: status === "pending" && payment.mode === "provider" && payment.url !== null && !payment.paidAt } : null,
+            refunds: await Promise.all(done.map(async (refund) => ({ k: refund.k, amountCents: refund.amountCents, at: refund.doneAt ?? refund.at, reason: refund.reason, invoice: await number(`${quoteInvoiceId(item.id, n)}_R${refund.k}`) }))),
+          };
         }),
     ),
   };
@@ -132,9 +154,17 @@ export async function action(args: ActionFunctionArgs) {
   if (form.intent === "accept-quote" || form.intent === "decline-quote") {
     const intent = form.intent;
     try {
-      if (intent === "accept-quote") await ctx.services.cases.acceptQuote(id, who, form.quote);
-      else await ctx.services.cases.declineQuote(id, who, form.quote, form.reason);
+      if (intent === "accept-quote") {
+        const accepted = await ctx.services.cases.acceptQuote(id, who, form.quote, { lang: ctx.lang, email: who.email });
+        // Paid by card first: Stripe's Checkout, back to this page (decision 054).
+        const checkout = accepted.status === "quoted" ? accepted.quotes.find((quote) => quote.n === form.quote)?.payment?.url : null;
+        if (checkout) return redirect(checkout, 303);
+      } else await ctx.services.cases.declineQuote(id, who, form.quote, form.reason);
     } catch (error) {
+      if (isCaseError(error, "payment-failed")) {
+        console.error(`[cases] opening the payment of quote ${form.quote} of case ${id} failed:`, error.cause);
+        return refuse(intent, [ctx.t("errors.paymentUnavailable")], 503);
+      }
       if (isCaseError(error, "quote-expired")) return refuse(intent, [ctx.t("errors.quoteExpired")], 409);
       if (isCaseError(error, "stale-quote")) return refuse(intent, [ctx.t("errors.quoteChanged")], 409);
       // The team's view of the case answers for the team, not the requester.

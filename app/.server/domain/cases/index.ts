@@ -11,6 +11,7 @@ export {
   madridDay,
   pendingQuote,
   quoteInvoiceId,
+  refundable,
   isCaseError,
   isCaseId,
   MAX_DOCUMENT_BYTES,
@@ -23,6 +24,8 @@ export {
   type CaseQuote,
   type CaseStatus,
   type CaseType,
+  type QuotePayment,
+  type QuoteRefund,
 } from "./model";
 export { checkDocument, cleanName, type DocumentUpload } from "./documents";
 export { caseReferenceCandidate, normalizeCaseReference } from "./reference";

@@ -132,7 +132,8 @@ export const MAX_DOCUMENTS = 20;
  * documents asked for have not arrived and no reason was given; `needs-result`: an accepted
  * quote's case completes with a result document; `refund-amount`: more than is left to refund
  * (or nothing); `stale-refund`: the refund's number is not the next one (the page was old);
- * `not-refundable`: the quote was not accepted (nothing was paid).
+ * `not-refundable`: the quote was not accepted (nothing was paid); `payment-failed`: the payments
+ * provider refused or could not be reached (its error is the cause; nothing changed).
  */
 export type CaseErrorCode =
   | "not-found"
@@ -147,15 +148,17 @@ export type CaseErrorCode =
   | "needs-result"
   | "refund-amount"
   | "stale-refund"
-  | "not-refundable";
+  | "not-refundable"
+  | "payment-failed";
 
 export class CaseError extends Error {
   override readonly name = "CaseError";
   constructor(
     readonly code: CaseErrorCode,
     readonly reason: string = code,
+    options?: { cause?: unknown },
   ) {
-    super(`case: ${code} (${reason})`);
+    super(`case: ${code} (${reason})`, options);
   }
 }
 

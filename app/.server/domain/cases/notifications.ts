@@ -34,24 +34,36 @@ export function createCaseNotifier(deps: {
   mayEmailVisitor?: (email: string) => Promise<boolean>;
 }) {
   const TEAM_EVENTS: ReadonlySet<CaseEvent> = new Set(["quote-accepted", "quote-declined"]);
-  const REQUESTER_EVENTS: ReadonlySet<CaseEvent> = new Set(["received", "status", "message", "quote", "quote-accepted", "delivered"]);
+  const REQUESTER_EVENTS: ReadonlySet<CaseEvent> = new Set(["received", "status", "message", "quote", "quote-accepted", "delivered", "quote-expired", "quote-refunded"]);
 
   function quoteParams(quote: CaseQuote | undefined): Record<string, EmailParam> {
     if (!quote) return {};
     return { amount: { euros: quote.amountCents }, description: quote.description, validUntil: { date: quote.validUntil }, reason: quote.reason ? { t: "case.reason", values: { reason: quote.reason } } : "" };
   }
 
+  /** A refund: how much now, how much in all, and how it reaches the requester (card or outside Amarre). */
+  function refundParams(quote: CaseQuote | undefined): Record<string, EmailParam> {
+    const last = quote?.refunds?.at(-1);
+    if (!quote || !last) return {};
+    const total = quote.refunds!.reduce((sum, refund) => sum + refund.amountCents, 0);
+    const how = quote.payment?.mode === "provider" ? "case.refundCard" : "case.refundOutside";
+    return { refund: { euros: last.amountCents }, refunded: { euros: total }, n: quote.n, how: { t: how }, reason: { t: "case.reason", values: { reason: last.reason } } };
+  }
+
   return async function notify(event: CaseEvent, item: Case) {
     const lang = langOrDefault(item.lang);
     const last = item.history[item.history.length - 1];
     const message = item.messages[item.messages.length - 1];
-    const quote = [...(item.quotes ?? [])].reverse().find((q) => q.status !== "superseded");
+    // A refund's email is about the quote refunded (its newest refund), the others about the newest quote.
+    const refunded = event === "quote-refunded" ? [...(item.quotes ?? [])].filter((q) => q.refunds?.length).sort((a, b) => (a.refunds!.at(-1)!.at < b.refunds!.at(-1)!.at ? 1 : -1))[0] : undefined;
+    const quote = refunded ?? [...(item.quotes ?? [])].reverse().find((q) => q.status !== "superseded");
     const common: Record<string, EmailParam> = {
       name: item.contact.name,
       type: { t: `cases:types.${item.type}` },
       reference: item.reference,
       status: { t: `cases:statuses.${item.status}` },
       ...quoteParams(quote),
+      ...refundParams(refunded),
     };
     if (REQUESTER_EVENTS.has(event)) {
       const link = deps.link(item, lang);

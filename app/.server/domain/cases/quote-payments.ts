@@ -4,6 +4,7 @@
  * the quote's amount in euros) starts the work; a checkout nobody should pay any more is closed,
  * and one paid meanwhile still applies.
  */
+import { isPaymentsError } from "#app/.server/payments/errors";
 import type { CaseCheckoutOutcome } from "#app/.server/payments/stripe-webhooks";
 import { acceptedQuote, CaseError, OPEN_STATUSES, quoteKeys, QUOTE_STEPS, type Case, type CaseQuote, type QuotePayment } from "./model";
 import { type CasesContext, read, update } from "./context";
@@ -27,6 +28,16 @@ async function applyTo(ctx: CasesContext, id: string, change: (current: Case) =>
   }
 }
 
+/** A provider's refusal or absence, as the cases say it (`payment-failed`, the provider's error as its cause). */
+export async function asCaseError<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isPaymentsError(error)) throw new CaseError("payment-failed", error.kind, { cause: error });
+    throw error;
+  }
+}
+
 const withQuote = (item: Case, n: number, change: (quote: CaseQuote) => CaseQuote): CaseQuote[] => item.quotes.map((quote) => (quote.n === n ? change(quote) : quote));
 
 /**
@@ -44,8 +55,10 @@ export async function openQuoteCheckout(ctx: CasesContext, id: string, n: number
   const now = ctx.now();
   if (held?.mode === "provider" && held.url && held.expiresAt && Date.parse(held.expiresAt) > now.getTime() + 60_000) return current;
   const attempt = (held?.attempt ?? 0) + 1;
-  if (!ctx.deps.quoteReturnUrl) throw new Error("cases: paying a quote needs quoteReturnUrl");
-  const collection = await payments.collect({
+  const returnUrlOf = ctx.deps.quoteReturnUrl;
+  if (!returnUrlOf) throw new Error("cases: paying a quote needs quoteReturnUrl");
+  const returnUrl = returnUrlOf(current, options.lang ?? current.lang);
+  const collection = await asCaseError(() => payments.collect({
     key: quoteKeys.checkout(id, n, attempt),
     purpose: "quote",
     reference: id,
@@ -53,8 +66,8 @@ export async function openQuoteCheckout(ctx: CasesContext, id: string, n: number
     amountCents: quote.amountCents,
     description: quote.description,
     customer: { uid: current.requesterUid!, email: options.email ?? current.contact.email, name: current.contact.name },
-    returnUrl: ctx.deps.quoteReturnUrl(current, options.lang ?? current.lang),
-  });
+    returnUrl,
+  }));
   const at = ctx.now().toISOString();
   const payment: QuotePayment =
     collection.kind === "direct"

@@ -7,8 +7,10 @@
 import { createRecordedPayments } from "#app/.server/payments";
 import { CaseError, quoteKeys, refundable, type Case, type CaseQuote, type QuoteRefund } from "./model";
 import { type CasesContext, notify, update } from "./context";
+import { asCaseError } from "./quote-payments";
 import type { TeamMember } from "./service-types";
 
+/** A refund's reason, at most (the admin's form says as much). */
 export const REFUND_REASON_MAX = 500;
 
 /**
@@ -49,7 +51,7 @@ export async function refundQuote(ctx: CasesContext, id: string, admin: TeamMemb
   const key = quoteKeys.refund(id, input.n, claim.k);
   let reference: string;
   try {
-    ({ reference } = await port.refund({ key, reference: quote.payment?.reference ?? `rec_${quoteKeys.checkout(id, input.n, 0)}`, amountCents: claim.amountCents, reason: claim.reason }));
+    ({ reference } = await asCaseError(() => port.refund({ key, reference: quote.payment?.reference ?? `rec_${quoteKeys.checkout(id, input.n, 0)}`, amountCents: claim.amountCents, reason: claim.reason })));
   } catch (error) {
     // Nothing was refunded (or the same key will find it): the number is free for the next press.
     await update(ctx, id, (current) => ({
