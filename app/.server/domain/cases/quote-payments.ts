@@ -56,8 +56,8 @@ export async function openQuoteCheckout(ctx: CasesContext, id: string, n: number
   if (held?.mode === "provider" && held.url && held.expiresAt && Date.parse(held.expiresAt) > now.getTime() + 60_000) return current;
   const attempt = (held?.attempt ?? 0) + 1;
   const returnUrlOf = ctx.deps.quoteReturnUrl;
-  if (!returnUrlOf) throw new Error("cases: paying a quote needs quoteReturnUrl");
-  const returnUrl = returnUrlOf(current, options.lang ?? current.lang);
+  if (!returnUrlOf && payments.charges) throw new Error("cases: paying a quote needs quoteReturnUrl");
+  const returnUrl = returnUrlOf?.(current, options.lang ?? current.lang) ?? "";
   const collection = await asCaseError(() => payments.collect({
     key: quoteKeys.checkout(id, n, attempt),
     purpose: "quote",

@@ -40,7 +40,7 @@ export async function sendQuote(ctx: CasesContext, id: string, admin: TeamMember
 
 /**
  * The requester accepts quote `n` (the one pending, not past its day). Without a provider that
- * charges, work starts (`in_progress`), the platform invoices it (paid outside Amarre), and the
+ * charges (or without the payments adapter), work starts (`in_progress`), the platform invoices it (paid outside Amarre), and the
  * requester and the team are emailed. With one (decision 054), a Checkout opens instead: the
  * quote holds it (`payment.url`, where the page sends the requester) and the case stays
  * `quoted` until the provider's signed event says it is paid (`quotePaid`).
@@ -54,7 +54,8 @@ export async function acceptQuote(ctx: CasesContext, id: string, viewer: Viewer,
     if (isQuoteExpired(quote, ctx.now())) throw new CaseError("quote-expired");
     return quote;
   };
-  if (ctx.deps.payments?.charges) return openQuoteCheckout(ctx, id, n, checked, options);
+  // Through the payments adapter: a Checkout with one that charges; `direct` (accepted at once) without.
+  if (ctx.deps.payments) return openQuoteCheckout(ctx, id, n, checked, options);
   const item = await update(ctx, id, (current) => {
     checked(current);
     const at = ctx.now().toISOString();
