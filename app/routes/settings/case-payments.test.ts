@@ -154,7 +154,7 @@ describe("paid quotes without a provider (recorded)", { timeout: 60_000 }, () =>
     const item = await recorded.cases.create({ type: "itb-barco", requesterUid: person.uid, contact: { name: "Rita Recorded", email: person.email, phone: null }, details: { boatName: "Brisa" }, lang: "es" });
     await recorded.cases.move(item.id, { uid: team.uid }, "in_review", "");
     await recorded.cases.sendQuote(item.id, { uid: team.uid }, { amountCents: 8_000, description: "ITB", validUntil: inDays(5) });
-    const post = (fields: Record<string, string>, cookie: string, route: typeof caseAction, path: string) => settle(() => route({ request: formPost(path, fields, cookie), params: { id: item.id }, context: ctx() }));
+    const post = (fields: Record<string, string>, cookie: string, route: (args: Parameters<typeof caseAction>[0]) => Promise<unknown>, path: string) => settle(() => route({ request: formPost(path, fields, cookie), params: { id: item.id }, context: ctx() }));
     const view = () => settle(() => caseLoader({ request: authedRequest(`/ajustes/mis-gestiones/${item.id}`, person.cookie), params: { id: item.id }, context: ctx() }));
     expect(dataOf(await view()).charges).toBe(false);
     const accepted = await post({ intent: "accept-quote", quote: "1" }, person.cookie, caseAction, `/ajustes/mis-gestiones/${item.id}`);
