@@ -1,7 +1,9 @@
 /**
  * The Stripe fake's Checkout Sessions: create (payment mode, expiry between 30 minutes and 24
  * hours), read, expire; and what the renter does on Stripe's page, paying (`completeCheckout`: a
- * PaymentIntent on a saved card) or letting the time run out, each answered with Stripe's event.
+ * PaymentIntent on a saved card, held under manual capture — a booking — or taken at once under
+ * automatic capture — a paperwork quote, `succeeded` with `amount_received`, refundable) or
+ * letting the time run out, each answered with Stripe's event.
  */
 import { event, int, obj, publicOf, shaped, str, StripeFailure, type FakeState, type Obj, type Route } from "./shared";
 import { intentView } from "./payment-intents";
@@ -72,7 +74,7 @@ export const checkoutRoutes: Record<string, Route> = {
   },
 };
 
-/** The renter pays at Checkout: a PaymentIntent held (manual capture) on a saved card; the event Stripe sends. */
+/** The payer pays at Checkout: a PaymentIntent held (manual capture) or taken (automatic) on a saved card; the event Stripe sends. */
 export function completeCheckout(state: FakeState, sessionId: string, options: { paymentMethod?: string } = {}): Obj {
   const { id, now } = state;
   const found = state.sessions.get(sessionId);

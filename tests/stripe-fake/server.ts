@@ -67,7 +67,7 @@ export type StripeFake = {
   paymentIntents: Map<string, Obj>;
   refunds: Map<string, Obj>;
   transfers: Map<string, Obj>;
-  /** The renter pays at Checkout: a PaymentIntent held (manual capture) on a saved card; the event Stripe sends. */
+  /** The payer pays at Checkout: a PaymentIntent held (manual capture) or taken (automatic capture: `succeeded`) on a saved card; the event Stripe sends. */
   completeCheckout(sessionId: string, options?: { paymentMethod?: string }): Obj;
   /** Checkout's time runs out: the event Stripe sends. */
   expireCheckout(sessionId: string): Obj;
