@@ -4,6 +4,7 @@ import type { Services } from "../services";
 import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";
 import { seedDemoBookings } from "./bookings";
 import { seedDemoCases, seedEveryCaseType } from "./cases";
+import { seedDemoQuotePayments } from "./quote-payments";
 import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
 import { seedDemoContactCase, seedDemoVisitorCase } from "./contact";
@@ -139,6 +140,11 @@ export const seedSteps: SeedStep[] = [
     id: "invoices-v2",
     // Every demo trip with its invoices: the check-in trip of a store seeded before ./handover.ts issued them (idempotent).
     run: issueDemoInvoices,
+  },
+  {
+    id: "quote-payments-v1",
+    // The demo renter's paid quotes: one paid outside Amarre, one partly refunded, one expired unanswered (./quote-payments.ts).
+    run: seedDemoQuotePayments,
   },
 ];
 
