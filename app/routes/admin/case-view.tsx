@@ -126,7 +126,7 @@ function Status({ item, next, documentsOutstanding, acceptedQuote }: { item: Ite
       <h3 className="mt-6 font-semibold">{tc("detail.history")}</h3>
       <ol className="mt-2 space-y-2 text-sm">
         {item.history.map((entry) => (
-          <li key={`${entry.at}-${entry.to}`}><time className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoment(entry.at, lang)}</time> <CaseStatusBadge status={entry.to} />{entry.quote ? <p className="mt-1">{tc(`quote.history.${entry.quote.event}`, { n: entry.quote.n, amount: entry.quote.amountCents ? numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(entry.quote.amountCents / 100) : "" })}</p> : null}{entry.comment ? <p className="mt-1 whitespace-pre-line">{entry.comment}</p> : null}{entry.waiver ? <p className="mt-1 whitespace-pre-line">{tc("detail.waiver", { reason: entry.waiver })}</p> : null}</li>
+          <li key={`${entry.at}-${entry.to}`}><time className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoment(entry.at, lang)}</time> {entry.from === entry.to && entry.quote ? null : <CaseStatusBadge status={entry.to} />}{entry.quote ? <p className="mt-1">{tc(`quote.history.${entry.quote.event}`, { n: entry.quote.n, amount: entry.quote.amountCents ? numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(entry.quote.amountCents / 100) : "" })}</p> : null}{entry.comment ? <p className="mt-1 whitespace-pre-line">{entry.comment}</p> : null}{entry.waiver ? <p className="mt-1 whitespace-pre-line">{tc("detail.waiver", { reason: entry.waiver })}</p> : null}</li>
         ))}
       </ol>
     </section>

@@ -162,7 +162,8 @@ function RequestAndHistory({ item }: { item: Item }) {
           {item.history.map((entry) => (
             <li key={`${entry.at}-${entry.to}`}>
               <time dateTime={entry.at} className="tabular-nums text-slate-600 dark:text-slate-400">{formatMoment(entry.at, lang)}</time>{" "}
-              <CaseStatusBadge status={entry.to} />
+              {/* A refund (or a payment kept after the case moved on) changes no status: no badge. */}
+              {entry.from === entry.to && entry.quote ? null : <CaseStatusBadge status={entry.to} />}
               {entry.quote ? <p className="mt-1">{t(`quote.history.${entry.quote.event}`, { n: entry.quote.n, amount: entry.quote.amountCents ? money(entry.quote.amountCents) : "" })}</p> : null}
               {entry.comment ? <p className="mt-1 whitespace-pre-line">{entry.quote?.event === "refunded" ? t("quote.refundReason", { reason: entry.comment }) : entry.comment}</p> : null}
               {entry.waiver ? <p className="mt-1 whitespace-pre-line">{t("detail.waiver", { reason: entry.waiver })}</p> : null}

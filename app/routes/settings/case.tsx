@@ -69,7 +69,7 @@ export async function loader(args: LoaderFunctionArgs) {
       createdAt: item.createdAt,
       contact: item.contact,
       details: Object.entries(item.details),
-      history: item.history.map(({ at, to, comment, by, waiver, quote }) => ({ at, to, comment, by, waiver: waiver ?? null, quote: quote ?? null })),
+      history: item.history.map(({ at, from, to, comment, by, waiver, quote }) => ({ at, from, to, comment, by, waiver: waiver ?? null, quote: quote ?? null })),
       documents: item.documents.map(({ id, name, size, uploadedAt, by, result }) => ({ id, name, size, uploadedAt, by, result: result === true })),
       messages: item.messages.map(({ at, from, text }) => ({ at, from, text })),
     },
