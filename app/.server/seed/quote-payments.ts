@@ -41,11 +41,11 @@ export async function seedDemoQuotePayments(services: Services): Promise<void> {
   await cases.acceptQuote(ownership.id, her, 1);
   await cases.refundQuote(ownership.id, team, { n: 1, k: 1, amountCents: 4_500, reason: "Las tasas de Capitanía han sido 45 € más bajas de lo presupuestado." });
 
-  // Quoted three weeks ago, valid for a week, never answered: the expiry pass moves it back to review.
-  const before = Date.now() - 21 * 86_400_000;
+  // Quoted six days ago, valid for two, never answered: the expiry pass moves it back to review.
+  const before = Date.now() - 6 * 86_400_000;
   const past = createCasesService({ ...deps, now: () => new Date(before) });
   const renewal = await past.create({ type: "renovacion-documentacion", requesterUid: renter.uid, contact: lucia, details: { boatName: "Nordés", boatType: "motor", registration: "7ª-VG-1-222-11", lengthM: 8.6, notes: "Se me ha caducado el certificado de navegabilidad." }, lang: "es" });
   await past.move(renewal.id, team, "in_review", "");
-  await past.sendQuote(renewal.id, team, { amountCents: 11_000, description: "Renovación del certificado de navegabilidad, con la inspección y las tasas.", validUntil: inDays(7, before) });
+  await past.sendQuote(renewal.id, team, { amountCents: 11_000, description: "Renovación del certificado de navegabilidad, con la inspección y las tasas.", validUntil: inDays(2, before) });
   await cases.applyDue();
 }
