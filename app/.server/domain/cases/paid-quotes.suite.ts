@@ -115,6 +115,26 @@ export function paidQuotesSuite(get: () => { store: DocumentStore; blobs: BlobSt
     expect(count("quote-accepted", id)).toBe(1);
   });
 
+  it("Stripe: a Checkout that ran out (its expired event) is no longer offered; accepting again opens the next attempt, paid as the first", async () => {
+    clock = new Date();
+    const { cases, count } = setup("stripe");
+    const id = await quoted(cases);
+    const first = checkoutOf(await cases.acceptQuote(id, requester, 1)).checkoutId!;
+    const read = readStripeEvent(JSON.stringify(fake.expireCheckout(first)));
+    if (read.kind !== "case-checkout") throw new Error(`read as ${read.kind}`);
+    expect(await cases.quoteCheckoutExpired({ caseId: read.caseId, quoteN: read.quoteN, checkout: read.checkout.id })).toBe("applied");
+    expect(await cases.quoteCheckoutExpired({ caseId: id, quoteN: 1, checkout: "cs_test_someone_else" })).toBe("other-checkout");
+    expect(checkoutOf((await cases.getFor(id, admin))!.item)).toMatchObject({ checkoutId: first, url: null, attempt: 1 });
+    const again = checkoutOf(await cases.acceptQuote(id, requester, 1));
+    expect(again).toMatchObject({ attempt: 2, url: expect.stringContaining("/pay/") });
+    expect(again.checkoutId).not.toBe(first);
+    expect(fake.requests.some((r) => r.idempotencyKey === `case_${id}_quote_1_checkout_2`)).toBe(true);
+    // The first checkout's completion can no longer come; the second's starts the work.
+    expect(await cases.quotePaid(pay(again.checkoutId!))).toBe("applied");
+    expect((await cases.getFor(id, admin))!.item.status).toBe("in_progress");
+    expect(count("quote-accepted", id)).toBe(1);
+  });
+
   it("Stripe: two refunds up to what was paid, each the provider's refund and an R invoice naming the quote; a third is refused; a double press refunds once", async () => {
     clock = new Date();
     const { cases, invoices, count } = setup("stripe");
