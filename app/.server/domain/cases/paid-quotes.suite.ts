@@ -135,6 +135,19 @@ export function paidQuotesSuite(get: () => { store: DocumentStore; blobs: BlobSt
     expect(count("quote-accepted", id)).toBe(1);
   });
 
+  it("Stripe: a quote declined or replaced has its open Checkout closed at Stripe", async () => {
+    clock = new Date();
+    const { cases } = setup("stripe");
+    const declined = await quoted(cases);
+    const first = checkoutOf(await cases.acceptQuote(declined, requester, 1)).checkoutId!;
+    await cases.declineQuote(declined, requester, 1, "Too expensive");
+    expect(fake.sessions.get(first)!.status).toBe("expired");
+    const replaced = await quoted(cases);
+    const second = checkoutOf(await cases.acceptQuote(replaced, requester, 1)).checkoutId!;
+    await cases.sendQuote(replaced, admin, { amountCents: 9_000, description: "Cheaper", validUntil: madridDay(new Date(clock.getTime() + 5 * 86_400_000)) });
+    expect(fake.sessions.get(second)!.status).toBe("expired");
+  });
+
   it("Stripe: two refunds up to what was paid, each the provider's refund and an R invoice naming the quote; a third is refused; a double press refunds once", async () => {
     clock = new Date();
     const { cases, invoices, count } = setup("stripe");

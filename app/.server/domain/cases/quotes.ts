@@ -95,10 +95,15 @@ export async function declineQuote(ctx: CasesContext, id: string, viewer: Viewer
     return {
       ...current,
       status: QUOTE_STEPS.decline.to,
-      quotes: current.quotes.map((old) => (old.n === n ? { ...old, status: "declined" as const, answeredAt: at, reason: clean } : old)),
+      quotes: current.quotes.map((old) => (old.n === n ? { ...old, status: "declined" as const, answeredAt: at, reason: clean, ...(old.payment ? { payment: { ...old.payment, url: null } } : {}) } : old)),
       history: [...current.history, { at, byUid: viewer.uid, by: "requester", from: current.status, to: QUOTE_STEPS.decline.to, comment: clean }],
     };
   });
+  // A Checkout they opened before declining is closed (one paid meanwhile is kept for the team to refund).
+  const payment = item.quotes.find((q) => q.n === n)?.payment;
+  if (payment?.mode === "provider" && payment.checkoutId && !payment.paidAt) {
+    await closeQuoteCheckout(ctx, id, n, payment).catch((error) => console.warn(`[cases] closing the checkout of declined quote ${n} of case ${id} failed:`, error));
+  }
   await notify(ctx, "quote-declined", item);
   return item;
 }
