@@ -24,6 +24,7 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { balanceRoutes, balanceTransactions, plantDifference, type PlantedDifference } from "./balance";
 import { checkoutRoutes, completeCheckout, expireCheckout } from "./checkout";
 import { paymentIntentRoutes } from "./payment-intents";
 import { refundRoutes } from "./refunds";
@@ -50,7 +51,7 @@ const routes = Object.entries(spec.operations).map(([key, operation]) => {
 });
 
 /** Each operation the fake answers, by resource. */
-const handlers: Record<string, Route> = { ...checkoutRoutes, ...paymentIntentRoutes, ...refundRoutes, ...transferRoutes };
+const handlers: Record<string, Route> = { ...checkoutRoutes, ...paymentIntentRoutes, ...refundRoutes, ...transferRoutes, ...balanceRoutes };
 
 function handle(state: FakeState, operation: string, params: Record<string, string>, body: Body): Obj {
   const route = handlers[operation];
@@ -71,6 +72,8 @@ export type StripeFake = {
   completeCheckout(sessionId: string, options?: { paymentMethod?: string }): Obj;
   /** Checkout's time runs out: the event Stripe sends. */
   expireCheckout(sessionId: string): Obj;
+  /** Balance transactions by id, and what a test does at Stripe's dashboard that the ledger does not know (reconciliation). */
+  balance: { transactions: Map<string, Obj>; plant(difference: PlantedDifference): Obj };
   /** Cards that the bank declines off-session. */
   declinedPaymentMethods: Set<string>;
   close(): Promise<void>;
@@ -160,6 +163,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     refunds: state.refunds,
     transfers: state.transfers,
     declinedPaymentMethods: state.declinedPaymentMethods,
+    balance: { transactions: balanceTransactions(state), plant: (difference) => plantDifference(state, difference) },
     completeCheckout: (sessionId, options = {}) => completeCheckout(state, sessionId, options),
     expireCheckout: (sessionId) => expireCheckout(state, sessionId),
     async close() {

@@ -37,6 +37,74 @@ export type Authorization =
  */
 export type CheckoutEventOutcome = "applied" | "unknown-booking" | "other-checkout" | "other-amount";
 
+/**
+ * What a provider actually moved, read back for the daily reconciliation (decision 053): its
+ * payments, refunds, transfers and balance transactions, in cents and state, never changed by
+ * these reads. `PaymentsPort.records` is null for `recorded`: nothing moves through a provider,
+ * so there is nothing to compare.
+ */
+export type ProviderBalanceMove = {
+  /** The balance transaction's id (`txn_…`). */
+  reference: string;
+  /** Signed as the provider's balance sees it (a refund or a transfer is negative). */
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  /** `charge`, `payment`, `refund`, `transfer`…: the provider's own word. */
+  type: string;
+  /** `pending` or `available`: the provider's own word. */
+  status: string;
+};
+
+export type ProviderPayment = {
+  reference: string;
+  /** The provider's state: `requires_capture` (held), `succeeded` (captured), `canceled`, or another of its words. */
+  status: string;
+  amountCents: number;
+  capturableCents: number;
+  receivedCents: number;
+  currency: string;
+  /** The booking its metadata names, if any. */
+  bookingId: string | null;
+  /** The money it moved into the balance (once captured). */
+  balance: ProviderBalanceMove | null;
+};
+
+export type ProviderRefund = {
+  reference: string;
+  paymentReference: string | null;
+  amountCents: number;
+  /** `succeeded`, `pending`, `failed`, `canceled`, or another of the provider's words. */
+  status: string | null;
+  balance: ProviderBalanceMove | null;
+};
+
+export type ProviderTransfer = {
+  reference: string;
+  amountCents: number;
+  /** How much of it was taken back (reversed). */
+  reversedCents: number;
+  reversed: boolean;
+  /** The booking whose money it is (Stripe's `transfer_group`). */
+  group: string | null;
+  destination: string | null;
+  balance: ProviderBalanceMove | null;
+};
+
+export interface PaymentRecords {
+  /** A payment by its reference (a checkout's reference reads its payment); null when the provider has none. */
+  payment(reference: string): Promise<ProviderPayment | null>;
+  refund(reference: string): Promise<ProviderRefund | null>;
+  /** Every refund of a payment. */
+  refundsOf(paymentReference: string): Promise<ProviderRefund[]>;
+  transfer(reference: string): Promise<ProviderTransfer | null>;
+  /** Every transfer made for a booking (its transfer group). */
+  transfersOf(bookingId: string): Promise<ProviderTransfer[]>;
+  balanceMove(reference: string): Promise<ProviderBalanceMove | null>;
+  /** The balance transactions an object (a charge, refund or transfer) made. */
+  balanceMovesOf(source: string): Promise<ProviderBalanceMove[]>;
+}
+
 export interface PaymentsPort {
   readonly provider: PaymentsProviderName;
   /** Whether money really moves. False for `recorded`: pages then say what is owed, never "paid". */
@@ -64,6 +132,8 @@ export interface PaymentsPort {
   refund(input: { key: string; reference: string; amountCents: number; reason: string }): Promise<{ reference: string }>;
   /** Pays the owner's share to their connected account (null when they have none: paid by hand). */
   transfer(input: { key: string; bookingId: string; amountCents: number; destination: string | null }): Promise<{ reference: string }>;
+  /** What the provider really moved, read back (decision 053); null when no provider moves money. */
+  readonly records: PaymentRecords | null;
 }
 
 /** No provider: every call is recorded, nothing is charged, nothing fails. */
@@ -71,6 +141,8 @@ export function createRecordedPayments(): PaymentsPort {
   return {
     provider: "recorded",
     charges: false,
+    // Nothing moved through a provider: nothing to compare it with.
+    records: null,
     async authorize({ key }) {
       return { kind: "direct", reference: `rec_${key}` };
     },

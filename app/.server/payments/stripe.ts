@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { PaymentsError } from "./errors";
+import { createStripeRecords } from "./stripe-records";
 import type { Authorization, PaymentsPort } from ".";
 
 /**
@@ -120,6 +121,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
   return {
     provider: "stripe",
     charges: true,
+    records: createStripeRecords(stripe),
 
     async authorize({ key, bookingId, purpose, amountCents, customer, returnUrl, paymentReference }): Promise<Authorization> {
       checkAmount(amountCents);

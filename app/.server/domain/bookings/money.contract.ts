@@ -50,6 +50,7 @@ export function chargingPayments(options: { failNext?: Set<string>; checkout?: b
   const port: PaymentsPort = {
     provider: "stripe",
     charges: true,
+    records: null,
     async authorize({ key, amountCents, purpose }) {
       if (options.checkout && purpose === "booking") {
         const reference = once("authorize", key, () => {
