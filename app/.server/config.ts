@@ -121,6 +121,8 @@ const envSchema = z
       .trim()
       .refine((v) => /^whsec_\w+$/.test(v), "must be the webhook endpoint's signing secret (whsec_…)")
       .optional(),
+    // The team's address: the daily reconciliation's differences are emailed there (decision 053); none sent when unset.
+    TEAM_EMAIL: z.string().trim().email().optional(),
     // Another address for Stripe's API (tests: the local fake); Stripe's own when empty.
     STRIPE_API_BASE: z
       .string()

@@ -44,6 +44,7 @@ import { createCalendarFetcher } from "./calendar-fetch";
 import { createPrivacyService, type PrivacyService } from "./domain/privacy";
 import { createWorkerCalendarReader } from "./calendar-read";
 import { lastBackupHere } from "./backup/schedule";
+import { createReconciliationService, createTeamNotifier, RECONCILIATION_CHECK_MS } from "./domain/reconciliation";
 import { countedTransport, createOperationsService, createSchedulerRecorder, recordedWebhooks, type OperationsService } from "./operations";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
@@ -264,6 +265,9 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     }),
   });
   const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox });
+  // The ledger compared with Stripe (decision 053), its differences emailed to the team; nothing to compare without a provider.
+  const notifyTeam = createTeamNotifier({ mailbox, teamEmail: config.TEAM_EMAIL ?? null, link: publicOrigin + href("admin-operations", { lang: "es", hash: "conciliacion" }) });
+  const reconciliation = createReconciliationService({ store, records: payments.records, bookings, notifyTeam });
   const schedulers: Array<ReturnType<typeof setInterval>> = [];
   // Each scheduler's passes recorded (this instance, in memory) and counted in amarre_scheduler_runs_total.
   const recorder = createSchedulerRecorder();
@@ -302,7 +306,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     weather,
     blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
     calendarSync,
-    operations: createOperationsService({ store, schedulers: recorder, startedAt: new Date(), lastBackup: lastBackupHere(config) }),
+    operations: createOperationsService({ store, schedulers: recorder, startedAt: new Date(), lastBackup: lastBackupHere(config), reconciliation }),
     privacy,
     startBackgroundWork() {
       if (schedulers.length > 0) return;
@@ -329,6 +333,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
             syncingCalendars = false;
           });
       });
+      // Stripe mode only: once a day across servers (the day's run claimed in the store).
+      if (reconciliation.available) every(RECONCILIATION_CHECK_MS, () => void recorder.run("reconciliation", "reconciling the ledger with Stripe", () => reconciliation.runDaily()));
       // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
       void recorder.run("booking-references", "storing the bookings' references", () => bookings.backfillReferences());
       // Cases likewise (`GES-…`).
