@@ -36,8 +36,7 @@ afterAll(async () => {
 claimsSuite(() => ({ store: services.store, serialisesTransactions: true }));
 
 const payments = () => createStripePayments({ secretKey: "sk_test_reconcile", apiBase: fake.url, maxNetworkRetries: 0 });
-const bookings = createBookingsService.bind(null);
-let engine: ReturnType<typeof bookings>;
+let engine: ReturnType<typeof createBookingsService>;
 const notifyTeam = vi.fn(async (_run: ReconciliationRun) => "sent" as const);
 
 function reconciliation() {
