@@ -43,6 +43,8 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
   }
 
   return {
+    /** Whether a mail server is configured (SMTP): without one, `send` sends nothing and keeps nothing. */
+    canSend: transport !== null,
     /**
      * Sends an email to someone without an account (a visitor's request): by SMTP when it is
      * configured, else nowhere (there is no mailbox to keep it in); says whether it went.

@@ -10,9 +10,10 @@ import type { ReconciliationRun } from "./model";
  * says them. Sent through the mailbox's `send` (the team's address has no mailbox): a refused
  * send is kept for a retry on /admin/operaciones.
  */
-export function createTeamNotifier(deps: { mailbox: Pick<MailboxService, "send">; teamEmail: string | null; link: string }) {
-  return async (run: ReconciliationRun): Promise<"sent" | "failed" | "no-address"> => {
+export function createTeamNotifier(deps: { mailbox: Pick<MailboxService, "send" | "canSend">; teamEmail: string | null; link: string }) {
+  return async (run: ReconciliationRun): Promise<ReconciliationRun["email"]> => {
     if (!deps.teamEmail) return "no-address";
+    if (!deps.mailbox.canSend) return "no-mail-server";
     const count = run.differences.length + run.differencesMore;
     const list = await byLang((lang) => {
       const t = getFixedT(lang, "admin");

@@ -81,6 +81,6 @@ export type ReconciliationRun = {
   differences: Difference[];
   /** Differences beyond MAX_DIFFERENCES (not kept). */
   differencesMore: number;
-  /** The team's email: sent, failed (kept for a retry on /admin/operaciones), no address set, or none needed. */
-  email: "sent" | "failed" | "no-address" | "none";
+  /** The team's email: sent, failed (kept for a retry on /admin/operaciones), no address set, no mail server, or none needed. */
+  email: "sent" | "failed" | "no-address" | "no-mail-server" | "none";
 };

@@ -6,7 +6,7 @@ import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { startStripeFake, type StripeFake } from "#tests/stripe-fake/server";
 import { createTestServices } from "#tests/test-services";
 import { claimsSuite } from "./claims.contract";
-import { createReconciliationService, RECONCILIATION_RUNS, RUNS_KEPT, type ReconciliationRun } from "./index";
+import { createReconciliationService, createTeamNotifier, RECONCILIATION_RUNS, RUNS_KEPT, type ReconciliationRun } from "./index";
 
 /**
  * The reconciliation on the embedded store, with the bookings engine and the Stripe adapter
@@ -146,6 +146,16 @@ describe("the reconciliation with Stripe (embedded store, local fake)", { timeou
     for (let i = before; i <= RUNS_KEPT; i++) await service.runNow({ uid: "admin-1", name: "Alba" });
     expect(await services.store.count({ collection: RECONCILIATION_RUNS })).toBe(RUNS_KEPT);
     expect((await service.lastFinished())?.state).toBe("done");
+  });
+
+  it("emails the team only where there is an address and a mail server, and says which was missing", async () => {
+    const { run } = (await reconciliation().runNow({ uid: "admin-1", name: "Alba" })) as { run: ReconciliationRun };
+    const send = vi.fn(async () => true);
+    expect(await createTeamNotifier({ mailbox: { send, canSend: true }, teamEmail: null, link: "https://amarre.test/admin/operaciones" })(run)).toBe("no-address");
+    expect(await createTeamNotifier({ mailbox: { send, canSend: false }, teamEmail: "equipo@amarre.test", link: "https://amarre.test/admin/operaciones" })(run)).toBe("no-mail-server");
+    expect(send).not.toHaveBeenCalled();
+    expect(await createTeamNotifier({ mailbox: { send, canSend: true }, teamEmail: "equipo@amarre.test", link: "https://amarre.test/admin/operaciones" })(run)).toBe("sent");
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ to: "equipo@amarre.test", lang: "es", email: expect.objectContaining({ params: expect.objectContaining({ count: run.differences.length }) }) }));
   });
 
   it("has nothing to compare without a provider that moves money", async () => {

@@ -17,7 +17,7 @@ export type ReconciliationDeps = {
   records: PaymentRecords | null;
   bookings: { moneyActivity(input: { since: string; ids?: readonly string[]; limit: number }): Promise<{ bookings: Booking[]; more: boolean }> };
   /** Tells the team about a run's differences (only called when there are some). */
-  notifyTeam(run: ReconciliationRun): Promise<"sent" | "failed" | "no-address">;
+  notifyTeam(run: ReconciliationRun): Promise<ReconciliationRun["email"]>;
   now?: () => Date;
 };
 
