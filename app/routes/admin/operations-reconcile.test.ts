@@ -10,6 +10,7 @@ import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { followNotice } from "#tests/notice";
 import { startStripeFake, type StripeFake } from "#tests/stripe-fake/server";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
+import { loader as bookingLoader } from "./booking";
 import { action, loader } from "./operations";
 
 /**
@@ -97,6 +98,18 @@ describe("/admin/operaciones: the reconciliation with Stripe", { timeout: 60_000
     expect(email!.text).toContain("/admin/operaciones#conciliacion");
     // Nothing corrected: the ledger still has no such refund.
     expect((await services.bookings.getFor(booking.id, person.uid))!.booking.money).toEqual(booking.money);
+  });
+
+  it("links each difference to the booking's page for the team: its ledger lines with Stripe's ids, and what was found", async () => {
+    const open = (id: string, cookie?: string) => settle(() => bookingLoader({ request: cookie ? authedRequest(`/admin/reservas/${id}`, cookie) : pageRequest(`/admin/reservas/${id}`), params: { id }, context: context() }));
+    expect(statusOf(await open(booking.id))).toBe(302);
+    // Its own renter too gets the 403 every admin page gives.
+    expect(statusOf(await open(booking.id, person.cookie))).toBe(403);
+    expect(statusOf(await open("AAAAAAAAAAAAAAAAAAAA", admin.cookie))).toBe(404);
+    const page = dataOf(await open(booking.id, admin.cookie));
+    expect(page.booking).toMatchObject({ id: booking.id, reference: booking.reference, charges: true, paymentReference: booking.money.reference });
+    expect(page.lines.find((l: { id: string }) => l.id === "rental")).toMatchObject({ state: "captured", reference: booking.money.reference, pending: false });
+    expect(page.reconciliation.differences).toEqual([expect.objectContaining({ kind: "missing", object: "refund" })]);
   });
 
   it("answers 409 while a run is under way, and says so on the page", async () => {

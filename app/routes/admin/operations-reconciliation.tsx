@@ -1,8 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { formatMoment } from "#app/utils/bookings";
+import { href } from "#app/utils/href";
 import { formatEuros } from "#app/utils/money";
 import { differenceSentence } from "#app/utils/reconciliation";
 import { useLang } from "#app/utils/use-lang";
@@ -12,7 +14,8 @@ import type { OperationsView } from "./operations.server";
 /**
  * The operations page's reconciliation with Stripe (decision 053): why there is none without a
  * provider; else the last run — when, who started it, what was compared, its differences in
- * words (or "no differences" with the figures compared), whether the team was emailed — and a
+ * words, each linked to the booking's page for the team (or "no differences" with the figures
+ * compared), whether the team was emailed — and a
  * button that runs one now (`intent=reconcile`, a plain POST form).
  */
 export function Reconciliation({ view }: { view: OperationsView["reconciliation"] }) {
@@ -74,9 +77,9 @@ function LastRun({ run, maxBookings }: { run: Run; maxBookings: number }) {
           <ul className="mt-2 divide-y divide-slate-100 dark:divide-white/5">
             {run.differences.map((d, i) => (
               <li key={`${d.bookingId}-${d.line ?? "stripe"}-${d.reference ?? i}-${d.object}`} className="py-2 text-sm" data-difference={d.kind} data-booking={d.bookingId}>
-                <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+                <LocalizedLink to={href("admin-booking", { params: { id: d.bookingId } })} className="block font-mono text-xs font-semibold text-sea-800 underline dark:text-sea-200">
                   {r("columns.booking")} {d.bookingReference} · {d.bookingId}
-                </span>
+                </LocalizedLink>
                 <span className="block break-words">{differenceSentence(t, lang, d)}</span>
               </li>
             ))}
