@@ -104,7 +104,7 @@ export function compareBooking(booking: Pick<Booking, "id" | "reference" | "mone
 
   const rental = lineOf("rental");
   const fee = lineOf("fee");
-  if (rental && rental.op === null && fee?.op == null) {
+  if (rental && rental.op === null && (fee === undefined || fee.op === null)) {
     const expectation = paymentExpectation(rental);
     if (expectation && money.reference) checkPayment("payment", "rental", money.reference, facts.payment, expectation, rental.amountCents + (fee?.amountCents ?? 0));
   }
