@@ -27,6 +27,7 @@ import { href } from "#app/utils/href";
 import type { PaymentsPort } from "./payments";
 import { createPayments } from "./payments/create-payments";
 import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
+import { createPayoutAccountsService, type PayoutAccountsService } from "./domain/payouts";
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
 import { createDepositsService, type DepositsService } from "./domain/deposits";
 import { createHandoverNotifier, createHandoverService, type HandoverService } from "./domain/handover";
@@ -70,6 +71,8 @@ export type Services = {
   payments: PaymentsPort;
   /** Stripe's webhook events, verified and handled once (null unless PAYMENTS_PROVIDER=stripe). */
   paymentWebhooks: PaymentWebhooks | null;
+  /** The owners' payout accounts at the payments provider (Stripe Connect, decision 052). */
+  payoutAccounts: PayoutAccountsService;
   /** Service requests as cases the team works to the end. */
   cases: CasesService;
   /** Owners' claims on trip deposits, the renters' answers and the team's decisions. */
@@ -113,7 +116,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync" | "operations" | "privacy"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "payoutAccounts" | "weather" | "calendarSync" | "operations" | "privacy"
 >;
 
 /**
@@ -176,10 +179,13 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     },
   });
   const weather = createWeatherService({ weather: createWeather(config) });
+  // Owners' payout accounts (decision 052): once one can receive payouts, its waiting payouts are due.
+  const payoutAccounts = createPayoutAccountsService({ store, connect: payments.connect, releaseWaiting: (uid) => bookings.releaseWaitingPayouts(uid) });
   const bookings = createBookingsService({
     store,
     listings,
     payments,
+    payoutAccountOf: (uid) => payoutAccounts.payoutAccountOf(uid),
     weatherEvidence: async (booking) => {
       const listing = await listings.get(booking.listingId);
       return listing ? weather.unsafeEvidence(listing, booking) : null;
@@ -289,8 +295,9 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     paymentWebhooks:
       config.PAYMENTS_PROVIDER === "stripe"
         ? // Every delivery counted in amarre_webhook_deliveries_total; a failed one kept for the team (the last 100).
-          recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, bookings }), { store })
+          recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET ?? null, bookings, accounts: payoutAccounts }), { store })
         : null,
+    payoutAccounts,
     cases,
     deposits: createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) }),
     handover,

@@ -64,6 +64,41 @@ export interface PaymentsPort {
   refund(input: { key: string; reference: string; amountCents: number; reason: string }): Promise<{ reference: string }>;
   /** Pays the owner's share to their connected account (null when they have none: paid by hand). */
   transfer(input: { key: string; bookingId: string; amountCents: number; destination: string | null }): Promise<{ reference: string }>;
+  /**
+   * The owners' payout accounts at the provider (Stripe Connect, decision 052); null without a
+   * provider: renters pay owners directly, nobody needs an account here.
+   */
+  readonly connect: ConnectPort | null;
+}
+
+/**
+ * Connect (decision 052): an owner's payout account at the provider, made once, completed on the
+ * provider's own pages (onboarding), and its state as the provider tells it. With an account
+ * whose payouts are enabled, the owner's share is transferred to it; without one, their payouts
+ * wait (`domain/payouts`).
+ */
+export type ConnectAccountState = {
+  /** The provider's id of the account (Stripe: `acct_…`). */
+  accountId: string;
+  /** The account can receive transfers and pay them out. */
+  payoutsEnabled: boolean;
+  /** The owner went through the provider's onboarding form once. */
+  detailsSubmitted: boolean;
+  /** What the provider still needs now (Stripe's `requirements.currently_due` ids). */
+  currentlyDue: string[];
+  /** Why the account is disabled (Stripe's `requirements.disabled_reason`), null when it is not. */
+  disabledReason: string | null;
+};
+
+export interface ConnectPort {
+  /** Makes the owner's account; the same `key` (one per owner) answers the same account, never a second. */
+  createAccount(input: { key: string; uid: string; email: string | null }): Promise<ConnectAccountState>;
+  /** The account's state as the provider has it now. */
+  retrieveAccount(accountId: string): Promise<ConnectAccountState>;
+  /** A single-use link to the provider's onboarding pages, back to `returnUrl` (done) or `refreshUrl` (link expired). */
+  onboardingLink(input: { key: string; accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string; expiresAt: string }>;
+  /** A single-use link that signs the owner into the provider's dashboard of their account. */
+  dashboardLink(input: { key: string; accountId: string }): Promise<{ url: string }>;
 }
 
 /** No provider: every call is recorded, nothing is charged, nothing fails. */
@@ -84,5 +119,7 @@ export function createRecordedPayments(): PaymentsPort {
     async transfer({ key }) {
       return { reference: `rec_${key}` };
     },
+    // Owners are paid directly by renters: no payout account to make.
+    connect: null,
   };
 }

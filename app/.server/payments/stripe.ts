@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { PaymentsError } from "./errors";
 import type { Authorization, PaymentsPort } from ".";
+import { createStripeConnect } from "./stripe-connect";
 
 /**
  * The Stripe adapter of the payments port (decision 024):
@@ -89,7 +90,8 @@ function toPaymentsError(error: unknown): unknown {
   return new PaymentsError("unavailable", message, code, { cause: error });
 }
 
-async function call<T>(fn: () => Promise<T>): Promise<T> {
+/** A Stripe call whose failure is told as a `PaymentsError`. */
+export async function call<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
@@ -120,6 +122,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
   return {
     provider: "stripe",
     charges: true,
+    connect: createStripeConnect(stripe),
 
     async authorize({ key, bookingId, purpose, amountCents, customer, returnUrl, paymentReference }): Promise<Authorization> {
       checkAmount(amountCents);

@@ -45,6 +45,30 @@ export async function moneyStep(ctx: BookingsContext, id: string, stepsOf: (book
 }
 
 
+/**
+ * The owner's payout account can receive payouts now (decision 052): each of their payouts that
+ * waited for it is due at once, for the scheduler's next pass to transfer. Returns how many.
+ */
+export async function releaseWaitingPayouts(ctx: BookingsContext, ownerUid: string): Promise<number> {
+  const waiting = await ctx.store.query<Booking>({ collection: BOOKINGS, where: [["ownerUid", "==", ownerUid], ["payoutWaiting", "==", true]], limit: 500 });
+  let released = 0;
+  for (const { id } of waiting) {
+    const at = ctx.now().toISOString();
+    const changed = await ctx.store.runTransaction(async (tx) => {
+      const stored = await tx.get<Booking>(BOOKINGS, id);
+      if (!stored || stored.ownerUid !== ownerUid) return false;
+      const doc = withLedger(stored);
+      const money = ledger.resumePayout(doc.money, at);
+      if (money === doc.money) return false;
+      tx.update(BOOKINGS, id, { ...moneyFields(money, doc.endsAt), updatedAt: at });
+      return true;
+    });
+    if (changed) released++;
+  }
+  return released;
+}
+
+
 /** Bookings are priced in euros only (`app/utils/pricing.ts`): a checkout in another currency is not theirs. */
 const CURRENCY = "eur";
 

@@ -41,7 +41,10 @@ export type BookingsDeps = {
   customerOf?: (uid: string) => Promise<Customer>;
   /** Where the provider's checkout sends the renter back: the booking's page. */
   returnUrl?: (booking: Booking) => string;
-  /** The owner's connected payout account at the provider (null: paid by hand). */
+  /**
+   * The owner's connected payout account at the provider, when it can receive payouts. Null: with
+   * Connect (`payments.connect`), the payout waits for it (decision 052); without, paid by hand.
+   */
   payoutAccountOf?: (ownerUid: string) => Promise<string | null>;
   /**
    * What other features do on a booking's events, declared by them (invoices issued and
