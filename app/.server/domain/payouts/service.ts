@@ -82,6 +82,8 @@ export function createPayoutAccountsService(deps: PayoutAccountsDeps) {
   }
 
   return {
+    /** Whether owners have payout accounts here (a provider with Connect). */
+    enabled: deps.connect !== null,
     get,
 
     /** The account the owner's payouts go to, only when it can receive them (null: they wait). */
