@@ -114,6 +114,21 @@ export function createPayoutAccountsService(deps: PayoutAccountsDeps) {
       return (await connect().dashboardLink({ key: `connect-login:${account.accountId}:${randomUUID()}`, accountId: account.accountId })).url;
     },
 
+    /**
+     * Keeps an account made outside this page (by the team in Stripe's dashboard before onboarding
+     * existed, or the demo's): only for an owner who has none yet; false when they had one.
+     */
+    async keepExisting(uid: string, state: ConnectAccountState): Promise<boolean> {
+      const at = now();
+      try {
+        await store.create(PAYOUT_ACCOUNTS, uid, { ...state, uid, createdAt: at, updatedAt: at } satisfies PayoutAccount);
+        return true;
+      } catch (error) {
+        if (isStoreError(error, "already-exists")) return false;
+        throw error;
+      }
+    },
+
     /** The provider's `account.updated`: applied to the owner whose account it is. */
     async accountUpdated(state: ConnectAccountState): Promise<"applied" | "unknown-account"> {
       const [owner] = await store.query<PayoutAccount>({ collection: PAYOUT_ACCOUNTS, where: [["accountId", "==", state.accountId]], limit: 1 });
