@@ -22,8 +22,8 @@ export type ConnectFakeState = {
   requirementsLeftDue: string[];
   /** Where `account.updated` events go, signed with `secret`. */
   webhook: { url: string; secret: string } | null;
-  /** The events sent to the webhook, with the status it answered. */
-  delivered: Array<{ event: Obj; status: number }>;
+  /** The events sent to the webhook, with the status and `result` it answered. */
+  delivered: Array<{ event: Obj; status: number; result: string | null }>;
 };
 
 function account(state: FakeState, id: string): Obj {
@@ -103,7 +103,8 @@ export async function deliver(state: FakeState, payload: Obj): Promise<number> {
   if (!hook) return 0;
   const body = JSON.stringify(payload);
   const response = await fetch(hook.url, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: hook.secret }) }, body });
-  state.connect.delivered.push({ event: payload, status: response.status });
+  const answer = (await response.json().catch(() => null)) as { result?: string } | null;
+  state.connect.delivered.push({ event: payload, status: response.status, result: answer?.result ?? null });
   return response.status;
 }
 
