@@ -17,7 +17,7 @@
  * `completeCheckout` / `expireCheckout`, which answer the event Stripe would send.
  *
  * This module is the server (keys, routing, validation, idempotency); each resource's routes sit
- * beside it (`checkout.ts`, `payment-intents.ts`, `refunds.ts`, `transfers.ts`), with the state
+ * beside it (`checkout.ts`, `payment-intents.ts`, `refunds.ts`, `transfers.ts`, `accounts.ts`), with the state
  * and helpers they share in `shared.ts`.
  */
 import { createHash } from "node:crypto";
