@@ -157,7 +157,7 @@ describe("/ajustes/cobros with Stripe: the payout account", () => {
     const owner = await createOwner(services);
     const odd = await post(owner.cookie, "delete-everything", "/fr/ajustes/cobros");
     expect(statusOf(odd)).toBe(400);
-    expect(dataOf(odd).error).toBe("Ce formulaire ne peut pas être envoyé d'ici.");
+    expect(dataOf(odd).error).toBe("Ce formulaire ne peut pas être envoyé d’ici.");
     const expired = dataOf(await load(owner.cookie, "/ajustes/cobros?connect=refresh"));
     expect(expired.connect).toMatchObject({ expired: true, account: { state: "none" } });
   });

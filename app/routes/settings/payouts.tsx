@@ -74,7 +74,8 @@ export async function loader(args: LoaderFunctionArgs) {
       const invoice = rentalInvoices.get(b.id);
       return payoutRow(b, invoice ? `${invoice.series}-${invoice.number}` : null, invoice?.id ?? null);
     })
-    .sort((a, b) => ((a.dueAt ?? "") < (b.dueAt ?? "") ? 1 : -1));
+    // Newest first; a payout waiting for the owner's account has no date of its own: its trip's start.
+    .sort((a, b) => ((a.dueAt ?? a.start) < (b.dueAt ?? b.start) ? 1 : -1));
   const cards = await cardsFor(ctx.services, rows.map((row) => row.listingId));
   const sum = (...states: PayoutState[]) => rows.filter((row) => states.includes(row.state)).reduce((total, row) => total + row.amountCents, 0);
   const iban = profile?.lessor?.iban ?? null;
