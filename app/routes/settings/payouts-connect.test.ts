@@ -151,6 +151,10 @@ describe("/ajustes/cobros with Stripe: the payout account", () => {
     expect(theirs!.accountId).not.toBe(mine!.accountId);
     expect(mine!.payoutsEnabled).toBe(true);
     expect(theirs!.payoutsEnabled).toBe(false);
+    // Each one's export of their data holds their own account, not the other's.
+    const exported = await services.privacy.exportData(olga.uid, "http://localhost:3000");
+    expect(exported.payoutAccount).toMatchObject({ accountId: mine!.accountId, payoutsEnabled: true, currentlyDue: [] });
+    expect(JSON.stringify(exported)).not.toContain(theirs!.accountId);
   });
 
   it("answers an unknown intent with a translated 400, and an expired link with the button again", async () => {
