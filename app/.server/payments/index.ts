@@ -62,7 +62,10 @@ export interface PaymentsPort {
   cancel(input: { key: string; reference: string }): Promise<void>;
   /** Returns `amountCents` of a captured payment to the renter. */
   refund(input: { key: string; reference: string; amountCents: number; reason: string }): Promise<{ reference: string }>;
-  /** Pays the owner's share to their connected account (null when they have none: paid by hand). */
+  /**
+   * Pays the owner's share to their connected account (null when they have none: paid by hand;
+   * with `connect`, the bookings never ask without one: the payout waits, decision 052).
+   */
   transfer(input: { key: string; bookingId: string; amountCents: number; destination: string | null }): Promise<{ reference: string }>;
   /**
    * The owners' payout accounts at the provider (Stripe Connect, decision 052); null without a

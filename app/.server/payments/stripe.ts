@@ -15,7 +15,8 @@ import { createStripeConnect } from "./stripe-connect";
  *   customer and card of the booking's payment (`paymentReference`).
  * - `capture` (amount_to_capture), `cancel` (a PaymentIntent; a Checkout not completed yet is
  *   expired instead), `refund` (a Refund of the PaymentIntent), `transfer` (a Transfer to the
- *   owner's connected account; with no account, no call: `manual_<key>`, paid by hand).
+ *   owner's connected account; with no account, no call: `manual_<key>`, paid by hand — which the
+ *   bookings no longer ask for, since with Connect a payout waits for the account: decision 052).
  *
  * Every POST carries the port's `key` as Stripe's Idempotency-Key (the SDK's own network retries
  * reuse it). Stripe keys are per account, not per endpoint: a call that needs a second POST

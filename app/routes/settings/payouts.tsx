@@ -172,12 +172,13 @@ export default function Payouts() {
             </div>
           ))}
         </dl>
+        {/* With Stripe, payouts go to the bank account the owner gave Stripe (the payout account below). */}
         {connect ? null : (
-        <p className="mt-3 text-sm">
-          {iban ? t("payouts.iban", { iban }) : (
-            <LocalizedLink to={href("settings-lessor")} className="font-semibold text-sea-800 underline dark:text-sea-200">{t("payouts.noIban")}</LocalizedLink>
-          )}
-        </p>
+          <p className="mt-3 text-sm">
+            {iban ? t("payouts.iban", { iban }) : (
+              <LocalizedLink to={href("settings-lessor")} className="font-semibold text-sea-800 underline dark:text-sea-200">{t("payouts.noIban")}</LocalizedLink>
+            )}
+          </p>
         )}
       </section>
       {connect ? <PayoutAccountSection view={connect} error={answer && "error" in answer ? answer.error : null} /> : null}
