@@ -28,7 +28,7 @@ import type { PaymentsPort } from "./payments";
 import { createPayments } from "./payments/create-payments";
 import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
-import { createDepositsService, type DepositsService } from "./domain/deposits";
+import { createDepositsService, DEPOSIT_CLOSINGS_CHECK_MS, type DepositsService } from "./domain/deposits";
 import { createHandoverNotifier, createHandoverService, type HandoverService } from "./domain/handover";
 import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
@@ -249,6 +249,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     }),
   });
   const handover = createHandoverService({ store, blobs, bookings, listings, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
+  const deposits = createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) });
   const listingPhotos = createListingPhotosService({ blobs, listings });
   const favourites = createFavouritesService({ store, listings });
   const history = createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) });
@@ -292,7 +293,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
           recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, bookings }), { store })
         : null,
     cases,
-    deposits: createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) }),
+    deposits,
     handover,
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
@@ -328,6 +329,10 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
           .finally(() => {
             syncingCalendars = false;
           });
+      });
+      // Deposit claims whose closing stopped half-way, finished as their marker says (decision 025).
+      every(DEPOSIT_CLOSINGS_CHECK_MS, () => {
+        void recorder.run("deposit-closings", "finishing the deposit closings that stopped", () => deposits.finishStuckClosings());
       });
       // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
       void recorder.run("booking-references", "storing the bookings' references", () => bookings.backfillReferences());

@@ -76,6 +76,7 @@ export function createBookingsService(deps: BookingsDeps) {
     settleDeposit: bind(money.settleDeposit),
     releaseDeposit: bind(money.releaseDeposit),
     withdrawDepositClaim: bind(money.withdrawDepositClaim),
+    finishDepositMove: bind(money.finishDepositMove),
   };
 }
 
