@@ -189,6 +189,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       return { uid, email: profile?.email ?? null, name: profile?.displayName ?? null };
     },
     returnUrl: (booking) => publicOrigin + href("settings-reservation", { lang: isLang(booking.renterLang) ? booking.renterLang : "es", params: { id: booking.id } }),
+    listingTitle: async (listingId, lang) => listings.titleOf(await listings.get(listingId), lang),
     // Invoices first (they are records, idempotent), then the emails.
     handlers: [invoiceBookingHandler(invoices), bookingEmailHandler({ mailbox, users, listings, origin: publicOrigin })],
     onChange: (tags) => {
