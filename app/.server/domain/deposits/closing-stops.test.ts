@@ -39,7 +39,7 @@ describe("a deposit claim's closing killed after each step, finished by the sche
     journal: () => path.join(dir, "provider.json"),
     async stopAt(scenarios, at) {
       const order = { dataDir: dir, journal: path.join(dir, "provider.json"), scenarios, now: at.toISOString() };
-      const result = spawnSync(process.execPath, ["--import", "tsx", child, JSON.stringify(order)], { encoding: "utf8", env: { ...process.env, NODE_ENV: "test" } });
+      const result = spawnSync(process.execPath, ["--import", "tsx", child, JSON.stringify(order)], { encoding: "utf8" });
       if (result.signal !== "SIGKILL") throw new Error(`the child stopping at ${scenarios[0]?.stop} was not killed (status ${result.status}): ${result.stderr}`);
     },
   }));
