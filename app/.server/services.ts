@@ -29,7 +29,7 @@ import { createPayments } from "./payments/create-payments";
 import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
 import { createPayoutAccountsService, type PayoutAccountsService } from "./domain/payouts";
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
-import { createDepositsService, type DepositsService } from "./domain/deposits";
+import { createDepositsService, DEPOSIT_CLOSINGS_CHECK_MS, type DepositsService } from "./domain/deposits";
 import { createHandoverNotifier, createHandoverService, type HandoverService } from "./domain/handover";
 import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
@@ -195,6 +195,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       return { uid, email: profile?.email ?? null, name: profile?.displayName ?? null };
     },
     returnUrl: (booking) => publicOrigin + href("settings-reservation", { lang: isLang(booking.renterLang) ? booking.renterLang : "es", params: { id: booking.id } }),
+    listingTitle: async (listingId, lang) => listings.titleOf(await listings.get(listingId), lang),
     // Invoices first (they are records, idempotent), then the emails.
     handlers: [invoiceBookingHandler(invoices), bookingEmailHandler({ mailbox, users, listings, origin: publicOrigin })],
     onChange: (tags) => {
@@ -255,6 +256,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     }),
   });
   const handover = createHandoverService({ store, blobs, bookings, listings, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
+  const deposits = createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) });
   const listingPhotos = createListingPhotosService({ blobs, listings });
   const favourites = createFavouritesService({ store, listings });
   const history = createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) });
@@ -299,7 +301,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         : null,
     payoutAccounts,
     cases,
-    deposits: createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) }),
+    deposits,
     handover,
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
@@ -335,6 +337,10 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
           .finally(() => {
             syncingCalendars = false;
           });
+      });
+      // Deposit claims whose closing stopped half-way, finished as their marker says (decision 025).
+      every(DEPOSIT_CLOSINGS_CHECK_MS, () => {
+        void recorder.run("deposit-closings", "finishing the deposit closings that stopped", () => deposits.finishStuckClosings());
       });
       // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
       void recorder.run("booking-references", "storing the bookings' references", () => bookings.backfillReferences());

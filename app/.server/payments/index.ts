@@ -37,6 +37,13 @@ export type Authorization =
  */
 export type CheckoutEventOutcome = "applied" | "unknown-booking" | "other-checkout" | "other-amount";
 
+/**
+ * One line of a booking's checkout, as the renter reads it (issue 46, decision 048's amendment):
+ * the rental (with the skipper) and the platform's service fee, named in the renter's language.
+ * The lines of one checkout sum to its amount; an adapter without a checkout (`recorded`) ignores them.
+ */
+export type CheckoutLine = { name: string; amountCents: number };
+
 export interface PaymentsPort {
   readonly provider: PaymentsProviderName;
   /** Whether money really moves. False for `recorded`: pages then say what is owed, never "paid". */
@@ -55,6 +62,8 @@ export interface PaymentsPort {
     returnUrl: string;
     /** The deposit: the booking's authorisation whose card it reuses. */
     paymentReference?: string | null;
+    /** A booking: what the renter's checkout lists (`CheckoutLine`), summing to `amountCents`; one line of the total without them. */
+    lines?: readonly CheckoutLine[];
   }): Promise<Authorization>;
   /** Takes `amountCents` (at most what is held) of an authorisation. */
   capture(input: { key: string; reference: string; amountCents: number }): Promise<{ reference: string }>;

@@ -1,11 +1,13 @@
 import Stripe from "stripe";
 import { PaymentsError } from "./errors";
+import { checkoutLineItems } from "./stripe-checkout-lines";
 import type { Authorization, PaymentsPort } from ".";
 import { createStripeConnect } from "./stripe-connect";
 
 /**
  * The Stripe adapter of the payments port (decision 024):
- * - `authorize` a booking: a Checkout Session in `payment` mode whose PaymentIntent is held, not
+ * - `authorize` a booking: a Checkout Session in `payment` mode (its lines: the rental and the
+ *   service fee, `stripe-checkout-lines.ts`) whose PaymentIntent is held, not
  *   charged (`capture_method=manual`), and keeps the card for later off-session use
  *   (`setup_future_usage=off_session`, a Customer always created) so the deposit can be held two
  *   days before the trip. The answer is a `redirect` whose reference is the Checkout Session
@@ -125,7 +127,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
     charges: true,
     connect: createStripeConnect(stripe),
 
-    async authorize({ key, bookingId, purpose, amountCents, customer, returnUrl, paymentReference }): Promise<Authorization> {
+    async authorize({ key, bookingId, purpose, amountCents, customer, returnUrl, paymentReference, lines }): Promise<Authorization> {
       checkAmount(amountCents);
       if (purpose === "booking") {
         // Rounded up so that the same call repeated within a few minutes sends the same parameters.
@@ -136,7 +138,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
           stripe.checkout.sessions.create(
             {
               mode: "payment",
-              line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: amountCents, product_data: { name: `Amarre ${bookingId}` } } }],
+              line_items: checkoutLineItems({ bookingId, amountCents, currency: CURRENCY, lines }),
               payment_intent_data: {
                 capture_method: "manual",
                 setup_future_usage: "off_session",

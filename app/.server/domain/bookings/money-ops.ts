@@ -182,3 +182,20 @@ export async function withdrawDepositClaim(ctx: BookingsContext, id: string, own
   await notify(ctx, "deposit-released", result, "owner");
   return result;
 }
+
+/**
+ * A claim's closing that stopped after the ledger moved the deposit (decision 025, finished by
+ * the deposits' scheduler): the provider calls still owed are made (with their keys, so once at
+ * the provider) and the closing's email is sent again — keyed by the booking (`notifications.ts`),
+ * so a person who had it already does not get it twice. Only when the deposit moved at or after
+ * `since` (the closing's marker), so a deposit released by another path long before hears nothing.
+ */
+export async function finishDepositMove(ctx: BookingsContext, id: string, since: string): Promise<Booking | null> {
+  const stored = isBookingId(id) ? await ctx.store.get<Booking>(BOOKINGS, id) : null;
+  if (!stored) return null;
+  const booking = await runMoney(ctx, { ...withLedger(stored), id });
+  const deposit = ledger.lineOf(booking.money, "deposit");
+  if (deposit?.state !== "released" || deposit.updatedAt < since) return booking;
+  await notify(ctx, ledger.lineOf(booking.money, "claim") ? "deposit-settled" : "deposit-released", booking, "system");
+  return booking;
+}

@@ -76,6 +76,7 @@ export function createBookingsService(deps: BookingsDeps) {
     settleDeposit: bind(money.settleDeposit),
     releaseDeposit: bind(money.releaseDeposit),
     withdrawDepositClaim: bind(money.withdrawDepositClaim),
+    finishDepositMove: bind(money.finishDepositMove),
     /** The owner's payout account can receive payouts: their waiting payouts are due now (decision 052). */
     releaseWaitingPayouts: bind(money.releaseWaitingPayouts),
   };
