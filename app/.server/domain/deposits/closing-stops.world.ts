@@ -59,6 +59,7 @@ export function journalPayments(file: string): PaymentsPort {
   return {
     provider: "stripe",
     charges: true,
+    connect: null,
     async authorize({ key, amountCents }) {
       return { kind: "authorised", reference: once("authorize", key, (j) => ((j.held[`pi_${key}`] = amountCents), `pi_${key}`), amountCents) };
     },
