@@ -27,8 +27,9 @@ import { href } from "#app/utils/href";
 import type { PaymentsPort } from "./payments";
 import { createPayments } from "./payments/create-payments";
 import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
+import { createPayoutAccountsService, type PayoutAccountsService } from "./domain/payouts";
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
-import { createDepositsService, type DepositsService } from "./domain/deposits";
+import { createDepositsService, DEPOSIT_CLOSINGS_CHECK_MS, type DepositsService } from "./domain/deposits";
 import { createHandoverNotifier, createHandoverService, type HandoverService } from "./domain/handover";
 import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
@@ -71,6 +72,8 @@ export type Services = {
   payments: PaymentsPort;
   /** Stripe's webhook events, verified and handled once (null unless PAYMENTS_PROVIDER=stripe). */
   paymentWebhooks: PaymentWebhooks | null;
+  /** The owners' payout accounts at the payments provider (Stripe Connect, decision 052). */
+  payoutAccounts: PayoutAccountsService;
   /** Service requests as cases the team works to the end. */
   cases: CasesService;
   /** Owners' claims on trip deposits, the renters' answers and the team's decisions. */
@@ -114,7 +117,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync" | "operations" | "privacy"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "payoutAccounts" | "weather" | "calendarSync" | "operations" | "privacy"
 >;
 
 /**
@@ -177,10 +180,13 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     },
   });
   const weather = createWeatherService({ weather: createWeather(config) });
+  // Owners' payout accounts (decision 052): once one can receive payouts, its waiting payouts are due.
+  const payoutAccounts = createPayoutAccountsService({ store, connect: payments.connect, releaseWaiting: (uid) => bookings.releaseWaitingPayouts(uid) });
   const bookings = createBookingsService({
     store,
     listings,
     payments,
+    payoutAccountOf: (uid) => payoutAccounts.payoutAccountOf(uid),
     weatherEvidence: async (booking) => {
       const listing = await listings.get(booking.listingId);
       return listing ? weather.unsafeEvidence(listing, booking) : null;
@@ -190,6 +196,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       return { uid, email: profile?.email ?? null, name: profile?.displayName ?? null };
     },
     returnUrl: (booking) => publicOrigin + href("settings-reservation", { lang: isLang(booking.renterLang) ? booking.renterLang : "es", params: { id: booking.id } }),
+    listingTitle: async (listingId, lang) => listings.titleOf(await listings.get(listingId), lang),
     // Invoices first (they are records, idempotent), then the emails.
     handlers: [invoiceBookingHandler(invoices), bookingEmailHandler({ mailbox, users, listings, origin: publicOrigin })],
     onChange: (tags) => {
@@ -250,6 +257,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     }),
   });
   const handover = createHandoverService({ store, blobs, bookings, listings, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
+  const deposits = createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) });
   const listingPhotos = createListingPhotosService({ blobs, listings });
   const favourites = createFavouritesService({ store, listings });
   const history = createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) });
@@ -264,10 +272,10 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       link: (event, lang) => publicOrigin + href("settings-reviews", { lang, hash: event === "review" ? "recibidas" : "escritas" }),
     }),
   });
-  const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox });
   // The ledger compared with Stripe (decision 053), its differences emailed to the team; nothing to compare without a provider.
   const notifyTeam = createTeamNotifier({ mailbox, teamEmail: config.TEAM_EMAIL ?? null, link: publicOrigin + href("admin-operations", { lang: "es", hash: "conciliacion" }) });
   const reconciliation = createReconciliationService({ store, records: payments.records, bookings, notifyTeam });
+  const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox, payoutAccounts });
   const schedulers: Array<ReturnType<typeof setInterval>> = [];
   // Each scheduler's passes recorded (this instance, in memory) and counted in amarre_scheduler_runs_total.
   const recorder = createSchedulerRecorder();
@@ -293,10 +301,11 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     paymentWebhooks:
       config.PAYMENTS_PROVIDER === "stripe"
         ? // Every delivery counted in amarre_webhook_deliveries_total; a failed one kept for the team (the last 100).
-          recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, bookings }), { store })
+          recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET ?? null, bookings, accounts: payoutAccounts }), { store })
         : null,
+    payoutAccounts,
     cases,
-    deposits: createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) }),
+    deposits,
     handover,
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
@@ -335,6 +344,10 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       });
       // Stripe mode only: once a day across servers (the day's run claimed in the store).
       if (reconciliation.available) every(RECONCILIATION_CHECK_MS, () => void recorder.run("reconciliation", "reconciling the ledger with Stripe", () => reconciliation.runDaily()));
+      // Deposit claims whose closing stopped half-way, finished as their marker says (decision 025).
+      every(DEPOSIT_CLOSINGS_CHECK_MS, () => {
+        void recorder.run("deposit-closings", "finishing the deposit closings that stopped", () => deposits.finishStuckClosings());
+      });
       // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
       void recorder.run("booking-references", "storing the bookings' references", () => bookings.backfillReferences());
       // Cases likewise (`GES-…`).

@@ -105,6 +105,13 @@ export interface PaymentRecords {
   balanceMovesOf(source: string): Promise<ProviderBalanceMove[]>;
 }
 
+/**
+ * One line of a booking's checkout, as the renter reads it (issue 46, decision 048's amendment):
+ * the rental (with the skipper) and the platform's service fee, named in the renter's language.
+ * The lines of one checkout sum to its amount; an adapter without a checkout (`recorded`) ignores them.
+ */
+export type CheckoutLine = { name: string; amountCents: number };
+
 export interface PaymentsPort {
   readonly provider: PaymentsProviderName;
   /** Whether money really moves. False for `recorded`: pages then say what is owed, never "paid". */
@@ -123,6 +130,8 @@ export interface PaymentsPort {
     returnUrl: string;
     /** The deposit: the booking's authorisation whose card it reuses. */
     paymentReference?: string | null;
+    /** A booking: what the renter's checkout lists (`CheckoutLine`), summing to `amountCents`; one line of the total without them. */
+    lines?: readonly CheckoutLine[];
   }): Promise<Authorization>;
   /** Takes `amountCents` (at most what is held) of an authorisation. */
   capture(input: { key: string; reference: string; amountCents: number }): Promise<{ reference: string }>;
@@ -130,10 +139,48 @@ export interface PaymentsPort {
   cancel(input: { key: string; reference: string }): Promise<void>;
   /** Returns `amountCents` of a captured payment to the renter. */
   refund(input: { key: string; reference: string; amountCents: number; reason: string }): Promise<{ reference: string }>;
-  /** Pays the owner's share to their connected account (null when they have none: paid by hand). */
+  /**
+   * Pays the owner's share to their connected account (null when they have none: paid by hand;
+   * with `connect`, the bookings never ask without one: the payout waits, decision 052).
+   */
   transfer(input: { key: string; bookingId: string; amountCents: number; destination: string | null }): Promise<{ reference: string }>;
   /** What the provider really moved, read back (decision 053); null when no provider moves money. */
   readonly records: PaymentRecords | null;
+  /**
+   * The owners' payout accounts at the provider (Stripe Connect, decision 052); null without a
+   * provider: renters pay owners directly, nobody needs an account here.
+   */
+  readonly connect: ConnectPort | null;
+}
+
+/**
+ * Connect (decision 052): an owner's payout account at the provider, made once, completed on the
+ * provider's own pages (onboarding), and its state as the provider tells it. With an account
+ * whose payouts are enabled, the owner's share is transferred to it; without one, their payouts
+ * wait (`domain/payouts`).
+ */
+export type ConnectAccountState = {
+  /** The provider's id of the account (Stripe: `acct_…`). */
+  accountId: string;
+  /** The account can receive transfers and pay them out. */
+  payoutsEnabled: boolean;
+  /** The owner went through the provider's onboarding form once. */
+  detailsSubmitted: boolean;
+  /** What the provider still needs now (Stripe's `requirements.currently_due` ids). */
+  currentlyDue: string[];
+  /** Why the account is disabled (Stripe's `requirements.disabled_reason`), null when it is not. */
+  disabledReason: string | null;
+};
+
+export interface ConnectPort {
+  /** Makes the owner's account; the same `key` (one per owner) answers the same account, never a second. */
+  createAccount(input: { key: string; uid: string; email: string | null }): Promise<ConnectAccountState>;
+  /** The account's state as the provider has it now. */
+  retrieveAccount(accountId: string): Promise<ConnectAccountState>;
+  /** A single-use link to the provider's onboarding pages, back to `returnUrl` (done) or `refreshUrl` (link expired). */
+  onboardingLink(input: { key: string; accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string; expiresAt: string }>;
+  /** A single-use link that signs the owner into the provider's dashboard of their account. */
+  dashboardLink(input: { key: string; accountId: string }): Promise<{ url: string }>;
 }
 
 /** No provider: every call is recorded, nothing is charged, nothing fails. */
@@ -156,5 +203,7 @@ export function createRecordedPayments(): PaymentsPort {
     async transfer({ key }) {
       return { reference: `rec_${key}` };
     },
+    // Owners are paid directly by renters: no payout account to make.
+    connect: null,
   };
 }

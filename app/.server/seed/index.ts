@@ -12,6 +12,7 @@ import { seedDemoBlog } from "./blog";
 import { seedDemoCalendars } from "./calendars";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
+import { seedDemoPayoutAccounts } from "./payout-accounts";
 import { demoPorts } from "./ports";
 
 /**
@@ -139,6 +140,11 @@ export const seedSteps: SeedStep[] = [
     id: "invoices-v2",
     // Every demo trip with its invoices: the check-in trip of a store seeded before ./handover.ts issued them (idempotent).
     run: issueDemoInvoices,
+  },
+  {
+    id: "payout-accounts-v1",
+    // Javier's payout account onboarded, Marta's started with requirements due (./payout-accounts.ts; seen with Stripe).
+    run: seedDemoPayoutAccounts,
   },
 ];
 

@@ -79,6 +79,9 @@ export function createBookingsService(deps: BookingsDeps) {
     withdrawDepositClaim: bind(money.withdrawDepositClaim),
     /** The bookings the daily reconciliation compares with the provider (`money-activity.ts`, decision 053). */
     moneyActivity: bind(moneyActivity),
+    finishDepositMove: bind(money.finishDepositMove),
+    /** The owner's payout account can receive payouts: their waiting payouts are due now (decision 052). */
+    releaseWaitingPayouts: bind(money.releaseWaitingPayouts),
   };
 }
 
