@@ -46,7 +46,7 @@ import { createPrivacyService, type PrivacyService } from "./domain/privacy";
 import { createWorkerCalendarReader } from "./calendar-read";
 import { lastBackupHere } from "./backup/schedule";
 import { createReconciliationService, createTeamNotifier, RECONCILIATION_CHECK_MS } from "./domain/reconciliation";
-import { countedTransport, createOperationsService, createSchedulerRecorder, recordedWebhooks, type OperationsService } from "./operations";
+import { countedTransport, createBackgroundWork, createOperationsService, createSchedulerRecorder, recordedWebhooks, type OperationsService } from "./operations";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -102,6 +102,8 @@ export type Services = {
   privacy: PrivacyService;
   /** Starts the work a running server does in the background (due booking expiries and completions, due message emails, due calendar imports), each on its own clock. */
   startBackgroundWork(): void;
+  /** Stops starting passes (one under way finishes); `close` does it too. */
+  stopBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
   pageCache: PageCache;
   pageCacheInvalidations: PageCacheInvalidations;
@@ -276,10 +278,21 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   const notifyTeam = createTeamNotifier({ mailbox, teamEmail: config.TEAM_EMAIL ?? null, link: publicOrigin + href("admin-operations", { lang: "es", hash: "conciliacion" }) });
   const reconciliation = createReconciliationService({ store, records: payments.records, bookings, notifyTeam });
   const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox, payoutAccounts });
-  const schedulers: Array<ReturnType<typeof setInterval>> = [];
   // Each scheduler's passes recorded (this instance, in memory) and counted in amarre_scheduler_runs_total.
   const recorder = createSchedulerRecorder();
-  let syncingCalendars = false;
+  const background = createBackgroundWork(recorder, [
+    { name: "bookings-due", doing: "applying due expiries and completions", everyMs: config.BOOKING_DUE_CHECK_MS, pass: () => bookings.applyDue() },
+    { name: "chat-emails", doing: "sending the due message emails", everyMs: config.CHAT_EMAIL_CHECK_MS, pass: () => chats.applyDue() },
+    // Imported calendars due a fetch (each every CALENDAR_IMPORT_MINUTES).
+    { name: "calendar-sync", doing: "syncing the due calendars", everyMs: CALENDAR_SYNC_CHECK_MS, pass: () => calendarSync.syncDue() },
+    // Deposit claims whose closing stopped half-way, finished as their marker says (decision 025).
+    { name: "deposit-closings", doing: "finishing the deposit closings that stopped", everyMs: DEPOSIT_CLOSINGS_CHECK_MS, pass: () => deposits.finishStuckClosings() },
+    // Stripe mode only: once a day across servers (the day's run claimed in the store, decision 053).
+    ...(reconciliation.available ? [{ name: "reconciliation" as const, doing: "reconciling the ledger with Stripe", everyMs: RECONCILIATION_CHECK_MS, pass: () => reconciliation.runDaily() }] : []),
+    // Bookings and cases stored before short references get theirs, once per store (a marker skips the scan after).
+    { name: "booking-references", doing: "storing the bookings' references", everyMs: null, pass: () => bookings.backfillReferences() },
+    { name: "case-references", doing: "storing the cases' references", everyMs: null, pass: () => cases.backfillReferences() },
+  ]);
   return {
     config,
     store,
@@ -317,48 +330,14 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     calendarSync,
     operations: createOperationsService({ store, schedulers: recorder, startedAt: new Date(), lastBackup: lastBackupHere(config), reconciliation }),
     privacy,
-    startBackgroundWork() {
-      if (schedulers.length > 0) return;
-      // Each kind of background work on its own clock, named for what it drives.
-      const every = (ms: number, run: () => void) => {
-        run();
-        const timer = setInterval(run, ms);
-        timer.unref();
-        schedulers.push(timer);
-      };
-      every(config.BOOKING_DUE_CHECK_MS, () => {
-        void recorder.run("bookings-due", "applying due expiries and completions", () => bookings.applyDue());
-      });
-      every(config.CHAT_EMAIL_CHECK_MS, () => {
-        void recorder.run("chat-emails", "sending the due message emails", () => chats.applyDue());
-      });
-      // Imported calendars due a fetch (each every CALENDAR_IMPORT_MINUTES); one pass at a time.
-      every(CALENDAR_SYNC_CHECK_MS, () => {
-        if (syncingCalendars) return;
-        syncingCalendars = true;
-        void recorder
-          .run("calendar-sync", "syncing the due calendars", () => calendarSync.syncDue())
-          .finally(() => {
-            syncingCalendars = false;
-          });
-      });
-      // Stripe mode only: once a day across servers (the day's run claimed in the store).
-      if (reconciliation.available) every(RECONCILIATION_CHECK_MS, () => void recorder.run("reconciliation", "reconciling the ledger with Stripe", () => reconciliation.runDaily()));
-      // Deposit claims whose closing stopped half-way, finished as their marker says (decision 025).
-      every(DEPOSIT_CLOSINGS_CHECK_MS, () => {
-        void recorder.run("deposit-closings", "finishing the deposit closings that stopped", () => deposits.finishStuckClosings());
-      });
-      // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
-      void recorder.run("booking-references", "storing the bookings' references", () => bookings.backfillReferences());
-      // Cases likewise (`GES-…`).
-      void recorder.run("case-references", "storing the cases' references", () => cases.backfillReferences());
-    },
+    startBackgroundWork: background.start,
+    stopBackgroundWork: background.stop,
     pageCache,
     authenticator: createAuthenticator(accounts),
     pageCacheInvalidations: invalidations,
     sessionRevocations,
     async close() {
-      for (const timer of schedulers.splice(0)) clearInterval(timer);
+      background.stop();
       sessionRevocations.close();
       invalidations.close();
       await calendarReader.close();

@@ -6,6 +6,7 @@ import type { SchedulerRecorder } from "./schedulers";
 import { listWebhookFailures } from "./webhook-failures";
 
 export { countedTransport, emailsSent, schedulerRuns, webhookDeliveries } from "./metrics";
+export { createBackgroundWork, type BackgroundJob } from "./background-work";
 export { createSchedulerRecorder, SCHEDULERS, type SchedulerName, type SchedulerRecorder, type SchedulerState } from "./schedulers";
 export { recordedWebhooks, WEBHOOK_FAILURES, WEBHOOK_FAILURES_KEPT, type WebhookFailure } from "./webhook-failures";
 export { buildInfo, type BuildInfo } from "./build-info";
