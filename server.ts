@@ -170,6 +170,10 @@ const firebaseOrigins =
       ]
     : [];
 const isDev = !config.isProduction;
+const stripeFormOrigins =
+  config.PAYMENTS_PROVIDER === "stripe"
+    ? ["https://checkout.stripe.com", "https://connect.stripe.com", ...(config.STRIPE_API_BASE ? [new URL(config.STRIPE_API_BASE).origin] : [])]
+    : [];
 // Images come from this origin (photos, profile photos: uploads stored here) and the map's tile
 // server; `{s}`-style placeholders in its host become a wildcard label.
 const mapTileOrigin = /^https?:\/\/[^/]+/.exec(config.MAP_TILE_URL)?.[0].replace(/\{[^}]*\}/g, "*");
@@ -183,7 +187,9 @@ app.use(
         "base-uri": ["'self'"],
         "connect-src": ["'self'", ...(isDev ? ["ws:"] : []), ...firebaseOrigins],
         "font-src": ["'self'", "data:"],
-        "form-action": ["'self'"],
+        // With Stripe, a form may answer with a redirect to Stripe's pages (Checkout, Connect onboarding and
+        // dashboard; decision 052), which the browser checks against form-action too; tests: the local fake's origin.
+        "form-action": ["'self'", ...stripeFormOrigins],
         "frame-ancestors": ["'none'"],
         "frame-src": config.FIREBASE_AUTH_DOMAIN ? [`https://${config.FIREBASE_AUTH_DOMAIN}`] : ["'none'"],
         "img-src": ["'self'", "data:", "blob:", ...(mapTileOrigin ? [mapTileOrigin] : [])],

@@ -142,6 +142,7 @@ export const layoutGroups = [
       { id: "admin-deposits", path: "admin/fianzas", file: "routes/admin/deposits.tsx", sitemap: false },
       { id: "admin-deposit", path: "admin/fianzas/:bookingId", file: "routes/admin/deposit.tsx", sitemap: false },
       { id: "admin-operations", path: "admin/operaciones", file: "routes/admin/operations.tsx", sitemap: false },
+      { id: "admin-booking", path: "admin/reservas/:id", file: "routes/admin/booking.tsx", sitemap: false },
       { id: "admin-contents", path: "admin/contenidos", file: "routes/admin/contents.tsx", sitemap: false },
       { id: "admin-content", path: "admin/contenidos/:key", file: "routes/admin/content.tsx", sitemap: false },
       { id: "admin-legal-content", path: "admin/contenidos/legal/:key", file: "routes/admin/legal-content.tsx", sitemap: false },

@@ -121,6 +121,15 @@ const envSchema = z
       .trim()
       .refine((v) => /^whsec_\w+$/.test(v), "must be the webhook endpoint's signing secret (whsec_…)")
       .optional(),
+    // The team's address: the daily reconciliation's differences are emailed there (decision 053); none sent when unset.
+    TEAM_EMAIL: z.string().trim().email().optional(),
+    // The Connect endpoint's signing secret (decision 052): connected accounts' events
+    // (`account.updated`) come from an endpoint of their own; optional, either secret is accepted.
+    STRIPE_CONNECT_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .refine((v) => /^whsec_\w+$/.test(v), "must be the Connect webhook endpoint's signing secret (whsec_…)")
+      .optional(),
     // Another address for Stripe's API (tests: the local fake); Stripe's own when empty.
     STRIPE_API_BASE: z
       .string()

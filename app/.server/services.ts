@@ -27,8 +27,9 @@ import { href } from "#app/utils/href";
 import type { PaymentsAdapter } from "./payments";
 import { createPayments } from "./payments/create-payments";
 import { createStripeWebhooks, type PaymentWebhooks } from "./payments/stripe-webhooks";
+import { createPayoutAccountsService, type PayoutAccountsService } from "./domain/payouts";
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "./domain/cases";
-import { createDepositsService, type DepositsService } from "./domain/deposits";
+import { createDepositsService, DEPOSIT_CLOSINGS_CHECK_MS, type DepositsService } from "./domain/deposits";
 import { createHandoverNotifier, createHandoverService, type HandoverService } from "./domain/handover";
 import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "./domain/service-pages";
@@ -44,7 +45,8 @@ import { createCalendarFetcher } from "./calendar-fetch";
 import { createPrivacyService, type PrivacyService } from "./domain/privacy";
 import { createWorkerCalendarReader } from "./calendar-read";
 import { lastBackupHere } from "./backup/schedule";
-import { countedTransport, createOperationsService, createSchedulerRecorder, recordedWebhooks, type OperationsService } from "./operations";
+import { createReconciliationService, createTeamNotifier, RECONCILIATION_CHECK_MS } from "./domain/reconciliation";
+import { countedTransport, createBackgroundWork, createOperationsService, createSchedulerRecorder, recordedWebhooks, type OperationsService } from "./operations";
 
 /** Everything a loader or action may call, built once per server and handed to Remix as load context. */
 export type Services = {
@@ -70,6 +72,8 @@ export type Services = {
   payments: PaymentsAdapter;
   /** Stripe's webhook events, verified and handled once (null unless PAYMENTS_PROVIDER=stripe). */
   paymentWebhooks: PaymentWebhooks | null;
+  /** The owners' payout accounts at the payments provider (Stripe Connect, decision 052). */
+  payoutAccounts: PayoutAccountsService;
   /** Service requests as cases the team works to the end. */
   cases: CasesService;
   /** Owners' claims on trip deposits, the renters' answers and the team's decisions. */
@@ -98,6 +102,8 @@ export type Services = {
   privacy: PrivacyService;
   /** Starts the work a running server does in the background (due booking expiries and completions, due message emails, due calendar imports), each on its own clock. */
   startBackgroundWork(): void;
+  /** Stops starting passes (one under way finishes); `close` does it too. */
+  stopBackgroundWork(): void;
   /** Pages rendered for visitors, reused for a few seconds (decision record 007). */
   pageCache: PageCache;
   pageCacheInvalidations: PageCacheInvalidations;
@@ -113,7 +119,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "weather" | "calendarSync" | "operations" | "privacy"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "payoutAccounts" | "weather" | "calendarSync" | "operations" | "privacy"
 >;
 
 /**
@@ -176,10 +182,13 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     },
   });
   const weather = createWeatherService({ weather: createWeather(config) });
+  // Owners' payout accounts (decision 052): once one can receive payouts, its waiting payouts are due.
+  const payoutAccounts = createPayoutAccountsService({ store, connect: payments.connect, releaseWaiting: (uid) => bookings.releaseWaitingPayouts(uid) });
   const bookings = createBookingsService({
     store,
     listings,
     payments,
+    payoutAccountOf: (uid) => payoutAccounts.payoutAccountOf(uid),
     weatherEvidence: async (booking) => {
       const listing = await listings.get(booking.listingId);
       return listing ? weather.unsafeEvidence(listing, booking) : null;
@@ -189,6 +198,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       return { uid, email: profile?.email ?? null, name: profile?.displayName ?? null };
     },
     returnUrl: (booking) => publicOrigin + href("settings-reservation", { lang: isLang(booking.renterLang) ? booking.renterLang : "es", params: { id: booking.id } }),
+    listingTitle: async (listingId, lang) => listings.titleOf(await listings.get(listingId), lang),
     // Invoices first (they are records, idempotent), then the emails.
     handlers: [invoiceBookingHandler(invoices), bookingEmailHandler({ mailbox, users, listings, origin: publicOrigin })],
     onChange: (tags) => {
@@ -253,6 +263,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     }),
   });
   const handover = createHandoverService({ store, blobs, bookings, listings, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
+  const deposits = createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) });
   const listingPhotos = createListingPhotosService({ blobs, listings });
   const favourites = createFavouritesService({ store, listings });
   const history = createHistoryService({ store, listings, cookie: createRecentlyViewedCookie(config) });
@@ -267,11 +278,27 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
       link: (event, lang) => publicOrigin + href("settings-reviews", { lang, hash: event === "review" ? "recibidas" : "escritas" }),
     }),
   });
-  const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox });
-  const schedulers: Array<ReturnType<typeof setInterval>> = [];
+  // The ledger compared with Stripe (decision 053), its differences emailed to the team; nothing to compare without a provider.
+  const notifyTeam = createTeamNotifier({ mailbox, teamEmail: config.TEAM_EMAIL ?? null, link: publicOrigin + href("admin-operations", { lang: "es", hash: "conciliacion" }) });
+  const reconciliation = createReconciliationService({ store, records: payments.records, bookings, notifyTeam });
+  const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox, payoutAccounts });
   // Each scheduler's passes recorded (this instance, in memory) and counted in amarre_scheduler_runs_total.
   const recorder = createSchedulerRecorder();
-  let syncingCalendars = false;
+  const background = createBackgroundWork(recorder, [
+    { name: "bookings-due", doing: "applying due expiries and completions", everyMs: config.BOOKING_DUE_CHECK_MS, pass: () => bookings.applyDue() },
+    // Quotes past their day: their cases back to review, the requester told (decision 054).
+    { name: "case-quotes-due", doing: "moving the quotes past their day back to review", everyMs: config.BOOKING_DUE_CHECK_MS, pass: () => cases.applyDue() },
+    { name: "chat-emails", doing: "sending the due message emails", everyMs: config.CHAT_EMAIL_CHECK_MS, pass: () => chats.applyDue() },
+    // Imported calendars due a fetch (each every CALENDAR_IMPORT_MINUTES).
+    { name: "calendar-sync", doing: "syncing the due calendars", everyMs: CALENDAR_SYNC_CHECK_MS, pass: () => calendarSync.syncDue() },
+    // Deposit claims whose closing stopped half-way, finished as their marker says (decision 025).
+    { name: "deposit-closings", doing: "finishing the deposit closings that stopped", everyMs: DEPOSIT_CLOSINGS_CHECK_MS, pass: () => deposits.finishStuckClosings() },
+    // Stripe mode only: once a day across servers (the day's run claimed in the store, decision 053).
+    ...(reconciliation.available ? [{ name: "reconciliation" as const, doing: "reconciling the ledger with Stripe", everyMs: RECONCILIATION_CHECK_MS, pass: () => reconciliation.runDaily() }] : []),
+    // Bookings and cases stored before short references get theirs, once per store (a marker skips the scan after).
+    { name: "booking-references", doing: "storing the bookings' references", everyMs: null, pass: () => bookings.backfillReferences() },
+    { name: "case-references", doing: "storing the cases' references", everyMs: null, pass: () => cases.backfillReferences() },
+  ]);
   return {
     config,
     store,
@@ -293,10 +320,11 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     paymentWebhooks:
       config.PAYMENTS_PROVIDER === "stripe"
         ? // Every delivery counted in amarre_webhook_deliveries_total; a failed one kept for the team (the last 100).
-          recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, bookings, cases }), { store })
+          recordedWebhooks(createStripeWebhooks({ store, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, connectWebhookSecret: config.STRIPE_CONNECT_WEBHOOK_SECRET ?? null, bookings, cases, accounts: payoutAccounts }), { store })
         : null,
+    payoutAccounts,
     cases,
-    deposits: createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) }),
+    deposits,
     handover,
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
@@ -306,48 +334,16 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     weather,
     blog: createBlogService({ store, blobs, onChange: (tags) => invalidations.publish(tags) }),
     calendarSync,
-    operations: createOperationsService({ store, schedulers: recorder, startedAt: new Date(), lastBackup: lastBackupHere(config) }),
+    operations: createOperationsService({ store, schedulers: recorder, startedAt: new Date(), lastBackup: lastBackupHere(config), reconciliation }),
     privacy,
-    startBackgroundWork() {
-      if (schedulers.length > 0) return;
-      // Each kind of background work on its own clock, named for what it drives.
-      const every = (ms: number, run: () => void) => {
-        run();
-        const timer = setInterval(run, ms);
-        timer.unref();
-        schedulers.push(timer);
-      };
-      every(config.BOOKING_DUE_CHECK_MS, () => {
-        void recorder.run("bookings-due", "applying due expiries and completions", () => bookings.applyDue());
-      });
-      // Quotes past their day: their cases back to review, the requester told (decision 054).
-      every(config.BOOKING_DUE_CHECK_MS, () => {
-        void recorder.run("case-quotes-due", "moving the quotes past their day back to review", () => cases.applyDue());
-      });
-      every(config.CHAT_EMAIL_CHECK_MS, () => {
-        void recorder.run("chat-emails", "sending the due message emails", () => chats.applyDue());
-      });
-      // Imported calendars due a fetch (each every CALENDAR_IMPORT_MINUTES); one pass at a time.
-      every(CALENDAR_SYNC_CHECK_MS, () => {
-        if (syncingCalendars) return;
-        syncingCalendars = true;
-        void recorder
-          .run("calendar-sync", "syncing the due calendars", () => calendarSync.syncDue())
-          .finally(() => {
-            syncingCalendars = false;
-          });
-      });
-      // Bookings stored before short references get theirs, once per store (a marker skips the scan after).
-      void recorder.run("booking-references", "storing the bookings' references", () => bookings.backfillReferences());
-      // Cases likewise (`GES-…`).
-      void recorder.run("case-references", "storing the cases' references", () => cases.backfillReferences());
-    },
+    startBackgroundWork: background.start,
+    stopBackgroundWork: background.stop,
     pageCache,
     authenticator: createAuthenticator(accounts),
     pageCacheInvalidations: invalidations,
     sessionRevocations,
     async close() {
-      for (const timer of schedulers.splice(0)) clearInterval(timer);
+      background.stop();
       sessionRevocations.close();
       invalidations.close();
       await calendarReader.close();

@@ -13,7 +13,7 @@ import type { BookingFigures, LineState, MoneyView, Stay } from "#app/.server/do
 export type PriceView = PriceBreakdown;
 export type BookingStatusView = "awaiting-payment" | "pending" | "confirmed" | "declined" | "expired" | "cancelled" | "completed";
 
-export const lineStates = ["direct", "awaiting", "authorised", "captured", "voided", "refunded", "credited", "scheduled", "disputed", "released", "paid-out", "settled"] as const satisfies readonly LineState[];
+export const lineStates = ["direct", "awaiting", "authorised", "captured", "voided", "refunded", "credited", "scheduled", "disputed", "released", "paid-out", "settled", "waiting"] as const satisfies readonly LineState[];
 export type PolicyView = CancellationPolicy;
 
 export type ChoiceFields = { listing: string; start: string; end: string; part: string; people: string; skipper: string };

@@ -34,6 +34,7 @@ export const tourPeople: readonly TourPerson[] = [
       "settings-reservation-deposit": "a visitor has no bookings",
       "settings-rental-deposit": "a visitor has no rentals",
       "admin-deposit": "only the team sees deposit claims",
+      "admin-booking": "only the team sees a booking's ledger (linked from a reconciliation difference)",
       "admin-content": "only the team edits contents",
       "admin-legal-content": "only the team edits the legal texts",
     },
@@ -60,7 +61,13 @@ export const tourPeople: readonly TourPerson[] = [
       "settings-reservation-deposit": "linked from a claimed trip's page only (his own trips as a renter have no claim)",
     },
   },
-  { name: "admin", email: "admin@amarre.test", layouts: ["admin"] },
+  {
+    name: "admin",
+    email: "admin@amarre.test",
+    layouts: ["admin"],
+    // The demo runs without a payments provider: no reconciliation, so no difference links a booking.
+    noLinkExpected: { "admin-booking": "linked from a reconciliation difference only (Stripe mode)" },
+  },
 ];
 
 export type TourStop = { pageId: string; url: string };

@@ -28,11 +28,18 @@ export const checkoutRoutes: Record<string, Route> = {
     if (items.length === 0) throw new StripeFailure(400, "invalid_request_error", "line_items is required in payment mode", "parameter_missing", "line_items");
     let total = 0;
     let currency = "";
+    // What Checkout shows the renter, line by line (the session's total is their sum, as Stripe's).
+    const lines: Array<{ name: string; amount: number; quantity: number }> = [];
     for (const item of items) {
       const priceData = item.price_data as Record<string, FormValue> | undefined;
       const unit = int(priceData?.unit_amount);
       if (!priceData || unit === undefined) throw new StripeFailure(400, "invalid_request_error", "the fake needs price_data.unit_amount", "parameter_missing", "line_items");
-      total += unit * (int(item.quantity) ?? 1);
+      const name = str((priceData.product_data as Record<string, FormValue> | undefined)?.name);
+      if (!name) throw new StripeFailure(400, "invalid_request_error", "Missing required param: line_items[price_data][product_data][name].", "parameter_missing", "line_items");
+      if (unit <= 0) throw new StripeFailure(400, "invalid_request_error", "line_items[price_data][unit_amount] must be greater than 0 in the fake", "parameter_invalid_integer", "line_items");
+      const quantity = int(item.quantity) ?? 1;
+      lines.push({ name, amount: unit, quantity });
+      total += unit * quantity;
       currency = str(priceData.currency) ?? currency;
     }
     const sessionId = id("cs_test");
@@ -60,6 +67,8 @@ export const checkoutRoutes: Record<string, Route> = {
       shipping_options: [],
       // Kept for completeCheckout: what the PaymentIntent Stripe creates will carry.
       _intent: (body.payment_intent_data ?? {}) as Obj,
+      // Kept for the tests: the lines the renter saw (Stripe serves them at /line_items, not served here).
+      _lines: lines,
     };
     sessions.set(sessionId, created);
     return sessionView(publicOf(created));

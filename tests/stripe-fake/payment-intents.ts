@@ -3,6 +3,7 @@
  * card, or declined), capture (at most what is capturable, once), cancel (not once captured or
  * canceled).
  */
+import { recordCharge } from "./balance";
 import { int, obj, shaped, str, StripeFailure, type FakeState, type Obj, type Route } from "./shared";
 
 export const intentView = (p: Obj) => shaped("payment_intent", p);
@@ -62,6 +63,7 @@ export const paymentIntentRoutes: Record<string, Route> = {
       throw new StripeFailure(400, "invalid_request_error", "amount_to_capture is greater than the amount capturable.", "amount_too_large", "amount_to_capture");
     }
     Object.assign(pi, { status: "succeeded", amount_received: amount, amount_capturable: 0 });
+    recordCharge(state, pi, amount);
     return intentView(pi);
   },
   "POST /v1/payment_intents/{intent}/cancel": (state, params, body) => {

@@ -1,6 +1,9 @@
 /**
- * The Stripe fake's Refunds: of a PaymentIntent's successful charge, at most what is left of it.
+ * The Stripe fake's Refunds: of a PaymentIntent's successful charge, at most what is left of it,
+ * each with its balance transaction; read one, or list them (by PaymentIntent).
  */
+import { recordBalance } from "./balance";
+import { listAnswer } from "./lists";
 import { intent } from "./payment-intents";
 import { int, obj, shaped, str, StripeFailure, type Obj, type Route } from "./shared";
 
@@ -26,7 +29,18 @@ export const refundRoutes: Record<string, Route> = {
       status: "succeeded",
       created: state.now(),
     };
+    refund.balance_transaction = recordBalance(state, { source: refund.id as string, amount: -amount, type: "refund", currency: pi.currency });
     state.refunds.set(refund.id as string, refund);
     return shaped("refund", refund);
+  },
+  "GET /v1/refunds/{refund}": (state, params) => {
+    const found = state.refunds.get(params.refund);
+    if (!found) throw new StripeFailure(404, "invalid_request_error", `No such refund: '${params.refund}'`, "resource_missing", "refund");
+    return shaped("refund", found);
+  },
+  "GET /v1/refunds": (state, _params, query) => {
+    const paymentIntent = str(query.payment_intent);
+    const items = [...state.refunds.values()].filter((r) => !paymentIntent || r.payment_intent === paymentIntent);
+    return listAnswer("GET /v1/refunds", items, query, "/v1/refunds");
   },
 };

@@ -17,13 +17,15 @@
  * `completeCheckout` / `expireCheckout`, which answer the event Stripe would send.
  *
  * This module is the server (keys, routing, validation, idempotency); each resource's routes sit
- * beside it (`checkout.ts`, `payment-intents.ts`, `refunds.ts`, `transfers.ts`), with the state
+ * beside it (`checkout.ts`, `payment-intents.ts`, `refunds.ts`, `transfers.ts`, `accounts.ts`), with the state
  * and helpers they share in `shared.ts`.
  */
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { balanceRoutes, balanceTransactions, plantDifference, type PlantedDifference } from "./balance";
+import { accountObject, accountRoutes, deliver, hostedPage, updateAccount, type ConnectFakeState } from "./accounts";
 import { checkoutRoutes, completeCheckout, expireCheckout } from "./checkout";
 import { paymentIntentRoutes } from "./payment-intents";
 import { refundRoutes } from "./refunds";
@@ -50,7 +52,7 @@ const routes = Object.entries(spec.operations).map(([key, operation]) => {
 });
 
 /** Each operation the fake answers, by resource. */
-const handlers: Record<string, Route> = { ...checkoutRoutes, ...paymentIntentRoutes, ...refundRoutes, ...transferRoutes };
+const handlers: Record<string, Route> = { ...checkoutRoutes, ...paymentIntentRoutes, ...refundRoutes, ...transferRoutes, ...balanceRoutes, ...accountRoutes };
 
 function handle(state: FakeState, operation: string, params: Record<string, string>, body: Body): Obj {
   const route = handlers[operation];
@@ -71,8 +73,21 @@ export type StripeFake = {
   completeCheckout(sessionId: string, options?: { paymentMethod?: string }): Obj;
   /** Checkout's time runs out: the event Stripe sends. */
   expireCheckout(sessionId: string): Obj;
+  /** Balance transactions by id, and what a test does at Stripe's dashboard that the ledger does not know (reconciliation). */
+  balance: { transactions: Map<string, Obj>; plant(difference: PlantedDifference): Obj };
   /** Cards that the bank declines off-session. */
   declinedPaymentMethods: Set<string>;
+  /**
+   * Connect (`accounts.ts`): the accounts, their links, the requirements onboarding leaves due
+   * (`requirementsLeftDue`), the events delivered; `deliverEventsTo` names the webhook (and its
+   * secret) that `account.updated` goes to; `addAccount` plants an account (the demo's);
+   * `updateAccount` changes what it owes and answers the event Stripe would send.
+   */
+  connect: ConnectFakeState;
+  deliverEventsTo(url: string, secret: string): void;
+  /** Nothing due (payouts on) unless `due` says what is. */
+  addAccount(id: string, options?: { due?: string[]; email?: string; uid?: string }): Obj;
+  updateAccount(id: string, due: string[]): Promise<Obj>;
   close(): Promise<void>;
 };
 
@@ -104,6 +119,8 @@ export async function startStripeFake(): Promise<StripeFake> {
       res.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": state.id("req"), ...headers }).end(JSON.stringify(answer.body));
     };
     try {
+      // Stripe's own pages (onboarding, the Express dashboard): outside the API, no key.
+      if (await hostedPage(state, req, target, raw, res)) return;
       if (!/^Bearer (sk|rk)_\w+$/.test(String(req.headers.authorization ?? ""))) {
         throw new StripeFailure(401, "invalid_request_error", "You did not provide a valid API key.");
       }
@@ -160,6 +177,20 @@ export async function startStripeFake(): Promise<StripeFake> {
     refunds: state.refunds,
     transfers: state.transfers,
     declinedPaymentMethods: state.declinedPaymentMethods,
+    balance: { transactions: balanceTransactions(state), plant: (difference) => plantDifference(state, difference) },
+    connect: state.connect,
+    deliverEventsTo: (url, secret) => void (state.connect.webhook = { url, secret }),
+    addAccount(id, options = {}) {
+      const due = options.due ?? [];
+      const planted = accountObject(id, { email: options.email ?? null, metadata: options.uid ? { uid: options.uid } : {}, due, submitted: due.length === 0, created: state.now() });
+      state.connect.accounts.set(id, planted);
+      return planted;
+    },
+    async updateAccount(id, due) {
+      const sent = updateAccount(state, id, due);
+      await deliver(state, sent);
+      return sent;
+    },
     completeCheckout: (sessionId, options = {}) => completeCheckout(state, sessionId, options),
     expireCheckout: (sessionId) => expireCheckout(state, sessionId),
     async close() {

@@ -3,6 +3,7 @@
  * resource's routes keep, ids and clock, answers shaped (and checked) from the published response
  * shapes, and Stripe's error answer (`StripeFailure`).
  */
+import type { ConnectFakeState } from "./accounts";
 import { loadTrimmedSpec, shapeObject, validateResponse, type FormValue } from "./validate";
 
 export type Obj = Record<string, unknown>;
@@ -39,6 +40,8 @@ export type FakeState = {
   /** payment method → customer */
   customersCards: Map<string, string>;
   declinedPaymentMethods: Set<string>;
+  /** Connected accounts, their links, and where their events go (`accounts.ts`). */
+  connect: ConnectFakeState;
   id(prefix: string): string;
   now(): number;
 };
@@ -53,6 +56,7 @@ export function createState(): FakeState {
     transfers: new Map(),
     customersCards: new Map(),
     declinedPaymentMethods: new Set(),
+    connect: { accounts: new Map(), links: new Map(), requirementsLeftDue: [], webhook: null, delivered: [] },
     id: (prefix) => `${prefix}_fake${(++counter).toString().padStart(6, "0")}`,
     now: () => Math.floor(Date.now() / 1000),
   };

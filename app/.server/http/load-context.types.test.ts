@@ -26,6 +26,7 @@ describe("the Remix load context, as routes see it", () => {
       | "rateLimits"
       | "payments"
       | "startBackgroundWork"
+      | "stopBackgroundWork"
       | "pageCache"
       | "pageCacheInvalidations"
       | "authenticator"

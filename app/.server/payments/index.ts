@@ -37,6 +37,81 @@ export type Authorization =
  */
 export type CheckoutEventOutcome = "applied" | "unknown-booking" | "other-checkout" | "other-amount";
 
+/**
+ * What a provider actually moved, read back for the daily reconciliation (decision 053): its
+ * payments, refunds, transfers and balance transactions, in cents and state, never changed by
+ * these reads. `PaymentsPort.records` is null for `recorded`: nothing moves through a provider,
+ * so there is nothing to compare.
+ */
+export type ProviderBalanceMove = {
+  /** The balance transaction's id (`txn_…`). */
+  reference: string;
+  /** Signed as the provider's balance sees it (a refund or a transfer is negative). */
+  amountCents: number;
+  feeCents: number;
+  netCents: number;
+  /** `charge`, `payment`, `refund`, `transfer`…: the provider's own word. */
+  type: string;
+  /** `pending` or `available`: the provider's own word. */
+  status: string;
+};
+
+export type ProviderPayment = {
+  reference: string;
+  /** The provider's state: `requires_capture` (held), `succeeded` (captured), `canceled`, or another of its words. */
+  status: string;
+  amountCents: number;
+  capturableCents: number;
+  receivedCents: number;
+  currency: string;
+  /** The booking its metadata names, if any. */
+  bookingId: string | null;
+  /** The money it moved into the balance (once captured). */
+  balance: ProviderBalanceMove | null;
+};
+
+export type ProviderRefund = {
+  reference: string;
+  paymentReference: string | null;
+  amountCents: number;
+  /** `succeeded`, `pending`, `failed`, `canceled`, or another of the provider's words. */
+  status: string | null;
+  balance: ProviderBalanceMove | null;
+};
+
+export type ProviderTransfer = {
+  reference: string;
+  amountCents: number;
+  /** How much of it was taken back (reversed). */
+  reversedCents: number;
+  reversed: boolean;
+  /** The booking whose money it is (Stripe's `transfer_group`). */
+  group: string | null;
+  destination: string | null;
+  balance: ProviderBalanceMove | null;
+};
+
+export interface PaymentRecords {
+  /** A payment by its reference (a checkout's reference reads its payment); null when the provider has none. */
+  payment(reference: string): Promise<ProviderPayment | null>;
+  refund(reference: string): Promise<ProviderRefund | null>;
+  /** Every refund of a payment. */
+  refundsOf(paymentReference: string): Promise<ProviderRefund[]>;
+  transfer(reference: string): Promise<ProviderTransfer | null>;
+  /** Every transfer made for a booking (its transfer group). */
+  transfersOf(bookingId: string): Promise<ProviderTransfer[]>;
+  balanceMove(reference: string): Promise<ProviderBalanceMove | null>;
+  /** The balance transactions an object (a charge, refund or transfer) made. */
+  balanceMovesOf(source: string): Promise<ProviderBalanceMove[]>;
+}
+
+/**
+ * One line of a booking's checkout, as the renter reads it (issue 46, decision 048's amendment):
+ * the rental (with the skipper) and the platform's service fee, named in the renter's language.
+ * The lines of one checkout sum to its amount; an adapter without a checkout (`recorded`) ignores them.
+ */
+export type CheckoutLine = { name: string; amountCents: number };
+
 export interface PaymentsPort {
   readonly provider: PaymentsProviderName;
   /** Whether money really moves. False for `recorded`: pages then say what is owed, never "paid". */
@@ -55,6 +130,8 @@ export interface PaymentsPort {
     returnUrl: string;
     /** The deposit: the booking's authorisation whose card it reuses. */
     paymentReference?: string | null;
+    /** A booking: what the renter's checkout lists (`CheckoutLine`), summing to `amountCents`; one line of the total without them. */
+    lines?: readonly CheckoutLine[];
   }): Promise<Authorization>;
   /** Takes `amountCents` (at most what is held) of an authorisation. */
   capture(input: { key: string; reference: string; amountCents: number }): Promise<{ reference: string }>;
@@ -62,8 +139,48 @@ export interface PaymentsPort {
   cancel(input: { key: string; reference: string }): Promise<void>;
   /** Returns `amountCents` of a captured payment to the renter. */
   refund(input: { key: string; reference: string; amountCents: number; reason: string }): Promise<{ reference: string }>;
-  /** Pays the owner's share to their connected account (null when they have none: paid by hand). */
+  /**
+   * Pays the owner's share to their connected account (null when they have none: paid by hand;
+   * with `connect`, the bookings never ask without one: the payout waits, decision 052).
+   */
   transfer(input: { key: string; bookingId: string; amountCents: number; destination: string | null }): Promise<{ reference: string }>;
+  /** What the provider really moved, read back (decision 053); null when no provider moves money. */
+  readonly records: PaymentRecords | null;
+  /**
+   * The owners' payout accounts at the provider (Stripe Connect, decision 052); null without a
+   * provider: renters pay owners directly, nobody needs an account here.
+   */
+  readonly connect: ConnectPort | null;
+}
+
+/**
+ * Connect (decision 052): an owner's payout account at the provider, made once, completed on the
+ * provider's own pages (onboarding), and its state as the provider tells it. With an account
+ * whose payouts are enabled, the owner's share is transferred to it; without one, their payouts
+ * wait (`domain/payouts`).
+ */
+export type ConnectAccountState = {
+  /** The provider's id of the account (Stripe: `acct_…`). */
+  accountId: string;
+  /** The account can receive transfers and pay them out. */
+  payoutsEnabled: boolean;
+  /** The owner went through the provider's onboarding form once. */
+  detailsSubmitted: boolean;
+  /** What the provider still needs now (Stripe's `requirements.currently_due` ids). */
+  currentlyDue: string[];
+  /** Why the account is disabled (Stripe's `requirements.disabled_reason`), null when it is not. */
+  disabledReason: string | null;
+};
+
+export interface ConnectPort {
+  /** Makes the owner's account; the same `key` (one per owner) answers the same account, never a second. */
+  createAccount(input: { key: string; uid: string; email: string | null }): Promise<ConnectAccountState>;
+  /** The account's state as the provider has it now. */
+  retrieveAccount(accountId: string): Promise<ConnectAccountState>;
+  /** A single-use link to the provider's onboarding pages, back to `returnUrl` (done) or `refreshUrl` (link expired). */
+  onboardingLink(input: { key: string; accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string; expiresAt: string }>;
+  /** A single-use link that signs the owner into the provider's dashboard of their account. */
+  dashboardLink(input: { key: string; accountId: string }): Promise<{ url: string }>;
 }
 
 /**
@@ -117,6 +234,8 @@ export function createRecordedPayments(): PaymentsPort & QuotePayments {
   return {
     provider: "recorded",
     charges: false,
+    // Nothing moved through a provider: nothing to compare it with.
+    records: null,
     async authorize({ key }) {
       return { kind: "direct", reference: `rec_${key}` };
     },
@@ -131,5 +250,7 @@ export function createRecordedPayments(): PaymentsPort & QuotePayments {
       return { reference: `rec_${key}` };
     },
     ...recordedQuotePayments(),
+    // Owners are paid directly by renters: no payout account to make.
+    connect: null,
   };
 }

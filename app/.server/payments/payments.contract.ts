@@ -103,6 +103,17 @@ export function describePaymentsContract(name: string, setup: () => Promise<Paym
       expect(await h.completion!(authorization)).toEqual({ checkout: authorization.reference, bookingId, amountCents: 77_700, currency: "eur" });
     });
 
+    it("a booking's checkout with its lines (the rental, the fee) holds their sum, and the event names that sum; lines that miss the amount are refused where money moves", async () => {
+      const bookingId = fresh("booking");
+      const lines = [{ name: "Alquiler: Llaüt, 14 abr 2027", amountCents: 60_000 }, { name: "Tarifa de servicio de Amarre", amountCents: 6_000 }];
+      const authorization = await payments.authorize({ key: `${bookingId}:authorize`, bookingId, purpose: "booking", amountCents: 66_000, customer, returnUrl: "https://amarre.test/r", lines });
+      const wrong = { key: `${bookingId}:wrong`, bookingId, purpose: "booking" as const, amountCents: 66_001, customer, returnUrl: "https://amarre.test/r", lines };
+      // Without a provider nothing is held, so there is nothing for the lines to disagree with.
+      if (authorization.kind !== "redirect") return void expect(await payments.authorize(wrong)).toMatchObject({ kind: "direct" });
+      expect(await h.completion!(authorization)).toEqual({ checkout: authorization.reference, bookingId, amountCents: 66_000, currency: "eur" });
+      expect(await refusal(payments.authorize(wrong))).toBe("refused");
+    });
+
     it("answers the same authorisation for the same key, once", async () => {
       const bookingId = fresh("booking");
       const input = { key: `${bookingId}:authorize`, bookingId, purpose: "booking" as const, amountCents: 45_000, customer, returnUrl: "https://amarre.test/r" };

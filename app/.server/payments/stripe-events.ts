@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ConnectAccountState } from "./index";
 
 /**
  * A verified Stripe event's body, read before anything is stored or asked (decision 024). Its
@@ -11,6 +12,7 @@ import { z } from "zod";
  *   and type, the booking, and the session's id, PaymentIntent, amount and currency;
  * - `case-checkout`: a Checkout Session event of a paperwork quote (its metadata names a case and
  *   the quote; decision 054), with the same session fields;
+ * - `account`: `account.updated` of a connected account: its id and payout state (decision 052);
  * - `other`: a well-formed event we do not handle (another type, or a session whose metadata
  *   names no booking nor case: not made by us), acknowledged and ignored;
  * - `malformed`: the first field that is wrong (`null`: the body is not JSON).
@@ -30,6 +32,8 @@ export type StripeEventReading =
       quoteN: number;
       checkout: { id: string; paymentIntent: string | null; amountCents: number | null; currency: string | null };
     }
+  /** `account.updated` (decision 052): a connected account's payout state, for the owner it belongs to. */
+  | { kind: "account"; event: { id: string; type: "account.updated" }; account: ConnectAccountState }
   | { kind: "other"; id: string }
   | { kind: "malformed"; field: string | null };
 
@@ -65,6 +69,20 @@ const sessionShape = z.object({
   currency: z.string().regex(/^[A-Za-z]{3}$/).nullish(),
 });
 
+/** A connected account as Stripe's API describes it, as far as we read it (decision 052). */
+const accountShape = z.object({
+  id: stripeId("acct"),
+  object: z.literal("account"),
+  payouts_enabled: z.boolean(),
+  details_submitted: z.boolean(),
+  requirements: z
+    .object({
+      currently_due: z.array(z.string().min(1).max(200)).max(200).nullish(),
+      disabled_reason: z.string().max(200).nullish(),
+    })
+    .nullish(),
+});
+
 const fieldOf = (error: z.ZodError, prefix: string[] = []) => [...prefix, ...(error.issues[0]?.path ?? [])].join(".") || "(body)";
 
 export function readStripeEvent(body: string): StripeEventReading {
@@ -77,6 +95,22 @@ export function readStripeEvent(body: string): StripeEventReading {
   const event = eventShape.safeParse(json);
   if (!event.success) return { kind: "malformed", field: fieldOf(event.error) };
   const { id, type } = event.data;
+  if (type === "account.updated") {
+    const account = accountShape.safeParse(event.data.data.object);
+    if (!account.success) return { kind: "malformed", field: fieldOf(account.error, ["data", "object"]) };
+    const { requirements } = account.data;
+    return {
+      kind: "account",
+      event: { id, type },
+      account: {
+        accountId: account.data.id,
+        payoutsEnabled: account.data.payouts_enabled,
+        detailsSubmitted: account.data.details_submitted,
+        currentlyDue: requirements?.currently_due ?? [],
+        disabledReason: requirements?.disabled_reason ?? null,
+      },
+    };
+  }
   if (!(CHECKOUT_EVENTS as readonly string[]).includes(type)) return { kind: "other", id };
   const session = sessionShape.safeParse(event.data.data.object);
   if (!session.success) return { kind: "malformed", field: fieldOf(session.error, ["data", "object"]) };

@@ -5,6 +5,8 @@ import type { DocumentStore } from "../store";
 import { createStore } from "../store/create-store";
 import { FirestoreStore } from "../store/firestore";
 import { createStripeWebhooks, PAYMENT_EVENTS_COLLECTION, type BookingPaymentEvents } from "./stripe-webhooks";
+import { createPayoutAccountsService } from "../domain/payouts";
+import type { ConnectPort } from "./index";
 
 /**
  * The webhook's "handled once" holds on both stores: the same event delivered eight times at once
@@ -55,6 +57,40 @@ function sharedBehaviour(name: string, open: () => Promise<{ store: DocumentStor
       expect(calls).toHaveLength(1);
       const id = JSON.parse(event.payload).id as string;
       expect(await store.get(PAYMENT_EVENTS_COLLECTION, id)).toMatchObject({ state: "done", bookingId: "b-concurrent" });
+    });
+
+    it("payout accounts (decision 052): two presses at once keep one account; account.updated, delivered four times at once, is applied once to its owner", { timeout: 60_000 }, async () => {
+      // Stripe's side: one account per idempotency key, as Stripe answers a replayed key.
+      const made = new Map<string, string>();
+      let next = 0;
+      const connect: ConnectPort = {
+        async createAccount({ key }) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (!made.has(key)) made.set(key, `acct_${name.replace(/\W/g, "")}${Date.now()}${++next}`);
+          return { accountId: made.get(key)!, payoutsEnabled: false, detailsSubmitted: false, currentlyDue: ["external_account"], disabledReason: null };
+        },
+        retrieveAccount: async () => Promise.reject(new Error("not asked")),
+        onboardingLink: async ({ accountId }) => ({ url: `https://connect.stripe.test/${accountId}`, expiresAt: new Date(Date.now() + 300_000).toISOString() }),
+        dashboardLink: async () => ({ url: "https://connect.stripe.test/express" }),
+      };
+      const released: string[] = [];
+      const accounts = createPayoutAccountsService({ store, connect, releaseWaiting: async (uid) => (released.push(uid), 0) });
+      const uid = `owner-${Date.now()}`;
+      const urls = { email: null, returnUrl: "https://amarre.test/r", refreshUrl: "https://amarre.test/f" };
+      const links = await Promise.all([accounts.onboardingLink(uid, urls), accounts.onboardingLink(uid, urls)]);
+      const { accountId } = (await accounts.get(uid))!;
+      expect(links).toEqual([`https://connect.stripe.test/${accountId}`, `https://connect.stripe.test/${accountId}`]);
+      expect(made.size).toBe(1);
+
+      const bookings: BookingPaymentEvents = { paymentAuthorised: async () => "applied", checkoutExpired: async () => "applied" };
+      const webhooks = createStripeWebhooks({ store, webhookSecret: SECRET, bookings, accounts });
+      const payload = JSON.stringify({ id: `evt_acct${Date.now()}`, object: "event", type: "account.updated", data: { object: { id: accountId, object: "account", payouts_enabled: true, details_submitted: true, requirements: { currently_due: [], disabled_reason: null } } } });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+      const outcomes = await Promise.all(Array.from({ length: 4 }, () => webhooks.handle({ rawBody: payload, signature })));
+      expect(outcomes.filter((o) => o.result === "handled")).toHaveLength(1);
+      expect(released).toEqual([uid]);
+      expect(await accounts.get(uid)).toMatchObject({ accountId, payoutsEnabled: true, currentlyDue: [] });
+      expect(await accounts.payoutAccountOf(uid)).toBe(accountId);
     });
 
     it("answers 400 to a signed event whose id or booking no store would take, and stores nothing", async () => {

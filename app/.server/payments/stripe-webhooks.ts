@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { DocumentStore } from "../store";
-import type { CheckoutEventOutcome } from "./index";
+import type { CheckoutEventOutcome, ConnectAccountState } from "./index";
 import { readStripeEvent } from "./stripe-events";
 
 /**
@@ -21,9 +21,19 @@ import { readStripeEvent } from "./stripe-events";
  *   outcome kept on its `paymentEvents` record.
  *
  * `checkout.session.completed` → `paymentAuthorised` with the PaymentIntent as the reference;
- * `checkout.session.expired` → `checkoutExpired`. Other event types, and Checkout Sessions not
+ * `checkout.session.expired` → `checkoutExpired`; `account.updated` (a connected account, from
+ * the Connect endpoint, whose secret `STRIPE_CONNECT_WEBHOOK_SECRET` is also accepted) →
+ * `accounts.accountUpdated`, to the owner whose account it is (decision 052). Other event types, and Checkout Sessions not
  * made by us (no `bookingId` in metadata), are acknowledged and ignored.
  */
+
+/**
+ * What the webhook calls on the owners' payout accounts (decision 052): `account.updated` applied
+ * to the owner whose account it is (`unknown-account`: none of ours; acknowledged, nothing done).
+ */
+export interface PayoutAccountEvents {
+  accountUpdated(state: ConnectAccountState): Promise<"applied" | "unknown-account">;
+}
 
 /** What the webhook calls on the bookings (the narrow part of the bookings service it needs). */
 export interface BookingPaymentEvents {
@@ -67,8 +77,10 @@ type EventRecord = {
   bookingId: string | null;
   /** A paperwork quote's checkout event: the case (absent on the others). */
   caseId?: string;
-  /** What the booking (or the case) made of it (absent on records written before it was kept). */
-  outcome?: CheckoutEventOutcome | CaseCheckoutOutcome;
+  /** The connected account an `account.updated` is about (decision 052). */
+  accountId?: string;
+  /** What the booking, the case or the payout account made of it (absent on records written before it was kept). */
+  outcome?: CheckoutEventOutcome | CaseCheckoutOutcome | "unknown-account";
 };
 
 /** Why an event did not apply, for the log line (ids only: no person's data). */
@@ -81,22 +93,59 @@ const NOT_APPLIED: Record<Exclude<CheckoutEventOutcome, "applied">, string> = {
 export function createStripeWebhooks(deps: {
   store: DocumentStore;
   webhookSecret: string;
+  /**
+   * The Connect endpoint's signing secret (`STRIPE_CONNECT_WEBHOOK_SECRET`): connected accounts'
+   * events come from an endpoint of their own, with its own secret; a delivery signed with either is taken.
+   */
+  connectWebhookSecret?: string | null;
   bookings: BookingPaymentEvents;
   /** Paperwork quotes' checkouts (decision 054); without it their events are acknowledged and ignored. */
   cases?: CasePaymentEvents;
+  /** The owners' payout accounts (`account.updated`); without them such events are ignored. */
+  accounts?: PayoutAccountEvents | null;
   now?: () => number;
 }): PaymentWebhooks {
   const now = deps.now ?? Date.now;
 
-  async function claim(event: { id: string; type: string }, bookingId: string | null, caseId?: string): Promise<"claimed" | "duplicate" | "in-progress"> {
+  async function claim(event: { id: string; type: string }, bookingId: string | null, extra: Pick<EventRecord, "accountId" | "caseId"> = {}): Promise<"claimed" | "duplicate" | "in-progress"> {
     return deps.store.runTransaction(async (tx) => {
       const existing = await tx.get<EventRecord>(PAYMENT_EVENTS_COLLECTION, event.id);
       if (existing?.state === "done") return "duplicate";
       if (existing?.state === "processing" && now() - Date.parse(existing.claimedAt) < CLAIM_STALE_MS) return "in-progress";
-      const record: EventRecord = { type: event.type, state: "processing", claimedAt: new Date(now()).toISOString(), doneAt: null, bookingId, ...(caseId ? { caseId } : {}) };
+      const record: EventRecord = { type: event.type, state: "processing", claimedAt: new Date(now()).toISOString(), doneAt: null, bookingId, ...extra };
       tx.set(PAYMENT_EVENTS_COLLECTION, event.id, record);
       return "claimed";
     });
+  }
+
+  /** Signed with the endpoint's secret, or with the Connect endpoint's when there is one. */
+  function verify(body: string | Buffer, signature: string) {
+    try {
+      Stripe.webhooks.signature!.verifyHeader(body, signature, deps.webhookSecret, 300, undefined, now());
+    } catch (error) {
+      if (!deps.connectWebhookSecret) throw error;
+      Stripe.webhooks.signature!.verifyHeader(body, signature, deps.connectWebhookSecret, 300, undefined, now());
+    }
+  }
+
+  /** `account.updated`: once, to the owner whose account it is (decision 052). */
+  async function accountEvent(event: { id: string; type: string }, account: ConnectAccountState): Promise<WebhookOutcome> {
+    if (!deps.accounts) return { status: 200, result: "ignored", eventId: event.id };
+    const claimed = await claim(event, null, { accountId: account.accountId });
+    if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
+    if (claimed === "in-progress") return { status: 409, result: "in-progress", eventId: event.id };
+    let outcome: "applied" | "unknown-account";
+    try {
+      outcome = await deps.accounts.accountUpdated(account);
+    } catch (error) {
+      console.error(`[payments] handling Stripe event ${event.id} (${event.type}) of account ${account.accountId} failed; Stripe will send it again:`, error);
+      await deps.store.delete(PAYMENT_EVENTS_COLLECTION, event.id).catch(() => undefined);
+      return { status: 500, result: "failed", eventId: event.id };
+    }
+    await deps.store.update(PAYMENT_EVENTS_COLLECTION, event.id, { state: "done", doneAt: new Date(now()).toISOString(), outcome });
+    if (outcome === "applied") return { status: 200, result: "handled", eventId: event.id };
+    console.warn(`[payments] Stripe event ${event.id} (${event.type}) names account ${account.accountId}, which no owner has (unknown-account): acknowledged, nothing done`);
+    return { status: 200, result: "not-applied", eventId: event.id };
   }
 
   return {
@@ -104,7 +153,7 @@ export function createStripeWebhooks(deps: {
       const body = typeof rawBody === "string" ? rawBody : Buffer.from(rawBody);
       try {
         if (!signature) throw new Error("no Stripe-Signature header");
-        Stripe.webhooks.signature!.verifyHeader(body, signature, deps.webhookSecret, 300, undefined, now());
+        verify(body, signature);
       } catch {
         return { status: 400, result: "bad-signature", eventId: null };
       }
@@ -115,6 +164,7 @@ export function createStripeWebhooks(deps: {
       }
       if (read.kind === "other") return { status: 200, result: "ignored", eventId: read.id };
       if (read.kind === "case-checkout") return handleCaseCheckout(read);
+      if (read.kind === "account") return accountEvent(read.event, read.account);
       const { event, bookingId, checkout } = read;
       const claimed = await claim(event, bookingId);
       if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
@@ -141,7 +191,7 @@ export function createStripeWebhooks(deps: {
   async function handleCaseCheckout(read: Extract<ReturnType<typeof readStripeEvent>, { kind: "case-checkout" }>): Promise<WebhookOutcome> {
     const { event, caseId, quoteN, checkout } = read;
     if (!deps.cases) return { status: 200, result: "ignored", eventId: event.id };
-    const claimed = await claim(event, null, caseId);
+    const claimed = await claim(event, null, { caseId });
     if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
     if (claimed === "in-progress") return { status: 409, result: "in-progress", eventId: event.id };
     let outcome: CaseCheckoutOutcome;

@@ -1,11 +1,15 @@
 import Stripe from "stripe";
 import { PaymentsError } from "./errors";
-import type { Authorization, PaymentsAdapter } from ".";
 import { stripeQuotePayments } from "./stripe-quotes";
+import { createStripeRecords } from "./stripe-records";
+import { checkoutLineItems } from "./stripe-checkout-lines";
+import type { Authorization, PaymentsAdapter } from ".";
+import { createStripeConnect } from "./stripe-connect";
 
 /**
  * The Stripe adapter of the payments port (decision 024):
- * - `authorize` a booking: a Checkout Session in `payment` mode whose PaymentIntent is held, not
+ * - `authorize` a booking: a Checkout Session in `payment` mode (its lines: the rental and the
+ *   service fee, `stripe-checkout-lines.ts`) whose PaymentIntent is held, not
  *   charged (`capture_method=manual`), and keeps the card for later off-session use
  *   (`setup_future_usage=off_session`, a Customer always created) so the deposit can be held two
  *   days before the trip. The answer is a `redirect` whose reference is the Checkout Session
@@ -15,7 +19,8 @@ import { stripeQuotePayments } from "./stripe-quotes";
  *   customer and card of the booking's payment (`paymentReference`).
  * - `capture` (amount_to_capture), `cancel` (a PaymentIntent; a Checkout not completed yet is
  *   expired instead), `refund` (a Refund of the PaymentIntent), `transfer` (a Transfer to the
- *   owner's connected account; with no account, no call: `manual_<key>`, paid by hand).
+ *   owner's connected account; with no account, no call: `manual_<key>`, paid by hand — which the
+ *   bookings no longer ask for, since with Connect a payout waits for the account: decision 052).
  *
  * Every POST carries the port's `key` as Stripe's Idempotency-Key (the SDK's own network retries
  * reuse it). Stripe keys are per account, not per endpoint: a call that needs a second POST
@@ -90,6 +95,7 @@ function toPaymentsError(error: unknown): unknown {
   return new PaymentsError("unavailable", message, code, { cause: error });
 }
 
+/** A Stripe call whose failure is told as a `PaymentsError`. */
 export async function call<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
@@ -121,8 +127,10 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsAd
   return {
     provider: "stripe",
     charges: true,
+    records: createStripeRecords(stripe),
+    connect: createStripeConnect(stripe),
 
-    async authorize({ key, bookingId, purpose, amountCents, customer, returnUrl, paymentReference }): Promise<Authorization> {
+    async authorize({ key, bookingId, purpose, amountCents, customer, returnUrl, paymentReference, lines }): Promise<Authorization> {
       checkAmount(amountCents);
       if (purpose === "booking") {
         // Rounded up so that the same call repeated within a few minutes sends the same parameters.
@@ -133,7 +141,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsAd
           stripe.checkout.sessions.create(
             {
               mode: "payment",
-              line_items: [{ quantity: 1, price_data: { currency: CURRENCY, unit_amount: amountCents, product_data: { name: `Amarre ${bookingId}` } } }],
+              line_items: checkoutLineItems({ bookingId, amountCents, currency: CURRENCY, lines }),
               payment_intent_data: {
                 capture_method: "manual",
                 setup_future_usage: "off_session",

@@ -6,6 +6,10 @@ import { createTestServices } from "#tests/test-services";
 import { seedDemoBookings } from "./bookings";
 import { seedDemoHandover } from "./handover";
 import { seedDemoReviews } from "./reviews";
+import { DEMO_PAYOUT_ACCOUNTS } from "./payout-accounts";
+import { loader as payoutsPage } from "#app/routes/settings/payouts";
+import { authedRequest, dataOf, loadContext, signInAs } from "#tests/test-services";
+import { DEMO_PASSWORD } from "./accounts";
 
 /**
  * A first start with `PAYMENTS_PROVIDER=stripe` and the demo data on: the demo's trips are made
@@ -47,5 +51,16 @@ describe("the demo data on a server that charges through Stripe", () => {
     const booked = await services.bookings.book({ uid: renter, lang: "es" }, motorboat.id, { start: day, end: day, part: null, people: 2, withSkipper: false });
     expect(booked).toMatchObject({ status: "awaiting-payment", money: { charges: true, checkoutId: expect.stringMatching(/^cs_/) } });
     expect(fake.sessions.get(booked.money.checkoutId!)).toMatchObject({ success_url: expect.stringMatching(/^http:\/\/localhost:\d+\/ajustes\/mis-reservas\/\w+\?checkout=complete$/) });
+  });
+
+  it("shows the demo owners' payout accounts on /ajustes/cobros: Javier's onboarded, Marta's with what Stripe still needs", async () => {
+    const page = async (email: string) => {
+      const { cookie } = await signInAs(services, email, DEMO_PASSWORD);
+      return dataOf(await payoutsPage({ request: authedRequest("/ajustes/cobros", cookie), params: {}, context: loadContext(services) }));
+    };
+    const [javier, marta] = DEMO_PAYOUT_ACCOUNTS;
+    expect((await services.payoutAccounts.get((await services.identity.getUserByEmail(javier.email))!.uid))!.accountId).toBe(javier.accountId);
+    expect((await page(javier.email)).connect.account).toEqual({ state: "enabled", due: [], disabled: null, detailsSubmitted: true });
+    expect((await page(marta.email)).connect.account).toMatchObject({ state: "pending", disabled: "pastDue", due: [{ key: "identityDocument" }, { key: "bankAccount" }, { key: "terms" }] });
   });
 });

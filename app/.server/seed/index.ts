@@ -13,6 +13,7 @@ import { seedDemoBlog } from "./blog";
 import { seedDemoCalendars } from "./calendars";
 import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
+import { seedDemoPayoutAccounts } from "./payout-accounts";
 import { demoPorts } from "./ports";
 
 /**
@@ -145,6 +146,11 @@ export const seedSteps: SeedStep[] = [
     id: "quote-payments-v1",
     // The demo renter's paid quotes: one paid outside Amarre, one partly refunded, one expired unanswered (./quote-payments.ts).
     run: seedDemoQuotePayments,
+  },
+  {
+    id: "payout-accounts-v1",
+    // Javier's payout account onboarded, Marta's started with requirements due (./payout-accounts.ts; seen with Stripe).
+    run: seedDemoPayoutAccounts,
   },
 ];
 

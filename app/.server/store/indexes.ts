@@ -68,6 +68,8 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   // The money the scheduler makes due (deposit holds and releases, payouts) and provider calls to retry.
   { collection: "bookings", fields: ["moneyDueAt"] },
   { collection: "bookings", fields: ["opsPending"] },
+  // The bookings whose money changed lately (the daily reconciliation with the provider, decision 053).
+  { collection: "bookings", fields: ["updatedAt"] },
   // Held days: a listing's by date (availability), and every listing's on some days (search by dates).
   { collection: "booking_slots", fields: ["listingId", "date"] },
   { collection: "booking_slots", fields: ["date"] },

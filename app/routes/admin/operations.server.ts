@@ -1,3 +1,4 @@
+import { MAX_BOOKINGS, WINDOW_DAYS } from "#app/.server/domain/reconciliation";
 import type { RequestContext } from "#app/.server/http/request-context";
 
 /**
@@ -7,7 +8,8 @@ import type { RequestContext } from "#app/.server/http/request-context";
  */
 export async function operationsView(ctx: RequestContext) {
   const { operations, mailbox, calendarSync, deposits, listings, users } = ctx.services;
-  const [emails, webhooks, feeds, stuck, lastBackup] = await Promise.all([
+  const [reconciliation, emails, webhooks, feeds, stuck, lastBackup] = await Promise.all([
+    reconciliationView(ctx),
     mailbox.failedSends(),
     operations.webhookFailures(),
     calendarSync.failing(),
@@ -22,6 +24,7 @@ export async function operationsView(ctx: RequestContext) {
     instance: operations.instance(),
     /** Undefined without a backups feature (no row); null when it has made none yet. */
     lastBackup,
+    reconciliation,
     schedulers: operations.schedulers(),
     emails: emails.map((e) => ({ id: e.id, to: e.to, subject: e.subject, error: e.error, attempts: e.attempts, lastFailedAt: e.lastFailedAt })),
     webhooks: webhooks.map((w) => ({ id: w.id, at: w.at, eventId: w.eventId, eventType: w.eventType, reason: w.reason, detail: w.detail })),
@@ -46,3 +49,14 @@ export async function operationsView(ctx: RequestContext) {
 }
 
 export type OperationsView = Awaited<ReturnType<typeof operationsView>>;
+
+/**
+ * The reconciliation with the payments provider (decision 053): none without one (`recorded`:
+ * nothing to compare); else whether a run is under way and the last finished run as stored.
+ */
+async function reconciliationView(ctx: RequestContext) {
+  const service = ctx.services.operations.reconciliation;
+  if (!service?.available) return { available: false as const };
+  const [last, underWay] = await Promise.all([service.lastFinished(), service.underWay()]);
+  return { available: true as const, underWay, windowDays: WINDOW_DAYS, maxBookings: MAX_BOOKINGS, last };
+}

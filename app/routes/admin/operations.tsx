@@ -15,6 +15,7 @@ import { formatEuros } from "#app/utils/money";
 import { useNotice } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
+import { Reconciliation } from "./operations-reconciliation";
 import { operationsSchema, type OperationsReply } from "./operations-schemas";
 import { operationsView, type OperationsView } from "./operations.server";
 
@@ -23,7 +24,8 @@ import { operationsView, type OperationsView } from "./operations.server";
  * start, its background schedulers' last passes and failures (in memory, this instance), emails
  * the mail server did not take (`intent=retry-email`, `intent=retry-all`), Stripe deliveries that
  * failed, imported calendars in error, and deposit claims whose closing stopped half-way
- * (`intent=finish-claim`, decision 025). Admins only (others 403, signed-out people to sign in).
+ * (`intent=finish-claim`, decision 025), and the ledger's reconciliation with Stripe, its last
+ * run's differences and a run now (`intent=reconcile`, decision 053). Admins only (others 403, signed-out people to sign in).
  */
 export const handle = { i18n: ["admin", "bookings"] };
 
@@ -33,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { meta: { title: ctx.t("operations.meta"), description: ctx.t("operations.intro") }, ...(await operationsView(ctx)) };
 }
 
-const DONE = ["admin:operations.done.retried", "admin:operations.done.retriedAll", "admin:operations.done.finished", "admin:operations.done.reopened"] as const;
+const DONE = ["admin:operations.done.retried", "admin:operations.done.retriedAll", "admin:operations.done.finished", "admin:operations.done.reopened", "admin:operations.done.reconciled"] as const;
 
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "admin");
@@ -44,6 +46,12 @@ export async function action(args: ActionFunctionArgs) {
   if (!parsed.ok) return reply(400, { intent, errors: { form: unknownIntent(parsed) ? ctx.t("operations.errors.intent") : (parsed.errors[0] ?? ctx.t("operations.errors.id")) } });
   const back = href("admin-operations", { lang: ctx.lang });
   const form = parsed.value;
+  if (form.intent === "reconcile") {
+    const reconciliation = ctx.services.operations.reconciliation;
+    const ran = reconciliation ? await reconciliation.runNow({ uid: admin.uid, name: admin.displayName }) : ({ outcome: "unavailable" } as const);
+    if (ran.outcome === "done") return ctx.redirectWithNotice(`${back}#conciliacion`, { key: "admin:operations.done.reconciled" });
+    return reply(409, { intent, errors: { form: ctx.t(ran.outcome === "unavailable" ? "operations.errors.unavailable" : "operations.errors.busy") } });
+  }
   if (form.intent === "retry-email") {
     const result = await ctx.services.mailbox.retryFailedSend(form.id);
     if (result.outcome === "sent") return ctx.redirectWithNotice(back, { key: "admin:operations.done.retried" });
@@ -122,6 +130,7 @@ export default function AdminOperations() {
       {notice && !reply ? <Notice>{notice.text}</Notice> : null}
       {reply?.errors.form ? <FormAlert id="operations-refusal" errors={[reply.errors.form]} /> : null}
       <Instance page={page} />
+      <Reconciliation view={page.reconciliation} />
       <Schedulers page={page} />
       <Emails page={page} />
       <Claims page={page} />

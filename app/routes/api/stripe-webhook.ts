@@ -3,7 +3,8 @@ import { requestContext } from "#app/.server/http/request-context";
 
 /**
  * Stripe's webhook endpoint (`POST /api/payments/stripe-webhook`, no language prefix), set in
- * Stripe's dashboard with the events `checkout.session.completed` and `checkout.session.expired`.
+ * Stripe's dashboard with the events `checkout.session.completed` and `checkout.session.expired`,
+ * and connected accounts' `account.updated` (decision 052; a Connect endpoint at the same address).
  * The raw body is read here, as bytes, and handed with the `Stripe-Signature` header to the
  * payments webhooks service (`app/.server/payments/stripe-webhooks.ts`), which verifies it, reads
  * its shape (a signed event it cannot use is a 400, never a 500), keeps it from being handled

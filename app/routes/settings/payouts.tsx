@@ -1,8 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingFigures, lineOf, moneyView, type Booking } from "#app/.server/domain/bookings";
-import { requestContext } from "#app/.server/http/request-context";
+import { parseForm } from "#app/.server/http/form";
+import { requestContext, type RequestContext } from "#app/.server/http/request-context";
+import { isPaymentsError } from "#app/.server/payments/errors";
+import { PayoutAccountError, type PayoutAccount } from "#app/.server/domain/payouts";
+import { PayoutAccountSection, type PayoutAccountView, type PayoutConnectView } from "#app/components/payout-account";
+import { disabledReasonWord, requirementWords } from "#app/utils/payouts/requirements";
+import { payoutsFormSchema } from "./payouts-schemas";
 import { cardsFor } from "#app/.server/listing-cards";
 import { StayDates, useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
@@ -19,10 +25,17 @@ import { useLang } from "#app/utils/use-lang";
  * what has been paid — read from each booking's ledger (the `payout` line, and the part of a
  * deposit a claim gave them), with the rental invoice issued in their name. Only the owner's own
  * bookings are listed (the bookings service reads them by owner).
+ *
+ * With Stripe (decision 052) the page also holds the owner's payout account: a POST
+ * `intent=connect-payouts` makes it once and answers 303 to Stripe's onboarding; back from Stripe
+ * (`?connect=return`) its state is read again from Stripe and what Stripe still needs is listed in
+ * words; `intent=stripe-dashboard` answers 303 to a fresh single-use link to Stripe's Express
+ * dashboard (never put in the page); `?connect=refresh` (Stripe's link expired) offers the button
+ * again. Payouts due while the account cannot receive them wait, and are shown so.
  */
 export const handle = { i18n: ["bookings", "listing"] };
 
-type PayoutState = Extract<LineState, "direct" | "scheduled" | "paid-out" | "voided" | "settled">;
+type PayoutState = Extract<LineState, "direct" | "scheduled" | "paid-out" | "voided" | "settled" | "waiting">;
 
 function payoutRow(booking: Booking, invoiceNumber: string | null, invoiceId: string | null) {
   const payout = lineOf(booking.money, "payout");
@@ -61,19 +74,76 @@ export async function loader(args: LoaderFunctionArgs) {
       const invoice = rentalInvoices.get(b.id);
       return payoutRow(b, invoice ? `${invoice.series}-${invoice.number}` : null, invoice?.id ?? null);
     })
-    .sort((a, b) => ((a.dueAt ?? "") < (b.dueAt ?? "") ? 1 : -1));
+    // Newest first; a payout waiting for the owner's account has no date of its own: its trip's start.
+    .sort((a, b) => ((a.dueAt ?? a.start) < (b.dueAt ?? b.start) ? 1 : -1));
   const cards = await cardsFor(ctx.services, rows.map((row) => row.listingId));
   const sum = (...states: PayoutState[]) => rows.filter((row) => states.includes(row.state)).reduce((total, row) => total + row.amountCents, 0);
   const iban = profile?.lessor?.iban ?? null;
+  const waiting = rows.filter((row) => row.state === "waiting");
   return {
     meta: { title: ctx.t("payouts.meta"), description: ctx.t("payouts.intro") },
     charges: ctx.services.bookings.charges,
+    connect: ctx.services.payoutAccounts.enabled ? await connectView(ctx, user.uid, { count: waiting.length, cents: waiting.reduce((total, row) => total + row.amountCents, 0) }) : null,
     rows: rows.map((row) => ({ ...row, card: cards.get(row.listingId) ?? null })),
     // To come (scheduled, or owed directly on a trip not begun) and done (transferred, or settled at the handover).
-    totals: { upcoming: sum("scheduled", "direct"), paid: sum("paid-out", "settled") },
+    totals: { upcoming: sum("scheduled", "direct", "waiting"), paid: sum("paid-out", "settled") },
     // Only the last four characters of the account: enough to recognise it.
     iban: iban ? `•••• ${iban.replace(/\s+/g, "").slice(-4)}` : null,
   };
+}
+
+/** The payout account's section (Stripe only): read again from Stripe when the owner comes back from it. */
+async function connectView(ctx: RequestContext, uid: string, waiting: PayoutConnectView["waiting"]): Promise<PayoutConnectView> {
+  const came = ctx.url.searchParams.get("connect");
+  const { payoutAccounts } = ctx.services;
+  let account: PayoutAccount | null;
+  let unavailable = false;
+  try {
+    account = came === "return" ? await payoutAccounts.refresh(uid) : await payoutAccounts.get(uid);
+  } catch (error) {
+    if (!isPaymentsError(error)) throw error;
+    console.warn(`[payouts] reading the payout account of ${uid} from Stripe failed: ${error.kind}${error.code ? ` (${error.code})` : ""}`);
+    account = await payoutAccounts.get(uid);
+    unavailable = true;
+  }
+  return { account: accountView(account), expired: came === "refresh", unavailable, waiting };
+}
+
+function accountView(account: PayoutAccount | null): PayoutAccountView {
+  if (!account) return { state: "none", due: [], disabled: null, detailsSubmitted: false };
+  return {
+    state: account.payoutsEnabled ? "enabled" : "pending",
+    due: requirementWords(account.currentlyDue),
+    disabled: disabledReasonWord(account.disabledReason),
+    detailsSubmitted: account.detailsSubmitted,
+  };
+}
+
+type ActionReply = { intent: string; error: string };
+
+export async function action(args: ActionFunctionArgs) {
+  const ctx = requestContext(args, "bookings");
+  const user = await ctx.requireUser();
+  const form = await ctx.formData();
+  const { payoutAccounts, users } = ctx.services;
+  const parsed = parseForm(form, payoutsFormSchema, ctx.t);
+  const intent = parsed.typed.intent ?? "";
+  const reply = (status: number, key: string) => data<ActionReply>({ intent, error: ctx.t(`payouts.connect.errors.${key}`) }, { status });
+  if (!parsed.ok) return reply(400, "unknown");
+  if (!payoutAccounts.enabled) return reply(400, "no-provider");
+  try {
+    if (parsed.value.intent === "connect-payouts") {
+      const back = (connect: "return" | "refresh") => ctx.origin + href("settings-payouts", { lang: ctx.lang, search: { connect } });
+      const profile = await users.get(user.uid);
+      return redirect(await payoutAccounts.onboardingLink(user.uid, { email: profile?.email ?? null, returnUrl: back("return"), refreshUrl: back("refresh") }), 303);
+    }
+    return redirect(await payoutAccounts.dashboardLink(user.uid), 303);
+  } catch (error) {
+    if (error instanceof PayoutAccountError) return reply(409, error.code);
+    if (!isPaymentsError(error)) throw error;
+    console.warn(`[payouts] ${intent} for ${user.uid} failed at Stripe: ${error.kind}${error.code ? ` (${error.code})` : ""}`);
+    return reply(503, "unavailable");
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?.meta), { name: "robots", content: "noindex" }];
@@ -82,7 +152,8 @@ export default function Payouts() {
   const { t } = useTranslation("bookings");
   const lang = useLang();
   const titleOf = useListingTitle();
-  const { rows, totals, charges, iban } = useLoaderData<typeof loader>();
+  const { rows, totals, charges, iban, connect } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const euros = (cents: number) => formatEuros(cents, lang);
   const shown = ["upcoming", "paid"] as const;
   return (
@@ -101,12 +172,16 @@ export default function Payouts() {
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm">
-          {iban ? t("payouts.iban", { iban }) : (
-            <LocalizedLink to={href("settings-lessor")} className="font-semibold text-sea-800 underline dark:text-sea-200">{t("payouts.noIban")}</LocalizedLink>
-          )}
-        </p>
+        {/* With Stripe, payouts go to the bank account the owner gave Stripe (the payout account below). */}
+        {connect ? null : (
+          <p className="mt-3 text-sm">
+            {iban ? t("payouts.iban", { iban }) : (
+              <LocalizedLink to={href("settings-lessor")} className="font-semibold text-sea-800 underline dark:text-sea-200">{t("payouts.noIban")}</LocalizedLink>
+            )}
+          </p>
+        )}
       </section>
+      {connect ? <PayoutAccountSection view={connect} error={answer && "error" in answer ? answer.error : null} /> : null}
       {rows.length === 0 ? (
         <p className={cardClass()}>{t("payouts.empty")}</p>
       ) : (

@@ -22,13 +22,15 @@ export type BookingsContext = {
 export function createBookingsContext(deps: BookingsDeps): BookingsContext {
   const { store, listings, payments } = deps;
   const customerOf = deps.customerOf ?? (async (uid: string) => ({ uid, email: null, name: null }));
+  const now = deps.now ?? (() => new Date());
   const runner = createMoneyRunner({
     store,
     payments,
     customerOf,
     payoutAccountOf: deps.payoutAccountOf ?? (async () => null),
+    now,
   });
-  return { deps, store, listings, payments, now: deps.now ?? (() => new Date()), customerOf, runner };
+  return { deps, store, listings, payments, now, customerOf, runner };
 }
 
 /** Provider calls never undo a change already made: a failure stays on the line for the scheduler. */

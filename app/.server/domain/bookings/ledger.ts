@@ -35,8 +35,8 @@ export type RefundReason =
   /** Without a provider nothing was paid: the whole amount is no longer owed, whoever cancels (decision 048). */
   | { rule: "unpaid"; by: "renter" | "owner" };
 
-/** `settled` is shown, never stored: pages derive it (`moneyView`). */
-export type StoredState = Exclude<LineState, "settled">;
+/** `settled` and `waiting` are shown, never stored: pages derive them (`moneyView`). */
+export type StoredState = Exclude<LineState, "settled" | "waiting">;
 
 /** A stored line: what pages see of it (`MoneyLineView`, less what is derived for them), and the provider's side. */
 export type MoneyLine = Pick<MoneyLineView, "id" | "kind" | "from" | "to" | "amountCents" | "dueAt"> & {
@@ -46,6 +46,12 @@ export type MoneyLine = Pick<MoneyLineView, "id" | "kind" | "from" | "to" | "amo
   reference: string | null;
   /** A provider call still to make (or to retry) for this line. */
   op: LineOp | null;
+  /**
+   * A scheduled payout that was due when the owner had no payout account able to receive it
+   * (decision 052): no due date until the account's payouts are enabled (`resumePayout`).
+   * Absent on lines written before payouts could wait.
+   */
+  waiting?: "payout-account" | null;
   updatedAt: string;
 };
 
@@ -203,6 +209,9 @@ export function reschedule(money: Money, trip: Trip, now: string): Money {
     if (l.kind === "deposit" && (l.state === "scheduled" || l.state === "direct")) {
       const holdAt = at(trip.startsAt, -DEPOSIT_HOLD_HOURS_BEFORE);
       dueAt = holdAt < now ? now : holdAt;
+    } else if (l.kind === "payout" && l.waiting && l.state === "scheduled") {
+      // Past its day already, waiting for the owner's payout account: it stays so.
+      continue;
     } else if (l.kind === "payout" && (l.state === "scheduled" || l.state === "direct")) {
       dueAt = money.charges ? at(trip.startsAt, PAYOUT_HOURS_AFTER_START) : trip.startsAt;
     } else if ((l.kind === "rental" || l.kind === "fee") && l.state === "direct") {
@@ -278,6 +287,26 @@ export function payOut(money: Money, now: string): Money {
   return moved(money, "payout", "paid-out", now, { op: "transfer", dueAt: now });
 }
 
+/**
+ * The payout came due but the owner has no payout account that can receive it (decision 052):
+ * it stays scheduled, without a due date (the scheduler leaves it alone), marked as waiting.
+ */
+export function awaitPayoutAccount(money: Money, now: string): Money {
+  const payout = lineOf(money, "payout");
+  if (!payout || (payout.state !== "scheduled" && payout.state !== "paid-out") || (payout.state === "paid-out" && payout.op !== "transfer")) return money;
+  return moved(money, "payout", "scheduled", now, { op: null, dueAt: null, waiting: "payout-account" });
+}
+
+/** The owner's payout account can receive payouts: a waiting payout is due now. */
+export function resumePayout(money: Money, now: string): Money {
+  const payout = lineOf(money, "payout");
+  if (!payout || payout.state !== "scheduled" || !payout.waiting) return money;
+  return moved(money, "payout", "scheduled", now, { dueAt: now, waiting: null });
+}
+
+/** Whether the booking's payout waits for the owner's payout account. */
+export const payoutWaits = (money: Money): boolean => money.lines.some((l) => l.kind === "payout" && l.state === "scheduled" && !!l.waiting);
+
 /** What is due now: the deposit to hold, the payout to make (scheduler). */
 export function dueSteps(money: Money, now: string, ctx: { endsAt: string }): Array<"hold-deposit" | "release-deposit" | "pay-out"> {
   const steps: Array<"hold-deposit" | "release-deposit" | "pay-out"> = [];
@@ -309,7 +338,7 @@ export function moneyView(money: Money, now: string = new Date().toISOString()):
     from: l.from,
     to: l.to,
     amountCents: l.amountCents,
-    state: settledDirectly(l) ? "settled" : credited(l) ? "voided" : l.state,
+    state: settledDirectly(l) ? "settled" : credited(l) ? "voided" : l.kind === "payout" && l.state === "scheduled" && l.waiting ? "waiting" : l.state,
     dueAt: l.dueAt,
     reason: l.reason ? { rule: l.reason.rule, by: l.reason.by, percent: l.reason.rule === "policy" ? l.reason.percent : 100 } : null,
     processing: l.op !== null,

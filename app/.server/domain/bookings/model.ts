@@ -145,6 +145,8 @@ export type Booking = Stay & {
   opsPending: boolean;
   /** The next moment the money has something due (deposit hold or release, payout); null for none. */
   moneyDueAt: string | null;
+  /** The payout waits for the owner's payout account (decision 052); absent on bookings written before. */
+  payoutWaiting?: boolean;
   cancellation: {
     by: "renter" | "owner";
     at: string;

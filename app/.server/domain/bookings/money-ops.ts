@@ -45,6 +45,30 @@ export async function moneyStep(ctx: BookingsContext, id: string, stepsOf: (book
 }
 
 
+/**
+ * The owner's payout account can receive payouts now (decision 052): each of their payouts that
+ * waited for it is due at once, for the scheduler's next pass to transfer. Returns how many.
+ */
+export async function releaseWaitingPayouts(ctx: BookingsContext, ownerUid: string): Promise<number> {
+  const waiting = await ctx.store.query<Booking>({ collection: BOOKINGS, where: [["ownerUid", "==", ownerUid], ["payoutWaiting", "==", true]], limit: 500 });
+  let released = 0;
+  for (const { id } of waiting) {
+    const at = ctx.now().toISOString();
+    const changed = await ctx.store.runTransaction(async (tx) => {
+      const stored = await tx.get<Booking>(BOOKINGS, id);
+      if (!stored || stored.ownerUid !== ownerUid) return false;
+      const doc = withLedger(stored);
+      const money = ledger.resumePayout(doc.money, at);
+      if (money === doc.money) return false;
+      tx.update(BOOKINGS, id, { ...moneyFields(money, doc.endsAt), updatedAt: at });
+      return true;
+    });
+    if (changed) released++;
+  }
+  return released;
+}
+
+
 /** Bookings are priced in euros only (`app/utils/pricing.ts`): a checkout in another currency is not theirs. */
 const CURRENCY = "eur";
 
@@ -157,4 +181,21 @@ export async function withdrawDepositClaim(ctx: BookingsContext, id: string, own
   if (!result) throw new BookingError("invalid-transition", null, "no-claim");
   await notify(ctx, "deposit-released", result, "owner");
   return result;
+}
+
+/**
+ * A claim's closing that stopped after the ledger moved the deposit (decision 025, finished by
+ * the deposits' scheduler): the provider calls still owed are made (with their keys, so once at
+ * the provider) and the closing's email is sent again — keyed by the booking (`notifications.ts`),
+ * so a person who had it already does not get it twice. Only when the deposit moved at or after
+ * `since` (the closing's marker), so a deposit released by another path long before hears nothing.
+ */
+export async function finishDepositMove(ctx: BookingsContext, id: string, since: string): Promise<Booking | null> {
+  const stored = isBookingId(id) ? await ctx.store.get<Booking>(BOOKINGS, id) : null;
+  if (!stored) return null;
+  const booking = await runMoney(ctx, { ...withLedger(stored), id });
+  const deposit = ledger.lineOf(booking.money, "deposit");
+  if (deposit?.state !== "released" || deposit.updatedAt < since) return booking;
+  await notify(ctx, ledger.lineOf(booking.money, "claim") ? "deposit-settled" : "deposit-released", booking, "system");
+  return booking;
 }

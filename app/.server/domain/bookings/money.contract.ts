@@ -50,6 +50,7 @@ export function chargingPayments(options: { failNext?: Set<string>; checkout?: b
   const port: PaymentsPort = {
     provider: "stripe",
     charges: true,
+    records: null,
     async authorize({ key, amountCents, purpose }) {
       if (options.checkout && purpose === "booking") {
         const reference = once("authorize", key, () => {
@@ -95,6 +96,8 @@ export function chargingPayments(options: { failNext?: Set<string>; checkout?: b
     async transfer({ key, amountCents }) {
       return { reference: once("transfer", key, () => `tr_${++next}`, amountCents) };
     },
+    // No payout accounts here: a payout is transferred whatever the owner has (decision 052's wait is tested with Stripe's fake).
+    connect: null,
   };
   /** The renter pays checkout `id`: the PaymentIntent now holding its amount (what the provider's event carries). */
   const completeCheckout = (id: string) => {

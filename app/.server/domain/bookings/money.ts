@@ -1,7 +1,7 @@
 import type { DocumentStore } from "#app/.server/store";
 import type { Customer, PaymentsPort } from "#app/.server/payments";
 import { BOOKINGS, type Booking } from "./model";
-import { DEPOSIT_CLAIM_HOURS, type Money, type MoneyLine } from "./ledger";
+import { awaitPayoutAccount, DEPOSIT_CLAIM_HOURS, payoutWaits, type Money, type MoneyLine } from "./ledger";
 
 /**
  * Carries out the provider calls the ledger put on a booking's lines (`op`), after the
@@ -15,12 +15,17 @@ export type MoneyRunnerDeps = {
   store: DocumentStore;
   payments: PaymentsPort;
   customerOf: (uid: string) => Promise<Customer>;
+  /** The owner's payout account that can receive payouts now (null: none, or not enabled yet). */
   payoutAccountOf: (ownerUid: string) => Promise<string | null>;
+  now?: () => Date;
 };
 
+/** A transfer not made: the owner has no payout account that can receive it (decision 052). */
+const WAIT_FOR_ACCOUNT = Symbol("wait-for-payout-account");
+
 /** The money fields every write of a booking keeps in step with its lines. */
-export function moneyFields(money: Money, endsAt: string): Pick<Booking, "money" | "opsPending" | "moneyDueAt"> {
-  return { money, opsPending: money.lines.some((l) => l.op !== null), moneyDueAt: nextDue(money, endsAt) };
+export function moneyFields(money: Money, endsAt: string): Pick<Booking, "money" | "opsPending" | "moneyDueAt" | "payoutWaiting"> {
+  return { money, opsPending: money.lines.some((l) => l.op !== null), moneyDueAt: nextDue(money, endsAt), payoutWaiting: payoutWaits(money) };
 }
 
 /** The next moment something is due: a deposit to hold or release, a payout. */
@@ -37,7 +42,7 @@ export function createMoneyRunner(deps: MoneyRunnerDeps) {
   const { store, payments } = deps;
 
   /** One line's call; returns the reference to keep. */
-  async function call(booking: Booking, l: MoneyLine): Promise<string | null> {
+  async function call(booking: Booking, l: MoneyLine): Promise<string | null | typeof WAIT_FOR_ACCOUNT> {
     // A deposit held again after a move (ledger.reschedule) is a second hold, and letting it go a
     // second cancel: their keys name the hold they follow or let go, so none repeats an earlier call's.
     const key = l.kind === "deposit" && l.reference !== null && (l.op === "authorize" || l.op === "cancel") ? `${booking.id}:${l.id}:${l.op}:${l.reference}` : `${booking.id}:${l.id}:${l.op}`;
@@ -79,8 +84,12 @@ export function createMoneyRunner(deps: MoneyRunnerDeps) {
         if (result.kind === "redirect") throw new Error("the deposit needs the renter's action");
         return result.reference;
       }
-      case "transfer":
-        return (await payments.transfer({ key, bookingId: booking.id, amountCents: l.amountCents, destination: await deps.payoutAccountOf(booking.ownerUid) })).reference;
+      case "transfer": {
+        const destination = await deps.payoutAccountOf(booking.ownerUid);
+        // With Connect, a payout is never made "by hand": it waits for the owner's account (decision 052).
+        if (destination === null && payments.connect) return WAIT_FOR_ACCOUNT;
+        return (await payments.transfer({ key, bookingId: booking.id, amountCents: l.amountCents, destination })).reference;
+      }
       case null:
         return l.reference;
     }
@@ -92,7 +101,7 @@ export function createMoneyRunner(deps: MoneyRunnerDeps) {
       let current = booking;
       for (const l of booking.money.lines) {
         if (l.op === null) continue;
-        let reference: string | null;
+        let reference: string | null | typeof WAIT_FOR_ACCOUNT;
         try {
           reference = await call(current, { ...l, reference: current.money.lines.find((x) => x.id === l.id)?.reference ?? l.reference });
         } catch (error) {
@@ -102,8 +111,10 @@ export function createMoneyRunner(deps: MoneyRunnerDeps) {
         current = await store.runTransaction(async (tx) => {
           const doc = await tx.get<Booking>(BOOKINGS, booking.id);
           if (!doc) return current;
-          const lines = doc.money.lines.map((x) => (x.id === l.id && x.op === l.op ? { ...x, op: null, reference: reference ?? x.reference } : x));
-          const money = { ...doc.money, lines };
+          const money =
+            reference === WAIT_FOR_ACCOUNT
+              ? awaitPayoutAccount(doc.money, (deps.now?.() ?? new Date()).toISOString())
+              : { ...doc.money, lines: doc.money.lines.map((x) => (x.id === l.id && x.op === l.op ? { ...x, op: null, reference: reference ?? x.reference } : x)) };
           const fields = moneyFields(money, doc.endsAt);
           tx.update(BOOKINGS, booking.id, fields);
           return { ...doc, ...fields, id: booking.id };

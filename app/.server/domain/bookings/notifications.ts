@@ -170,10 +170,18 @@ export function createBookingNotifier(deps: {
         lang,
         email: { subject: `booking.${key}.subject`, text: `booking.${key}.text`, params },
         link,
+        ...(ONCE_PER_BOOKING.includes(event) ? { once: `${event}-${booking.id}-${to}` } : {}),
       });
     }
   };
 }
+
+/**
+ * The deposit's moves happen once per booking (the ledger moves its one deposit line once), so
+ * their emails are keyed by the booking: sent again — a claim's closing finished by the scheduler
+ * after a stop (`finishDepositMove`) — they reach each person once.
+ */
+const ONCE_PER_BOOKING: readonly BookingEvent[] = ["deposit-claimed", "deposit-settled", "deposit-released"];
 
 /**
  * The deposit's line in a weather move's emails: what became of its hold (ledger.reschedule) — let

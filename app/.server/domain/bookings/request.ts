@@ -8,6 +8,7 @@ import { type BookingsContext, changed, notify } from "./context";
 import { claim, slotIdsFor } from "./slots";
 import type { BookingChoice, Quote } from "./service-types";
 import { quote } from "./quote";
+import { checkoutLines } from "./checkout-lines";
 import { transition } from "./lifecycle";
 import * as ledger from "./ledger";
 
@@ -142,6 +143,8 @@ export async function startCheckout(ctx: BookingsContext, booking: Booking): Pro
     amountCents: booking.price.totalCents,
     customer,
     returnUrl: ctx.deps.returnUrl?.(booking) ?? "",
+    // The rental and the service fee as two lines of the one checkout (decision 048).
+    lines: await checkoutLines(booking, ctx.deps.listingTitle ?? (async () => "Amarre")),
   });
   if (result.kind === "redirect") {
     // The checkout's own reference until the payment exists (so an abandoned checkout can be let go),

@@ -1,5 +1,6 @@
 /** The bookings service's public types: a renter's choice, a quote, a slot, event handlers and the service's dependencies. */
 import type { DocumentStore } from "#app/.server/store";
+import type { Lang } from "#app/i18n";
 import type { Customer, PaymentsPort } from "#app/.server/payments";
 import type { Stay } from "./views";
 import type { Listing, ListingsService } from "../listings";
@@ -41,7 +42,12 @@ export type BookingsDeps = {
   customerOf?: (uid: string) => Promise<Customer>;
   /** Where the provider's checkout sends the renter back: the booking's page. */
   returnUrl?: (booking: Booking) => string;
-  /** The owner's connected payout account at the provider (null: paid by hand). */
+  /** How the checkout's rental line names the listing, in the renter's language (`checkout-lines.ts`); "Amarre" without it. */
+  listingTitle?: (listingId: string, lang: Lang) => Promise<string>;
+  /**
+   * The owner's connected payout account at the provider, when it can receive payouts. Null: with
+   * Connect (`payments.connect`), the payout waits for it (decision 052); without, paid by hand.
+   */
   payoutAccountOf?: (ownerUid: string) => Promise<string | null>;
   /**
    * What other features do on a booking's events, declared by them (invoices issued and

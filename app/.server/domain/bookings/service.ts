@@ -8,6 +8,7 @@ import { act } from "./lifecycle";
 import * as money from "./money-ops";
 import * as reads from "./reads";
 import { backfillReferences } from "./reference-backfill";
+import { moneyActivity } from "./money-activity";
 import { book, quoteFor } from "./request";
 import { cancelForWeather, moveForWeather } from "./weather-moves";
 import { renterStanding } from "./figures";
@@ -76,6 +77,11 @@ export function createBookingsService(deps: BookingsDeps) {
     settleDeposit: bind(money.settleDeposit),
     releaseDeposit: bind(money.releaseDeposit),
     withdrawDepositClaim: bind(money.withdrawDepositClaim),
+    /** The bookings the daily reconciliation compares with the provider (`money-activity.ts`, decision 053). */
+    moneyActivity: bind(moneyActivity),
+    finishDepositMove: bind(money.finishDepositMove),
+    /** The owner's payout account can receive payouts: their waiting payouts are due now (decision 052). */
+    releaseWaitingPayouts: bind(money.releaseWaitingPayouts),
   };
 }
 

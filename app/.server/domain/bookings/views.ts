@@ -17,9 +17,10 @@ export type LineKind = "rental" | "fee" | "deposit" | "refund" | "claim" | "payo
  * - `voided`: let go, nothing charged or owed; `refunded`: given back; `credited`: no longer owed (no provider);
  * - `scheduled`: will happen on its date (deposit hold, payout); `disputed`: the deposit is held for a claim;
  * - `released`: the deposit let go; `paid-out`: transferred to the owner;
- * - `settled` (shown, never stored): owed directly and its day has come — settled between the two people at the handover.
+ * - `settled` (shown, never stored): owed directly and its day has come — settled between the two people at the handover;
+ * - `waiting` (shown, never stored): a scheduled payout waiting for the owner's payout account to receive payouts (decision 052).
  */
-export type LineState = "direct" | "awaiting" | "authorised" | "captured" | "voided" | "refunded" | "credited" | "scheduled" | "disputed" | "released" | "paid-out" | "settled";
+export type LineState = "direct" | "awaiting" | "authorised" | "captured" | "voided" | "refunded" | "credited" | "scheduled" | "disputed" | "released" | "paid-out" | "settled" | "waiting";
 export type MoneyLineView = {
   id: string;
   kind: LineKind;

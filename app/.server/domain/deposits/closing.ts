@@ -37,12 +37,14 @@ export async function decide(ctx: DepositsContext, adminUid: string, bookingId: 
     }
   }, { keptCents: kept, note });
   const iso = ctx.now().toISOString();
-  return change(
+  const decided = await change(
     ctx,
     bookingId,
     (doc) => ({ status: "decided", decision: { keptCents: kept, by: adminUid, at: iso, note }, ...(releasedAt ? { depositReleasedBefore: releasedAt } : {}), history: [...doc.history, entry("admin", adminUid, "decide", iso)], updatedAt: iso }),
     false,
   );
+  await ctx.afterClosingStep("status", bookingId);
+  return decided;
 }
 
 /** The owner lets the claim go: the whole deposit is released now (or was already: then no money moves). */
@@ -63,7 +65,9 @@ export async function withdraw(ctx: DepositsContext, ownerUid: string, bookingId
     }
   });
   const iso = ctx.now().toISOString();
-  return change(ctx, bookingId, (doc) => ({ status: "withdrawn", ...(releasedAt ? { depositReleasedBefore: releasedAt } : {}), history: [...doc.history, entry("owner", ownerUid, "withdraw", iso)], updatedAt: iso }), false);
+  const withdrawn = await change(ctx, bookingId, (doc) => ({ status: "withdrawn", ...(releasedAt ? { depositReleasedBefore: releasedAt } : {}), history: [...doc.history, entry("owner", ownerUid, "withdraw", iso)], updatedAt: iso }), false);
+  await ctx.afterClosingStep("status", bookingId);
+  return withdrawn;
 }
 
 /**

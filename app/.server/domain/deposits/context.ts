@@ -21,16 +21,23 @@ export type DepositsDeps = {
   store: DocumentStore;
   blobs: BlobStore;
   /** The ledger's moves of a claimed deposit: to `disputed` by the claim, on only by the decision (`settleDeposit`) or the withdrawal (`withdrawDepositClaim`). */
-  bookings: Pick<BookingsService, "getFor" | "claimDeposit" | "settleDeposit" | "withdrawDepositClaim">;
+  bookings: Pick<BookingsService, "getFor" | "claimDeposit" | "settleDeposit" | "withdrawDepositClaim" | "finishDepositMove">;
   /** The booking's check-out record (the handover feature, decision 032) a claim must point at; null without one. */
   checkOut: (bookingId: string) => Promise<CheckOutEvidence | null>;
   now?: () => Date;
+  /**
+   * Tests only: awaited after each of a closing's own steps (its marker created, the claim's
+   * status written), so a test can stop the process there (`closing-stops.suite.ts`). The
+   * ledger's, the provider's and the emails' steps are the bookings service's (its payments and
+   * handlers). Absent in the app.
+   */
+  afterClosingStep?: (step: "marker" | "status", bookingId: string) => void | Promise<void>;
 };
 
 export type DepositsContext = Required<DepositsDeps>;
 
 export function createDepositsContext(deps: DepositsDeps): DepositsContext {
-  return { ...deps, now: deps.now ?? (() => new Date()) };
+  return { ...deps, now: deps.now ?? (() => new Date()), afterClosingStep: deps.afterClosingStep ?? (() => undefined) };
 }
 
 /** The booking's claim, if any (a malformed id has none). */
@@ -74,6 +81,7 @@ export async function closing<T>(ctx: DepositsContext, bookingId: string, by: st
     if (isStoreError(error, "already-exists")) throw new DepositError("not-open");
     throw error;
   }
+  await ctx.afterClosingStep("marker", bookingId);
   try {
     return await move();
   } catch (error) {

@@ -15,4 +15,4 @@ export { createDepositsService, type DepositsService } from "./service";
 export { type CheckOutEvidence, type DepositsDeps, type Viewer } from "./context";
 export { canClaim, claimWindowEnd, type AnswerInput, type ClaimInput } from "./filing";
 export { type DecisionInput } from "./closing";
-export { STUCK_AFTER_MS, type FinishOutcome, type StuckClaim } from "./repair";
+export { DEPOSIT_CLOSINGS_CHECK_MS, SCHEDULER, STUCK_AFTER_MS, type FinishOutcome, type StuckClaim, type StuckPass } from "./repair";

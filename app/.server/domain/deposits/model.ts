@@ -50,7 +50,7 @@ export type DepositClaim = {
    */
   depositReleasedBefore?: string;
   history: ClaimHistoryEntry[];
-  /** A closing that stopped half-way, finished by the team (/admin/operaciones): who, when. Absent on every other claim. */
+  /** A closing that stopped half-way, finished by the scheduler (`by: "scheduler"`) or the team (/admin/operaciones, the admin's uid): who, when. Absent on every other claim. */
   closingFinished?: { by: string; at: string };
   createdAt: string;
   updatedAt: string;

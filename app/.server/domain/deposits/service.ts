@@ -34,6 +34,7 @@ export function createDepositsService(deps: DepositsDeps) {
     photo: bind(reads.photo),
     stuckClosings: bind(repair.stuck),
     finishClosing: bind(repair.finish),
+    finishStuckClosings: bind(repair.finishStuck),
   };
 }
 

@@ -143,6 +143,20 @@ describe("mailbox", () => {
     expect(sent).toEqual([{ to: "ana@amarre.test", subject: "Hola", text: "Texto" }]);
   });
 
+  it("an email sent `once` under a key is stored and sent once, however often it is sent again (a stopped closing finished later)", async () => {
+    const sent: MailMessage[] = [];
+    const withSmtp = createMailboxService({ store, transport: { send: async (message) => void sent.push(message) } });
+    const first = await withSmtp.deliver({ uid: "eva", to: "eva@amarre.test", subject: "Fianza resuelta", text: "Texto", once: "deposit-settled-b1-renter" });
+    const again = await withSmtp.deliver({ uid: "eva", to: "eva@amarre.test", subject: "Fianza resuelta", text: "Texto", once: "deposit-settled-b1-renter" });
+    expect(again).toEqual(first);
+    expect(first.id).toBe("deposit-settled-b1-renter");
+    expect(sent).toHaveLength(1);
+    expect((await withSmtp.list("eva")).map((e) => e.subject)).toEqual(["Fianza resuelta"]);
+    // Another key is another email.
+    await withSmtp.deliver({ uid: "eva", to: "eva@amarre.test", subject: "Fianza resuelta", text: "Texto", once: "deposit-settled-b2-renter" });
+    expect(sent).toHaveLength(2);
+  });
+
   it("keeps the email and does not fail the caller when SMTP fails", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const transport: MailTransport = {

@@ -1,6 +1,6 @@
 import type { MailboxEmail } from "#app/utils/mailbox-types";
 import type { MailTransport } from "#app/.server/mail";
-import type { DocumentStore, Query, StoreError, Unsubscribe } from "#app/.server/store";
+import { isStoreError, type DocumentStore, type Query, type StoreError, type Unsubscribe } from "#app/.server/store";
 import type { Lang } from "#app/i18n";
 import { DEFAULT_MAILBOX_LIMIT, EMAILS, toEmail, type EmailDoc } from "./model";
 import { renderSystemEmail, type SystemEmail } from "./templates";
@@ -43,6 +43,8 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
   }
 
   return {
+    /** Whether a mail server is configured (SMTP): without one, `send` sends nothing and keeps nothing. */
+    canSend: transport !== null,
     /**
      * Sends an email to someone without an account (a visitor's request): by SMTP when it is
      * configured, else nowhere (there is no mailbox to keep it in); says whether it went.
@@ -67,11 +69,24 @@ export function createMailboxService(deps: { store: DocumentStore; transport: Ma
      * and parameters, never as text, and rendered again in the language it is read in.
      * A failed send is logged and kept for the team to send again (/admin/operaciones): the
      * email stays in the mailbox either way.
+     * `once` names an email that must reach the person once whoever sends it again (a closing
+     * finished by the scheduler after a stop): it is the email's id, and an email already stored
+     * under it is returned as it is, neither stored nor sent again.
      */
-    async deliver(input: { uid: string; to: string; link?: string | null } & DeliveryContent): Promise<MailboxEmail> {
+    async deliver(input: { uid: string; to: string; link?: string | null; once?: string } & DeliveryContent): Promise<MailboxEmail> {
       const content = "email" in input ? { template: input.email, lang: input.lang } : { subject: input.subject, text: input.text };
       const doc: EmailDoc = { uid: input.uid, ...content, link: input.link ?? null, read: false, createdAt: nextTimestamp() };
-      const id = await store.add(EMAILS, doc);
+      let id: string;
+      if (input.once) {
+        id = input.once;
+        try {
+          await store.create(EMAILS, id, doc);
+        } catch (error) {
+          if (!isStoreError(error, "already-exists")) throw error;
+          const sent = await store.get<EmailDoc>(EMAILS, id);
+          return toEmail({ ...(sent ?? doc), id });
+        }
+      } else id = await store.add(EMAILS, doc);
       if (transport) {
         const message = rendered(input);
         try {

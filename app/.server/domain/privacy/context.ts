@@ -10,6 +10,7 @@ import type { HistoryService } from "../history";
 import type { InvoicesService } from "../invoices";
 import type { ListingPhotosService, ListingsService } from "../listings";
 import type { MailboxService } from "../mailbox";
+import type { PayoutAccountsService } from "../payouts";
 import type { ReviewsService } from "../reviews";
 import type { SessionRevocations } from "../sessions";
 import type { UsersService } from "../users";
@@ -30,5 +31,7 @@ export type PrivacyContext = {
   history: Pick<HistoryService, "list" | "clear">;
   calendarSync: Pick<CalendarSyncService, "list" | "remove">;
   mailbox: Pick<MailboxService, "list" | "erase">;
+  /** The owner's payout account at the payments provider (decision 052), exported; kept on deletion with the money records. */
+  payoutAccounts?: Pick<PayoutAccountsService, "get">;
   now?: () => Date;
 };

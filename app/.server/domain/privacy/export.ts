@@ -2,7 +2,8 @@
  * Everything the marketplace holds on a person, as one JSON-ready document (GDPR articles 15 and
  * 20): their profile (never a password hash or a secret: those live in the identity service and
  * are not read here), their lessor details as stored, listings, bookings on both sides with their
- * money lines, conversations, cases, reviews, favourites, history, invoices, calendar links and emails.
+ * money lines, conversations, cases, reviews, favourites, history, invoices, calendar links, the payout
+ * account at the payments provider and emails.
  *
  * Only the person's own data and what they took part in: of another person, only what the
  * product already shows them — a public name, messages as shown (contact details hidden until a
@@ -113,6 +114,7 @@ export async function exportData(ctx: PrivacyContext, uid: string, origin: strin
     ctx.mailbox.list(uid, { limit: 5000 }),
   ]);
   const members = await ctx.chats.list(uid, { limit: 1000 });
+  const payoutAccount = (await ctx.payoutAccounts?.get(uid)) ?? null;
   const others = [...new Set([...asRenter.map((b) => b.ownerUid), ...asOwner.map((b) => b.renterUid), ...members.map((m) => m.otherUid)])];
   const people = await ctx.users.getMany(others);
   const names = new Map([...people].map(([id, person]) => [id, person.displayName]));
@@ -177,6 +179,10 @@ export async function exportData(ctx: PrivacyContext, uid: string, origin: strin
     history: history.map((listing) => ({ listingId: listing.id, kind: listing.kind })),
     invoices: [...invoices.received.map(invoice("received")), ...invoices.issued.map(invoice("issued"))],
     calendars,
+    // Their payout account at Stripe (decision 052): its id and what Stripe last said of it.
+    payoutAccount: payoutAccount
+      ? (({ accountId, payoutsEnabled, detailsSubmitted, currentlyDue, disabledReason, createdAt, updatedAt }) => ({ accountId, payoutsEnabled, detailsSubmitted, currentlyDue, disabledReason, createdAt, updatedAt }))(payoutAccount)
+      : null,
     // The emails Amarre sent them (their mailbox, /ajustes/mi-bandeja-de-entrada), in the language each was sent in.
     emails: emails.map(({ subject, text, link, read, createdAt }) => ({ createdAt, subject, text, link, read })),
   };
