@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
  *   cores are busy (the test run shares them with the build and the type check), the delay counts
  *   the time this thread waited for a core, the busiest tick only the time it worked. Where there
  *   is no /proc it is the delay.
- * Tests assert the bound on `busiestMs` (the work: under 100 ms) and a loose one on `delayMs`.
+ * Tests assert the bound on `busiestMs` (the work: under 100 ms); `delayMs` depends on the machine's load and is printed, not asserted.
  */
 export async function watchEventLoop<T>(run: () => Promise<T>): Promise<{ result: T; delayMs: number; busiestMs: number }> {
   const onCpu = cpuClock();
