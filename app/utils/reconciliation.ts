@@ -8,7 +8,7 @@ import { formatEuros } from "#app/utils/money";
 /** A difference as stored by a run (`domain/reconciliation/model.ts`), as much as its words need. */
 export type DifferenceWords = {
   line: string | null;
-  object: "payment" | "deposit" | "refund" | "transfer" | "balance";
+  object: "payment" | "deposit" | "refund" | "transfer" | "balance" | "quote-payment";
   kind: "missing" | "amount" | "state";
   reference: string | null;
   ledger: { cents: number | null; state: string | null };
@@ -16,6 +16,15 @@ export type DifferenceWords = {
 };
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** What a difference is about: a booking (`AMR-…`), or a paperwork quote of a case (`GES-…`). */
+export type DifferenceSubject = { bookingId?: string; bookingReference?: string; caseId?: string; caseReference?: string; quoteN?: number };
+
+/** Who a difference is about, in words: "Booking AMR-… · id" or "Case GES-…, quote no. n (id)". */
+export function differenceSubject(t: Translate, d: DifferenceSubject): string {
+  if (d.caseId) return t("operations.reconcile.quoteSubject", { reference: d.caseReference, n: d.quoteN, id: d.caseId });
+  return `${t("operations.reconcile.columns.booking")} ${d.bookingReference ?? ""} · ${d.bookingId ?? ""}`;
+}
 
 /** Stripe's own words the page translates; any other is shown as Stripe writes it. */
 const STRIPE_STATES = ["succeeded", "requires_capture", "canceled", "reversed", "failed", "pending"];

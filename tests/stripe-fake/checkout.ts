@@ -2,10 +2,12 @@
  * The Stripe fake's Checkout Sessions: create (payment mode, expiry between 30 minutes and 24
  * hours), read, expire; and what the renter does on Stripe's page, paying (`completeCheckout`: a
  * PaymentIntent on a saved card, held under manual capture — a booking — or taken at once under
- * automatic capture — a paperwork quote, `succeeded` with `amount_received`, refundable) or
+ * automatic capture — a paperwork quote, `succeeded` with `amount_received`, its charge and
+ * balance transaction recorded, refundable) or
  * letting the time run out, each answered with Stripe's event.
  */
 import { event, int, obj, publicOf, shaped, str, StripeFailure, type FakeState, type Obj, type Route } from "./shared";
+import { recordCharge } from "./balance";
 import { intentView } from "./payment-intents";
 import type { FormValue } from "./validate";
 
@@ -113,6 +115,8 @@ export function completeCheckout(state: FakeState, sessionId: string, options: {
     livemode: false,
     charges: { object: "list", data: [], has_more: false, url: "/v1/charges" },
   };
+  // Taken at once: its charge and the charge's balance transaction, as a capture records them.
+  if (!manual) recordCharge(state, pi, amount);
   intentView(pi);
   state.paymentIntents.set(pi.id as string, pi);
   Object.assign(found, { status: "complete", payment_intent: pi.id, customer, url: null, payment_status: manual ? "unpaid" : "paid" });

@@ -104,6 +104,8 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   { collection: "cases", fields: ["status", "createdAt"] },
   // Re-indexing every case's words, oldest first.
   { collection: "cases", fields: ["createdAt"] },
+  // The cases whose paid quotes' money changed lately (the daily reconciliation with the provider, decision 053).
+  { collection: "cases", fields: ["updatedAt"] },
   // Boat search: published boats, by type and/or place, in each sort order, and ranged by
   // capacity (people) or day price when that filter is the most selective.
   ...listingSearchIndexes(

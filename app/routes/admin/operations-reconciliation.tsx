@@ -6,7 +6,7 @@ import { cardClass } from "#app/components/ui/card";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { formatEuros } from "#app/utils/money";
-import { differenceSentence } from "#app/utils/reconciliation";
+import { differenceSentence, differenceSubject } from "#app/utils/reconciliation";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import type { OperationsView } from "./operations.server";
@@ -14,8 +14,8 @@ import type { OperationsView } from "./operations.server";
 /**
  * The operations page's reconciliation with Stripe (decision 053): why there is none without a
  * provider; else the last run — when, who started it, what was compared, its differences in
- * words, each linked to the booking's page for the team (or "no differences" with the figures
- * compared), whether the team was emailed — and a
+ * words, each linked to the team's page of its booking or of its paid quote's case (or "no
+ * differences" with the figures compared), whether the team was emailed — and a
  * button that runs one now (`intent=reconcile`, a plain POST form).
  */
 export function Reconciliation({ view }: { view: OperationsView["reconciliation"] }) {
@@ -65,7 +65,7 @@ function LastRun({ run, maxBookings }: { run: Run; maxBookings: number }) {
   return (
     <div data-reconciliation-run={run.id} data-state={run.state} data-differences={count}>
       <p>
-        {r("run", { at: formatMoment(run.finishedAt ?? run.startedAt, lang), by })} {r("compared", { bookings: run.bookings, objects: run.objects })}
+        {r("run", { at: formatMoment(run.finishedAt ?? run.startedAt, lang), by })} {r(run.quotes ? "comparedQuotes" : "compared", { bookings: run.bookings, quotes: run.quotes, objects: run.objects })}
       </p>
       {run.state === "failed" ? (
         <p className="mt-2 font-semibold text-red-700 dark:text-red-300">{r("failed", { error: run.error ?? "—" })}</p>
@@ -76,9 +76,9 @@ function LastRun({ run, maxBookings }: { run: Run; maxBookings: number }) {
           <h3 className="mt-2 font-semibold text-red-700 dark:text-red-300">{r("differences", { count })}</h3>
           <ul className="mt-2 divide-y divide-slate-100 dark:divide-white/5">
             {run.differences.map((d, i) => (
-              <li key={`${d.bookingId}-${d.line ?? "stripe"}-${d.reference ?? i}-${d.object}`} className="py-2 text-sm" data-difference={d.kind} data-booking={d.bookingId}>
-                <LocalizedLink to={href("admin-booking", { params: { id: d.bookingId } })} className="block font-mono text-xs font-semibold text-sea-800 underline dark:text-sea-200">
-                  {r("columns.booking")} {d.bookingReference} · {d.bookingId}
+              <li key={`${d.bookingId ?? `${d.caseId}#${d.quoteN}`}-${d.line ?? "stripe"}-${d.reference ?? i}-${d.object}`} className="py-2 text-sm" data-difference={d.kind} data-booking={d.bookingId} data-case={d.caseId}>
+                <LocalizedLink to={d.caseId ? href("admin-case", { params: { id: d.caseId } }) : href("admin-booking", { params: { id: d.bookingId ?? "" } })} className="block font-mono text-xs font-semibold text-sea-800 underline dark:text-sea-200">
+                  {differenceSubject(t, d)}
                 </LocalizedLink>
                 <span className="block break-words">{differenceSentence(t, lang, d)}</span>
               </li>

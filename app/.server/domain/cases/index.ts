@@ -29,6 +29,7 @@ export {
 } from "./model";
 export { checkDocument, cleanName, type DocumentUpload } from "./documents";
 export { caseReferenceCandidate, normalizeCaseReference } from "./reference";
+export type { PaidQuote } from "./quote-money-activity";
 export { CASES_PAGE_SIZE, createCasesService, type CaseEvent, type CaseFilters, type CasesService, type TeamMember, type Viewer } from "./service";
 export { createCaseNotifier } from "./notifications";
 export { CLAIM_LINK_DAYS, signClaim, type ClaimOutcome } from "./claims";

@@ -242,4 +242,36 @@ export function paidQuotesSuite(get: () => { store: DocumentStore; blobs: BlobSt
     expect(await refusal(cases.acceptQuote(closed, requester, 1))).toMatchObject({ code: "stale-quote" });
     expect(count("quote-expired", closed)).toBe(1);
   });
+
+  it("the reconciliation's read: quotes paid through Stripe whose payment or refunds changed since a moment, those of the cases named again; not those paid outside Amarre", async () => {
+    // Far ahead of the other tests' cases, so only this test's changed since `since`.
+    const start = Date.now() + 1_000 * 86_400_000;
+    clock = new Date(start - 10 * 86_400_000);
+    const stripe = setup("stripe");
+    const old = await quoted(stripe.cases);
+    await stripe.cases.quotePaid(pay(checkoutOf(await stripe.cases.acceptQuote(old, requester, 1)).checkoutId!));
+    clock = new Date(start);
+    const since = new Date(start - 1).toISOString();
+    const whole = await quoted(stripe.cases);
+    await stripe.cases.quotePaid(pay(checkoutOf(await stripe.cases.acceptQuote(whole, requester, 1)).checkoutId!));
+    const refunded = await quoted(stripe.cases);
+    await stripe.cases.quotePaid(pay(checkoutOf(await stripe.cases.acceptQuote(refunded, requester, 1)).checkoutId!));
+    await stripe.cases.refundQuote(refunded, admin, { n: 1, k: 1, amountCents: 1_000, reason: "Fees lower" });
+    const unpaid = await quoted(stripe.cases);
+    await stripe.cases.acceptQuote(unpaid, requester, 1);
+    const recorded = setup("recorded");
+    const direct = await quoted(recorded.cases);
+    await recorded.cases.acceptQuote(direct, requester, 1);
+    // The old case changes now, but not its money: not compared unless named.
+    await stripe.cases.addNote(old, admin, "Called the requester");
+    const read = (input: { ids?: string[]; limit?: number }) => stripe.cases.quoteMoneyActivity({ since, limit: 10, ...input });
+    const cases = (found: Awaited<ReturnType<typeof read>>) => found.quotes.map((q) => q.caseId).sort();
+    const found = await read({});
+    expect([cases(found), found.more]).toEqual([[whole, refunded].sort(), false]);
+    expect(found.quotes.find((q) => q.caseId === refunded)!.quote).toMatchObject({ n: 1, payment: { mode: "provider", paidAt: expect.any(String) }, refunds: [{ k: 1, amountCents: 1_000, state: "done" }] });
+    expect(found.quotes.every((q) => q.caseReference.startsWith("GES-"))).toBe(true);
+    expect(cases(await read({ ids: [old, direct] }))).toEqual([whole, refunded, old].sort());
+    const first = await read({ limit: 1 });
+    expect([first.quotes.length, first.more]).toEqual([1, true]);
+  });
 }

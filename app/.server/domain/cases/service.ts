@@ -5,6 +5,7 @@ import { acceptQuote, declineQuote, sendQuote } from "./quotes";
 import { quoteCheckoutExpired, quotePaid } from "./quote-payments";
 import { expireQuotes } from "./quote-expiry";
 import { refundQuote } from "./quote-refunds";
+import { quoteMoneyActivity } from "./quote-money-activity";
 import { backfillReferences } from "./reference-backfill";
 import { claim, claimLink, create, getFor, listForRequester } from "./requests";
 import { overview, reindexWords, search } from "./search";
@@ -43,6 +44,8 @@ export function createCasesService(deps: CasesDeps) {
     quoteCheckoutExpired: bind(quoteCheckoutExpired),
     /** The team refunds an accepted quote, whole or in part, with a corrective invoice. */
     refundQuote: bind(refundQuote),
+    /** The paid quotes whose money changed lately (the daily reconciliation, decision 053). */
+    quoteMoneyActivity: bind(quoteMoneyActivity),
     /** The scheduler's pass: quotes past their day move their case back to review. */
     applyDue: bind(expireQuotes),
     addNote: bind(addNote),

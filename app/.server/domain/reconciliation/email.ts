@@ -1,6 +1,6 @@
 import { byLang, type MailboxService } from "#app/.server/domain/mailbox";
 import { getFixedT } from "#app/.server/i18n";
-import { differenceSentence } from "#app/utils/reconciliation";
+import { differenceSentence, differenceSubject } from "#app/utils/reconciliation";
 import type { ReconciliationRun } from "./model";
 
 /**
@@ -17,7 +17,7 @@ export function createTeamNotifier(deps: { mailbox: Pick<MailboxService, "send" 
     const count = run.differences.length + run.differencesMore;
     const list = await byLang((lang) => {
       const t = getFixedT(lang, "admin");
-      const lines = run.differences.map((d) => `- ${d.bookingReference} (${d.bookingId}): ${differenceSentence(t, lang, d)}`);
+      const lines = run.differences.map((d) => `- ${d.caseId === undefined ? `${d.bookingReference} (${d.bookingId})` : differenceSubject(t, d)}: ${differenceSentence(t, lang, d)}`);
       if (run.differencesMore > 0) lines.push(t("operations.reconcile.more", { count: run.differencesMore }));
       return lines.join("\n");
     });

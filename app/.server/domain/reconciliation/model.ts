@@ -22,8 +22,11 @@ export const MAX_DIFFERENCES = 200;
 /** A claim older than this belongs to a run that stopped (its server died): the next run takes over. */
 export const LOCK_STALE_MS = 30 * 60_000;
 
-/** What was compared: the booking's payment (rental and fee), its deposit, a refund, a payout's transfer, a balance transaction. */
-export type ReconciledObject = "payment" | "deposit" | "refund" | "transfer" | "balance";
+/**
+ * What was compared: the booking's payment (rental and fee), its deposit, a refund, a payout's
+ * transfer, a balance transaction, or a paperwork quote's payment (`quote-payment`).
+ */
+export type ReconciledObject = "payment" | "deposit" | "refund" | "transfer" | "balance" | "quote-payment";
 
 /**
  * - `missing`: on the ledger and not at the provider (`stripe.cents` null), or at the provider
@@ -36,11 +39,34 @@ export type DifferenceKind = "missing" | "amount" | "state";
 /** What the ledger expects of the provider's object. */
 export type LedgerExpectation = "captured" | "held" | "let-go" | "refunded" | "paid-out";
 
-export type Difference = {
+/** A difference is about a booking's money or about a paperwork quote paid through the provider. */
+export type Difference = BookingDifference | QuoteDifference;
+
+export type BookingDifference = Compared & {
   bookingId: string;
   /** The booking's short reference (`AMR-…`). */
   bookingReference: string;
-  /** The ledger line (`rental`, `deposit`, `refund-fee`, `payout`…); null for an object only the provider has. */
+  caseId?: undefined;
+  caseReference?: undefined;
+  quoteN?: undefined;
+};
+
+/** A paperwork quote's (decision 054): its case and the quote's number. */
+export type QuoteDifference = Compared & {
+  caseId: string;
+  /** The case's short reference (`GES-…`). */
+  caseReference: string;
+  quoteN: number;
+  bookingId?: undefined;
+  bookingReference?: undefined;
+};
+
+/** What both kinds say of the object compared. */
+type Compared = {
+  /**
+   * The ledger line (`rental`, `deposit`, `refund-fee`, `payout`…; a quote's `payment` or
+   * `refund-{k}`); null for an object only the provider has.
+   */
   line: string | null;
   object: ReconciledObject;
   kind: DifferenceKind;
@@ -64,8 +90,10 @@ export type ReconciliationRun = {
   /** Bookings whose money changed since this moment were compared. */
   since: string;
   windowDays: number;
-  /** Bookings compared, and whether more changed than MAX_BOOKINGS. */
+  /** Bookings compared, and whether more changed than MAX_BOOKINGS (or more quotes than MAX_BOOKINGS). */
   bookings: number;
+  /** Paperwork quotes paid through the provider compared (absent on runs stored before they were). */
+  quotes?: number;
   more: boolean;
   /** Provider objects compared (payments, deposits, refunds, transfers). */
   objects: number;
@@ -73,7 +101,7 @@ export type ReconciliationRun = {
   manual: number;
   /** Lines whose provider call is still to be made or retried: compared on a later run. */
   inFlight: number;
-  /** Bookings whose provider objects could not be read, and the first error. */
+  /** Bookings and paid quotes whose provider objects could not be read, and the first error. */
   unread: number;
   error: string | null;
   ledger: Totals;

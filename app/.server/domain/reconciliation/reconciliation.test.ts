@@ -132,7 +132,7 @@ describe("the reconciliation with Stripe (embedded store, local fake)", { timeou
       ]),
     );
     expect(found).toHaveLength(4);
-    expect(run.differences.every((d) => d.bookingReference.startsWith("AMR-"))).toBe(true);
+    expect(run.differences.every((d) => d.bookingReference?.startsWith("AMR-"))).toBe(true);
     expect(notifyTeam).toHaveBeenCalledTimes(1);
     expect(run.email).toBe("sent");
     // Nothing corrected: the ledger is as it was.

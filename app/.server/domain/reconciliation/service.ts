@@ -1,13 +1,16 @@
 import type { Booking } from "#app/.server/domain/bookings";
 import type { PaymentRecords, ProviderRefund, ProviderTransfer } from "#app/.server/payments";
 import { newDocumentId, type DocumentStore } from "#app/.server/store";
-import { compareBooking, type ProviderFacts } from "./compare";
+import type { PaidQuote } from "#app/.server/domain/cases";
+import { compareBooking, type BookingComparison, type ProviderFacts } from "./compare";
+import { compareQuote } from "./compare-quote";
 import { LOCK_ID, LOCK_STALE_MS, MAX_BOOKINGS, MAX_DIFFERENCES, RECONCILIATION_LOCK, RECONCILIATION_RUNS, RUNS_KEPT, WINDOW_DAYS, type ReconciliationRun, type RunStarter } from "./model";
 
 /**
  * The daily reconciliation (decision 053): the bookings whose money went through the provider and
  * changed in the last WINDOW_DAYS days (plus those the last run found different), each compared
- * with what the provider holds (`compare.ts`), the differences stored as a run and emailed to the
+ * with what the provider holds (`compare.ts`), and the paperwork quotes paid through it likewise
+ * (`compare-quote.ts`), the differences stored as a run and emailed to the
  * team. Nothing is corrected. One run at a time across servers (a claim in the store), the
  * scheduler's at most once a day (its run's id is the day's).
  */
@@ -16,6 +19,8 @@ export type ReconciliationDeps = {
   /** Null without a provider that moves money: nothing to compare. */
   records: PaymentRecords | null;
   bookings: { moneyActivity(input: { since: string; ids?: readonly string[]; limit: number }): Promise<{ bookings: Booking[]; more: boolean }> };
+  /** The paperwork quotes paid through the provider (absent: none compared). */
+  cases?: { quoteMoneyActivity(input: { since: string; ids?: readonly string[]; limit: number }): Promise<{ quotes: PaidQuote[]; more: boolean }> };
   /** Tells the team about a run's differences (only called when there are some). */
   notifyTeam(run: ReconciliationRun): Promise<ReconciliationRun["email"]>;
   now?: () => Date;
@@ -66,6 +71,7 @@ export function createReconciliationService(deps: ReconciliationDeps) {
         since,
         windowDays: WINDOW_DAYS,
         bookings: 0,
+        quotes: 0,
         more: false,
         objects: 0,
         manual: 0,
@@ -116,23 +122,40 @@ export function createReconciliationService(deps: ReconciliationDeps) {
     };
   }
 
-  /** Compares the bookings and fills the run in (not stored yet). */
+  /** What the provider holds for a paid quote: its PaymentIntent, its refunds, and the ones the quote names that the list lacks. */
+  async function quoteFactsOf(source: PaymentRecords, paid: PaidQuote) {
+    const reference = paid.quote.payment!.reference!;
+    const [payment, refunds] = await Promise.all([source.payment(reference), source.refundsOf(reference)]);
+    const listed = new Set(refunds.map((r) => r.reference));
+    const named = (paid.quote.refunds ?? []).filter((r) => r.state === "done" && r.reference && !listed.has(r.reference));
+    const elsewhere = await Promise.all(named.map((r) => source.refund(r.reference!)));
+    return { payment, refunds, elsewhere: elsewhere.filter((r): r is ProviderRefund => r !== null) };
+  }
+
+  /** Compares the bookings and the paid quotes, and fills the run in (not stored yet). */
   async function compare(source: PaymentRecords, run: ReconciliationRun): Promise<ReconciliationRun> {
     const previous = await lastFinished();
-    const flagged = [...new Set(previous?.differences.map((d) => d.bookingId) ?? [])];
-    const { bookings, more } = await deps.bookings.moneyActivity({ since: run.since, ids: flagged, limit: MAX_BOOKINGS });
-    const next: ReconciliationRun = { ...run, bookings: bookings.length, more };
+    const flagged = (key: "bookingId" | "caseId") => [...new Set((previous?.differences ?? []).flatMap((d) => (d[key] ? [d[key]] : [])))];
+    const [{ bookings, more }, quotes] = await Promise.all([
+      deps.bookings.moneyActivity({ since: run.since, ids: flagged("bookingId"), limit: MAX_BOOKINGS }),
+      deps.cases ? deps.cases.quoteMoneyActivity({ since: run.since, ids: flagged("caseId"), limit: MAX_BOOKINGS }) : { quotes: [], more: false },
+    ]);
+    const next: ReconciliationRun = { ...run, bookings: bookings.length, quotes: quotes.quotes.length, more: more || quotes.more };
+    const tasks: Array<{ id: string; compare: () => Promise<BookingComparison> }> = [
+      ...bookings.map((booking) => ({ id: booking.id, compare: async () => compareBooking(booking, await factsOf(source, booking)) })),
+      ...quotes.quotes.map((paid) => ({ id: `${paid.caseId} #${paid.quote.n}`, compare: async () => compareQuote(paid, await quoteFactsOf(source, paid)) })),
+    ];
     const differences: ReconciliationRun["differences"] = [];
     let index = 0;
     const worker = async () => {
-      while (index < bookings.length) {
-        const booking = bookings[index++]!;
-        let result: ReturnType<typeof compareBooking>;
+      while (index < tasks.length) {
+        const task = tasks[index++]!;
+        let result: BookingComparison;
         try {
-          result = compareBooking(booking, await factsOf(source, booking));
+          result = await task.compare();
         } catch (error) {
           next.unread++;
-          next.error ??= `${booking.id}: ${firstLine(error)}`;
+          next.error ??= `${task.id}: ${firstLine(error)}`;
           continue;
         }
         differences.push(...result.differences);
@@ -147,11 +170,13 @@ export function createReconciliationService(deps: ReconciliationDeps) {
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, worker));
-    differences.sort((a, b) => a.bookingId.localeCompare(b.bookingId) || (a.line ?? "~").localeCompare(b.line ?? "~") || (a.reference ?? "").localeCompare(b.reference ?? ""));
+    // Bookings first, then quotes (by case and number); within each, by line and reference.
+    const subject = (d: ReconciliationRun["differences"][number]) => (d.caseId ? `2:${d.caseId}:${String(d.quoteN).padStart(4, "0")}` : `1:${d.bookingId}`);
+    differences.sort((a, b) => subject(a).localeCompare(subject(b)) || (a.line ?? "~").localeCompare(b.line ?? "~") || (a.reference ?? "").localeCompare(b.reference ?? ""));
     next.differences = differences.slice(0, MAX_DIFFERENCES);
     next.differencesMore = Math.max(0, differences.length - MAX_DIFFERENCES);
-    // Every booking unread (the provider did not answer): the run failed, its silence means nothing.
-    next.state = next.unread > 0 && next.unread === next.bookings ? "failed" : "done";
+    // Everything unread (the provider did not answer): the run failed, its silence means nothing.
+    next.state = next.unread > 0 && next.unread === tasks.length ? "failed" : "done";
     return next;
   }
 
