@@ -1,15 +1,13 @@
 import Stripe from "stripe";
-import { I18nextProvider } from "react-i18next";
-import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Case } from "#app/.server/domain/cases";
 import type { MailMessage } from "#app/.server/mail";
-import { getFixedT, i18nFor } from "#app/.server/i18n";
+import { getFixedT } from "#app/.server/i18n";
 import type { Services } from "#app/.server/services";
 import { formatEuros } from "#app/utils/money";
 import { differenceSentence } from "#app/utils/reconciliation";
+import { drawnAt } from "#tests/drawn";
 import { startStripeFake, type StripeFake } from "#tests/stripe-fake/server";
 import { createTestAdmin, createTestServices, createTestUser, dataOf, formPost, authedRequest, loadContext, settle, statusOf } from "#tests/test-services";
 import { action as webhookAction } from "#app/routes/api/stripe-webhook";
@@ -77,14 +75,8 @@ const view = (lang = "") => settle(() => loader({ request: authedRequest(`${lang
 const reconcile = (lang = "") => settle(() => action({ request: formPost(`${lang}/admin/operaciones`, { intent: "reconcile" }, admin.cookie), params: {}, context: context() }));
 const teamMail = () => mail.sent.filter((m) => m.to === TEAM);
 
-/** The section as the page draws it, at `at` (its language is its prefix). */
-async function drawn(section: Parameters<typeof Reconciliation>[0]["view"], at: string, lang: "es" | "en"): Promise<string> {
-  const page = { path: "admin/operaciones", element: <I18nextProvider i18n={i18nFor(lang)}><Reconciliation view={section} /></I18nextProvider> };
-  const handler = createStaticHandler([{ path: "/", children: [page] }, { path: "/en", children: [page] }]);
-  const routed = await handler.query(new Request(`http://localhost${at}`));
-  if (routed instanceof Response) throw new Error("no page");
-  return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, routed)} context={routed} hydrate={false} />);
-}
+/** The section as the page draws it, at `path` (its language is its prefix). */
+const drawn = (section: Parameters<typeof Reconciliation>[0]["view"], path: string) => drawnAt(path, <Reconciliation view={section} />);
 
 describe("/admin/operaciones: paid quotes reconciled with Stripe", { timeout: 60_000 }, () => {
   it("finds no difference for a quote paid whole and one refunded in part, and leaves the one paid without a provider alone", async () => {
@@ -97,7 +89,7 @@ describe("/admin/operaciones: paid quotes reconciled with Stripe", { timeout: 60
     expect(last.stripe).toMatchObject(last.ledger);
     expect(last.stripe.feeCents).toBeGreaterThan(0);
     expect(teamMail()).toEqual([]);
-    expect(await drawn(dataOf(await view("/en")).reconciliation, "/en/admin/operaciones", "en")).toContain("Compared 0 bookings, 2 paid quotes and 3 Stripe objects.");
+    expect(await drawn(dataOf(await view("/en")).reconciliation, "/en/admin/operaciones")).toContain("Compared 0 bookings, 2 paid quotes and 3 Stripe objects.");
   });
 
   it("finds a refund made at Stripe that the quote does not list and a quote refund of another amount, with both figures; lists them linking to the case; emails the team", async () => {
@@ -118,7 +110,7 @@ describe("/admin/operaciones: paid quotes reconciled with Stripe", { timeout: 60
     expect(section.last.email).toBe("sent");
 
     // The page: each difference in words, linked to the team's page of its case, in the page's language.
-    const html = await drawn(section, "/en/admin/operaciones", "en");
+    const html = await drawn(section, "/en/admin/operaciones");
     expect(html).toContain(`href="/en/admin/gestiones/${whole.id}"`);
     expect(html).toContain(`href="/en/admin/gestiones/${refunded.id}"`);
     expect(html).toContain(`Case ${whole.reference}, quote no. 1 (${whole.id})`);
