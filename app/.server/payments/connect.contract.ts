@@ -10,8 +10,8 @@
  *   onboarding and given after; an account id that is not one is refused before any call.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPaymentsError, type PaymentsErrorKind } from "./errors";
 import type { PaymentsPort } from "./index";
+import { refusal } from "./payments.contract";
 
 export interface ConnectHarness {
   payments: PaymentsPort;
@@ -23,15 +23,6 @@ export interface ConnectHarness {
 let sequence = 0;
 const fresh = (what: string) => `connect-${Date.now().toString(36)}-${++sequence}-${what}`;
 
-async function refusal(promise: Promise<unknown>): Promise<PaymentsErrorKind> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isPaymentsError(error)) return error.kind;
-    throw error;
-  }
-  throw new Error("expected the call to be refused");
-}
 
 export function describeConnectContract(name: string, setup: () => Promise<ConnectHarness>) {
   describe(`connect contract: ${name}`, () => {

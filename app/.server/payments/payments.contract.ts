@@ -38,7 +38,8 @@ const customer = { uid: "renter-1", email: "renter@amarre.test", name: "Zoë Łu
 let sequence = 0;
 const fresh = (what: string) => `contract-${Date.now().toString(36)}-${++sequence}-${what}`;
 
-async function refusal(promise: Promise<unknown>): Promise<PaymentsErrorKind> {
+/** The kind of `PaymentsError` a call was refused with (the contract suites' shared check). */
+export async function refusal(promise: Promise<unknown>): Promise<PaymentsErrorKind> {
   try {
     await promise;
   } catch (error) {

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { PaymentsError } from "./errors";
 import type { Collection, CollectionState, QuotePayments } from "./index";
-import { call, checkAmount, CURRENCY, EXPIRY_STEP_SECONDS, paymentIntentOfCheckout, returnTo } from "./stripe";
+import { call, checkAmount, checkoutExpiresAt, checkoutRedirect, CURRENCY, paymentIntentOfCheckout, returnTo } from "./stripe";
 
 /**
  * Paid paperwork quotes with Stripe (decision 054). `collect` opens a Checkout Session in
@@ -18,8 +18,7 @@ export function stripeQuotePayments(stripe: Stripe, options: { now: () => number
   return {
     async collect({ key, reference: caseId, quoteN, amountCents, description, customer, returnUrl }): Promise<Collection> {
       checkAmount(amountCents);
-      const earliest = Math.floor(options.now() / 1000) + options.checkoutSeconds + 60;
-      const expiresAt = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+      const expiresAt = checkoutExpiresAt(options.now(), options.checkoutSeconds);
       const metadata = { caseId, quote: String(quoteN), purpose: "quote", uid: customer.uid };
       const session = await call(() =>
         stripe.checkout.sessions.create(
@@ -37,8 +36,7 @@ export function stripeQuotePayments(stripe: Stripe, options: { now: () => number
           { idempotencyKey: key },
         ),
       );
-      if (!session.url) throw new PaymentsError("unavailable", `Checkout ${session.id} has no URL`);
-      return { kind: "redirect", reference: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000).toISOString() };
+      return checkoutRedirect(session);
     },
 
     async closeCollection({ key, checkout }): Promise<CollectionState> {

@@ -42,7 +42,23 @@ export type StripePaymentsOptions = {
 
 export const CURRENCY = "eur";
 /** A retried authorisation must send the same parameters: Checkout's expiry is rounded up to this. */
-export const EXPIRY_STEP_SECONDS = 5 * 60;
+const EXPIRY_STEP_SECONDS = 5 * 60;
+
+/**
+ * When a Checkout opened now closes (Unix seconds): `checkoutSeconds` and a minute from now,
+ * rounded up to 5 minutes so that the same call repeated within a few minutes sends the same
+ * parameters (an idempotent replay, not a conflict).
+ */
+export function checkoutExpiresAt(nowMs: number, checkoutSeconds: number): number {
+  const earliest = Math.floor(nowMs / 1000) + checkoutSeconds + 60;
+  return Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+}
+
+/** The renter (or requester) is sent to a Checkout Session just made: its id, address and expiry. */
+export function checkoutRedirect(session: Stripe.Checkout.Session): Extract<Authorization, { kind: "redirect" }> {
+  if (!session.url) throw new PaymentsError("unavailable", `Checkout ${session.id} has no URL`);
+  return { kind: "redirect", reference: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000).toISOString() };
+}
 
 export function createStripeClient({ secretKey, apiBase, maxNetworkRetries = 2, timeoutMs = 20_000 }: Pick<StripePaymentsOptions, "secretKey" | "apiBase" | "maxNetworkRetries" | "timeoutMs">): Stripe {
   const base = apiBase ? new URL(apiBase) : null;
@@ -133,9 +149,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsAd
     async authorize({ key, bookingId, purpose, amountCents, customer, returnUrl, paymentReference, lines }): Promise<Authorization> {
       checkAmount(amountCents);
       if (purpose === "booking") {
-        // Rounded up so that the same call repeated within a few minutes sends the same parameters.
-        const earliest = Math.floor(now() / 1000) + checkoutSeconds + 60;
-        const expiresAt = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+        const expiresAt = checkoutExpiresAt(now(), checkoutSeconds);
         const metadata = { bookingId, purpose, uid: customer.uid };
         const session = await call(() =>
           stripe.checkout.sessions.create(
@@ -159,8 +173,7 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsAd
             { idempotencyKey: key },
           ),
         );
-        if (!session.url) throw new PaymentsError("unavailable", `Checkout ${session.id} has no URL`);
-        return { kind: "redirect", reference: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000).toISOString() };
+        return checkoutRedirect(session);
       }
 
       if (!paymentReference) throw new PaymentsError("refused", `the deposit of ${bookingId} needs the booking's payment (its card)`);

@@ -6,6 +6,7 @@ export {
   canSetMeeting,
   BOOKINGS,
   BookingError,
+  bookingActions,
   bookingStatuses,
   isBookingError,
   isBookingId,

@@ -28,7 +28,8 @@ export const MAX_DAYS_AHEAD = 550;
  */
 export type BookingStatus = "awaiting-payment" | "pending" | "confirmed" | "declined" | "expired" | "cancelled" | "completed";
 export const bookingStatuses = ["awaiting-payment", "pending", "confirmed", "declined", "expired", "cancelled", "completed"] as const satisfies readonly BookingStatus[];
-export type BookingAction = "authorise" | "pay" | "accept" | "decline" | "expire" | "cancel" | "complete";
+export const bookingActions = ["authorise", "pay", "accept", "decline", "expire", "cancel", "complete"] as const;
+export type BookingAction = (typeof bookingActions)[number];
 export type Actor = "renter" | "owner" | "system";
 
 /**

@@ -1,7 +1,8 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Listing } from "../listings";
 import { hasCalendar, isForRent } from "../listings";
-import { actionsFor, canSetMeeting, ownerFigures, TRANSITIONS, bookingStatuses, type Booking } from "./index";
+import { actionsFor, canSetMeeting, ownerFigures, TRANSITIONS, bookingActions, bookingStatuses, type Booking } from "./index";
 
 /**
  * The rules the booking pages used to derive by hand, now the domain's (decision 034): what a side
@@ -39,5 +40,13 @@ describe("the bookings' rules, in the domain", () => {
     // Three booked days over one bookable boat's 30: 10 %; the berth for sale and the paused boat do not count.
     const figures = ownerFigures([trip], [listing("boat", "published"), listing("dock", "published", "sale"), listing("boat", "paused")], "2026-07-01");
     expect(figures).toMatchObject({ upcoming: 1, pending: 0, occupancyPercent: 10 });
+  });
+
+  it("names every step a booking's history records in four languages (a Stripe booking's history showed `history.authorise`)", () => {
+    const recorded = [...bookingActions, "request", "book", "move"];
+    for (const lang of ["es", "en", "fr", "de"]) {
+      const history = (JSON.parse(fs.readFileSync(`locales/${lang}/bookings.json`, "utf8")) as { history: Record<string, unknown> }).history;
+      expect(recorded.filter((action) => typeof history[action] !== "string"), lang).toEqual([]);
+    }
   });
 });
