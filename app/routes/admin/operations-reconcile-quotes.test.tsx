@@ -89,7 +89,7 @@ describe("/admin/operaciones: paid quotes reconciled with Stripe", { timeout: 60
     expect(last.stripe).toMatchObject(last.ledger);
     expect(last.stripe.feeCents).toBeGreaterThan(0);
     expect(teamMail()).toEqual([]);
-    expect(await drawn(dataOf(await view("/en")).reconciliation, "/en/admin/operaciones")).toContain("Compared 0 bookings, 2 paid quotes and 3 Stripe objects.");
+    expect(await drawn(dataOf(await view("/en")).reconciliation, "/en/admin/operaciones")).toContain("Bookings compared: 0 · paid quotes: 2 · Stripe objects: 3.");
   });
 
   it("finds a refund made at Stripe that the quote does not list and a quote refund of another amount, with both figures; lists them linking to the case; emails the team", async () => {
