@@ -107,15 +107,47 @@ export function createStripeWebhooks(deps: {
 }): PaymentWebhooks {
   const now = deps.now ?? Date.now;
 
-  async function claim(event: { id: string; type: string }, bookingId: string | null, extra: Pick<EventRecord, "accountId" | "caseId"> = {}): Promise<"claimed" | "duplicate" | "in-progress"> {
+  async function claim(event: { id: string; type: string }, about: Pick<EventRecord, "accountId" | "caseId"> & { bookingId?: string }): Promise<"claimed" | "duplicate" | "in-progress"> {
     return deps.store.runTransaction(async (tx) => {
       const existing = await tx.get<EventRecord>(PAYMENT_EVENTS_COLLECTION, event.id);
       if (existing?.state === "done") return "duplicate";
       if (existing?.state === "processing" && now() - Date.parse(existing.claimedAt) < CLAIM_STALE_MS) return "in-progress";
+      const { bookingId = null, ...extra } = about;
       const record: EventRecord = { type: event.type, state: "processing", claimedAt: new Date(now()).toISOString(), doneAt: null, bookingId, ...extra };
       tx.set(PAYMENT_EVENTS_COLLECTION, event.id, record);
       return "claimed";
     });
+  }
+
+  /**
+   * An event handled once, whatever it is about: claimed (a replay answers `duplicate`, a claim
+   * another server holds `in-progress`), handed to `apply`, then marked done with what it made of
+   * it. A failed `apply` releases the claim (500: Stripe sends it again). `subject` names what the
+   * event is about in the log lines and `notApplied` why an outcome other than `applied` changed
+   * nothing (ids only: no person's data).
+   */
+  async function once<O extends string>(
+    event: { id: string; type: string },
+    about: Parameters<typeof claim>[1],
+    subject: string,
+    apply: () => Promise<O>,
+    notApplied: (outcome: Exclude<O, "applied">) => string,
+  ): Promise<WebhookOutcome> {
+    const claimed = await claim(event, about);
+    if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
+    if (claimed === "in-progress") return { status: 409, result: "in-progress", eventId: event.id };
+    let outcome: O;
+    try {
+      outcome = await apply();
+    } catch (error) {
+      console.error(`[payments] handling Stripe event ${event.id} (${event.type}) ${subject} failed; Stripe will send it again:`, error);
+      await deps.store.delete(PAYMENT_EVENTS_COLLECTION, event.id).catch(() => undefined);
+      return { status: 500, result: "failed", eventId: event.id };
+    }
+    await deps.store.update(PAYMENT_EVENTS_COLLECTION, event.id, { state: "done", doneAt: new Date(now()).toISOString(), outcome });
+    if (outcome === "applied") return { status: 200, result: "handled", eventId: event.id };
+    console.warn(`[payments] Stripe event ${event.id} (${event.type}) ${notApplied(outcome as Exclude<O, "applied">)}: acknowledged, nothing done`);
+    return { status: 200, result: "not-applied", eventId: event.id };
   }
 
   /** Signed with the endpoint's secret, or with the Connect endpoint's when there is one. */
@@ -130,22 +162,15 @@ export function createStripeWebhooks(deps: {
 
   /** `account.updated`: once, to the owner whose account it is (decision 052). */
   async function accountEvent(event: { id: string; type: string }, account: ConnectAccountState): Promise<WebhookOutcome> {
-    if (!deps.accounts) return { status: 200, result: "ignored", eventId: event.id };
-    const claimed = await claim(event, null, { accountId: account.accountId });
-    if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
-    if (claimed === "in-progress") return { status: 409, result: "in-progress", eventId: event.id };
-    let outcome: "applied" | "unknown-account";
-    try {
-      outcome = await deps.accounts.accountUpdated(account);
-    } catch (error) {
-      console.error(`[payments] handling Stripe event ${event.id} (${event.type}) of account ${account.accountId} failed; Stripe will send it again:`, error);
-      await deps.store.delete(PAYMENT_EVENTS_COLLECTION, event.id).catch(() => undefined);
-      return { status: 500, result: "failed", eventId: event.id };
-    }
-    await deps.store.update(PAYMENT_EVENTS_COLLECTION, event.id, { state: "done", doneAt: new Date(now()).toISOString(), outcome });
-    if (outcome === "applied") return { status: 200, result: "handled", eventId: event.id };
-    console.warn(`[payments] Stripe event ${event.id} (${event.type}) names account ${account.accountId}, which no owner has (unknown-account): acknowledged, nothing done`);
-    return { status: 200, result: "not-applied", eventId: event.id };
+    const accounts = deps.accounts;
+    if (!accounts) return { status: 200, result: "ignored", eventId: event.id };
+    return once(
+      event,
+      { accountId: account.accountId },
+      `of account ${account.accountId}`,
+      () => accounts.accountUpdated(account),
+      (outcome) => `names account ${account.accountId}, which no owner has (${outcome})`,
+    );
   }
 
   return {
@@ -166,48 +191,33 @@ export function createStripeWebhooks(deps: {
       if (read.kind === "case-checkout") return handleCaseCheckout(read);
       if (read.kind === "account") return accountEvent(read.event, read.account);
       const { event, bookingId, checkout } = read;
-      const claimed = await claim(event, bookingId);
-      if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
-      if (claimed === "in-progress") return { status: 409, result: "in-progress", eventId: event.id };
-      let outcome: CheckoutEventOutcome;
-      try {
-        outcome =
+      return once(
+        event,
+        { bookingId },
+        `for booking ${bookingId}`,
+        () =>
           event.type === "checkout.session.completed"
-            ? await deps.bookings.paymentAuthorised({ bookingId, checkout: checkout.id, reference: checkout.paymentIntent!, amountCents: checkout.amountCents, currency: checkout.currency })
-            : await deps.bookings.checkoutExpired({ bookingId, checkout: checkout.id });
-      } catch (error) {
-        console.error(`[payments] handling Stripe event ${event.id} (${event.type}) for booking ${bookingId} failed; Stripe will send it again:`, error);
-        await deps.store.delete(PAYMENT_EVENTS_COLLECTION, event.id).catch(() => undefined);
-        return { status: 500, result: "failed", eventId: event.id };
-      }
-      await deps.store.update(PAYMENT_EVENTS_COLLECTION, event.id, { state: "done", doneAt: new Date(now()).toISOString(), outcome });
-      if (outcome === "applied") return { status: 200, result: "handled", eventId: event.id };
-      console.warn(`[payments] Stripe event ${event.id} (${event.type}) of checkout ${checkout.id} names booking ${bookingId}, but ${NOT_APPLIED[outcome]} (${outcome}): acknowledged, nothing done`);
-      return { status: 200, result: "not-applied", eventId: event.id };
+            ? deps.bookings.paymentAuthorised({ bookingId, checkout: checkout.id, reference: checkout.paymentIntent!, amountCents: checkout.amountCents, currency: checkout.currency })
+            : deps.bookings.checkoutExpired({ bookingId, checkout: checkout.id }),
+        (outcome) => `of checkout ${checkout.id} names booking ${bookingId}, but ${NOT_APPLIED[outcome]} (${outcome})`,
+      );
     },
   };
 
   /** A paperwork quote's checkout event: claimed, handed to the cases, marked done (the same rules as a booking's). */
   async function handleCaseCheckout(read: Extract<ReturnType<typeof readStripeEvent>, { kind: "case-checkout" }>): Promise<WebhookOutcome> {
     const { event, caseId, quoteN, checkout } = read;
-    if (!deps.cases) return { status: 200, result: "ignored", eventId: event.id };
-    const claimed = await claim(event, null, { caseId });
-    if (claimed === "duplicate") return { status: 200, result: "duplicate", eventId: event.id };
-    if (claimed === "in-progress") return { status: 409, result: "in-progress", eventId: event.id };
-    let outcome: CaseCheckoutOutcome;
-    try {
-      outcome =
+    const cases = deps.cases;
+    if (!cases) return { status: 200, result: "ignored", eventId: event.id };
+    return once(
+      event,
+      { caseId },
+      `for case ${caseId}`,
+      () =>
         event.type === "checkout.session.completed"
-          ? await deps.cases.quotePaid({ caseId, quoteN, checkout: checkout.id, reference: checkout.paymentIntent!, amountCents: checkout.amountCents, currency: checkout.currency })
-          : await deps.cases.quoteCheckoutExpired({ caseId, quoteN, checkout: checkout.id });
-    } catch (error) {
-      console.error(`[payments] handling Stripe event ${event.id} (${event.type}) for case ${caseId} failed; Stripe will send it again:`, error);
-      await deps.store.delete(PAYMENT_EVENTS_COLLECTION, event.id).catch(() => undefined);
-      return { status: 500, result: "failed", eventId: event.id };
-    }
-    await deps.store.update(PAYMENT_EVENTS_COLLECTION, event.id, { state: "done", doneAt: new Date(now()).toISOString(), outcome });
-    if (outcome === "applied") return { status: 200, result: "handled", eventId: event.id };
-    console.warn(`[payments] Stripe event ${event.id} (${event.type}) of checkout ${checkout.id} names quote ${quoteN} of case ${caseId}, but it does not apply (${outcome}): acknowledged, nothing done`);
-    return { status: 200, result: "not-applied", eventId: event.id };
+          ? cases.quotePaid({ caseId, quoteN, checkout: checkout.id, reference: checkout.paymentIntent!, amountCents: checkout.amountCents, currency: checkout.currency })
+          : cases.quoteCheckoutExpired({ caseId, quoteN, checkout: checkout.id }),
+      (outcome) => `of checkout ${checkout.id} names quote ${quoteN} of case ${caseId}, but it does not apply (${outcome})`,
+    );
   }
 }

@@ -139,4 +139,5 @@ export { isStoreError, StoreError, type StoreErrorCode } from "./errors";
 export { deleteField, increment, isFieldTransform } from "./field-transforms";
 export { newDocumentId, parseFieldPath, validateCollectionName, validateDocumentId, validateFieldName } from "./names";
 export { assertDocumentSize, toDocumentData, toPatchEntries, type PatchEntry, type PatchValue } from "./documents";
+export { scanQuery } from "./scan";
 export { cursorAfter, MAX_IN_VALUES, normalizeQuery, readField, type FieldFilter, type FieldOrder, type NormalizedQuery } from "./query";

@@ -1,4 +1,5 @@
 /** The bookings whose money the daily reconciliation compares with the provider (decision 053). */
+import { scanQuery } from "#app/.server/store";
 import { BOOKINGS, type Booking } from "./model";
 import type { BookingsContext } from "./context";
 import { withLedger } from "./stored";
@@ -16,33 +17,18 @@ const PAGE = 200;
 export async function moneyActivity(ctx: BookingsContext, input: { since: string; ids?: readonly string[]; limit: number }): Promise<{ bookings: Booking[]; more: boolean }> {
   const charging = (doc: Booking) => doc.money?.charges === true && doc.money.provider !== "recorded";
   const found = new Map<string, Booking>();
-  let after: string | null = null;
-  let afterId: string | null = null;
-  let read = 0;
-  let more = false;
-  while (read < input.limit * 5) {
-    const page: Booking[] = await ctx.store.query<Booking>({
-      collection: BOOKINGS,
-      where: [["updatedAt", ">=", input.since]],
-      orderBy: [["updatedAt", "asc"]],
-      limit: PAGE,
-      ...(after !== null ? { startAfter: [after, afterId] } : {}),
-    });
-    read += page.length;
-    for (const doc of page) {
-      if (!charging(doc)) continue;
-      if (found.size >= input.limit) {
-        more = true;
-        break;
-      }
+  const read = await scanQuery<Booking>(
+    ctx.store,
+    { collection: BOOKINGS, where: [["updatedAt", ">=", input.since]], orderBy: [["updatedAt", "asc"]] },
+    { pageSize: PAGE, maxRead: input.limit * 5 },
+    (doc) => {
+      if (!charging(doc)) return true;
+      if (found.size >= input.limit) return false;
       found.set(doc.id, withLedger(doc));
-    }
-    if (more || page.length < PAGE) break;
-    const last = page[page.length - 1]!;
-    after = last.updatedAt;
-    afterId = last.id;
-    if (read >= input.limit * 5) more = true;
-  }
+      return true;
+    },
+  );
+  const more = read !== "done";
   const named = (input.ids ?? []).filter((id) => !found.has(id));
   const again = named.length ? await ctx.store.getMany<Booking>(BOOKINGS, named) : [];
   for (const doc of again) if (doc && charging(doc)) found.set(doc.id, withLedger(doc));

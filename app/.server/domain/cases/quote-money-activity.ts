@@ -1,4 +1,5 @@
 /** The paid quotes whose money the daily reconciliation compares with the provider (decisions 053 and 054). */
+import { scanQuery } from "#app/.server/store";
 import { CASES, type Case, type CaseQuote } from "./model";
 import { type CasesContext, withDefaults } from "./context";
 
@@ -26,33 +27,21 @@ function lastMoneyAt(quote: CaseQuote): string {
 export async function quoteMoneyActivity(ctx: CasesContext, input: { since: string; ids?: readonly string[]; limit: number }): Promise<{ quotes: PaidQuote[]; more: boolean }> {
   const found = new Map<string, PaidQuote>();
   const add = (item: Case, quote: CaseQuote) => found.set(`${item.id}/${quote.n}`, { caseId: item.id, caseReference: item.reference, quote });
-  let after: string | null = null;
-  let afterId: string | null = null;
-  let read = 0;
   let more = false;
-  while (read < input.limit * 5) {
-    const page: Case[] = await ctx.store.query<Case>({
-      collection: CASES,
-      where: [["updatedAt", ">=", input.since]],
-      orderBy: [["updatedAt", "asc"]],
-      limit: PAGE,
-      ...(after !== null ? { startAfter: [after, afterId] } : {}),
-    });
-    read += page.length;
-    for (const doc of page) {
+  const read = await scanQuery<Case>(
+    ctx.store,
+    { collection: CASES, where: [["updatedAt", ">=", input.since]], orderBy: [["updatedAt", "asc"]] },
+    { pageSize: PAGE, maxRead: input.limit * 5 },
+    (doc) => {
       const item = withDefaults(doc);
       for (const quote of item.quotes.filter((q) => paidThroughProvider(q) && lastMoneyAt(q) >= input.since)) {
         if (found.size >= input.limit) more = true;
         else add(item, quote);
       }
-      if (more) break;
-    }
-    if (more || page.length < PAGE) break;
-    const last = page[page.length - 1]!;
-    after = last.updatedAt;
-    afterId = last.id;
-    if (read >= input.limit * 5) more = true;
-  }
+      return !more;
+    },
+  );
+  more ||= read !== "done";
   const named = [...new Set(input.ids ?? [])];
   const again = named.length ? await ctx.store.getMany<Case>(CASES, named) : [];
   for (const doc of again) {

@@ -51,12 +51,20 @@ async function depositState(ctx: DepositsContext, claim: DepositClaim) {
   return { deposit: money ? lineOf(money, "deposit") : undefined, kept: money ? (lineOf(money, "claim")?.amountCents ?? 0) : 0 };
 }
 
+/** The open claims with a closing marker older than STUCK_AFTER_MS, oldest claim first: the open claims, then their markers in one read. */
+async function stale(ctx: DepositsContext): Promise<Array<{ claim: DepositClaim; marker: ClosingMarker }>> {
+  const open = await listOpen(ctx);
+  const markers = open.length ? await ctx.store.getMany<ClosingMarker>(CLOSINGS, open.map((claim) => claim.bookingId)) : [];
+  return open.flatMap((claim, i) => {
+    const marker = markers[i];
+    return marker && isStale(ctx, marker.at) ? [{ claim, marker }] : [];
+  });
+}
+
 /** Open claims whose closing marker is older than STUCK_AFTER_MS, oldest claim first. */
 export async function stuck(ctx: DepositsContext): Promise<StuckClaim[]> {
   const found: StuckClaim[] = [];
-  for (const claim of await listOpen(ctx)) {
-    const marker = await ctx.store.get<ClosingMarker>(CLOSINGS, claim.bookingId);
-    if (!marker || !isStale(ctx, marker.at)) continue;
+  for (const { claim, marker } of await stale(ctx)) {
     const { deposit } = await depositState(ctx, claim);
     found.push({
       bookingId: claim.bookingId,
@@ -173,9 +181,7 @@ export type StuckPass = { finished: number; needsTeam: number };
 export async function finishStuck(ctx: DepositsContext): Promise<StuckPass> {
   const pass: StuckPass = { finished: 0, needsTeam: 0 };
   let failed = 0;
-  for (const claim of await listOpen(ctx)) {
-    const marker = await ctx.store.get<ClosingMarker>(CLOSINGS, claim.bookingId);
-    if (!marker || !isStale(ctx, marker.at)) continue;
+  for (const { claim } of await stale(ctx)) {
     try {
       const done = await finishAs(ctx, SCHEDULER, claim.bookingId, { reopen: false });
       if (done.outcome === "finished") pass.finished++;
