@@ -10,7 +10,8 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
  *   cores are busy (the test run shares them with the build and the type check), the delay counts
  *   the time this thread waited for a core, the busiest tick only the time it worked. Where there
  *   is no /proc it is the delay.
- * Tests assert the bound on `busiestMs` (the work: under 100 ms); `delayMs` depends on the machine's load and is printed, not asserted.
+ * Tests assert a bound on `busiestMs` (the work); `delayMs` depends on the machine's load and is printed, not asserted. A late tick
+ * sums every callback that ran meanwhile, so `busiestMs` too grows on a loaded machine (see calendar-hostile-feeds.test.ts).
  */
 export async function watchEventLoop<T>(run: () => Promise<T>): Promise<{ result: T; delayMs: number; busiestMs: number }> {
   const onCpu = cpuClock();
