@@ -30,6 +30,10 @@ const httpServer = createServer();
 // Every request is served in its scope: its id back as X-Request-Id, one log line and its metrics
 // when it ends (decision 049).
 function routeRequest(req: IncomingMessage, res: ServerResponse) {
+  if (config.STORE_COUNTING) return countedRequest(req, res);
+  serveRequest(req, res);
+}
+function serveRequest(req: IncomingMessage, res: ServerResponse) {
   serverApp.observeRequest(req, res, config.traceProject, () => {
     const decision = serverApp.gateRequest(req.method ?? "GET", req.url ?? "/");
     if (decision.kind === "refuse") {
@@ -40,6 +44,17 @@ function routeRequest(req: IncomingMessage, res: ServerResponse) {
     req.url = decision.url;
     app(req, res);
   });
+}
+// Tests and the bench only (STORE_COUNTING): the answer's `X-Store-Use` header says what the
+// request asked of the document store until its headers went (a document is rendered whole first).
+function countedRequest(req: IncomingMessage, res: ServerResponse) {
+  const counts = serverApp.emptyCounts();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (!res.headersSent) res.setHeader("X-Store-Use", serverApp.formatCounts(counts));
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  serverApp.countStoreUse(counts, () => serveRequest(req, res));
 }
 // An idle keep-alive socket is kept longer than the clients and proxies in front keep theirs
 // (Node's 5 s default loses the race with a client that reuses the socket as the server closes it:

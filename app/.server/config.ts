@@ -169,6 +169,9 @@ const envSchema = z
     BACKUP_DIR: z.string().trim().min(1).optional(),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
     BACKUP_INTERVAL_HOURS: z.coerce.number().min(0.01).max(24 * 31).default(24),
+    // Tests and `npm run bench` only: each answer says what it asked of the store in an
+    // `X-Store-Use` header (reads, writes, queries, transactions; app/.server/store/counting.ts).
+    STORE_COUNTING: booleanFlag.default("false"),
   })
   .superRefine((env, ctx) => {
     if (env.PASSWORD_MAX_LENGTH !== undefined && env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {

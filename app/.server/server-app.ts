@@ -13,6 +13,7 @@ import { readiness } from "./observability/readiness";
 import { observeRequest } from "./observability/request-log";
 import { currentRequest, noteRoute } from "./observability/request-scope";
 import { createServices } from "./services";
+import { countStoreUse, emptyCounts, formatCounts } from "./store/counting";
 
 /**
  * What `server.ts` takes from the server build (`build.entry.module.serverApp`, re-exported by
@@ -44,6 +45,10 @@ export const serverApp = {
   collectProcessMetrics,
   metricsAnswer,
   readiness,
+  // Tests and the bench (STORE_COUNTING): what each request asked of the store, as a header.
+  countStoreUse,
+  emptyCounts,
+  formatCounts,
 };
 
 export type ServerApp = typeof serverApp;

@@ -17,6 +17,7 @@ import { createRecentlyViewedCookie } from "./http/recently-viewed-cookie";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import type { DocumentStore } from "./store";
+import { countingStore } from "./store/counting";
 import { createStore } from "./store/create-store";
 import { createPageCacheInvalidations, type PageCacheInvalidations } from "./page-cache-invalidations";
 import { createSessionRevocations, type SessionRevocations } from "./domain/sessions";
@@ -360,7 +361,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
  * (`config.seedDemoData`) is the caller's start-up step: `seedDemoData(services)` from `./seed`.
  */
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
-  const store = await createStore(
+  const opened = await createStore(
     config.APP_BACKEND === "embedded"
       ? { backend: "embedded", dataDir: config.dataDir }
       : {
@@ -369,6 +370,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
           serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT || undefined,
         },
   );
+  const store = config.STORE_COUNTING ? countingStore(opened) : opened;
   const identity = await createIdentity(
     config.APP_BACKEND === "embedded"
       ? { kind: "local", store, secrets: config.sessionSecrets, passwordPolicy: config.passwordPolicy, passwordHashCost: config.PASSWORD_HASH_COST }
