@@ -6,7 +6,9 @@ import http from "node:http";
 import autocannon from "autocannon";
 import { DEMO, signIn } from "./bench-data";
 import { percentile, rssMiB, timeOneRequest } from "./bench-measure";
+import { countsOf } from "./bench-counts";
 import { connections, duration, options } from "./bench-options";
+import { dayFromNow, summaryQuery } from "./bench-targets";
 
 export async function measureSignIn(base: string, count: number) {
   const times: number[] = [];
@@ -62,8 +64,17 @@ export async function measureEventStreams(base: string, pid: number, count: numb
   return { count, connectedMs, fanOutMs, rssBefore, rssConnected, perSubscriberKiB: ((rssConnected - rssBefore) * 1024) / count };
 }
 
-/** A day `n` days from today, as the booking forms send it. */
-const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/**
+ * One booking confirmation alone, as the summary's form posts it (an instant boat, a day no other
+ * run books), and what it asked of the store (its `X-Store-Use` header, bench-counts.ts).
+ */
+export async function confirmationCounts(base: string, cookie: string, boat: string) {
+  return countsOf(base + "/boat/rent/boat/ReservationSummary", {
+    method: "POST",
+    headers: { Cookie: `${cookie}; i18n_redirected=es`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: summaryQuery(boat, dayFromNow(400)).toString(),
+  });
+}
 
 /**
  * Booking confirmations as the summary page's form sends them, signed in as the demo renter,
