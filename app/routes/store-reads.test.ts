@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
 import { measureStoreUse, type StoreCounts } from "#app/.server/store/counting";
+import { caseTypes } from "#app/utils/cases";
 import { createTestServices, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
 import { loader as rootLoader } from "#app/root";
 import { loader as panelLoader } from "#app/routes/layouts/panel";
@@ -15,6 +16,8 @@ import { loader as reservationsLoader } from "#app/routes/settings/reservations"
 import { loader as rentalsLoader } from "#app/routes/settings/rentals";
 import { loader as messagesLoader } from "#app/routes/chats/messages";
 import { loader as chatLoader } from "#app/routes/chats/chat";
+import { loader as adminLoader } from "#app/routes/layouts/admin";
+import { loader as adminCasesLoader } from "#app/routes/admin/cases";
 
 /**
  * What each page asks of the store, counted as Firestore bills it (decision record 055): the root
@@ -27,10 +30,12 @@ import { loader as chatLoader } from "#app/routes/chats/chat";
 let services: Services;
 let renter: { uid: string; cookie: string };
 let owner: { uid: string; cookie: string };
+let admin: { uid: string; cookie: string };
 beforeAll(async () => {
   services = await createTestServices({ STORE_COUNTING: "true" }, { demoListings: true });
   renter = await signInAs(services, "renter@amarre.test", "amarre-demo");
   owner = await signInAs(services, "owner@amarre.test", "amarre-demo");
+  admin = await signInAs(services, "admin@amarre.test", "amarre-demo");
 });
 afterAll(() => services.close());
 
@@ -44,7 +49,7 @@ async function page(path: string, loaders: Loader[], { cookie, params = {} }: { 
   const { result, counts } = await measureStoreUse(() =>
     Promise.all([rootLoader, ...loaders].map((loader) => settle(() => loader({ request: pageRequest(path, headers), params, context: loadContext(services) })))),
   );
-  for (const answer of result) expect(statusOf(answer), path).toBe(200);
+  for (const answer of result) expect(statusOf(answer ?? {}), path).toBe(200);
   return counts;
 }
 const use = (reads: number, queries: number): StoreCounts => ({ reads, writes: 0, queries, transactions: 0 });
@@ -89,6 +94,16 @@ describe("reads per page (the demo marketplace)", () => {
     const chatId = (await services.chats.list(renter.uid))[0]!.chatId;
     expect(await page(`/chat/${chatId}`, [settings, as(chatLoader)], { cookie: renter.cookie, params: { chatId } })).toEqual(use(13, 5));
   });
+  it("finds the team's cases by a word reading the page's entries and cases, not every case with the word", async () => {
+    // 60 cases with the word: a page shows 25 (CASES_PAGE_SIZE).
+    for (let i = 0; i < 60; i++) {
+      await services.cases.create({ type: caseTypes[i % caseTypes.length], requesterUid: null, contact: { name: `Cliente ${i}`, email: `c${i}@example.com`, phone: null }, details: { boatName: `Zafiro ${i}`, port: "Palma", notes: "Prueba" }, lang: "es" });
+    }
+    const found = await page("/admin/gestiones?q=zafiro", [as(adminLoader), as(adminCasesLoader)], { cookie: admin.cookie });
+    // The unread count, the word's entries counted (one read), the page's 25 entries and its 25 cases (before: all 60 entries).
+    expect(found).toEqual(use(52, 3));
+  });
+
   it("prices a booking within 20 reads and confirms an instant one within 25 reads and 15 writes", async () => {
     await services.ports.list();
     const instant = (await services.listings.search({ instantBooking: true, sort: "newest" })).items.find((b) => b.ownerUid !== renter.uid)!;
