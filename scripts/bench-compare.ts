@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { prepareData } from "./bench-data";
-import { probeCounts, readsCell } from "./bench-counts";
+import { printReadVerdicts, probeCounts, readsCell } from "./bench-counts";
 import { measure, warmUp, type Measured } from "./bench-measure";
 import { args, connections, duration, listings, rounds } from "./bench-options";
 import { num, pct, printPages, rootLoaderLine } from "./bench-report";
@@ -147,6 +147,8 @@ export async function compare(ref: string) {
     console.log(`\nThe root loader alone (in process): before ${rootLoaderLine(rootBefore)}; after ${rootLoaderLine(rootAfter)}`);
     console.log("\nAfter:");
     printPages(rows.map((row) => row.after), rootAfter, countedAfter);
+    // The read targets judge this checkout (pages only: --compare makes no bookings).
+    if (!printReadVerdicts(countedAfter)) process.exitCode = 1;
     fs.mkdirSync("bench-results", { recursive: true });
     fs.writeFileSync(
       path.join("bench-results", `compare-${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
