@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPageCache, visitorPageHeaders } from "./page-cache";
 import { createPageCacheInvalidations, INVALIDATIONS } from "./page-cache-invalidations";
+import { countingStore, measureStoreUse } from "./store/counting";
 import { SqliteStore } from "./store/sqlite";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-invalidations-"));
@@ -46,19 +47,25 @@ describe("page-cache invalidations across servers", () => {
     }
   });
 
-  it("prunes old invalidations", async () => {
+  it("a write adds its invalidation and prunes nothing; the background pass prunes the old ones", async () => {
     const store = new SqliteStore({ dataDir: ":memory:" });
     let now = 1_000_000;
     const cache = createPageCache({ ttlMs: 60_000, maxBytes: 1 << 20 });
-    const invalidations = createPageCacheInvalidations({ store, cache, now: () => now, keepMs: 1_000 });
+    const invalidations = createPageCacheInvalidations({ store: countingStore(store), cache, now: () => now, keepMs: 1_000 });
+    const tags = async () => (await store.query<{ tags: string[]; at: number }>({ collection: INVALIDATIONS, orderBy: [["at", "asc"]] })).map((doc) => doc.tags);
     try {
       invalidations.publish(["listing:a"]);
       await invalidations.settled();
       now += 5_000;
-      invalidations.publish(["listing:b"]);
-      await invalidations.settled();
-      const left = await store.query<{ tags: string[] }>({ collection: INVALIDATIONS });
-      expect(left.map((doc) => doc.tags)).toEqual([["listing:b"]]);
+      const { counts } = await measureStoreUse(async () => {
+        invalidations.publish(["listing:b"]);
+        await invalidations.settled();
+      });
+      // the write a minute later: its own document only, the old one still there
+      expect(counts).toMatchObject({ reads: 0, writes: 1, queries: 0 });
+      expect(await tags()).toEqual([["listing:a"], ["listing:b"]]);
+      expect(await invalidations.prune()).toBe(1);
+      expect(await tags()).toEqual([["listing:b"]]);
     } finally {
       invalidations.close();
       await store.close();

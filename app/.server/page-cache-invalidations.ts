@@ -8,9 +8,13 @@ import type { DocumentStore, StoredDoc } from "./store";
  * watches the store's recent invalidations (SQLite: in-process notifications plus the data
  * version poll for other processes; Firestore: `onSnapshot`), so another server forgets the same
  * pages within about a second instead of serving them until they expire. A server skips its own.
- * Invalidations older than `keepMs` are pruned.
+ * Invalidations older than `keepMs` are pruned by the server's background work (`prune`, every
+ * `INVALIDATIONS_PRUNE_MS`), never inside a request: a write only adds its own.
  */
 export const INVALIDATIONS = "page-cache-invalidations";
+/** How often the background work prunes the old invalidations (at most `PRUNE_BATCH` a pass). */
+export const INVALIDATIONS_PRUNE_MS = 60_000;
+const PRUNE_BATCH = 200;
 
 type Invalidation = { tags: string[]; at: number; server: string };
 
@@ -19,6 +23,8 @@ export type PageCacheInvalidations = {
   publish(tags: readonly string[]): void;
   /** Resolves once every write started so far has reached the store (tests, shutdown). */
   settled(): Promise<void>;
+  /** Deletes up to 200 invalidations older than `keepMs` (the background work, each minute); resolves with how many. */
+  prune(): Promise<number>;
   close(): void;
 };
 
@@ -36,7 +42,6 @@ export function createPageCacheInvalidations(deps: {
   const startedAt = now();
   let seen = new Set<string>();
   let pending: Promise<unknown> = Promise.resolve();
-  let lastPrune = startedAt;
 
   const stop = store.watch<Invalidation>(
     { collection: INVALIDATIONS, where: [["at", ">=", startedAt]], orderBy: [["at", "asc"]] },
@@ -52,24 +57,23 @@ export function createPageCacheInvalidations(deps: {
     (error) => console.warn("[page cache] watching invalidations failed; pages now expire on their own:", error),
   );
 
-  async function prune() {
-    const old = await store.query({ collection: INVALIDATIONS, where: [["at", "<", now() - keepMs]], limit: 200 });
-    await Promise.all(old.map((doc) => store.delete(INVALIDATIONS, doc.id)));
-  }
-
   return {
     publish(tags) {
       const unique = [...new Set(tags)];
       if (unique.length === 0) return;
       cache.invalidate(unique);
       const write = store.add(INVALIDATIONS, { tags: unique, at: now(), server: serverId } satisfies Invalidation);
-      const tidy = now() - lastPrune > keepMs ? ((lastPrune = now()), prune()) : Promise.resolve();
-      pending = Promise.all([pending, write, tidy]).catch((error: unknown) =>
+      pending = Promise.all([pending, write]).catch((error: unknown) =>
         console.warn("[page cache] an invalidation did not reach the other servers:", error),
       );
     },
     async settled() {
       await pending;
+    },
+    async prune() {
+      const old = await store.query({ collection: INVALIDATIONS, where: [["at", "<", now() - keepMs]], limit: PRUNE_BATCH });
+      await Promise.all(old.map((doc) => store.delete(INVALIDATIONS, doc.id)));
+      return old.length;
     },
     close() {
       stop();

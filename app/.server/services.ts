@@ -19,7 +19,7 @@ import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import type { DocumentStore } from "./store";
 import { countingStore } from "./store/counting";
 import { createStore } from "./store/create-store";
-import { createPageCacheInvalidations, type PageCacheInvalidations } from "./page-cache-invalidations";
+import { createPageCacheInvalidations, INVALIDATIONS_PRUNE_MS, type PageCacheInvalidations } from "./page-cache-invalidations";
 import { createSessionRevocations, type SessionRevocations } from "./domain/sessions";
 import { SESSION_MAX_AGE_SECONDS } from "./identity";
 import { bookingEmailHandler, createBookingsService, type BookingsService } from "./domain/bookings";
@@ -296,6 +296,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     { name: "deposit-closings", doing: "finishing the deposit closings that stopped", everyMs: DEPOSIT_CLOSINGS_CHECK_MS, pass: () => deposits.finishStuckClosings() },
     // Stripe mode only: once a day across servers (the day's run claimed in the store, decision 053).
     ...(reconciliation.available ? [{ name: "reconciliation" as const, doing: "reconciling the ledger with Stripe", everyMs: RECONCILIATION_CHECK_MS, pass: () => reconciliation.runDaily() }] : []),
+    // The page cache's invalidations older than a minute, off the requests (at most 200 a pass).
+    { name: "page-cache-invalidations", doing: "pruning the page cache's old invalidations", everyMs: INVALIDATIONS_PRUNE_MS, pass: () => invalidations.prune() },
     // Bookings and cases stored before short references get theirs, once per store (a marker skips the scan after).
     { name: "booking-references", doing: "storing the bookings' references", everyMs: null, pass: () => bookings.backfillReferences() },
     { name: "case-references", doing: "storing the cases' references", everyMs: null, pass: () => cases.backfillReferences() },
