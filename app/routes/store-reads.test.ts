@@ -94,14 +94,22 @@ describe("reads per page (the demo marketplace)", () => {
     const chatId = (await services.chats.list(renter.uid))[0]!.chatId;
     expect(await page(`/chat/${chatId}`, [settings, as(chatLoader)], { cookie: renter.cookie, params: { chatId } })).toEqual(use(13, 5));
   });
-  it("finds the team's cases by a word reading the page's entries and cases, not every case with the word", async () => {
+
+  it("finds the team's cases by words reading the page's cases, not every case with each word", async () => {
     // 60 cases with the word: a page shows 25 (CASES_PAGE_SIZE).
     for (let i = 0; i < 60; i++) {
       await services.cases.create({ type: caseTypes[i % caseTypes.length], requesterUid: null, contact: { name: `Cliente ${i}`, email: `c${i}@example.com`, phone: null }, details: { boatName: `Zafiro ${i}`, port: "Palma", notes: "Prueba" }, lang: "es" });
     }
     const found = await page("/admin/gestiones?q=zafiro", [as(adminLoader), as(adminCasesLoader)], { cookie: admin.cookie });
-    // The unread count, the word's entries counted (one read), the page's 25 entries and its 25 cases (before: all 60 entries).
-    expect(found).toEqual(use(52, 3));
+    // The unread count, the word's entries counted (one read), the page's 25 cases read by the word (before: 25 entries and their 25 cases, 52).
+    expect(found).toEqual(use(27, 3));
+    // Two words: both counted, the rarest's cases read until the page is full, the other checked on them (before: each word's whole window, 2 × 60 entries and 25 cases).
+    expect(await page("/admin/gestiones?q=zafiro+palma", [as(adminLoader), as(adminCasesLoader)], { cookie: admin.cookie })).toEqual(use(28, 4));
+    const both = await services.cases.search({ text: "zafiro palma" });
+    expect([both.items.length, both.total, both.pageCount]).toEqual([25, 60, 3]);
+    // A rare word among them: its few entries and their cases, the other word checked on them.
+    expect(await page("/admin/gestiones?q=zafiro+c7", [as(adminLoader), as(adminCasesLoader)], { cookie: admin.cookie })).toEqual(use(5, 4));
+    expect((await services.cases.search({ text: "zafiro c7" })).total).toBe(1);
   });
 
   it("prices a booking within 20 reads and confirms an instant one within 25 reads and 15 writes", async () => {

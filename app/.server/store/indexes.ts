@@ -83,6 +83,10 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
       // The free-text search's word index (one entry per word of a case), with the same filters.
       { collection: "case_words", fields: ["word", ...subset, { path: "createdAt", order: "desc" as const }] },
     ]),
+  // The admin's list by words: the rarest word's cases, newest first, with the same filters (decision 012).
+  ...["status", "type"]
+    .reduce<string[][]>((all, field) => [...all, ...all.map((subset) => [...subset, field])], [[]])
+    .map((subset) => ({ collection: "cases", fields: [{ path: "tokens", arrayContains: true }, ...subset, { path: "createdAt", order: "desc" as const }] })),
   // A person's invoices, newest first: received (as the buyer) and issued in their name (as the seller).
   { collection: "invoices", fields: ["buyer.uid", { path: "issuedAt", order: "desc" }] },
   { collection: "invoices", fields: ["seller.uid", { path: "issuedAt", order: "desc" }] },

@@ -1,17 +1,20 @@
 /** The team's views over all cases: the filtered, paged search on the word index, its rebuild and the dashboard's overview. */
+import { cursorAfter, type OrderByClause, type WhereClause } from "#app/.server/store";
 import { CASES, caseStatuses, caseTypes, OPEN_STATUSES, searchTokens, type Case } from "./model";
 import { withDefaults, type CasesContext } from "./context";
 import { CASE_WORDS, type WordEntry, writeWords, tokensOf } from "./word-index";
 import { type CaseFilters, CASES_PAGE_SIZE } from "./service-types";
 
-/** How many cases a filtered search reads at most before paging in memory. */
+/** How many cases a search by several words reads at most to fill its page. */
 const SEARCH_WINDOW = 2_000;
+/** At most this many cases with the rarest word: read through its word entries (indexed on both stores) rather than scanned. */
+const FEW = 12;
 
 
 /**
  * The admin's list: newest first, filtered by status, type, creation dates and free text
- * (every word of `text` must be among the case's words: the first in the store with
- * `array-contains`, the others in memory), 25 a page.
+ * (every word of `text` must be among the case's words: each word's entries counted in the word
+ * index, the rarest word's cases read in the store, the others checked on them), 25 a page.
  */
 export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{ items: Case[]; total: number; page: number; pageCount: number }> {
   // A reference as typed (`GES-7K3Q9`) is found by its code, the word the case is indexed under.
@@ -37,25 +40,43 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
     return { items: (docs.slice(start) as Case[]).map(withDefaults), total, page, pageCount };
   }
 
-  // One word: its entries counted (a read per 1,000), then only the page's read — not the whole window.
-  if (words.length === 1) {
-    const entries = { collection: CASE_WORDS, where: [["word", "==", words[0]], ...where] as typeof where };
-    const total = Math.min(await ctx.store.count(entries), SEARCH_WINDOW);
-    const { page, pageCount, start } = paged(total);
-    const listed = await ctx.store.query<WordEntry>({ ...entries, orderBy: [["createdAt", "desc"]], limit: start + CASES_PAGE_SIZE });
-    const docs = await ctx.store.getMany<Omit<Case, "id">>(CASES, listed.slice(start).map((entry) => entry.caseId));
-    return { items: (docs.filter((doc) => doc !== null) as Case[]).map(withDefaults), total, page, pageCount };
+  // Each word's entries counted (a read per 1,000 each); the rarest word leads.
+  const counts = await Promise.all(words.map((word) => ctx.store.count({ collection: CASE_WORDS, where: [["word", "==", word], ...where] })));
+  const rarest = counts.indexOf(Math.min(...counts));
+  const bound = counts[rarest]!;
+  const hasAll = (item: Case) => words.every((word) => item.tokens?.includes(word));
+  if (bound === 0) return { items: [], total: 0, page: 1, pageCount: 1 };
+
+  // A few matches: the rarest word's entries and their cases, every word checked on the cases' `tokens`.
+  if (bound <= FEW) {
+    const listed = await ctx.store.query<WordEntry>({ collection: CASE_WORDS, where: [["word", "==", words[rarest]], ...where], orderBy: [["createdAt", "desc"]], limit: bound });
+    const docs = await ctx.store.getMany<Omit<Case, "id">>(CASES, listed.map((entry) => entry.caseId));
+    const found = (docs.filter((doc) => doc !== null) as Case[]).filter(hasAll);
+    const { page, pageCount, start } = paged(found.length);
+    return { items: found.slice(start, start + CASES_PAGE_SIZE).map(withDefaults), total: found.length, page, pageCount };
   }
 
-  // Every word's entries (newest first, same filters); the cases that have them all.
-  const lists = await Promise.all(
-    words.map((word) => ctx.store.query<WordEntry>({ collection: CASE_WORDS, where: [["word", "==", word], ...where], orderBy: [["createdAt", "desc"]], limit: SEARCH_WINDOW })),
-  );
-  const others = lists.slice(1).map((list) => new Set(list.map((entry) => entry.caseId)));
-  const ids = lists[0]!.map((entry) => entry.caseId).filter((id) => others.every((set) => set.has(id)));
-  const { page, pageCount, start } = paged(ids.length);
-  const docs = await ctx.store.getMany<Omit<Case, "id">>(CASES, ids.slice(start, start + CASES_PAGE_SIZE));
-  return { items: (docs.filter((doc) => doc !== null) as Case[]).map(withDefaults), total: ids.length, page, pageCount };
+  // More: the cases with the rarest word, newest first, read only until the page is full; the
+  // other words checked on their `tokens`. One word's total is its count; several words' is
+  // exact once all the rarest word's cases were read, else the matches found plus those not
+  // read (an upper bound), and at most SEARCH_WINDOW cases are read.
+  const byWord = { collection: CASES, where: [["tokens", "array-contains", words[rarest]], ...where] as WhereClause[], orderBy: [["createdAt", "desc"]] as OrderByClause[] };
+  const wanted = paged(bound).start + CASES_PAGE_SIZE;
+  const found: Case[] = [];
+  let scanned = 0;
+  let after: unknown[] | undefined;
+  let complete = false;
+  while (!complete && found.length < wanted && scanned < SEARCH_WINDOW) {
+    const limit = Math.max(CASES_PAGE_SIZE, wanted - found.length);
+    const chunk = (await ctx.store.query<Omit<Case, "id">>({ ...byWord, limit, ...(after ? { startAfter: after } : {}) })) as Case[];
+    scanned += chunk.length;
+    complete = chunk.length < limit || scanned >= bound;
+    found.push(...chunk.filter(hasAll));
+    if (chunk.length > 0) after = cursorAfter(byWord, chunk[chunk.length - 1]!);
+  }
+  const total = words.length === 1 ? bound : complete ? found.length : found.length + Math.max(0, bound - scanned);
+  const { page, pageCount, start } = paged(total);
+  return { items: found.slice(start, start + CASES_PAGE_SIZE).map(withDefaults), total, page, pageCount };
 }
 
 
