@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
+import { deleteField } from "#app/.server/store";
 import { measureStoreUse, type StoreCounts } from "#app/.server/store/counting";
 import { caseTypes } from "#app/utils/cases";
 import { createTestServices, formPost, loadContext, pageRequest, settle, signInAs, statusOf } from "#tests/test-services";
@@ -95,6 +96,19 @@ describe("reads per page (the demo marketplace)", () => {
     expect(await page(`/chat/${chatId}`, [settings, as(chatLoader)], { cookie: renter.cookie, params: { chatId } })).toEqual(use(13, 5));
   });
 
+  it("shows a long conversation reading its page's 20 messages, the earlier ones the masking needs kept on the first of them", async () => {
+    await services.ports.list();
+    const settings = as(panelLoader);
+    const { chatId, otherUid } = (await services.chats.list(renter.uid))[0]!;
+    for (let i = 0; i < 60; i++) await services.chats.send(i % 2 ? otherUid : renter.uid, chatId, `Mensaje ${i}: a bordo`);
+    const open = () => page(`/chat/${chatId}`, [settings, as(chatLoader)], { cookie: renter.cookie, params: { chatId } });
+    // As the demo conversation's page beside its 20 messages (before: 50 messages and the 10 before them).
+    expect(await open()).toEqual(use(30, 5));
+    // Messages written before `lead` was kept: the 10 before the page read again, in a query of their own.
+    const first = (await services.chats.page(renter.uid, chatId))!.messages[0]!;
+    await services.store.update("chat_messages", first.id, { lead: deleteField() });
+    expect(await open()).toEqual(use(40, 6));
+  });
   it("finds the team's cases by words reading the page's cases, not every case with each word", async () => {
     // 60 cases with the word: a page shows 25 (CASES_PAGE_SIZE).
     for (let i = 0; i < 60; i++) {

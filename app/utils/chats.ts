@@ -1,7 +1,7 @@
 /** Conversations: limits and shapes shared by the chats domain, its pages and the browser (client-safe). */
 export const MAX_MESSAGE = 2000;
-/** Messages shown per page of a conversation (the newest; older ones behind a link). */
-export const CHAT_PAGE_SIZE = 50;
+/** Messages shown per page of a conversation (the newest; older ones behind a link): 20, so a page reads at most 40 documents (issue 47). */
+export const CHAT_PAGE_SIZE = 20;
 
 /**
  * A message as shown: its text in parts, where contact details typed before a confirmed booking

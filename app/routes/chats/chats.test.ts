@@ -275,15 +275,15 @@ describe("/chat/{chatId}", () => {
     expect(dataOf(await openChat(chatId, renter.cookie)).messages).toHaveLength(1);
   });
 
-  it("pages a long conversation: the newest 50 at the bottom, older ones behind a link", async () => {
+  it("pages a long conversation: the newest 20 at the bottom, older ones behind a link", async () => {
     const boat = await createBoat(services, owner.uid);
     const { chatId } = await services.chats.start(renter.uid, { listingId: boat.id, text: "1" });
     for (let i = 2; i <= 120; i += 1) await services.chats.send(i % 3 ? renter.uid : owner.uid, chatId, String(i));
     const latest = dataOf(await openChat(chatId, owner.cookie));
-    expect(latest.messages.map((m: { seq: number }) => m.seq)).toEqual(Array.from({ length: 50 }, (_, i) => 71 + i));
-    expect(latest.olderBefore).toBe(71);
-    const older = dataOf(await openChat(chatId, owner.cookie, "?before=71"));
-    expect(older.messages[0].seq).toBe(21);
+    expect(latest.messages.map((m: { seq: number }) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
+    expect(latest.olderBefore).toBe(101);
+    const older = dataOf(await openChat(chatId, owner.cookie, "?before=101"));
+    expect(older.messages[0].seq).toBe(81);
     expect(older.latest).toBe(false);
     const oldest = dataOf(await openChat(chatId, owner.cookie, "?antes=21") /* the older word, in emails already sent */);
     expect(oldest.messages.map((m: { seq: number }) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));

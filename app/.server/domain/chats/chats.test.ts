@@ -5,7 +5,8 @@ import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import { createChatsService, type ChatsService } from "./service";
 import { createChatNotifier } from "./notifications";
-import { CHAT_EMAIL_DELAY_MS, type ChatMember, type ChatMessage } from "./model";
+import { deleteField } from "#app/.server/store";
+import { CHAT_EMAIL_DELAY_MS, CHAT_MESSAGES, type ChatMember, type ChatMessage } from "./model";
 import { isChatError } from "./model";
 import type { MessagePart } from "#app/utils/chats";
 
@@ -105,8 +106,11 @@ describe("conversations", () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => chats.send(i % 2 ? owner.uid : renter.uid, chatId, `m${i}`)));
     const seqs = [];
     let page = await chats.page(renter.uid, chatId);
-    expect(page?.messages).toHaveLength(21);
+    expect(page?.messages).toHaveLength(20);
     for (const message of page!.messages) seqs.push(message.seq);
+    // A page shows 20 (CHAT_PAGE_SIZE): the first message is on the next one.
+    expect(page?.olderBefore).toBe(2);
+    seqs.unshift(...(await chats.page(renter.uid, chatId, { before: 2 }))!.messages.map((m) => m.seq));
     expect(seqs).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
     page = await chats.page(renter.uid, chatId, { before: 11 });
     expect(page?.messages.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -259,6 +263,22 @@ describe("conversations", () => {
     expect(shown(page?.parts)).toEqual(["Hola, mi número es [phone]", "[phone], llámame"]);
     expect(emails.at(-1)?.messages.map((m) => m.text)).toEqual(["Hola, mi número es 612 345", "678, llámame"]);
     expect(shown(emails.at(-1)?.parts)).toEqual(shown(page?.parts));
+  });
+
+  it("hides a number split across a page's edge, the message before it kept on the page's first or read again", async () => {
+    const { owner, renter, boat } = await people();
+    const { chatId } = await chats.start(renter.uid, { listingId: boat.id, text: "Hola, mi número es 612 345" });
+    tick(20_000);
+    await chats.send(renter.uid, chatId, "678, llámame");
+    for (let i = 0; i < 19; i++) await chats.send(owner.uid, chatId, `Vale ${i}`);
+    const page = await chats.page(owner.uid, chatId);
+    // The first message is on the page before (20 a page): what crosses into this one is still hidden.
+    expect(page?.messages[0]?.seq).toBe(2);
+    expect(page?.messages[0]).not.toHaveProperty("lead");
+    expect(shown(page?.parts)?.[0]).toBe("[phone], llámame");
+    // A message written before `lead` was kept: the messages before the page are read again.
+    await services.store.update(CHAT_MESSAGES, page!.messages[0]!.id, { lead: deleteField() });
+    expect(shown((await chats.page(owner.uid, chatId))?.parts)?.[0]).toBe("[phone], llámame");
   });
 
   it("emails what the page shows the recipient at that moment: disguised and split details hidden, then shown once contact is allowed", async () => {

@@ -103,6 +103,11 @@ export const WINDOW_MS = 10 * 60_000;
 /** How much of a message's end (or start) is read with its neighbours; a message in the middle of a window is read whole, so no longer than this. */
 const EDGE = 200;
 
+/** What a message's text is kept as for the messages after it (`lead`): whole, or its last `EDGE + 1` characters — all a window reads of it, still longer than `EDGE`. */
+export function leadText(text: string): string {
+  return text.length > EDGE ? text.slice(-(EDGE + 1)) : text;
+}
+
 type WindowMessage = { senderUid: string; createdAt: string; text: string };
 
 /**

@@ -10,6 +10,9 @@ import { createHash } from "node:crypto";
  *   receipts), whether something is unread, and when the email about unread messages is due;
  * - `chat_messages/{chatId}_{seq}`: the messages, as typed. Contact details are hidden when a
  *   message is shown, not when it is stored, so they appear once a booking is confirmed.
+ * The conversation keeps its last messages as the masking reads them (`recent`), and each message
+ * a copy of them as they were when it was written (`lead`): a page of messages is masked with
+ * the ones before it without reading them again (decision 015's amendment of issue 47).
  */
 export const CHATS = "chats";
 export const CHAT_MEMBERS = "chat_members";
@@ -31,7 +34,12 @@ export type Chat = {
   lastSeq: number;
   lastAt: string;
   createdAt: string;
+  /** The last `CONTEXT` messages as the masking reads them; absent on conversations with messages written before it was kept. */
+  recent?: LeadMessage[];
 };
+
+/** A message as the masking reads it before a later one: who wrote it, when, and its text (its last `EDGE + 1` characters when longer, `leadText`). */
+export type LeadMessage = { senderUid: string; createdAt: string; text: string };
 
 export type ChatMember = {
   id: string;
@@ -53,7 +61,16 @@ export type ChatMember = {
   emailFromSeq: number;
 };
 
-export type ChatMessage = { id: string; chatId: string; seq: number; senderUid: string; text: string; createdAt: string };
+export type ChatMessage = {
+  id: string;
+  chatId: string;
+  seq: number;
+  senderUid: string;
+  text: string;
+  createdAt: string;
+  /** The conversation's `recent` when it was written: the messages before it that the masking reads (absent when that was not kept). */
+  lead?: LeadMessage[];
+};
 
 /**
  * One conversation per listing and pair of people: its id is derived from the three, so

@@ -3,7 +3,7 @@ import type { StoreError, Unsubscribe } from "#app/.server/store";
 import { CHAT_PAGE_SIZE, type ChatStreamState, type MessagePart } from "#app/utils/chats";
 import { contactAt, CONTEXT, getMember, type ChatsContext } from "./context";
 import { conversationParts } from "./mask";
-import { CHAT_MEMBERS, CHAT_MESSAGES, CHATS, type Chat, type ChatMember, type ChatMessage } from "./model";
+import { CHAT_MEMBERS, CHAT_MESSAGES, CHATS, type Chat, type ChatMember, type ChatMessage, type LeadMessage } from "./model";
 
 export type ChatPage = {
   chat: Chat;
@@ -30,20 +30,32 @@ export async function page(ctx: ChatsContext, uid: string, chatId: string, optio
   const before = options.before !== undefined && Number.isSafeInteger(options.before) && options.before > 0 ? options.before : null;
   const [chat, docs, { shared, revealAt }] = await Promise.all([
     ctx.store.get<Omit<Chat, "id">>(CHATS, chatId),
-    // A few messages before the page too, so a number split across its first message is still caught.
     ctx.store.query<Omit<ChatMessage, "id">>({
       collection: CHAT_MESSAGES,
       where: before === null ? [["chatId", "==", chatId]] : [["chatId", "==", chatId], ["seq", "<", before]],
       orderBy: [["seq", "desc"]],
-      limit: CHAT_PAGE_SIZE + CONTEXT,
+      limit: CHAT_PAGE_SIZE,
     }),
     contactAt(ctx, uid, me.otherUid, ctx.now()),
   ]);
   if (!chat) return null;
-  const all = (docs as ChatMessage[]).reverse();
-  const context = Math.max(0, all.length - CHAT_PAGE_SIZE);
-  const messages = all.slice(context);
-  const parts = conversationParts(all, !shared).slice(context);
+  const ordered = [...(docs as ChatMessage[])].reverse();
+  const messages = ordered.map(({ lead: _lead, ...message }) => message);
+  // The messages before the page, so a number split across its first message is still caught:
+  // kept on its first message (`lead`), read again only for messages written before that was kept.
+  const first = ordered[0];
+  const context: LeadMessage[] =
+    first === undefined || first.seq <= 1
+      ? []
+      : Array.isArray(first.lead)
+        ? first.lead
+        : ((await ctx.store.query<Omit<ChatMessage, "id">>({
+            collection: CHAT_MESSAGES,
+            where: [["chatId", "==", chatId], ["seq", "<", first.seq]],
+            orderBy: [["seq", "desc"]],
+            limit: CONTEXT,
+          })) as ChatMessage[]).reverse();
+  const parts = conversationParts([...context, ...messages], !shared).slice(context.length);
   const oldest = messages[0]?.seq ?? 1;
   return { chat: chat as Chat, me, messages, olderBefore: oldest > 1 ? oldest : null, shared, revealAt: revealAt?.toISOString() ?? null, parts };
 }

@@ -6,7 +6,8 @@
 import { isStoreError, type Transaction } from "#app/.server/store";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import type { Listing } from "../listings";
-import { CHAT_ID, getMember, readSides, type ChatsContext } from "./context";
+import { CHAT_ID, CONTEXT, getMember, readSides, type ChatsContext } from "./context";
+import { leadText } from "./mask";
 import { CHAT_EMAIL_DELAY_MS, CHAT_MEMBERS, CHAT_MESSAGES, CHATS, ChatError, chatIdFor, cleanMessage, memberId, messageId, type Chat, type ChatMember, type ChatMessage } from "./model";
 
 /** Rounds of a message's transaction (each with the store's own retries) before `busy`. */
@@ -43,10 +44,13 @@ function validText(text: unknown): string {
 function writeMessage(tx: Transaction, chat: Omit<Chat, "id">, chatId: string, mine: ChatMember, theirs: ChatMember, text: string, at: Date): ChatMessage {
   const seq = chat.lastSeq + 1;
   const createdAt = at.toISOString();
-  const message: ChatMessage = { id: messageId(chatId, seq), chatId, seq, senderUid: mine.uid, text, createdAt };
+  // The messages before it as the masking reads them, kept on the message and, with it, on the conversation.
+  const lead = chat.lastSeq === 0 ? [] : chat.recent;
+  const message: ChatMessage = { id: messageId(chatId, seq), chatId, seq, senderUid: mine.uid, text, createdAt, ...(lead ? { lead } : {}) };
   const { id: _id, ...record } = message;
   tx.create(CHAT_MESSAGES, message.id, record);
-  tx.update(CHATS, chatId, { lastSeq: seq, lastAt: createdAt });
+  const recent = lead ? { recent: [...lead, { senderUid: mine.uid, createdAt, text: leadText(text) }].slice(-CONTEXT) } : {};
+  tx.update(CHATS, chatId, { lastSeq: seq, lastAt: createdAt, ...recent });
   const last = { lastSeq: seq, lastAt: createdAt, lastText: text, lastSenderUid: mine.uid };
   // Writing means having read the conversation: the other side's receipts follow.
   tx.update(CHAT_MEMBERS, mine.id, { ...last, readSeq: seq, unread: false, emailDueAt: null });
