@@ -70,6 +70,9 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   { collection: "bookings", fields: ["opsPending"] },
   // The bookings whose money changed lately (the daily reconciliation with the provider, decision 053).
   { collection: "bookings", fields: ["updatedAt"] },
+  // Whether contact details show between two people (/mensajes: one side's uid and the others' as an `in`, decision 055):
+  // equality filters only, which Firestore can also answer by merging single-field indexes; declared so it never has to.
+  { collection: "bookings", fields: ["renterUid", "ownerUid"] },
   // Held days: a listing's by date (availability), and every listing's on some days (search by dates).
   { collection: "booking_slots", fields: ["listingId", "date"] },
   { collection: "booking_slots", fields: ["date"] },
