@@ -187,9 +187,12 @@ export class SqliteStore implements DocumentStore {
     return ids.map((id) => found.get(id) ?? null);
   }
 
-  /** The FROM clause, naming the index of an unfiltered ordered query (see `orderIndexes`). */
+  /**
+   * The FROM clause, naming the index of an ordered query with no filter an index serves (none, or
+   * only `array-contains`, checked row by row: walked in order, it stops at the LIMIT) — see `orderIndexes`.
+   */
   private withIndexHint(q: NormalizedQuery, from: string): string {
-    if (q.filters.length > 0 || q.orderBy.length === 0) return from;
+    if (q.filters.some((filter) => filter.op !== "array-contains") || q.orderBy.length === 0) return from;
     const name = this.orderIndexes.get(orderKey(q.collection, q.orderBy));
     return name ? from.replace("FROM documents", `FROM documents INDEXED BY "${name}"`) : from;
   }
