@@ -29,8 +29,8 @@ export interface StoreIndex {
  * subset of `optional` ones, then one of `orders` (a sort, or the range field of a filter that
  * runs in the store, which Firestore requires to lead the ordering).
  */
-function listingSearchIndexes(fixed: string[], optional: string[], orders: StoreIndexField[][]): StoreIndex[] {
-  const subsets = optional.reduce<string[][]>((all, field) => [...all, ...all.map((subset) => [...subset, field])], [[]]);
+function listingSearchIndexes(fixed: string[], optional: Array<string | StoreIndexField>, orders: StoreIndexField[][]): StoreIndex[] {
+  const subsets = optional.reduce<Array<Array<string | StoreIndexField>>>((all, field) => [...all, ...all.map((subset) => [...subset, field])], [[]]);
   return subsets.flatMap((subset) => orders.map((order) => ({ collection: "listings", fields: [...fixed, ...subset, ...order] })));
 }
 
@@ -106,11 +106,11 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   { collection: "cases", fields: ["createdAt"] },
   // The cases whose paid quotes' money changed lately (the daily reconciliation with the provider, decision 053).
   { collection: "cases", fields: ["updatedAt"] },
-  // Boat search: published boats, by type and/or place, in each sort order, and ranged by
-  // capacity (people) or day price when that filter is the most selective.
+  // Boat search: published boats, by type and/or place and/or people (`seats` contains n,
+  // decision 056), in each sort order, and ranged by day price when that filter is the most selective.
   ...listingSearchIndexes(
     ["status", "kind"],
-    ["type", "placeKey"],
+    ["type", "placeKey", { path: "seats", arrayContains: true }],
     [
       [
         { path: "relevance", order: "desc" },
@@ -123,7 +123,6 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
         { path: "rating", order: "desc" },
         { path: "publishedAt", order: "desc" },
       ],
-      [{ path: "capacity", order: "asc" }],
     ],
   ),
   // Dock search: published docks, by sale/rent and/or place, newest or by price, and ranged by length.

@@ -37,6 +37,11 @@ export type ListingPlace = {
 export type ListingSearchFields = ListingPlace & {
   type: BoatTypeId | null;
   capacity: number | null;
+  /**
+   * Boats: 1 … capacity (at most MAX_PEOPLE), so a search for n people is the equality
+   * `seats array-contains n` and runs in the store in every order (decision 056); null for docks.
+   */
+  seats: number[] | null;
   dayPriceCents: number | null;
   licence: Licence | null;
   skipperMode: SkipperMode | null;
