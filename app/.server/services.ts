@@ -299,6 +299,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     // Bookings and cases stored before short references get theirs, once per store (a marker skips the scan after).
     { name: "booking-references", doing: "storing the bookings' references", everyMs: null, pass: () => bookings.backfillReferences() },
     { name: "case-references", doing: "storing the cases' references", everyMs: null, pass: () => cases.backfillReferences() },
+    // Listings stored before people and the place's levels were search fields (decision 056), once per store.
+    { name: "listing-search-fields", doing: "storing the listings' new search fields", everyMs: null, pass: () => listings.backfillSearchFields() },
   ]);
   return {
     config,

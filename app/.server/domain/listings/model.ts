@@ -35,6 +35,12 @@ export type ListingPlace = {
 };
 
 export type ListingSearchFields = ListingPlace & {
+  /**
+   * The place's wider levels, so a city's or a region's search is one equality (decision 056):
+   * `city:<city slug>` (a port's city, or a boat's own city) and the region's slug.
+   */
+  cityKey: string | null;
+  regionKey: string | null;
   type: BoatTypeId | null;
   capacity: number | null;
   /**

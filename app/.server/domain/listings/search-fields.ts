@@ -1,6 +1,7 @@
 import { RENT_DAYS_PER_MONTH, type DockDraftData } from "#app/utils/listings/schemas";
 import { MAX_PEOPLE } from "#app/utils/listings/search-options";
 import type { ListingContent, ListingPlace, ListingRecord, ListingSearchFields } from "./model";
+import { cityKeyOf, placeSlug } from "./places";
 
 /**
  * The fields searches filter and sort on, copied from a listing's data to the top level of its
@@ -65,7 +66,8 @@ export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rat
     depthM: null,
     priceCents: null,
   };
-  const common = { ...place, rating, relevance: relevanceScore(listing) };
+  const levels = { cityKey: place.city ? cityKeyOf(place.city) : null, regionKey: place.region ? placeSlug(place.region) : null };
+  const common = { ...place, ...levels, rating, relevance: relevanceScore(listing) };
   if (listing.kind === "boat") {
     const data = listing.data;
     return {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { boatSearchSchema, licenceCovers, SEARCH_PAGE_SIZE, type BoatSearch } from "#app/utils/listings/boat-search";
 import { dockSearchSchema, type DockSearch, type SkipperMode } from "#app/utils/listings/schemas";
-import type { DocumentStore, OrderByClause, Query, WhereClause } from "#app/.server/store";
+import { cursorAfter, type DocumentStore, type OrderByClause, type Query, type WhereClause } from "#app/.server/store";
 import type { PortsService } from "../ports";
 import {
   invalid,
@@ -14,7 +14,7 @@ import {
   type ListingRecord,
   type SearchPage,
 } from "./model";
-import { placeKeysFor, placeSlug } from "./places";
+import { placeBranchesFor, placeSlug } from "./places";
 import { boatSortOrders, comparatorFor, dockSortOrders, rangeFilter, satisfies, type Plan, type SearchFilter } from "./search-filters";
 
 /**
@@ -28,8 +28,25 @@ function parseQuery<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, query: unkno
   return result.data;
 }
 
+/** How long the search reuses the list of ports (`placeBranches`). */
+const PORTS_TTL_MS = 60_000;
+
 /** Which listings are not free on some of the days from `from` to `to` (the booking engine answers). */
 export type Availability = { busy(from: string, to: string): Promise<ReadonlySet<string>> };
+
+/**
+ * A search's results as far as read, in order (see `matchesCache`). A search that runs in the
+ * store also keeps where each of its queries stopped (`after`, null when none of its documents
+ * were used) and the taken listings it leaves out, so the next page reads on from there.
+ */
+type Remembered = {
+  ids: string[];
+  whole: boolean;
+  counted: number;
+  exact: boolean;
+  at: number;
+  next?: { queries: Query[]; after: Array<unknown[] | null>; taken: ReadonlySet<string> };
+};
 
 export function createListingSearch(deps: { store: DocumentStore; ports: PortsService; now: () => number }) {
   const { store, ports, now } = deps;
@@ -49,7 +66,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
    * read them — and its total. A page within them reads just its 24 listings by id (fresh, and
    * dropped if no longer published) instead of counting and reading from the first result again.
    */
-  const matchesCache = new Map<string, { ids: string[]; whole: boolean; counted: number; exact: boolean; at: number }>();
+  const matchesCache = new Map<string, Remembered>();
 
   async function cachedCount(query: Query): Promise<number> {
     const key = JSON.stringify(query);
@@ -86,14 +103,34 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
   }
 
   /**
-   * Runs a search: `equality` filters always run in the store; `placeKeys` (null: anywhere)
-   * becomes one `placeKey ==` query per key, merged in memory in the same order; `filters` run
+   * The next `need` results of `queries` (one per place branch, merged in their order) after the
+   * cursors `after`, leaving out `taken` (each query reads `need` plus as many as are taken):
+   * the results and the cursors after them.
+   */
+  async function readOn(queries: Query[], after: Array<unknown[] | null>, need: number, taken: ReadonlySet<string>) {
+    const pages = await Promise.all(
+      queries.map((query, i) => store.query<ListingRecord>({ ...query, limit: need + taken.size, ...(after[i] ? { startAfter: after[i]! } : {}) })),
+    );
+    const tagged = pages.flatMap((page, branch) => (page as Listing[]).map((listing) => ({ listing, branch })));
+    if (queries.length > 1) {
+      const compare = comparatorFor(queries[0].orderBy ?? []);
+      tagged.sort((a, b) => compare(a.listing, b.listing));
+    }
+    const used = tagged.filter(({ listing }) => !taken.has(listing.id)).slice(0, need);
+    const next = [...after];
+    for (const { listing, branch } of used) next[branch] = cursorAfter(queries[branch], listing);
+    return { results: used.map(({ listing }) => listing), after: next };
+  }
+
+  /**
+   * Runs a search: `equality` filters always run in the store; `places` (null: anywhere) are
+   * the place's queries (`placeBranchesFor`: usually one), merged in memory in the same order; `filters` run
    * in the store when they can (see `search`), otherwise in memory over a bounded candidate set;
    * `busy` (asked only when the search is not remembered) names listings to leave out.
    */
   async function runSearch(input: {
     equality: WhereClause[];
-    placeKeys: string[] | null;
+    places: WhereClause[][] | null;
     sortOrder: OrderByClause[];
     filters: SearchFilter[];
     busy: (() => Promise<ReadonlySet<string>>) | null;
@@ -102,7 +139,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
     cacheKey: string;
   }): Promise<SearchPage<Listing>> {
     const { equality, sortOrder, page, cacheKey } = input;
-    const branches: WhereClause[][] = input.placeKeys === null ? [[]] : input.placeKeys.map((key) => [["placeKey", "==", key]]);
+    const branches: WhereClause[][] = input.places ?? [[]];
     const start = (page - 1) * SEARCH_PAGE_SIZE;
     const end = start + SEARCH_PAGE_SIZE;
     const pageOf = (items: Listing[], counted: number, exact: boolean): SearchPage<Listing> => {
@@ -112,16 +149,32 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
     if (branches.length === 0) return pageOf([], 0, true);
 
     const remembered = matchesCache.get(cacheKey);
-    if (remembered && now() - remembered.at < SEARCH_COUNT_TTL_MS && (remembered.whole || end <= remembered.ids.length)) {
+    const fresh = remembered !== undefined && now() - remembered.at < SEARCH_COUNT_TTL_MS;
+    if (fresh && (remembered.whole || end <= remembered.ids.length)) {
       const ids = remembered.ids.slice(start, end);
       const docs = ids.length === 0 ? [] : await store.getMany<ListingRecord>(LISTINGS, ids);
       const items = docs.filter((doc) => doc !== null && doc.status === "published") as Listing[];
       return pageOf(items, remembered.counted, remembered.exact);
     }
-    const remember = (results: Listing[], whole: boolean, counted: number, exact: boolean) => {
+    const remember = (results: Listing[], whole: boolean, counted: number, exact: boolean, next?: Remembered["next"]) => {
       if (matchesCache.size >= 200) matchesCache.clear();
-      matchesCache.set(cacheKey, { ids: results.map((listing) => listing.id), whole, counted, exact, at: now() });
+      matchesCache.set(cacheKey, { ids: results.map((listing) => listing.id), whole, counted, exact, at: now(), next });
     };
+    if (fresh && remembered.next) {
+      // A later page of a search that runs in the store: read on from where the last page stopped.
+      const { ids, counted, next } = remembered;
+      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) return pageOf([], counted, true);
+      const more = await readOn(next.queries, next.after, end - ids.length, next.taken);
+      const known = [...ids, ...more.results.map((listing) => listing.id)];
+      if (matchesCache.size >= 200) matchesCache.clear();
+      matchesCache.set(cacheKey, { ...remembered, ids: known, whole: known.length >= counted, next: { ...next, after: more.after } });
+      const pageIds = known.slice(start, end);
+      const byId = new Map(more.results.map((listing) => [listing.id, listing]));
+      const missing = pageIds.filter((id) => !byId.has(id));
+      const earlier = missing.length === 0 ? [] : await store.getMany<ListingRecord>(LISTINGS, missing);
+      for (const doc of earlier) if (doc && doc.status === "published") byId.set(doc.id, doc as Listing);
+      return pageOf(pageIds.flatMap((id) => byId.get(id) ?? []), counted, true);
+    }
     const busy = input.busy ? await input.busy() : new Set<string>();
 
     // Plan A: the requested order, plus the range filters on the sort's own field.
@@ -146,8 +199,9 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       }
       const counted = (await countPlan(planA, branches, SEARCH_CANDIDATE_LIMIT + 1 + taken.size)) - taken.size;
       if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) return pageOf([], counted, true);
-      const results = (await fetchPlan(planA, branches, end + taken.size)).filter((listing) => !taken.has(listing.id)).slice(0, end);
-      remember(results, results.length >= counted, counted, true);
+      const queries = branches.map((branch): Query => ({ collection: LISTINGS, where: [...planA.where, ...branch], orderBy: planA.orderBy }));
+      const { results, after } = await readOn(queries, queries.map(() => null), end, taken);
+      remember(results, results.length >= counted, counted, true, { queries, after, taken });
       return pageOf(results.slice(start), counted, true);
     }
 
@@ -180,9 +234,15 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
     return found(candidates.filter(keep(planA)), false);
   }
 
-  async function placeKeys(place: string | undefined): Promise<string[] | null> {
+  /**
+   * The ports a place's text is matched against, read at most once a minute (13 documents on
+   * every place search otherwise; a port added shows in place searches within the minute).
+   */
+  let portList: { ports: Awaited<ReturnType<PortsService["list"]>>; at: number } | null = null;
+  async function placeBranches(place: string | undefined): Promise<WhereClause[][] | null> {
     if (place === undefined || placeSlug(place) === "") return null;
-    return placeKeysFor(place, await ports.list());
+    if (!portList || now() - portList.at >= PORTS_TTL_MS) portList = { ports: await ports.list(), at: now() };
+    return placeBranchesFor(place, portList.ports);
   }
 
   return {
@@ -210,9 +270,10 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
      *
      * How it runs on the store (the same queries on SQLite and Firestore; decisions 006, 056):
      * - Always in the store, as equality filters: published, boat, the type, people (`seats`
-     *   array-contains n) and the place — one `placeKey ==` query per key of `placeKeysFor` (a
-     *   port; a city's ports and the city; a region's), merged in memory in the same order. Each
-     *   combination has its composite index for each order (`indexes.ts`).
+     *   array-contains n) and the place — a port (`placeKey ==`), a city (`cityKey ==`) or a
+     *   region (`regionKey ==`); only a partial name asks one `placeKey ==` query per key of
+     *   `placeKeysFor`, merged in memory in the same order. Each combination has its composite
+     *   index for each order (`indexes.ts`).
      * - Dates: the listings taken on those days (the booking engine's set) that the query would
      *   return are read by id and skipped; the total is the count less them. Reads grow with the
      *   bookings on those days, not with the listings.
@@ -266,7 +327,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       const { from, to } = q;
       return runSearch({
         equality,
-        placeKeys: await placeKeys(q.place),
+        places: await placeBranches(q.place),
         sortOrder: boatSortOrders[q.sort ?? "relevance"],
         filters,
         busy: from !== undefined && source ? () => source.busy(from, to ?? from) : null,
@@ -297,7 +358,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       ].filter((filter): filter is SearchFilter => filter !== null);
       return runSearch({
         equality,
-        placeKeys: await placeKeys(q.place),
+        places: await placeBranches(q.place),
         sortOrder: dockSortOrders[q.sort ?? "newest"],
         filters,
         busy: null,
