@@ -198,8 +198,12 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         }
       }
       const counted = (await countPlan(planA, branches, SEARCH_CANDIDATE_LIMIT + 1 + taken.size)) - taken.size;
-      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) return pageOf([], counted, true);
       const queries = branches.map((branch): Query => ({ collection: LISTINGS, where: [...planA.where, ...branch], orderBy: planA.orderBy }));
+      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) {
+        // Past the last page: nothing to read, but the total and the taken are remembered.
+        remember([], counted <= 0, counted, true, { queries, after: queries.map(() => null), taken });
+        return pageOf([], counted, true);
+      }
       const { results, after } = await readOn(queries, queries.map(() => null), end, taken);
       remember(results, results.length >= counted, counted, true, { queries, after, taken });
       return pageOf(results.slice(start), counted, true);
