@@ -307,11 +307,13 @@ describe("listings: search totals", () => {
     try {
       const owner = await createOwner(services);
       const boats = [];
-      for (let i = 0; i < 30; i++) boats.push(await createBoat(services, owner.uid, { title: `Libre o no ${i}`, portSlug: "puerto-alicante", dayPriceCents: 10_000 + i * 100 }));
-      const elsewhere = await createBoat(services, owner.uid, { title: "Ocupada en otro puerto", portSlug: "marina-denia" });
+      // In two ports whose names say "Marina": a partial name, one query per place key, merged.
+      const ports = ["puerto-alicante", "marina-valencia"];
+      for (let i = 0; i < 30; i++) boats.push(await createBoat(services, owner.uid, { title: `Libre o no ${i}`, portSlug: ports[i % 2], dayPriceCents: 10_000 + i * 100 }));
+      const elsewhere = await createBoat(services, owner.uid, { title: "Ocupada en otro puerto", portSlug: "puerto-malaga" });
       const taken = new Set([boats[0].id, boats[5].id, boats[24].id, elsewhere.id]);
       services.listings.useAvailability({ busy: async () => taken });
-      const query = { place: "Alicante", from: "2027-07-01", sort: "price-asc" } as const;
+      const query = { place: "Marina", from: "2027-07-01", sort: "price-asc" } as const;
       const first = await services.listings.search(query);
       expect(first).toMatchObject({ total: 27, totalIsExact: true, pageCount: 2 });
       const second = await services.listings.search({ ...query, page: 2 });
