@@ -124,9 +124,9 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
 
   /**
    * Runs a search: `equality` filters always run in the store; `places` (null: anywhere) are
-   * the place's queries (`placeBranchesFor`: usually one), merged in memory in the same order; `filters` run
-   * in the store when they can (see `search`), otherwise in memory over a bounded candidate set;
-   * `busy` (asked only when the search is not remembered) names listings to leave out.
+   * the place's queries (`placeBranchesFor`: usually one), merged in memory in the same order;
+   * `filters` run in the store when they can (see `search`), otherwise in memory over a bounded
+   * candidate set; `busy` (asked only when the search is not remembered) names listings to leave out.
    */
   async function runSearch(input: {
     equality: WhereClause[];
