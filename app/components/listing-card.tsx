@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { languageOf, type Lang } from "#app/i18n";
-import { dockTitle, photoImage, type BoatCardView, type CardPhotoView, type DockCardView, type DrawnCard, type PriceView } from "#app/utils/listings/view";
+import { dockTitle, type BoatCardView, type CardPhotoView, type DockCardView, type DrawnCard, type PriceView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { LocalizedLink } from "./localized-link";
-import { CARD_PHOTO_SIZES, ListingPhoto } from "./listing-photo";
+import { CARD_PHOTO_SIZES, ListingPhoto, photoImage } from "./listing-photo";
 import { numberFormat } from "#app/utils/intl";
 import { formatEuros } from "#app/utils/money";
 import { Price } from "./price";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { largePhotoUrl, photoImage, type GalleryPhotoView } from "#app/utils/listings/view";
-import { ListingPhoto } from "./listing-photo";
+import type { GalleryPhotoView } from "#app/utils/listings/view";
+import { largePhotoUrl, ListingPhoto, photoImage } from "./listing-photo";
 
 /**
  * A listing's photos: the cover, large and loaded at once, then every photo as a thumbnail.

@@ -1,5 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { boatCard, boatTripTotal, parseSearch } from "#app/routes/listings/views.server";
 import { serviceFeePercent } from "#app/utils/pricing";
@@ -86,7 +87,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function BoatSearchPage() {
   const { t } = useTranslation(["search", "listing"]);
   const { copy, preset, pagePath, query, lastResult, invalid, results, ports, signedIn, favouriteIds } = useLoaderData<typeof loader>();
-  const points = mapPointsOf(results.cards, (card) => (card.kind === "boat" && card.title) || t("listing:untitled"));
+  const points = useMemo(() => mapPointsOf(results.cards, (card) => (card.kind === "boat" && card.title) || t("listing:untitled")), [results.cards, t]);
   const formKey = useFormKey(BOAT_FILTERS_ID);
   const hrefFor = (page: number) =>
     withQuery(pagePath, toSearchParams({ ...query, type: preset ? undefined : query.type, page: page > 1 ? page : undefined }));

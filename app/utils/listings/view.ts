@@ -2,7 +2,6 @@ import type { Lang } from "#app/i18n";
 import { boatTypes, type BoatTypeId } from "./search-options";
 import type { BerthType, DockKind, LocalizedText } from "./schemas";
 import { href } from "#app/utils/href";
-import { photoSrcSet, photoUrl, pickPhotoWidth } from "#app/utils/photos";
 
 /**
  * What the listing pages send to the browser: view models built on the server by
@@ -20,7 +19,7 @@ export type PhotoView = {
   placeholder: string | null;
 };
 
-/** A photo on a listing's page, as its loader sends it (the page writes the URLs: `photoImage`, `largePhotoUrl`). */
+/** A photo on a listing's page, as its loader sends it (the page writes the URLs: `photoImage`, `largePhotoUrl` of components/listing-photo.tsx). */
 export type GalleryPhotoView = CardPhotoView;
 
 export type PlaceView = {
@@ -53,21 +52,6 @@ export type PriceView = { cents: number; unit: PriceUnit };
  * only where the card draws one (the first results, `EAGER_CARDS`).
  */
 export type CardPhotoView = { folder: string; widths: number[]; width: number; height: number; placeholder: string | null };
-
-/**
- * A sent photo (`CardPhotoView`) as an `<img>` draws it: `src` at about `srcWidth` pixels and a
- * `srcSet` of the stored widths up to `maxWidth` (a thumbnail needs no wide variant).
- */
-export function photoImage(photo: CardPhotoView, srcWidth: number, maxWidth = Infinity): PhotoView {
-  const narrow = photo.widths.filter((width) => width <= maxWidth);
-  const widths = narrow.length > 0 ? narrow : [Math.min(...photo.widths)];
-  return { src: photoUrl(photo.folder, pickPhotoWidth(widths, srcWidth)), srcSet: photoSrcSet(photo.folder, widths), width: photo.width, height: photo.height, placeholder: photo.placeholder };
-}
-
-/** A photo's widest stored variant: shown full screen, and the link to it without JavaScript. */
-export function largePhotoUrl(photo: CardPhotoView): string {
-  return photoUrl(photo.folder, Math.max(...photo.widths));
-}
 
 /** The results whose photos load at once (and show a blurred placeholder): the first row on the widest grid (three columns). */
 export const EAGER_CARDS = 3;
