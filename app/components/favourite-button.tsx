@@ -14,7 +14,7 @@ type FavouriteActionData = { favourite: boolean } | { error: string };
  * The heart is drawn by the stylesheet (`fav-button` in `app/tailwind.css`): the button's
  * `::before`, masked by one of the two `<mask>`s of `HeartMasks`, which a page that shows hearts carries once
  * (its results, its listing's header, its saved listings). A search page shows 24 hearts: one drawing in the page instead of 24 inline
- * copies, and no image file (decisions 045 and 055). `heart-filled` draws it filled.
+ * copies, and no image file (decisions 045 and 057). `heart-filled` draws it filled.
  */
 function heartClass(filled: boolean, className: string | undefined): string {
   return `fav-button ${filled ? "heart-filled" : "heart-outline"}${className ? ` ${className}` : ""}`;

@@ -28,7 +28,7 @@ export function formatMetres(value: number, lang: Lang): string {
  * toggle, for example): give it its own accessible name and the `card-actions` class.
  *
  * Its markup is as lean as its drawing allows (24 of them make a search page; issue 47,
- * decision 055): no wrapper that only positions or pads — the badges and the actions are placed
+ * decision 057): no wrapper that only positions or pads — the badges and the actions are placed
  * from the card itself, the texts are padded one by one — and its styles are the `listing-card`
  * classes of `app/tailwind.css`, written once in the stylesheet instead of 24 times in the page.
  */

@@ -59,7 +59,7 @@ export function PhotoGallery({ photos, title, fallback }: { photos: GalleryPhoto
           {photos.map((photo, index) => (
             <li key={photo.folder} className="w-24 shrink-0 snap-start sm:w-32">
               <a href={largePhotoUrl(photo)} onClick={openOnClick(index)} className="block rounded-lg">
-                {/* A thumbnail (8rem) needs no variant past 640 px, nor a blurred placeholder: it is small and loads lazily (decision 055). */}
+                {/* A thumbnail (8rem) needs no variant past 640 px, nor a blurred placeholder: it is small and loads lazily (decision 057). */}
                 <ListingPhoto photo={{ ...photoImage(photo, 320, THUMB_MAX_WIDTH), placeholder: null }} fallback={fallback} alt={alt(index)} sizes={THUMB_SIZES} className="aspect-[4/3] w-full rounded-lg" />
               </a>
             </li>

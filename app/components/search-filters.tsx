@@ -23,7 +23,7 @@ import { fieldProps, useSearchCheck } from "./use-search-check";
  */
 
 // The filters' styles are classes of app/tailwind.css (`filter-*`): written once there, not in
-// every field of the page (issue 47, decision 055).
+// every field of the page (issue 47, decision 057).
 const label = "filter-label";
 const input = "filter-input";
 const legend = "filter-legend";

@@ -72,7 +72,7 @@ test("every page's JavaScript fits its budget (compressed bytes, printed)", asyn
 });
 
 /**
- * What a phone downloads before any script (issue 47, decision 055): the HTML of a search page of
+ * What a phone downloads before any script (issue 47, decision 057): the HTML of a search page of
  * 24 results in each language, at most 80 KiB and 700 elements, and of the heaviest demo boat's
  * page, at most 55 KiB. Bytes as the server writes them (uncompressed), elements as the browser's
  * parser builds them from that HTML (before any script runs). Sizes, not times: the same data

@@ -108,7 +108,7 @@ export function portsBySlug(ports: readonly Port[]): Map<string, Port> {
   return new Map(ports.map((port) => [port.slug, port]));
 }
 
-function ownerView(profile: UserProfile): OwnerView {
+export function ownerView(profile: UserProfile): OwnerView {
   return {
     slug: profile.slug,
     displayName: profile.displayName,
