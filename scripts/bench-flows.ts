@@ -6,7 +6,9 @@ import http from "node:http";
 import autocannon from "autocannon";
 import { DEMO, signIn } from "./bench-data";
 import { percentile, rssMiB, timeOneRequest } from "./bench-measure";
+import { countsOf } from "./bench-counts";
 import { connections, duration, options } from "./bench-options";
+import { dayFromNow, summaryQuery } from "./bench-targets";
 
 export async function measureSignIn(base: string, count: number) {
   const times: number[] = [];
@@ -62,8 +64,24 @@ export async function measureEventStreams(base: string, pid: number, count: numb
   return { count, connectedMs, fanOutMs, rssBefore, rssConnected, perSubscriberKiB: ((rssConnected - rssBefore) * 1024) / count };
 }
 
-/** A day `n` days from today, as the booking forms send it. */
-const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/**
+ * Two booking confirmations alone, one after the other, as the summary's form posts them (an
+ * instant boat, days no other run books), and what each asked of the store (its `X-Store-Use`
+ * header, bench-counts.ts). The first write of a minute also prunes the visitors' page cache's
+ * old invalidations (page-cache-invalidations.ts: up to 200 reads and deletes, once a minute per
+ * server), so the first one may carry that; the second is a confirmation's own cost.
+ */
+export async function confirmationCounts(base: string, cookie: string, boat: string) {
+  const confirm = (day: string) =>
+    countsOf(base + "/boat/rent/boat/ReservationSummary", {
+      method: "POST",
+      headers: { Cookie: `${cookie}; i18n_redirected=es`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: summaryQuery(boat, day).toString(),
+    });
+  const first = await confirm(dayFromNow(400));
+  const second = await confirm(dayFromNow(401));
+  return { first, second };
+}
 
 /**
  * Booking confirmations as the summary page's form sends them, signed in as the demo renter,

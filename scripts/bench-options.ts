@@ -19,6 +19,8 @@ export const { values: args } = parseArgs({
     // 500 on embedded, 50 on firebase (bench-backend.ts).
     subscribers: { type: "string" },
     "sign-ins": { type: "string", default: "50" },
+    // --compare: each page's figures are the medians of this many alternating rounds.
+    rounds: { type: "string", default: "3" },
   },
 });
 export const options = (() => {
@@ -33,3 +35,11 @@ export const listings = options.listings;
 export const CASES = options.cases;
 export const connections = options.connections;
 export const duration = Number(args.duration);
+export const rounds = (() => {
+  const n = Number(args.rounds);
+  if (!Number.isSafeInteger(n) || n < 1) {
+    console.error(`--rounds must be a whole number of at least 1, not "${args.rounds}"`);
+    process.exit(2);
+  }
+  return n;
+})();

@@ -1,6 +1,7 @@
 /**
  * The bench's page table and its verdicts against the targets (bench-targets.ts).
  */
+import { readsCell, restCell, type PageCounts } from "./bench-counts";
 import type { Measured } from "./bench-measure";
 import type { RootLoaderCpu } from "./bench-root-loader";
 import { duration } from "./bench-options";
@@ -19,15 +20,23 @@ export const rootLoaderLine = (figures: RootLoaderCpu) =>
  * The page table and the verdicts. `rootLoader`, when measured, judges the root loader's target;
  * without it, the signed-in `/_baseline`'s CPU per request beyond the visitor's stands in for it.
  */
-export function printPages(results: Measured[], rootLoader?: RootLoaderCpu) {
+export function printPages(results: Measured[], rootLoader?: RootLoaderCpu, counted?: ReadonlyMap<string, PageCounts>) {
   const healthz = results.find((r) => r.name.startsWith("healthz"))!;
   const baseline = results.find((r) => r.name === "baseline (/_baseline)")!;
   const alone = results.some((r) => r.aloneMs !== undefined);
-  console.log(`page                            req/s   p50 ms   p95 ms   p99 ms   CPU ms/req   vs baseline   vs healthz   non-2xx${alone ? "   1 alone ms" : ""}`);
+  console.log(`page                            req/s   p50 ms   p95 ms   p99 ms   CPU ms/req   vs baseline   vs healthz   non-2xx${alone ? "   1 alone ms" : ""}${counted ? "   reads 1st/next   w/q/t" : ""}`);
   for (const r of results) {
     console.log(
       `${r.name.padEnd(30)} ${rate(r.rps).padStart(7)}   ${num(r.p50, 1).padStart(6)}   ${num(r.p95, 1).padStart(6)}   ${num(r.p99, 1).padStart(6)}   ${num(r.cpuMsPerRequest, 2).padStart(10)}   ${pct(r.rps / baseline.rps).padStart(11)}   ${pct(r.rps / healthz.rps).padStart(10)}   ${String(r.non2xx + r.errors).padStart(7)}` +
-        (alone ? `   ${num(r.aloneMs ?? NaN, 0).padStart(10)}` : ""),
+        (alone ? `   ${num(r.aloneMs ?? NaN, 0).padStart(10)}` : "") +
+        (counted ? `   ${readsCell(counted.get(r.name)).padStart(14)}   ${restCell(counted.get(r.name)).padStart(5)}` : ""),
+    );
+  }
+  if (counted) {
+    console.log(
+      "reads 1st/next: documents read (as Firestore bills them) by the page's first answer after the server started and by the next one; " +
+        "a page visitors share is rendered first (a search cold) and then comes from their page cache (0); a rendered or signed-in page is rendered both times (a search warm the second). " +
+        "w/q/t: writes, queries and transactions of the next answer.",
     );
   }
   const unanswered = results.filter((r) => r.requests === 0);

@@ -1,6 +1,6 @@
 /**
  * The production server the bench measures: `build/server/server.js` of a checkout, on a data
- * directory, on a free port, with sign-in limits lifted.
+ * directory, on a free port, with sign-in limits lifted and the store's use counted per request.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { freePort, waitForHealth } from "./serve-build";
@@ -25,6 +25,8 @@ export async function startServer(root: string, dataDir: string, backendEnv: Rec
       SESSION_SECRET,
       SIGN_IN_LIMIT_PER_10_MINUTES: "100000",
       METADATA_SERVER_DETECTION: "none",
+      // Every answer says what it asked of the store (X-Store-Use; bench-counts.ts).
+      STORE_COUNTING: "true",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

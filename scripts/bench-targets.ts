@@ -60,7 +60,7 @@ export const VISITOR_BASELINE_AGAIN = "baseline, visitor again";
 export const ROOT_SIGNED_IN_MS = 0.3;
 
 /** The signed-in pages, always rendered (the page cache never serves signed-in people). */
-export async function signedInTargets(base: string, seeded: { boatId: string; chatId: string }): Promise<{ targets: Target[]; renter: string }> {
+export async function signedInTargets(base: string, seeded: { boatId: string; chatId: string; instantBoats: string[] }): Promise<{ targets: Target[]; renter: string }> {
   const renter = (await signIn(base)).cookie;
   const owner = (await signIn(base, DEMO_OWNER)).cookie;
   const admin = (await signIn(base, DEMO_ADMIN)).cookie;
@@ -77,6 +77,8 @@ export async function signedInTargets(base: string, seeded: { boatId: string; ch
       { name: "mis-reservas, signed in", path: "/ajustes/mis-reservas", headers: as(renter) },
       { name: "gestión, signed in", path: "/ajustes/gestion-de-alquileres", headers: as(owner) },
       { name: "boat page, signed in", path: `/boat/${seeded.boatId}`, headers: as(renter) },
+      // The summary before a confirmation: an instant boat, a day far enough ahead that no run books it.
+      { name: "booking summary, signed in", path: `/boat/rent/boat/ReservationSummary?${summaryQuery(seeded.instantBoats[0] ?? seeded.boatId, dayFromNow(300))}`, headers: as(renter) },
       { name: "admin cases, by text", path: "/admin/gestiones?q=gaviota", headers: as(admin) },
       { name: "admin cases, 2 words", path: "/admin/gestiones?q=palma+gaviota&status=received", headers: as(admin) },
       { name: "admin cases, unfiltered", path: "/admin/gestiones", headers: as(admin) },
@@ -87,6 +89,11 @@ export async function signedInTargets(base: string, seeded: { boatId: string; ch
     ],
   };
 }
+
+/** A day `n` days from today, as the booking forms send it. */
+export const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** The booking summary's query (and its confirmation's form): one day, two people. */
+export const summaryQuery = (listing: string, day: string) => new URLSearchParams({ listing, start: day, end: day, people: "2" });
 
 /** What a server answers, unmeasured, before its first measured page (`warmUp` in bench-measure.ts). */
 export const warmUpTargets: Target[] = [

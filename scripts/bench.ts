@@ -6,9 +6,12 @@
  * run so that a slower machine or a slower framework cannot hide behind the ratios. Then booking
  * confirmations, a 50-way contention, sign-ins, event streams, the server's peak RSS, the root
  * loader's own CPU (bench-root-loader.ts) and the gzip bytes of JavaScript the home page loads.
+ * Beside each page's times, what it asked of the document store (reads as Firestore bills them,
+ * writes, queries, transactions: bench-counts.ts); a page that reads more than its target, or a
+ * booking confirmation beyond its reads and writes, makes the bench exit with status 1.
  *
  *   npm run bench -- [--listings 10000] [--connections 16] [--duration 5] [--skip-build]
- *   npm run bench -- --compare <git-ref> [--pages a,b]   # before (ref) / after (this checkout)
+ *   npm run bench -- --compare <git-ref> [--pages a,b] [--rounds 3]   # before (ref) / after (this checkout)
  *   npm run bench -- --backend firebase [--listings 1000] # the same on the emulators
  *
  * `--compare` builds the ref in a temporary git worktree (its own patched packages), serves both
@@ -23,7 +26,7 @@
  * Its parts: bench-options.ts (options), bench-data.ts (the data), bench-targets.ts (pages and
  * targets), bench-measure.ts (autocannon, CPU, RSS), bench-flows.ts (sign-ins, bookings,
  * contention, event streams), bench-server.ts, bench-report.ts (the table, the verdicts),
- * bench-compare.ts (`--compare`).
+ * bench-compare.ts (`--compare`), bench-counts.ts (the store's use and its targets).
  */
 import { execSync } from "node:child_process";
 import fs from "node:fs";
@@ -32,7 +35,8 @@ import path from "node:path";
 import { EMULATOR_CAVEAT, startBackend, type RunningBackend } from "./bench-backend";
 import { compare } from "./bench-compare";
 import { prepareData } from "./bench-data";
-import { measureBookings, measureContention, measureEventStreams, measureSignIn } from "./bench-flows";
+import { printReadVerdicts, probeCounts } from "./bench-counts";
+import { confirmationCounts, measureBookings, measureContention, measureEventStreams, measureSignIn } from "./bench-flows";
 import { homeJavaScriptGzipBytes, measure, rssMiB, warmUp, type Measured } from "./bench-measure";
 import { args, CASES, connections, duration, listings, options } from "./bench-options";
 import { printPages, rate } from "./bench-report";
@@ -76,9 +80,12 @@ async function main() {
     const signedIn = await signedInTargets(base, seeded);
     const renter = signedIn.renter;
     const pages = selected([...targets, ...signedIn.targets]);
+    // What each page asks of the store, before anything warms the caches (bench-counts.ts).
+    const counted = await probeCounts(base, pages);
     await warmUp(base, warmUpTargets);
     const results: Measured[] = [];
     for (const target of pages) results.push(await measure(base, server.pid, target));
+    const confirmation = await confirmationCounts(base, renter, seeded.instantBoats[1] ?? seeded.instantBoats[0]);
     const booking = await measureBookings(base, renter, seeded.instantBoats.slice(1));
     const contention = await measureContention(base, renter, seeded.instantBoats[0], 50);
     const js = await homeJavaScriptGzipBytes(base);
@@ -94,7 +101,9 @@ async function main() {
     console.log(`Listings: ${listings} bench boats + the demo marketplace (65 boats, 13 docks); ${CASES} cases`);
     console.log(`Server start (incl. first-start seed): ${server.startupMs} ms`);
     console.log("Absolute figures depend on the machine and what else runs on it; compare builds with --compare <git-ref>.\n");
-    printPages(results, rootLoader);
+    printPages(results, rootLoader, counted);
+    const readsMet = printReadVerdicts(counted, confirmation);
+    if (!readsMet) process.exitCode = 1;
     console.log(
       `\nBooking confirmations (signed in, a different day each, ${connections} connections): ${rate(booking.rps)} req/s (${((booking.rps / baseline) * 100).toFixed(0)}% of the baseline), ` +
         `p50 ${booking.p50.toFixed(1)} ms, p95 ${booking.p95.toFixed(1)} ms, p99 ${booking.p99.toFixed(1)} ms; ${booking.booked} booked, ${booking.other} other answers` +
@@ -119,7 +128,7 @@ async function main() {
     fs.writeFileSync(
       path.join("bench-results", `bench-${firebase ? "firebase-" : ""}${new Date().toISOString().replace(/[:.]/g, "-")}.json`),
       JSON.stringify(
-        { backend: backend.backend, emulators: firebase, connections, duration, listings, cases: CASES, startupMs: server.startupMs, loadAverage: os.loadavg(), results, rootLoader, booking, contention, signIns, streams, peakRssMiB: rss, js },
+        { backend: backend.backend, emulators: firebase, connections, duration, listings, cases: CASES, startupMs: server.startupMs, loadAverage: os.loadavg(), results, counts: Object.fromEntries(counted), confirmation, rootLoader, booking, contention, signIns, streams, peakRssMiB: rss, js },
         null,
         2,
       ),

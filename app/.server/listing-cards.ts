@@ -2,17 +2,23 @@ import type { ListingCardView } from "#app/utils/listings/view";
 import type { FavouriteEntry } from "./domain/favourites";
 import type { Listing } from "./domain/listings";
 import type { PortsService } from "./domain/ports";
-import type { UsersService } from "./domain/users";
-import { boatCard, dockCard, ownersOf, portsBySlug } from "#app/routes/listings/views.server";
+import type { UserProfile, UsersService } from "./domain/users";
+import { boatCard, dockCard, ownersOf, ownerView, portsBySlug } from "#app/routes/listings/views.server";
 import type { SavedListingItem } from "#app/components/saved-listing-card";
 
 /**
  * The cards of /favoritos and /historial: the search's card view models (`app/routes/listings/views.server.ts`),
  * built for a whole list at once — the ports in one query, the owners in one batch read.
  */
-export async function listingCards(deps: { users: UsersService; ports: PortsService }, listings: readonly Listing[]): Promise<ListingCardView[]> {
+export async function listingCards(
+  deps: { users: UsersService; ports: PortsService },
+  listings: readonly Listing[],
+  /** The owners' profiles when the caller has read them already (`cardsWithPeople`). */
+  profiles?: ReadonlyMap<string, UserProfile>,
+): Promise<ListingCardView[]> {
   if (listings.length === 0) return [];
-  const [ports, owners] = await Promise.all([deps.ports.list(), ownersOf(deps.users, listings.map((listing) => listing.ownerUid))]);
+  const owned = profiles ? Promise.resolve(new Map([...profiles].map(([uid, profile]) => [uid, ownerView(profile)]))) : ownersOf(deps.users, listings.map((listing) => listing.ownerUid));
+  const [ports, owners] = await Promise.all([deps.ports.list(), owned]);
   const byPort = portsBySlug(ports);
   return listings.map((listing) => (listing.kind === "boat" ? boatCard(listing, byPort, owners) : dockCard(listing, byPort, owners)));
 }
@@ -22,6 +28,21 @@ export async function cardsFor(deps: { users: UsersService; ports: PortsService;
   const listings = (await deps.listings.getMany([...new Set(listingIds)])).filter((listing): listing is Listing => listing !== null);
   const cards = await listingCards(deps, listings);
   return new Map(cards.map((card) => [card.id, card]));
+}
+
+/**
+ * `cardsFor`, and the profiles of `people` read in the same batch as the cards' owners (a renter's
+ * trips: the other side of each booking is the listing's owner, read once, not twice).
+ */
+export async function cardsWithPeople(
+  deps: { users: UsersService; ports: PortsService; listings: { getMany(ids: string[]): Promise<Array<Listing | null>> } },
+  listingIds: readonly string[],
+  people: readonly string[],
+): Promise<{ cards: Map<string, ListingCardView>; people: Map<string, UserProfile> }> {
+  const listings = (await deps.listings.getMany([...new Set(listingIds)])).filter((listing): listing is Listing => listing !== null);
+  const profiles = await deps.users.getMany([...new Set([...people, ...listings.map((listing) => listing.ownerUid)])]);
+  const cards = await listingCards(deps, listings, profiles);
+  return { cards: new Map(cards.map((card) => [card.id, card])), people: profiles };
 }
 
 /** A person's favourites as the page shows them: cards, and "no longer available" ones (not linked). */

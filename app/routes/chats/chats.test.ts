@@ -225,6 +225,11 @@ describe("/chat/{chatId}", () => {
     const near = await services.bookings.book({ uid: newcomer.uid, lang: "es" }, boat.id, { start, end: start, part: null, people: 2, withSkipper: false });
     const after = dataOf(await openChat(chatId, owner.cookie));
     expect(after.shared).toBe(true);
+    // /mensajes shows the last message whole to both of them (the owner's bookings as owner, the renter's as renter).
+    const inboxOf = async (cookie: string) => dataOf(await settle(() => messagesLoader({ request: authedRequest("/mensajes", cookie), params: {}, context: context() })));
+    for (const cookie of [owner.cookie, newcomer.cookie]) {
+      expect((await inboxOf(cookie)).conversations.find((c: { id: string }) => c.id === chatId).last.text).toBe("¡Hola Nuria! Sí, está libre. Mi número es +34 699 11 22 33");
+    }
     expect(after.messages.map((m: { parts: [] }) => textOf(m.parts))).toEqual([
       "Escríbeme a nuria.nueva@gmail.com o llama al 612 34 56 78.",
       "¡Hola Nuria! Sí, está libre. Mi número es +34 699 11 22 33",

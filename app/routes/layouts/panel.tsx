@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser();
   const profile = await services.users.get(user.uid);
   const professional = profile?.kind === "professional";
-  const owner = professional || Boolean(profile?.lessor) || (await services.listings.listByOwner(user.uid)).length > 0;
+  const owner = professional || Boolean(profile?.lessor) || (await services.listings.ownsAny(user.uid));
   return {
     user: { displayName: user.displayName, email: user.email, slug: user.slug },
     navigation: settingsNavigation({ owner, professional, admin: user.role === "admin", slug: profile?.slug ?? user.slug }),

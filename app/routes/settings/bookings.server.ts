@@ -1,7 +1,7 @@
 import { actionsFor, bookingFigures, bookingMoney, canSetMeeting, type Booking, type RefundQuote } from "#app/.server/domain/bookings";
 import { chatIdFor, isChatError } from "#app/.server/domain/chats";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { cardsFor } from "#app/.server/listing-cards";
+import { cardsFor, cardsWithPeople } from "#app/.server/listing-cards";
 import { asRefusal, type Refusal } from "#app/routes/bookings/choice.server";
 import type { BookingView } from "#app/utils/bookings";
 import { MAX_MESSAGE } from "#app/utils/chats";
@@ -55,12 +55,10 @@ export function bookingView(booking: Booking, refund: RefundQuote | null): Booki
 
 /** The side's bookings in groups, with each listing's card and the other side's public name. */
 export async function loadBookingList(ctx: RequestContext, side: Side, uid: string) {
-  const { bookings, users } = ctx.services;
+  const { bookings } = ctx.services;
   const list = side === "renter" ? await bookings.listForRenter(uid) : await bookings.listForOwner(uid);
-  const [cards, people] = await Promise.all([
-    cardsFor(ctx.services, list.map((b) => b.listingId)),
-    users.getMany(list.map((b) => (side === "renter" ? b.ownerUid : b.renterUid))),
-  ]);
+  // The other side's profiles in the same batch read as the cards' owners (for a renter, the same people).
+  const { cards, people } = await cardsWithPeople(ctx.services, list.map((b) => b.listingId), list.map((b) => (side === "renter" ? b.ownerUid : b.renterUid)));
   const now = new Date().toISOString();
   const groupOf = (b: Booking) =>
     b.status === "pending" || b.status === "awaiting-payment" ? "pending" : b.status === "confirmed" ? (b.endsAt > now ? "upcoming" : "past") : b.status === "completed" ? "past" : "closed";

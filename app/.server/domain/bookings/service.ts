@@ -59,6 +59,7 @@ export function createBookingsService(deps: BookingsDeps) {
     /** The renter's record as owners read it before answering (`figures.ts`: weather cancellations never count). */
     renterRecord: async (uid: string) => renterStanding(await reads.listForRenter(ctx, uid)),
     contactAllowedBetween: bind(reads.contactAllowedBetween),
+    contactAllowedWith: bind(reads.contactAllowedWith),
     contactRevealAt: bind(reads.contactRevealAt),
     slots: bind(calendar.slots),
     busyListings: bind(calendar.busyListings),

@@ -37,6 +37,16 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
     return { items: (docs.slice(start) as Case[]).map(withDefaults), total, page, pageCount };
   }
 
+  // One word: its entries counted (a read per 1,000), then only the page's read — not the whole window.
+  if (words.length === 1) {
+    const entries = { collection: CASE_WORDS, where: [["word", "==", words[0]], ...where] as typeof where };
+    const total = Math.min(await ctx.store.count(entries), SEARCH_WINDOW);
+    const { page, pageCount, start } = paged(total);
+    const listed = await ctx.store.query<WordEntry>({ ...entries, orderBy: [["createdAt", "desc"]], limit: start + CASES_PAGE_SIZE });
+    const docs = await ctx.store.getMany<Omit<Case, "id">>(CASES, listed.slice(start).map((entry) => entry.caseId));
+    return { items: (docs.filter((doc) => doc !== null) as Case[]).map(withDefaults), total, page, pageCount };
+  }
+
   // Every word's entries (newest first, same filters); the cases that have them all.
   const lists = await Promise.all(
     words.map((word) => ctx.store.query<WordEntry>({ collection: CASE_WORDS, where: [["word", "==", word], ...where], orderBy: [["createdAt", "desc"]], limit: SEARCH_WINDOW })),

@@ -42,6 +42,12 @@ export function createListingReads(store: DocumentStore) {
       return (await store.query<ListingRecord>({ collection: LISTINGS, where: [["ownerUid", "==", ownerUid]], orderBy: [["updatedAt", "desc"]] })) as Listing[];
     },
 
+    /** Whether the person has a listing of any status (one read, not one per listing: the settings' navigation). */
+    async ownsAny(ownerUid: string): Promise<boolean> {
+      const first = await store.query({ collection: LISTINGS, where: [["ownerUid", "==", ownerUid]], orderBy: [["updatedAt", "desc"]], limit: 1 });
+      return first.length > 0;
+    },
+
     /** A person's drafts, last changed first (to resume them). */
     async drafts(ownerUid: string): Promise<Listing[]> {
       return (await store.query<ListingRecord>({

@@ -28,9 +28,6 @@ function parseQuery<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, query: unkno
   return result.data;
 }
 
-/** How long the search reuses the list of ports (`placeBranches`). */
-const PORTS_TTL_MS = 60_000;
-
 /** Which listings are not free on some of the days from `from` to `to` (the booking engine answers). */
 export type Availability = { busy(from: string, to: string): Promise<ReadonlySet<string>> };
 
@@ -238,15 +235,10 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
     return found(candidates.filter(keep(planA)), false);
   }
 
-  /**
-   * The ports a place's text is matched against, read at most once a minute (13 documents on
-   * every place search otherwise; a port added shows in place searches within the minute).
-   */
-  let portList: { ports: Awaited<ReturnType<PortsService["list"]>>; at: number } | null = null;
+  /** The ports a place's text is matched against (the ports service keeps its list, decision 055). */
   async function placeBranches(place: string | undefined): Promise<WhereClause[][] | null> {
     if (place === undefined || placeSlug(place) === "") return null;
-    if (!portList || now() - portList.at >= PORTS_TTL_MS) portList = { ports: await ports.list(), at: now() };
-    return placeBranchesFor(place, portList.ports);
+    return placeBranchesFor(place, await ports.list());
   }
 
   return {

@@ -80,6 +80,7 @@ export function createListingsService(deps: {
      */
     titleIfAny,
     listByOwner: reads.listByOwner,
+    ownsAny: reads.ownsAny,
     drafts: reads.drafts,
 
     missingForPublish: lifecycle.missingForPublish,

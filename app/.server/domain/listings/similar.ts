@@ -7,7 +7,7 @@ import { LISTINGS, type BoatListing, type ListingRecord } from "./model";
  * (its port, or the city it is based at), then at the nearest other ports, closest first; each
  * place's boats in the search's relevance order. The queries are the search's own shape
  * (published, boat, type, `placeKey ==`, relevance order), so they run on its indexes on both
- * stores, one small query per place, read in parallel.
+ * stores: its own place first, then the nearby places in parallel only for what is still missing.
  */
 
 /** How many boats the page shows. */
@@ -56,30 +56,35 @@ export function createSimilarBoats(deps: { store: DocumentStore; ports: PortsSer
         const nearby = nearestPorts({ lat: boat.lat, lng: boat.lng }, await ports.list(), boat.portSlug, SIMILAR_NEARBY_PORTS, SIMILAR_MAX_KM);
         for (const port of nearby) keys.push(`port:${port.slug}`);
       }
-      const perPlace = await Promise.all(
-        [...new Set(keys)].map((placeKey) =>
-          store.query<ListingRecord>({
-            collection: LISTINGS,
-            where: [
-              ["status", "==", "published"],
-              ["kind", "==", "boat"],
-              ["type", "==", boat.type],
-              ["placeKey", "==", placeKey],
-            ],
-            orderBy: relevanceOrder,
-            // One more than needed: the boat itself may be among them.
-            limit: limit + 1,
-          }),
-        ),
-      );
+      const atPlace = (placeKey: string, count: number) =>
+        store.query<ListingRecord>({
+          collection: LISTINGS,
+          where: [
+            ["status", "==", "published"],
+            ["kind", "==", "boat"],
+            ["type", "==", boat.type],
+            ["placeKey", "==", placeKey],
+          ],
+          orderBy: relevanceOrder,
+          limit: count,
+        }) as Promise<BoatListing[]>;
+      const [own, ...others] = [...new Set(keys)];
       const seen = new Set([boat.id]);
       const similar: BoatListing[] = [];
-      for (const listing of perPlace.flat() as BoatListing[]) {
-        if (seen.has(listing.id)) continue;
-        seen.add(listing.id);
-        similar.push(listing);
-        if (similar.length === limit) break;
-      }
+      const take = (listings: BoatListing[]) => {
+        for (const listing of listings) {
+          if (similar.length === limit) return;
+          if (seen.has(listing.id)) continue;
+          seen.add(listing.id);
+          similar.push(listing);
+        }
+      };
+      // Its own place first (one more than needed: the boat itself is among them); the nearby
+      // ports only when that is not enough, each asked for what is still missing (a boat has one
+      // place, so none of theirs is the boat or another place's): 5 reads, not up to 20.
+      take(await atPlace(own!, limit + 1));
+      const missing = limit - similar.length;
+      if (missing > 0 && others.length > 0) (await Promise.all(others.map((placeKey) => atPlace(placeKey, missing)))).forEach(take);
       return similar;
     },
   };
