@@ -10,18 +10,16 @@ import { createAccountsService, type AccountsService } from "./domain/accounts";
 import { createMailboxService, langOrDefault, type MailboxService } from "./domain/mailbox";
 import { createPortsService, type PortsService } from "./domain/ports";
 import { createProfilePhotosService, createUsersService, type ProfilePhotosService, type UsersService } from "./domain/users";
-import type { IdentityProvider } from "./identity";
 import { createIdentity } from "./identity/create-identity";
 import { createMailTransport, type MailTransport } from "./mail";
 import { createRecentlyViewedCookie } from "./http/recently-viewed-cookie";
 import { createPageCache, type PageCache } from "./page-cache";
 import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import type { DocumentStore } from "./store";
-import { countingStore } from "./store/counting";
 import { createStore } from "./store/create-store";
 import { createPageCacheInvalidations, INVALIDATIONS_PRUNE_MS, type PageCacheInvalidations } from "./page-cache-invalidations";
 import { createSessionRevocations, type SessionRevocations } from "./domain/sessions";
-import { SESSION_MAX_AGE_SECONDS } from "./identity";
+import { SESSION_MAX_AGE_SECONDS, type IdentityProvider } from "./identity";
 import { bookingEmailHandler, createBookingsService, type BookingsService } from "./domain/bookings";
 import { isLang, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
@@ -298,9 +296,11 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     ...(reconciliation.available ? [{ name: "reconciliation" as const, doing: "reconciling the ledger with Stripe", everyMs: RECONCILIATION_CHECK_MS, pass: () => reconciliation.runDaily() }] : []),
     // The page cache's invalidations older than a minute, off the requests (at most 200 a pass).
     { name: "page-cache-invalidations", doing: "pruning the page cache's old invalidations", everyMs: INVALIDATIONS_PRUNE_MS, pass: () => invalidations.prune() },
-    // Bookings and cases stored before short references get theirs, once per store (a marker skips the scan after).
+    // Once per store (a marker skips the scan after): short references for older bookings and cases,
+    // and older listings' search fields for people and a place's levels (decision 056).
     { name: "booking-references", doing: "storing the bookings' references", everyMs: null, pass: () => bookings.backfillReferences() },
     { name: "case-references", doing: "storing the cases' references", everyMs: null, pass: () => cases.backfillReferences() },
+    { name: "listing-search-fields", doing: "storing the listings' new search fields", everyMs: null, pass: () => listings.backfillSearchFields() },
   ]);
   return {
     config,
@@ -363,16 +363,16 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
  * (`config.seedDemoData`) is the caller's start-up step: `seedDemoData(services)` from `./seed`.
  */
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
-  const opened = await createStore(
+  const store = await createStore(
     config.APP_BACKEND === "embedded"
-      ? { backend: "embedded", dataDir: config.dataDir }
+      ? { backend: "embedded", dataDir: config.dataDir, counting: config.STORE_COUNTING }
       : {
           backend: "firebase",
           projectId: config.FIREBASE_PROJECT_ID!,
           serviceAccountJson: config.FIREBASE_SERVICE_ACCOUNT || undefined,
+          counting: config.STORE_COUNTING,
         },
   );
-  const store = config.STORE_COUNTING ? countingStore(opened) : opened;
   const identity = await createIdentity(
     config.APP_BACKEND === "embedded"
       ? { kind: "local", store, secrets: config.sessionSecrets, passwordPolicy: config.passwordPolicy, passwordHashCost: config.PASSWORD_HASH_COST }

@@ -94,12 +94,8 @@ export function AvailabilityCalendar({ months, today, weather = null }: { months
   const label = { day: t("calendar.state.day"), am: t("calendar.state.am"), pm: t("calendar.state.pm"), past: t("calendar.state.past") } as const;
   const unsafe = new Set(weather?.unsafe ?? []);
   const unsafeLabel = t("calendar.state.unsafe");
-  const tone = {
-    day: "bg-slate-200 text-slate-600 line-through dark:bg-white/10 dark:text-slate-300",
-    am: "bg-amber-50 dark:bg-amber-900/30",
-    pm: "bg-amber-50 dark:bg-amber-900/30",
-    past: "text-slate-500 dark:text-slate-400",
-  } as const;
+  // Each state's look is a class of app/tailwind.css (`cal-*`): three months show up to 93 days.
+  const tone = { day: "cal-taken", am: "cal-half", pm: "cal-half", past: "cal-past" } as const;
   return (
     <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {months.map((month) => {
@@ -107,12 +103,12 @@ export function AvailabilityCalendar({ months, today, weather = null }: { months
         const lead = (first.getUTCDay() + 6) % 7;
         const days = Number(month.end.slice(8, 10));
         return (
-          <table key={month.month} className="w-full table-fixed border-separate border-spacing-0.5 text-center text-sm [&_td]:rounded-md [&_td]:py-1">
+          <table key={month.month} className="cal-month">
             <caption className="pb-2 text-left font-semibold first-letter:uppercase">{monthName.format(first)}</caption>
             <thead>
               <tr>
                 {weekdays.map((name, i) => (
-                  <th key={i} scope="col" className="pb-1 font-medium text-slate-600 dark:text-slate-400">{name}</th>
+                  <th key={i} scope="col">{name}</th>
                 ))}
               </tr>
             </thead>
@@ -128,9 +124,9 @@ export function AvailabilityCalendar({ months, today, weather = null }: { months
                     if (!state && !risky) return <td key={col}>{n}</td>;
                     const said = [state ? label[state] : null, risky ? unsafeLabel : null].filter(Boolean).join(", ");
                     return (
-                      <td key={col} className={`${state ? tone[state] : ""}${risky ? " ring-2 ring-inset ring-coral-500" : ""}`} data-unsafe={risky ? date : undefined}>
+                      <td key={col} className={[state ? tone[state] : null, risky ? "cal-unsafe" : null].filter(Boolean).join(" ")} data-unsafe={risky ? date : undefined}>
                         {n}
-                        <span className="sr-only"> {said}</span>
+                        <span className="sr-only">{` ${said}`}</span>
                       </td>
                     );
                   })}

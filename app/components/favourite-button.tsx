@@ -10,23 +10,27 @@ export const FAVOURITE_ACTION = "/resources/favourite";
 /** What the resource route answers a fetcher: the new state, or a translated error. */
 type FavouriteActionData = { favourite: boolean } | { error: string };
 
-const baseClass =
-  "inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-slate-900/10 backdrop-blur transition hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 dark:bg-sea-950/80 dark:ring-white/15";
+/**
+ * The heart is drawn by the stylesheet (`fav-button` in `app/tailwind.css`): the button's
+ * `::before`, masked by one of the two `<mask>`s of `HeartMasks`, which a page that shows hearts carries once
+ * (its results, its listing's header, its saved listings). A search page shows 24 hearts: one drawing in the page instead of 24 inline
+ * copies, and no image file (decisions 045 and 057). `heart-filled` draws it filled.
+ */
+function heartClass(filled: boolean, className: string | undefined): string {
+  return `fav-button ${filled ? "heart-filled" : "heart-outline"}${className ? ` ${className}` : ""}`;
+}
 
-function HeartIcon({ filled }: { filled: boolean }) {
+/** The heart's two drawings (24 × 24, as the icon was), for the buttons' masks: outline and filled. */
+export function HeartMasks() {
+  const d = "M12 20.5s-7.5-4.4-9.2-9.3C1.7 7.9 3.9 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.7 1.1-1.6 2.7-2.7 4.7-2.7 3.4 0 5.6 3.4 4.5 6.7-1.7 4.9-9.2 9.3-9.2 9.3z";
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width={22}
-      height={22}
-      aria-hidden="true"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinejoin="round"
-      className={filled ? "text-coral-600 dark:text-coral-300" : "text-slate-700 dark:text-slate-200"}
-    >
-      <path d="M12 20.5s-7.5-4.4-9.2-9.3C1.7 7.9 3.9 4.5 7.3 4.5c2 0 3.6 1.1 4.7 2.7 1.1-1.6 2.7-2.7 4.7-2.7 3.4 0 5.6 3.4 4.5 6.7-1.7 4.9-9.2 9.3-9.2 9.3z" />
+    <svg width="0" height="0" aria-hidden="true" className="absolute">
+      <mask id="heart-outline" maskContentUnits="objectBoundingBox">
+        <path d={d} transform="scale(0.0416667)" fill="none" stroke="#fff" strokeWidth={1.8} strokeLinejoin="round" />
+      </mask>
+      <mask id="heart-filled" maskContentUnits="objectBoundingBox">
+        <path d={d} transform="scale(0.0416667)" fill="#fff" stroke="#fff" strokeWidth={1.8} strokeLinejoin="round" />
+      </mask>
     </svg>
   );
 }
@@ -40,7 +44,7 @@ function HeartIcon({ filled }: { filled: boolean }) {
  *
  * Pages that show it list "favourites" in their `handle.i18n` (the button's labels).
  */
-export function FavouriteButton({ listingId, favourite, signedIn }: { listingId: string; favourite: boolean; signedIn: boolean }) {
+export function FavouriteButton({ listingId, favourite, signedIn, className }: { listingId: string; favourite: boolean; signedIn: boolean; className?: string }) {
   const { t } = useTranslation("favourites");
   const fetcher = useFetcher<FavouriteActionData>({ key: `favourite-${listingId}` });
   const location = useLocation();
@@ -51,12 +55,10 @@ export function FavouriteButton({ listingId, favourite, signedIn }: { listingId:
     return (
       <Link
         to={href("login", { lang, search: { redirect: here } })}
-        className={baseClass}
-        aria-label={t("button.signIn")}
+        className={heartClass(false, className)}
+        // Its name and its tooltip in one attribute: 24 of these make a search page.
         title={t("button.signIn")}
-      >
-        <HeartIcon filled={false} />
-      </Link>
+      />
     );
   }
 
@@ -67,7 +69,7 @@ export function FavouriteButton({ listingId, favourite, signedIn }: { listingId:
   const label = t(shown ? "button.remove" : "button.add");
 
   return (
-    <fetcher.Form method="post" action={FAVOURITE_ACTION} className="inline-flex flex-col items-end gap-1">
+    <fetcher.Form method="post" action={FAVOURITE_ACTION} className={`inline-flex flex-col items-end gap-1${className ? ` ${className}` : ""}`}>
       <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="redirect" value={here} />
       <button
@@ -77,11 +79,9 @@ export function FavouriteButton({ listingId, favourite, signedIn }: { listingId:
         aria-pressed={shown}
         aria-label={label}
         title={label}
-        className={baseClass}
+        className={heartClass(shown, undefined)}
         data-testid={`favourite-${listingId}`}
-      >
-        <HeartIcon filled={shown} />
-      </button>
+      />
       {error ? (
         <p role="alert" className="max-w-48 rounded-md bg-white/95 px-2 py-1 text-right text-xs font-medium text-coral-600 shadow-sm dark:bg-sea-950/90 dark:text-coral-300">
           {error}

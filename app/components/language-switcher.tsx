@@ -50,7 +50,7 @@ export function LanguageSwitcher() {
                   aria-current={language.code === current ? "true" : undefined}
                   data-lang={language.code}
                   onClick={(event) => void switchTo(event, language.code)}
-                  className="block px-4 py-2 text-sm hover:bg-sea-50 aria-[current]:font-semibold aria-[current]:text-sea-700 dark:hover:bg-white/10 dark:aria-[current]:text-sea-300"
+                  className="language-choice"
                 >
                   {language.name}
                 </a>

@@ -1,19 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { languageOf, type Lang } from "#app/i18n";
-import { dockTitle, type BoatCardView, type DockCardView } from "#app/utils/listings/view";
+import { dockTitle, type BoatCardView, type CardPhotoView, type DockCardView, type DrawnCard, type PriceView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { LocalizedLink } from "./localized-link";
-import { CARD_PHOTO_SIZES, ListingPhoto } from "./listing-photo";
+import { CARD_PHOTO_SIZES, ListingPhoto, photoImage } from "./listing-photo";
 import { numberFormat } from "#app/utils/intl";
 import { formatEuros } from "#app/utils/money";
 import { Price } from "./price";
 
 export type CardBadge = { label: string; tone: "instant" | "professional" | "neutral" };
 
+/** Each tone's colours: `card-badge-*` in app/tailwind.css. */
 const badgeTones: Record<CardBadge["tone"], string> = {
-  instant: "bg-sand-400 text-sea-950",
-  professional: "bg-sea-800 text-white",
-  neutral: "bg-white/90 text-sea-900 dark:bg-sea-950/90 dark:text-white",
+  instant: "card-badge-instant",
+  professional: "card-badge-professional",
+  neutral: "card-badge-neutral",
 };
 
 /** Metres in the page's language: `12,5 m`, `12.5 m`. */
@@ -24,7 +25,12 @@ export function formatMetres(value: number, lang: Lang): string {
 /**
  * A listing in a grid: photo, badges, title (a link that covers the whole card), place, facts
  * and price. `actions` sits in the photo's top-right corner, above the card's link (a favourite
- * toggle, for example): give it its own accessible name.
+ * toggle, for example): give it its own accessible name and the `card-actions` class.
+ *
+ * Its markup is as lean as its drawing allows (24 of them make a search page; issue 47,
+ * decision 057): no wrapper that only positions or pads — the badges and the actions are placed
+ * from the card itself, the texts are padded one by one — and its styles are the `listing-card`
+ * classes of `app/tailwind.css`, written once in the stylesheet instead of 24 times in the page.
  */
 export function ListingCard({
   href,
@@ -45,9 +51,10 @@ export function ListingCard({
   eyebrow?: string | null;
   place?: string | null;
   facts?: string[];
+  /** The price line's content; `plainPrice` draws the usual "amount / unit". */
   price?: React.ReactNode;
   badges?: CardBadge[];
-  photo: BoatCardView["photo"];
+  photo: CardPhotoView | null;
   fallbackImage: string;
   actions?: React.ReactNode;
   headingLevel?: 2 | 3 | 4;
@@ -55,48 +62,63 @@ export function ListingCard({
   eager?: boolean | "high";
 }) {
   const Heading = `h${headingLevel}` as const;
-  // `content-visibility: auto`: a card off the screen is not styled, laid out or painted until it
-  // nears it (24 cards on a search page, one or two in a phone's first screen; held at its last
-  // height, or 26rem before it has one; its width is its column's). Its paint containment clips only what the card's own
-  // `overflow-hidden` already clips: its ring, shadow and hover lift are its own box's.
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm [contain-intrinsic-height:auto_26rem] [content-visibility:auto] transition hover:-translate-y-0.5 hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-sea-500 dark:border-white/10 dark:bg-white/5">
-      <div className="relative">
-        <ListingPhoto photo={photo} fallback={fallbackImage} alt="" sizes={CARD_PHOTO_SIZES} eager={eager} className="aspect-[4/3] w-full" />
-        {badges.length > 0 ? (
-          <ul className="absolute top-3 left-3 flex max-w-[70%] flex-wrap gap-1.5">
-            {badges.map((badge) => (
-              <li key={badge.label} className={`rounded-full px-2.5 py-0.5 text-xs font-semibold shadow-sm ${badgeTones[badge.tone]}`}>
-                {badge.label}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {actions ? <div className="absolute top-3 right-3 z-10">{actions}</div> : null}
-      </div>
-      <div className="flex flex-1 flex-col p-4">
-        {eyebrow ? <p className="text-xs font-semibold tracking-wide text-sea-700 uppercase dark:text-sea-300">{eyebrow}</p> : null}
-        <Heading className="mt-1 leading-snug font-semibold text-slate-900 dark:text-white">
-          <LocalizedLink to={href} className="after:absolute after:inset-0 focus-visible:outline-none group-hover:text-sea-700 dark:group-hover:text-sea-300">
-            {title}
-          </LocalizedLink>
-        </Heading>
-        {place ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{place}</p> : null}
-        {facts.length > 0 ? (
-          <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
-            {facts.map((fact) => (
-              <li key={fact}>{fact}</li>
-            ))}
-          </ul>
-        ) : null}
-        {price ? <div className="mt-auto pt-3 text-slate-900 dark:text-white">{price}</div> : null}
-      </div>
+    <article className="listing-card group">
+      <CardPhoto photo={photo} fallback={fallbackImage} eager={eager} />
+      {badges.length > 0 ? (
+        <ul className="card-badges">
+          {badges.map((badge) => (
+            <li key={badge.label} className={`card-badge ${badgeTones[badge.tone]}`}>
+              {badge.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {actions}
+      {eyebrow ? <p className="card-eyebrow">{eyebrow}</p> : null}
+      <Heading className="card-title">
+        <LocalizedLink to={href} className="card-link">
+          {title}
+        </LocalizedLink>
+      </Heading>
+      {place ? <p className="card-place">{place}</p> : null}
+      {facts.length > 0 ? (
+        <ul className="card-facts">
+          {facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+      ) : null}
+      {price}
     </article>
   );
 }
 
+/**
+ * A card's photo: the first results' (`eager`) as `ListingPhoto` draws it, over its blurred
+ * placeholder; the others one `<img>` on the card's background colour (they load as the card
+ * nears the screen), with `srcSet` up to CARD_PHOTO_MAX_WIDTH.
+ */
+function CardPhoto({ photo, fallback, eager }: { photo: CardPhotoView | null; fallback: string; eager: boolean | "high" }) {
+  const image = photo ? photoImage(photo, 640) : null;
+  if (!image || eager) return <ListingPhoto photo={image} fallback={fallback} alt="" sizes={CARD_PHOTO_SIZES} eager={eager} className="aspect-[4/3] w-full" />;
+  return <img src={image.src} srcSet={image.srcSet} sizes={CARD_PHOTO_SIZES} width={image.width} height={image.height} alt="" loading="lazy" decoding="async" className="card-photo" />;
+}
+
+/** A card's price line: the amount, then its unit ("/ día") in the smaller grey of the card's secondary texts. */
+function PlainPrice({ cents, unit }: PriceView) {
+  const { t } = useTranslation("listing");
+  const lang = useLang();
+  return (
+    <p className="card-price">
+      <span className="card-amount">{formatEuros(cents, lang)}</span>
+      {unit === "total" ? null : ` ${t(`price.per.${unit}`)}`}
+    </p>
+  );
+}
+
 /** A boat in search results (and anywhere boats are listed). */
-export function BoatListingCard({ card, actions, headingLevel, eager }: { card: BoatCardView; actions?: React.ReactNode; headingLevel?: 2 | 3 | 4; eager?: boolean | "high" }) {
+export function BoatListingCard({ card, actions, headingLevel, eager }: { card: DrawnCard<BoatCardView>; actions?: React.ReactNode; headingLevel?: 2 | 3 | 4; eager?: boolean | "high" }) {
   const { t } = useTranslation("listing");
   const lang = useLang();
   const facts: string[] = [];
@@ -114,20 +136,20 @@ export function BoatListingCard({ card, actions, headingLevel, eager }: { card: 
       facts={facts}
       price={
         card.trip ? (
-          <>
+          <div className="card-trip">
             <span className="block" data-testid="trip-total">
               <span className="font-bold">{formatEuros(card.trip.totalCents, lang)}</span>{" "}
               <span className="text-sm font-normal text-slate-600 dark:text-slate-400">{t("price.tripTotal", { count: card.trip.days })}</span>
             </span>
             {card.price ? <Price cents={card.price.cents} unit={card.price.unit} className="block text-sm" /> : null}
-          </>
+          </div>
         ) : card.price ? (
-          <Price cents={card.price.cents} unit={card.price.unit} />
+          <PlainPrice {...card.price} />
         ) : null
       }
       badges={badges}
       photo={card.photo}
-      fallbackImage={card.fallbackImage}
+      fallbackImage={`/images/boats/${card.boatType ?? "motor"}.svg`}
       actions={actions}
       headingLevel={headingLevel}
       eager={eager}
@@ -154,10 +176,10 @@ export function DockListingCard({ card, actions, headingLevel, eager }: { card: 
       eyebrow={card.dockKind ? t(`dockKinds.${card.dockKind}`) : null}
       place={card.place.label}
       facts={facts}
-      price={card.price ? <Price cents={card.price.cents} unit={card.price.unit} /> : null}
+      price={card.price ? <PlainPrice {...card.price} /> : null}
       badges={badges}
       photo={card.photo}
-      fallbackImage={card.fallbackImage}
+      fallbackImage="/images/docks.svg"
       actions={actions}
       headingLevel={headingLevel}
       eager={eager}

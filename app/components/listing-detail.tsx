@@ -5,7 +5,7 @@ import type { GalleryPhotoView, MapPoint, OwnerView, PlaceView, PriceUnit } from
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat, numberFormat } from "#app/utils/intl";
 import { languageOf } from "#app/i18n";
-import { FavouriteButton } from "./favourite-button";
+import { FavouriteButton, HeartMasks } from "./favourite-button";
 import { ListingMap } from "./listing-map";
 import { PhotoGallery } from "./photo-gallery";
 import { LocalizedLink } from "./localized-link";
@@ -100,6 +100,7 @@ export function ListingHeader({
         {children}
         {professional ? <span className="rounded-full bg-sea-800 px-2.5 py-0.5 text-xs font-semibold text-white">{t("badges.professional")}</span> : null}
       </p>
+      {listing.status === "published" ? <HeartMasks /> : null}
     </header>
   );
 }
@@ -128,8 +129,8 @@ export function OwnerBanner({ status, editUrl }: { status: ListingStatus; editUr
 /** A titled block of the page. */
 export function DetailSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="border-t border-slate-200 pt-8 dark:border-white/10">
-      <h2 id={id} className="scroll-mt-24 text-xl font-bold text-slate-900 dark:text-white">{title}</h2>
+    <section aria-labelledby={id} className="detail-section">
+      <h2 id={id} className="detail-heading">{title}</h2>
       <div className="mt-4">{children}</div>
     </section>
   );
@@ -142,9 +143,9 @@ export function FactList({ facts, narrow = false }: { facts: Array<{ label: stri
   return (
     <dl className={`grid gap-x-8 gap-y-3 ${narrow ? "mt-4" : "sm:grid-cols-2"}`}>
       {shown.map((fact) => (
-        <div key={fact.label} className="flex justify-between gap-4 border-b border-slate-100 pb-2 dark:border-white/5">
-          <dt className="text-slate-600 dark:text-slate-400">{fact.label}</dt>
-          <dd className="text-right font-medium text-slate-900 dark:text-white">{fact.value}</dd>
+        <div key={fact.label} className="detail-fact">
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
         </div>
       ))}
     </dl>
@@ -175,8 +176,8 @@ export function TickList({ items }: { items: ReadonlyArray<{ key: string; label:
   return (
     <ul className="grid gap-2 sm:grid-cols-2">
       {items.map((item) => (
-        <li key={item.key} className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
-          <span aria-hidden="true" className="text-sea-600">✓</span>
+        <li key={item.key} className="detail-item">
+          <span aria-hidden="true">✓</span>
           {item.label}
         </li>
       ))}

@@ -1,4 +1,22 @@
-import type { PhotoView } from "#app/utils/listings/view";
+import type { CardPhotoView, PhotoView } from "#app/utils/listings/view";
+// Not from utils/listings/view.ts: that module travels in the `search-box` chunk, and the photo
+// URLs' module in `shell` (the avatar's); a `search-box` that imports `shell` and back is a cycle.
+import { photoSrcSet, photoUrl, pickPhotoWidth } from "#app/utils/photos";
+
+/**
+ * A sent photo (`CardPhotoView`) as an `<img>` draws it: `src` at about `srcWidth` pixels and a
+ * `srcSet` of the stored widths up to `maxWidth` (a thumbnail needs no wide variant).
+ */
+export function photoImage(photo: CardPhotoView, srcWidth: number, maxWidth = Infinity): PhotoView {
+  const narrow = photo.widths.filter((width) => width <= maxWidth);
+  const widths = narrow.length > 0 ? narrow : [Math.min(...photo.widths)];
+  return { src: photoUrl(photo.folder, pickPhotoWidth(widths, srcWidth)), srcSet: photoSrcSet(photo.folder, widths), width: photo.width, height: photo.height, placeholder: photo.placeholder };
+}
+
+/** A photo's widest stored variant: shown full screen, and the link to it without JavaScript. */
+export function largePhotoUrl(photo: CardPhotoView): string {
+  return photoUrl(photo.folder, Math.max(...photo.widths));
+}
 
 /** `sizes` of a photo in a results grid: one column on phones, two on tablets, three from 1024 px. */
 export const CARD_PHOTO_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { GalleryPhotoView } from "#app/utils/listings/view";
-import { ListingPhoto } from "./listing-photo";
+import { largePhotoUrl, ListingPhoto, photoImage } from "./listing-photo";
 
 /**
  * A listing's photos: the cover, large and loaded at once, then every photo as a thumbnail.
@@ -14,6 +14,8 @@ import { ListingPhoto } from "./listing-photo";
 // Beside the price box from 1024 px (the column of `ListingDetailLayout`).
 const COVER_SIZES = "(min-width: 1152px) 696px, (min-width: 1024px) calc(100vw - 28.5rem), 100vw";
 const THUMB_SIZES = "8rem";
+/** A thumbnail's widest variant: 8rem at 3 device pixels per CSS pixel is 384. */
+const THUMB_MAX_WIDTH = 640;
 /** How far (px) a finger must travel sideways to count as a swipe. */
 const SWIPE_PX = 40;
 
@@ -44,8 +46,8 @@ export function PhotoGallery({ photos, title, fallback }: { photos: GalleryPhoto
 
   return (
     <section aria-label={t("detail.photos")} className="space-y-3" data-testid="gallery" data-enhanced={enhanced ? "true" : undefined}>
-      <a href={cover.large} onClick={openOnClick(0)} className="relative block rounded-2xl" data-testid="gallery-cover">
-        <ListingPhoto photo={cover} fallback={fallback} alt={alt(0)} sizes={COVER_SIZES} eager="high" className="aspect-[16/9] max-h-[32rem] w-full rounded-2xl" />
+      <a href={largePhotoUrl(cover)} onClick={openOnClick(0)} className="relative block rounded-2xl" data-testid="gallery-cover">
+        <ListingPhoto photo={photoImage(cover, 1280)} fallback={fallback} alt={alt(0)} sizes={COVER_SIZES} eager="high" className="aspect-[16/9] max-h-[32rem] w-full rounded-2xl" />
         {total > 1 ? (
           <span className="absolute right-3 bottom-3 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold text-sea-900 shadow dark:bg-sea-950/90 dark:text-white">
             {t("gallery.showAll", { count: total })}
@@ -55,9 +57,10 @@ export function PhotoGallery({ photos, title, fallback }: { photos: GalleryPhoto
       {total > 1 ? (
         <ul className="flex snap-x gap-2 overflow-x-auto pb-1" data-testid="gallery-thumbnails">
           {photos.map((photo, index) => (
-            <li key={photo.src} className="w-24 shrink-0 snap-start sm:w-32">
-              <a href={photo.large} onClick={openOnClick(index)} className="block rounded-lg">
-                <ListingPhoto photo={photo} fallback={fallback} alt={alt(index)} sizes={THUMB_SIZES} className="aspect-[4/3] w-full rounded-lg" />
+            <li key={photo.folder} className="w-24 shrink-0 snap-start sm:w-32">
+              <a href={largePhotoUrl(photo)} onClick={openOnClick(index)} className="block rounded-lg">
+                {/* A thumbnail (8rem) needs no variant past 640 px, nor a blurred placeholder: it is small and loads lazily (decision 057). */}
+                <ListingPhoto photo={{ ...photoImage(photo, 320, THUMB_MAX_WIDTH), placeholder: null }} fallback={fallback} alt={alt(index)} sizes={THUMB_SIZES} className="aspect-[4/3] w-full rounded-lg" />
               </a>
             </li>
           ))}
@@ -151,9 +154,9 @@ function PhotoViewer({
             onPointerCancel={() => (swipe.current = null)}
           >
             <img
-              key={photo.large}
-              src={photo.large}
-              srcSet={photo.srcSet}
+              key={photo.folder}
+              src={largePhotoUrl(photo)}
+              srcSet={photoImage(photo, 1280).srcSet}
               sizes="100vw"
               width={photo.width}
               height={photo.height}
@@ -164,7 +167,7 @@ function PhotoViewer({
             />
             {/* The next and previous photos load while this one is looked at. */}
             {neighbours.map((index) => (
-              <img key={index} src={photos[index].large} alt="" aria-hidden="true" className="hidden" />
+              <img key={index} src={largePhotoUrl(photos[index])} alt="" aria-hidden="true" className="hidden" />
             ))}
             {total > 1 ? (
               <>

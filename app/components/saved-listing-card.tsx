@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ListingCardView } from "#app/utils/listings/view";
-import { FavouriteButton } from "./favourite-button";
+import { FavouriteButton, HeartMasks } from "./favourite-button";
 import { BoatListingCard, DockListingCard } from "./listing-card";
 
 /**
@@ -47,6 +47,7 @@ function UnavailableCard({ item, signedIn }: { item: Extract<SavedListingItem, {
 
 export function SavedListingGrid({ items, signedIn, label }: { items: SavedListingItem[]; signedIn: boolean; label: string }) {
   return (
+    <>
     <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label={label}>
       {items.map((item) => {
         if (!item.available) {
@@ -56,7 +57,7 @@ export function SavedListingGrid({ items, signedIn, label }: { items: SavedListi
             </li>
           );
         }
-        const actions = <FavouriteButton listingId={item.listingId} favourite={item.favourite} signedIn={signedIn} />;
+        const actions = <FavouriteButton listingId={item.listingId} favourite={item.favourite} signedIn={signedIn} className="card-actions" />;
         return (
           <li key={item.listingId} data-available="true">
             {item.card.kind === "boat" ? (
@@ -68,5 +69,7 @@ export function SavedListingGrid({ items, signedIn, label }: { items: SavedListi
         );
       })}
     </ul>
+    <HeartMasks />
+    </>
   );
 }

@@ -22,10 +22,11 @@ import { fieldProps, useSearchCheck } from "./use-search-check";
  * library, and a 400 page shows the server's messages (`lastResult`) the same way.
  */
 
-const label = "block text-sm font-medium text-slate-700 dark:text-slate-200";
-const input =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sea-500 focus:ring-2 focus:ring-sea-500/30 focus:outline-none aria-[invalid]:border-coral-500 dark:border-white/15 dark:bg-sea-950 dark:text-white";
-const legend = "text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400";
+// The filters' styles are classes of app/tailwind.css (`filter-*`): written once there, not in
+// every field of the page (issue 47, decision 057).
+const label = "filter-label";
+const input = "filter-input";
+const legend = "filter-legend";
 
 export const BOAT_FILTERS_ID = "boat-filters";
 export const DOCK_FILTERS_ID = "dock-filters";
@@ -116,7 +117,7 @@ function useFilterForm(options: {
 /** A filter's messages (forms.tsx's ErrorList, without the form library that module brings). */
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm font-medium text-coral-600 dark:text-coral-500" aria-live="polite">
+    <ul id={id} className="filter-error" aria-live="polite">
       {errors?.map((message) => <li key={message}>{message}</li>)}
     </ul>
   );

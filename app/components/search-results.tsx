@@ -1,10 +1,10 @@
 import { useLocation, useNavigation, type MetaDescriptor } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MapPoint } from "#app/utils/listings/view";
+import { EAGER_CARDS, type MapPoint } from "#app/utils/listings/view";
 import { seoMeta, type SeoCopy } from "#app/utils/meta";
 import { usePending } from "#app/utils/use-pending";
-import { FavouriteButton } from "./favourite-button";
+import { FavouriteButton, HeartMasks } from "./favourite-button";
 import { ListingMap } from "./listing-map";
 import { Pagination } from "./pagination";
 import { ButtonLink } from "#app/components/ui/button";
@@ -55,8 +55,6 @@ export function SearchPageLayout({
   );
 }
 
-/** The results whose photos load at once: the first row on the widest grid (three columns). */
-const EAGER_CARDS = 3;
 
 /** One page of a search's results, as its loader sends it. */
 type ResultsPage<C> = { cards: C[]; total: number; totalLabel: string; page: number; pageCount: number };
@@ -107,7 +105,7 @@ export function SearchResults<C extends { id: string }>({
               <Card
                 card={card}
                 eager={index === 0 ? "high" : index < EAGER_CARDS}
-                actions={<FavouriteButton listingId={card.id} favourite={favouriteIds.includes(card.id)} signedIn={signedIn} />}
+                actions={<FavouriteButton listingId={card.id} favourite={favouriteIds.includes(card.id)} signedIn={signedIn} className="card-actions" />}
               />
             </li>
           ))}
@@ -117,6 +115,7 @@ export function SearchResults<C extends { id: string }>({
       )}
 
       <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefFor} />
+      {results.cards.length > 0 ? <HeartMasks /> : null}
     </section>
   );
 }

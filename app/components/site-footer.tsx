@@ -58,7 +58,7 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <LocalizedLink to={link.to} className="text-sm text-slate-600 hover:text-sea-700 dark:text-slate-400 dark:hover:text-white">
+                  <LocalizedLink to={link.to} className="footer-link">
                     {t(link.key)}
                   </LocalizedLink>
                 </li>

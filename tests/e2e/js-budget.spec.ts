@@ -70,3 +70,65 @@ test("every page's JavaScript fits its budget (compressed bytes, printed)", asyn
   console.log(`JavaScript per page (compressed, as received):\n${lines.join("\n")}`);
   expect(over, "pages over their JavaScript budget").toEqual([]);
 });
+
+/**
+ * What a phone downloads before any script (issue 47, decision 057): the HTML of a search page of
+ * 24 results in each language, at most 80 KiB and 700 elements, and of the heaviest demo boat's
+ * page, at most 55 KiB. Bytes as the server writes them (uncompressed), elements as the browser's
+ * parser builds them from that HTML (before any script runs). Sizes, not times: the same data
+ * gives the same figures.
+ */
+const SEARCH_HTML_BUDGET = { bytes: 80 * KiB, elements: 700 };
+const BOAT_HTML_BUDGET = { bytes: 55 * KiB };
+const SEARCH_PATHS = ["/alquiler-barco", "/en/alquiler-barco", "/fr/alquiler-barco", "/de/alquiler-barco"];
+
+/** The elements of an HTML document: its start tags, outside comments and scripts' and styles' contents. */
+export function elementCount(html: string): number {
+  const markup = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<(script|style)\b([^>]*)>[\s\S]*?<\/\1>/gi, "<$1$2>");
+  return markup.match(/<[a-zA-Z][a-zA-Z0-9-]*(?=[\s/>])/g)?.length ?? 0;
+}
+
+test("a search page and a boat page fit their HTML budget (bytes and elements, printed)", async ({ request }) => {
+  test.setTimeout(90_000);
+  const get = async (path: string) => {
+    const response = await request.get(path, { headers: { Cookie: `i18n_redirected=${/^\/(en|fr|de)\//.exec(path)?.[1] ?? "es"}` } });
+    expect(response.status(), path).toBe(200);
+    return response.text();
+  };
+  const lines: string[] = [];
+  const over: string[] = [];
+  for (const path of SEARCH_PATHS) {
+    const html = await get(path);
+    const bytes = Buffer.byteLength(html);
+    const elements = elementCount(html);
+    const cards = html.match(/<article\b/g)?.length ?? 0;
+    expect(cards, `${path}: a page of 24 results`).toBe(24);
+    lines.push(`${path.padEnd(20)} ${kib(bytes).padStart(9)} · ${elements} elements`);
+    if (bytes > SEARCH_HTML_BUDGET.bytes) over.push(`${path}: ${kib(bytes)} > ${kib(SEARCH_HTML_BUDGET.bytes)}`);
+    if (elements > SEARCH_HTML_BUDGET.elements) over.push(`${path}: ${elements} elements > ${SEARCH_HTML_BUDGET.elements}`);
+  }
+
+  // Every demo boat (each search page in turn), in Spanish; the heaviest in all four languages.
+  const boats = new Set<string>();
+  for (let page = 1; page <= 10; page++) {
+    const found = [...(await get(`/alquiler-barco${page > 1 ? `?page=${page}` : ""}`)).matchAll(/href="(\/boat\/[^"/?#]+)"/g)].map((m) => m[1]);
+    const before = boats.size;
+    for (const path of found) boats.add(path);
+    if (boats.size === before) break;
+  }
+  expect(boats.size, "the demo boats").toBeGreaterThan(24);
+  let heaviest = { path: "", bytes: 0 };
+  for (const path of boats) {
+    const bytes = Buffer.byteLength(await get(path));
+    if (bytes > heaviest.bytes) heaviest = { path, bytes };
+  }
+  for (const prefix of ["", "/en", "/fr", "/de"]) {
+    const path = prefix + heaviest.path;
+    const html = await get(path);
+    const bytes = Buffer.byteLength(html);
+    lines.push(`${path.padEnd(20)} ${kib(bytes).padStart(9)} · ${elementCount(html)} elements (the heaviest of ${boats.size} boats)`);
+    if (bytes > BOAT_HTML_BUDGET.bytes) over.push(`${path}: ${kib(bytes)} > ${kib(BOAT_HTML_BUDGET.bytes)}`);
+  }
+  console.log(`HTML per page (uncompressed, as written):\n${lines.join("\n")}`);
+  expect(over, "pages over their HTML budget").toEqual([]);
+});

@@ -25,12 +25,13 @@ export interface StoreIndex {
 }
 
 /**
- * The listing searches of `domain/listings.ts`: equality filters on `fixed` fields and on any
- * subset of `optional` ones, then one of `orders` (a sort, or the range field of a filter that
- * runs in the store, which Firestore requires to lead the ordering).
+ * The listing searches of `domain/listings`: equality filters on `fixed` fields and, from each of
+ * `slots`, none or one of its fields (the place is a port, a city or a region), then one of
+ * `orders` (a sort, or the range field of a filter that runs in the store, which Firestore
+ * requires to lead the ordering).
  */
-function listingSearchIndexes(fixed: string[], optional: string[], orders: StoreIndexField[][]): StoreIndex[] {
-  const subsets = optional.reduce<string[][]>((all, field) => [...all, ...all.map((subset) => [...subset, field])], [[]]);
+function listingSearchIndexes(fixed: string[], slots: Array<Array<string | StoreIndexField>>, orders: StoreIndexField[][]): StoreIndex[] {
+  const subsets = slots.reduce<Array<Array<string | StoreIndexField>>>((all, slot) => [...all, ...slot.flatMap((field) => all.map((subset) => [...subset, field]))], [[]]);
   return subsets.flatMap((subset) => orders.map((order) => ({ collection: "listings", fields: [...fixed, ...subset, ...order] })));
 }
 
@@ -113,11 +114,12 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   { collection: "cases", fields: ["createdAt"] },
   // The cases whose paid quotes' money changed lately (the daily reconciliation with the provider, decision 053).
   { collection: "cases", fields: ["updatedAt"] },
-  // Boat search: published boats, by type and/or place, in each sort order, and ranged by
-  // capacity (people) or day price when that filter is the most selective.
+  // Boat search: published boats, by type and/or place (a port, a city or a region) and/or people
+  // (`seats` contains n; decision 056), in each sort order, and ranged by day price when that
+  // filter is the most selective.
   ...listingSearchIndexes(
     ["status", "kind"],
-    ["type", "placeKey"],
+    [["type"], ["placeKey", "cityKey", "regionKey"], [{ path: "seats", arrayContains: true }]],
     [
       [
         { path: "relevance", order: "desc" },
@@ -130,13 +132,12 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
         { path: "rating", order: "desc" },
         { path: "publishedAt", order: "desc" },
       ],
-      [{ path: "capacity", order: "asc" }],
     ],
   ),
   // Dock search: published docks, by sale/rent and/or place, newest or by price, and ranged by length.
   ...listingSearchIndexes(
     ["status", "kind"],
-    ["docKind", "placeKey"],
+    [["docKind"], ["placeKey", "cityKey", "regionKey"]],
     [
       [{ path: "publishedAt", order: "desc" }],
       [{ path: "priceCents", order: "asc" }],

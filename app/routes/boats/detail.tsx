@@ -9,7 +9,7 @@ import { listingPageMeta, loadListingPage, recordView } from "#app/routes/listin
 import { BoatListingCard, formatMetres } from "#app/components/listing-card";
 import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/components/listing-detail";
 import { formatEuros } from "#app/utils/money";
-import { summarize, toSearchParams, withQuery, type OwnerView } from "#app/utils/listings/view";
+import { drawnCards, summarize, toSearchParams, withQuery, type OwnerView } from "#app/utils/listings/view";
 import { bookingTarget, readTrip, rentSearch, tripDays, tripSearch, withoutEmptyParams } from "#app/utils/listings/trip";
 import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, today } from "#app/.server/domain/bookings";
 import { localizePath } from "#app/i18n";
@@ -71,10 +71,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const trip = readTrip(ctx.url.searchParams, { today: first, lastDay: addDays(first, MAX_DAYS_AHEAD), maxDays: MAX_BOAT_DAYS, capacity: d.capacity ?? null });
   const tripParams = toSearchParams(tripSearch(trip));
   const similarOwners = await ownersOf(ctx.services.users, similarBoats.map((boat) => boat.ownerUid));
-  const similar = similarBoats.map((boat) => {
-    const card = boatCard(boat, page.portIndex, similarOwners);
-    return { ...card, href: withQuery(card.href, tripParams), trip: boatTripTotal(boat, tripDays(trip), serviceFeePercent(ctx.services.bookings.charges)) };
-  });
+  // Cards below the fold: what they draw, without the placeholder only the first results show.
+  const similar = drawnCards(similarBoats.map((boat) => boatCard(boat, page.portIndex, similarOwners))).map((card, i) => ({
+    ...card,
+    photo: card.photo && { ...card.photo, placeholder: null },
+    href: withQuery(card.href, tripParams),
+    trip: boatTripTotal(similarBoats[i], tripDays(trip), serviceFeePercent(ctx.services.bookings.charges)),
+  }));
 
   return data(
     {

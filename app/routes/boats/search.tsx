@@ -1,7 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { boatCard, boatTripTotal, mapPoints, parseSearch } from "#app/routes/listings/views.server";
+import { boatCard, boatTripTotal, parseSearch } from "#app/routes/listings/views.server";
 import { serviceFeePercent } from "#app/utils/pricing";
 import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/routes/listings/pages.server";
 import { BoatListingCard } from "#app/components/listing-card";
@@ -10,7 +11,7 @@ import { BOAT_FILTERS_ID, BoatSearchFilters, SortSelect } from "#app/components/
 import { localizePath } from "#app/i18n";
 import { boatSearchSchema, type BoatSearch } from "#app/utils/listings/boat-search";
 import { boatSortOptions } from "#app/utils/listings/search-options";
-import { BOAT_SEARCH_CANONICAL, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listings/view";
+import { BOAT_SEARCH_CANONICAL, drawnCards, mapPointsOf, presetTypeOf, toSearchParams, withQuery } from "#app/utils/listings/view";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
@@ -59,8 +60,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const trip = toSearchParams(tripSearch(query));
   // With days chosen each card shows what they come to, before its price per day.
   const days = query.from ? tripDays({ from: query.from, to: query.to ?? null, people: null }) : 0;
-  const cards = found.cards.map((card, i) => ({ ...card, href: withQuery(card.href, trip), trip: boatTripTotal(results.items[i], days, serviceFeePercent(ctx.services.bookings.charges)) }));
-  const tl = ctx.tFor("listing");
+  // The cards carry what they draw; the map's markers are drawn from them in the page.
+  const cards = drawnCards(found.cards).map((card, i) => ({ ...card, href: withQuery(card.href, trip), trip: boatTripTotal(results.items[i], days, serviceFeePercent(ctx.services.bookings.charges)) }));
 
   // Each page has its own copy: the canonical search ("all") and the preset ones.
   const copyKey = preset ?? "all";
@@ -77,7 +78,6 @@ export async function loader(args: LoaderFunctionArgs) {
       signedIn: viewer !== null,
       favouriteIds,
       results: resultsPage(results, cards, t, lang, "results.count"),
-      points: mapPoints(cards, (card) => (card.kind === "boat" && card.title) || tl("untitled")),
       ports: portOptions(ports),
     },
     { status: invalid ? 400 : 200, headers: visitorPageHeaders({ viewer, tags: ["search:boat"] }) },
@@ -86,7 +86,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function BoatSearchPage() {
   const { t } = useTranslation(["search", "listing"]);
-  const { copy, preset, pagePath, query, lastResult, invalid, results, points, ports, signedIn, favouriteIds } = useLoaderData<typeof loader>();
+  const { copy, preset, pagePath, query, lastResult, invalid, results, ports, signedIn, favouriteIds } = useLoaderData<typeof loader>();
+  const points = useMemo(() => mapPointsOf(results.cards, (card) => (card.kind === "boat" && card.title) || t("listing:untitled")), [results.cards, t]);
   const formKey = useFormKey(BOAT_FILTERS_ID);
   const hrefFor = (page: number) =>
     withQuery(pagePath, toSearchParams({ ...query, type: preset ? undefined : query.type, page: page > 1 ? page : undefined }));

@@ -2,7 +2,7 @@ import { notFound } from "#app/.server/http/responses";
 import { languageOf, type Lang } from "#app/i18n";
 import { numberFormat } from "#app/utils/intl";
 import type { ListingMetaCopy } from "#app/utils/listings/meta";
-import { pickDescription, type OwnerView } from "#app/utils/listings/view";
+import { EAGER_CARDS, pickDescription, type CardPhotoView, type OwnerView } from "#app/utils/listings/view";
 import { type SessionUser } from "#app/.server/auth/guards";
 import type { Listing, ListingKind, SearchPage } from "#app/.server/domain/listings";
 import type { Port } from "#app/.server/domain/ports";
@@ -95,14 +95,19 @@ export function listingPageMeta(page: ListingPage, title: string, copy: { title:
 type CardOf<L, C> = (listing: L, ports: ReadonlyMap<string, Port>, owners: ReadonlyMap<string, OwnerView>) => C;
 
 /** A page of results as cards (their owners read in one batch), and which of them the viewer keeps as favourites. */
-export async function searchCards<L extends Listing, C>(services: DomainServices, viewer: SessionUser | null, items: readonly L[], ports: readonly Port[], cardOf: CardOf<L, C>) {
+export async function searchCards<L extends Listing, C extends { photo: CardPhotoView | null }>(services: DomainServices, viewer: SessionUser | null, items: readonly L[], ports: readonly Port[], cardOf: CardOf<L, C>) {
   const ids = items.map((listing) => listing.id);
   const [owners, favourites] = await Promise.all([
     ownersOf(services.users, items.map((listing) => listing.ownerUid)),
     viewer ? services.favourites.idsFor(viewer.uid, ids) : Promise.resolve(new Set<string>()),
   ]);
   const portIndex = portsBySlug(ports);
-  return { cards: items.map((listing) => cardOf(listing, portIndex, owners)), favouriteIds: [...favourites] };
+  // Only the first results draw a blurred placeholder while their photo loads (`EAGER_CARDS`).
+  const cards = items.map((listing, i) => {
+    const card = cardOf(listing, portIndex, owners);
+    return i < EAGER_CARDS || !card.photo ? card : { ...card, photo: { ...card.photo, placeholder: null } };
+  });
+  return { cards, favouriteIds: [...favourites] };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { localizePath, type Lang } from "#app/i18n";
 import type {
   BoatCardView,
+  CardPhotoView,
   DockCardView,
   GalleryPhotoView,
   MapPoint,
@@ -15,6 +16,7 @@ import type {
 } from "#app/utils/listings/view";
 import type { ListingPhoto } from "#app/utils/listings/schemas";
 import { photoSrcSet, photoUrl, pickPhotoWidth } from "#app/utils/photos";
+import { CARD_PHOTO_MAX_WIDTH } from "#app/utils/listings/view";
 import { coercedSchema } from "#app/utils/form-coercion";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import type { BoatListing, DockListing, Listing, ListingsService, PublishedRef } from "#app/.server/domain/listings";
@@ -56,11 +58,27 @@ export function photoView(_listing: Pick<Listing, "kind" | "id">, photo: Listing
   };
 }
 
-/** A listing's photos for its page: each with `large`, its widest variant (the full-screen gallery's, and its no-JavaScript link). */
-export function photoViews(listing: Listing, srcWidth = 1280): GalleryPhotoView[] {
+/**
+ * A card's photo: the folder and the widths up to CARD_PHOTO_MAX_WIDTH (the card writes the
+ * URLs), and the placeholder when `placeholder` is asked for (the first results draw one).
+ */
+export function cardPhotoView(photo: ListingPhoto | undefined, placeholder = true): CardPhotoView | null {
+  if (!photo || !isShowable(photo)) return null;
+  const narrow = photo.widths.filter((width) => width <= CARD_PHOTO_MAX_WIDTH);
+  return {
+    folder: photo.folder,
+    widths: narrow.length > 0 ? narrow : [Math.min(...photo.widths)],
+    width: photo.width,
+    height: photo.height,
+    placeholder: placeholder && photo.placeholder.startsWith("data:image/") ? photo.placeholder : null,
+  };
+}
+
+/** A listing's photos for its page: the folder and widths of each (the page writes the URLs). */
+export function photoViews(listing: Listing): GalleryPhotoView[] {
   return listing.photos.flatMap((photo) => {
-    const view = photoView(listing, photo, srcWidth);
-    return view ? [{ ...view, large: photoUrl(photo.folder, Math.max(...photo.widths)) }] : [];
+    const view = cardPhotoView(photo);
+    return view && photo.widths.length > 0 ? [{ ...view, widths: [...photo.widths].sort((a, b) => a - b) }] : [];
   });
 }
 
@@ -141,8 +159,7 @@ export function boatCard(listing: BoatListing, ports: ReadonlyMap<string, Port>,
     price: data.dayPriceCents !== undefined ? { cents: data.dayPriceCents, unit: "day" } : null,
     instantBooking: data.instantBooking === true,
     professional: owners.get(listing.ownerUid)?.professional ?? false,
-    photo: cover ? photoView(listing, cover) : null,
-    fallbackImage: `/images/boats/${data.type ?? "motor"}.svg`,
+    photo: cardPhotoView(cover),
   };
 }
 
@@ -176,8 +193,7 @@ export function dockCard(listing: DockListing, ports: ReadonlyMap<string, Port>,
     place: placeView(listing, ports),
     price: dockPrice(listing),
     professional: owners.get(listing.ownerUid)?.professional ?? false,
-    photo: cover ? photoView(listing, cover) : null,
-    fallbackImage: "/images/docks.svg",
+    photo: cardPhotoView(cover),
   };
 }
 

@@ -19,8 +19,8 @@ export type PhotoView = {
   placeholder: string | null;
 };
 
-/** A photo on a listing's page: `large` is its widest stored variant, shown full screen. */
-export type GalleryPhotoView = PhotoView & { large: string };
+/** A photo on a listing's page, as its loader sends it (the page writes the URLs: `photoImage`, `largePhotoUrl` of components/listing-photo.tsx). */
+export type GalleryPhotoView = CardPhotoView;
 
 export type PlaceView = {
   /** "Port Vell, Barcelona", or the city for a boat based at a city; null when unknown (drafts). */
@@ -46,6 +46,19 @@ export type OwnerView = {
 export type PriceUnit = "day" | "half-day" | "week" | "hour" | "month" | "total";
 export type PriceView = { cents: number; unit: PriceUnit };
 
+/**
+ * A card's photo as its loader sends it: the stored variants' folder and widths (the card writes
+ * the URLs and `srcSet` from them, `app/utils/photos.ts`), the size, and the blurred placeholder
+ * only where the card draws one (the first results, `EAGER_CARDS`).
+ */
+export type CardPhotoView = { folder: string; widths: number[]; width: number; height: number; placeholder: string | null };
+
+/** The results whose photos load at once (and show a blurred placeholder): the first row on the widest grid (three columns). */
+export const EAGER_CARDS = 3;
+
+/** The widest variant a card's `srcSet` offers: a card is at most 22rem, or a phone's width (430 CSS px at 3×: 1290). */
+export const CARD_PHOTO_MAX_WIDTH = 1280;
+
 type CardCommon = {
   id: string;
   /** Unprefixed path of the listing's page (`/boat/<id>`); links localize it. */
@@ -53,9 +66,7 @@ type CardCommon = {
   place: PlaceView;
   price: PriceView | null;
   professional: boolean;
-  photo: PhotoView | null;
-  /** Shown when the listing has no photo (only drafts can be without). */
-  fallbackImage: string;
+  photo: CardPhotoView | null;
 };
 
 export type BoatCardView = CardCommon & {
@@ -80,6 +91,23 @@ export type DockCardView = CardCommon & {
 };
 
 export type ListingCardView = BoatCardView | DockCardView;
+
+/** A card as a results page sends it: its place only as the card shows it and the map places it. */
+export type DrawnCard<C extends ListingCardView> = Omit<C, "place"> & { place: Pick<PlaceView, "label" | "lat" | "lng"> };
+
+/** A search page's cards, trimmed to what they draw (the place's label, the map's coordinates). */
+export function drawnCards<C extends ListingCardView>(cards: readonly C[]): Array<DrawnCard<C>> {
+  return cards.map((card) => ({ ...card, place: { label: card.place.label, lat: card.place.lat, lng: card.place.lng } }));
+}
+
+/** The map markers of a page of cards (those with coordinates), drawn from the cards the page already has. */
+export function mapPointsOf<C extends Pick<ListingCardView, "id" | "href" | "price"> & { place: Pick<PlaceView, "lat" | "lng"> }>(cards: readonly C[], titleOf: (card: C) => string): MapPoint[] {
+  return cards.flatMap((card) =>
+    card.place.lat !== null && card.place.lng !== null
+      ? [{ id: card.id, href: card.href, title: titleOf(card), lat: card.place.lat, lng: card.place.lng, price: card.price }]
+      : [],
+  );
+}
 
 /** One marker of a results map. */
 export type MapPoint = {

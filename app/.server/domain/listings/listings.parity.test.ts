@@ -42,8 +42,11 @@ async function prepare(name: string, store: DocumentStore): Promise<Backend> {
   const services = { listings } as unknown as Services;
   const types: BoatTypeId[] = ["motor", "sail", "fishing", "jetski"];
   const portSlugs = ["club-de-mar-palma", "marina-ibiza", "port-vell-barcelona", "puerto-banus-marbella", "marina-denia"];
+  // Boats taken on the searched days (the booking engine's answer, the same boats in both stores).
+  const taken = new Set<string>();
+  listings.useAvailability({ busy: async () => taken });
   for (let i = 0; i < 40; i++) {
-    await createBoat(services, owners[i % 2]!, {
+    const boat = await createBoat(services, owners[i % 2]!, {
       type: types[i % 4],
       title: `Barco de paridad ${String(i).padStart(2, "0")}`,
       portSlug: portSlugs[i % portSlugs.length],
@@ -54,6 +57,7 @@ async function prepare(name: string, store: DocumentStore): Promise<Backend> {
       skipper: i % 5 === 0 ? { mode: "optional", dailyPriceCents: 150_00 } : { mode: "none" },
       status: i % 13 === 7 ? "paused" : "published",
     });
+    if (i % 6 === 1) taken.add(boat.id);
   }
   for (let i = 0; i < 8; i++) {
     await createDock(services, owners[i % 2]!, { kind: i % 2 === 0 ? "sale" : "rent", portSlug: portSlugs[i % portSlugs.length] });
@@ -96,6 +100,17 @@ describe.skipIf(!cloud)("listings search: the same results on SQLite and Firesto
     { instantBooking: true, sort: "newest" },
     { type: "motor", place: "Barcelona", people: 3 },
     { skipper: "with", sort: "rating" },
+    // People in every order, a region and a city as one query, dates leaving out taken boats,
+    // the next page read on from the last (decision 056).
+    { people: 4 },
+    { people: 4, page: 2 },
+    { people: 5, sort: "newest" },
+    { place: "Islas Baleares", people: 3, sort: "rating" },
+    { place: "Barcelona", type: "sail", sort: "price-desc" },
+    { from: "2027-07-01", to: "2027-07-02" },
+    { from: "2027-07-01", to: "2027-07-02", page: 2 },
+    { from: "2027-07-01", place: "Palma", people: 4, sort: "price-asc" },
+    { from: "2027-07-01", licence: "pnb" },
   ];
 
   it.each(boatQueries)("boats %j", async (query) => {

@@ -35,8 +35,19 @@ export type ListingPlace = {
 };
 
 export type ListingSearchFields = ListingPlace & {
+  /**
+   * The place's wider levels, so a city's or a region's search is one equality (decision 056):
+   * `city:<city slug>` (a port's city, or a boat's own city) and the region's slug.
+   */
+  cityKey: string | null;
+  regionKey: string | null;
   type: BoatTypeId | null;
   capacity: number | null;
+  /**
+   * Boats: 1 … capacity (at most MAX_PEOPLE), so a search for n people is the equality
+   * `seats array-contains n` and runs in the store in every order (decision 056); null for docks.
+   */
+  seats: number[] | null;
   dayPriceCents: number | null;
   licence: Licence | null;
   skipperMode: SkipperMode | null;

@@ -1,6 +1,7 @@
 import { langCodes } from "#app/i18n";
 import { getFixedT } from "#app/.server/i18n";
 import { regionKey } from "#app/utils/regions";
+import type { WhereClause } from "#app/.server/store";
 import type { Port } from "../ports";
 import type { ListingPlace, ListingSearchFields } from "./model";
 
@@ -21,6 +22,8 @@ export function placeSlug(text: string): string {
 
 const portKey = (slug: string) => `port:${slug}`;
 const cityKey = (city: string) => `city:${placeSlug(city)}`;
+/** A city's key: what `placeKey` holds for a boat based at the city, and `cityKey` for every listing in it. */
+export const cityKeyOf = cityKey;
 
 export const NO_PLACE: ListingPlace = { portSlug: null, city: null, region: null, placeKey: null, lat: null, lng: null };
 
@@ -61,6 +64,22 @@ export function placeKeysFor(text: string, ports: readonly Port[]): string[] {
     if (partial.length > 0) return keysOf(partial);
   }
   return [`city:${wanted}`];
+}
+
+/**
+ * The store queries a search for `text` becomes (each a `where` to add; their results merged):
+ * the same listings as `placeKeysFor`'s keys, but a city is one `cityKey ==` and a region one
+ * `regionKey ==` (decision 056); only a partial match asks one `placeKey ==` per key.
+ */
+export function placeBranchesFor(text: string, ports: readonly Port[]): WhereClause[][] {
+  const wanted = placeSlug(text);
+  if (!wanted) return [];
+  const port = ports.find((p) => p.slug === wanted || placeSlug(p.name) === wanted);
+  if (port) return [[["placeKey", "==", portKey(port.slug)]]];
+  if (ports.some((p) => placeSlug(p.city) === wanted)) return [[["cityKey", "==", `city:${wanted}`]]];
+  const regions = [...new Set(ports.filter((p) => regionSlugs(p.region).includes(wanted)).map((p) => placeSlug(p.region)))];
+  if (regions.length > 0) return regions.map((region) => [["regionKey", "==", region]]);
+  return placeKeysFor(text, ports).map((key) => [["placeKey", "==", key]]);
 }
 
 const regionSlugCache = new Map<string, string[]>();

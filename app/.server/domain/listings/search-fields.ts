@@ -1,5 +1,7 @@
 import { RENT_DAYS_PER_MONTH, type DockDraftData } from "#app/utils/listings/schemas";
+import { MAX_PEOPLE } from "#app/utils/listings/search-options";
 import type { ListingContent, ListingPlace, ListingRecord, ListingSearchFields } from "./model";
+import { cityKeyOf, placeSlug } from "./places";
 
 /**
  * The fields searches filter and sort on, copied from a listing's data to the top level of its
@@ -43,10 +45,17 @@ function dockPriceCents(data: DockDraftData): number | null {
   return null;
 }
 
+/** The party sizes a boat takes: 1 … capacity, at most MAX_PEOPLE (a search's largest); null without a capacity. */
+export function seatsFor(capacity: number | undefined | null): number[] | null {
+  if (typeof capacity !== "number" || !(capacity >= 1)) return null;
+  return Array.from({ length: Math.min(Math.floor(capacity), MAX_PEOPLE) }, (_, i) => i + 1);
+}
+
 export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rating: number | null): ListingSearchFields {
   const empty = {
     type: null,
     capacity: null,
+    seats: null,
     dayPriceCents: null,
     licence: null,
     skipperMode: null,
@@ -57,7 +66,8 @@ export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rat
     depthM: null,
     priceCents: null,
   };
-  const common = { ...place, rating, relevance: relevanceScore(listing) };
+  const levels = { cityKey: place.city ? cityKeyOf(place.city) : null, regionKey: place.region ? placeSlug(place.region) : null };
+  const common = { ...place, ...levels, rating, relevance: relevanceScore(listing) };
   if (listing.kind === "boat") {
     const data = listing.data;
     return {
@@ -65,6 +75,7 @@ export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rat
       ...common,
       type: data.type ?? null,
       capacity: data.capacity ?? null,
+      seats: seatsFor(data.capacity),
       dayPriceCents: data.dayPriceCents ?? null,
       licence: data.licence ?? null,
       skipperMode: data.skipper?.mode ?? null,

@@ -302,6 +302,29 @@ describe("listings: search totals", () => {
     }
   });
 
+  it("leaves out taken boats in the store's order: exact totals, full pages, the next page read on", async () => {
+    const services = await createTestServices();
+    try {
+      const owner = await createOwner(services);
+      const boats = [];
+      // In two ports whose names say "Marina": a partial name, one query per place key, merged.
+      const ports = ["puerto-alicante", "marina-valencia"];
+      for (let i = 0; i < 30; i++) boats.push(await createBoat(services, owner.uid, { title: `Libre o no ${i}`, portSlug: ports[i % 2], dayPriceCents: 10_000 + i * 100 }));
+      const elsewhere = await createBoat(services, owner.uid, { title: "Ocupada en otro puerto", portSlug: "puerto-malaga" });
+      const taken = new Set([boats[0].id, boats[5].id, boats[24].id, elsewhere.id]);
+      services.listings.useAvailability({ busy: async () => taken });
+      const query = { place: "Marina", from: "2027-07-01", sort: "price-asc" } as const;
+      const first = await services.listings.search(query);
+      expect(first).toMatchObject({ total: 27, totalIsExact: true, pageCount: 2 });
+      const second = await services.listings.search({ ...query, page: 2 });
+      const shown = [...first.items, ...second.items].map((item) => item.id);
+      expect(shown).toEqual(boats.filter((boat) => !taken.has(boat.id)).map((boat) => boat.id));
+      expect(second.items).toHaveLength(3);
+    } finally {
+      await services.close();
+    }
+  });
+
   it("remembers what a filtered search found, reads each page's listings fresh and forgets on writes", async () => {
     let clock = 1_000_000;
     const services = await createTestServices();

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { boatSearchSchema, licenceCovers, SEARCH_PAGE_SIZE, type BoatSearch, type BoatSort } from "#app/utils/listings/boat-search";
-import { dockSearchSchema, type DockSearch, type DockSort, type SkipperMode } from "#app/utils/listings/schemas";
-import type { DocumentStore, OrderByClause, Query, WhereClause } from "#app/.server/store";
+import { boatSearchSchema, licenceCovers, SEARCH_PAGE_SIZE, type BoatSearch } from "#app/utils/listings/boat-search";
+import { dockSearchSchema, type DockSearch, type SkipperMode } from "#app/utils/listings/schemas";
+import { cursorAfter, type DocumentStore, type OrderByClause, type Query, type WhereClause } from "#app/.server/store";
 import type { PortsService } from "../ports";
 import {
   invalid,
@@ -12,94 +12,15 @@ import {
   type DockListing,
   type Listing,
   type ListingRecord,
-  type ListingSearchFields,
   type SearchPage,
 } from "./model";
-import { placeKeysFor, placeSlug } from "./places";
+import { placeBranchesFor, placeSlug } from "./places";
+import { boatSortOrders, comparatorFor, dockSortOrders, rangeFilter, satisfies, type Plan, type SearchFilter } from "./search-filters";
 
 /**
  * Searches of published boats and docks, and their two caches (search totals and the matches
  * of searches filtered in memory). The same queries run on SQLite and Firestore.
  */
-
-type Comparable = string | number | boolean | null | undefined;
-
-/** Firestore's order of values, for the types search fields hold: null < booleans < numbers < strings. */
-function compareValues(a: Comparable, b: Comparable): number {
-  const rank = (v: Comparable) => (v === null || v === undefined ? 0 : typeof v === "boolean" ? 1 : typeof v === "number" ? 2 : 3);
-  const ra = rank(a);
-  const rb = rank(b);
-  if (ra !== rb) return ra - rb;
-  if (a === b || ra === 0) return 0;
-  return (a as string | number | boolean) < (b as string | number | boolean) ? -1 : 1;
-}
-
-/** The store's ordering for `orderBy` (then the id, in the last field's direction), in memory. */
-function comparatorFor(orderBy: readonly OrderByClause[]) {
-  const idDirection = orderBy.length > 0 ? orderBy[orderBy.length - 1][1] : "asc";
-  return (a: Listing, b: Listing) => {
-    for (const [field, direction] of orderBy) {
-      const result = compareValues(a[field as keyof Listing] as Comparable, b[field as keyof Listing] as Comparable);
-      if (result !== 0) return direction === "asc" ? result : -result;
-    }
-    const byId = a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    return idDirection === "asc" ? byId : -byId;
-  };
-}
-
-/**
- * A filter of the search. Every filter can be tested in memory; a range filter can also run in
- * the store as the query's one inequality (it must then order the query), and `indexed` says
- * whether indexes exist to run it there on its own, ordered by its field (an alternative plan).
- */
-interface SearchFilter {
-  test(listing: Listing): boolean;
-  range?: { field: keyof ListingSearchFields; where: WhereClause[]; indexed: boolean };
-}
-
-interface Plan {
-  where: WhereClause[];
-  orderBy: OrderByClause[];
-  residual: SearchFilter[];
-  /** Whether the store already returns the plan's results in the requested order. */
-  sorted: boolean;
-}
-
-function rangeFilter(field: keyof ListingSearchFields, min: number | undefined, max: number | undefined, indexed: boolean): SearchFilter | null {
-  if (min === undefined && max === undefined) return null;
-  const where: WhereClause[] = [];
-  if (min !== undefined) where.push([field, ">=", min]);
-  if (max !== undefined) where.push([field, "<=", max]);
-  return {
-    test: (listing) => {
-      const value = listing[field];
-      return typeof value === "number" && (min === undefined || value >= min) && (max === undefined || value <= max);
-    },
-    range: { field, where, indexed },
-  };
-}
-
-const boatSortOrders: Record<BoatSort, OrderByClause[]> = {
-  relevance: [
-    ["relevance", "desc"],
-    ["publishedAt", "desc"],
-  ],
-  "price-asc": [["dayPriceCents", "asc"]],
-  "price-desc": [["dayPriceCents", "desc"]],
-  newest: [["publishedAt", "desc"]],
-  // Listings without reviews hold rating null, which sorts last in descending order on both
-  // adapters; equal ratings (and, while there are no reviews, all of them) go newest first.
-  rating: [
-    ["rating", "desc"],
-    ["publishedAt", "desc"],
-  ],
-};
-
-const dockSortOrders: Record<DockSort, OrderByClause[]> = {
-  newest: [["publishedAt", "desc"]],
-  "price-asc": [["priceCents", "asc"]],
-  "price-desc": [["priceCents", "desc"]],
-};
 
 function parseQuery<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, query: unknown): T {
   const result = schema.safeParse(query ?? {});
@@ -109,6 +30,20 @@ function parseQuery<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, query: unkno
 
 /** Which listings are not free on some of the days from `from` to `to` (the booking engine answers). */
 export type Availability = { busy(from: string, to: string): Promise<ReadonlySet<string>> };
+
+/**
+ * A search's results as far as read, in order (see `matchesCache`). A search that runs in the
+ * store also keeps where each of its queries stopped (`after`, null when none of its documents
+ * were used) and the taken listings it leaves out, so the next page reads on from there.
+ */
+type Remembered = {
+  ids: string[];
+  whole: boolean;
+  counted: number;
+  exact: boolean;
+  at: number;
+  next?: { queries: Query[]; after: Array<unknown[] | null>; taken: ReadonlySet<string> };
+};
 
 export function createListingSearch(deps: { store: DocumentStore; ports: PortsService; now: () => number }) {
   const { store, ports, now } = deps;
@@ -123,11 +58,12 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
    */
   const countCache = new Map<string, { value: number; at: number }>();
   /**
-   * The ordered ids a search filtered in memory found, for as long as counts are reused: the next
-   * pages and visitors of the same search read just their page's listings by id (fresh, and
-   * dropped if no longer published) instead of filtering up to SEARCH_CANDIDATE_LIMIT again.
+   * What a search found, for as long as counts are reused: its results' ids in order from the
+   * first — all of them (`whole`: filtered in memory, or every result read), or as far as a page
+   * read them — and its total. A page within them reads just its 24 listings by id (fresh, and
+   * dropped if no longer published) instead of counting and reading from the first result again.
    */
-  const matchesCache = new Map<string, { ids: string[]; complete: boolean; at: number }>();
+  const matchesCache = new Map<string, Remembered>();
 
   async function cachedCount(query: Query): Promise<number> {
     const key = JSON.stringify(query);
@@ -144,8 +80,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
    * tell whether its candidates fit the window). The count carries the plan's ordering, so it
    * counts exactly what the paged query returns and runs on the same composite index.
    */
-  async function countPlan(plan: Plan, branches: WhereClause[][]): Promise<number> {
-    const limit = SEARCH_CANDIDATE_LIMIT + 1;
+  async function countPlan(plan: Plan, branches: WhereClause[][], limit = SEARCH_CANDIDATE_LIMIT + 1): Promise<number> {
     const branchCounts = await Promise.all(
       branches.map((branch) => cachedCount({ collection: LISTINGS, where: [...plan.where, ...branch], orderBy: plan.orderBy, limit })),
     );
@@ -165,71 +100,124 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
   }
 
   /**
-   * Runs a search: `equality` filters always run in the store; `placeKeys` (null: anywhere)
-   * becomes one `placeKey ==` query per key, merged in memory in the same order; `filters` run
-   * in the store when they can (see `search`), otherwise in memory over a bounded candidate set.
+   * The next `need` results of `queries` (one per place branch, merged in their order) after the
+   * cursors `after`, leaving out `taken` (each query reads `need` plus as many as are taken):
+   * the results and the cursors after them.
+   */
+  async function readOn(queries: Query[], after: Array<unknown[] | null>, need: number, taken: ReadonlySet<string>) {
+    const pages = await Promise.all(
+      queries.map((query, i) => store.query<ListingRecord>({ ...query, limit: need + taken.size, ...(after[i] ? { startAfter: after[i]! } : {}) })),
+    );
+    const tagged = pages.flatMap((page, branch) => (page as Listing[]).map((listing) => ({ listing, branch })));
+    if (queries.length > 1) {
+      const compare = comparatorFor(queries[0].orderBy ?? []);
+      tagged.sort((a, b) => compare(a.listing, b.listing));
+    }
+    const used = tagged.filter(({ listing }) => !taken.has(listing.id)).slice(0, need);
+    const next = [...after];
+    for (const { listing, branch } of used) next[branch] = cursorAfter(queries[branch], listing);
+    return { results: used.map(({ listing }) => listing), after: next };
+  }
+
+  /**
+   * Runs a search: `equality` filters always run in the store; `places` (null: anywhere) are
+   * the place's queries (`placeBranchesFor`: usually one), merged in memory in the same order;
+   * `filters` run in the store when they can (see `search`), otherwise in memory over a bounded
+   * candidate set; `busy` (asked only when the search is not remembered) names listings to leave out.
    */
   async function runSearch(input: {
     equality: WhereClause[];
-    placeKeys: string[] | null;
+    places: WhereClause[][] | null;
     sortOrder: OrderByClause[];
     filters: SearchFilter[];
+    busy: (() => Promise<ReadonlySet<string>>) | null;
     page: number;
-    /** The search without its page: what the in-memory matches are remembered by. */
+    /** The search without its page: what the results are remembered by. */
     cacheKey: string;
   }): Promise<SearchPage<Listing>> {
-    const { equality, sortOrder, filters, page, cacheKey } = input;
-    const branches: WhereClause[][] = input.placeKeys === null ? [[]] : input.placeKeys.map((key) => [["placeKey", "==", key]]);
+    const { equality, sortOrder, page, cacheKey } = input;
+    const branches: WhereClause[][] = input.places ?? [[]];
     const start = (page - 1) * SEARCH_PAGE_SIZE;
-    const pageOf = (matches: Listing[], counted: number, complete: boolean): SearchPage<Listing> => {
+    const end = start + SEARCH_PAGE_SIZE;
+    const pageOf = (items: Listing[], counted: number, exact: boolean): SearchPage<Listing> => {
       const total = Math.min(counted, SEARCH_CANDIDATE_LIMIT);
-      return {
-        items: matches.slice(start, start + SEARCH_PAGE_SIZE),
-        total,
-        totalIsExact: complete && counted <= SEARCH_CANDIDATE_LIMIT,
-        page,
-        pageCount: Math.ceil(total / SEARCH_PAGE_SIZE),
-        pageSize: SEARCH_PAGE_SIZE,
-      };
+      return { items, total, totalIsExact: exact && counted <= SEARCH_CANDIDATE_LIMIT, page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE), pageSize: SEARCH_PAGE_SIZE };
     };
     if (branches.length === 0) return pageOf([], 0, true);
 
+    const remembered = matchesCache.get(cacheKey);
+    const fresh = remembered !== undefined && now() - remembered.at < SEARCH_COUNT_TTL_MS;
+    if (fresh && (remembered.whole || end <= remembered.ids.length)) {
+      const ids = remembered.ids.slice(start, end);
+      const docs = ids.length === 0 ? [] : await store.getMany<ListingRecord>(LISTINGS, ids);
+      const items = docs.filter((doc) => doc !== null && doc.status === "published") as Listing[];
+      return pageOf(items, remembered.counted, remembered.exact);
+    }
+    const remember = (results: Listing[], whole: boolean, counted: number, exact: boolean, next?: Remembered["next"]) => {
+      if (matchesCache.size >= 200) matchesCache.clear();
+      matchesCache.set(cacheKey, { ids: results.map((listing) => listing.id), whole, counted, exact, at: now(), next });
+    };
+    if (fresh && remembered.next) {
+      // A later page of a search that runs in the store: read on from where the last page stopped.
+      const { ids, counted, next } = remembered;
+      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) return pageOf([], counted, true);
+      const more = await readOn(next.queries, next.after, end - ids.length, next.taken);
+      const known = [...ids, ...more.results.map((listing) => listing.id)];
+      if (matchesCache.size >= 200) matchesCache.clear();
+      matchesCache.set(cacheKey, { ...remembered, ids: known, whole: known.length >= counted, next: { ...next, after: more.after } });
+      const pageIds = known.slice(start, end);
+      const byId = new Map(more.results.map((listing) => [listing.id, listing]));
+      const missing = pageIds.filter((id) => !byId.has(id));
+      const earlier = missing.length === 0 ? [] : await store.getMany<ListingRecord>(LISTINGS, missing);
+      for (const doc of earlier) if (doc && doc.status === "published") byId.set(doc.id, doc as Listing);
+      return pageOf(pageIds.flatMap((id) => byId.get(id) ?? []), counted, true);
+    }
+    const busy = input.busy ? await input.busy() : new Set<string>();
+
     // Plan A: the requested order, plus the range filters on the sort's own field.
     const sortField = sortOrder[0][0];
-    const withSort = filters.filter((f) => f.range?.field === sortField);
+    const withSort = input.filters.filter((f) => f.range?.field === sortField);
     const planA: Plan = {
       where: [...equality, ...withSort.flatMap((f) => f.range!.where)],
       orderBy: sortOrder,
-      residual: filters.filter((f) => !withSort.includes(f)),
+      residual: input.filters.filter((f) => !withSort.includes(f)),
       sorted: true,
     };
-    const countA = await countPlan(planA, branches);
 
     if (planA.residual.length === 0) {
-      // Everything runs in the store: `count` is the total, a page is read up to its end.
-      if (start >= Math.min(countA, SEARCH_CANDIDATE_LIMIT)) return pageOf([], countA, true);
-      return pageOf(await fetchPlan(planA, branches, start + SEARCH_PAGE_SIZE), countA, true);
+      // Everything runs in the store. Busy listings the query would return are read by id (as
+      // many as are taken on those days, whatever the number of listings) and left out: the
+      // count less them is the total; a page reads its results from the first, plus them.
+      const taken = new Set<string>();
+      if (busy.size > 0) {
+        for (const doc of await store.getMany<ListingRecord>(LISTINGS, [...busy])) {
+          if (doc && satisfies(doc as Listing, planA.where) && branches.some((branch) => satisfies(doc as Listing, branch))) taken.add(doc.id);
+        }
+      }
+      const counted = (await countPlan(planA, branches, SEARCH_CANDIDATE_LIMIT + 1 + taken.size)) - taken.size;
+      const queries = branches.map((branch): Query => ({ collection: LISTINGS, where: [...planA.where, ...branch], orderBy: planA.orderBy }));
+      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) {
+        // Past the last page: nothing to read, but the total and the taken are remembered.
+        remember([], counted <= 0, counted, true, { queries, after: queries.map(() => null), taken });
+        return pageOf([], counted, true);
+      }
+      const { results, after } = await readOn(queries, queries.map(() => null), end, taken);
+      remember(results, results.length >= counted, counted, true, { queries, after, taken });
+      return pageOf(results.slice(start), counted, true);
     }
 
-    const remembered = matchesCache.get(cacheKey);
-    if (remembered && now() - remembered.at < SEARCH_COUNT_TTL_MS) {
-      const docs = await store.getMany<ListingRecord>(LISTINGS, remembered.ids.slice(start, start + SEARCH_PAGE_SIZE));
-      const items = docs.filter((doc) => doc !== null && doc.status === "published") as Listing[];
-      const total = Math.min(remembered.ids.length, SEARCH_CANDIDATE_LIMIT);
-      return { items, total, totalIsExact: remembered.complete, page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE), pageSize: SEARCH_PAGE_SIZE };
-    }
-    const remember = (matches: Listing[], complete: boolean) => {
-      if (matchesCache.size >= 200) matchesCache.clear();
-      matchesCache.set(cacheKey, { ids: matches.map((listing) => listing.id), complete: complete && matches.length <= SEARCH_CANDIDATE_LIMIT, at: now() });
-      return pageOf(matches, matches.length, complete);
+    const filters = busy.size > 0 ? [...input.filters, { test: (listing: Listing) => !busy.has(listing.id) }] : input.filters;
+    planA.residual = filters.filter((f) => !withSort.includes(f));
+    const found = (matches: Listing[], complete: boolean) => {
+      remember(matches, true, matches.length, complete);
+      return pageOf(matches.slice(start, end), matches.length, complete);
     };
-
     // Alternatives: each indexed range filter on its own, ordered by its field.
     const alternatives: Plan[] = filters
       .filter((f) => f.range && f.range.indexed && f.range.field !== sortField)
       .map((f) => ({ where: [...equality, ...f.range!.where], orderBy: [[f.range!.field, "asc"]], residual: filters.filter((g) => g !== f), sorted: false }));
     const plans = [planA, ...alternatives];
-    const counts = [countA, ...(await Promise.all(alternatives.map((plan) => countPlan(plan, branches))))];
+    const counts = await Promise.all(plans.map((plan) => countPlan(plan, branches)));
     const best = counts.indexOf(Math.min(...counts));
     const keep = (plan: Plan) => (listing: Listing) => plan.residual.every((f) => f.test(listing));
 
@@ -239,18 +227,18 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       const candidates = counts[best] === 0 ? [] : await fetchPlan(plan, branches, SEARCH_CANDIDATE_LIMIT);
       const matches = candidates.filter(keep(plan));
       if (!plan.sorted) matches.sort(comparatorFor(sortOrder));
-      return remember(matches, true);
+      return found(matches, true);
     }
     // Every plan is broad: the first candidates in the requested order, filtered. The pages are
     // in the right order but stop early, and the total counts only the matches among them.
     const candidates = await fetchPlan(planA, branches, SEARCH_CANDIDATE_LIMIT);
-    const matches = candidates.filter(keep(planA));
-    return remember(matches, false);
+    return found(candidates.filter(keep(planA)), false);
   }
 
-  async function placeKeys(place: string | undefined): Promise<string[] | null> {
+  /** The ports a place's text is matched against (the ports service keeps its list, decision 055). */
+  async function placeBranches(place: string | undefined): Promise<WhereClause[][] | null> {
     if (place === undefined || placeSlug(place) === "") return null;
-    return placeKeysFor(place, await ports.list());
+    return placeBranchesFor(place, await ports.list());
   }
 
   return {
@@ -276,26 +264,30 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
      * booking, a pending request or an owner block holds any slot of those days (the booking
      * engine answers through `useAvailability`; one range read of the held slots).
      *
-     * How it runs on the store (the same queries on SQLite and Firestore):
-     * - Always in the store, as equality filters: published, boat, the type, and the place —
-     *   one `placeKey ==` query per key of `placeKeysFor` (a port; a city's ports and the city;
-     *   a region's), merged in memory in the same order. Each combination has its composite
+     * How it runs on the store (the same queries on SQLite and Firestore; decisions 006, 056):
+     * - Always in the store, as equality filters: published, boat, the type, people (`seats`
+     *   array-contains n) and the place — a port (`placeKey ==`), a city (`cityKey ==`) or a
+     *   region (`regionKey ==`); only a partial name asks one `placeKey ==` query per key of
+     *   `placeKeysFor`, merged in memory in the same order. Each combination has its composite
      *   index for each order (`indexes.ts`).
+     * - Dates: the listings taken on those days (the booking engine's set) that the query would
+     *   return are read by id and skipped; the total is the count less them. Reads grow with the
+     *   bookings on those days, not with the listings.
      * - Firestore allows one inequality field per query and it must lead the ordering, so: a
-     *   price range runs in the store when sorting by price. Otherwise three plans compete:
-     *   (a) the requested order, the remaining filters in memory; (b) `capacity >= people`
-     *   ordered by capacity; (c) the price range ordered by price. Each is counted (`count`,
-     *   bounded at SEARCH_CANDIDATE_LIMIT + 1) and the most selective wins: if it returns at most
-     *   SEARCH_CANDIDATE_LIMIT (1,008) boats, all are read, filtered and sorted in memory, and the
-     *   result is exact. Licence, skipper and instant booking always run in memory (indexes for
-     *   every combination of them would be hundreds).
+     *   price range runs in the store when sorting by price. Otherwise two plans compete:
+     *   (a) the requested order, the remaining filters in memory; (b) the price range ordered by
+     *   price. Each is counted (`count`, bounded at SEARCH_CANDIDATE_LIMIT + 1) and the most
+     *   selective wins: if it returns at most SEARCH_CANDIDATE_LIMIT (1,008) boats, all are read,
+     *   filtered and sorted in memory, and the result is exact. Licence, skipper and instant
+     *   booking always run in memory (indexes for every combination of them would be hundreds).
      * - If even the most selective plan is broader than that, the first 1,008 boats in the
      *   requested order are read and filtered: the pages are right and in order but stop early,
      *   and `total` counts the matches among them (`totalIsExact: false`).
      *
      * Pagination: numbered pages (`page`, 1–42). Firestore has no offset (nor has the port), so
      * page N is reached by reading the first N × 24 results in order and keeping the last 24
-     * (or by slicing the in-memory candidates): the same on both adapters. Paging therefore
+     * (or by slicing the in-memory candidates): the same on both adapters. The ids read are
+     * remembered with the counts: a page within them reads its 24 listings by id. Paging therefore
      * stops at SEARCH_MAX_PAGES (42 pages, 1,008 results), which also bounds what any search
      * reads. `total` is `count`'s answer when every filter runs in the store, exact up to 1,008
      * and reported as 1,008 with `totalIsExact: false` beyond ("more than 1,000 boats").
@@ -307,14 +299,9 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         ["kind", "==", "boat"],
       ];
       if (q.type) equality.push(["type", "==", q.type]);
+      // People: boats list the party sizes they take (`seats`), so this is an equality too.
+      if (q.people !== undefined) equality.push(["seats", "array-contains", q.people]);
       const filters: SearchFilter[] = [];
-      if (q.people !== undefined) {
-        const people = q.people;
-        filters.push({
-          test: (listing) => (listing.capacity ?? 0) >= people,
-          range: { field: "capacity", where: [["capacity", ">=", people]], indexed: true },
-        });
-      }
       const price = rangeFilter(
         "dayPriceCents",
         q.minPrice === undefined ? undefined : q.minPrice * 100,
@@ -331,16 +318,15 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         filters.push({ test: (listing) => listing.skipperMode !== null && accepted.includes(listing.skipperMode) });
       }
       if (q.instantBooking) filters.push({ test: (listing) => listing.instantBooking === true });
-      if (q.from !== undefined && availability) {
-        // Free on every chosen day: no booking, request or block holds any of them.
-        const busy = await availability.busy(q.from, q.to ?? q.from);
-        if (busy.size > 0) filters.push({ test: (listing) => !busy.has(listing.id) });
-      }
+      // Free on every chosen day: no booking, request or block holds any of them.
+      const source = availability;
+      const { from, to } = q;
       return runSearch({
         equality,
-        placeKeys: await placeKeys(q.place),
+        places: await placeBranches(q.place),
         sortOrder: boatSortOrders[q.sort ?? "relevance"],
         filters,
+        busy: from !== undefined && source ? () => source.busy(from, to ?? from) : null,
         page: q.page ?? 1,
         cacheKey: JSON.stringify(["boat", { ...q, page: undefined }]),
       }) as Promise<SearchPage<BoatListing>>;
@@ -368,9 +354,10 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       ].filter((filter): filter is SearchFilter => filter !== null);
       return runSearch({
         equality,
-        placeKeys: await placeKeys(q.place),
+        places: await placeBranches(q.place),
         sortOrder: dockSortOrders[q.sort ?? "newest"],
         filters,
+        busy: null,
         page: q.page ?? 1,
         cacheKey: JSON.stringify(["dock", { ...q, page: undefined }]),
       }) as Promise<SearchPage<DockListing>>;

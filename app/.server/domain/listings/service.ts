@@ -8,6 +8,7 @@ import type { UsersService } from "../users";
 import { createListingLifecycle } from "./lifecycle";
 import { createListingReads } from "./reads";
 import { createListingSearch } from "./search";
+import { backfillSearchFields } from "./search-fields-backfill";
 import { createSimilarBoats } from "./similar";
 
 /**
@@ -117,6 +118,12 @@ export function createListingsService(deps: {
     useAvailability: search.useAvailability,
     /** Forgets the reused search totals and matches (a booking changed which listings are free). */
     forgetSearch: search.forget,
+    /** Listings stored before people and the place's levels were search fields get them, once per store (decision 056). */
+    async backfillSearchFields(): Promise<number> {
+      const updated = await backfillSearchFields(store, now);
+      if (updated > 0) search.forget();
+      return updated;
+    },
   };
 }
 

@@ -142,12 +142,13 @@ export const issuePaths = (error: ListingError) => error.issues.map((issue) => i
 export function expectIndexed(queries: Query[], sqlite: SqliteStore) {
   for (const query of queries) {
     const q = normalizeQuery(query);
-    const equality = q.filters.filter((f) => f.op === "==" || f.op === "in").map((f) => f.path);
+    // Equality and array-contains fields (any order) lead the index, then the ordering.
+    const equality = q.filters.filter((f) => f.op === "==" || f.op === "in" || f.op === "array-contains").map((f) => (f.op === "array-contains" ? `${f.path} contains` : f.path));
     const order = q.orderBy.map((o) => `${o.path} ${o.direction}`);
     if (equality.length + order.length < 2 || order.length === 0) continue; // single-field indexes or index merging serve it
     const served = storeIndexes.some((index) => {
       if (index.collection !== q.collection) return false;
-      const fields = indexFields(index).map((f) => `${f.path} ${f.order}`);
+      const fields = indexFields(index).map((f) => (f.arrayContains ? `${f.path} contains` : `${f.path} ${f.order}`));
       const prefix = fields.slice(0, equality.length).map((f) => f.replace(/ asc$/, ""));
       return (
         fields.length === equality.length + order.length &&
