@@ -22,21 +22,11 @@ import { createDemoPhotoProvider } from "#app/.server/seed/photos";
 import { createServices } from "#app/.server/services";
 import { measureStoreUse } from "#app/.server/store/counting";
 import { createListingsService } from "#app/.server/domain/listings";
+import { commonSearches, SEARCH_FROM, SEARCH_TO } from "#tests/common-searches";
 import { consecutivePorts, startFirebaseEmulators } from "./firebase-emulators";
 
 const { values } = parseArgs({ options: { listings: { type: "string", default: "1000,100000" }, ports: { type: "string" } } });
 const sizes = values.listings.split(",").map(Number);
-const FROM = "2027-08-10";
-const TO = "2027-08-11";
-const searches: Array<[string, Record<string, unknown>]> = [
-  ["place (city)", { place: "Palma" }],
-  ["place (region)", { place: "Islas Baleares" }],
-  ["type", { type: "motor" }],
-  ["dates", { from: FROM, to: TO }],
-  ["people", { people: 6 }],
-  ["place+type+people+dates", { place: "Palma", type: "motor", people: 6, from: FROM, to: TO }],
-];
-
 const emulators = await startFirebaseEmulators({ firestore: "cloud", ports: values.ports ? consecutivePorts(Number(values.ports)) : undefined });
 // firebase-admin reads the emulators' addresses from the environment.
 Object.assign(process.env, emulators.env);
@@ -65,10 +55,10 @@ try {
     if (!blocked) {
       // Four of the newest boats in Palma taken on the two days, by their owners.
       const taken = (await services.listings.search({ place: "Palma", sort: "newest" })).items.slice(0, 4);
-      for (const boat of taken) await services.bookings.block(boat.ownerUid, boat.id, FROM, TO);
+      for (const boat of taken) await services.bookings.block(boat.ownerUid, boat.id, SEARCH_FROM, SEARCH_TO);
       blocked = true;
     }
-    for (const [name, query] of searches) {
+    for (const [name, query] of commonSearches) {
       for (const sort of ["relevance", "price-asc"]) {
         const search = async (page: number) => (await measureStoreUse(() => listings.search({ ...query, sort, page }))).counts.reads;
         listings.forgetSearch();

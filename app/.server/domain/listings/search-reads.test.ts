@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commonSearches, SEARCH_FROM, SEARCH_TO } from "#tests/common-searches";
 import { createOwner } from "#tests/listing-fixtures";
 import { createTestServices } from "#tests/test-services";
 import { measureStoreUse, type StoreCounts } from "#app/.server/store/counting";
@@ -11,8 +12,6 @@ import { boat, photos, type TestServices } from "./test-fixtures";
  * (60 reads cold, 30 warm). Decision 056.
  */
 
-const FROM = "2027-08-10";
-const TO = "2027-08-11";
 /** Boats taken on those days: three that match the combined search, one elsewhere. */
 const BLOCKED = [1, 2, 3, 4];
 
@@ -39,15 +38,7 @@ function benchBoat(i: number) {
   return { kind: "boat" as const, data, photos: photos(`r${i}`, 1 + (i % 4)) };
 }
 
-const searches: Array<[string, Record<string, unknown>]> = [
-  ["a place (a city)", { place: "Palma" }],
-  ["a place (a region)", { place: "Islas Baleares" }],
-  ["a type", { type: "motor" }],
-  ["dates", { from: FROM, to: TO }],
-  ["people", { people: 6 }],
-  ["place, type, people and dates", { place: "Palma", type: "motor", people: 6, from: FROM, to: TO }],
-];
-const cases = searches.flatMap(([name, query]) => (["relevance", "price-asc"] as const).map((sort) => [`${name}, ${sort}`, { ...query, sort }] as const));
+const cases = commonSearches.flatMap(([name, query]) => (["relevance", "price-asc"] as const).map((sort) => [`${name}, ${sort}`, { ...query, sort }] as const));
 
 type Figures = { cold1: number; warm1: number; cold3: number; warm3: number; next3: number; total: number; page3: string[] };
 
@@ -94,7 +85,7 @@ describe("listings: what the common searches read", () => {
     let stored = 0;
     for (const size of sizes) {
       const created = await importBoats(services, owner.uid, stored, size);
-      if (stored === 0) for (const i of BLOCKED) await services.bookings.block(owner.uid, created[i]!, FROM, TO);
+      if (stored === 0) for (const i of BLOCKED) await services.bookings.block(owner.uid, created[i]!, SEARCH_FROM, SEARCH_TO);
       stored = size;
       const bySearch = new Map<string, Figures>();
       for (const [name, query] of cases) bySearch.set(name, await measure(services, query));
