@@ -115,7 +115,7 @@ describe("reads per page (the demo marketplace)", () => {
       await services.cases.create({ type: caseTypes[i % caseTypes.length], requesterUid: null, contact: { name: `Cliente ${i}`, email: `c${i}@example.com`, phone: null }, details: { boatName: `Zafiro ${i}`, port: "Palma", notes: "Prueba" }, lang: "es" });
     }
     const found = await page("/admin/gestiones?q=zafiro", [as(adminLoader), as(adminCasesLoader)], { cookie: admin.cookie });
-    // The unread count, the word's entries counted (one read), the page's 25 cases read by the word (before: 25 entries and their 25 cases, 52).
+    // The unread count, the word's entries counted (one read), the page's 25 entries, which carry the list's rows (before: 25 entries and their 25 cases, 52).
     expect(found).toEqual(use(27, 3));
     // Two words: both counted, the rarest's cases read until the page is full, the other checked on them (before: each word's whole window, 2 × 60 entries and 25 cases).
     expect(await page("/admin/gestiones?q=zafiro+palma", [as(adminLoader), as(adminCasesLoader)], { cookie: admin.cookie })).toEqual(use(28, 4));

@@ -93,6 +93,13 @@ export const seedSteps: SeedStep[] = [
     },
   },
   {
+    id: "case-word-rows-v1",
+    // The list rows the word entries carry since the team's search by one word reads no case.
+    async run({ cases }) {
+      await cases.reindexWords();
+    },
+  },
+  {
     id: "chats-v1",
     // Conversations about the demo bookings: one after a confirmed booking (contact details shown), two before (hidden) (./chats.ts).
     run: seedDemoChats,

@@ -56,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
     total: result.total,
     page: result.page,
     pageCount: result.pageCount,
-    items: result.items.map((item) => ({ id: item.id, reference: item.reference, type: item.type, status: item.status, createdAt: item.createdAt, name: item.contact.name, email: item.contact.email, visitor: item.requesterUid === null, subject: item.type === "contact" && typeof item.details.subject === "string" ? item.details.subject : null, quoteExpired: item.status === "in_review" && item.history.at(-1)?.quote?.event === "expired" })),
+    items: result.items,
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
+import { deleteField } from "#app/.server/store";
 import { createTestServices, createTestUser } from "#tests/test-services";
 import { CaseError, caseStatuses, searchTokens, type Case } from "./model";
 import { createCaseNotifier } from "./notifications";
@@ -158,6 +159,19 @@ describe("cases: visitors and the admin's search", () => {
     expect(await ids({ text: "gaviota azul", from: today, to: today })).toEqual([target.id]);
     expect(await ids({ text: "gaviota azul", to: "2000-01-01" })).toEqual([]);
     expect(searchTokens("Cambio de lista 6ª — Dénia", 7.5)).toEqual(["cambio", "de", "lista", "6a", "denia"]);
+  });
+
+  it("lists a word's cases from their word entries, whose rows follow each change of the case", async () => {
+    const item = await request({ type: "itb-barco", details: { boatName: "Cormoran Lento", notes: "Revisión" }, documents: [] });
+    const row = async () => (await cases.search({ text: "cormoran" })).items;
+    expect(await row()).toEqual([{ id: item.id, reference: item.reference, type: "itb-barco", status: "received", createdAt: item.createdAt, name: item.contact.name, email: item.contact.email, visitor: false, subject: null, quoteExpired: false }]);
+    await cases.move(item.id, admin, "in_review", "");
+    expect((await row()).map((found) => found.status)).toEqual(["in_review"]);
+    expect(await cases.search({ text: "cormoran", status: "received" })).toMatchObject({ items: [], total: 0 });
+    // An entry written before rows were kept: its case is read instead, the same row shown.
+    const entries = await services.store.query<{ id: string; row?: unknown }>({ collection: "case_words", where: [["caseId", "==", item.id]] });
+    for (const entry of entries) await services.store.update("case_words", entry.id, { row: deleteField() });
+    expect((await row()).map((found) => [found.id, found.status, found.reference])).toEqual([[item.id, "in_review", item.reference]]);
   });
 
   it("counts cases by status and type for the dashboard, with the oldest open first", async () => {

@@ -67,7 +67,7 @@ export async function update(ctx: CasesContext, id: string, change: (current: Ca
     const next = change(withDefaults({ ...doc, id } as Case));
     const { id: _id, ...record } = { ...next, tokens: tokensOf(next), updatedAt: ctx.now().toISOString() };
     tx.set(CASES, id, record);
-    writeWords(tx, { ...record, id }, doc);
+    writeWords(tx, withDefaults({ ...record, id } as Case), withDefaults({ ...doc, id } as Case));
     return { ...next, tokens: record.tokens, updatedAt: record.updatedAt };
   });
 }

@@ -1,6 +1,6 @@
 /** Stores a reference on every case stored before references existed (`reference.ts`), once per store. */
 import { backfillShortReferences } from "../short-references";
-import type { CasesContext } from "./context";
+import { withDefaults, type CasesContext } from "./context";
 import { CASES, type Case } from "./model";
 import { CASE_REFERENCE, CASE_REFERENCES } from "./reference";
 import { tokensOf, writeWords } from "./word-index";
@@ -21,7 +21,7 @@ export function backfillReferences(ctx: CasesContext): Promise<number> {
       const tokens = tokensOf({ ...current, reference });
       tx.create(CASE_REFERENCES, reference, { caseId: current.id });
       tx.update(CASES, current.id, { reference, tokens });
-      writeWords(tx, { ...current, tokens }, current);
+      writeWords(tx, withDefaults({ ...current, reference, tokens }), withDefaults(current));
     },
   });
 }

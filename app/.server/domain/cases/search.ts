@@ -2,7 +2,7 @@
 import { cursorAfter, type OrderByClause, type WhereClause } from "#app/.server/store";
 import { CASES, caseStatuses, caseTypes, OPEN_STATUSES, searchTokens, type Case } from "./model";
 import { withDefaults, type CasesContext } from "./context";
-import { CASE_WORDS, type WordEntry, writeWords, tokensOf } from "./word-index";
+import { CASE_WORDS, caseRowOf, type CaseRow, type WordEntry, writeWords, tokensOf } from "./word-index";
 import { type CaseFilters, CASES_PAGE_SIZE } from "./service-types";
 
 /** How many cases a search by several words reads at most to fill its page. */
@@ -14,9 +14,10 @@ const FEW = 12;
 /**
  * The admin's list: newest first, filtered by status, type, creation dates and free text
  * (every word of `text` must be among the case's words: each word's entries counted in the word
- * index, the rarest word's cases read in the store, the others checked on them), 25 a page.
+ * index; one word's page read from its entries, which carry the rows; with several, the rarest
+ * word's cases read in the store, the others checked on them), 25 a page.
  */
-export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{ items: Case[]; total: number; page: number; pageCount: number }> {
+export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{ items: CaseRow[]; total: number; page: number; pageCount: number }> {
   // A reference as typed (`GES-7K3Q9`) is found by its code, the word the case is indexed under.
   const words = searchTokens((filters.text ?? "").replace(/\bges[-\s]?(?=[0-9a-z]{5}\b)/gi, "")).slice(0, 8);
   const where: Array<readonly [string, "==" | ">=" | "<", unknown]> = [];
@@ -37,7 +38,7 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
     const total = await ctx.store.count({ collection: CASES, where: [...where] });
     const { page, pageCount, start } = paged(total);
     const docs = await ctx.store.query<Omit<Case, "id">>({ ...query, limit: start + CASES_PAGE_SIZE });
-    return { items: (docs.slice(start) as Case[]).map(withDefaults), total, page, pageCount };
+    return { items: (docs.slice(start) as Case[]).map((item) => caseRowOf(withDefaults(item))), total, page, pageCount };
   }
 
   // Each word's entries counted (a read per 1,000 each); the rarest word leads.
@@ -47,19 +48,31 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
   const hasAll = (item: Case) => words.every((word) => item.tokens?.includes(word));
   if (bound === 0) return { items: [], total: 0, page: 1, pageCount: 1 };
 
+  // One word: its page of entries, newest first, with their rows (the cases of entries written
+  // before rows were kept read by id).
+  if (words.length === 1) {
+    const { page, pageCount, start } = paged(bound);
+    const listed = await ctx.store.query<WordEntry>({ collection: CASE_WORDS, where: [["word", "==", words[0]], ...where], orderBy: [["createdAt", "desc"]], limit: start + CASES_PAGE_SIZE });
+    const entries = listed.slice(start);
+    const missing = entries.filter((entry) => !entry.row).map((entry) => entry.caseId);
+    const read = new Map((missing.length > 0 ? await ctx.store.getMany<Omit<Case, "id">>(CASES, missing) : []).filter((doc) => doc !== null).map((doc) => [doc!.id, caseRowOf(withDefaults(doc as Case))]));
+    const items = entries.map((entry) => entry.row ?? read.get(entry.caseId)).filter((row): row is CaseRow => row !== undefined);
+    return { items, total: bound, page, pageCount };
+  }
+
   // A few matches: the rarest word's entries and their cases, every word checked on the cases' `tokens`.
   if (bound <= FEW) {
     const listed = await ctx.store.query<WordEntry>({ collection: CASE_WORDS, where: [["word", "==", words[rarest]], ...where], orderBy: [["createdAt", "desc"]], limit: bound });
     const docs = await ctx.store.getMany<Omit<Case, "id">>(CASES, listed.map((entry) => entry.caseId));
     const found = (docs.filter((doc) => doc !== null) as Case[]).filter(hasAll);
     const { page, pageCount, start } = paged(found.length);
-    return { items: found.slice(start, start + CASES_PAGE_SIZE).map(withDefaults), total: found.length, page, pageCount };
+    return { items: found.slice(start, start + CASES_PAGE_SIZE).map((item) => caseRowOf(withDefaults(item))), total: found.length, page, pageCount };
   }
 
   // More: the cases with the rarest word, newest first, read only until the page is full; the
-  // other words checked on their `tokens`. One word's total is its count; several words' is
-  // exact once all the rarest word's cases were read, else the matches found plus those not
-  // read (an upper bound), and at most SEARCH_WINDOW cases are read.
+  // other words checked on their `tokens`. The total is exact once all the rarest word's cases
+  // were read, else the matches found plus those not read (an upper bound), and at most
+  // SEARCH_WINDOW cases are read.
   const byWord = { collection: CASES, where: [["tokens", "array-contains", words[rarest]], ...where] as WhereClause[], orderBy: [["createdAt", "desc"]] as OrderByClause[] };
   const wanted = paged(bound).start + CASES_PAGE_SIZE;
   const found: Case[] = [];
@@ -74,9 +87,9 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
     found.push(...chunk.filter(hasAll));
     if (chunk.length > 0) after = cursorAfter(byWord, chunk[chunk.length - 1]!);
   }
-  const total = words.length === 1 ? bound : complete ? found.length : found.length + Math.max(0, bound - scanned);
+  const total = complete ? found.length : found.length + Math.max(0, bound - scanned);
   const { page, pageCount, start } = paged(total);
-  return { items: found.slice(start, start + CASES_PAGE_SIZE).map(withDefaults), total, page, pageCount };
+  return { items: found.slice(start, start + CASES_PAGE_SIZE).map((item) => caseRowOf(withDefaults(item))), total, page, pageCount };
 }
 
 
@@ -91,7 +104,7 @@ export async function reindexWords(ctx: CasesContext): Promise<number> {
       await ctx.store.runTransaction(async (tx) => {
         const tokens = tokensOf(withDefaults(item));
         tx.update(CASES, item.id, { tokens });
-        writeWords(tx, { ...item, tokens }, null);
+        writeWords(tx, withDefaults({ ...item, tokens }), null);
       });
       done++;
     }
