@@ -12,7 +12,7 @@ if (!target) {
   process.exit(2);
 }
 if ((process.env.APP_BACKEND ?? "embedded") !== "embedded") {
-  console.error("npm run backup copies the embedded backend's DATA_DIR; on firebase, Firestore's point-in-time recovery and exports keep the backups (docs/deploy.md).");
+  console.error("npm run backup copies the embedded backend's DATA_DIR; on firebase, Firestore's point-in-time recovery and exports keep the backups (docs/guides/deploy.md).");
   process.exit(2);
 }
 

@@ -5,7 +5,7 @@
  * build output, the files the server reads from disk at run time, a package.json without
  * scripts to build or test, and the production dependencies only, copied from this checkout's
  * node_modules as npm resolved them (so patched packages stay patched and no registry is asked).
- * The Dockerfile's runtime stage is this folder; `tests/release/runtime-folder.test.ts` starts it.
+ * The Dockerfile's runtime stage is this folder; `tests/release/runtime-folder.check.ts` starts it.
  *
  * `node scripts/release.js <dir>` does the same without building (the tests, after the build).
  */

@@ -133,7 +133,7 @@ export function startBackupSchedule(
   const log = options.log ?? console;
   status = { ...initialStatus(), keep: config.BACKUP_KEEP, intervalHours: config.BACKUP_INTERVAL_HOURS };
   if (config.APP_BACKEND !== "embedded") {
-    status.reason = "firebase backend: Firestore's point-in-time recovery and scheduled exports, and the bucket's versioning, keep its backups (docs/deploy.md)";
+    status.reason = "firebase backend: Firestore's point-in-time recovery and scheduled exports, and the bucket's versioning, keep its backups (docs/guides/deploy.md)";
     if (config.BACKUP_DIR) log.info(`[backup] BACKUP_DIR is ignored on the firebase backend: ${status.reason}.`);
     return (current = { runNow: async () => undefined, stop: async () => void (current = null) });
   }
