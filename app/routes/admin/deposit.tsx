@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { bookingFigures, moneyView } from "#app/.server/domain/bookings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { MoneyStory, StayDates } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
@@ -34,7 +34,7 @@ export const handle = { i18n: ["admin", "deposits", "bookings", "listing"] };
 async function load(ctx: RequestContext, bookingId: string) {
   const admin = await ctx.requireAdmin();
   const claim = await ctx.services.deposits.forBooking(bookingId, { uid: admin.uid, role: "admin" });
-  if (!claim) notFound(ctx.request);
+  invariantResponse(claim, ctx.request);
   return { admin, claim };
 }
 
@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ctx.services.handover.forBooking(claim.bookingId, { uid: "admin", role: "admin" }),
   ]);
   const checkOut = recordView(records?.checkOut ?? null);
-  if (!found) notFound(ctx.request);
+  invariantResponse(found, ctx.request);
   const { booking } = found;
   return {
     meta: { title: ctx.t("admin.detailMeta"), description: ctx.t("admin.intro") },

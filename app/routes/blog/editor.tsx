@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isBlogError, textOf } from "#app/.server/domain/blog";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { CheckboxField, Field, FileField, FormAlert, Notice, TextareaField } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { isLang, langCodes, type Lang } from "#app/i18n";
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await ctx.requireAdmin();
   const id = ctx.url.searchParams.get("id");
   const post = id === null ? null : await ctx.services.blog.get(id);
-  if (id !== null && !post) notFound(ctx.request);
+  invariantResponse(id === null || post, ctx.request);
   const title = post ? textOf(post, ctx.lang).text.title : null;
   return {
     meta: { title: title ? ctx.t("editor.metaEdit", { title }) : ctx.t("editor.metaNew"), description: ctx.t("editor.intro") },
@@ -68,7 +68,7 @@ export async function action(args: ActionFunctionArgs) {
   const { blog } = ctx.services;
   try {
     if (value.intent === "unpublish") {
-      if (!value.id) notFound(ctx.request);
+      invariantResponse(value.id, ctx.request);
       await blog.unpublish(value.id);
       throw await ctx.redirectWithNotice(href("blog-editor", { lang: ctx.lang, search: { id: value.id } }), { key: "blog:editor.unpublished" });
     }

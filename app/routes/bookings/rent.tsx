@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, MAX_DOCK_DAYS } from "#app/.server/domain/bookings";
 import { isListingId } from "#app/.server/domain/listings";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote } from "#app/components/availability-calendar";
 import { useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (clean) throw redirect(withQuery(ctx.url.pathname, clean));
   const viewer = await ctx.getUser();
   const listing = isListingId(id) ? await ctx.services.listings.get(id) : null;
-  if (!listing || listing.status !== "published" || (listing.kind === "dock" && listing.data.kind !== "rent")) notFound(ctx.request);
+  invariantResponse(listing && listing.status === "published" && (listing.kind !== "dock" || listing.data.kind === "rent"), ctx.request);
   const card = (await cardsFor(ctx.services, [listing.id])).get(listing.id)!;
   // The months shown: three from `?mes=` (this month by default), up to the booking horizon.
   const [{ today: first, calendar, pages }, weather] = await Promise.all([calendarFor(ctx, listing.id), calendarWeather(ctx, listing)]);

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isChatError } from "#app/.server/domain/chats";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { Avatar } from "#app/components/avatar";
 import { FormAlert, inputClass, labelClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -44,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const before = ctx.url.searchParams.get("before") ?? ctx.url.searchParams.get("antes");
   const beforeSeq = before !== null && /^\d{1,9}$/.test(before) ? Number(before) : undefined;
   const page = await chats.page(user.uid, chatId, { before: beforeSeq });
-  if (!page) notFound(ctx.request);
+  invariantResponse(page, ctx.request);
   const { me } = page;
   const [people, listings] = await Promise.all([users.getMany([me.otherUid]), listingViews(ctx, [me.listingId])]);
   const other = people.get(me.otherUid);
@@ -82,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
   if (intent !== "read" && intent !== "send") return data({ errors: [ctx.t("errors.unknown")], text: "" }, { status: 400 });
   // Only a participant may read or write; anyone else learns nothing about the conversation.
   const member = await ctx.services.chats.member(user.uid, chatId);
-  if (!member) notFound(ctx.request);
+  invariantResponse(member, ctx.request);
   // An empty or too long reply: the message, and the text kept in the form.
   if (submission.status !== "success") return data({ errors: messageErrors(submission.error, "text", ctx.t), text: typed(submission.payload, "text") }, { status: 400 });
   if (submission.value.intent === "read") return markRead(ctx, user.uid, chatId, submission.value.then === "page");

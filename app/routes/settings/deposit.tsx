@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { bookingFigures, lineOf, moneyView } from "#app/.server/domain/bookings";
 import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { MoneyStory } from "#app/components/booking";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -48,7 +48,7 @@ async function guard(ctx: RequestContext, id: string) {
   const user = await ctx.requireUser();
   const side = sideOf(ctx);
   const found = await ctx.services.bookings.getFor(id, user.uid);
-  if (!found || found.role !== side) notFound(ctx.request);
+  invariantResponse(found && found.role === side, ctx.request);
   return { user, side, booking: found.booking };
 }
 

@@ -11,7 +11,7 @@ import { lessorSchema } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { usePending } from "#app/utils/use-pending";
 import { useZodForm } from "#app/utils/use-zod-form";
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, requireUser, t, services } = requestContext(args, "profile");
   const user = await requireUser();
   const profile = await services.users.get(user.uid);
-  if (!profile) notFound(request);
+  invariantResponse(profile, request);
   const { lessor, company } = profile;
   return {
     meta: { title: t("lessor.meta.title"), description: t("lessor.meta.description") },

@@ -12,7 +12,7 @@ import { LIST_YOUR_BOAT_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form"
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { listingSummaries, listingTitle, missingItems, type ListingSummary } from "#app/routes/listings/listing-form/progress.server";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { useNotice } from "#app/utils/notice";
@@ -65,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
   const { intent, id } = parsed.value;
   const { listings } = services;
   const listing = await listings.get(id);
-  if (!listing || listing.ownerUid !== user.uid) notFound(request);
+  invariantResponse(listing && listing.ownerUid === user.uid, request);
   const title = (await listingTitle(services, listing, lang)) ?? t("untitled");
   try {
     await listings[intent](user.uid, id);

@@ -9,7 +9,7 @@ import { passwordHints } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { displayNamesOf } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { parseForm } from "#app/.server/http/form";
 import { profileIntentSchema } from "./profile/schemas";
 import { href } from "#app/utils/href";
@@ -42,7 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await ctx.requireUser();
   const { lang, t, services } = ctx;
   const [profile, policy] = await Promise.all([services.users.get(user.uid), services.accounts.passwordPolicy()]);
-  if (!profile) notFound(ctx.request);
+  invariantResponse(profile, ctx.request);
   return {
     meta: { title: t("meta.title"), description: t("meta.description") },
     profile: {
