@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice, optionClass } from "#app/components/forms";
 import { FilesAgain } from "#app/components/files-again";
@@ -10,6 +9,7 @@ import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import { numberFormat } from "#app/utils/intl";
+import { Button } from "#app/components/ui/button";
 
 /**
  * Check-in and check-out on a booking's page (decision 032): both records as the two people read
@@ -174,9 +174,9 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
           <span>{t("handover.form.damage")}</span>
         </label>
       ) : null}
-      <button type="submit" disabled={busy} aria-busy={pending || undefined} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+      <Button size="lg" disabled={busy} aria-busy={pending || undefined} className="w-full sm:w-auto">
         {pending ? t("handover.form.saving") : t(`handover.form.submit.${intent}`)}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -212,9 +212,9 @@ function AnswerForm({ intent, panel, refusal }: { intent: "confirm-check-in" | "
         <textarea id={`${intent}-note`} name="note" rows={3} maxLength={MAX_HANDOVER_NOTES} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby={`${intent}-note-errors`} className={inputClass + " resize-y"} />
         <ErrorList id={`${intent}-note-errors`} errors={errors.note ? [errors.note] : null} />
       </div>
-      <button type="submit" disabled={busy} aria-busy={pending || undefined} className={buttonClass("secondary", "md", "w-full sm:w-auto")}>
+      <Button variant="secondary" disabled={busy} aria-busy={pending || undefined} className="w-full sm:w-auto">
         {pending ? t("handover.form.saving") : t("handover.confirm.submit")}
-      </button>
+      </Button>
     </Form>
   );
 }

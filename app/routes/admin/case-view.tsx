@@ -13,6 +13,7 @@ import { useNotice, useSavedFormKey } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import type { action, loader } from "./case";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /admin/gestiones/{id} as the team works it: the request and its documents, moving its status
@@ -25,7 +26,6 @@ type CaseData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Item = CaseData["item"];
 
 const card = cardClass("md");
-const button = "rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800 disabled:opacity-60";
 
 /** The action's refusal, read per form (`intent`): its alert, a field's message, what was typed, a field's ARIA links to its message. */
 function useReply() {
@@ -120,7 +120,7 @@ function Status({ item, next, documentsOutstanding, acceptedQuote }: { item: Ite
             </>
           ) : null}
           {acceptedQuote && results.length === 0 && next.includes("completed") ? <p className={hintClass}>{t("case.needsResultHint")}</p> : null}
-          <button type="submit" className={button} disabled={busy}>{t("case.moveSubmit")}</button>
+          <Button size="lg" disabled={busy}>{t("case.moveSubmit")}</Button>
         </Form>
       )}
       <h3 className="mt-6 font-semibold">{tc("detail.history")}</h3>
@@ -180,7 +180,7 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
           <label htmlFor="validUntil" className={labelClass}>{t("case.validUntil")}</label>
           <input id="validUntil" name="validUntil" type="date" required className={inputClass} defaultValue={typed("quote", "validUntil")} {...fieldProps("quote", "validUntil")} />
           <ErrorList id="quote-validUntil-error" errors={fieldError("quote", "validUntil") ? [fieldError("quote", "validUntil")!] : null} />
-          <button type="submit" className={button} disabled={busy}>{t("case.sendQuote")}</button>
+          <Button size="lg" disabled={busy}>{t("case.sendQuote")}</Button>
         </Form>
       ) : null}
       {canDeliver ? (
@@ -191,7 +191,7 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
           {errorsFor("deliver")}
           <label htmlFor="results" className={labelClass}>{t("case.results")}</label>
           <input id="results" name="documents" type="file" multiple required accept="application/pdf,image/jpeg,image/png" className="block w-full text-sm" />
-          <button type="submit" className={button} disabled={busy}>{t("case.deliverSubmit")}</button>
+          <Button size="lg" disabled={busy}>{t("case.deliverSubmit")}</Button>
         </Form>
       ) : null}
     </section>
@@ -244,7 +244,7 @@ function QuoteMoney({ quote }: { quote: CaseData["quotes"][number] }) {
           <label htmlFor={`${id}-reason`} className={labelClass}>{t("case.refundReason")}</label>
           <textarea id={`${id}-reason`} name="reason" rows={2} required maxLength={500} className={inputClass} defaultValue={mine ? typed("refund-quote", "reason") : undefined} {...(mine ? fieldProps("refund-quote", "reason") : {})} />
           <ErrorList id="refund-quote-reason-error" errors={mine && fieldError("refund-quote", "reason") ? [fieldError("refund-quote", "reason")!] : null} />
-          <button type="submit" className={button} disabled={busy}>{t("case.refundSubmit")}</button>
+          <Button size="lg" disabled={busy}>{t("case.refundSubmit")}</Button>
         </Form>
       ) : null}
     </>
@@ -269,7 +269,7 @@ function Notes({ item }: { item: Item }) {
         {errorsFor("note")}
         <label htmlFor="note" className={labelClass}>{t("case.note")}</label>
         <textarea id="note" name="text" rows={2} required maxLength={4000} className={inputClass} />
-        <button type="submit" className={button} disabled={busy}>{t("case.addNote")}</button>
+        <Button size="lg" disabled={busy}>{t("case.addNote")}</Button>
       </Form>
     </section>
   );
@@ -298,7 +298,7 @@ function Messages({ item }: { item: Item }) {
         {errorsFor("message")}
         <label htmlFor="message" className={labelClass}>{t("case.message")}</label>
         <textarea id="message" name="text" rows={3} required maxLength={4000} className={inputClass} />
-        <button type="submit" className={button} disabled={busy}>{t("case.send")}</button>
+        <Button size="lg" disabled={busy}>{t("case.send")}</Button>
       </Form>
     </section>
   );

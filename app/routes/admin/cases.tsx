@@ -12,6 +12,7 @@ import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /admin/gestiones: every case, newest first, 25 a page, filtered by a GET form — status, type,
@@ -102,7 +103,7 @@ export default function AdminCases() {
           <input id="to" name="to" type="date" defaultValue={data.filters.to} className={inputClass} />
         </div>
         <div className="sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800">{t("cases.filters.submit")}</button>
+          <Button size="lg">{t("cases.filters.submit")}</Button>
         </div>
       </Form>
       {data.ignored.length > 0 ? <Notice>{t("cases.ignored", { names: data.ignored.join(", ") })}</Notice> : null}

@@ -31,9 +31,6 @@ import { cardClass } from "#app/components/ui/card";
  */
 export const handle = { i18n: ["blog"] };
 
-const secondaryButtonClass =
-  "inline-flex w-full items-center sm:w-auto justify-center rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:border-sea-400 hover:text-sea-800 dark:border-white/20 dark:text-white dark:hover:border-sea-300";
-
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "blog");
   await ctx.requireAdmin();
@@ -241,13 +238,13 @@ function BlogEditor() {
             {post?.status === "published" ? t("editor.update") : t("editor.publish")}
           </Button>
           {post?.status !== "published" ? (
-            <button type="submit" name="intent" value="draft" className={secondaryButtonClass} disabled={busy}>
+            <Button variant="secondary" size="block" name="intent" value="draft" className="sm:w-auto sm:rounded-full sm:px-5" disabled={busy}>
               {t("editor.saveDraft")}
-            </button>
+            </Button>
           ) : (
-            <button type="submit" name="intent" value="unpublish" formNoValidate className={secondaryButtonClass} disabled={busy}>
+            <Button variant="secondary" size="block" name="intent" value="unpublish" formNoValidate className="sm:w-auto sm:rounded-full sm:px-5" disabled={busy}>
               {t("editor.unpublish")}
-            </button>
+            </Button>
           )}
         </div>
       </Form>

@@ -20,6 +20,7 @@ import { contactNoticeFor, listingViews } from "./chat.server";
 import { chatActionSchema, messageErrors, typed } from "./forms.server";
 import { withRetryAfter } from "#app/utils/headers";
 import { usePending } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /chat/{chatId}: one conversation, for its two people only (a 404 for anyone else, sign-in for
@@ -188,9 +189,9 @@ export default function ChatPage() {
           <Form method="post" className="self-center text-sm" data-chat-read>
             <input type="hidden" name="intent" value="read" />
             <input type="hidden" name="then" value="page" />
-            <button type="submit" className="font-semibold text-sea-700 underline dark:text-sea-300">
+            <Button variant="link" size="inline">
               {t("chat.markRead")}
-            </button>
+            </Button>
           </Form>
         ) : null}
 
@@ -368,9 +369,9 @@ function ReplyForm({
           placeholder={t("chat.reply.placeholder")}
           className={inputClass + " min-h-[3rem] flex-1 resize-y"}
         />
-        <button type="submit" disabled={busy} className="rounded-full bg-sea-700 px-5 py-3 font-semibold text-white hover:bg-sea-800 disabled:opacity-60">
+        <Button size="lg" disabled={busy}>
           {t("chat.reply.submit")}
-        </button>
+        </Button>
       </div>
     </Form>
   );

@@ -124,9 +124,9 @@ function Quotes({ quotes }: { quotes: CaseData["quotes"] }) {
                     <input type="hidden" name="quote" value={quote.n} />
                     <label htmlFor={`reason-${quote.n}`} className={labelClass}>{t("quote.reasonLabel")}</label>
                     <input id={`reason-${quote.n}`} name="reason" maxLength={2000} className={inputClass} />
-                    <button type="submit" className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50 dark:border-white/20 dark:hover:bg-white/5" disabled={busy}>
+                    <Button variant="secondary" size="lg" disabled={busy}>
                       {t("quote.decline")}
-                    </button>
+                    </Button>
                   </Form>
                 </div>
               )

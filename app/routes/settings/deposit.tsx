@@ -180,7 +180,7 @@ export default function DepositPage() {
         <Form method="post" className={cardClass()}>
           <input type="hidden" name="intent" value="withdraw" />
           <p className="text-sm">{t("claim.withdrawHint")}</p>
-          <button type="submit" disabled={busy} className={buttonClass("secondary", "md") + " mt-3"}>{t("claim.withdraw")}</button>
+          <Button variant="secondary" disabled={busy} className="mt-3">{t("claim.withdraw")}</Button>
         </Form>
       ) : null}
       {side === "renter" && claim?.status === "open" && !claim.answer ? (
@@ -235,7 +235,7 @@ export default function DepositPage() {
         <Form method="post" className={cardClass()}>
           <input type="hidden" name="intent" value="release" />
           <p className="text-sm">{t("form.releaseHint")}</p>
-          <button type="submit" disabled={busy} className={buttonClass("secondary", "md") + " mt-3"}>{t("form.release")}</button>
+          <Button variant="secondary" disabled={busy} className="mt-3">{t("form.release")}</Button>
         </Form>
       ) : null}
       {page.handover.checkIn || page.handover.checkOut ? (

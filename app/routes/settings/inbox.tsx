@@ -11,6 +11,7 @@ import { useEmails } from "#app/utils/use-emails";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
+import { Button } from "#app/components/ui/button";
 
 export const handle = { i18n: ["inbox"] };
 
@@ -106,8 +107,6 @@ function useDateFormat(lang: Lang) {
   }, [lang]);
 }
 
-const buttonClass =
-  "rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:border-white/20 dark:text-slate-200 dark:hover:bg-white/10";
 
 function EmailItem({ email, read, formatDate }: { email: MailboxEmail; read: boolean; formatDate: (iso: string) => string }) {
   const { t } = useTranslation("inbox");
@@ -145,10 +144,10 @@ function EmailItem({ email, read, formatDate }: { email: MailboxEmail; read: boo
           ) : null}
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={email.id} />
-            <button type="submit" name="intent" value={nextIntent} className={buttonClass}>
+            <Button variant="secondary" size="sm" name="intent" value={nextIntent}>
               {t(read ? "actions.markUnread" : "actions.markRead")}
               <span className="sr-only">: {email.subject}</span>
-            </button>
+            </Button>
           </fetcher.Form>
         </div>
         {error ? (
@@ -186,9 +185,9 @@ export default function Inbox() {
         </h1>
         {shown.length > 0 ? (
           <allFetcher.Form method="post">
-            <button type="submit" name="intent" value="markAllRead" className={buttonClass} disabled={unread === 0}>
+            <Button variant="secondary" size="sm" name="intent" value="markAllRead" disabled={unread === 0}>
               {t("actions.markAllRead")}
-            </button>
+            </Button>
           </allFetcher.Form>
         ) : null}
       </div>

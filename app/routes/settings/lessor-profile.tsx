@@ -15,6 +15,7 @@ import { invariantResponse } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { usePending } from "#app/utils/use-pending";
 import { useZodForm } from "#app/utils/use-zod-form";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /ajustes/completar-perfil-arrendador: who offers the listings and where the payouts go.
@@ -131,13 +132,9 @@ export default function LessorProfile() {
             label={t("lessor.iban")}
             hint={t("lessor.ibanHint")}
           />
-          <button
-            type="submit"
-            disabled={busy}
-            className="inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60"
-          >
+          <Button size="lg" disabled={busy}>
             {t("lessor.submit")}
-          </button>
+          </Button>
         </Form>
       </section>
     </main>
