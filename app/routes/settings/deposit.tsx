@@ -6,7 +6,7 @@ import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { MoneyStory } from "#app/components/booking";
-import { Button, buttonClass } from "#app/components/ui/button";
+import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
