@@ -2,12 +2,13 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StayDates } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
-import { describedBy, ErrorList, inputClass, labelClass } from "#app/components/forms";
+import { describedBy, ErrorList, labelClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";
 import { Button } from "#app/components/ui/button";
+import { TextInput } from "#app/components/field-controls";
 
 /** One imported calendar as the owner's calendar page shows it. */
 export type ImportedCalendarView = {
@@ -123,7 +124,7 @@ export function CalendarImports({
         <input type="hidden" name="listing" value={listingId} />
         <div>
           <label htmlFor="import-url" className={labelClass}>{t("calendar.imports.url")}</label>
-          <input
+          <TextInput
             id="import-url"
             name="url"
             type="url"
@@ -133,7 +134,6 @@ export function CalendarImports({
             defaultValue={urlValue}
             aria-invalid={urlError ? true : undefined}
             aria-describedby={describedBy("import-url-hint", urlError && "import-url-error")}
-            className={inputClass}
           />
           <p id="import-url-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("calendar.imports.urlHint")}</p>
           {urlError ? <ErrorList id="import-url-error" errors={[urlError]} /> : null}

@@ -1,13 +1,14 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
-import { ErrorList, FormAlert, inputClass, labelClass, hintClass } from "#app/components/forms";
+import { ErrorList, FormAlert, labelClass, hintClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { OfficialWarning, useFigures, WeatherReason } from "#app/components/weather-warning";
 import { formatEuros } from "#app/utils/money";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import type { TripWeatherView, WeatherDayView, WeatherDecisionView, WeatherPanelView } from "#app/utils/weather";
 import { Button, ButtonLink } from "#app/components/ui/button";
+import { TextInput } from "#app/components/field-controls";
 
 /**
  * A trip's weather on its booking page, for both sides (decision 031): the forecast's days judged
@@ -154,7 +155,7 @@ export function WeatherPanel({ weather, side, totalCents, charges = true, busy, 
           <Form method="post" action={actionTo("weather-move")} id="weather-move" className="scroll-mt-24 space-y-2">
             <input type="hidden" name="intent" value="weather-move" />
             <label htmlFor="weather-move-start" className={labelClass}>{t("weather.move.label")}</label>
-            <input
+            <TextInput
               id="weather-move-start"
               name="start"
               type="date"
@@ -163,7 +164,7 @@ export function WeatherPanel({ weather, side, totalCents, charges = true, busy, 
               defaultValue={moveError ? refusal?.values?.start : undefined}
               aria-invalid={moveError ? true : undefined}
               aria-describedby="weather-move-hint weather-move-errors"
-              className={inputClass + " max-w-xs"}
+              className="max-w-xs"
             />
             <p id="weather-move-hint" className={hintClass}>{t("weather.move.hint", { count: weather.days })}</p>
             <ErrorList id="weather-move-errors" errors={moveError ? [moveError] : null} />

@@ -7,7 +7,7 @@ import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { MoneyStory, StayDates } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
-import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
@@ -22,6 +22,7 @@ import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { recordView } from "../settings/handover.server";
 import { HandoverRecord } from "#app/components/handover";
+import { TextInput, TextareaInput } from "#app/components/field-controls";
 
 /**
  * /admin/fianzas/{bookingId}: one deposit claim for the team — the owner's reason and photos, the
@@ -128,13 +129,13 @@ export default function AdminDeposit() {
           <input type="hidden" name="intent" value="decide" />
           <div>
             <label htmlFor="decide-kept" className={labelClass}>{t("admin.kept")}</label>
-            <input id="decide-kept" name="kept" inputMode="decimal" required defaultValue={values.kept ?? ""} aria-invalid={errors.kept ? true : undefined} aria-describedby="decide-kept-hint decide-kept-errors" className={inputClass + " mt-1 max-w-40"} />
+            <TextInput id="decide-kept" name="kept" inputMode="decimal" required defaultValue={values.kept ?? ""} aria-invalid={errors.kept ? true : undefined} aria-describedby="decide-kept-hint decide-kept-errors" className="mt-1 max-w-40" />
             <p id="decide-kept-hint" className={hintClass}>{t("admin.keptHint", { amount: formatEuros(claim.amountCents, lang) })}</p>
             <ErrorList id="decide-kept-errors" errors={errors.kept ? [errors.kept] : null} />
           </div>
           <div>
             <label htmlFor="decide-note" className={labelClass}>{t("admin.note")}</label>
-            <textarea id="decide-note" name="note" rows={4} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby="decide-note-errors" className={inputClass + " mt-1 resize-y"} />
+            <TextareaInput id="decide-note" name="note" rows={4} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby="decide-note-errors" className="mt-1 resize-y" />
             <ErrorList id="decide-note-errors" errors={errors.note ? [errors.note] : null} />
           </div>
           <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("admin.submit")}</Button>

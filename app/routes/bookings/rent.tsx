@@ -8,7 +8,7 @@ import { invariantResponse } from "#app/.server/http/responses";
 import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote } from "#app/components/availability-calendar";
 import { useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
-import { inputClass, labelClass } from "#app/components/forms";
+import { labelClass } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { formatEuros } from "#app/utils/money";
 import { href } from "#app/utils/href";
@@ -20,6 +20,7 @@ import { withoutEmptyParams } from "#app/utils/listings/trip";
 import { calendarFor, calendarWeather } from "./booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
 import { Button } from "#app/components/ui/button";
+import { TextInput } from "#app/components/field-controls";
 
 /**
  * /boat/rent/boat/{id}: choosing the days of a boat (or of a berth for rent): the first and last
@@ -105,11 +106,11 @@ export default function Rent() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <div>
                   <label htmlFor="start" className={labelClass}>{t("fields.start")}</label>
-                  <input id="start" name="start" type="date" required min={minStart} max={data.lastDay} defaultValue={search.get("start") ?? ""} className={inputClass} />
+                  <TextInput id="start" name="start" type="date" required min={minStart} max={data.lastDay} defaultValue={search.get("start") ?? ""} />
                 </div>
                 <div>
                   <label htmlFor="end" className={labelClass}>{t("fields.end")}</label>
-                  <input id="end" name="end" type="date" min={minStart} max={terms.availableTo ?? data.lastDay} defaultValue={search.get("end") ?? ""} aria-describedby="end-hint" className={inputClass} />
+                  <TextInput id="end" name="end" type="date" min={minStart} max={terms.availableTo ?? data.lastDay} defaultValue={search.get("end") ?? ""} aria-describedby="end-hint" />
                   <p id="end-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("fields.endHint", { max: data.maxDays })}</p>
                 </div>
               </div>
@@ -130,7 +131,7 @@ export default function Rent() {
                 <div className="grid gap-4 sm:grid-cols-2">
                   <div>
                     <label htmlFor="people" className={labelClass}>{t("fields.people")}</label>
-                    <input id="people" name="people" type="number" inputMode="numeric" required min={1} max={terms.capacity ?? 1} defaultValue={search.get("people") ?? "2"} aria-describedby="people-hint" className={inputClass} />
+                    <TextInput id="people" name="people" type="number" inputMode="numeric" required min={1} max={terms.capacity ?? 1} defaultValue={search.get("people") ?? "2"} aria-describedby="people-hint" />
                     <p id="people-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("fields.peopleHint", { count: terms.capacity ?? 1 })}</p>
                   </div>
                   {terms.skipper?.mode === "optional" ? (

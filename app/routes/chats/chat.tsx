@@ -7,7 +7,7 @@ import { isChatError } from "#app/.server/domain/chats";
 import { requestContext } from "#app/.server/http/request-context";
 import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { Avatar } from "#app/components/avatar";
-import { FormAlert, inputClass, labelClass } from "#app/components/forms";
+import { FormAlert, labelClass } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { MAX_MESSAGE, type MessagePart } from "#app/utils/chats";
 import { dateTimeFormat } from "#app/utils/intl";
@@ -21,6 +21,7 @@ import { chatActionSchema, messageErrors, typed } from "./forms.server";
 import { withRetryAfter } from "#app/utils/headers";
 import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
+import { TextareaInput } from "#app/components/field-controls";
 
 /**
  * /chat/{chatId}: one conversation, for its two people only (a 404 for anyone else, sign-in for
@@ -356,7 +357,7 @@ function ReplyForm({
       <FormAlert id="reply-errors" errors={reply?.errors} />
       <label htmlFor="reply-text" className={labelClass}>{t("chat.reply.label", { name: otherName })}</label>
       <div className="flex items-end gap-2">
-        <textarea
+        <TextareaInput
           ref={textareaRef}
           id="reply-text"
           name="text"
@@ -367,7 +368,7 @@ function ReplyForm({
           aria-invalid={reply?.errors ? true : undefined}
           aria-describedby={reply?.errors ? "reply-errors" : undefined}
           placeholder={t("chat.reply.placeholder")}
-          className={inputClass + " min-h-[3rem] flex-1 resize-y"}
+          className="min-h-[3rem] flex-1 resize-y"
         />
         <Button size="lg" disabled={busy}>
           {t("chat.reply.submit")}

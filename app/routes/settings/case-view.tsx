@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaseDetailRows, CaseStatusBadge } from "#app/components/case";
-import { FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
+import { FormAlert, hintClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -14,6 +14,7 @@ import { useNotice, useSavedFormKey, type NoticeKey } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import type { action, loader } from "./case";
+import { TextInput, TextareaInput } from "#app/components/field-controls";
 
 /**
  * /ajustes/gestiones/{id} as its requester sees it: the quotes to accept or decline, the request
@@ -123,7 +124,7 @@ function Quotes({ quotes }: { quotes: CaseData["quotes"] }) {
                     <input type="hidden" name="intent" value="decline-quote" />
                     <input type="hidden" name="quote" value={quote.n} />
                     <label htmlFor={`reason-${quote.n}`} className={labelClass}>{t("quote.reasonLabel")}</label>
-                    <input id={`reason-${quote.n}`} name="reason" maxLength={2000} className={inputClass} />
+                    <TextInput id={`reason-${quote.n}`} name="reason" maxLength={2000} />
                     <Button variant="secondary" size="lg" disabled={busy}>
                       {t("quote.decline")}
                     </Button>
@@ -252,7 +253,7 @@ function Messages({ item }: { item: Item }) {
         <input type="hidden" name="intent" value="message" />
         {reply?.intent === "message" ? <FormAlert id="message-errors" errors={reply.errors} /> : null}
         <label htmlFor="message" className={labelClass}>{t("detail.message")}</label>
-        <textarea id="message" name="message" rows={3} required maxLength={4000} className={inputClass} />
+        <TextareaInput id="message" name="message" rows={3} required maxLength={4000} />
         <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("detail.send")}</Button>
       </Form>
     </section>

@@ -9,7 +9,7 @@ import { MoneyStory } from "#app/components/booking";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
-import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { formatMoment } from "#app/utils/bookings";
@@ -27,6 +27,7 @@ import { usePending } from "#app/utils/use-pending";
 import { recordView } from "./handover.server";
 import { HandoverRecord } from "#app/components/handover";
 import { FilesAgain } from "#app/components/files-again";
+import { TextInput, TextareaInput } from "#app/components/field-controls";
 
 /**
  * A trip's deposit, one page per side:
@@ -190,7 +191,7 @@ export default function DepositPage() {
           <input type="hidden" name="intent" value="answer" />
           <div>
             <label htmlFor="answer-text" className={labelClass}>{t("answer.text")}</label>
-            <textarea id="answer-text" name="text" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.text ?? ""} aria-invalid={errors.text ? true : undefined} aria-describedby="answer-text-errors" className={inputClass + " mt-1 resize-y"} />
+            <TextareaInput id="answer-text" name="text" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.text ?? ""} aria-invalid={errors.text ? true : undefined} aria-describedby="answer-text-errors" className="mt-1 resize-y" />
             <ErrorList id="answer-text-errors" errors={errors.text ? [errors.text] : null} />
           </div>
           <PhotosField id="answer-photos" label={t("answer.photos")} error={errors.photos} sent={Number(values.photos ?? 0)} />
@@ -207,13 +208,13 @@ export default function DepositPage() {
             <input type="hidden" name="intent" value="claim" />
             <div>
               <label htmlFor="claim-amount" className={labelClass}>{t("form.amount")}</label>
-              <input id="claim-amount" name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} aria-invalid={errors.amount ? true : undefined} aria-describedby="claim-amount-hint claim-amount-errors" className={inputClass + " mt-1 max-w-40"} />
+              <TextInput id="claim-amount" name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} aria-invalid={errors.amount ? true : undefined} aria-describedby="claim-amount-hint claim-amount-errors" className="mt-1 max-w-40" />
               <p id="claim-amount-hint" className={hintClass}>{t("form.amountHint", { deposit: euros(page.heldCents) })}</p>
               <ErrorList id="claim-amount-errors" errors={errors.amount ? [errors.amount] : null} />
             </div>
             <div>
               <label htmlFor="claim-reason" className={labelClass}>{t("form.reason")}</label>
-              <textarea id="claim-reason" name="reason" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.reason ?? ""} aria-invalid={errors.reason ? true : undefined} aria-describedby="claim-reason-hint claim-reason-errors" className={inputClass + " mt-1 resize-y"} />
+              <TextareaInput id="claim-reason" name="reason" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.reason ?? ""} aria-invalid={errors.reason ? true : undefined} aria-describedby="claim-reason-hint claim-reason-errors" className="mt-1 resize-y" />
               <p id="claim-reason-hint" className={hintClass}>{t("form.reasonHint")}</p>
               <ErrorList id="claim-reason-errors" errors={errors.reason ? [errors.reason] : null} />
             </div>
@@ -293,7 +294,7 @@ function EvidenceField({ checkOut, error, quote }: { checkOut: HandoverRecordVie
       ) : null}
       <div>
         <label htmlFor="claim-quote" className={labelClass}>{t("evidence.quote")}</label>
-        <textarea id="claim-quote" name="quote" rows={2} maxLength={MAX_CLAIM_TEXT} defaultValue={quote} aria-invalid={error ? true : undefined} aria-describedby="claim-quote-hint claim-evidence-errors" className={inputClass + " mt-1 resize-y"} />
+        <TextareaInput id="claim-quote" name="quote" rows={2} maxLength={MAX_CLAIM_TEXT} defaultValue={quote} aria-invalid={error ? true : undefined} aria-describedby="claim-quote-hint claim-evidence-errors" className="mt-1 resize-y" />
         <p id="claim-quote-hint" className={hintClass}>{t("evidence.quoteHint")}</p>
       </div>
       <ErrorList id="claim-evidence-errors" errors={error ? [error] : null} />
