@@ -4,7 +4,7 @@ import { DepositClaimLink } from "#app/components/deposit-claim";
 import { BookingHistory, MoneyStory, PriceBreakdown, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
-import { FormAlert, Notice } from "#app/components/forms";
+import { FormAlert, Notice, TextareaInput } from "#app/components/forms";
 import { MeetingForm, TripBanner, TripSection } from "#app/components/trip-details";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
@@ -20,7 +20,6 @@ import { noticeName, useNotice, type NoticeKey } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { HandoverSection } from "#app/components/handover";
 import type { HandoverPanelView } from "#app/utils/handover";
-import { TextareaInput } from "#app/components/field-controls";
 
 /**
  * The settings pages of bookings for both sides: the renter's (/ajustes/mis-reservas) and the

@@ -2,13 +2,12 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StayDates } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
-import { describedBy, ErrorList, labelClass } from "#app/components/forms";
+import { describedBy, ErrorList, labelClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";
 import { Button } from "#app/components/ui/button";
-import { TextInput } from "#app/components/field-controls";
 
 /** One imported calendar as the owner's calendar page shows it. */
 export type ImportedCalendarView = {

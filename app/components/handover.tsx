@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
-import { ErrorList, FormAlert, hintClass, labelClass, Notice, optionClass } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice, optionClass, SelectInput, TextareaInput, TextInput } from "#app/components/forms";
 import { FilesAgain } from "#app/components/files-again";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import { FUEL_EIGHTHS, MAX_HANDOVER_NOTES, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPanelView, type HandoverRecordView } from "#app/utils/handover";
@@ -10,7 +10,6 @@ import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import { numberFormat } from "#app/utils/intl";
 import { Button } from "#app/components/ui/button";
-import { SelectInput, TextInput, TextareaInput } from "#app/components/field-controls";
 
 /**
  * Check-in and check-out on a booking's page (decision 032): both records as the two people read

@@ -2,13 +2,12 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
-import { ErrorList, hintClass, labelClass } from "#app/components/forms";
+import { ErrorList, hintClass, labelClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment, type BookingView, type TripView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { MEETING_POINT_MAX } from "#app/utils/listings/limits";
 import { useLang } from "#app/utils/use-lang";
-import { TextInput } from "#app/components/field-controls";
 
 /**
  * The trip part of a booking's page (issue 24): the banner right after booking, the meeting

@@ -1,14 +1,13 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
-import { ErrorList, FormAlert, labelClass, hintClass } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { OfficialWarning, useFigures, WeatherReason } from "#app/components/weather-warning";
 import { formatEuros } from "#app/utils/money";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import type { TripWeatherView, WeatherDayView, WeatherDecisionView, WeatherPanelView } from "#app/utils/weather";
 import { Button, ButtonLink } from "#app/components/ui/button";
-import { TextInput } from "#app/components/field-controls";
 
 /**
  * A trip's weather on its booking page, for both sides (decision 031): the forecast's days judged

@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaseDetailRows, CaseStatusBadge, VisitorMark } from "#app/components/case";
-import { ErrorList, FormAlert, hintClass, labelClass, Notice } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice, SelectInput, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { cardClass } from "#app/components/ui/card";
 import { languageOf } from "#app/i18n";
@@ -14,7 +14,6 @@ import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import type { action, loader } from "./case";
 import { Button } from "#app/components/ui/button";
-import { SelectInput, TextInput, TextareaInput } from "#app/components/field-controls";
 
 /**
  * /admin/gestiones/{id} as the team works it: the request and its documents, moving its status

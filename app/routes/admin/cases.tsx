@@ -6,14 +6,13 @@ import { caseStatuses, caseTypes, type CaseStatus, type CaseType } from "#app/ut
 import { isIsoDate } from "#app/.server/domain/bookings";
 import { requestContext } from "#app/.server/http/request-context";
 import { CaseStatusBadge, VisitorMark } from "#app/components/case";
-import { labelClass, Notice } from "#app/components/forms";
+import { labelClass, Notice, SelectInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { Button } from "#app/components/ui/button";
-import { SelectInput, TextInput } from "#app/components/field-controls";
 
 /**
  * /admin/gestiones: every case, newest first, 25 a page, filtered by a GET form — status, type,

@@ -7,7 +7,7 @@ import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { MoneyStory, StayDates } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
-import { ErrorList, FormAlert, hintClass, labelClass, Notice } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
@@ -22,7 +22,6 @@ import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { recordView } from "../settings/handover.server";
 import { HandoverRecord } from "#app/components/handover";
-import { TextInput, TextareaInput } from "#app/components/field-controls";
 
 /**
  * /admin/fianzas/{bookingId}: one deposit claim for the team — the owner's reason and photos, the

@@ -8,7 +8,7 @@ import { invariantResponse } from "#app/.server/http/responses";
 import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote } from "#app/components/availability-calendar";
 import { useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
-import { labelClass } from "#app/components/forms";
+import { labelClass, TextInput } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { formatEuros } from "#app/utils/money";
 import { href } from "#app/utils/href";
@@ -20,7 +20,6 @@ import { withoutEmptyParams } from "#app/utils/listings/trip";
 import { calendarFor, calendarWeather } from "./booking-box.server";
 import { cardsFor } from "#app/.server/listing-cards";
 import { Button } from "#app/components/ui/button";
-import { TextInput } from "#app/components/field-controls";
 
 /**
  * /boat/rent/boat/{id}: choosing the days of a boat (or of a berth for rent): the first and last

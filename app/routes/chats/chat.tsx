@@ -7,7 +7,7 @@ import { isChatError } from "#app/.server/domain/chats";
 import { requestContext } from "#app/.server/http/request-context";
 import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { Avatar } from "#app/components/avatar";
-import { FormAlert, labelClass } from "#app/components/forms";
+import { FormAlert, labelClass, TextareaInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { MAX_MESSAGE, type MessagePart } from "#app/utils/chats";
 import { dateTimeFormat } from "#app/utils/intl";
@@ -21,7 +21,6 @@ import { chatActionSchema, messageErrors, typed } from "./forms.server";
 import { withRetryAfter } from "#app/utils/headers";
 import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
-import { TextareaInput } from "#app/components/field-controls";
 
 /**
  * /chat/{chatId}: one conversation, for its two people only (a 404 for anyone else, sign-in for

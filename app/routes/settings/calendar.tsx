@@ -9,7 +9,7 @@ import { calendarFormSchema } from "./calendar-schemas";
 import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
 import { StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
-import { FormAlert, labelClass, Notice } from "#app/components/forms";
+import { FormAlert, labelClass, Notice, SelectInput, TextInput } from "#app/components/forms";
 import { CopyField } from "#app/components/copy-field";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
@@ -22,7 +22,6 @@ import { FAILURES_BEFORE_BACKOFF, heldDays, isCalendarSyncError, timeZoneOf, typ
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { Button, ButtonLink } from "#app/components/ui/button";
-import { SelectInput, TextInput } from "#app/components/field-controls";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats

@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaseDetailRows, CaseStatusBadge } from "#app/components/case";
-import { FormAlert, hintClass, labelClass, Notice } from "#app/components/forms";
+import { FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -14,7 +14,6 @@ import { useNotice, useSavedFormKey, type NoticeKey } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import type { action, loader } from "./case";
-import { TextInput, TextareaInput } from "#app/components/field-controls";
 
 /**
  * /ajustes/gestiones/{id} as its requester sees it: the quotes to accept or decline, the request

@@ -9,7 +9,7 @@ import { MoneyStory } from "#app/components/booking";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
-import { ErrorList, FormAlert, hintClass, labelClass, Notice } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { formatMoment } from "#app/utils/bookings";
@@ -27,7 +27,6 @@ import { usePending } from "#app/utils/use-pending";
 import { recordView } from "./handover.server";
 import { HandoverRecord } from "#app/components/handover";
 import { FilesAgain } from "#app/components/files-again";
-import { TextInput, TextareaInput } from "#app/components/field-controls";
 
 /**
  * A trip's deposit, one page per side:

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, FormAlert, hintClass, labelClass, optionClass } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, optionClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -10,7 +10,6 @@ import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { deleteAccount, type DeleteRefusal } from "./privacy.server";
-import { TextInput } from "#app/components/field-controls";
 
 /**
  * /ajustes/privacidad: what the marketplace holds on the person, in their language, and two plain

@@ -7,7 +7,7 @@ import { requestContext, type RequestContext } from "#app/.server/http/request-c
 import { parseForm, unknownIntent } from "#app/.server/http/form";
 import { reviewsFormSchema } from "./reviews-schemas";
 import { cardClass } from "#app/components/ui/card";
-import { FormAlert, labelClass, Notice } from "#app/components/forms";
+import { FormAlert, labelClass, Notice, TextareaInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
@@ -16,7 +16,6 @@ import { useLang } from "#app/utils/use-lang";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
-import { TextareaInput } from "#app/components/field-controls";
 
 /**
  * /ajustes/opiniones: the trips waiting for the person's review (with the form), the reviews
