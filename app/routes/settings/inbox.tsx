@@ -11,7 +11,6 @@ import { useEmails } from "#app/utils/use-emails";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
-import { Button } from "#app/components/ui/button";
 
 export const handle = { i18n: ["inbox"] };
 
@@ -107,6 +106,8 @@ function useDateFormat(lang: Lang) {
   }, [lang]);
 }
 
+const buttonClass =
+  "rounded-full border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50 dark:border-white/20 dark:text-slate-200 dark:hover:bg-white/10";
 
 function EmailItem({ email, read, formatDate }: { email: MailboxEmail; read: boolean; formatDate: (iso: string) => string }) {
   const { t } = useTranslation("inbox");
@@ -144,10 +145,11 @@ function EmailItem({ email, read, formatDate }: { email: MailboxEmail; read: boo
           ) : null}
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={email.id} />
-            <Button variant="secondary" size="sm" name="intent" value={nextIntent}>
+            {/* Raw: Button lives in the listings chunk; the inbox loads none of it, and two files (5 KiB) for a button are not worth it. */}
+            <button type="submit" name="intent" value={nextIntent} className={buttonClass}>
               {t(read ? "actions.markUnread" : "actions.markRead")}
               <span className="sr-only">: {email.subject}</span>
-            </Button>
+            </button>
           </fetcher.Form>
         </div>
         {error ? (
@@ -185,9 +187,10 @@ export default function Inbox() {
         </h1>
         {shown.length > 0 ? (
           <allFetcher.Form method="post">
-            <Button variant="secondary" size="sm" name="intent" value="markAllRead" disabled={unread === 0}>
+            {/* Raw, as the other inbox button: no listings chunk on this page. */}
+            <button type="submit" name="intent" value="markAllRead" className={buttonClass} disabled={unread === 0}>
               {t("actions.markAllRead")}
-            </Button>
+            </button>
           </allFetcher.Form>
         ) : null}
       </div>
