@@ -82,6 +82,7 @@ export function BoatSearchForm({ ports }: { ports: PortOption[] }) {
         <label htmlFor={id("people")} className={label}>{t("search.people")}</label>
         <input id={id("people")} name="people" type="number" min={1} max={MAX_PEOPLE} step={1} inputMode="numeric" className={input} />
       </div>
+      {/* Raw: home's search box; Button is in the listings chunk, which home must not load (its JS budget is full). */}
       <button
         type="submit"
         className="self-end rounded-lg bg-coral-500 px-6 py-3 font-semibold text-white shadow hover:bg-coral-600 lg:mt-5"

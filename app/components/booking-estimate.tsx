@@ -9,6 +9,7 @@ import { href } from "#app/utils/href";
 import { priceRental, type Tariff } from "#app/utils/pricing";
 import { useLang } from "#app/utils/use-lang";
 import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
+import { Button } from "#app/components/ui/button";
 
 /**
  * The listing page's way in to booking: the first and last day (and the people, for boats),
@@ -147,9 +148,9 @@ export function BookingEstimate({
           </span>
         ) : null}
       </p>
-      <button type="submit" className="block w-full rounded-lg bg-coral-500 px-4 py-3 text-center font-semibold text-white shadow hover:bg-coral-600">
+      <Button variant="accent" size="cta">
         {submitLabel}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -4,7 +4,7 @@ import { DepositClaimLink } from "#app/components/deposit-claim";
 import { BookingHistory, MoneyStory, PriceBreakdown, StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
-import { FormAlert, inputClass, Notice } from "#app/components/forms";
+import { FormAlert, Notice, TextareaInput } from "#app/components/forms";
 import { MeetingForm, TripBanner, TripSection } from "#app/components/trip-details";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
@@ -309,7 +309,7 @@ function ConversationSection({ other, chat, busy }: { other: NonNullable<Detail[
         <Form method="post" className="mt-3 space-y-2">
           <input type="hidden" name="intent" value="message" />
           <label htmlFor="conversation-message" className="block text-sm font-medium">{t("conversation.label", { name: other.displayName })}</label>
-          <textarea id="conversation-message" name="message" required rows={3} maxLength={MAX_MESSAGE} className={inputClass + " resize-y"} />
+          <TextareaInput id="conversation-message" name="message" required rows={3} maxLength={MAX_MESSAGE} className="resize-y" />
           <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("conversation.submit")}</Button>
         </Form>
       )}
@@ -364,7 +364,7 @@ function ConfirmAction({ action, side, booking, busy }: { action: "decline" | "c
       {action === "decline" ? (
         <label className="block text-sm font-medium">
           {t("owner.declineReason")}
-          <textarea name="reason" maxLength={500} rows={2} className={inputClass + " mt-1 resize-y"} />
+          <TextareaInput name="reason" maxLength={500} rows={2} className="mt-1 resize-y" />
         </label>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">

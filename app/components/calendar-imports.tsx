@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StayDates } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
-import { describedBy, ErrorList, inputClass, labelClass } from "#app/components/forms";
+import { describedBy, ErrorList, labelClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
@@ -123,7 +123,7 @@ export function CalendarImports({
         <input type="hidden" name="listing" value={listingId} />
         <div>
           <label htmlFor="import-url" className={labelClass}>{t("calendar.imports.url")}</label>
-          <input
+          <TextInput
             id="import-url"
             name="url"
             type="url"
@@ -133,7 +133,6 @@ export function CalendarImports({
             defaultValue={urlValue}
             aria-invalid={urlError ? true : undefined}
             aria-describedby={describedBy("import-url-hint", urlError && "import-url-error")}
-            className={inputClass}
           />
           <p id="import-url-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">{t("calendar.imports.urlHint")}</p>
           {urlError ? <ErrorList id="import-url-error" errors={[urlError]} /> : null}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";
-import { FormAlert, inputClass, labelClass } from "./forms";
+import { FormAlert, labelClass, TextareaInput } from "./forms";
 import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 
@@ -32,7 +32,7 @@ export function ContactOwnerForm({ ownerName, signedIn, seller = false }: { owne
           <input type="hidden" name="intent" value="contact" />
           <FormAlert id="contact-errors" errors={reply?.errors} />
           <label htmlFor="contact-message" className={labelClass}>{t("contact.label")}</label>
-          <textarea
+          <TextareaInput
             id="contact-message"
             name="message"
             required
@@ -42,7 +42,7 @@ export function ContactOwnerForm({ ownerName, signedIn, seller = false }: { owne
             placeholder={t("contact.placeholder")}
             aria-invalid={reply ? true : undefined}
             aria-describedby={reply ? "contact-errors contact-privacy" : "contact-privacy"}
-            className={inputClass + " resize-y"}
+            className="resize-y"
           />
           <p id="contact-privacy" className="text-xs text-slate-600 dark:text-slate-400">{t("contact.privacy")}</p>
           <Button disabled={busy} size="lg">

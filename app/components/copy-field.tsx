@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-import { inputClass } from "#app/components/forms";
+import { TextareaInput } from "#app/components/forms";
 import { Button } from "#app/components/ui/button";
 
 /**
@@ -29,7 +29,7 @@ export function CopyField({ id, value, describedBy }: { id: string; value: strin
 
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-      <textarea
+      <TextareaInput
         ref={field}
         id={id}
         readOnly
@@ -38,7 +38,7 @@ export function CopyField({ id, value, describedBy }: { id: string; value: strin
         spellCheck={false}
         aria-describedby={describedBy}
         onFocus={(event) => event.currentTarget.select()}
-        className={`${inputClass} field-sizing-content min-w-0 flex-1 resize-none break-all font-mono text-sm`}
+        className="field-sizing-content min-w-0 flex-1 resize-none break-all font-mono text-sm"
       />
       {scripted ? (
         <div className="flex items-center gap-3 sm:flex-col sm:items-stretch">

@@ -72,6 +72,7 @@ export function FavouriteButton({ listingId, favourite, signedIn, className }: {
     <fetcher.Form method="post" action={FAVOURITE_ACTION} className={`inline-flex flex-col items-end gap-1${className ? ` ${className}` : ""}`}>
       <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="redirect" value={here} />
+      {/* Raw: the heart is an icon drawn by heartClass, no button variant; it has no text of its own. */}
       <button
         type="submit"
         name="intent"

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useRootData } from "#app/utils/root-data";
 import { afterLoginPath } from "#app/utils/safe-redirect";
 import { useLang } from "#app/utils/use-lang";
+import { Button } from "#app/components/ui/button";
 
 /** "Continue with Google" on the firebase backend; it needs JavaScript (a popup), the form above does not. */
 export function GoogleSignIn({ redirectTo }: { redirectTo: string }) {
@@ -32,14 +33,9 @@ export function GoogleSignIn({ redirectTo }: { redirectTo: string }) {
   return (
     <div className="mt-6">
       <p className="text-center text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{t("login.or")}</p>
-      <button
-        type="button"
-        onClick={() => void onClick()}
-        disabled={busy}
-        className="mt-3 inline-flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-white/20 dark:hover:bg-white/10"
-      >
+      <Button type="button" variant="secondary" size="block" onClick={() => void onClick()} disabled={busy} className="mt-3 gap-2">
         {t("login.google")}
-      </button>
+      </Button>
       {error ? <p role="alert" className="mt-2 text-sm text-coral-600 dark:text-coral-300">{error}</p> : null}
     </div>
   );

@@ -1,8 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
-import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice, optionClass } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice, optionClass, SelectInput, TextareaInput, TextInput } from "#app/components/forms";
 import { FilesAgain } from "#app/components/files-again";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import { FUEL_EIGHTHS, MAX_HANDOVER_NOTES, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPanelView, type HandoverRecordView } from "#app/utils/handover";
@@ -10,6 +9,7 @@ import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import { numberFormat } from "#app/utils/intl";
+import { Button } from "#app/components/ui/button";
 
 /**
  * Check-in and check-out on a booking's page (decision 032): both records as the two people read
@@ -145,18 +145,18 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor={id("fuel")} className={labelClass}>{t("handover.form.fuel")}</label>
-            <select id={id("fuel")} name="fuel" required defaultValue={values.fuel ?? ""} aria-invalid={invalid("fuel")} aria-describedby={`${id("fuel")}-rule ${id("fuel")}-errors`} className={inputClass}>
+            <SelectInput id={id("fuel")} name="fuel" required defaultValue={values.fuel ?? ""} aria-invalid={invalid("fuel")} aria-describedby={`${id("fuel")}-rule ${id("fuel")}-errors`}>
               <option value="" disabled>{t("handover.form.fuelChoose")}</option>
               {Array.from({ length: FUEL_EIGHTHS + 1 }, (_, n) => FUEL_EIGHTHS - n).map((n) => (
                 <option key={n} value={n}>{t("handover.eighths", { n, of: FUEL_EIGHTHS })}</option>
               ))}
-            </select>
+            </SelectInput>
             {fuelRule ? <p id={`${id("fuel")}-rule`} className={hintClass} data-handover-fuel-rule>{fuelRule}</p> : null}
             <ErrorList id={`${id("fuel")}-errors`} errors={errors.fuel ? [errors.fuel] : null} />
           </div>
           <div>
             <label htmlFor={id("hours")} className={labelClass}>{t("handover.form.engineHours")}</label>
-            <input id={id("hours")} name="engineHours" inputMode="decimal" required defaultValue={values.engineHours ?? ""} aria-invalid={invalid("engineHours")} aria-describedby={`${id("hours")}-hint ${id("hours")}-errors`} className={inputClass} />
+            <TextInput id={id("hours")} name="engineHours" inputMode="decimal" required defaultValue={values.engineHours ?? ""} aria-invalid={invalid("engineHours")} aria-describedby={`${id("hours")}-hint ${id("hours")}-errors`} />
             <p id={`${id("hours")}-hint`} className={hintClass}>{t(`handover.form.engineHoursHint${intent === "check-out" ? "Out" : ""}`)}</p>
             <ErrorList id={`${id("hours")}-errors`} errors={errors.engineHours ? [errors.engineHours] : null} />
           </div>
@@ -164,7 +164,7 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
       ) : null}
       <div>
         <label htmlFor={id("notes")} className={labelClass}>{t("handover.form.notes")}</label>
-        <textarea id={id("notes")} name="notes" rows={4} maxLength={MAX_HANDOVER_NOTES} defaultValue={values.notes ?? ""} aria-invalid={invalid("notes")} aria-describedby={`${id("notes")}-hint ${id("notes")}-errors`} className={inputClass + " resize-y"} />
+        <TextareaInput id={id("notes")} name="notes" rows={4} maxLength={MAX_HANDOVER_NOTES} defaultValue={values.notes ?? ""} aria-invalid={invalid("notes")} aria-describedby={`${id("notes")}-hint ${id("notes")}-errors`} className="resize-y" />
         <p id={`${id("notes")}-hint`} className={hintClass}>{t("handover.form.notesHint")}</p>
         <ErrorList id={`${id("notes")}-errors`} errors={errors.notes ? [errors.notes] : null} />
       </div>
@@ -174,9 +174,9 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
           <span>{t("handover.form.damage")}</span>
         </label>
       ) : null}
-      <button type="submit" disabled={busy} aria-busy={pending || undefined} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+      <Button size="lg" disabled={busy} aria-busy={pending || undefined} className="w-full sm:w-auto">
         {pending ? t("handover.form.saving") : t(`handover.form.submit.${intent}`)}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -209,12 +209,12 @@ function AnswerForm({ intent, panel, refusal }: { intent: "confirm-check-in" | "
       {short ? <FuelQuestion panel={panel} values={values} error={errors.fuel} /> : null}
       <div>
         <label htmlFor={`${intent}-note`} className={labelClass}>{t(short && panel.side === "owner" ? "handover.confirm.noteFuel" : "handover.confirm.note")}</label>
-        <textarea id={`${intent}-note`} name="note" rows={3} maxLength={MAX_HANDOVER_NOTES} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby={`${intent}-note-errors`} className={inputClass + " resize-y"} />
+        <TextareaInput id={`${intent}-note`} name="note" rows={3} maxLength={MAX_HANDOVER_NOTES} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby={`${intent}-note-errors`} className="resize-y" />
         <ErrorList id={`${intent}-note-errors`} errors={errors.note ? [errors.note] : null} />
       </div>
-      <button type="submit" disabled={busy} aria-busy={pending || undefined} className={buttonClass("secondary", "md", "w-full sm:w-auto")}>
+      <Button variant="secondary" disabled={busy} aria-busy={pending || undefined} className="w-full sm:w-auto">
         {pending ? t("handover.form.saving") : t("handover.confirm.submit")}
-      </button>
+      </Button>
     </Form>
   );
 }

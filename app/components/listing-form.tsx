@@ -7,9 +7,9 @@ import type { DataStep } from "#app/utils/listings/form";
 import { DataStepForm } from "./listing-form/data-step";
 import { PhotosStep } from "./listing-form/photos-step";
 import { ReviewStep } from "./listing-form/review-step";
-import { cardClass } from "./listing-form/shared";
 import { StepIndicator } from "./listing-form/step-indicator";
 import type { ListingFields, ListingFormActionData, ListingFormPageData } from "./listing-form/types";
+import { cardClass } from "#app/components/ui/card";
 
 export type { ListingFields, ListingFormActionData, ListingFormPageData, ListingFormShape, PortOption } from "./listing-form/types";
 
@@ -85,7 +85,7 @@ export function ListingFormPage({
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight">{heading}</h1>
       </header>
       <StepIndicator page={page} />
-      <section aria-labelledby="step-title" className={cardClass + " mt-6"}>
+      <section aria-labelledby="step-title" className={cardClass("lg", { extra: "mt-6" })}>
         <h2 id="step-title" className="text-xl font-bold">{t(`steps.${page.step}`)}</h2>
         <p className={hintClass + " mb-6"}>{intro}</p>
         {page.step === "photos" ? (

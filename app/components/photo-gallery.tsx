@@ -142,6 +142,7 @@ function PhotoViewer({
             <p aria-live="polite" className="text-sm tabular-nums" data-testid="gallery-counter">
               {t("gallery.counter", { n: current + 1, total })}
             </p>
+            {/* Raw: a control over the photo (translucent, round), the gallery's own look, not a button variant. */}
             <button ref={closeButton} type="button" onClick={() => dialog.current?.close()} className={control}>
               <span aria-hidden="true">✕ </span>
               {t("gallery.close")}
@@ -171,9 +172,11 @@ function PhotoViewer({
             ))}
             {total > 1 ? (
               <>
+                {/* Raw: the gallery's round control over the photo, as the close button. */}
                 <button type="button" onClick={() => go(-1)} aria-label={t("gallery.previous")} className={`absolute top-1/2 left-3 -translate-y-1/2 ${control}`}>
                   <span aria-hidden="true">←</span>
                 </button>
+                {/* Raw: the gallery's round control over the photo, as the close button. */}
                 <button type="button" onClick={() => go(1)} aria-label={t("gallery.next")} className={`absolute top-1/2 right-3 -translate-y-1/2 ${control}`}>
                   <span aria-hidden="true">→</span>
                 </button>

@@ -12,6 +12,7 @@ import { LocalizedLink } from "./localized-link";
 import { PlaceSuggestions } from "./place-suggestions";
 import type { FieldErrors, SearchKind } from "./search-validation";
 import { fieldProps, useSearchCheck } from "./use-search-check";
+import { Button } from "#app/components/ui/button";
 
 /**
  * The search pages' filters: plain GET forms that work without JavaScript (every field is in
@@ -149,9 +150,9 @@ function FormActions({ clearTo }: { clearTo: string }) {
   const { t } = useTranslation("search");
   return (
     <div className="flex flex-wrap items-center gap-3 pt-2">
-      <button type="submit" className="rounded-lg bg-sea-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-sea-800">
+      <Button>
         {t("filters.submit")}
-      </button>
+      </Button>
       <LocalizedLink to={clearTo} className="text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300">
         {t("filters.clear")}
       </LocalizedLink>

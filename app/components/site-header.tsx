@@ -74,6 +74,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         {user.role === "admin" ? <LocalizedLink to={href("admin-dashboard")} className={item}>{t("account.admin")}</LocalizedLink> : null}
         <Form method="post" action="/api/logout" className="mt-1 border-t border-slate-200 pt-1 dark:border-white/10">
           <input type="hidden" name="lang" value={lang} />
+          {/* Raw: a menu item styled as the menu's links, in the shell every page loads (the Button module is in the listings chunk, not on home). */}
           <button type="submit" className={item + " w-full text-left text-coral-600 dark:text-coral-300"}>{t("account.signOut")}</button>
         </Form>
       </div>

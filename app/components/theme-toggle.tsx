@@ -24,6 +24,7 @@ export function ThemeToggle({ theme }: { theme: Theme }) {
     <fetcher.Form method="post" action="/resources/theme">
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="redirect" value={location.pathname + location.search} />
+      {/* Raw: an icon in the header, in the shell every page loads (the Button module would pull the listings chunk into home). */}
       <button
         type="submit"
         className="flex items-center rounded-md px-2 py-1.5 text-sm hover:bg-slate-100 dark:hover:bg-white/10"

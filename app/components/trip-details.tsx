@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
-import { ErrorList, hintClass, inputClass, labelClass } from "#app/components/forms";
+import { ErrorList, hintClass, labelClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment, type BookingView, type TripView } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
@@ -120,7 +120,7 @@ export function MeetingForm({ trip, refusal, busy }: { trip: TripView; refusal: 
         <input type="hidden" name="intent" value="meeting" />
         <div>
           <label htmlFor="meeting-point" className={labelClass}>{t("trip.meeting.place")}</label>
-          <input
+          <TextInput
             id="meeting-point"
             name="meetingPoint"
             maxLength={MEETING_POINT_MAX}
@@ -128,20 +128,18 @@ export function MeetingForm({ trip, refusal, busy }: { trip: TripView; refusal: 
             placeholder={fallback?.place ?? undefined}
             aria-invalid={errors.meetingPoint ? true : undefined}
             aria-describedby={errors.meetingPoint ? "meeting-point-error" : undefined}
-            className={inputClass}
           />
           <ErrorList id="meeting-point-error" errors={errors.meetingPoint ? [errors.meetingPoint] : null} />
         </div>
         <div className="sm:max-w-[12rem]">
           <label htmlFor="meeting-time" className={labelClass}>{t("trip.meeting.time")}</label>
-          <input
+          <TextInput
             id="meeting-time"
             name="meetingTime"
             type="time"
             defaultValue={value("meetingTime", own?.time)}
             aria-invalid={errors.meetingTime ? true : undefined}
             aria-describedby={errors.meetingTime ? "meeting-time-error" : "meeting-time-hint"}
-            className={inputClass}
           />
           <p id="meeting-time-hint" className={hintClass}>{fallback?.time ? t("trip.meeting.defaultTime", { time: fallback.time }) : t("trip.meeting.timeHint")}</p>
           <ErrorList id="meeting-time-error" errors={errors.meetingTime ? [errors.meetingTime] : null} />

@@ -1,7 +1,7 @@
 import { Form, useLocation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
-import { ErrorList, FormAlert, inputClass, labelClass, hintClass } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { OfficialWarning, useFigures, WeatherReason } from "#app/components/weather-warning";
 import { formatEuros } from "#app/utils/money";
@@ -154,7 +154,7 @@ export function WeatherPanel({ weather, side, totalCents, charges = true, busy, 
           <Form method="post" action={actionTo("weather-move")} id="weather-move" className="scroll-mt-24 space-y-2">
             <input type="hidden" name="intent" value="weather-move" />
             <label htmlFor="weather-move-start" className={labelClass}>{t("weather.move.label")}</label>
-            <input
+            <TextInput
               id="weather-move-start"
               name="start"
               type="date"
@@ -163,7 +163,7 @@ export function WeatherPanel({ weather, side, totalCents, charges = true, busy, 
               defaultValue={moveError ? refusal?.values?.start : undefined}
               aria-invalid={moveError ? true : undefined}
               aria-describedby="weather-move-hint weather-move-errors"
-              className={inputClass + " max-w-xs"}
+              className="max-w-xs"
             />
             <p id="weather-move-hint" className={hintClass}>{t("weather.move.hint", { count: weather.days })}</p>
             <ErrorList id="weather-move-errors" errors={moveError ? [moveError] : null} />

@@ -14,7 +14,7 @@ import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { ownerReviews } from "#app/.server/listing-reviews";
 import { ReviewsSection } from "#app/components/listing-detail";
@@ -37,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { users, listings, ports } = services;
   const slug = args.params.slug ?? "";
   const [person, viewer] = await Promise.all([isSlug(slug) ? users.getBySlug(slug) : null, getUser()]);
-  if (!person) notFound(request);
+  invariantResponse(person, request);
   const profile = users.toPublic(person);
   // The person's published boats and docks (never drafts, paused or archived ones).
   const [owned, portList, reviews] = await Promise.all([listings.listByOwner(person.uid), ports.list(), ownerReviews(services, person.uid)]);

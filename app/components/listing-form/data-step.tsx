@@ -6,8 +6,9 @@ import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "#app/components/forms";
 import { listingDraftFormSchema, listingErrorMap, listingFormSchema, type DataStep } from "#app/utils/listings/form";
-import { BackLink, primaryClass, secondaryClass, useStepAction } from "./shared";
+import { BackLink, useStepAction } from "./shared";
 import type { ListingFields, ListingFormActionData, ListingFormPageData, ListingFormShape } from "./types";
+import { Button } from "#app/components/ui/button";
 
 /**
  * One data step: a plain POST form (`intent` next or save-exit) validated in the browser with
@@ -48,12 +49,12 @@ export function DataStepForm({
       {step === "basics" ? <input type="hidden" name={page.kind === "boat" ? "type" : "kind"} value={page.variant} /> : null}
       {children(fields)}
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-white/10">
-        <button type="submit" name="intent" value="next" className={primaryClass} disabled={submitting}>
+        <Button size="lg" name="intent" value="next" className="disabled:cursor-not-allowed" disabled={submitting}>
           {t("actions.next")}
-        </button>
-        <button type="submit" name="intent" value="save-exit" formNoValidate className={secondaryClass} disabled={submitting}>
+        </Button>
+        <Button variant="secondary" size="lg" name="intent" value="save-exit" formNoValidate disabled={submitting}>
           {t("actions.saveExit")}
-        </button>
+        </Button>
         <span className="ml-auto">
           <BackLink page={page} />
         </span>

@@ -5,12 +5,12 @@ import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { useTranslation } from "react-i18next";
 import { FileField, FormAlert, hintClass, Notice } from "#app/components/forms";
 import { ListingPhoto } from "#app/components/listing-photo";
-import { LocalizedLink } from "#app/components/localized-link";
 import { DRAFTS_PATH, listingErrorMap, MY_LISTINGS_PATH, photoUploadSchema, stepHref } from "#app/utils/listings/form";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
-import { BackLink, primaryClass, secondaryClass, smallButtonClass, useStepAction } from "./shared";
+import { BackLink, useStepAction } from "./shared";
 import type { ListingFormActionData, ListingFormPageData } from "./types";
 import { useZodForm } from "#app/utils/use-zod-form";
+import { Button, ButtonLink } from "#app/components/ui/button";
 
 export function PhotosStep({ page, actionData }: { page: ListingFormPageData; actionData: ListingFormActionData | undefined }) {
   const { t } = useTranslation("listing-form");
@@ -61,22 +61,22 @@ export function PhotosStep({ page, actionData }: { page: ListingFormPageData; ac
           >
             <input type="hidden" name="intent" value="upload" />
             <FileField meta={fields.photos} multiple accept={PHOTO_ACCEPT} label={t("photos.choose")} describedBy={rulesId} />
-            <button type="submit" className={primaryClass} disabled={busy}>
+            <Button size="lg" className="disabled:cursor-not-allowed" disabled={busy}>
               {t("photos.upload")}
-            </button>
+            </Button>
           </Form>
         )}
       </section>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-white/10">
         {page.id ? (
-          <LocalizedLink to={stepHref(page.kind, page.variant, page.id, "review")} className={primaryClass}>
+          <ButtonLink size="lg" to={stepHref(page.kind, page.variant, page.id, "review")}>
             {t("actions.continue")}
-          </LocalizedLink>
+          </ButtonLink>
         ) : null}
-        <LocalizedLink to={page.status === "draft" ? DRAFTS_PATH : MY_LISTINGS_PATH} className={secondaryClass}>
+        <ButtonLink variant="secondary" size="lg" to={page.status === "draft" ? DRAFTS_PATH : MY_LISTINGS_PATH}>
           {t("actions.exit")}
-        </LocalizedLink>
+        </ButtonLink>
         <span className="ml-auto">
           <BackLink page={page} />
         </span>
@@ -101,28 +101,28 @@ function PhotoCard({ photo, index, count, action, busy }: { photo: ListingFormPa
         <Form method="post" action={action} className="flex gap-2">
           <input type="hidden" name="intent" value="move" />
           <input type="hidden" name="photoId" value={photo.id} />
-          <button type="submit" name="direction" value="up" disabled={index === 0 || busy} className={smallButtonClass} aria-label={t("photos.moveUpLabel", { number })}>
+          <Button variant="secondary" size="sm" name="direction" value="up" disabled={index === 0 || busy} aria-label={t("photos.moveUpLabel", { number })}>
             ↑ {t("photos.moveUp")}
-          </button>
-          <button type="submit" name="direction" value="down" disabled={index === count - 1 || busy} className={smallButtonClass} aria-label={t("photos.moveDownLabel", { number })}>
+          </Button>
+          <Button variant="secondary" size="sm" name="direction" value="down" disabled={index === count - 1 || busy} aria-label={t("photos.moveDownLabel", { number })}>
             ↓ {t("photos.moveDown")}
-          </button>
+          </Button>
         </Form>
         {index > 0 ? (
           <Form method="post" action={action}>
             <input type="hidden" name="intent" value="cover" />
             <input type="hidden" name="photoId" value={photo.id} />
-            <button type="submit" disabled={busy} className={smallButtonClass} aria-label={t("photos.makeCoverLabel", { number })}>
+            <Button variant="secondary" size="sm" disabled={busy} aria-label={t("photos.makeCoverLabel", { number })}>
               {t("photos.makeCover")}
-            </button>
+            </Button>
           </Form>
         ) : null}
         <Form method="post" action={action} className="ml-auto">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="photoId" value={photo.id} />
-          <button type="submit" disabled={busy} className={smallButtonClass + " text-coral-600 dark:text-coral-300"} aria-label={t("photos.deleteLabel", { number })}>
+          <Button variant="danger" size="sm" disabled={busy} aria-label={t("photos.deleteLabel", { number })}>
             {t("photos.delete")}
-          </button>
+          </Button>
         </Form>
       </div>
     </li>

@@ -8,8 +8,9 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { DRAFTS_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form";
 import { useLang } from "#app/utils/use-lang";
-import { BackLink, primaryClass, secondaryClass, useStepAction } from "./shared";
+import { BackLink, useStepAction } from "./shared";
 import type { ListingFormActionData, ListingFormPageData } from "./types";
+import { Button, ButtonLink } from "#app/components/ui/button";
 
 /** "Missing: Title", "Add at least one photo", … */
 function missingLabel(t: (key: string, options?: Record<string, unknown>) => string, key: string): string {
@@ -71,12 +72,12 @@ export function ReviewStep({ page, actionData }: { page: ListingFormPageData; ac
           )}
           <Form method="post" action={action} className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6 dark:border-white/10">
             <input type="hidden" name="intent" value="publish" />
-            <button type="submit" className={primaryClass} disabled={missing.length > 0 || submitting}>
+            <Button size="lg" className="disabled:cursor-not-allowed" disabled={missing.length > 0 || submitting}>
               {t("review.publish")}
-            </button>
-            <LocalizedLink to={DRAFTS_PATH} className={secondaryClass}>
+            </Button>
+            <ButtonLink variant="secondary" size="lg" to={DRAFTS_PATH}>
               {t("actions.exit")}
-            </LocalizedLink>
+            </ButtonLink>
             <span className="ml-auto">
               <BackLink page={page} />
             </span>
@@ -85,9 +86,9 @@ export function ReviewStep({ page, actionData }: { page: ListingFormPageData; ac
       ) : (
         <div className="space-y-4">
           <p>{page.status === "paused" ? t("review.paused") : t("review.published")}</p>
-          <LocalizedLink to={MY_LISTINGS_PATH} className={secondaryClass}>
+          <ButtonLink variant="secondary" size="lg" to={MY_LISTINGS_PATH}>
             {t("review.toMyListings")}
-          </LocalizedLink>
+          </ButtonLink>
         </div>
       )}
     </div>

@@ -10,13 +10,15 @@ import { LocalizedLink } from "#app/components/localized-link";
  * - `primary`: the page's main action (sea blue, white text);
  * - `secondary`: a second choice beside it (outlined);
  * - `danger`: what cannot be undone (outlined red);
- * - `ghost`: a quiet action that reads as a link.
+ * - `ghost`: a quiet action that reads as a link;
+ * - `accent`: the coral call to action of a booking (book, search);
+ * - `link`: a button that looks like a link in running text (with size `inline`: no padding).
  *
  * Sizes: `md` (secondary actions), `lg` (a page's main action), `block` (a form's full-width
- * submit), `sm` (inside lists and tables).
+ * submit), `cta` (a full-width call to action), `sm` (inside lists and tables), `inline` (none).
  */
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
-export type ButtonSize = "sm" | "md" | "lg" | "block";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost" | "accent" | "link";
+export type ButtonSize = "sm" | "md" | "lg" | "block" | "cta" | "inline";
 
 const BASE = "inline-flex items-center justify-center rounded-lg font-semibold disabled:opacity-60";
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -24,12 +26,16 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: "border border-slate-300 text-slate-800 hover:bg-slate-50 dark:border-white/20 dark:text-slate-100 dark:hover:bg-white/10",
   danger: "border border-red-700 text-red-800 hover:bg-red-50 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950",
   ghost: "text-sea-800 underline hover:text-sea-900 dark:text-sea-200 dark:hover:text-sea-100",
+  accent: "bg-coral-500 text-white shadow hover:bg-coral-600",
+  link: "text-sea-700 underline dark:text-sea-300",
 };
 const SIZES: Record<ButtonSize, string> = {
   sm: "px-3 py-1.5 text-sm",
   md: "px-4 py-2",
   lg: "px-5 py-2.5",
   block: "w-full px-4 py-2.5",
+  cta: "w-full px-4 py-3",
+  inline: "",
 };
 
 /** The classes of a button of this variant and size, plus the caller's (margins, widths). */

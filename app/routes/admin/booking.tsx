@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { StatusBadge, StayDates } from "#app/components/booking";
 import { LocalizedLink } from "#app/components/localized-link";
 import { cardClass } from "#app/components/ui/card";
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const admin = await ctx.requireAdmin();
   const { bookings, listings, users, operations } = ctx.services;
   const found = await bookings.getAs(args.params.id ?? "", { uid: admin.uid, admin: true });
-  if (!found) notFound(ctx.request);
+  invariantResponse(found, ctx.request);
   const { booking } = found;
   const [listing, people, last] = await Promise.all([listings.get(booking.listingId), users.getMany([booking.ownerUid, booking.renterUid]), operations.reconciliation?.lastFinished() ?? null]);
   return {

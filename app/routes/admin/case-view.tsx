@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaseDetailRows, CaseStatusBadge, VisitorMark } from "#app/components/case";
-import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice, SelectInput, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { cardClass } from "#app/components/ui/card";
 import { languageOf } from "#app/i18n";
@@ -13,6 +13,7 @@ import { useNotice, useSavedFormKey } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import type { action, loader } from "./case";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /admin/gestiones/{id} as the team works it: the request and its documents, moving its status
@@ -25,7 +26,6 @@ type CaseData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Item = CaseData["item"];
 
 const card = cardClass("md");
-const button = "rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800 disabled:opacity-60";
 
 /** The action's refusal, read per form (`intent`): its alert, a field's message, what was typed, a field's ARIA links to its message. */
 function useReply() {
@@ -106,21 +106,21 @@ function Status({ item, next, documentsOutstanding, acceptedQuote }: { item: Ite
           <input type="hidden" name="intent" value="status" />
           {errorsFor("status")}
           <label htmlFor="status" className={labelClass}>{t("case.status")}</label>
-          <select id="status" name="status" className={inputClass} defaultValue={typed("status", "status") && next.includes(typed("status", "status") as CaseStatus) ? typed("status", "status") : next[0]}>
+          <SelectInput id="status" name="status" defaultValue={typed("status", "status") && next.includes(typed("status", "status") as CaseStatus) ? typed("status", "status") : next[0]}>
             {caseStatuses.map((status) => <option key={status} value={status} disabled={!next.includes(status)}>{tc(`statuses.${status}`)}</option>)}
-          </select>
+          </SelectInput>
           <label htmlFor="comment" className={labelClass}>{t("case.comment")}</label>
-          <textarea id="comment" name="comment" rows={3} maxLength={2000} className={inputClass} defaultValue={typed("status", "comment")} />
+          <TextareaInput id="comment" name="comment" rows={3} maxLength={2000} defaultValue={typed("status", "comment")} />
           {documentsOutstanding && next.includes("completed") ? (
             <>
               <label htmlFor="waiver" className={labelClass}>{t("case.waiver")}</label>
               <p id="waiver-hint" className={hintClass}>{t("case.waiverHint")}</p>
-              <textarea id="waiver" name="waiver" rows={2} maxLength={2000} className={inputClass} defaultValue={typed("status", "waiver")} {...fieldProps("status", "waiver")} />
+              <TextareaInput id="waiver" name="waiver" rows={2} maxLength={2000} defaultValue={typed("status", "waiver")} {...fieldProps("status", "waiver")} />
               <ErrorList id="status-waiver-error" errors={fieldError("status", "waiver") ? [fieldError("status", "waiver")!] : null} />
             </>
           ) : null}
           {acceptedQuote && results.length === 0 && next.includes("completed") ? <p className={hintClass}>{t("case.needsResultHint")}</p> : null}
-          <button type="submit" className={button} disabled={busy}>{t("case.moveSubmit")}</button>
+          <Button size="lg" disabled={busy}>{t("case.moveSubmit")}</Button>
         </Form>
       )}
       <h3 className="mt-6 font-semibold">{tc("detail.history")}</h3>
@@ -172,15 +172,15 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
           <input type="hidden" name="intent" value="quote" />
           {errorsFor("quote")}
           <label htmlFor="amount" className={labelClass}>{t("case.amount")}</label>
-          <input id="amount" name="amount" inputMode="decimal" required className={inputClass} defaultValue={typed("quote", "amount")} {...fieldProps("quote", "amount")} />
+          <TextInput id="amount" name="amount" inputMode="decimal" required defaultValue={typed("quote", "amount")} {...fieldProps("quote", "amount")} />
           <ErrorList id="quote-amount-error" errors={fieldError("quote", "amount") ? [fieldError("quote", "amount")!] : null} />
           <label htmlFor="description" className={labelClass}>{t("case.covers")}</label>
-          <textarea id="description" name="description" rows={3} required maxLength={QUOTE_LIMITS.descriptionMax} className={inputClass} defaultValue={typed("quote", "description")} {...fieldProps("quote", "description")} />
+          <TextareaInput id="description" name="description" rows={3} required maxLength={QUOTE_LIMITS.descriptionMax} defaultValue={typed("quote", "description")} {...fieldProps("quote", "description")} />
           <ErrorList id="quote-description-error" errors={fieldError("quote", "description") ? [fieldError("quote", "description")!] : null} />
           <label htmlFor="validUntil" className={labelClass}>{t("case.validUntil")}</label>
-          <input id="validUntil" name="validUntil" type="date" required className={inputClass} defaultValue={typed("quote", "validUntil")} {...fieldProps("quote", "validUntil")} />
+          <TextInput id="validUntil" name="validUntil" type="date" required defaultValue={typed("quote", "validUntil")} {...fieldProps("quote", "validUntil")} />
           <ErrorList id="quote-validUntil-error" errors={fieldError("quote", "validUntil") ? [fieldError("quote", "validUntil")!] : null} />
-          <button type="submit" className={button} disabled={busy}>{t("case.sendQuote")}</button>
+          <Button size="lg" disabled={busy}>{t("case.sendQuote")}</Button>
         </Form>
       ) : null}
       {canDeliver ? (
@@ -191,7 +191,7 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
           {errorsFor("deliver")}
           <label htmlFor="results" className={labelClass}>{t("case.results")}</label>
           <input id="results" name="documents" type="file" multiple required accept="application/pdf,image/jpeg,image/png" className="block w-full text-sm" />
-          <button type="submit" className={button} disabled={busy}>{t("case.deliverSubmit")}</button>
+          <Button size="lg" disabled={busy}>{t("case.deliverSubmit")}</Button>
         </Form>
       ) : null}
     </section>
@@ -239,12 +239,12 @@ function QuoteMoney({ quote }: { quote: CaseData["quotes"][number] }) {
           <input type="hidden" name="refund" value={quote.nextRefund} />
           {mine ? errorsFor("refund-quote") : null}
           <label htmlFor={`${id}-amount`} className={labelClass}>{t("case.refundAmount")}</label>
-          <input id={`${id}-amount`} name="amount" inputMode="decimal" required className={inputClass} defaultValue={(mine ? typed("refund-quote", "amount") : undefined) ?? euros(quote.leftCents)} {...(mine ? fieldProps("refund-quote", "amount") : {})} />
+          <TextInput id={`${id}-amount`} name="amount" inputMode="decimal" required defaultValue={(mine ? typed("refund-quote", "amount") : undefined) ?? euros(quote.leftCents)} {...(mine ? fieldProps("refund-quote", "amount") : {})} />
           <ErrorList id="refund-quote-amount-error" errors={mine && fieldError("refund-quote", "amount") ? [fieldError("refund-quote", "amount")!] : null} />
           <label htmlFor={`${id}-reason`} className={labelClass}>{t("case.refundReason")}</label>
-          <textarea id={`${id}-reason`} name="reason" rows={2} required maxLength={500} className={inputClass} defaultValue={mine ? typed("refund-quote", "reason") : undefined} {...(mine ? fieldProps("refund-quote", "reason") : {})} />
+          <TextareaInput id={`${id}-reason`} name="reason" rows={2} required maxLength={500} defaultValue={mine ? typed("refund-quote", "reason") : undefined} {...(mine ? fieldProps("refund-quote", "reason") : {})} />
           <ErrorList id="refund-quote-reason-error" errors={mine && fieldError("refund-quote", "reason") ? [fieldError("refund-quote", "reason")!] : null} />
-          <button type="submit" className={button} disabled={busy}>{t("case.refundSubmit")}</button>
+          <Button size="lg" disabled={busy}>{t("case.refundSubmit")}</Button>
         </Form>
       ) : null}
     </>
@@ -268,8 +268,8 @@ function Notes({ item }: { item: Item }) {
         <input type="hidden" name="intent" value="note" />
         {errorsFor("note")}
         <label htmlFor="note" className={labelClass}>{t("case.note")}</label>
-        <textarea id="note" name="text" rows={2} required maxLength={4000} className={inputClass} />
-        <button type="submit" className={button} disabled={busy}>{t("case.addNote")}</button>
+        <TextareaInput id="note" name="text" rows={2} required maxLength={4000} />
+        <Button size="lg" disabled={busy}>{t("case.addNote")}</Button>
       </Form>
     </section>
   );
@@ -297,8 +297,8 @@ function Messages({ item }: { item: Item }) {
         <input type="hidden" name="intent" value="message" />
         {errorsFor("message")}
         <label htmlFor="message" className={labelClass}>{t("case.message")}</label>
-        <textarea id="message" name="text" rows={3} required maxLength={4000} className={inputClass} />
-        <button type="submit" className={button} disabled={busy}>{t("case.send")}</button>
+        <TextareaInput id="message" name="text" rows={3} required maxLength={4000} />
+        <Button size="lg" disabled={busy}>{t("case.send")}</Button>
       </Form>
     </section>
   );

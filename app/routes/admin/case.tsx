@@ -6,7 +6,7 @@ import { CASE_TRANSITIONS, QUOTE_LIMITS, QUOTE_STEPS, UNQUOTED_TYPES, type CaseS
 import { clipped, parseForm, unknownIntent } from "#app/.server/http/form";
 import { adminCaseSchema, amountValues, deliverSchema } from "./case-schemas";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { numberFormat } from "#app/utils/intl";
@@ -35,7 +35,7 @@ async function admin(ctx: RequestContext, checkRevoked = false) {
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "admin");
   const found = await ctx.services.cases.getFor(args.params.id ?? "", await admin(ctx));
-  if (!found) notFound(ctx.request);
+  invariantResponse(found, ctx.request);
   const item = found.item;
   return {
     meta: { title: ctx.t("case.meta"), description: ctx.t("cases.intro") },
@@ -81,7 +81,7 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "admin");
   const who = await admin(ctx, true);
   const id = args.params.id ?? "";
-  if (!(await ctx.services.cases.getFor(id, who))) notFound(ctx.request);
+  invariantResponse(await ctx.services.cases.getFor(id, who), ctx.request);
   const back = (done: string) => ctx.redirectWithNotice(href("admin-case", { lang: ctx.lang, params: { id } }), { key: `admin:case.done.${done}` });
 
   // The result documents: a multipart body with `intent=deliver` and the files.

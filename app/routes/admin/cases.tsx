@@ -6,12 +6,13 @@ import { caseStatuses, caseTypes, type CaseStatus, type CaseType } from "#app/ut
 import { isIsoDate } from "#app/.server/domain/bookings";
 import { requestContext } from "#app/.server/http/request-context";
 import { CaseStatusBadge, VisitorMark } from "#app/components/case";
-import { inputClass, labelClass, Notice } from "#app/components/forms";
+import { labelClass, Notice, SelectInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /admin/gestiones: every case, newest first, 25 a page, filtered by a GET form — status, type,
@@ -77,32 +78,32 @@ export default function AdminCases() {
       <Form method="get" className="grid gap-4 rounded-2xl border border-slate-200 p-5 sm:grid-cols-2 lg:grid-cols-6 dark:border-white/10">
         <div className="lg:col-span-2">
           <label htmlFor="q" className={labelClass}>{t("cases.filters.text")}</label>
-          <input id="q" name="q" type="search" defaultValue={data.filters.q} maxLength={200} className={inputClass} />
+          <TextInput id="q" name="q" type="search" defaultValue={data.filters.q} maxLength={200} />
         </div>
         <div>
           <label htmlFor="status" className={labelClass}>{t("cases.filters.status")}</label>
-          <select id="status" name="status" defaultValue={data.filters.status} className={inputClass}>
+          <SelectInput id="status" name="status" defaultValue={data.filters.status}>
             <option value="">{t("cases.filters.any")}</option>
             {caseStatuses.map((status) => <option key={status} value={status}>{tc(`statuses.${status}`)}</option>)}
-          </select>
+          </SelectInput>
         </div>
         <div>
           <label htmlFor="type" className={labelClass}>{t("cases.filters.type")}</label>
-          <select id="type" name="type" defaultValue={data.filters.type} className={inputClass}>
+          <SelectInput id="type" name="type" defaultValue={data.filters.type}>
             <option value="">{t("cases.filters.any")}</option>
             {caseTypes.map((type) => <option key={type} value={type}>{tc(`types.${type}`)}</option>)}
-          </select>
+          </SelectInput>
         </div>
         <div>
           <label htmlFor="from" className={labelClass}>{t("cases.filters.from")}</label>
-          <input id="from" name="from" type="date" defaultValue={data.filters.from} className={inputClass} />
+          <TextInput id="from" name="from" type="date" defaultValue={data.filters.from} />
         </div>
         <div>
           <label htmlFor="to" className={labelClass}>{t("cases.filters.to")}</label>
-          <input id="to" name="to" type="date" defaultValue={data.filters.to} className={inputClass} />
+          <TextInput id="to" name="to" type="date" defaultValue={data.filters.to} />
         </div>
         <div className="sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white hover:bg-sea-800">{t("cases.filters.submit")}</button>
+          <Button size="lg">{t("cases.filters.submit")}</Button>
         </div>
       </Form>
       {data.ignored.length > 0 ? <Notice>{t("cases.ignored", { names: data.ignored.join(", ") })}</Notice> : null}

@@ -3,11 +3,11 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { bookingFigures, moneyView } from "#app/.server/domain/bookings";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { MoneyStory, StayDates } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
-import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { MAX_CLAIM_TEXT, type ClaimReply } from "#app/utils/deposits";
@@ -34,7 +34,7 @@ export const handle = { i18n: ["admin", "deposits", "bookings", "listing"] };
 async function load(ctx: RequestContext, bookingId: string) {
   const admin = await ctx.requireAdmin();
   const claim = await ctx.services.deposits.forBooking(bookingId, { uid: admin.uid, role: "admin" });
-  if (!claim) notFound(ctx.request);
+  invariantResponse(claim, ctx.request);
   return { admin, claim };
 }
 
@@ -49,7 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ctx.services.handover.forBooking(claim.bookingId, { uid: "admin", role: "admin" }),
   ]);
   const checkOut = recordView(records?.checkOut ?? null);
-  if (!found) notFound(ctx.request);
+  invariantResponse(found, ctx.request);
   const { booking } = found;
   return {
     meta: { title: ctx.t("admin.detailMeta"), description: ctx.t("admin.intro") },
@@ -128,13 +128,13 @@ export default function AdminDeposit() {
           <input type="hidden" name="intent" value="decide" />
           <div>
             <label htmlFor="decide-kept" className={labelClass}>{t("admin.kept")}</label>
-            <input id="decide-kept" name="kept" inputMode="decimal" required defaultValue={values.kept ?? ""} aria-invalid={errors.kept ? true : undefined} aria-describedby="decide-kept-hint decide-kept-errors" className={inputClass + " mt-1 max-w-40"} />
+            <TextInput id="decide-kept" name="kept" inputMode="decimal" required defaultValue={values.kept ?? ""} aria-invalid={errors.kept ? true : undefined} aria-describedby="decide-kept-hint decide-kept-errors" className="mt-1 max-w-40" />
             <p id="decide-kept-hint" className={hintClass}>{t("admin.keptHint", { amount: formatEuros(claim.amountCents, lang) })}</p>
             <ErrorList id="decide-kept-errors" errors={errors.kept ? [errors.kept] : null} />
           </div>
           <div>
             <label htmlFor="decide-note" className={labelClass}>{t("admin.note")}</label>
-            <textarea id="decide-note" name="note" rows={4} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby="decide-note-errors" className={inputClass + " mt-1 resize-y"} />
+            <TextareaInput id="decide-note" name="note" rows={4} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby="decide-note-errors" className="mt-1 resize-y" />
             <ErrorList id="decide-note-errors" errors={errors.note ? [errors.note] : null} />
           </div>
           <Button variant="primary" size="lg" type="submit" disabled={busy}>{t("admin.submit")}</Button>

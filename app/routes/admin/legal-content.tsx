@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { Field, FormAlert, TextareaField } from "#app/components/forms";
 import { ContentEditorPage, editedLang } from "#app/components/content-editor";
 import { href } from "#app/utils/href";
@@ -26,7 +26,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "admin");
   await ctx.requireAdmin();
   const key = args.params.key;
-  if (!isLegalPageKey(key)) notFound(ctx.request);
+  invariantResponse(isLegalPageKey(key), ctx.request);
   const lang = editedLang(ctx.url, ctx.lang);
   const content = await ctx.services.legalPages.get(key);
   const texts: LegalTexts = content.texts[lang];
@@ -46,7 +46,7 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, ["admin", "zod", "validation"]);
   const admin = await ctx.requireAdmin({ checkRevoked: true });
   const key = args.params.key;
-  if (!isLegalPageKey(key)) notFound(ctx.request);
+  invariantResponse(isLegalPageKey(key), ctx.request);
   const submission = parseWithZod(await ctx.formData(), {
     schema: legalContentFormSchema,
     errorMap: zodErrorMap(ctx.t),

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isBlogError, textOf } from "#app/.server/domain/blog";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { CheckboxField, Field, FileField, FormAlert, Notice, TextareaField } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { isLang, langCodes, type Lang } from "#app/i18n";
@@ -31,15 +31,12 @@ import { cardClass } from "#app/components/ui/card";
  */
 export const handle = { i18n: ["blog"] };
 
-const secondaryButtonClass =
-  "inline-flex w-full items-center sm:w-auto justify-center rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:border-sea-400 hover:text-sea-800 dark:border-white/20 dark:text-white dark:hover:border-sea-300";
-
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "blog");
   await ctx.requireAdmin();
   const id = ctx.url.searchParams.get("id");
   const post = id === null ? null : await ctx.services.blog.get(id);
-  if (id !== null && !post) notFound(ctx.request);
+  invariantResponse(id === null || post, ctx.request);
   const title = post ? textOf(post, ctx.lang).text.title : null;
   return {
     meta: { title: title ? ctx.t("editor.metaEdit", { title }) : ctx.t("editor.metaNew"), description: ctx.t("editor.intro") },
@@ -68,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
   const { blog } = ctx.services;
   try {
     if (value.intent === "unpublish") {
-      if (!value.id) notFound(ctx.request);
+      invariantResponse(value.id, ctx.request);
       await blog.unpublish(value.id);
       throw await ctx.redirectWithNotice(href("blog-editor", { lang: ctx.lang, search: { id: value.id } }), { key: "blog:editor.unpublished" });
     }
@@ -241,13 +238,13 @@ function BlogEditor() {
             {post?.status === "published" ? t("editor.update") : t("editor.publish")}
           </Button>
           {post?.status !== "published" ? (
-            <button type="submit" name="intent" value="draft" className={secondaryButtonClass} disabled={busy}>
+            <Button variant="secondary" size="block" name="intent" value="draft" className="sm:w-auto sm:rounded-full sm:px-5" disabled={busy}>
               {t("editor.saveDraft")}
-            </button>
+            </Button>
           ) : (
-            <button type="submit" name="intent" value="unpublish" formNoValidate className={secondaryButtonClass} disabled={busy}>
+            <Button variant="secondary" size="block" name="intent" value="unpublish" formNoValidate className="sm:w-auto sm:rounded-full sm:px-5" disabled={busy}>
               {t("editor.unpublish")}
-            </button>
+            </Button>
           )}
         </div>
       </Form>

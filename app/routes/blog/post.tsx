@@ -3,7 +3,7 @@ import { useLoaderData, type MetaDescriptor, type MetaFunction } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { blogTags, markdownToText, renderMarkdown, textOf } from "#app/.server/domain/blog";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { ListingPhoto } from "#app/components/listing-photo";
 import { LocalizedLink } from "#app/components/localized-link";
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await getUser();
   const isAdmin = user?.role === "admin";
   const post = await services.blog.find(blogId);
-  if (!post || (post.status !== "published" && !isAdmin)) notFound(request);
+  invariantResponse(post && (post.status === "published" || isAdmin), request);
   const { lang: shown, text } = textOf(post, lang);
   if (blogId !== text.slug) throw redirect(href("blog-post", { lang, params: { blogId: text.slug } }), 301);
 

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, MAX_DOCK_DAYS } from "#app/.server/domain/bookings";
 import { isListingId } from "#app/.server/domain/listings";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote } from "#app/components/availability-calendar";
 import { useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
-import { inputClass, labelClass } from "#app/components/forms";
+import { labelClass, TextInput } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/components/listing-card";
 import { formatEuros } from "#app/utils/money";
 import { href } from "#app/utils/href";
@@ -39,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (clean) throw redirect(withQuery(ctx.url.pathname, clean));
   const viewer = await ctx.getUser();
   const listing = isListingId(id) ? await ctx.services.listings.get(id) : null;
-  if (!listing || listing.status !== "published" || (listing.kind === "dock" && listing.data.kind !== "rent")) notFound(ctx.request);
+  invariantResponse(listing && listing.status === "published" && (listing.kind !== "dock" || listing.data.kind === "rent"), ctx.request);
   const card = (await cardsFor(ctx.services, [listing.id])).get(listing.id)!;
   // The months shown: three from `?mes=` (this month by default), up to the booking horizon.
   const [{ today: first, calendar, pages }, weather] = await Promise.all([calendarFor(ctx, listing.id), calendarWeather(ctx, listing)]);
@@ -105,11 +105,11 @@ export default function Rent() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <div>
                   <label htmlFor="start" className={labelClass}>{t("fields.start")}</label>
-                  <input id="start" name="start" type="date" required min={minStart} max={data.lastDay} defaultValue={search.get("start") ?? ""} className={inputClass} />
+                  <TextInput id="start" name="start" type="date" required min={minStart} max={data.lastDay} defaultValue={search.get("start") ?? ""} />
                 </div>
                 <div>
                   <label htmlFor="end" className={labelClass}>{t("fields.end")}</label>
-                  <input id="end" name="end" type="date" min={minStart} max={terms.availableTo ?? data.lastDay} defaultValue={search.get("end") ?? ""} aria-describedby="end-hint" className={inputClass} />
+                  <TextInput id="end" name="end" type="date" min={minStart} max={terms.availableTo ?? data.lastDay} defaultValue={search.get("end") ?? ""} aria-describedby="end-hint" />
                   <p id="end-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("fields.endHint", { max: data.maxDays })}</p>
                 </div>
               </div>
@@ -130,7 +130,7 @@ export default function Rent() {
                 <div className="grid gap-4 sm:grid-cols-2">
                   <div>
                     <label htmlFor="people" className={labelClass}>{t("fields.people")}</label>
-                    <input id="people" name="people" type="number" inputMode="numeric" required min={1} max={terms.capacity ?? 1} defaultValue={search.get("people") ?? "2"} aria-describedby="people-hint" className={inputClass} />
+                    <TextInput id="people" name="people" type="number" inputMode="numeric" required min={1} max={terms.capacity ?? 1} defaultValue={search.get("people") ?? "2"} aria-describedby="people-hint" />
                     <p id="people-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("fields.peopleHint", { count: terms.capacity ?? 1 })}</p>
                   </div>
                   {terms.skipper?.mode === "optional" ? (

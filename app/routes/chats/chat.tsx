@@ -5,9 +5,9 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { isChatError } from "#app/.server/domain/chats";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { Avatar } from "#app/components/avatar";
-import { FormAlert, inputClass, labelClass } from "#app/components/forms";
+import { FormAlert, labelClass, TextareaInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { MAX_MESSAGE, type MessagePart } from "#app/utils/chats";
 import { dateTimeFormat } from "#app/utils/intl";
@@ -20,6 +20,7 @@ import { contactNoticeFor, listingViews } from "./chat.server";
 import { chatActionSchema, messageErrors, typed } from "./forms.server";
 import { withRetryAfter } from "#app/utils/headers";
 import { usePending } from "#app/utils/use-pending";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /chat/{chatId}: one conversation, for its two people only (a 404 for anyone else, sign-in for
@@ -44,7 +45,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const before = ctx.url.searchParams.get("before") ?? ctx.url.searchParams.get("antes");
   const beforeSeq = before !== null && /^\d{1,9}$/.test(before) ? Number(before) : undefined;
   const page = await chats.page(user.uid, chatId, { before: beforeSeq });
-  if (!page) notFound(ctx.request);
+  invariantResponse(page, ctx.request);
   const { me } = page;
   const [people, listings] = await Promise.all([users.getMany([me.otherUid]), listingViews(ctx, [me.listingId])]);
   const other = people.get(me.otherUid);
@@ -82,7 +83,7 @@ export async function action(args: ActionFunctionArgs) {
   if (intent !== "read" && intent !== "send") return data({ errors: [ctx.t("errors.unknown")], text: "" }, { status: 400 });
   // Only a participant may read or write; anyone else learns nothing about the conversation.
   const member = await ctx.services.chats.member(user.uid, chatId);
-  if (!member) notFound(ctx.request);
+  invariantResponse(member, ctx.request);
   // An empty or too long reply: the message, and the text kept in the form.
   if (submission.status !== "success") return data({ errors: messageErrors(submission.error, "text", ctx.t), text: typed(submission.payload, "text") }, { status: 400 });
   if (submission.value.intent === "read") return markRead(ctx, user.uid, chatId, submission.value.then === "page");
@@ -188,9 +189,9 @@ export default function ChatPage() {
           <Form method="post" className="self-center text-sm" data-chat-read>
             <input type="hidden" name="intent" value="read" />
             <input type="hidden" name="then" value="page" />
-            <button type="submit" className="font-semibold text-sea-700 underline dark:text-sea-300">
+            <Button variant="link" size="inline">
               {t("chat.markRead")}
-            </button>
+            </Button>
           </Form>
         ) : null}
 
@@ -355,7 +356,7 @@ function ReplyForm({
       <FormAlert id="reply-errors" errors={reply?.errors} />
       <label htmlFor="reply-text" className={labelClass}>{t("chat.reply.label", { name: otherName })}</label>
       <div className="flex items-end gap-2">
-        <textarea
+        <TextareaInput
           ref={textareaRef}
           id="reply-text"
           name="text"
@@ -366,11 +367,11 @@ function ReplyForm({
           aria-invalid={reply?.errors ? true : undefined}
           aria-describedby={reply?.errors ? "reply-errors" : undefined}
           placeholder={t("chat.reply.placeholder")}
-          className={inputClass + " min-h-[3rem] flex-1 resize-y"}
+          className="min-h-[3rem] flex-1 resize-y"
         />
-        <button type="submit" disabled={busy} className="rounded-full bg-sea-700 px-5 py-3 font-semibold text-white hover:bg-sea-800 disabled:opacity-60">
+        <Button size="lg" disabled={busy}>
           {t("chat.reply.submit")}
-        </button>
+        </Button>
       </div>
     </Form>
   );

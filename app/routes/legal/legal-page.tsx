@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { LegalFrame, LegalText } from "#app/components/legal-text";
 import { SHARED_WITH_VISITORS, withLoaderHeaders } from "#app/utils/headers";
@@ -20,7 +20,7 @@ export const headers = withLoaderHeaders;
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "legal");
   const key = legalPageOfPath(ctx.path);
-  if (!key || key === "contacto") notFound(ctx.request);
+  invariantResponse(key && key !== "contacto", ctx.request);
   const content = await ctx.services.legalPages.get(key);
   const texts = content.texts[ctx.lang];
   return data(

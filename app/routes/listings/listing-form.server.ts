@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { localizePath } from "#app/i18n";
 import { formPathOf, formSteps, formValuesOf, isDataStep, MAX_PHOTO_MEGABYTES, stepFields, type DataStep, type FormStep } from "#app/utils/listings/form";
 import { MAX_PHOTOS, MIN_PHOTO_SIDE } from "#app/utils/photos";
@@ -92,11 +92,11 @@ export async function listingFormAction(env: Env) {
   const { request, url, lang, t } = ctx;
   const id = url.searchParams.get("id");
   const listing = id === null ? null : await readOwnedListing(ctx, user.uid, id, kind);
-  if (listing && variantOf(listing) !== undefined && variantOf(listing) !== variant) notFound(request);
+  invariantResponse(!listing || variantOf(listing) === undefined || variantOf(listing) === variant, request);
 
   const contentType = request.headers.get("Content-Type") ?? "";
   if (contentType.startsWith("multipart/form-data")) {
-    if (!listing) notFound(request);
+    invariantResponse(listing, request);
     return uploadPhotos(env, listing, lang, t);
   }
   const formData = await ctx.formData();
@@ -109,18 +109,18 @@ export async function listingFormAction(env: Env) {
   if (submission.status !== "success") {
     const intent = submission.payload.intent;
     if (photoChangeSchemas.some((schema) => schema.shape.intent.value === intent)) {
-      if (!listing) notFound(request);
+      invariantResponse(listing, request);
       return data({ intent: "photo" as const, result: null, uploaded: 0, message: t("errors.unknown") }, { status: 400 });
     }
     return unknown();
   }
   const action = submission.value;
   if (action.intent === "move" || action.intent === "cover" || action.intent === "delete") {
-    if (!listing) notFound(request);
+    invariantResponse(listing, request);
     return changePhotos(env, listing, action, lang, t);
   }
   if (action.intent === "publish") {
-    if (!listing) notFound(request);
+    invariantResponse(listing, request);
     return publishListing(env, listing, lang, t);
   }
   if (listing && !isDataStep(kind, requested)) return unknown();

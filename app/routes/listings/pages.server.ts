@@ -1,4 +1,4 @@
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { languageOf, type Lang } from "#app/i18n";
 import { numberFormat } from "#app/utils/intl";
 import type { ListingMetaCopy } from "#app/utils/listings/meta";
@@ -32,7 +32,7 @@ export async function loadListingPage<K extends ListingKind>(ctx: RequestContext
   const { lang, request, config } = ctx;
   const { listings, ports, users, favourites } = ctx.services;
   const found = await listings.getForViewer(id ?? "", viewer?.uid ?? null);
-  if (!found || found.kind !== kind) notFound(request);
+  invariantResponse(found && found.kind === kind, request);
   const listing = found as Extract<Listing, { kind: K }>;
   const [owner, portList, favourite] = await Promise.all([
     ownerOf(users, listing.ownerUid),

@@ -6,7 +6,7 @@ import { checkDocument, isCaseError, type CaseType, type DocumentUpload } from "
 import { isAcceptableFieldName } from "#app/.server/http/body";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { procedureTypes } from "#app/utils/cases";
 import { href } from "#app/utils/href";
@@ -29,7 +29,7 @@ import { zodErrorMap } from "#app/utils/zod-errors";
  */
 function pageOf(ctx: RequestContext): ServicePageKey {
   const key = servicePageOfPath(ctx.path);
-  if (!key) notFound(ctx.request);
+  invariantResponse(key, ctx.request);
   return key;
 }
 

@@ -9,7 +9,7 @@ import { calendarFormSchema } from "./calendar-schemas";
 import { AvailabilityCalendar, CalendarPager } from "#app/components/availability-calendar";
 import { StatusBadge, StayDates, useListingTitle } from "#app/components/booking";
 import { cardClass } from "#app/components/ui/card";
-import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
+import { FormAlert, labelClass, Notice, SelectInput, TextInput } from "#app/components/forms";
 import { CopyField } from "#app/components/copy-field";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
@@ -199,11 +199,11 @@ export default function CalendarPage() {
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
           <label htmlFor="listing" className={labelClass}>{t("calendar.page.listing")}</label>
-          <select id="listing" name="listing" defaultValue={selected} className={inputClass}>
+          <SelectInput id="listing" name="listing" defaultValue={selected}>
             {options.map((option) => (
               <option key={option.id} value={option.id}>{titleOf(option.card)}</option>
             ))}
-          </select>
+          </SelectInput>
         </div>
         <Button variant="secondary" size="md" type="submit">{t("calendar.page.show")}</Button>
       </Form>
@@ -254,11 +254,11 @@ export default function CalendarPage() {
           <input type="hidden" name="mes" value={loaderData.pages.month} />
           <div>
             <label htmlFor="block-start" className={labelClass}>{t("fields.start")}</label>
-            <input id="block-start" name="start" type="date" required min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.start} className={inputClass} />
+            <TextInput id="block-start" name="start" type="date" required min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.start} />
           </div>
           <div>
             <label htmlFor="block-end" className={labelClass}>{t("fields.end")}</label>
-            <input id="block-end" name="end" type="date" min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.end} className={inputClass} />
+            <TextInput id="block-end" name="end" type="date" min={loaderData.today} max={loaderData.lastDay} defaultValue={actionData?.fields.end} />
           </div>
           <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("calendar.page.block")}</Button>
         </Form>

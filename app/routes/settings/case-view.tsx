@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaseDetailRows, CaseStatusBadge } from "#app/components/case";
-import { FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
+import { FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -123,10 +123,10 @@ function Quotes({ quotes }: { quotes: CaseData["quotes"] }) {
                     <input type="hidden" name="intent" value="decline-quote" />
                     <input type="hidden" name="quote" value={quote.n} />
                     <label htmlFor={`reason-${quote.n}`} className={labelClass}>{t("quote.reasonLabel")}</label>
-                    <input id={`reason-${quote.n}`} name="reason" maxLength={2000} className={inputClass} />
-                    <button type="submit" className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50 dark:border-white/20 dark:hover:bg-white/5" disabled={busy}>
+                    <TextInput id={`reason-${quote.n}`} name="reason" maxLength={2000} />
+                    <Button variant="secondary" size="lg" disabled={busy}>
                       {t("quote.decline")}
-                    </button>
+                    </Button>
                   </Form>
                 </div>
               )
@@ -252,7 +252,7 @@ function Messages({ item }: { item: Item }) {
         <input type="hidden" name="intent" value="message" />
         {reply?.intent === "message" ? <FormAlert id="message-errors" errors={reply.errors} /> : null}
         <label htmlFor="message" className={labelClass}>{t("detail.message")}</label>
-        <textarea id="message" name="message" rows={3} required maxLength={4000} className={inputClass} />
+        <TextareaInput id="message" name="message" rows={3} required maxLength={4000} />
         <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("detail.send")}</Button>
       </Form>
     </section>

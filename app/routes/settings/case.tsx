@@ -6,7 +6,7 @@ import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { parseForm, unknownIntent } from "#app/.server/http/form";
 import { caseFormSchema, documentsSchema } from "./case-schemas";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { cardClass } from "#app/components/ui/card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
@@ -56,7 +56,7 @@ export async function loader(args: LoaderFunctionArgs) {
     );
   }
   const found = await ctx.services.cases.getFor(id, who);
-  if (!found) notFound(ctx.request);
+  invariantResponse(found, ctx.request);
   const item: Case = found.item;
   return {
     meta: { title: ctx.t("detail.meta"), description: ctx.t("list.intro") },
@@ -111,7 +111,7 @@ export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "cases");
   const who = await viewer(ctx);
   const id = args.params.id ?? "";
-  if (!(await ctx.services.cases.getFor(id, who))) notFound(ctx.request);
+  invariantResponse(await ctx.services.cases.getFor(id, who), ctx.request);
   const back = (key: NoticeKey) => ctx.redirectWithNotice(href("settings-case", { lang: ctx.lang, params: { id } }), { key });
   const refuse = (intent: Reply["intent"], errors: string[], status = 400) => data<Reply>({ intent, errors }, { status });
 

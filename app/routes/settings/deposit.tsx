@@ -4,12 +4,12 @@ import { useTranslation } from "react-i18next";
 import { bookingFigures, lineOf, moneyView } from "#app/.server/domain/bookings";
 import { canClaim, claimWindowEnd } from "#app/.server/domain/deposits";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { MoneyStory } from "#app/components/booking";
-import { Button, buttonClass } from "#app/components/ui/button";
+import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/components/deposit-claim";
-import { ErrorList, FormAlert, hintClass, inputClass, labelClass, Notice } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { formatMoment } from "#app/utils/bookings";
@@ -48,7 +48,7 @@ async function guard(ctx: RequestContext, id: string) {
   const user = await ctx.requireUser();
   const side = sideOf(ctx);
   const found = await ctx.services.bookings.getFor(id, user.uid);
-  if (!found || found.role !== side) notFound(ctx.request);
+  invariantResponse(found && found.role === side, ctx.request);
   return { user, side, booking: found.booking };
 }
 
@@ -180,7 +180,7 @@ export default function DepositPage() {
         <Form method="post" className={cardClass()}>
           <input type="hidden" name="intent" value="withdraw" />
           <p className="text-sm">{t("claim.withdrawHint")}</p>
-          <button type="submit" disabled={busy} className={buttonClass("secondary", "md") + " mt-3"}>{t("claim.withdraw")}</button>
+          <Button variant="secondary" disabled={busy} className="mt-3">{t("claim.withdraw")}</Button>
         </Form>
       ) : null}
       {side === "renter" && claim?.status === "open" && !claim.answer ? (
@@ -190,7 +190,7 @@ export default function DepositPage() {
           <input type="hidden" name="intent" value="answer" />
           <div>
             <label htmlFor="answer-text" className={labelClass}>{t("answer.text")}</label>
-            <textarea id="answer-text" name="text" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.text ?? ""} aria-invalid={errors.text ? true : undefined} aria-describedby="answer-text-errors" className={inputClass + " mt-1 resize-y"} />
+            <TextareaInput id="answer-text" name="text" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.text ?? ""} aria-invalid={errors.text ? true : undefined} aria-describedby="answer-text-errors" className="mt-1 resize-y" />
             <ErrorList id="answer-text-errors" errors={errors.text ? [errors.text] : null} />
           </div>
           <PhotosField id="answer-photos" label={t("answer.photos")} error={errors.photos} sent={Number(values.photos ?? 0)} />
@@ -207,13 +207,13 @@ export default function DepositPage() {
             <input type="hidden" name="intent" value="claim" />
             <div>
               <label htmlFor="claim-amount" className={labelClass}>{t("form.amount")}</label>
-              <input id="claim-amount" name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} aria-invalid={errors.amount ? true : undefined} aria-describedby="claim-amount-hint claim-amount-errors" className={inputClass + " mt-1 max-w-40"} />
+              <TextInput id="claim-amount" name="amount" inputMode="decimal" required defaultValue={values.amount ?? ""} aria-invalid={errors.amount ? true : undefined} aria-describedby="claim-amount-hint claim-amount-errors" className="mt-1 max-w-40" />
               <p id="claim-amount-hint" className={hintClass}>{t("form.amountHint", { deposit: euros(page.heldCents) })}</p>
               <ErrorList id="claim-amount-errors" errors={errors.amount ? [errors.amount] : null} />
             </div>
             <div>
               <label htmlFor="claim-reason" className={labelClass}>{t("form.reason")}</label>
-              <textarea id="claim-reason" name="reason" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.reason ?? ""} aria-invalid={errors.reason ? true : undefined} aria-describedby="claim-reason-hint claim-reason-errors" className={inputClass + " mt-1 resize-y"} />
+              <TextareaInput id="claim-reason" name="reason" rows={5} required maxLength={MAX_CLAIM_TEXT} defaultValue={values.reason ?? ""} aria-invalid={errors.reason ? true : undefined} aria-describedby="claim-reason-hint claim-reason-errors" className="mt-1 resize-y" />
               <p id="claim-reason-hint" className={hintClass}>{t("form.reasonHint")}</p>
               <ErrorList id="claim-reason-errors" errors={errors.reason ? [errors.reason] : null} />
             </div>
@@ -235,7 +235,7 @@ export default function DepositPage() {
         <Form method="post" className={cardClass()}>
           <input type="hidden" name="intent" value="release" />
           <p className="text-sm">{t("form.releaseHint")}</p>
-          <button type="submit" disabled={busy} className={buttonClass("secondary", "md") + " mt-3"}>{t("form.release")}</button>
+          <Button variant="secondary" disabled={busy} className="mt-3">{t("form.release")}</Button>
         </Form>
       ) : null}
       {page.handover.checkIn || page.handover.checkOut ? (
@@ -293,7 +293,7 @@ function EvidenceField({ checkOut, error, quote }: { checkOut: HandoverRecordVie
       ) : null}
       <div>
         <label htmlFor="claim-quote" className={labelClass}>{t("evidence.quote")}</label>
-        <textarea id="claim-quote" name="quote" rows={2} maxLength={MAX_CLAIM_TEXT} defaultValue={quote} aria-invalid={error ? true : undefined} aria-describedby="claim-quote-hint claim-evidence-errors" className={inputClass + " mt-1 resize-y"} />
+        <TextareaInput id="claim-quote" name="quote" rows={2} maxLength={MAX_CLAIM_TEXT} defaultValue={quote} aria-invalid={error ? true : undefined} aria-describedby="claim-quote-hint claim-evidence-errors" className="mt-1 resize-y" />
         <p id="claim-quote-hint" className={hintClass}>{t("evidence.quoteHint")}</p>
       </div>
       <ErrorList id="claim-evidence-errors" errors={error ? [error] : null} />

@@ -19,6 +19,7 @@ import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { cardClass } from "#app/components/ui/card";
 import { discardSchema, formRefusal } from "./listing-status-forms.server";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /ajustes/recopilar-borrador-alquiler: the person's drafts, last changed first, with how many
@@ -134,15 +135,9 @@ export default function Drafts() {
                     <Form method="post" action={localizePath(DRAFTS_PATH, lang)} className="mt-2 max-w-56 space-y-2 rounded-lg border border-red-200 p-3 dark:border-red-400/30">
                       <p>{t("drafts.discardWarning")}</p>
                       <input type="hidden" name="id" value={draft.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="discard"
-                        disabled={busy}
-                        className="w-full rounded-lg bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-                      >
+                      <Button variant="danger" size="block" name="intent" value="discard" disabled={busy}>
                         {t("drafts.discardConfirm")}
-                      </button>
+                      </Button>
                     </Form>
                   </details>
                 </div>

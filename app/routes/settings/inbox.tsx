@@ -145,6 +145,7 @@ function EmailItem({ email, read, formatDate }: { email: MailboxEmail; read: boo
           ) : null}
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={email.id} />
+            {/* Raw: Button lives in the listings chunk; the inbox loads none of it, and two files (5 KiB) for a button are not worth it. */}
             <button type="submit" name="intent" value={nextIntent} className={buttonClass}>
               {t(read ? "actions.markUnread" : "actions.markRead")}
               <span className="sr-only">: {email.subject}</span>
@@ -186,6 +187,7 @@ export default function Inbox() {
         </h1>
         {shown.length > 0 ? (
           <allFetcher.Form method="post">
+            {/* Raw, as the other inbox button: no listings chunk on this page. */}
             <button type="submit" name="intent" value="markAllRead" className={buttonClass} disabled={unread === 0}>
               {t("actions.markAllRead")}
             </button>

@@ -11,10 +11,11 @@ import { lessorSchema } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { usePending } from "#app/utils/use-pending";
 import { useZodForm } from "#app/utils/use-zod-form";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /ajustes/completar-perfil-arrendador: who offers the listings and where the payouts go.
@@ -27,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { request, requireUser, t, services } = requestContext(args, "profile");
   const user = await requireUser();
   const profile = await services.users.get(user.uid);
-  if (!profile) notFound(request);
+  invariantResponse(profile, request);
   const { lessor, company } = profile;
   return {
     meta: { title: t("lessor.meta.title"), description: t("lessor.meta.description") },
@@ -131,13 +132,9 @@ export default function LessorProfile() {
             label={t("lessor.iban")}
             hint={t("lessor.ibanHint")}
           />
-          <button
-            type="submit"
-            disabled={busy}
-            className="inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60"
-          >
+          <Button size="lg" disabled={busy}>
             {t("lessor.submit")}
-          </button>
+          </Button>
         </Form>
       </section>
     </main>

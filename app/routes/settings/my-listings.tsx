@@ -12,13 +12,14 @@ import { LIST_YOUR_BOAT_PATH, MY_LISTINGS_PATH } from "#app/utils/listings/form"
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { listingSummaries, listingTitle, missingItems, type ListingSummary } from "#app/routes/listings/listing-form/progress.server";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { useNotice } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { cardClass } from "#app/components/ui/card";
 import { formRefusal, transitionSchema, type ListingTransition } from "./listing-status-forms.server";
+import { Button } from "#app/components/ui/button";
 
 /**
  * /ajustes/mis-barcos: every boat and dock of the person, with status, cover, place and price,
@@ -65,7 +66,7 @@ export async function action(args: ActionFunctionArgs) {
   const { intent, id } = parsed.value;
   const { listings } = services;
   const listing = await listings.get(id);
-  if (!listing || listing.ownerUid !== user.uid) notFound(request);
+  invariantResponse(listing && listing.ownerUid === user.uid, request);
   const title = (await listingTitle(services, listing, lang)) ?? t("untitled");
   try {
     await listings[intent](user.uid, id);
@@ -152,8 +153,6 @@ function ListingRow({
   const lang = useLang();
   const busy = usePending();
   const title = item.title ?? t("untitled");
-  const buttonClass =
-    "inline-flex items-center justify-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold hover:bg-slate-100 disabled:opacity-50 dark:border-white/20 dark:hover:bg-white/10";
   const linkClass = "inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-sea-700 hover:underline dark:text-sea-300";
   const headingId = `listing-${item.id}-title`;
   return (
@@ -209,9 +208,9 @@ function ListingRow({
             {actionsFor[item.status].map((intent) => (
               <Form key={intent} method="post" action={localizePath(MY_LISTINGS_PATH, lang)}>
                 <input type="hidden" name="id" value={item.id} />
-                <button type="submit" name="intent" value={intent} className={buttonClass} disabled={busy}>
+                <Button variant="secondary" size="sm" name="intent" value={intent} disabled={busy}>
                   {t(`myListings.actions.${intent}`)}
-                </button>
+                </Button>
               </Form>
             ))}
           </span>

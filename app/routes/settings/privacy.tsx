@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, FormAlert, hintClass, inputClass, labelClass, optionClass } from "#app/components/forms";
+import { ErrorList, FormAlert, hintClass, labelClass, optionClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -106,13 +106,12 @@ export function PrivacyPage({ blocked, refusal }: { blocked: string | null; refu
           <FormAlert id="delete-account-errors" errors={refusal?.formErrors} />
           <div className="sm:max-w-sm">
             <label htmlFor="delete-password" className={labelClass}>{t("privacy.delete.password")}</label>
-            <input
+            <TextInput
               id="delete-password"
               name="currentPassword"
               type="password"
               autoComplete="current-password"
               required
-              className={inputClass}
               aria-invalid={errors.currentPassword ? true : undefined}
               aria-describedby={errors.currentPassword ? "delete-password-errors" : undefined}
             />

@@ -9,7 +9,7 @@ import { passwordHints } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { displayNamesOf } from "#app/utils/intl";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { parseForm } from "#app/.server/http/form";
 import { profileIntentSchema } from "./profile/schemas";
 import { href } from "#app/utils/href";
@@ -23,9 +23,10 @@ import { ProfileForm } from "./profile/details-form";
 import { EmailForm } from "./profile/email-form";
 import { PasswordForm } from "./profile/password-form";
 import { PhotoForm } from "./profile/photo-form";
-import { cardClass, NOTICES } from "./profile/shared";
+import { NOTICES } from "./profile/shared";
 import { useSavedFormKey } from "#app/utils/notice";
 import { ButtonLink } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 /**
  * /ajustes/mi-perfil: the profile photo, the public profile, the sign-in email and the password,
@@ -42,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await ctx.requireUser();
   const { lang, t, services } = ctx;
   const [profile, policy] = await Promise.all([services.users.get(user.uid), services.accounts.passwordPolicy()]);
-  if (!profile) notFound(ctx.request);
+  invariantResponse(profile, ctx.request);
   return {
     meta: { title: t("meta.title"), description: t("meta.description") },
     profile: {
@@ -123,7 +124,7 @@ export default function ProfileSettings() {
       <PhotoForm key={`photo-${keys.photo}`} loaderData={loaderData} actionData={actionData} />
       <ProfileForm key={`profile-${keys.profile}`} loaderData={loaderData} actionData={actionData} />
       {company ? (
-        <section aria-labelledby="company-title" className={cardClass}>
+        <section aria-labelledby="company-title" className={cardClass("lg")}>
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="company-title" className="text-xl font-bold">{t("company.title")}</h2>
             <span className="rounded-full bg-sea-50 px-3 py-0.5 text-xs font-semibold text-sea-800 dark:bg-white/10 dark:text-white">

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { requestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { bookingAction, loadBookingDetail } from "#app/routes/settings/bookings.server";
 import { BookingDetail } from "#app/components/booking-pages";
 import { seoMeta } from "#app/utils/meta";
@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");
   const user = await ctx.requireUser();
   const detail = await loadBookingDetail(ctx, "owner", user.uid, args.params.id ?? "");
-  if (detail.kind === "not-found") notFound(ctx.request);
+  invariantResponse(detail.kind !== "not-found", ctx.request);
   if (detail.kind === "elsewhere") throw redirect(detail.to);
   return { meta: { title: ctx.t("owner.detail.meta"), description: ctx.t("owner.list.intro") }, detail };
 }

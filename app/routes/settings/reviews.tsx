@@ -7,7 +7,7 @@ import { requestContext, type RequestContext } from "#app/.server/http/request-c
 import { parseForm, unknownIntent } from "#app/.server/http/form";
 import { reviewsFormSchema } from "./reviews-schemas";
 import { cardClass } from "#app/components/ui/card";
-import { FormAlert, inputClass, labelClass, Notice } from "#app/components/forms";
+import { FormAlert, labelClass, Notice, TextareaInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatDay, formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
@@ -136,7 +136,7 @@ export default function Reviews() {
               </fieldset>
               <div>
                 <label htmlFor={`comment-${trip.bookingId}`} className={labelClass}>{t("form.comment")}</label>
-                <textarea id={`comment-${trip.bookingId}`} name="comment" rows={3} required minLength={MIN_COMMENT} maxLength={MAX_COMMENT} defaultValue={valueFor("review", trip.bookingId, "comment")} className={inputClass} />
+                <TextareaInput id={`comment-${trip.bookingId}`} name="comment" rows={3} required minLength={MIN_COMMENT} maxLength={MAX_COMMENT} defaultValue={valueFor("review", trip.bookingId, "comment")} />
               </div>
               <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("form.submit")}</Button>
             </Form>
@@ -173,7 +173,7 @@ export default function Reviews() {
                 <input type="hidden" name="reviewId" value={review.id} />
                 <FormAlert id={`answer-${review.id}-errors`} errors={errorsFor("answer", review.id)} />
                 <label htmlFor={`answer-${review.id}`} className={labelClass}>{t("form.answer")}</label>
-                <textarea id={`answer-${review.id}`} name="answer" rows={2} required maxLength={MAX_COMMENT} defaultValue={valueFor("answer", review.id, "answer")} className={inputClass} />
+                <TextareaInput id={`answer-${review.id}`} name="answer" rows={2} required maxLength={MAX_COMMENT} defaultValue={valueFor("answer", review.id, "answer")} />
                 <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("form.answerSubmit")}</Button>
               </Form>
             )}

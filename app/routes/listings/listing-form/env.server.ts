@@ -2,7 +2,7 @@
 import type { SessionUser } from "#app/.server/auth/guards";
 import type { Listing, ListingKind } from "#app/.server/domain/listings";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { notFound } from "#app/.server/http/responses";
+import { invariantResponse } from "#app/.server/http/responses";
 import { splitLangFromPath } from "#app/i18n";
 
 /** One request to a listing form: its context (translated for the form), the owner, the form's kind and variant. */
@@ -23,7 +23,7 @@ export function variantOf(listing: Listing): string | undefined {
 /** The owner's listing of that kind, still editable (not archived); otherwise a 404. */
 export async function readOwnedListing(ctx: RequestContext, uid: string, id: string, kind?: ListingKind): Promise<Listing> {
   const listing = await ctx.services.listings.get(id);
-  if (!listing || listing.ownerUid !== uid || listing.status === "archived" || (kind && listing.kind !== kind)) notFound(ctx.request);
+  invariantResponse(listing && listing.ownerUid === uid && listing.status !== "archived" && (!kind || listing.kind === kind), ctx.request);
   return listing;
 }
 
@@ -31,6 +31,6 @@ export async function readOwnedListing(ctx: RequestContext, uid: string, id: str
 export function variantFromPath<V extends string>(request: Request, paths: Readonly<Record<V, string>>): V {
   const { path } = splitLangFromPath(new URL(request.url).pathname);
   const found = (Object.keys(paths) as V[]).find((variant) => paths[variant] === path.replace(/\/+$/, ""));
-  if (!found) notFound(request);
+  invariantResponse(found, request);
   return found;
 }

@@ -5,8 +5,10 @@ import { useTranslation } from "react-i18next";
 import { CheckboxGroup, Field, FormAlert, hintClass, Notice, RadioGroup, TextareaField } from "#app/components/forms";
 import { languages } from "#app/i18n";
 import { profileSchema, spokenLanguages } from "#app/utils/account-schemas";
-import { cardClass, submitClass, useLastResult, type FormProps } from "./shared";
+import { useLastResult, type FormProps } from "./shared";
 import { useZodForm } from "#app/utils/use-zod-form";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 export function ProfileForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
@@ -21,7 +23,7 @@ export function ProfileForm({ loaderData, actionData }: FormProps) {
     } });
   const labels = new Map(languageOptions.map((option) => [option.code, option.label]));
   return (
-    <section aria-labelledby="profile-form-title" className={cardClass}>
+    <section aria-labelledby="profile-form-title" className={cardClass("lg")}>
       <h2 id="profile-form-title" className="text-xl font-bold">{t("profile.title")}</h2>
       <p className={hintClass}>{t("profile.description")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
@@ -46,7 +48,7 @@ export function ProfileForm({ loaderData, actionData }: FormProps) {
           columns={2}
           options={languages.map((language) => ({ value: language.code, label: language.name }))}
         />
-        <button type="submit" className={submitClass} disabled={submitting}>{t("profile.submit")}</button>
+        <Button size="lg" disabled={submitting}>{t("profile.submit")}</Button>
       </Form>
     </section>
   );

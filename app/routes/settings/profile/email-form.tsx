@@ -4,8 +4,10 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormAlert, hintClass, Notice } from "#app/components/forms";
 import { changeEmailSchema } from "#app/utils/account-schemas";
-import { cardClass, submitClass, useLastResult, type FormProps } from "./shared";
+import { useLastResult, type FormProps } from "./shared";
 import { useZodForm } from "#app/utils/use-zod-form";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 export function EmailForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
@@ -13,7 +15,7 @@ export function EmailForm({ loaderData, actionData }: FormProps) {
   const { lastResult, saved, submitting } = useLastResult("email", actionData);
   const [form, fields] = useZodForm(changeEmailSchema, t, { id: "email-form", lastResult });
   return (
-    <section aria-labelledby="email-form-title" className={cardClass}>
+    <section aria-labelledby="email-form-title" className={cardClass("lg")}>
       <h2 id="email-form-title" className="text-xl font-bold">{t("email.title")}</h2>
       <p className={hintClass}>{t("email.current", { email: profile.email })}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
@@ -30,7 +32,7 @@ export function EmailForm({ loaderData, actionData }: FormProps) {
             hint={t("email.currentPasswordHint")}
           />
         </div>
-        <button type="submit" className={submitClass} disabled={submitting}>{t("email.submit")}</button>
+        <Button size="lg" disabled={submitting}>{t("email.submit")}</Button>
       </Form>
     </section>
   );

@@ -5,8 +5,10 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormAlert, hintClass, Notice, PasswordHints } from "#app/components/forms";
 import { changePasswordSchema } from "#app/utils/account-schemas";
-import { cardClass, submitClass, useLastResult, type FormProps } from "./shared";
+import { useLastResult, type FormProps } from "./shared";
 import { useZodForm } from "#app/utils/use-zod-form";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 export function PasswordForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
@@ -16,7 +18,7 @@ export function PasswordForm({ loaderData, actionData }: FormProps) {
   const [form, fields] = useZodForm(schema, t, { id: "password-form", lastResult });
   const hintsId = `${fields.password.id}-hints`;
   return (
-    <section aria-labelledby="password-form-title" className={cardClass}>
+    <section aria-labelledby="password-form-title" className={cardClass("lg")}>
       <h2 id="password-form-title" className="text-xl font-bold">{t("password.title")}</h2>
       <p className={hintClass}>{t("password.description")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
@@ -37,7 +39,7 @@ export function PasswordForm({ loaderData, actionData }: FormProps) {
           </Field>
           <Field meta={fields.confirmPassword} type="password" autoComplete="new-password" label={t("password.confirmPassword")} />
         </div>
-        <button type="submit" className={submitClass} disabled={submitting}>{t("password.submit")}</button>
+        <Button size="lg" disabled={submitting}>{t("password.submit")}</Button>
       </Form>
     </section>
   );

@@ -7,9 +7,11 @@ import { FileField, Notice } from "#app/components/forms";
 import { profilePhotoSchema } from "#app/utils/account-schemas";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { usePending } from "#app/utils/use-pending";
-import { cardClass, NOTICES, PHOTO_LIMITS, submitClass, useLastResult, type FormProps } from "./shared";
+import { NOTICES, PHOTO_LIMITS, useLastResult, type FormProps } from "./shared";
 import { useNotice } from "#app/utils/notice";
 import { useZodForm } from "#app/utils/use-zod-form";
+import { Button } from "#app/components/ui/button";
+import { cardClass } from "#app/components/ui/card";
 
 export function PhotoForm({ loaderData, actionData }: FormProps) {
   const { t } = useTranslation("profile");
@@ -19,7 +21,7 @@ export function PhotoForm({ loaderData, actionData }: FormProps) {
   const removing = usePending({ intent: "removePhoto" });
   const [form, fields] = useZodForm(profilePhotoSchema, t, { id: "photo-form", lastResult, validate: "onSubmit" });
   return (
-    <section aria-labelledby="photo-form-title" className={cardClass}>
+    <section aria-labelledby="photo-form-title" className={cardClass("lg")}>
       <h2 id="photo-form-title" className="text-xl font-bold">{t("photo.title")}</h2>
       {saved ? <Notice>{saved.text}</Notice> : null}
       {removed ? <Notice>{removed.text}</Notice> : null}
@@ -29,18 +31,14 @@ export function PhotoForm({ loaderData, actionData }: FormProps) {
           <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
             <input type="hidden" name="intent" value="photo" />
             <FileField meta={fields.photo} accept={PHOTO_ACCEPT} label={t("photo.file")} hint={t("photo.hint", { max: PHOTO_LIMITS.max, min: PHOTO_LIMITS.min })} />
-            <button type="submit" className={submitClass} disabled={submitting}>{t("photo.submit")}</button>
+            <Button size="lg" disabled={submitting}>{t("photo.submit")}</Button>
           </Form>
           {profile.photo ? (
             <Form method="post">
               <input type="hidden" name="intent" value="removePhoto" />
-              <button
-                type="submit"
-                disabled={removing}
-                className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60 dark:border-white/20 dark:text-slate-200 dark:hover:bg-white/10"
-              >
+              <Button variant="secondary" className="text-sm" disabled={removing}>
                 {t("photo.remove")}
-              </button>
+              </Button>
             </Form>
           ) : null}
         </div>

@@ -18,9 +18,6 @@ export const NOTICES = {
 
 export const PHOTO_LIMITS = { max: MAX_PHOTO_BYTES / (1024 * 1024), min: MIN_PHOTO_SIDE, pixels: MAX_PHOTO_PIXELS / 1_000_000 };
 
-export const cardClass = "rounded-2xl border border-slate-200 p-6 dark:border-white/10";
-export const submitClass =
-  "inline-flex items-center justify-center rounded-lg bg-sea-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-sea-800 disabled:opacity-60";
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type ActionData = ReturnType<typeof useActionData<typeof action>>;
