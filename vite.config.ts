@@ -89,17 +89,22 @@ const TEST_FILES = ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "script
 
 /**
  * The test files that run in a process of their own: those that set environment variables, fake
- * the clock or globals, or start Firebase clients and emulators (they import firebase, firebase-admin
- * or an emulator helper such as tests/firestore-store.ts: firebase-admin's apps, the emulators' addresses in process.env), and the
+ * the clock or globals, or start Firebase clients and emulators themselves (they import firebase,
+ * firebase-admin or an emulator helper: firebase-admin's apps, the emulators' addresses in
+ * process.env), and the
  * browser-side code's (its modules keep state for the page), and those that say `vitest: own
  * process` (they count what module-level caches do). Read from each file, so a new test that does
  * one of these is isolated without a list to keep. (A file that only names Firebase — a config
  * test, a comment — shares a worker: each fresh process cost one to three seconds of CPU.) Every
  * other file runs after others in the same worker, its modules already loaded: its services come
- * from `createTestServices`, fresh for each file.
+ * from `createTestServices`, fresh for each file. The domains' Firestore suites share too: they
+ * use `firestoreForFile` (tests/firestore-store.ts), which gives each file a project and a
+ * Firestore app of its own and closes them after it; the emulator's address it sets in
+ * process.env is the worker thread's own copy, and always that worker's emulator (a process of
+ * its own cost each of the 13 files about 1.4 s of CPU).
  */
 const OWN_PROCESS =
-  /vitest: own process|process\.env|useFakeTimers|stubGlobal|stubEnv|vi\.mock\(|vi\.doMock|resetModules|from "firebase(-admin)?[/"]|from "@firebase\/|from "@firestore-emulator|from "@google-cloud\/|-emulator"|firestore-store"|emulators?\.global|firebase-emulators"|APP_BACKEND: "firebase"/;
+  /vitest: own process|process\.env|useFakeTimers|stubGlobal|stubEnv|vi\.mock\(|vi\.doMock|resetModules|from "firebase(-admin)?[/"]|from "@firebase\/|from "@firestore-emulator|from "@google-cloud\/|-emulator"|emulators?\.global|firebase-emulators"|APP_BACKEND: "firebase"/;
 const ownProcess = isTest
   ? ["app", "tests/unit", "scripts"]
       .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => `${dir}/${file}`))
