@@ -10,8 +10,8 @@
  * One stage prints as it goes; the others' output is held. When the stage printing live ends,
  * the stage running longest takes over: what it held so far is printed, then the rest live. A
  * stage that ends while another prints live is printed whole then. Nothing interleaves. At the
- * end, the tests that passed only when run again (flakyLines) and a failed stage's failures
- * (failureDigest) are printed once more, above the table.
+ * end, a failed stage's failures (failureDigest) are printed once more, above the table. No
+ * test runs a second time (issue 48): a test that fails fails its stage.
  * (docs/decisions/037-test-run-time.md.)
  */
 import { spawn } from "node:child_process";
@@ -293,20 +293,6 @@ export function failureDigest(output, max = 80) {
   return lines.slice(-max).join("\n");
 }
 
-/**
- * The tests that failed once and passed when run again, from any stage's output: the unit tests'
- * "flaky: …" lines (tests/flaky-reporter.ts) and Playwright's "N flaky" list.
- */
-export function flakyLines(output) {
-  const lines = output.replace(ANSI, "").split(/\r?\n/);
-  const found = lines.filter((line) => line.startsWith("flaky: "));
-  for (let i = 0; i < lines.length; i++) {
-    if (!/^\s+\d+ flaky$/.test(lines[i])) continue;
-    for (let j = i + 1; j < lines.length && /^\s+\[/.test(lines[j]); j++) found.push(`flaky: ${lines[j].trim()}`);
-  }
-  return found;
-}
-
 // Whole seconds first, so 1,019.7 s reads "17 min 00 s", never "16 min 60 s".
 export function format(seconds) {
   if (Number.isNaN(seconds)) return "–";
@@ -359,8 +345,6 @@ async function main() {
   });
   const total = (performance.now() - started) / 1000;
   // A failure printed early is buried under the stages that printed after it: its digest again.
-  const flaky = results.flatMap(({ stage }) => flakyLines(out.output(stage)));
-  if (flaky.length > 0) console.log(`\n── passed only when run again (look into these) ──\n${flaky.join("\n")}`);
   for (const { stage, code } of results) if (code !== 0) console.log(`\n── ${stage} failed (exit ${code}); its failures again ──\n${failureDigest(out.output(stage))}`);
   console.log(table(results, notRun, total));
   process.exit(results.find(({ code }) => code !== 0)?.code ?? 0);

@@ -18,6 +18,7 @@
  * emulator); its `stop()` then leaves it running.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { isMainThread } from "node:worker_threads";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
@@ -114,7 +115,10 @@ async function emulatorBroker(): Promise<string | undefined> {
 export async function startCloudFirestoreEmulator(options: { rulesFile?: string; timeoutMs?: number } = {}): Promise<FirestoreEmulator> {
   const broker = options.rulesFile && path.resolve(options.rulesFile) !== FIRESTORE_RULES_FILE ? undefined : await emulatorBroker();
   if (!broker) return launchCloudFirestoreEmulator(options);
-  const response = await fetch(`${broker}/firestore?worker=${process.env.VITEST_POOL_ID ?? ""}`, { signal: AbortSignal.timeout(options.timeoutMs ?? 175_000) });
+  // Worker ids restart at 1 in each pool: a worker thread (the shared files) and a process (the
+  // isolated ones) of the same id would otherwise share one emulator at the same time.
+  const worker = `${isMainThread ? "process" : "thread"}-${process.env.VITEST_POOL_ID ?? ""}`;
+  const response = await fetch(`${broker}/firestore?worker=${worker}`, { signal: AbortSignal.timeout(options.timeoutMs ?? 175_000) });
   const answer = (await response.json()) as { hostPort?: string; error?: string };
   if (!response.ok || !answer.hostPort) throw new Error(`The shared Cloud Firestore emulator did not start: ${answer.error ?? response.status}`);
   const [host, port] = answer.hostPort.split(":");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,7 +13,7 @@ import { createServices, type Services } from "#app/.server/services";
  * A real embedded backend in a fresh temp directory, with the demo data seeded through the
  * domain services, as `npm start` would have it.
  *
- * The seed is made once per worker and setting (env and options) in a template directory, which
+ * The seed is made once per run and setting (env and options) in a template directory, which
  * each later call copies: about 300 ms of CPU per call (the run makes about 80) against a few
  * milliseconds. Not while the clock is faked: the demo data is dated from the (fake) now.
  */
@@ -56,27 +57,78 @@ async function seed(services: Services, options: { demoListings?: boolean; demoB
 
 const templates = new Map<string, Promise<string>>();
 
-/** A closed data directory seeded for `env` and `options`, made on first use and removed at exit. */
+/** Settings that change how the store is read, never what a seed writes: a template serves with or without them. */
+const SEED_NEUTRAL = new Set(["STORE_COUNTING"]);
+
+/**
+ * A closed data directory seeded for `env` and `options`, made once per run: the first worker
+ * (thread or process) to ask seeds it in the run's temporary directory (tests/temp-dir.global.ts
+ * removes it with the run), the others wait for it and copy it. The demo data is dated from today,
+ * so the day is part of the key (as Madrid and UTC name it). Per worker, as before, it cost a seed in every worker thread and
+ * every file with a process of its own: the demo marketplace with its photos, seeded by two files
+ * in two settings, was some 10 s of CPU each time.
+ */
 function seededTemplate(env: Record<string, string>, options: { demoListings?: boolean; demoBlog?: boolean }): Promise<string> {
-  const key = JSON.stringify([env, options]);
+  const seedEnv = Object.fromEntries(Object.entries(env).filter(([name]) => !SEED_NEUTRAL.has(name)));
+  const now = new Date();
+  // The demo's days are Madrid's; a day that turns in either zone makes a new template.
+  const days = [now.toISOString().slice(0, 10), new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(now)];
+  const key = JSON.stringify([seedEnv, options, days]);
   let template = templates.get(key);
   if (!template) {
-    template = (async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "amarre-template-"));
-      process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-      const services = await createServices(testConfig(dir, env));
+    template = runTemplate(key, async (dir) => {
+      const services = await createServices(testConfig(dir, seedEnv));
       try {
         await seed(services, options);
       } finally {
         await services.close();
       }
-      return dir;
-    })();
+    });
     // A seed that failed is not kept: the next call tries again (and fails the same way, visibly).
     template.catch(() => templates.delete(key));
     templates.set(key, template);
   }
   return template;
+}
+
+/** How long a worker waits for another's seed before it gives up (below vitest's hook limit). */
+const TEMPLATE_WAIT_MS = 150_000;
+
+/**
+ * The run-wide directory for `key`: made by `make` under a lock (a directory: `mkdir` is atomic
+ * across processes), written aside and renamed into place, so a directory found is complete.
+ */
+async function runTemplate(key: string, make: (dir: string) => Promise<void>): Promise<string> {
+  const root = path.join(os.tmpdir(), "amarre-templates");
+  fs.mkdirSync(root, { recursive: true });
+  const dir = path.join(root, createHash("sha256").update(key).digest("hex").slice(0, 16));
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + TEMPLATE_WAIT_MS;
+  for (;;) {
+    if (fs.existsSync(dir)) return dir;
+    try {
+      fs.mkdirSync(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (Date.now() > deadline) throw new Error(`The seeded template ${dir} was not made within ${TEMPLATE_WAIT_MS / 1000} s (lock ${lock})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    try {
+      if (fs.existsSync(dir)) return dir;
+      const building = fs.mkdtempSync(`${dir}.building-`);
+      try {
+        await make(building);
+        fs.renameSync(building, dir);
+      } catch (error) {
+        fs.rmSync(building, { recursive: true, force: true });
+        throw error;
+      }
+      return dir;
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 export function loadContext(services: Services): AppLoadContext {

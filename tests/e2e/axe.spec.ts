@@ -50,8 +50,8 @@ async function serious(page: Page, url: string, scheme: Scheme, seen: Set<number
   return violations.map((v) => ({ url, scheme, id: v.id, impact: v.impact ?? "", help: v.help, targets: v.targets }));
 }
 
-// No `trace: "off"` here (nor in page-walk and phone-screens): a passing run records no trace anyway
-// (the config's "on-first-retry"), and a file that changes a worker's options runs in workers of
+// No `trace` option here (nor in page-walk and phone-screens): the config records none anyway, and
+// a file that changes a worker's options runs in workers of
 // its own, which Playwright schedules after all the others — the tours, the longest tests, ended
 // the stage on one worker while the other sat idle (decision 039). They now start first.
 

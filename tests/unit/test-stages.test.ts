@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { readdirSync, readFileSync } from "node:fs";
 import { getPriority } from "node:os";
 import { describe, expect, it } from "vitest";
-import { chain, failureDigest, flakyLines, format, processTree, reniceTree, runGraph, STAGES, table } from "../../scripts/test-stages.js";
+import { chain, failureDigest, format, processTree, reniceTree, runGraph, STAGES, table } from "../../scripts/test-stages.js";
 
 type Entry = { stage: string; needs: string[] };
 
@@ -155,13 +155,5 @@ describe("npm test's stages (scripts/test-stages.js)", () => {
     expect(failureDigest(long, 3)).toBe("line 97\nline 98\nline 99");
     const section = ["⎯⎯ Failed Tests 1 ⎯⎯", ...Array.from({ length: 10 }, (_, i) => `trace ${i}`)].join("\n");
     expect(failureDigest(section, 4).split("\n")).toEqual(["⎯⎯ Failed Tests 1 ⎯⎯", "trace 0", "trace 1", "trace 2", "… (7 more lines in the stage's output above)"]);
-  });
-
-  it("names the tests that passed only when run again, from the unit and the browser tests", () => {
-    const unit = "✓ a\n\n1 test(s) passed only when run again:\nflaky: app/b.test.ts > quotes > accepts (passed on run 2)\n";
-    const browser = ["  1 flaky", "    [chromium] › tests/e2e/search.spec.ts:7:1 › changing a filter", "  139 passed (10.1m)"].join("\n");
-    expect(flakyLines(unit)).toEqual(["flaky: app/b.test.ts > quotes > accepts (passed on run 2)"]);
-    expect(flakyLines(browser)).toEqual(["flaky: [chromium] › tests/e2e/search.spec.ts:7:1 › changing a filter"]);
-    expect(flakyLines("  140 passed (10.1m)")).toEqual([]);
   });
 });

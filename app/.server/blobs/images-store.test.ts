@@ -68,7 +68,9 @@ describe("storePhoto and deletePhoto", () => {
         await disk.put(key, bytes, options);
       },
     });
-    await expect(storePhoto(failing, "boats/b1", camera)).rejects.toMatchObject({ code: "resource-exhausted" });
+    // A 1000×750 photo (cheaper than the camera JPEG) has three variants, 320, 640 and 960 pixels wide: the last write fails.
+    await expect(storePhoto(failing, "boats/b1", await solid(1000, 750).jpeg().toBuffer())).rejects.toMatchObject({ code: "resource-exhausted" });
+    expect(puts).toBe(3);
     expect(fs.existsSync(path.join(disk.root, "photos"))).toBe(false);
   });
 

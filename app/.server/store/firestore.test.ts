@@ -49,11 +49,7 @@ function harnessOn(emulator: () => FirestoreEmulator): () => Promise<StoreHarnes
   };
 }
 
-// Google's emulator, shared by a worker's files, now and then answers a write made right after a
-// listener closes with gRPC "2 UNKNOWN" (seen once in three full runs, on "stops delivering once
-// unsubscribed"): a test that fails that way runs again, up to twice. A real contract failure
-// fails all three times.
-describe.skipIf(!findCloudFirestoreEmulator())("on the Cloud Firestore emulator", { retry: 2 }, () => {
+describe.skipIf(!findCloudFirestoreEmulator())("on the Cloud Firestore emulator", () => {
   let emulator: FirestoreEmulator;
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import ical, { type VEvent } from "node-ical";
+import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, isReference, REFERENCE_ALPHABET, referenceCandidate, today } from "#app/.server/domain/bookings";
 import type { Services } from "#app/.server/services";
@@ -218,7 +218,7 @@ describe("the trip's .ics", () => {
     expect(statusOf(await calendarOf("A".repeat(20), renter.cookie))).toBe(404);
   });
 
-  it("parses with node-ical: the reference, the meeting time in Madrid, the place, DTSTAMP in UTC", async () => {
+  it("parses with ical.js: the reference, the meeting time in Madrid, the place, DTSTAMP in UTC", async () => {
     const title = "Llaüt «Àvia» 🚤, de Ñandú\r\nX-INJECTED:1";
     const { id } = await bookInstant(title, 18);
     await services.bookings.setMeeting(id, owner.uid, { place: "Pantalán 3; amarre 12, junto a la grúa", time: "09:30" });
@@ -229,14 +229,15 @@ describe("the trip's .ics", () => {
     expect(body).not.toMatch(/^X-INJECTED/m);
     expect(body).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r$/m);
     const reference = (await services.bookings.getFor(id, renter.uid))!.booking.reference;
-    const events = Object.values(ical.sync.parseICS(body)).filter((item) => item?.type === "VEVENT");
+    const events = new ICAL.Component(ICAL.parse(body)).getAllSubcomponents("vevent");
     expect(events).toHaveLength(1);
-    const event = events[0] as VEvent;
+    const event = new ICAL.Event(events[0]);
     expect(event.summary).toContain(reference);
     expect(event.summary).toContain("Llaüt «Àvia» 🚤, de Ñandú");
     expect(event.location).toBe("Pantalán 3; amarre 12, junto a la grúa");
-    // 09:30 in Madrid on the first day, whatever the season.
-    const start = new Date(event.start);
+    // 09:30 in Madrid on the first day, whatever the season (written in UTC: no zone to resolve).
+    expect(event.startDate.zone?.tzid).toBe("UTC");
+    const start = event.startDate.toJSDate();
     const madrid = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(start);
     expect(madrid).toBe("09:30");
     expect(body.replace(/\r\n[ \t]/g, "")).toContain(`URL;VALUE=URI:http://localhost:3000/en/ajustes/mis-reservas/${id}`);
