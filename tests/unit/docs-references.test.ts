@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * `020-framework-floor.md`) exists in it.
  */
 const root = join(import.meta.dirname, "../..");
-const ROOTS = ["app", "scripts", "tests", "docs", "patches", "server.ts", "eslint.config.js", "vite.config.ts", "playwright.config.ts", "README.md", ".env.example"];
+const ROOTS = ["app", "scripts", "tests", "docs", "server.ts", "eslint.config.js", "vite.config.ts", "playwright.config.ts", "README.md", ".env.example"];
 const TEXT = /\.(ts|tsx|js|mjs|cjs|md|json|patch|example)$/;
 
 function files(path: string): string[] {
