@@ -8,7 +8,7 @@ FROM node:24-bookworm AS build
 WORKDIR /src
 # The compiler toolchain is in this image already (node-gyp, if a package must build from source).
 COPY package.json package-lock.json ./
-COPY patches ./patches
+COPY app/framework/patches ./app/framework/patches
 # `npm ci` refuses lockfiles written against some registries; `npm install` keeps this one.
 RUN npm install --no-audit --no-fund
 COPY . .

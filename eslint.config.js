@@ -3,11 +3,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Browser code links through `#app/components/link` (Remix's Link, drawn on the server without its hooks). */
+/** Browser code links through `#app/framework/link` (Remix's Link, drawn on the server without its hooks). */
 const remixLink = {
   name: "@remix-run/react",
   importNames: ["Link", "NavLink"],
-  message: "Links come from #app/components/link: Remix's Link and NavLink, drawn on the server without their hooks.",
+  message: "Links come from #app/framework/link: Remix's Link and NavLink, drawn on the server without their hooks.",
 };
 
 const drivers = {
@@ -20,9 +20,9 @@ const drivers = {
  * `{ services } = context`. Only the request plumbing (app/.server/auth, app/.server/http) reads the
  * load context; routes get a narrowed view of it from `requestContext(args)`.
  */
-// Pages format numbers, dates and names through app/utils/intl.ts: the browser hydrates with the
+// Pages format numbers, dates and names through app/framework/intl.ts: the browser hydrates with the
 // server's strings instead of building its own Intl objects (decision 044).
-const pageIntlMessage = "Format through app/utils/intl.ts (numberFormat, dateTimeFormat, displayNamesOf): the browser hydrates with the server's strings (decision 044).";
+const pageIntlMessage = "Format through app/framework/intl.ts (numberFormat, dateTimeFormat, displayNamesOf): the browser hydrates with the server's strings (decision 044).";
 const pageIntl = [
   { selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat|DisplayNames)$/]", message: pageIntlMessage },
   { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: pageIntlMessage },
@@ -74,7 +74,7 @@ export const shapeRules = [
     },
   },
   {
-    files: ["app/components/**", "app/utils/**"],
+    files: ["app/components/**", "app/utils/**", "app/framework/**"],
     ignores: ["**/*.server.ts", "**/*.server.tsx", "**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-imports": [
@@ -130,9 +130,9 @@ export const shapeRules = [
   },
   {
     // Components and browser helpers never see a load context either.
-    files: ["app/components/**", "app/utils/**", "app/root.tsx"],
+    files: ["app/components/**", "app/utils/**", "app/framework/**", "app/root.tsx"],
     // (intl.ts is where the Intl objects are built.)
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/utils/intl.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/framework/intl.ts"],
     rules: { "no-restricted-syntax": ["error", ...loadContextServices, ...pageIntl] },
   },
 ];

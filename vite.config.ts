@@ -24,7 +24,7 @@ const FRAMEWORK =
  * then imports `shell` and is imported by it (a cycle: "Cannot access … before initialization").
  */
 const SHELL =
-  /\/app\/(i18n\.ts|route-table\.ts|components\/(site-frame|site-header|logo-mark|site-footer|theme-toggle|localized-link|language-switcher|avatar|icons|event-stream|error-boundary|ui\/card)\.tsx|utils\/(href|use-lang|meta|nonce|headers|intl|initials|theme|chats|use-emails|use-chat-stream|event-stream\.client|mailbox-types|current-user|safe-redirect|use-close-on-navigate|settings-nav|photos)\.tsx?)$/;
+  /\/app\/(i18n\.ts|route-table\.ts|framework\/intl\.ts|components\/(site-frame|site-header|logo-mark|site-footer|theme-toggle|localized-link|language-switcher|avatar|icons|event-stream|error-boundary|ui\/card)\.tsx|utils\/(href|use-lang|meta|nonce|headers|intl|initials|theme|chats|use-emails|use-chat-stream|event-stream\.client|mailbox-types|current-user|safe-redirect|use-close-on-navigate|settings-nav|photos)\.tsx?)$/;
 
 /**
  * The search box the home page, the search pages and the listing pages share (its options, place

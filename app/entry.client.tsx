@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { baseNamespaces, i18nConfig, isLang, defaultLang } from "#app/i18n";
 import { ErrorReferenceProvider, REFERENCE_ATTRIBUTE, watchDataResponses } from "#app/utils/error-reference";
-import { adoptFormatsSeen, FORMATS_SEEN_ID } from "#app/utils/intl";
+import { adoptFormatsSeen, FORMATS_SEEN_ID } from "#app/framework/intl";
 
 /**
  * Messages come from a cached resource route, one namespace at a time, when first needed: a

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { configureLogging } from "./.server/observability/logger";
 import { requestScope } from "./.server/observability/request-scope";
 import { GeneralErrorBoundary } from "./components/error-boundary";
-import { FormatsSeen } from "./components/formats-seen";
+import { FormatsSeen } from "#app/framework/formats-seen";
 import * as entry from "./entry.server";
 import { formatEuros } from "./utils/money";
 import { renderWhole } from "./entry.server";
@@ -143,7 +143,7 @@ describe("document rendering", () => {
   });
 });
 
-describe("the formats the page wrote (app/utils/intl.ts)", () => {
+describe("the formats the page wrote (app/framework/intl.ts)", () => {
   it("end the document, for the browser to hydrate with them", async () => {
     const RootWithFormats = () => <Document tail={<FormatsSeen />} />;
     function PricedPage() {

@@ -9,7 +9,8 @@ import { wholeResponse } from "#app/.server/http/whole-body";
 import { logError } from "#app/.server/observability/logger";
 import { currentRequest } from "#app/.server/observability/request-scope";
 import { ErrorReferenceProvider } from "#app/utils/error-reference";
-import { recordFormats } from "#app/utils/intl";
+import { recordFormats } from "#app/framework/intl";
+import { drained, fillStreamCache, leftToTheBrowser } from "#app/framework/stream-cache";
 import { NonceProvider } from "#app/utils/nonce";
 
 // server.ts takes config, services and the request handler from here: one copy of app/.server.
@@ -50,13 +51,11 @@ export default async function handleRequest(
   // the loader data's script (Remix's turbo-stream of it, read in chunks inside a Suspense
   // boundary). Read that first, then render the document as one string: React's stream renderer
   // encodes every small piece of markup into bytes as it goes, which cost about as much again as
-  // the render itself (decision 038).
-  await readHandoff(remixContext);
+  // the render itself (decision 038; app/framework/stream-cache.ts).
+  await fillStreamCache(remixContext, ABORT_DELAY + 1_000);
   const html = recordFormats(() => renderToString(document));
-  // A boundary that still suspended or failed (a data stream that failed: its chunk holds the
-  // error) is left to the browser by renderToString, silently; the stream renderer waits for it,
-  // or logs the failure and answers 500, so such a page is rendered again that way.
-  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) {
+  // A boundary left to the browser by renderToString is rendered again by the stream renderer.
+  if (!leftToTheBrowser(html)) {
     // The stream renderer starts an <html> document with its doctype; renderToString does not.
     return send(Buffer.from(html.startsWith("<html") ? DOCTYPE + html : html), responseStatusCode);
   }
@@ -65,50 +64,6 @@ export default async function handleRequest(
 }
 
 const DOCTYPE = "<!DOCTYPE html>";
-
-/** An empty, closed stream: what is left of the loader data's stream once it is read. */
-function drained() {
-  return new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
-}
-
-/** React's marker of a Suspense boundary it left for the browser to render (`<!--$!-->`). */
-const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
-
-type StreamCache = NonNullable<NonNullable<EntryContext["renderMeta"]>["streamCache"]>;
-
-/**
- * Reads the whole turbo-stream of the loader data and files each chunk where Remix's
- * `StreamTransfer` looks for it (`renderMeta.streamCache`, by chunk number, decoded as it
- * decodes them), so the render finds every chunk ready and writes the same scripts without
- * suspending.
- */
-async function readHandoff(context: EntryContext): Promise<void> {
-  const stream = context.serverHandoffStream;
-  if (!stream || !context.renderMeta || context.renderMeta.streamCache) return;
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const cache: StreamCache = {};
-  // Remix ends the stream after `streamTimeout` unless the client has gone; then this stops
-  // waiting, as the stream renderer's abort did (the read ends as the stream's end).
-  const timeout = setTimeout(() => void reader.cancel().catch(() => undefined), ABORT_DELAY + 1_000);
-  for (let id = 0; ; id++) {
-    const entry: StreamCache[number] = Promise.resolve();
-    cache[id] = entry;
-    try {
-      const { done, value } = await reader.read();
-      entry.result = { done, value: decoder.decode(value, { stream: true }) };
-      if (done) break;
-    } catch (failure) {
-      entry.error = failure;
-      break;
-    }
-  }
-  clearTimeout(timeout);
-  reader.releaseLock();
-  context.renderMeta.streamCache = cache;
-  // Each render of `RemixServer` takes a reader of it; it never reads one, every chunk being known.
-  context.serverHandoffStream = drained();
-}
 
 /**
  * The stream renderer, waiting for everything (`onAllReady`) and collecting the document whole:

@@ -35,7 +35,7 @@ import type { RootData } from "#app/utils/root-data";
 import stylesheet from "./tailwind.css?url";
 import { requestContext } from "#app/.server/http/request-context";
 import { takeNotice } from "#app/.server/http/notice";
-import { FormatsSeen } from "#app/components/formats-seen";
+import { FormatsSeen } from "#app/framework/formats-seen";
 
 export const handle = { i18n: [...baseNamespaces] };
 

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
  * route discovery: the next page's route is not known yet) must not end that navigation with the
  * fetcher's data. Upstream (`@remix-run/router` 1.23) ended it with the matches the fetcher had
  * revalidated — the page the person was leaving — at the new address: the page rendered nothing
- * (the blog editor's preview did this to "Publicar"; patches/@remix-run+router+1.23.3.patch
+ * (the blog editor's preview did this to "Publicar"; app/framework/patches/@remix-run+router+1.23.3.patch
  * mends the browsers' build).
  */
 function deferred<T>() {

@@ -8,7 +8,7 @@ import { barePages, fixedPages, layoutGroups, resourceRoutes } from "./route-tab
 import routes from "./routes";
 
 /**
- * The route-matching patches (`patches/`, decision record 007) change how React Router ranks and
+ * The route-matching patches (`app/framework/patches/`, decision record 007) change how React Router ranks and
  * skips branches on the server. This table resolves every page of the route table, in every
  * language, with sample parameters, through the server's (patched) matcher and through the
  * unpatched upstream matcher, and expects the intended route id from both.

@@ -18,12 +18,18 @@ import { measureRootLoader } from "./bench-root-loader";
 import { startServer, type Server } from "./bench-server";
 import { selected, signedInTargets, targets, warmUpTargets } from "./bench-targets";
 
-/** Packages the two checkouts may patch differently (patch-package files `patches/<name>+<version>.patch`). */
+/** Where a checkout keeps its patch-package files (`app/framework/patches/`, `patches/` before it). */
+function patchDir(root: string): string | null {
+  for (const dir of ["app/framework/patches", "patches"]) if (fs.existsSync(path.join(root, dir))) return dir;
+  return null;
+}
+
+/** Packages the two checkouts may patch differently (patch-package files `<name>+<version>.patch`). */
 function patchedPackages(root: string): string[] {
-  const dir = path.join(root, "patches");
-  if (!fs.existsSync(dir)) return [];
+  const dir = patchDir(root);
+  if (!dir) return [];
   return fs
-    .readdirSync(dir)
+    .readdirSync(path.join(root, dir))
     .filter((file) => file.endsWith(".patch"))
     .map((file) => file.slice(0, file.lastIndexOf("+")).replace(/\+/g, "/"));
 }
@@ -49,10 +55,14 @@ function prepareRef(ref: string, dir: string) {
     fs.rmSync(target, { recursive: true, force: true });
     execFileSync("cp", ["-a", path.join(here, "node_modules", name), target]);
   }
-  for (const file of fs.readdirSync(path.join(here, "patches")).filter((f) => f.endsWith(".patch"))) {
-    execFileSync("patch", ["-p1", "-R", "-s", "--no-backup-if-mismatch", "-i", path.join(here, "patches", file)], { cwd: dir, stdio: "inherit" });
+  const herePatches = patchDir(here);
+  if (herePatches) {
+    for (const file of fs.readdirSync(path.join(here, herePatches)).filter((f) => f.endsWith(".patch"))) {
+      execFileSync("patch", ["-p1", "-R", "-s", "--no-backup-if-mismatch", "-i", path.join(here, herePatches, file)], { cwd: dir, stdio: "inherit" });
+    }
   }
-  execSync("npx patch-package", { cwd: dir, stdio: "inherit" });
+  const refPatches = patchDir(dir);
+  if (refPatches) execFileSync("npx", ["patch-package", "--patch-dir", refPatches, "--error-on-fail"], { cwd: dir, stdio: "inherit" });
   execSync("npm run build", { cwd: dir, stdio: "inherit" });
 }
 

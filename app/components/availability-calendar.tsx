@@ -1,9 +1,9 @@
 import { useLocation } from "@remix-run/react";
-import { Link } from "#app/components/link";
+import { Link } from "#app/framework/link";
 import { useTranslation } from "react-i18next";
 import { languageOf } from "#app/i18n";
 import { formatDay } from "#app/utils/bookings";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import { useLang } from "#app/utils/use-lang";
 import type { BoatClassView } from "#app/utils/weather";
 

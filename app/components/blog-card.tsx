@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Lang } from "#app/i18n";
 import type { BlogCard as Card } from "#app/utils/blog-view";
-import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
+import { dateTimeFormat, displayNamesOf } from "#app/framework/intl";
 import { ListingPhoto } from "./listing-photo";
 import { LocalizedLink } from "./localized-link";
 

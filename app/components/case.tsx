@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { languageOf } from "#app/i18n";
-import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { dateTimeFormat, numberFormat } from "#app/framework/intl";
 import { useLang } from "#app/utils/use-lang";
 
 /** A case's status as a coloured badge (the values of `caseStatuses`). */

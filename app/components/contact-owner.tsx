@@ -1,5 +1,5 @@
 import { Form, useActionData, useLocation } from "@remix-run/react";
-import { Link } from "#app/components/link";
+import { Link } from "#app/framework/link";
 import { useTranslation } from "react-i18next";
 import { MAX_MESSAGE } from "#app/utils/chats";
 import { href } from "#app/utils/href";

@@ -1,4 +1,4 @@
-import { Link } from "#app/components/link";
+import { Link } from "#app/framework/link";
 import { useTranslation } from "react-i18next";
 import { isLang, langCodes, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";

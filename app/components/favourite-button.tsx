@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { Link } from "#app/components/link";
+import { Link } from "#app/framework/link";
 import { useTranslation } from "react-i18next";
 import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";

@@ -8,7 +8,7 @@ import { FUEL_EIGHTHS, MAX_HANDOVER_NOTES, MAX_HANDOVER_PHOTOS, type HandoverKin
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
-import { numberFormat } from "#app/utils/intl";
+import { numberFormat } from "#app/framework/intl";
 import { Button } from "#app/components/ui/button";
 
 /**

@@ -1,4 +1,4 @@
-import { Link } from "#app/components/link";
+import { Link } from "#app/framework/link";
 import { Fragment, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { splitLangFromPath } from "#app/i18n";

@@ -4,7 +4,7 @@ import { dockTitle, type BoatCardView, type CardPhotoView, type DockCardView, ty
 import { useLang } from "#app/utils/use-lang";
 import { LocalizedLink } from "./localized-link";
 import { CARD_PHOTO_SIZES, ListingPhoto, photoImage } from "./listing-photo";
-import { numberFormat } from "#app/utils/intl";
+import { numberFormat } from "#app/framework/intl";
 import { formatEuros } from "#app/utils/money";
 import { Price } from "./price";
 

@@ -1,9 +1,9 @@
-import { Link } from "#app/components/link";
+import { Link } from "#app/framework/link";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "#app/components/avatar";
 import type { GalleryPhotoView, MapPoint, OwnerView, PlaceView, PriceUnit } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
-import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { dateTimeFormat, numberFormat } from "#app/framework/intl";
 import { languageOf } from "#app/i18n";
 import { FavouriteButton, HeartMasks } from "./favourite-button";
 import { ListingMap } from "./listing-map";

@@ -1,5 +1,5 @@
 import type { LinkProps, NavLinkProps } from "@remix-run/react";
-import { Link, NavLink } from "./link";
+import { Link, NavLink } from "#app/framework/link";
 import { forwardRef } from "react";
 import { useLocalizePath } from "#app/utils/use-lang";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { languageOf } from "#app/i18n";
 import { formatMoment } from "#app/utils/bookings";
-import { numberFormat } from "#app/utils/intl";
+import { numberFormat } from "#app/framework/intl";
 import { useLang } from "#app/utils/use-lang";
 import type { OfficialWarningView, ReasonView } from "#app/utils/weather";
 

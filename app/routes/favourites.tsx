@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation, type MetaFunction } from "@remix-run/react";
-import { Link } from "#app/components/link";
+import { Link } from "#app/framework/link";
 import { useTranslation } from "react-i18next";
 import { favouriteItems } from "#app/.server/listing-cards";
 import { LocalizedLink } from "#app/components/localized-link";

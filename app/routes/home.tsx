@@ -13,7 +13,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { regionName } from "#app/utils/regions";
 import { BLOG_LIST_TAG, textOf } from "#app/.server/domain/blog";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import { cardClass } from "#app/components/ui/card";
 
 /** Visitors share this page (the visitors\' page cache, decision record 007). */

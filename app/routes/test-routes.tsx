@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
-import { Link } from "#app/components/link";
+import { Link } from "#app/framework/link";
 import { useTranslation } from "react-i18next";
 import { languages, localizePath } from "#app/i18n";
 import { barePages, fixedPages, layoutGroups, resourceRoutes, type Page } from "#app/route-table";

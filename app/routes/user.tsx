@@ -9,7 +9,7 @@ import { languageOf } from "#app/i18n";
 import { Avatar } from "#app/components/avatar";
 import { photoUrl, pickPhotoWidth } from "#app/utils/photos";
 import { seoMeta } from "#app/utils/meta";
-import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
+import { dateTimeFormat, displayNamesOf } from "#app/framework/intl";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";

@@ -1,6 +1,6 @@
 import type { Lang } from "#app/i18n";
 import { languageOf } from "#app/i18n";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import type { CancellationPolicy } from "#app/utils/listings/schemas";
 import type { PriceBreakdown } from "#app/utils/pricing";
 // The booking shapes are the domain's (one home); pages receive them as they are.

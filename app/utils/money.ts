@@ -1,5 +1,5 @@
 import { languageOf, type Lang } from "#app/i18n";
-import { numberFormat } from "#app/utils/intl";
+import { numberFormat } from "#app/framework/intl";
 
 /**
  * Euros for the page's language, from integer cents: whole amounts without decimals

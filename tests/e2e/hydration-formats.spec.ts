@@ -3,7 +3,7 @@ import { demoPage } from "./people";
 import { countIntlBuilt, intlBuilt } from "./support/intl-built";
 
 /**
- * Pages hydrate with the numbers, dates and names the server wrote (app/utils/intl.ts, decision
+ * Pages hydrate with the numbers, dates and names the server wrote (app/framework/intl.ts, decision
  * 044): the browser builds no Intl formatter while hydrating them (its first costs it 20–80 ms),
  * and hydration keeps the server's markup (the page's <main> is the one the server sent).
  */

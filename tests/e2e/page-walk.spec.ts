@@ -12,7 +12,7 @@ import { misformattedNumbers, visibleText } from "./visible-text";
  *   so the page is measured against the width the screen was given.
  * - **Every page is clean UTF-8**: no NUL byte and no broken sequence anywhere in its bytes, in
  *   the four languages. React 18.3's streaming renderer used to leave a NUL at offsets ≡ 2047
- *   (mod 2048) next to a multi-byte character (patches/react-dom+18.3.1.patch); validators stop
+ *   (mod 2048) next to a multi-byte character (app/framework/patches/react-dom+18.3.1.patch); validators stop
  *   there and link previews cut the page. Each page is fetched as bytes in Spanish and in the
  *   languages its hreflang alternates name (the blog's posts have their own slug per language),
  *   or under the language prefix when a private page has no alternates. The same responses show

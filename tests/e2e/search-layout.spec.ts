@@ -63,7 +63,7 @@ for (const path of ["/alquiler-barco", "/docks"]) {
     await expect(firstPhoto).toHaveAttribute("fetchpriority", "high");
     const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
     expect(shift, "layout shift on a phone").toBeLessThan(0.01);
-    // The cards' prices and lengths hydrate with the server's strings (app/utils/intl.ts).
+    // The cards' prices and lengths hydrate with the server's strings (app/framework/intl.ts).
     expect(await intlBuilt(page), "Intl formatters built while hydrating").toEqual([]);
 
     // The map waits behind its switch: nothing of Leaflet until it is opened.

@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
  * A person who clones the project has every document its code and docs cite: no comment or doc
  * points outside the repository (`../shared/…`), and every Markdown file named (`docs/PRODUCT.md`,
- * `020-framework-floor.md`) exists in it.
+ * `020-framework-floor.md`, or `link.md` beside the file naming it) exists in it.
  */
 const root = join(import.meta.dirname, "../..");
-const ROOTS = ["app", "scripts", "tests", "docs", "patches", "server.ts", "eslint.config.js", "vite.config.ts", "playwright.config.ts", "README.md", ".env.example"];
+const ROOTS = ["app", "scripts", "tests", "docs", "server.ts", "eslint.config.js", "vite.config.ts", "playwright.config.ts", "README.md", ".env.example"];
 const TEXT = /\.(ts|tsx|js|mjs|cjs|md|json|patch|example)$/;
 
 function files(path: string): string[] {
@@ -42,7 +42,7 @@ describe("documents the code cites", () => {
       for (const match of text.matchAll(/(?<![\w/.-])((?:[\w.-]+\/)*[\w-]+\.md)\b/g)) {
         const named = match[1]!;
         if (named.toLowerCase() === "readme.md" || named.includes("NNN")) continue; // a pattern, not a file
-        const known = markdownInRepo.has(named) || markdownInRepo.has(basename(named)) || existsSync(join(root, named));
+        const known = markdownInRepo.has(named) || markdownInRepo.has(basename(named)) || existsSync(join(root, named)) || existsSync(join(root, dirname(path), named));
         if (!known) missing.push(`${path}: ${named}`);
       }
     }

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * React 18.3's streaming renderer copies text into 2 KiB views. When a multi-byte character did
  * not fit at the end of a view it sent the whole view, unused tail included: a NUL byte (or a few)
  * at an offset ≡ 2047 (mod 2048) and a page that is not valid UTF-8 for validators and crawlers.
- * `patches/react-dom+18.3.1.patch` sends only the bytes written; these renders straddle the view
+ * `app/framework/patches/react-dom+18.3.1.patch` sends only the bytes written; these renders straddle the view
  * boundary at every byte position with two-, three- and four-byte characters, in both builds the
  * server may load (production in the built server, development under vitest and `npm run dev`).
  */

@@ -1,4 +1,4 @@
-import { Link } from "#app/components/link";
+import { Link } from "#app/framework/link";
 import { useTranslation } from "react-i18next";
 import { stepHref } from "#app/utils/listings/form";
 import { useLocalizePath } from "#app/utils/use-lang";

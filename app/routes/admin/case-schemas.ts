@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalText, requiredText } from "#app/.server/http/form";
 import { caseStatuses, QUOTE_LIMITS } from "#app/utils/cases";
 import { withoutControlCharacters } from "#app/utils/free-text";
-import { numberFormat } from "#app/utils/intl";
+import { numberFormat } from "#app/framework/intl";
 
 /** A refund's reason, at most (the domain keeps as much). */
 export const REFUND_REASON_MAX = 500;

@@ -8,7 +8,7 @@ import { languageOf } from "#app/i18n";
 import { formatMoment } from "#app/utils/bookings";
 import { caseStatuses, QUOTE_LIMITS, quoteStatusKey, type CaseStatus } from "#app/utils/cases";
 import { href } from "#app/utils/href";
-import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { dateTimeFormat, numberFormat } from "#app/framework/intl";
 import { useNotice, useSavedFormKey } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";

@@ -9,7 +9,7 @@ import { requestContext, type RequestContext } from "#app/.server/http/request-c
 import { invariantResponse } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
-import { numberFormat } from "#app/utils/intl";
+import { numberFormat } from "#app/framework/intl";
 import { AdminCaseView } from "./case-view";
 
 /**

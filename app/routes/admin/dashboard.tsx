@@ -5,7 +5,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { caseStatuses, caseTypes } from "#app/utils/cases";

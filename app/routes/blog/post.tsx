@@ -10,7 +10,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf } from "#app/i18n";
 import { SHARED_WITH_VISITORS, withLoaderHeaders } from "#app/utils/headers";
 import { href } from "#app/utils/href";
-import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
+import { dateTimeFormat, displayNamesOf } from "#app/framework/intl";
 import type { AlternatesHandle, PageAlternates } from "#app/utils/meta";
 import { useNonce } from "#app/utils/nonce";
 import { photoUrl, pickPhotoWidth } from "#app/utils/photos";

@@ -2,7 +2,7 @@ import type { RequestContext } from "#app/.server/http/request-context";
 import { maskedText, type ChatMember } from "#app/.server/domain/chats";
 import type { Listing } from "#app/.server/domain/listings";
 import { href } from "#app/utils/href";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import { languageOf } from "#app/i18n";
 
 /** What the conversation pages show of a listing: its title and page, or that it is gone. */

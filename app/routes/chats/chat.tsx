@@ -10,7 +10,7 @@ import { Avatar } from "#app/components/avatar";
 import { FormAlert, labelClass, TextareaInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { MAX_MESSAGE, type MessagePart } from "#app/utils/chats";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import { languageOf } from "#app/i18n";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";

@@ -5,7 +5,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { Avatar } from "#app/components/avatar";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment } from "#app/utils/bookings";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import { languageOf } from "#app/i18n";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";

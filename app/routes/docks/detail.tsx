@@ -11,7 +11,7 @@ import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPric
 import { listingMeta } from "#app/utils/listings/meta";
 import { dockTitle, summarize, type OwnerView } from "#app/utils/listings/view";
 import { useLang } from "#app/utils/use-lang";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import { listingReviews } from "#app/.server/listing-reviews";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";

@@ -1,6 +1,6 @@
 import { invariantResponse } from "#app/.server/http/responses";
 import { languageOf, type Lang } from "#app/i18n";
-import { numberFormat } from "#app/utils/intl";
+import { numberFormat } from "#app/framework/intl";
 import type { ListingMetaCopy } from "#app/utils/listings/meta";
 import { EAGER_CARDS, pickDescription, type CardPhotoView, type OwnerView } from "#app/utils/listings/view";
 import { type SessionUser } from "#app/.server/auth/guards";

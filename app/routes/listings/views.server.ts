@@ -23,7 +23,7 @@ import type { BoatListing, DockListing, Listing, ListingsService, PublishedRef }
 import type { Port } from "#app/.server/domain/ports";
 import type { UserProfile, UsersService } from "#app/.server/domain/users";
 import type { Config } from "#app/.server/config";
-import { dateTimeFormat, displayNamesOf } from "#app/utils/intl";
+import { dateTimeFormat, displayNamesOf } from "#app/framework/intl";
 import { href } from "#app/utils/href";
 import { boatTariff, priceRental } from "#app/utils/pricing";
 

@@ -26,7 +26,7 @@ import { loadServicePage, sendServiceRequest } from "./service-page.server";
 import { useNotice, useSavedFormKey } from "#app/utils/notice";
 import { usePending, useWhenIdle } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
-import { numberFormat } from "#app/utils/intl";
+import { numberFormat } from "#app/framework/intl";
 import { useZodForm } from "#app/utils/use-zod-form";
 
 /**

@@ -8,7 +8,7 @@ import { cardClass } from "#app/components/ui/card";
 import { languageOf } from "#app/i18n";
 import { formatMoment } from "#app/utils/bookings";
 import { href } from "#app/utils/href";
-import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { dateTimeFormat, numberFormat } from "#app/framework/intl";
 import { quoteStatusKey } from "#app/utils/cases";
 import { useNotice, useSavedFormKey, type NoticeKey } from "#app/utils/notice";
 import { useLang } from "#app/utils/use-lang";

@@ -11,7 +11,7 @@ import { DRAFTS_PATH, LIST_YOUR_BOAT_PATH } from "#app/utils/listings/form";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";
 import { listingSummaries } from "#app/routes/listings/listing-form/progress.server";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { notFound } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";

@@ -9,7 +9,7 @@ import type { MailboxEmail } from "#app/utils/mailbox-types";
 import { seoMeta } from "#app/utils/meta";
 import { useEmails } from "#app/utils/use-emails";
 import { useLang } from "#app/utils/use-lang";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import { requestContext } from "#app/.server/http/request-context";
 
 export const handle = { i18n: ["inbox"] };

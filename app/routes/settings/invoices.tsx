@@ -6,7 +6,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { cardClass } from "#app/components/ui/card";
 import { Pagination } from "#app/components/pagination";
 import { formatMoment } from "#app/utils/bookings";
-import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { dateTimeFormat, numberFormat } from "#app/framework/intl";
 import { href } from "#app/utils/href";
 import { languageOf, type Lang } from "#app/i18n";
 import { seoMeta } from "#app/utils/meta";

@@ -7,7 +7,7 @@ import { spokenLanguages } from "#app/utils/account-schemas";
 import { seoMeta } from "#app/utils/meta";
 import { passwordHints } from "#app/utils/password-policy";
 import { zodErrorMap } from "#app/utils/zod-errors";
-import { displayNamesOf } from "#app/utils/intl";
+import { displayNamesOf } from "#app/framework/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { invariantResponse } from "#app/.server/http/responses";
 import { parseForm } from "#app/.server/http/form";

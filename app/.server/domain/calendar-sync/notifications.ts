@@ -1,6 +1,6 @@
 import type { Lang } from "#app/i18n";
 import { languageOf } from "#app/i18n";
-import { dateTimeFormat } from "#app/utils/intl";
+import { dateTimeFormat } from "#app/framework/intl";
 import type { Listing, ListingsService } from "../listings";
 import { byLang, langOrDefault, type MailboxService } from "../mailbox";
 import type { UsersService } from "../users";

@@ -1,6 +1,6 @@
 import { isLang, langCodes, languageOf, type Lang } from "#app/i18n";
 import { getFixedT } from "#app/.server/i18n";
-import { dateTimeFormat, numberFormat } from "#app/utils/intl";
+import { dateTimeFormat, numberFormat } from "#app/framework/intl";
 
 /**
  * The texts of the emails the product sends, from the `emails` namespace
