@@ -15,6 +15,12 @@ const isTest = Boolean(process.env.VITEST);
 const FRAMEWORK =
   /\/node_modules\/(react|react-dom|scheduler|@remix-run\/react|@remix-run\/router|@remix-run\/server-runtime|react-router|react-router-dom|turbo-stream|i18next|react-i18next|remix-i18next|html-parse-stringify|void-elements)\//;
 
+/** A chunk's own modules, named by their paths in the repository (a module id ends with one). */
+function modules(...files: string[]): (id: string) => boolean {
+  const endings = files.map((file) => `/${file}`);
+  return (id) => endings.some((ending) => id.endsWith(ending));
+}
+
 /**
  * The app's own code that every page runs (the frame, header and footer, links, languages, the
  * theme, the one event stream, the card classes most pages use): one `shell` file instead of some
@@ -23,15 +29,53 @@ const FRAMEWORK =
  * them, and a module the groups share but none names lands in the first group that asks, which
  * then imports `shell` and is imported by it (a cycle: "Cannot access … before initialization").
  */
-const SHELL =
-  /\/app\/(i18n\.ts|route-table\.ts|framework\/intl\.ts|components\/(site-frame|site-header|logo-mark|site-footer|theme-toggle|localized-link|language-switcher|avatar|icons|event-stream|error-boundary|ui\/card)\.tsx|utils\/(href|use-lang|meta|nonce|headers|intl|initials|theme|chats|use-emails|use-chat-stream|event-stream\.client|mailbox-types|current-user|safe-redirect|use-close-on-navigate|settings-nav|photos)\.tsx?)$/;
+const SHELL = modules(
+  "app/i18n.ts",
+  "app/route-table.ts",
+  "app/components/site-frame.tsx",
+  "app/components/site-header.tsx",
+  "app/components/logo-mark.tsx",
+  "app/components/site-footer.tsx",
+  "app/components/theme-toggle.tsx",
+  "app/components/localized-link.tsx",
+  "app/components/language-switcher.tsx",
+  "app/components/avatar.tsx",
+  "app/components/icons.tsx",
+  "app/components/event-stream.tsx",
+  "app/components/error-boundary.tsx",
+  "app/components/ui/card.tsx",
+  "app/utils/href.ts",
+  "app/utils/use-lang.ts",
+  "app/utils/meta.ts",
+  "app/utils/nonce.tsx",
+  "app/utils/headers.ts",
+  "app/framework/intl.ts",
+  "app/utils/initials.ts",
+  "app/utils/theme.ts",
+  "app/utils/chats.ts",
+  "app/utils/use-emails.ts",
+  "app/utils/use-chat-stream.ts",
+  "app/utils/event-stream.client.ts",
+  "app/utils/mailbox-types.ts",
+  "app/utils/current-user.ts",
+  "app/utils/safe-redirect.ts",
+  "app/utils/use-close-on-navigate.ts",
+  "app/utils/settings-nav.ts",
+  "app/utils/photos.ts",
+);
 
 /**
  * The search box the home page, the search pages and the listing pages share (its options, place
  * suggestions, region names, the result view's URL helpers): one file instead of six of 0.2–0.9 kB.
  */
-const SEARCH_BOX =
-  /\/app\/(components\/place-suggestions\.tsx|utils\/(listings\/search-options|listings\/view|regions|catalog|use-compact-get-submit)\.ts)$/;
+const SEARCH_BOX = modules(
+  "app/components/place-suggestions.tsx",
+  "app/utils/listings/search-options.ts",
+  "app/utils/listings/view.ts",
+  "app/utils/regions.ts",
+  "app/utils/catalog.ts",
+  "app/utils/use-compact-get-submit.ts",
+);
 
 /**
  * What shows listings on the search, listing and favourites pages (cards, photos, prices, the
@@ -39,7 +83,13 @@ const SEARCH_BOX =
  * instead of five. (Rollup adds a group's own imports to it, so a group never names a module that
  * imports conform: the listing page would then load the form library it does not use.)
  */
-const LISTINGS = /\/app\/components\/(listing-card|listing-photo|price|favourite-button|listing-map)\.tsx$/;
+const LISTINGS = modules(
+  "app/components/listing-card.tsx",
+  "app/components/listing-photo.tsx",
+  "app/components/price.tsx",
+  "app/components/favourite-button.tsx",
+  "app/components/listing-map.tsx",
+);
 
 /**
  * The two search pages' own parts (filters, results, pages of results). The listing limits the
@@ -53,18 +103,27 @@ const LISTINGS = /\/app\/components\/(listing-card|listing-photo|price|favourite
  * 7.6 KiB in two files) for a button; in `shell`, home went over its 100 KiB budget (100.2 KiB);
  * a file of their own (0.6 KiB) was one request more on the search pages.
  */
-const BUTTONS = /\/app\/(components\/ui\/button\.tsx|utils\/use-pending\.ts)$/;
+const BUTTONS = modules(
+  "app/components/ui/button.tsx",
+  "app/utils/use-pending.ts",
+);
 
-const SEARCH_PAGE = /\/app\/components\/(search-filters|search-results|pagination)\.tsx$/;
-const LISTING_LIMITS = /\/app\/utils\/listings\/limits\.ts$/;
+const SEARCH_PAGE = modules(
+  "app/components/search-filters.tsx",
+  "app/components/search-results.tsx",
+  "app/components/pagination.tsx",
+);
+const LISTING_LIMITS = modules(
+  "app/utils/listings/limits.ts",
+);
 
 function chunkOf(id: string): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
-  if (SHELL.test(id) || id.includes("vite/preload-helper")) return "shell";
-  if (SEARCH_BOX.test(id)) return "search-box";
-  if (LISTINGS.test(id) || BUTTONS.test(id)) return "listings";
-  if (LISTING_LIMITS.test(id)) return "limits";
-  if (SEARCH_PAGE.test(id)) return "search-page";
+  if (SHELL(id) || id.includes("vite/preload-helper")) return "shell";
+  if (SEARCH_BOX(id)) return "search-box";
+  if (LISTINGS(id) || BUTTONS(id)) return "listings";
+  if (LISTING_LIMITS(id)) return "limits";
+  if (SEARCH_PAGE(id)) return "search-page";
   return undefined;
 }
 
