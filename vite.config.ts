@@ -32,13 +32,13 @@ function modules(...files: string[]): (id: string) => boolean {
 const SHELL = modules(
   "app/i18n.ts",
   "app/route-table.ts",
-  "app/components/site-frame.tsx",
-  "app/components/site-header.tsx",
-  "app/components/logo-mark.tsx",
-  "app/components/site-footer.tsx",
-  "app/components/theme-toggle.tsx",
+  "app/features/site/components/site-frame.tsx",
+  "app/features/site/components/site-header.tsx",
+  "app/features/site/components/logo-mark.tsx",
+  "app/features/site/components/site-footer.tsx",
+  "app/features/site/components/theme-toggle.tsx",
   "app/components/localized-link.tsx",
-  "app/components/language-switcher.tsx",
+  "app/features/site/components/language-switcher.tsx",
   "app/components/avatar.tsx",
   "app/components/icons.tsx",
   "app/components/event-stream.tsx",
@@ -52,11 +52,11 @@ const SHELL = modules(
   "app/framework/intl.ts",
   "app/utils/initials.ts",
   "app/utils/theme.ts",
-  "app/utils/chats.ts",
-  "app/utils/use-emails.ts",
-  "app/utils/use-chat-stream.ts",
+  "app/features/chats/chats.ts",
+  "app/features/mailbox/use-emails.ts",
+  "app/features/chats/use-chat-stream.ts",
   "app/utils/event-stream.client.ts",
-  "app/utils/mailbox-types.ts",
+  "app/features/mailbox/mailbox-types.ts",
   "app/utils/current-user.ts",
   "app/utils/safe-redirect.ts",
   "app/utils/use-close-on-navigate.ts",
@@ -69,9 +69,9 @@ const SHELL = modules(
  * suggestions, region names, the result view's URL helpers): one file instead of six of 0.2–0.9 kB.
  */
 const SEARCH_BOX = modules(
-  "app/components/place-suggestions.tsx",
-  "app/utils/listings/search-options.ts",
-  "app/utils/listings/view.ts",
+  "app/features/search/components/place-suggestions.tsx",
+  "app/features/search/search-options.ts",
+  "app/features/listings/view.ts",
   "app/utils/regions.ts",
   "app/utils/catalog.ts",
   "app/utils/use-compact-get-submit.ts",
@@ -84,11 +84,11 @@ const SEARCH_BOX = modules(
  * imports conform: the listing page would then load the form library it does not use.)
  */
 const LISTINGS = modules(
-  "app/components/listing-card.tsx",
-  "app/components/listing-photo.tsx",
+  "app/features/listings/components/listing-card.tsx",
+  "app/features/listings/components/listing-photo.tsx",
   "app/components/price.tsx",
-  "app/components/favourite-button.tsx",
-  "app/components/listing-map.tsx",
+  "app/features/listings/components/favourite-button.tsx",
+  "app/features/listings/components/listing-map.tsx",
 );
 
 /**
@@ -109,12 +109,12 @@ const BUTTONS = modules(
 );
 
 const SEARCH_PAGE = modules(
-  "app/components/search-filters.tsx",
-  "app/components/search-results.tsx",
+  "app/features/search/components/search-filters.tsx",
+  "app/features/search/components/search-results.tsx",
   "app/components/pagination.tsx",
 );
 const LISTING_LIMITS = modules(
-  "app/utils/listings/limits.ts",
+  "app/features/listings/limits.ts",
 );
 
 function chunkOf(id: string): string | undefined {

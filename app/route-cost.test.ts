@@ -76,9 +76,9 @@ const real = site(routeTable);
 function withMorePages(count: number): RouteTable {
   const pages: Page[] = Array.from({ length: count }, (_, i) => {
     const shapes = [`extra-${i}`, `ajustes/extra-${i}`, `boat/extra-${i}/:id`, `extra-${i}/:slug/detail`];
-    return { id: `extra-${i}`, path: shapes[i % shapes.length], file: "routes/about.tsx", sitemap: false };
+    return { id: `extra-${i}`, path: shapes[i % shapes.length], file: "features/site/routes/about.tsx", sitemap: false };
   });
-  const fixture: LayoutGroup = { id: "fixture", file: "routes/layouts/default.tsx", pages };
+  const fixture: LayoutGroup = { id: "fixture", file: "features/site/routes/layout.tsx", pages };
   return { ...routeTable, layoutGroups: [...(routeTable.layoutGroups as readonly LayoutGroup[]), fixture] };
 }
 

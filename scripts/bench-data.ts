@@ -7,10 +7,10 @@ import { seedDemoData } from "#app/.server/seed";
 import { seedBenchListings } from "#app/.server/seed/bench";
 import { createDemoPhotoProvider } from "#app/.server/seed/photos";
 import { createServices } from "#app/.server/services";
-import { createCasesService } from "#app/.server/domain/cases";
-import { caseTypes } from "#app/utils/cases";
-import { renderInvoicePdf, type Invoice } from "#app/.server/domain/invoices";
-import { testBooking } from "#app/.server/domain/invoices/test-fixtures";
+import { createCasesService } from "#app/features/cases/.server";
+import { caseTypes } from "#app/features/cases/cases";
+import { renderInvoicePdf, type Invoice } from "#app/features/invoices/.server";
+import { testBooking } from "#app/features/invoices/.server/test-fixtures";
 import { CASES } from "./bench-options";
 
 export const DEMO = { email: "renter@amarre.test", password: "amarre-demo" };

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createMailboxService } from "#app/.server/domain/mailbox";
+import { createMailboxService } from "#app/features/mailbox/.server";
 import { SqliteStore } from "#app/.server/store/sqlite";
 import { storeIndexes } from "#app/.server/store/indexes";
 

@@ -18,7 +18,7 @@ export const RUNTIME_FILES = [
   "build",
   "locales", // app/.server/i18n.ts
   "public/images", // the demo seed's photos (app/.server/seed/photos.ts)
-  "app/.server/domain/invoices/fonts", // invoice PDFs (pdf-layout.ts)
+  "app/features/invoices/.server/fonts", // invoice PDFs (pdf-layout.ts)
 ];
 
 /**

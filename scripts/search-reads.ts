@@ -21,7 +21,7 @@ import { seedBenchListings } from "#app/.server/seed/bench";
 import { createDemoPhotoProvider } from "#app/.server/seed/photos";
 import { createServices } from "#app/.server/services";
 import { measureStoreUse } from "#app/.server/store/counting";
-import { createListingsService } from "#app/.server/domain/listings";
+import { createListingsService } from "#app/features/listings/.server";
 import { commonSearches, SEARCH_FROM, SEARCH_TO } from "#tests/common-searches";
 import { consecutivePorts, startFirebaseEmulators } from "./firebase-emulators";
 

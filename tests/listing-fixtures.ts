@@ -1,6 +1,6 @@
-import type { BoatListing, DockListing } from "#app/.server/domain/listings";
+import type { BoatListing, DockListing } from "#app/features/listings/.server";
 import type { Services } from "#app/.server/services";
-import type { BoatTypeId, DockKind, ListingPhoto } from "#app/utils/listings/schemas";
+import type { BoatTypeId, DockKind, ListingPhoto } from "#app/features/listings/schemas";
 import { createTestUser, sessionCookie } from "./test-services";
 
 /**

@@ -4,14 +4,14 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server.js";
-import type { Booking } from "#app/.server/domain/bookings";
+import type { Booking } from "#app/features/bookings/.server";
 import type { Services } from "#app/.server/services";
-import { BookingDetail } from "#app/components/booking-pages";
-import { loader as payoutsLoader } from "#app/routes/settings/payouts";
-import { loader as rentalLoader } from "#app/routes/settings/rental";
-import { loader as rentalsLoader } from "#app/routes/settings/rentals";
-import { loader as reservationLoader } from "#app/routes/settings/reservation";
-import { loader as reservationsLoader } from "#app/routes/settings/reservations";
+import { BookingDetail } from "#app/features/bookings/components/booking-pages";
+import { loader as payoutsLoader } from "#app/features/payouts/routes/payouts";
+import { loader as rentalLoader } from "#app/features/bookings/routes/rental";
+import { loader as rentalsLoader } from "#app/features/bookings/routes/rentals";
+import { loader as reservationLoader } from "#app/features/bookings/routes/reservation";
+import { loader as reservationsLoader } from "#app/features/bookings/routes/reservations";
 import { authedRequest, dataOf, loadContext, settle } from "./test-services";
 
 /**

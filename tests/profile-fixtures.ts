@@ -6,7 +6,7 @@ import { requireUser } from "#app/.server/auth/guards";
 import type { Services } from "#app/.server/services";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestServices, formPost, loadContext, settle } from "#tests/test-services";
-import { action } from "#app/routes/settings/profile";
+import { action } from "#app/features/profiles/routes/profile";
 
 export let services: Services;
 /** Fresh services for the test file that calls it. */

@@ -1,6 +1,6 @@
-import type { Listing } from "#app/.server/domain/listings";
+import type { Listing } from "#app/features/listings/.server";
 import type { Services } from "#app/.server/services";
-import type { ListingPhoto } from "#app/utils/listings/schemas";
+import type { ListingPhoto } from "#app/features/listings/schemas";
 
 /**
  * Fixtures for the favourites and history tests: listings made through the listings service

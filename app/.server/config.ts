@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { PasswordPolicy } from "#app/utils/password-policy";
-import { PLATFORM_ISSUER } from "./domain/legal-pages";
+import type { PasswordPolicy } from "#app/features/accounts/password-policy";
+import { PLATFORM_ISSUER } from "#app/features/legal-pages/.server";
 import { DEFAULT_PASSWORD_HASH_COST } from "./identity";
 
 /**
@@ -83,7 +83,7 @@ const envSchema = z
     SIGN_IN_LIMIT_PER_10_MINUTES: z.coerce.number().int().min(1).max(100_000).default(20),
     // Requests from the service pages (paperwork, insurance, cleaning, transport, ports) per address and hour.
     // The platform as it appears on its invoices (the service fee): legal name, tax id, address.
-    // By default the company the legal notice names (domain/legal-pages/company.ts).
+    // By default the company the legal notice names (features/legal-pages/.server/company.ts).
     INVOICE_ISSUER_NAME: z.string().trim().min(2).max(120).default(PLATFORM_ISSUER.name),
     INVOICE_ISSUER_TAX_ID: z.string().trim().min(5).max(20).default(PLATFORM_ISSUER.taxId),
     INVOICE_ISSUER_ADDRESS: z.string().trim().min(5).max(200).default(PLATFORM_ISSUER.address),

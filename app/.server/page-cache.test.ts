@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as boatLoader } from "#app/routes/boats/detail";
-import { loader as boatSearchLoader } from "#app/routes/boats/search";
-import { loader as dockSearchLoader } from "#app/routes/docks/search";
+import { loader as boatLoader } from "#app/features/listings/routes/boat-detail";
+import { loader as boatSearchLoader } from "#app/features/search/routes/boat-search";
+import { loader as dockSearchLoader } from "#app/features/search/routes/dock-search";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestServices, createTestUser, loadContext, pageRequest } from "#tests/test-services";

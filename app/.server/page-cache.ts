@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import { LANG_COOKIE } from "#app/i18n";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { SESSION_COOKIE } from "./auth/session";
-import { RECENTLY_VIEWED_COOKIE } from "./domain/history";
+import { RECENTLY_VIEWED_COOKIE } from "#app/features/history/.server";
 import { langFromCookieHeader } from "./i18n";
 import { readThemeCookie } from "#app/utils/theme";
 

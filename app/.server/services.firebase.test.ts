@@ -14,7 +14,7 @@ import { loadConfig } from "./config";
 import { getSessionUser, requireUser } from "./auth/guards";
 import { seedDemoData, seedSteps } from "./seed";
 import { createServices, type Services } from "./services";
-import { action as tokenSync } from "#app/routes/api/auth-session";
+import { action as tokenSync } from "#app/features/accounts/routes/auth-session";
 
 /**
  * The whole accounts flow on the firebase backend: Firebase Auth (emulator) for identity,

@@ -2,9 +2,9 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EVENT_STREAM_URL, eventStreamState, startEventStream, stopEventStream } from "./event-stream.client";
-import type { MailboxEmail } from "./mailbox-types";
-import { getEmails, subscribeToEmails, useEmails } from "./use-emails";
-import { getChatStream, useChatStream } from "./use-chat-stream";
+import type { MailboxEmail } from "#app/features/mailbox/mailbox-types";
+import { getEmails, subscribeToEmails, useEmails } from "#app/features/mailbox/use-emails";
+import { getChatStream, useChatStream } from "#app/features/chats/use-chat-stream";
 
 /** A stand-in for the browser's EventSource that records every connection opened. */
 class FakeEventSource {

@@ -1,7 +1,7 @@
 /**
  * Photos as the browser sees them: the limits an upload form shows and checks before sending,
  * and the URLs of the stored variants (`/photos/<ownerPrefix>/<id>/<width>.webp`, served by
- * `routes/resources/photo.ts`). Client-safe: no server code, no sharp.
+ * `features/listings/routes/photo.ts`). Client-safe: no server code, no sharp.
  *
  * A photo is referred to by its path, `<ownerPrefix>/<id>` (for example `boats/abc/k3j…`), and
  * the widths it was stored at (`storePhoto` returns both).

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { today } from "#app/.server/domain/bookings/dates";
+import { today } from "#app/utils/dates";
 import { demoPage } from "./people";
 import { demoOfToday, type DemoServer } from "./support/demo-day";
 

@@ -56,7 +56,7 @@ after(() => {
 });
 
 test("holds the build, the files read at run time and production packages only", () => {
-  for (const entry of ["build/server/server.js", "build/server/index.js", "build/client", "locales/es", "app/.server/domain/invoices/fonts/DejaVuSans.ttf"]) {
+  for (const entry of ["build/server/server.js", "build/server/index.js", "build/client", "locales/es", "app/features/invoices/.server/fonts/DejaVuSans.ttf"]) {
     assert.ok(fs.existsSync(path.join(folder, entry)), `${entry} is in the runtime folder`);
   }
   const pkg = JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8"));

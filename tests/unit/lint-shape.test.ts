@@ -12,26 +12,26 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 describe("lint keeps the shape", () => {
   it.each([
-    ["app/.server/domain/bookings/service.ts", 'import { data } from "@remix-run/node";\nexport const x = data;'],
-    ["app/.server/domain/bookings/service.ts", 'import { requireUser } from "#app/.server/auth/guards";\nexport const x = requireUser;'],
-    ["app/.server/domain/bookings/service.ts", 'import { requireUser } from "../../auth/guards";\nexport const x = requireUser;'],
-    ["app/.server/domain/bookings/service.ts", 'import Database from "better-sqlite3";\nexport const x = Database;'],
-    ["app/.server/domain/bookings/service.ts", 'import { getFirestore } from "firebase-admin/firestore";\nexport const x = getFirestore;'],
+    ["app/features/bookings/.server/service.ts", 'import { data } from "@remix-run/node";\nexport const x = data;'],
+    ["app/features/bookings/.server/service.ts", 'import { requireUser } from "#app/.server/auth/guards";\nexport const x = requireUser;'],
+    ["app/features/bookings/.server/service.ts", 'import { requireUser } from "../../auth/guards";\nexport const x = requireUser;'],
+    ["app/features/bookings/.server/service.ts", 'import Database from "better-sqlite3";\nexport const x = Database;'],
+    ["app/features/bookings/.server/service.ts", 'import { getFirestore } from "firebase-admin/firestore";\nexport const x = getFirestore;'],
     ["app/components/booking-card.tsx", 'import { createServices } from "#app/.server/services";\nexport const x = createServices;'],
-    ["app/components/booking-card.tsx", 'import { loadListingForm } from "#app/routes/listings/listing-form.server";\nexport const x = loadListingForm;'],
-    ["app/utils/bookings/view.ts", 'import { getFixedT } from "../../.server/i18n";\nexport const x = getFixedT;'],
-    ["app/routes/settings/reservations.tsx", 'import { createStore } from "#app/.server/store/create-store";\nexport const x = createStore;'],
-    ["app/routes/settings/reservations.tsx", 'import { storePhoto } from "#app/.server/blobs/images";\nexport const x = storePhoto;'],
-    ["app/routes/settings/reservations.tsx", 'import { createIdentity } from "#app/.server/identity/create-identity";\nexport const x = createIdentity;'],
+    ["app/components/booking-card.tsx", 'import { loadListingForm } from "#app/features/listings/routes/listing-form.server";\nexport const x = loadListingForm;'],
+    ["app/features/bookings/view/view.ts", 'import { getFixedT } from "../../.server/i18n";\nexport const x = getFixedT;'],
+    ["app/features/bookings/routes/reservations.tsx", 'import { createStore } from "#app/.server/store/create-store";\nexport const x = createStore;'],
+    ["app/features/bookings/routes/reservations.tsx", 'import { storePhoto } from "#app/.server/blobs/images";\nexport const x = storePhoto;'],
+    ["app/features/bookings/routes/reservations.tsx", 'import { createIdentity } from "#app/.server/identity/create-identity";\nexport const x = createIdentity;'],
   ])("refuses in %s: %s", async (file, code) => {
     expect(await problems(file, code)).toHaveLength(1);
   });
 
   it.each([
-    ["app/.server/domain/bookings/service.ts", 'import type { DocumentStore } from "../../store";\nexport type X = DocumentStore;'],
-    ["app/components/booking-card.tsx", 'import type { loader } from "#app/routes/settings/reservations";\nexport type X = typeof loader;'],
-    ["app/routes/settings/reservations.tsx", 'import { requestContext } from "#app/.server/http/request-context";\nexport const x = requestContext;'],
-    ["app/routes/settings/reservations.tsx", 'import type { StoreError } from "#app/.server/store";\nexport type X = StoreError;'],
+    ["app/features/bookings/.server/service.ts", 'import type { DocumentStore } from "../../store";\nexport type X = DocumentStore;'],
+    ["app/components/booking-card.tsx", 'import type { loader } from "#app/features/bookings/routes/reservations";\nexport type X = typeof loader;'],
+    ["app/features/bookings/routes/reservations.tsx", 'import { requestContext } from "#app/.server/http/request-context";\nexport const x = requestContext;'],
+    ["app/features/bookings/routes/reservations.tsx", 'import type { StoreError } from "#app/.server/store";\nexport type X = StoreError;'],
     ["app/.server/store/sqlite-extra.ts", 'import Database from "better-sqlite3";\nexport const x = Database;'],
   ])("allows in %s: %s", async (file, code) => {
     expect(await problems(file, code)).toEqual([]);

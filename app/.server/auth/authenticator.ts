@@ -2,7 +2,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { Strategy } from "remix-auth/strategy";
 import { isLang } from "#app/i18n";
-import type { AccountsService } from "../domain/accounts";
+import type { AccountsService } from "#app/features/accounts/.server";
 import { IdentityError } from "../identity";
 import type { SessionData } from "./session";
 

@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, createSession, type Session } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import type { Config } from "../config";
-import type { AccountSession } from "../domain/accounts";
+import type { AccountSession } from "#app/features/accounts/.server";
 import { SESSION_MAX_AGE_SECONDS } from "../identity";
 
 /**

@@ -2,13 +2,13 @@ import dns from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { CalendarFetchError, type CalendarFetcher, type FetchOutcome } from "#app/.server/domain/calendar-sync";
+import { CalendarFetchError, type CalendarFetcher, type FetchOutcome } from "#app/features/calendar/.server";
 import { isPublicAddress } from "./addresses";
 
 export { isPublicAddress } from "./addresses";
 
 /**
- * The calendar fetcher (the `CalendarFetcher` port of domain/calendar-sync): a conditional GET
+ * The calendar fetcher (the `CalendarFetcher` port of features/calendar/.server): a conditional GET
  * (If-None-Match / If-Modified-Since) of a public http(s) address with a timeout and a size cap,
  * following at most three redirects. Against server-side request forgery (decision record 030):
  * only http and https; the host name is resolved here and every address it has is checked —

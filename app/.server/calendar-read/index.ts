@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { CalendarReader, ReadOptions, ReadOutcome } from "#app/.server/domain/calendar-sync";
+import type { CalendarReader, ReadOptions, ReadOutcome } from "#app/features/calendar/.server";
 import { WORKER_ENTRY, WORKER_FILE, workerBuildOptions } from "./worker-build.js";
 
 /**
- * The calendar reader (the `CalendarReader` port of domain/calendar-sync, decision 046): a fetched
+ * The calendar reader (the `CalendarReader` port of features/calendar/.server, decision 046): a fetched
  * calendar is someone else's file, so it is read in a worker thread, never on the event loop that
  * answers requests, with two ceilings the domain's own bounds sit in front of: a heap of
  * `maxMemoryMb` (V8 stops the thread, not the process, past it) and `cpuBudgetMs` of the

@@ -8,8 +8,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
-import { readCalendar } from "#app/.server/domain/calendar-sync/ical";
-import type { ReadOptions } from "#app/.server/domain/calendar-sync";
+import { readCalendar } from "#app/features/calendar/.server/ical";
+import type { ReadOptions } from "#app/features/calendar/.server";
 
 const port = parentPort!;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as contactAction, loader as contactLoader } from "#app/routes/legal/contact";
+import { action as contactAction, loader as contactLoader } from "#app/features/legal-pages/routes/contact";
 import { PAGE_CACHE_HEADER } from "#app/utils/headers";
 import { followNotice, sessionPairOf } from "#tests/notice";
 import { authedRequest, createTestServices, createTestUser, formPost, loadContext, pageRequest, settle } from "#tests/test-services";

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import type { Config } from "../config";
-import { RECENTLY_VIEWED_COOKIE, RECENTLY_VIEWED_MAX_AGE_SECONDS, type RecentlyViewedCookie } from "../domain/history";
+import { RECENTLY_VIEWED_COOKIE, RECENTLY_VIEWED_MAX_AGE_SECONDS, type RecentlyViewedCookie } from "#app/features/history/.server";
 
 /**
  * The visitors' history cookie `recently_viewed`: signed with the session's secrets (newest

@@ -1,5 +1,5 @@
 /** What the team's operations page reads about this server: its schedulers, the webhook deliveries that failed, its build and start. The folder's only door. */
-import type { ReconciliationService } from "../domain/reconciliation";
+import type { ReconciliationService } from "#app/features/reconciliation/.server";
 import type { DocumentStore } from "../store";
 import { buildInfo } from "./build-info";
 import type { SchedulerRecorder } from "./schedulers";

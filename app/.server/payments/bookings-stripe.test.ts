@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays, createBookingsService, today, type Booking } from "#app/.server/domain/bookings";
+import { addDays, createBookingsService, today, type Booking } from "#app/features/bookings/.server";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { createTestServices } from "#tests/test-services";

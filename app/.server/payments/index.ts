@@ -1,6 +1,6 @@
 /**
  * The payments port: how the marketplace holds, takes, returns and pays out money. The booking
- * domain decides *what* a booking's money is (its ledger lines, `domain/bookings/ledger.ts`);
+ * domain decides *what* a booking's money is (its ledger lines, `features/bookings/.server/ledger.ts`);
  * an adapter only moves it:
  * - `recorded` (the embedded default) connects no provider. Nothing is charged: every call
  *   answers `settled: "direct"`, and the ledger says what is owed, to whom and when (the renter
@@ -157,7 +157,7 @@ export interface PaymentsPort {
  * Connect (decision 052): an owner's payout account at the provider, made once, completed on the
  * provider's own pages (onboarding), and its state as the provider tells it. With an account
  * whose payouts are enabled, the owner's share is transferred to it; without one, their payouts
- * wait (`domain/payouts`).
+ * wait (`features/payouts/.server`).
  */
 export type ConnectAccountState = {
   /** The provider's id of the account (Stripe: `acct_…`). */

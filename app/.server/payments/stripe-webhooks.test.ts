@@ -5,7 +5,7 @@ import type { DocumentStore } from "../store";
 import { createStore } from "../store/create-store";
 import { FirestoreStore } from "../store/firestore";
 import { createStripeWebhooks, PAYMENT_EVENTS_COLLECTION, type BookingPaymentEvents } from "./stripe-webhooks";
-import { createPayoutAccountsService } from "../domain/payouts";
+import { createPayoutAccountsService } from "#app/features/payouts/.server";
 import type { ConnectPort } from "./index";
 
 /**

@@ -1,4 +1,4 @@
-import type { Company, Lessor } from "../domain/users";
+import type { Company, Lessor } from "#app/features/profiles/.server";
 
 /** The demo accounts listed in the README; all use the password DEMO_PASSWORD. */
 export const DEMO_PASSWORD = "amarre-demo";

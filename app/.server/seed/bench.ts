@@ -1,6 +1,6 @@
-import { boatTypeIds, type BoatTypeId, type CancellationPolicy, type ListingPhoto } from "#app/utils/listings/schemas";
-import { IMPORT_BATCH_MAX } from "../domain/listings";
-import type { Port } from "../domain/ports";
+import { boatTypeIds, type BoatTypeId, type CancellationPolicy, type ListingPhoto } from "#app/features/listings/schemas";
+import { IMPORT_BATCH_MAX } from "#app/features/listings/.server";
+import type { Port } from "#app/features/ports/.server";
 import type { Services } from "../services";
 import { DEMO_PASSWORD } from "./accounts";
 import { boatModels, type BoatModel, type PhotoProvider } from "./listings";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import { addDays, bookingEmailHandler, createBookingsService, today, type BookingChoice } from "../domain/bookings";
-import { createHandoverService } from "../domain/handover";
-import type { Listing } from "../domain/listings";
+import { addDays, bookingEmailHandler, createBookingsService, today, type BookingChoice } from "#app/features/bookings/.server";
+import { createHandoverService } from "#app/features/handover/.server";
+import type { Listing } from "#app/features/listings/.server";
 import type { Services } from "../services";
 import { demoPayments } from "./demo-payments";
 

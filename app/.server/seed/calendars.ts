@@ -1,4 +1,4 @@
-import { addDays, today } from "../domain/bookings";
+import { addDays, today } from "#app/features/bookings/.server";
 import type { Services } from "../services";
 
 /**

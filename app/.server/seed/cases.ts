@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { caseStatuses, caseTypes, procedureTypes, UNQUOTED_TYPES } from "#app/utils/cases";
-import { createCasesService, madridDay, type Case, type CaseStatus, type CaseType } from "../domain/cases";
+import { caseStatuses, caseTypes, procedureTypes, UNQUOTED_TYPES } from "#app/features/cases/cases";
+import { createCasesService, madridDay, type Case, type CaseStatus, type CaseType } from "#app/features/cases/.server";
 import { caseQuoteInvoicer, type Services } from "../services";
 
 /**

@@ -1,4 +1,4 @@
-import { createChatsService } from "../domain/chats";
+import { createChatsService } from "#app/features/chats/.server";
 import type { Services } from "../services";
 
 /**

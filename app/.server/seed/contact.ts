@@ -1,4 +1,4 @@
-import { createCasesService } from "../domain/cases";
+import { createCasesService } from "#app/features/cases/.server";
 import type { Services } from "../services";
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Services } from "#app/.server/services";
-import { addDays, BOOKINGS, lineOf, today, type Booking } from "#app/.server/domain/bookings";
+import { addDays, BOOKINGS, lineOf, today, type Booking } from "#app/features/bookings/.server";
 import { seedDemoData, seedSteps } from "#app/.server/seed";
 import { seedDemoHandover } from "#app/.server/seed/handover";
-import { loader as payoutsLoader } from "#app/routes/settings/payouts";
+import { loader as payoutsLoader } from "#app/features/payouts/routes/payouts";
 import { authedRequest, createTestServices, dataOf, loadContext, settle, signInAs } from "#tests/test-services";
 import { DEMO_PASSWORD } from "./accounts";
 import { DEMO_CALENDAR_URL } from "./calendars";

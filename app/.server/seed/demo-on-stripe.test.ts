@@ -7,7 +7,7 @@ import { seedDemoBookings } from "./bookings";
 import { seedDemoHandover } from "./handover";
 import { seedDemoReviews } from "./reviews";
 import { DEMO_PAYOUT_ACCOUNTS } from "./payout-accounts";
-import { loader as payoutsPage } from "#app/routes/settings/payouts";
+import { loader as payoutsPage } from "#app/features/payouts/routes/payouts";
 import { authedRequest, dataOf, loadContext, signInAs } from "#tests/test-services";
 import { DEMO_PASSWORD } from "./accounts";
 

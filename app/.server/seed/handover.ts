@@ -1,4 +1,4 @@
-import { addDays, createBookingsService, isBookingError, today } from "../domain/bookings";
+import { addDays, createBookingsService, isBookingError, today } from "#app/features/bookings/.server";
 import type { Services } from "../services";
 import { demoPayments } from "./demo-payments";
 

@@ -1,4 +1,4 @@
-import { BOOKINGS, type Booking } from "../domain/bookings";
+import { BOOKINGS, type Booking } from "#app/features/bookings/.server";
 import { isIdentityError } from "../identity";
 import type { Services } from "../services";
 import { demoAccounts, DEMO_PASSWORD, type DemoAccount } from "./accounts";

@@ -13,9 +13,9 @@ import {
   type FuelType,
   type Licence,
   type ListingPhoto,
-} from "#app/utils/listings/schemas";
+} from "#app/features/listings/schemas";
 import { isIdentityError } from "../identity";
-import type { ListingKind, ListingsService } from "../domain/listings";
+import type { ListingKind, ListingsService } from "#app/features/listings/.server";
 import type { Services } from "../services";
 import { DEMO_PASSWORD, type DemoAccount } from "./accounts";
 import type { PhotoProvider, SeedStep } from "./types";

@@ -1,4 +1,4 @@
-import type { PortInput } from "../domain/ports";
+import type { PortInput } from "#app/features/ports/.server";
 
 /** Ports along the Spanish coast and the Balearic Islands. */
 export const demoPorts: PortInput[] = [

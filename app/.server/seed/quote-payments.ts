@@ -1,4 +1,4 @@
-import { createCasesService, madridDay } from "../domain/cases";
+import { createCasesService, madridDay } from "#app/features/cases/.server";
 import { createRecordedPayments } from "../payments";
 import { caseQuoteInvoicer, type Services } from "../services";
 

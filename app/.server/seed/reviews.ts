@@ -1,5 +1,5 @@
-import { addDays, createBookingsService, today } from "../domain/bookings";
-import { createReviewsService } from "../domain/reviews";
+import { addDays, createBookingsService, today } from "#app/features/bookings/.server";
+import { createReviewsService } from "#app/features/reviews/.server";
 import type { Services } from "../services";
 import { demoPayments } from "./demo-payments";
 

@@ -1,5 +1,5 @@
-import type { BoatTypeId, DockKind, ListingPhoto } from "#app/utils/listings/schemas";
-import type { ListingKind } from "../domain/listings";
+import type { BoatTypeId, DockKind, ListingPhoto } from "#app/features/listings/schemas";
+import type { ListingKind } from "#app/features/listings/.server";
 import type { Services } from "../services";
 
 /** One step of the demo data: it runs once per store (its id is recorded), in order. */

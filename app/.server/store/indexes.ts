@@ -25,7 +25,7 @@ export interface StoreIndex {
 }
 
 /**
- * The listing searches of `domain/listings`: equality filters on `fixed` fields and, from each of
+ * The listing searches of `features/listings/.server`: equality filters on `fixed` fields and, from each of
  * `slots`, none or one of its fields (the place is a port, a city or a region), then one of
  * `orders` (a sort, or the range field of a filter that runs in the store, which Firestore
  * requires to lead the ordering).

@@ -1,7 +1,7 @@
 /**
  * The weather port (decision 031): the forecast for one point of the coast, day by day, from
  * whichever service the operator chose (`WEATHER_PROVIDER`). The domain's rules
- * (`domain/weather`) decide from it whether a trip is unsafe; adapters only fetch and translate.
+ * (`features/weather/.server`) decide from it whether a trip is unsafe; adapters only fetch and translate.
  *
  * Figures are the day's worst: sustained wind and gusts in knots, the significant wave height in
  * metres. Warnings are official ones (AEMET's Meteoalerta: yellow, orange, red) for the coastal

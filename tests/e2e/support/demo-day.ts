@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { today } from "#app/.server/domain/bookings/dates";
+import { today } from "#app/utils/dates";
 import { SEEDED_DATA_DIR, startBuiltServer } from "../built-server";
 
 /**
