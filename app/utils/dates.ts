@@ -1,6 +1,11 @@
-import { MARKET_TIME_ZONE } from "#app/features/bookings/.server/model";
+/**
+ * Calendar days as `YYYY-MM-DD` strings, and the moments they begin in the marketplace's zone: the
+ * one module of dates that bookings, weather, calendars and the weather adapters share (outside
+ * any feature, so none of them imports another for a date).
+ */
 
-/** Calendar days as `YYYY-MM-DD` strings, and the moments they begin in the marketplace's zone. */
+/** Days are days in Spain: a trip starts at midnight there, requests expire by its clock. */
+export const MARKET_TIME_ZONE = "Europe/Madrid";
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isIsoDate(value: unknown): value is string {

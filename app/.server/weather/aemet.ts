@@ -1,8 +1,9 @@
+import { eachDay } from "#app/utils/dates";
 import { gunzipSync } from "node:zlib";
 import { Readable } from "node:stream";
 import { XMLParser } from "fast-xml-parser";
 import { extract } from "tar-stream";
-import { daysBetweenInclusive, OFFICIAL_LANGUAGES, WeatherUnavailableError, type Forecast, type GeoPoint, type OfficialLanguage, type WarningKind, type WarningLevel, type WeatherPort, type WeatherWarning } from "./index";
+import { OFFICIAL_LANGUAGES, WeatherUnavailableError, type Forecast, type GeoPoint, type OfficialLanguage, type WarningKind, type WarningLevel, type WeatherPort, type WeatherWarning } from "./index";
 
 /**
  * AEMET OpenData's warnings (`WEATHER_PROVIDER=aemet`, with `AEMET_API_KEY`): Meteoalerta's CAP 1.2
@@ -149,7 +150,7 @@ export function createAemetWeather(options: { apiKey: string; figures: WeatherPo
       ]);
       const byDate = new Map((figures?.days ?? []).map((day) => [day.date, day]));
       const today = now().toISOString().slice(0, 10);
-      const days = daysBetweenInclusive(from < today ? today : from, to)
+      const days = eachDay(from < today ? today : from, to)
         .map((date) => {
           // The day in Spain: 00:00 to 24:00 Madrid time (±1 h at the changes of time does not matter here).
           const dayStart = Date.parse(`${date}T00:00:00+01:00`);

@@ -1,5 +1,6 @@
+import { eachDay } from "#app/utils/dates";
 import { readFileSync } from "node:fs";
-import { daysBetweenInclusive, type DayForecast, type Forecast, type GeoPoint, type WeatherPort } from "./index";
+import { type DayForecast, type Forecast, type GeoPoint, type WeatherPort } from "./index";
 import { demoForecast } from "./demo-forecast";
 import { fixtureSchema, type WeatherFixture } from "./fixture-schema";
 
@@ -44,7 +45,7 @@ export function createFixtureWeather(options: { file?: string; fixture?: Weather
         .map((p) => ({ p, km: distanceKm(point, p) }))
         .filter(({ p, km }) => km <= p.radiusKm)
         .sort((a, b) => a.km - b.km)[0]?.p;
-      const days: DayForecast[] = daysBetweenInclusive(from, to)
+      const days: DayForecast[] = eachDay(from, to)
         // A forecast reaches 7 days ahead, like the services it stands for.
         .filter((date) => date >= today && date <= plusDays(today, 7))
         .map((date) => {

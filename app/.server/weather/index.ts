@@ -65,9 +65,3 @@ export class WeatherUnavailableError extends Error {
 /** Knots from metres per second / kilometres per hour. */
 export const KNOTS_PER_KMH = 1 / 1.852;
 
-/** The forecast days from `from` to `to`, one per date, in order. */
-export function daysBetweenInclusive(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
-  return days;
-}

@@ -1,4 +1,5 @@
-import { daysBetweenInclusive, WeatherUnavailableError, type DayForecast, type Forecast, type GeoPoint, type WeatherPort } from "./index";
+import { eachDay } from "#app/utils/dates";
+import { WeatherUnavailableError, type DayForecast, type Forecast, type GeoPoint, type WeatherPort } from "./index";
 
 /**
  * Open-Meteo (`WEATHER_PROVIDER=open-meteo`, no key): the day's highest sustained wind and gusts
@@ -68,7 +69,7 @@ export function createOpenMeteoWeather(options: { fetch?: Fetch; now?: () => Dat
         // A point the marine model does not cover (inland) answers without waves rather than failing the day.
         daily(OPEN_METEO_MARINE, point, start, end, ["wave_height_max"]).catch(() => new Map<string, Array<number | null>>()),
       ]);
-      const days: DayForecast[] = daysBetweenInclusive(start, end)
+      const days: DayForecast[] = eachDay(start, end)
         .filter((date) => wind.has(date))
         .map((date) => {
           const [windKnots, gustKnots] = wind.get(date)!;

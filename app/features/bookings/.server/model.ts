@@ -12,8 +12,7 @@ export const BOOKINGS = "bookings";
 /** One document per listing and half day (boats) or day (berths): `{listingId}_{date}[_am|_pm]`. */
 export const SLOTS = "booking_slots";
 
-/** Days are days in Spain: a trip starts at midnight there, requests expire by its clock. */
-export const MARKET_TIME_ZONE = "Europe/Madrid";
+export { MARKET_TIME_ZONE } from "#app/utils/dates";
 /** docs/PRODUCT.md: the owner has 48 hours to answer a request. */
 export const REQUEST_HOURS = 48;
 /** The longest booking (a Firestore transaction writes at most 500 documents: two slots a day for boats). */

@@ -1,5 +1,5 @@
 import type { GeoPoint, WeatherPort } from "#app/.server/weather";
-import { addDays, today } from "#app/features/bookings/.server";
+import { addDays, today } from "#app/utils/dates";
 import { boatClassOf, evidenceOf, judgeTrip, WEATHER_WINDOW_DAYS, type BoatClass, type TripWeather, type WeatherEvidence } from "./model";
 
 /**
