@@ -24,7 +24,7 @@ import { decideLanguage, getFixedT, localesVersion } from "#app/.server/i18n";
 import { EventStream } from "#app/components/event-stream";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { baseNamespaces, languageOf, languages, localizePath, splitLangFromPath, type Lang } from "#app/i18n";
-import { useOptimisticTheme } from "#app/features/site/components/theme-toggle";
+import { useOptimisticTheme } from "#app/features/site";
 import { errorMeta, type AlternatesHandle, type ErrorCopy, type PageAlternates } from "#app/utils/meta";
 import { clearCurrentUser, refreshCurrentUser, useCurrentUser } from "#app/utils/current-user";
 import { readThemeCookie } from "#app/utils/theme";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { PasswordPolicy } from "#app/features/accounts/password-policy";
+import type { PasswordPolicy } from "#app/features/accounts";
 import { PLATFORM_ISSUER } from "#app/features/legal-pages/.server";
 import { DEFAULT_PASSWORD_HASH_COST } from "./identity";
 

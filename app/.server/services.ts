@@ -18,7 +18,7 @@ import { createRateLimits, type RateLimits } from "./auth/rate-limit";
 import type { DocumentStore } from "./store";
 import { createStore } from "./store/create-store";
 import { createPageCacheInvalidations, INVALIDATIONS_PRUNE_MS, type PageCacheInvalidations } from "./page-cache-invalidations";
-import { createSessionRevocations, type SessionRevocations } from "#app/features/accounts/.server/sessions";
+import { createSessionRevocations, type SessionRevocations } from "#app/features/accounts/.server";
 import { SESSION_MAX_AGE_SECONDS, type IdentityProvider } from "./identity";
 import { bookingEmailHandler, createBookingsService, type BookingsService } from "#app/features/bookings/.server";
 import { isLang, type Lang } from "#app/i18n";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PriceUnit } from "#app/features/listings/view";
+import type { PriceUnit } from "#app/features/listings";
 import { formatEuros } from "#app/utils/money";
 import { useLang } from "#app/utils/use-lang";
 

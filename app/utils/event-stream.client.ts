@@ -1,7 +1,7 @@
-import { isMailboxEmailList } from "#app/features/mailbox/mailbox-types";
-import { setEmails } from "#app/features/mailbox/use-emails";
-import { isChatStreamState } from "#app/features/chats/chats";
-import { setChatStream } from "#app/features/chats/use-chat-stream";
+import { isMailboxEmailList } from "#app/features/mailbox";
+import { setEmails } from "#app/features/mailbox";
+import { isChatStreamState } from "#app/features/chats";
+import { setChatStream } from "#app/features/chats";
 
 /**
  * The one event stream of the whole app: a single EventSource, opened once when someone is signed

@@ -1,5 +1,5 @@
 import { useSubmit } from "@remix-run/react";
-import { compactFormData } from "#app/features/listings/view";
+import { compactFormData } from "#app/features/listings";
 
 /**
  * For a GET `<Form>`: submits it through Remix without its blank fields, so the URL carries only

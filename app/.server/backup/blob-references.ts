@@ -13,9 +13,9 @@
  * blob is missing only for the kinds listed).
  */
 import type { DatabaseReader } from "../store/sqlite-backup";
-import { claimPhotoKey } from "#app/features/deposits/.server/photos";
-import { handoverPhotoKey } from "#app/features/handover/.server/photos";
-import { documentKey } from "#app/features/cases/.server/documents";
+import { claimPhotoKey } from "#app/features/deposits/.server";
+import { handoverPhotoKey } from "#app/features/handover/.server";
+import { documentKey } from "#app/features/cases/.server";
 
 function photoKeys(value: unknown, into: Set<string>): void {
   if (Array.isArray(value)) {

@@ -34,8 +34,8 @@ export type SessionClaims = {
   expiresAt: number;
 };
 
-export { DEFAULT_PASSWORD_POLICY, unmetPasswordRequirements, type PasswordPolicy } from "#app/features/accounts/password-policy";
-import type { PasswordPolicy } from "#app/features/accounts/password-policy";
+export { DEFAULT_PASSWORD_POLICY, unmetPasswordRequirements, type PasswordPolicy } from "#app/features/accounts";
+import type { PasswordPolicy } from "#app/features/accounts";
 
 /** The error codes of the spec's catalogue that a person can meet, plus the port's own. */
 export const identityErrorCodes = [

@@ -1,4 +1,4 @@
-import { boatTypeIds, type BoatTypeId, type CancellationPolicy, type ListingPhoto } from "#app/features/listings/schemas";
+import { boatTypeIds, type BoatTypeId, type CancellationPolicy, type ListingPhoto } from "#app/features/listings";
 import { IMPORT_BATCH_MAX } from "#app/features/listings/.server";
 import type { Port } from "#app/features/ports/.server";
 import type { Services } from "../services";

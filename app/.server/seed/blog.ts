@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import type { BlogTexts } from "#app/features/blog/schemas";
+import type { BlogTexts } from "#app/features/blog";
 import type { Services } from "../services";
 
 /**

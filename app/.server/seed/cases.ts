@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { caseStatuses, caseTypes, procedureTypes, UNQUOTED_TYPES } from "#app/features/cases/cases";
+import { caseStatuses, caseTypes, procedureTypes, UNQUOTED_TYPES } from "#app/features/cases";
 import { createCasesService, madridDay, type Case, type CaseStatus, type CaseType } from "#app/features/cases/.server";
 import { caseQuoteInvoicer, type Services } from "../services";
 

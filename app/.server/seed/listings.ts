@@ -13,7 +13,7 @@ import {
   type FuelType,
   type Licence,
   type ListingPhoto,
-} from "#app/features/listings/schemas";
+} from "#app/features/listings";
 import { isIdentityError } from "../identity";
 import type { ListingKind, ListingsService } from "#app/features/listings/.server";
 import type { Services } from "../services";

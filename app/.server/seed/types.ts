@@ -1,4 +1,4 @@
-import type { BoatTypeId, DockKind, ListingPhoto } from "#app/features/listings/schemas";
+import type { BoatTypeId, DockKind, ListingPhoto } from "#app/features/listings";
 import type { ListingKind } from "#app/features/listings/.server";
 import type { Services } from "../services";
 

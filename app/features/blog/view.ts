@@ -1,6 +1,6 @@
 import type { Lang } from "#app/i18n";
 import type { BlogStatus } from "#app/features/blog/schemas";
-import type { PhotoView } from "#app/features/listings/view";
+import type { PhotoView } from "#app/features/listings";
 
 /** A post as the blog list and the home page show it. */
 export type BlogCard = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "#app/.server/http/form";
 import { withoutControlCharacters } from "#app/utils/free-text";
-import { meetingShape } from "#app/features/listings/schema-fields";
+import { meetingShape } from "#app/features/listings";
 
 /**
  * The POST forms of a booking's page (`/ajustes/mis-reservas/{id}`, `/ajustes/gestion-de-alquileres/{id}`),

@@ -1,7 +1,7 @@
 import type { Lang } from "#app/i18n";
 import { languageOf } from "#app/i18n";
 import { dateTimeFormat } from "#app/framework/intl";
-import type { CancellationPolicy } from "#app/features/listings/schemas";
+import type { CancellationPolicy } from "#app/features/listings";
 import type { PriceBreakdown } from "#app/features/bookings/pricing";
 // The booking shapes are the domain's (one home); pages receive them as they are.
 import type { BookingFigures, LineState, MoneyView, Stay } from "#app/features/bookings/.server";

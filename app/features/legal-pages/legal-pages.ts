@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, honeypotField } from "#app/features/accounts/schemas";
+import { emailField, honeypotField } from "#app/features/accounts";
 import { withoutControlCharacters } from "#app/utils/free-text";
 
 /**

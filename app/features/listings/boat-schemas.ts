@@ -1,6 +1,6 @@
 /** The boat form's step schemas and the complete boat a listing must be to be published. */
 import { z } from "zod";
-import { boatTypeIds, licences, MAX_PEOPLE, type BoatTypeId } from "#app/features/search/boat-search";
+import { boatTypeIds, licences, MAX_PEOPLE, type BoatTypeId } from "#app/features/search";
 import { singleLine } from "#app/utils/text";
 import { listingLimits } from "./limits";
 import { applyRules, boatEquipment, cancellationPolicies, checkbox, type BoatEquipment, type CrossFieldRule, descriptionSchema, fuelPolicies, fuelTypes, type FuelType, homePortSchema, meetingShape, money, skipperSchema, withCrossFieldRule } from "./schema-fields";

@@ -4,7 +4,7 @@ import type { Listing } from "./.server";
 import type { PortsService } from "#app/features/ports/.server";
 import type { UserProfile, UsersService } from "#app/features/profiles/.server";
 import { boatCard, dockCard, ownersOf, ownerView, portsBySlug } from "#app/features/listings/views.server";
-import type { SavedListingItem } from "#app/features/favourites/components/saved-listing-card";
+import type { SavedListingItem } from "#app/features/favourites";
 
 /**
  * The cards of /favoritos and /historial: the search's card view models (`app/features/listings/views.server.ts`),

@@ -1,7 +1,7 @@
 /** The dock form's step schemas and the complete dock (for sale or rent) a listing must be to be published. */
 import { z } from "zod";
 import { listingLimits } from "./limits";
-import { dockKinds, type DockKind } from "#app/features/search/search-options";
+import { dockKinds, type DockKind } from "#app/features/search";
 import { berthTypes, checkbox, type CrossFieldRule, descriptionSchema, isoDate, money, optionalText, slugField, withCrossFieldRule } from "./schema-fields";
 
 // ---------------------------------------------------------------------------------------------

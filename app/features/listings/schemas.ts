@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { boatStepRules, boatStepShape, type BoatStep } from "./boat-schemas";
 import { dockStepShape, rentRule, type DockStep } from "./dock-schemas";
-import { MAX_SEARCH_PRICE_EUROS, SEARCH_MAX_PAGES, type BoatTypeId } from "#app/features/search/boat-search";
+import { MAX_SEARCH_PRICE_EUROS, SEARCH_MAX_PAGES, type BoatTypeId } from "#app/features/search";
 import { MAX_PHOTOS, MIN_PHOTOS } from "./schema-fields";
 import { listingLimits } from "./limits";
-import { dockKinds, dockSortOptions, type DockKind } from "#app/features/search/search-options";
+import { dockKinds, dockSortOptions, type DockKind } from "#app/features/search";
 
 /**
  * The listing forms' schemas (boats and docks), shared by the browser (conform) and the domain
@@ -19,11 +19,11 @@ import { dockKinds, dockSortOptions, type DockKind } from "#app/features/search/
  * This file is the door: the building blocks are in `schema-fields.ts`, the boats' schemas in
  * `boat-schemas.ts`, the docks' in `dock-schemas.ts`; photos and the dock search stay here.
  */
-export { boatTypeIds, licenceCovers, licences, type BoatTypeId, type Licence } from "#app/features/search/boat-search";
+export { boatTypeIds, licenceCovers, licences, type BoatTypeId, type Licence } from "#app/features/search";
 
 // The bounds live in a module without zod (search pages use them in the browser).
 export { listingLimits } from "./limits";
-export { dockKinds, type DockKind } from "#app/features/search/search-options";
+export { dockKinds, type DockKind } from "#app/features/search";
 export {
   fuelTypes,
   type FuelType,
@@ -129,7 +129,7 @@ export const listingPhotosSchema = z
 // ---------------------------------------------------------------------------------------------
 // Dock search
 
-export { dockSortOptions, type DockSort } from "#app/features/search/search-options";
+export { dockSortOptions, type DockSort } from "#app/features/search";
 
 const searchPrice = z.number().int().min(0).max(MAX_SEARCH_PRICE_EUROS);
 

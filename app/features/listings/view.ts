@@ -1,5 +1,5 @@
 import type { Lang } from "#app/i18n";
-import { boatTypes, type BoatTypeId } from "#app/features/search/search-options";
+import { boatTypes, type BoatTypeId } from "#app/features/search";
 import type { BerthType, DockKind, LocalizedText } from "./schemas";
 import { href } from "#app/utils/href";
 

@@ -25,7 +25,7 @@ import type { UserProfile, UsersService } from "#app/features/profiles/.server";
 import type { Config } from "#app/.server/config";
 import { dateTimeFormat, displayNamesOf } from "#app/framework/intl";
 import { href } from "#app/utils/href";
-import { boatTariff, priceRental } from "#app/features/bookings/pricing";
+import { boatTariff, priceRental } from "#app/features/bookings";
 
 /**
  * The listing pages' server half: turns the listings domain's documents into the view models

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailField, honeypotField, phoneField } from "#app/features/accounts/schemas";
-import { procedureTypes } from "#app/features/cases/cases";
+import { emailField, honeypotField, phoneField } from "#app/features/accounts";
+import { procedureTypes } from "#app/features/cases";
 import { withoutControlCharacters } from "#app/utils/free-text";
 
 /**

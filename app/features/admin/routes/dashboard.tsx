@@ -8,8 +8,8 @@ import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/framework/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
-import { caseStatuses, caseTypes } from "#app/features/cases/cases";
-import { CaseStatusBadge } from "#app/features/cases/components/case";
+import { caseStatuses, caseTypes } from "#app/features/cases";
+import { CaseStatusBadge } from "#app/features/cases";
 import { cardClass } from "#app/components/ui/card";
 
 export const handle = { i18n: ["admin", "cases"] };

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
 import { LocalizedNavLink } from "#app/components/localized-link";
-import { SiteFrame } from "#app/features/site/components/site-frame";
+import { SiteFrame } from "#app/features/site";
 import { layoutMeta } from "#app/utils/meta";
 import { href } from "#app/utils/href";
 

@@ -8,7 +8,7 @@ import { FormAlert, Notice } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { formatEuros } from "#app/utils/money";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Lang } from "#app/i18n";
 import type { BlogCard as Card } from "#app/features/blog/view";
 import { dateTimeFormat, displayNamesOf } from "#app/framework/intl";
-import { ListingPhoto } from "#app/features/listings/components/listing-photo";
+import { ListingPhoto } from "#app/features/listings";
 import { LocalizedLink } from "#app/components/localized-link";
 
 export const BLOG_CARD_SIZES = "(min-width: 1024px) 24rem, (min-width: 640px) 50vw, 100vw";

@@ -5,7 +5,7 @@ import { blogTags, markdownToText, renderMarkdown, textOf } from "#app/features/
 import { requestContext } from "#app/.server/http/request-context";
 import { invariantResponse } from "#app/.server/http/responses";
 import { visitorPageHeaders } from "#app/.server/page-cache";
-import { ListingPhoto } from "#app/features/listings/components/listing-photo";
+import { ListingPhoto } from "#app/features/listings";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf } from "#app/i18n";
 import { SHARED_WITH_VISITORS, withLoaderHeaders } from "#app/utils/headers";

@@ -2,7 +2,7 @@ import { displayLang, textOf, type BlogCover, type BlogPost } from "#app/feature
 import { defaultLang, localizePath, type Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
 import type { BlogCard } from "#app/features/blog/view";
-import type { PhotoView } from "#app/features/listings/view";
+import type { PhotoView } from "#app/features/listings";
 import { photoSrcSet, photoUrl, pickPhotoWidth } from "#app/utils/photos";
 
 /** A post's page in one of the languages it is written in: that language's slug, under its prefix. */

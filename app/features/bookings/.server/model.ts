@@ -84,7 +84,7 @@ export const MAX_PENDING_PER_LISTING = 1;
 export const MAX_PENDING_REQUESTS = 3;
 export const MAX_REQUEST_DAYS = 30;
 
-export type { CancellationPolicy } from "#app/features/listings/schemas";
+export type { CancellationPolicy } from "#app/features/listings";
 
 export type HistoryEntry = { at: string; by: Actor; uid: string | null; action: BookingAction | "request" | "book" | "move"; from: BookingStatus | null; to: BookingStatus };
 

@@ -1,4 +1,4 @@
-import type { CancellationPolicy } from "#app/features/listings/schemas";
+import type { CancellationPolicy } from "#app/features/listings";
 import type { PriceBreakdown } from "#app/features/bookings/pricing";
 
 /**

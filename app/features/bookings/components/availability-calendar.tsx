@@ -5,7 +5,7 @@ import { languageOf } from "#app/i18n";
 import { formatDay } from "#app/features/bookings/view";
 import { dateTimeFormat } from "#app/framework/intl";
 import { useLang } from "#app/utils/use-lang";
-import type { BoatClassView } from "#app/features/weather/weather";
+import type { BoatClassView } from "#app/features/weather";
 
 /**
  * Month grids of a listing's days, Monday first: taken days greyed and struck, half-taken days

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PriceUnit } from "#app/features/listings/view";
+import type { PriceUnit } from "#app/features/listings";
 import { useLang } from "#app/utils/use-lang";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote, type CalendarMonth, type CalendarPages, type CalendarWeather } from "#app/features/bookings/components/availability-calendar";
-import { DetailSection } from "#app/features/listings/components/listing-detail";
+import { DetailSection } from "#app/features/listings";
 import { formatEuros } from "#app/utils/money";
 import { formatDay } from "#app/features/bookings/view";
 import { href } from "#app/utils/href";

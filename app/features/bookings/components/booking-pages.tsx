@@ -1,25 +1,25 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DepositClaimLink } from "#app/features/deposits/components/deposit-claim";
+import { DepositClaimLink } from "#app/features/deposits";
 import { BookingHistory, MoneyStory, PriceBreakdown, StatusBadge, StayDates, useListingTitle } from "#app/features/bookings/components/booking";
 import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { FormAlert, Notice, TextareaInput } from "#app/components/forms";
 import { MeetingForm, TripBanner, TripSection } from "#app/features/bookings/components/trip-details";
-import { MAX_MESSAGE } from "#app/features/chats/chats";
-import { BoatListingCard, DockListingCard } from "#app/features/listings/components/listing-card";
+import { MAX_MESSAGE } from "#app/features/chats";
+import { BoatListingCard, DockListingCard } from "#app/features/listings";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { formatDay, formatMoment, type BookingStatusView, type BookingView, type CheckoutReturn, type TripView } from "#app/features/bookings/view";
 import { href } from "#app/utils/href";
-import type { ListingCardView } from "#app/features/listings/view";
+import type { ListingCardView } from "#app/features/listings";
 import { useLang } from "#app/utils/use-lang";
-import type { WeatherPanelView } from "#app/features/weather/weather";
-import { WeatherPanel } from "#app/features/weather/components/weather-panel";
+import type { WeatherPanelView } from "#app/features/weather";
+import { WeatherPanel } from "#app/features/weather";
 import { noticeName, useNotice, type NoticeKey } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
-import { HandoverSection } from "#app/features/handover/components/handover";
-import type { HandoverPanelView } from "#app/features/handover/handover";
+import { HandoverSection } from "#app/features/handover";
+import type { HandoverPanelView } from "#app/features/handover";
 
 /**
  * The settings pages of bookings for both sides: the renter's (/ajustes/mis-reservas) and the

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { formatEuros } from "#app/utils/money";
 import type { BookingFigures, MoneyView } from "#app/features/bookings/.server";
 import { formatDay, formatMoment, type BookingStatusView, type BookingView, type PolicyView, type PriceView, type QuoteView } from "#app/features/bookings/view";
-import { dockTitle, type ListingCardView } from "#app/features/listings/view";
+import { dockTitle, type ListingCardView } from "#app/features/listings";
 import { useLang } from "#app/utils/use-lang";
 
 /** The pieces of the booking pages: the stay, the price breakdown, the status, the history. */

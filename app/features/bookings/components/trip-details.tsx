@@ -6,7 +6,7 @@ import { ErrorList, hintClass, labelClass, TextInput } from "#app/components/for
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatMoment, type BookingView, type TripView } from "#app/features/bookings/view";
 import { href } from "#app/utils/href";
-import { MEETING_POINT_MAX } from "#app/features/listings/limits";
+import { MEETING_POINT_MAX } from "#app/features/listings";
 import { useLang } from "#app/utils/use-lang";
 
 /**

@@ -10,7 +10,7 @@ import { formatMoment } from "#app/features/bookings/view";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { formatEuros } from "#app/utils/money";
-import { differenceSentence } from "#app/features/reconciliation/reconciliation";
+import { differenceSentence } from "#app/features/reconciliation";
 import { useLang } from "#app/utils/use-lang";
 
 /**

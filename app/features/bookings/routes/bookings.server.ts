@@ -1,12 +1,12 @@
 import { actionsFor, bookingFigures, bookingMoney, canSetMeeting, type Booking, type RefundQuote } from "#app/features/bookings/.server";
 import { chatIdFor, isChatError } from "#app/features/chats/.server";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { cardsFor, cardsWithPeople } from "#app/features/listings/cards.server";
+import { cardsFor, cardsWithPeople } from "#app/features/listings/index.server";
 import { asRefusal, type Refusal } from "#app/features/bookings/routes/choice.server";
 import type { BookingView } from "#app/features/bookings/view";
-import { MAX_MESSAGE } from "#app/features/chats/chats";
-import { weatherAction, weatherPanel, weatherRefusal } from "#app/features/weather/routes/weather.server";
-import { HANDOVER_INTENTS, handoverAction, handoverPanel } from "#app/features/handover/routes/handover.server";
+import { MAX_MESSAGE } from "#app/features/chats";
+import { weatherAction, weatherPanel, weatherRefusal } from "#app/features/weather/index.server";
+import { HANDOVER_INTENTS, handoverAction, handoverPanel } from "#app/features/handover/index.server";
 import { href } from "#app/utils/href";
 import { parseForm, unknownIntent } from "#app/.server/http/form";
 import { bookingFormSchema, type MeetingForm } from "../schemas.server";

@@ -9,16 +9,16 @@ import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote } from "#app/f
 import { useListingTitle } from "#app/features/bookings/components/booking";
 import { cardClass } from "#app/components/ui/card";
 import { labelClass, TextInput } from "#app/components/forms";
-import { BoatListingCard, DockListingCard } from "#app/features/listings/components/listing-card";
+import { BoatListingCard, DockListingCard } from "#app/features/listings";
 import { formatEuros } from "#app/utils/money";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
-import { withQuery } from "#app/features/listings/view";
+import { withQuery } from "#app/features/listings";
 import { useLang } from "#app/utils/use-lang";
 import { useCompactGetSubmit } from "#app/utils/use-compact-get-submit";
-import { withoutEmptyParams } from "#app/features/listings/trip";
+import { withoutEmptyParams } from "#app/features/listings";
 import { calendarFor, calendarWeather } from "./booking-box.server";
-import { cardsFor } from "#app/features/listings/cards.server";
+import { cardsFor } from "#app/features/listings/index.server";
 import { Button } from "#app/components/ui/button";
 
 /**

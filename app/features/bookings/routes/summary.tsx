@@ -9,20 +9,20 @@ import { PolicyNote, PriceBreakdown, StayDates, useListingTitle } from "#app/fea
 import { Button, buttonClass, ButtonLink } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { FormAlert } from "#app/components/forms";
-import { BoatListingCard, DockListingCard } from "#app/features/listings/components/listing-card";
+import { BoatListingCard, DockListingCard } from "#app/features/listings";
 import { LocalizedLink } from "#app/components/localized-link";
 import { href } from "#app/utils/href";
 import { formatEuros } from "#app/utils/money";
 import { useLang } from "#app/utils/use-lang";
 import { seoMeta } from "#app/utils/meta";
-import { withQuery } from "#app/features/listings/view";
-import { withoutEmptyParams } from "#app/features/listings/trip";
+import { withQuery } from "#app/features/listings";
+import { withoutEmptyParams } from "#app/features/listings";
 import { asRefusal, choiceFormSchema, choiceOf, formRefusal, quoteView, readChoice, type Refusal } from "./choice.server";
 import type { ChoiceFields } from "#app/features/bookings/view";
 import { isListingId } from "#app/features/listings/.server";
-import { cardsFor } from "#app/features/listings/cards.server";
+import { cardsFor } from "#app/features/listings/index.server";
 import { usePending } from "#app/utils/use-pending";
-import { SummaryWeather } from "#app/features/weather/components/weather-before-booking";
+import { SummaryWeather } from "#app/features/weather";
 
 /**
  * /boat/rent/boat/ReservationSummary?listing=…&start=…&end=…[&part=am|pm][&people=…][&skipper=on]:

@@ -1,10 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { StayDates } from "#app/features/bookings/components/booking";
+import { StayDates } from "#app/features/bookings";
 import { cardClass } from "#app/components/ui/card";
 import { describedBy, ErrorList, labelClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";
 import { Button } from "#app/components/ui/button";

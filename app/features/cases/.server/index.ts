@@ -33,3 +33,5 @@ export type { PaidQuote } from "./quote-money-activity";
 export { CASES_PAGE_SIZE, createCasesService, type CaseEvent, type CaseFilters, type CasesService, type TeamMember, type Viewer } from "./service";
 export { createCaseNotifier } from "./notifications";
 export { CLAIM_LINK_DAYS, signClaim, type ClaimOutcome } from "./claims";
+// Used by server code outside the feature.
+export { documentKey } from "./documents";

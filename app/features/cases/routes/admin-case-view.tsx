@@ -5,7 +5,7 @@ import { ErrorList, FormAlert, hintClass, labelClass, Notice, SelectInput, Texta
 import { LocalizedLink } from "#app/components/localized-link";
 import { cardClass } from "#app/components/ui/card";
 import { languageOf } from "#app/i18n";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { caseStatuses, QUOTE_LIMITS, quoteStatusKey, type CaseStatus } from "#app/features/cases/cases";
 import { href } from "#app/utils/href";
 import { dateTimeFormat, numberFormat } from "#app/framework/intl";

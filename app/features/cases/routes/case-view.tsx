@@ -6,7 +6,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { languageOf } from "#app/i18n";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { href } from "#app/utils/href";
 import { dateTimeFormat, numberFormat } from "#app/framework/intl";
 import { quoteStatusKey } from "#app/features/cases/cases";

@@ -5,7 +5,7 @@ import { requestContext } from "#app/.server/http/request-context";
 import { cardClass } from "#app/components/ui/card";
 import { CaseStatusBadge } from "#app/features/cases/components/case";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";

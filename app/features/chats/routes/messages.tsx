@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { Avatar } from "#app/components/avatar";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { dateTimeFormat } from "#app/framework/intl";
 import { languageOf } from "#app/i18n";
 import { href } from "#app/utils/href";

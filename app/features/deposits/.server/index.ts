@@ -16,3 +16,5 @@ export { type CheckOutEvidence, type DepositsDeps, type Viewer } from "./context
 export { canClaim, claimWindowEnd, type AnswerInput, type ClaimInput } from "./filing";
 export { type DecisionInput } from "./closing";
 export { DEPOSIT_CLOSINGS_CHECK_MS, SCHEDULER, STUCK_AFTER_MS, type FinishOutcome, type StuckClaim, type StuckPass } from "./repair";
+// Used by server code outside the feature.
+export { claimPhotoKey } from "./photos";

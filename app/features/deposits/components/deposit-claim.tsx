@@ -3,7 +3,7 @@ import { buttonClass } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
-import { formatMoment, type BookingView } from "#app/features/bookings/view";
+import { formatMoment, type BookingView } from "#app/features/bookings";
 import type { ClaimPhotoView, ClaimView } from "#app/features/deposits/deposits";
 import { href } from "#app/utils/href";
 import { useLang } from "#app/utils/use-lang";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { bookingFigures, moneyView } from "#app/features/bookings/.server";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { invariantResponse, notFound } from "#app/.server/http/responses";
-import { MoneyStory, StayDates } from "#app/features/bookings/components/booking";
+import { MoneyStory, StayDates } from "#app/features/bookings";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/features/deposits/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
@@ -20,8 +20,8 @@ import { claimView, refusalOf } from "./deposit.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
-import { recordView } from "#app/features/handover/routes/handover.server";
-import { HandoverRecord } from "#app/features/handover/components/handover";
+import { recordView } from "#app/features/handover/index.server";
+import { HandoverRecord } from "#app/features/handover";
 
 /**
  * /admin/fianzas/{bookingId}: one deposit claim for the team — the owner's reason and photos, the

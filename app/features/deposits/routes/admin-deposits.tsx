@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";

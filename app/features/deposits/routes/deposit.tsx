@@ -5,27 +5,27 @@ import { bookingFigures, lineOf, moneyView } from "#app/features/bookings/.serve
 import { canClaim, claimWindowEnd } from "#app/features/deposits/.server";
 import { requestContext, type RequestContext } from "#app/.server/http/request-context";
 import { invariantResponse, notFound } from "#app/.server/http/responses";
-import { MoneyStory } from "#app/features/bookings/components/booking";
+import { MoneyStory } from "#app/features/bookings";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/features/deposits/components/deposit-claim";
 import { ErrorList, FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { MAX_CLAIM_TEXT, type ClaimReply } from "#app/features/deposits/deposits";
 import { parseForm, unknownIntent } from "#app/.server/http/form";
 import { depositFormSchema } from "../schemas.server";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
-import type { HandoverRecordView } from "#app/features/handover/handover";
+import type { HandoverRecordView } from "#app/features/handover";
 import { useLang } from "#app/utils/use-lang";
 import { claimView, photosOf, refusalOf, withPhotosSent } from "./deposit.server";
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
-import { recordView } from "#app/features/handover/routes/handover.server";
-import { HandoverRecord } from "#app/features/handover/components/handover";
+import { recordView } from "#app/features/handover/index.server";
+import { HandoverRecord } from "#app/features/handover";
 import { FilesAgain } from "#app/components/files-again";
 
 /**

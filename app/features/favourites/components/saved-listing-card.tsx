@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import type { ListingCardView } from "#app/features/listings/view";
-import { FavouriteButton, HeartMasks } from "#app/features/listings/components/favourite-button";
-import { BoatListingCard, DockListingCard } from "#app/features/listings/components/listing-card";
+import type { ListingCardView } from "#app/features/listings";
+import { FavouriteButton, HeartMasks } from "#app/features/listings";
+import { BoatListingCard, DockListingCard } from "#app/features/listings";
 
 /**
  * A saved or recently viewed listing (/favoritos, /historial): the search's card with the

@@ -21,3 +21,5 @@ export { type HandoverDeps, type Viewer } from "./context";
 export { type AnswerInput, type RecordInput } from "./recording";
 export { checkOutUntil, fullToFull, hasEngine, localDay, zoneOf } from "./rules";
 export { createHandoverNotifier } from "./notifications";
+// Used by server code outside the feature.
+export { handoverPhotoKey } from "./photos";

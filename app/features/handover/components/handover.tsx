@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
 import { ErrorList, FormAlert, hintClass, labelClass, Notice, optionClass, SelectInput, TextareaInput, TextInput } from "#app/components/forms";
 import { FilesAgain } from "#app/components/files-again";
-import { formatDay, formatMoment } from "#app/features/bookings/view";
+import { formatDay, formatMoment } from "#app/features/bookings";
 import { FUEL_EIGHTHS, MAX_HANDOVER_NOTES, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPanelView, type HandoverRecordView } from "#app/features/handover/handover";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { useLang } from "#app/utils/use-lang";

@@ -2,13 +2,13 @@ import type { Booking } from "#app/features/bookings/.server";
 import { checkOutUntil, fullToFull, isHandoverError, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPhoto, type HandoverRecord } from "#app/features/handover/.server";
 import type { Listing } from "#app/features/listings/.server";
 import type { RequestContext } from "#app/.server/http/request-context";
-import type { Refusal } from "#app/features/bookings/routes/choice.server";
+import type { Refusal } from "#app/features/bookings/index.server";
 import type { HandoverPanelView, HandoverPhotoView, HandoverRecordView } from "#app/features/handover/handover";
 import { href } from "#app/utils/href";
 import { CONTROL_CHARACTERS_MESSAGE } from "#app/utils/free-text";
 import type { FlashNotice } from "#app/utils/notice";
 import type { ParsedForm } from "#app/.server/http/form";
-import type { BookingForm, HandoverForm } from "#app/features/bookings/schemas.server";
+import type { BookingForm, HandoverForm } from "#app/features/bookings/index.server";
 
 /**
  * Check-in and check-out on the booking pages (decision 032): the "Handover / Return" section and

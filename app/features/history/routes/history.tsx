@@ -3,10 +3,10 @@ import { Form, useActionData, useLoaderData, type MetaFunction } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { viewedItems } from "#app/features/listings/cards.server";
+import { viewedItems } from "#app/features/listings/index.server";
 import { FormAlert } from "#app/components/forms";
-import { SavedListingGrid } from "#app/features/favourites/components/saved-listing-card";
-import { BOAT_SEARCH_PATH } from "#app/features/search/search-options";
+import { SavedListingGrid } from "#app/features/favourites";
+import { BOAT_SEARCH_PATH } from "#app/features/search";
 import { seoMeta } from "#app/utils/meta";
 import { requestContext } from "#app/.server/http/request-context";
 import { usePending } from "#app/utils/use-pending";

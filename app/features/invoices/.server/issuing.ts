@@ -9,7 +9,7 @@ import type { UserProfile } from "#app/features/profiles/.server";
 import { normalised, type Draft, type InvoicesContext, type IssueOptions } from "./context";
 import { INVOICES, splitVat, VAT_PERCENT, type CorrectionReason, type Invoice, type InvoiceLine, type InvoiceParty } from "./model";
 import { issue } from "./numbering";
-import type { CaseType } from "#app/features/cases/cases";
+import type { CaseType } from "#app/features/cases";
 
 /** The seller or buyer as their profile names them: a company, a lessor's legal details, or their name. */
 export function partyOf(profile: UserProfile | undefined, uid: string): InvoiceParty {

@@ -5,8 +5,8 @@
  * money. Numbers are `YYYY-NNNNNN`, consecutive per series and year without gaps: each is taken
  * from a counter document in the transaction that writes the invoice (decision 014).
  */
-import type { CaseType } from "#app/features/cases/cases";
-import type { BerthType } from "#app/features/listings/schemas";
+import type { CaseType } from "#app/features/cases";
+import type { BerthType } from "#app/features/listings";
 
 export const INVOICES = "invoices";
 export const INVOICE_COUNTERS = "invoice_counters";

@@ -1,7 +1,7 @@
 import { getFixedT } from "#app/.server/i18n";
 import type { Lang } from "#app/i18n";
-import { caseTypes, type CaseType } from "#app/features/cases/cases";
-import { dockTitle } from "#app/features/listings/view";
+import { caseTypes, type CaseType } from "#app/features/cases";
+import { dockTitle } from "#app/features/listings";
 import type { Invoice } from "./model";
 
 /**

@@ -5,7 +5,7 @@ import { subjectTitle, type Invoice } from "#app/features/invoices/.server";
 import { requestContext } from "#app/.server/http/request-context";
 import { cardClass } from "#app/components/ui/card";
 import { Pagination } from "#app/components/pagination";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { dateTimeFormat, numberFormat } from "#app/framework/intl";
 import { href } from "#app/utils/href";
 import { languageOf, type Lang } from "#app/i18n";

@@ -2,7 +2,7 @@ import { Link } from "#app/framework/link";
 import { Fragment, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { splitLangFromPath } from "#app/i18n";
-import { formatDay } from "#app/features/bookings/view";
+import { formatDay } from "#app/features/bookings";
 import { href } from "#app/utils/href";
 import { legalPageIdOf, legalPageKeys, parseLegalBody, type Inline, type LegalPageKey } from "#app/features/legal-pages/legal-pages";
 import { useLang, useLocalizePath } from "#app/utils/use-lang";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { BoatTypeId, Licence } from "#app/features/search/boat-search";
-import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE } from "#app/features/search/boat-search";
+import type { BoatTypeId, Licence } from "#app/features/search";
+import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE } from "#app/features/search";
 import type { BoatDraftData, DockDraftData, DockKind, ListingPhoto, SkipperMode } from "#app/features/listings/schemas";
 
 /**

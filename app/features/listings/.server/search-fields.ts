@@ -1,5 +1,5 @@
 import { RENT_DAYS_PER_MONTH, type DockDraftData } from "#app/features/listings/schemas";
-import { MAX_PEOPLE } from "#app/features/search/search-options";
+import { MAX_PEOPLE } from "#app/features/search";
 import type { ListingContent, ListingPlace, ListingRecord, ListingSearchFields } from "./model";
 import { cityKeyOf, placeSlug } from "./places";
 

@@ -1,4 +1,4 @@
-import type { BoatSort } from "#app/features/search/boat-search";
+import type { BoatSort } from "#app/features/search";
 import type { DockSort } from "#app/features/listings/schemas";
 import type { OrderByClause, WhereClause } from "#app/.server/store";
 import type { Listing, ListingSearchFields } from "./model";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { boatSearchSchema, licenceCovers, SEARCH_PAGE_SIZE, type BoatSearch } from "#app/features/search/boat-search";
+import { boatSearchSchema, licenceCovers, SEARCH_PAGE_SIZE, type BoatSearch } from "#app/features/search";
 import { dockSearchSchema, type DockSearch, type SkipperMode } from "#app/features/listings/schemas";
 import { cursorAfter, type DocumentStore, type OrderByClause, type Query, type WhereClause } from "#app/.server/store";
 import type { PortsService } from "#app/features/ports/.server";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { boatTypeIds, type BoatTypeId } from "#app/features/search/boat-search";
+import { boatTypeIds, type BoatTypeId } from "#app/features/search";
 import {
   boatStepFields,
   boatSteps,

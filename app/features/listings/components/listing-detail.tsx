@@ -12,7 +12,7 @@ import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { Price } from "#app/components/price";
 import { href } from "#app/utils/href";
-import { CONTACT_ANCHOR } from "#app/features/chats/components/contact-owner";
+import { CONTACT_ANCHOR } from "#app/features/chats";
 import { regionName } from "#app/utils/regions";
 import { cardClass } from "#app/components/ui/card";
 import { buttonClass } from "#app/components/ui/button";

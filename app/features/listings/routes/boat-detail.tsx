@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { boatCard, boatTripTotal, mapPoints, ownersOf, photoViews } from "#app/features/listings/views.server";
-import { serviceFeePercent } from "#app/features/bookings/pricing";
+import { serviceFeePercent } from "#app/features/bookings";
 import { listingPageMeta, loadListingPage, recordView } from "#app/features/listings/routes/pages.server";
 import { BoatListingCard, formatMetres } from "#app/features/listings/components/listing-card";
 import { ContactOwnerLink, DescriptionSection, DetailSection, FactList, LeadPrice, ListingDetailLayout, ListingHeader, LocationSection, OwnerCard, PriceBox, RequestToBook, ReviewsSection, TickList, useEuros } from "#app/features/listings/components/listing-detail";
@@ -14,17 +14,17 @@ import { bookingTarget, readTrip, rentSearch, tripDays, tripSearch, withoutEmpty
 import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, today } from "#app/features/bookings/.server";
 import { localizePath } from "#app/i18n";
 import { href } from "#app/utils/href";
-import { BookingBar } from "#app/features/bookings/components/booking-bar";
+import { BookingBar } from "#app/features/bookings";
 import { listingMeta } from "#app/features/listings/meta";
 import { useLang } from "#app/utils/use-lang";
-import { listingReviews } from "#app/features/reviews/listing-reviews.server";
+import { listingReviews } from "#app/features/reviews/index.server";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
-import { bookingBoxOf } from "#app/features/bookings/routes/booking-box.server";
-import { contactOwnerAction } from "#app/features/chats/routes/contact.server";
-import { ContactOwnerForm } from "#app/features/chats/components/contact-owner";
-import { AvailabilitySection, BookingEstimate, estimateOf, type BookingBox, type TripChoice } from "#app/features/bookings/components/booking-estimate";
+import { bookingBoxOf } from "#app/features/bookings/index.server";
+import { contactOwnerAction } from "#app/features/chats/index.server";
+import { ContactOwnerForm } from "#app/features/chats";
+import { AvailabilitySection, BookingEstimate, estimateOf, type BookingBox, type TripChoice } from "#app/features/bookings";
 
 
 /**

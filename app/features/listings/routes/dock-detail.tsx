@@ -12,15 +12,15 @@ import { listingMeta } from "#app/features/listings/meta";
 import { dockTitle, summarize, type OwnerView } from "#app/features/listings/view";
 import { useLang } from "#app/utils/use-lang";
 import { dateTimeFormat } from "#app/framework/intl";
-import { listingReviews } from "#app/features/reviews/listing-reviews.server";
+import { listingReviews } from "#app/features/reviews/index.server";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
-import { bookingBoxOf } from "#app/features/bookings/routes/booking-box.server";
-import { contactOwnerAction } from "#app/features/chats/routes/contact.server";
-import { ContactOwnerForm } from "#app/features/chats/components/contact-owner";
-import { AvailabilitySection, BookingEstimate, estimateOf, NO_CHOICE, type BookingBox, type TripChoice } from "#app/features/bookings/components/booking-estimate";
-import { BookingBar } from "#app/features/bookings/components/booking-bar";
+import { bookingBoxOf } from "#app/features/bookings/index.server";
+import { contactOwnerAction } from "#app/features/chats/index.server";
+import { ContactOwnerForm } from "#app/features/chats";
+import { AvailabilitySection, BookingEstimate, estimateOf, NO_CHOICE, type BookingBox, type TripChoice } from "#app/features/bookings";
+import { BookingBar } from "#app/features/bookings";
 import { bookingTarget, rentSearch } from "#app/features/listings/trip";
 
 

@@ -9,13 +9,13 @@ import { PayoutAccountError, type PayoutAccount } from "#app/features/payouts/.s
 import { PayoutAccountSection, type PayoutAccountView, type PayoutConnectView } from "#app/features/payouts/components/payout-account";
 import { disabledReasonWord, requirementWords } from "#app/features/payouts/requirements";
 import { payoutsFormSchema } from "../schemas";
-import { cardsFor } from "#app/features/listings/cards.server";
-import { StayDates, useListingTitle } from "#app/features/bookings/components/booking";
+import { cardsFor } from "#app/features/listings/index.server";
+import { StayDates, useListingTitle } from "#app/features/bookings";
 import { cardClass } from "#app/components/ui/card";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import type { LineState } from "#app/features/bookings/.server";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";

@@ -12,7 +12,7 @@ import type { ListingPhotosService, ListingsService } from "#app/features/listin
 import type { MailboxService } from "#app/features/mailbox/.server";
 import type { PayoutAccountsService } from "#app/features/payouts/.server";
 import type { ReviewsService } from "#app/features/reviews/.server";
-import type { SessionRevocations } from "#app/features/accounts/.server/sessions";
+import type { SessionRevocations } from "#app/features/accounts/.server";
 import type { UsersService } from "#app/features/profiles/.server";
 
 export type PrivacyContext = {

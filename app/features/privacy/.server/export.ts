@@ -10,7 +10,7 @@
  * booking shares them), the names an invoice is issued to.
  */
 import { href } from "#app/utils/href";
-import type { MessagePart } from "#app/features/chats/chats";
+import type { MessagePart } from "#app/features/chats";
 import { photoUrl } from "#app/utils/photos";
 import type { Booking } from "#app/features/bookings/.server";
 import type { Case } from "#app/features/cases/.server";

@@ -9,7 +9,7 @@ import { IDENTITY_RETRY_AFTER_SECONDS } from "#app/.server/auth/request-auth";
 import { isErasureRefused } from "#app/features/privacy/.server";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
-import { reauthenticate } from "#app/features/profiles/routes/profile/submission.server";
+import { reauthenticate } from "#app/features/profiles/index.server";
 
 /** What the deletion form answers when it changed nothing: its field and form messages. */
 export type DeleteRefusal = { intent: "delete-account"; fieldErrors: { currentPassword?: string[]; confirm?: string[] }; formErrors: string[]; confirmed?: boolean };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Lang } from "#app/i18n";
-import { lessorSchema } from "#app/features/accounts/schemas";
+import { lessorSchema } from "#app/features/accounts";
 
 /**
  * People's profiles: what the marketplace knows about a person beyond their identity

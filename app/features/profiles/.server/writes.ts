@@ -1,5 +1,5 @@
 /** Changing a profile: its fields, its photo, the lessor's details; each change tells `onChange`. */
-import { lessorSchema } from "#app/features/accounts/schemas";
+import { lessorSchema } from "#app/features/accounts";
 import { strip, type UsersContext } from "./context";
 import { PROFILES, SLUGS, type Lessor, type ProfilePhoto, type UserProfile } from "./model";
 import { get } from "./reads";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { isLessorComplete } from "#app/features/profiles/.server";
 import { Field, FormAlert, hintClass, Notice, TextareaField } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { lessorSchema } from "#app/features/accounts/schemas";
+import { lessorSchema } from "#app/features/accounts";
 import { seoMeta } from "#app/utils/meta";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { requestContext } from "#app/.server/http/request-context";

@@ -3,9 +3,9 @@ import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/reac
 import { useTranslation } from "react-i18next";
 import { hintClass } from "#app/components/forms";
 import { defaultLang, languageOf, type Lang } from "#app/i18n";
-import { spokenLanguages } from "#app/features/accounts/schemas";
+import { spokenLanguages } from "#app/features/accounts";
 import { seoMeta } from "#app/utils/meta";
-import { passwordHints } from "#app/features/accounts/password-policy";
+import { passwordHints } from "#app/features/accounts";
 import { zodErrorMap } from "#app/utils/zod-errors";
 import { displayNamesOf } from "#app/framework/intl";
 import { requestContext } from "#app/.server/http/request-context";

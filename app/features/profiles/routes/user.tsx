@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaDescriptor, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isSlug } from "#app/features/profiles/.server";
-import { boatCard, dockCard, portsBySlug } from "#app/features/listings/views.server";
-import { BoatListingCard, DockListingCard } from "#app/features/listings/components/listing-card";
+import { boatCard, dockCard, portsBySlug } from "#app/features/listings/index.server";
+import { BoatListingCard, DockListingCard } from "#app/features/listings";
 import { LocalizedLink } from "#app/components/localized-link";
 import { languageOf } from "#app/i18n";
 import { Avatar } from "#app/components/avatar";
@@ -16,8 +16,8 @@ import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { invariantResponse } from "#app/.server/http/responses";
 import { href } from "#app/utils/href";
-import { ownerReviews } from "#app/features/reviews/listing-reviews.server";
-import { ReviewsSection } from "#app/features/listings/components/listing-detail";
+import { ownerReviews } from "#app/features/reviews/index.server";
+import { ReviewsSection } from "#app/features/listings";
 import { cardClass } from "#app/components/ui/card";
 
 /**

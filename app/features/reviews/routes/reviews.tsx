@@ -9,7 +9,7 @@ import { reviewsFormSchema } from "../schemas.server";
 import { cardClass } from "#app/components/ui/card";
 import { FormAlert, labelClass, Notice, TextareaInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
-import { formatDay, formatMoment } from "#app/features/bookings/view";
+import { formatDay, formatMoment } from "#app/features/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { useLang } from "#app/utils/use-lang";

@@ -1,11 +1,11 @@
 import { useLocation, useNavigation, type MetaDescriptor } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EAGER_CARDS, type MapPoint } from "#app/features/listings/view";
+import { EAGER_CARDS, type MapPoint } from "#app/features/listings";
 import { seoMeta, type SeoCopy } from "#app/utils/meta";
 import { usePending } from "#app/utils/use-pending";
-import { FavouriteButton, HeartMasks } from "#app/features/listings/components/favourite-button";
-import { ListingMap } from "#app/features/listings/components/listing-map";
+import { FavouriteButton, HeartMasks } from "#app/features/listings";
+import { ListingMap } from "#app/features/listings";
 import { Pagination } from "#app/components/pagination";
 import { ButtonLink } from "#app/components/ui/button";
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { i18n as I18n } from "i18next";
 import { boatSearchSchema } from "#app/features/search/boat-search";
-import { dockSearchSchema } from "#app/features/listings/schemas";
+import { dockSearchSchema } from "#app/features/listings";
 import { zodErrorMap } from "#app/utils/zod-errors";
 
 /**

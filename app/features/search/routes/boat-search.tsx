@@ -2,20 +2,20 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { boatCard, boatTripTotal, parseSearch } from "#app/features/listings/views.server";
-import { serviceFeePercent } from "#app/features/bookings/pricing";
-import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/features/listings/routes/pages.server";
-import { BoatListingCard } from "#app/features/listings/components/listing-card";
+import { boatCard, boatTripTotal, parseSearch } from "#app/features/listings/index.server";
+import { serviceFeePercent } from "#app/features/bookings";
+import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/features/listings/index.server";
+import { BoatListingCard } from "#app/features/listings";
 import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/features/search/components/search-results";
 import { BOAT_FILTERS_ID, BoatSearchFilters, SortSelect } from "#app/features/search/components/search-filters";
 import { localizePath } from "#app/i18n";
 import { boatSearchSchema, type BoatSearch } from "#app/features/search/boat-search";
 import { boatSortOptions } from "#app/features/search/search-options";
-import { BOAT_SEARCH_CANONICAL, drawnCards, mapPointsOf, presetTypeOf, toSearchParams, withQuery } from "#app/features/listings/view";
+import { BOAT_SEARCH_CANONICAL, drawnCards, mapPointsOf, presetTypeOf, toSearchParams, withQuery } from "#app/features/listings";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
-import { tripDays, tripSearch, withoutEmptyParams } from "#app/features/listings/trip";
+import { tripDays, tripSearch, withoutEmptyParams } from "#app/features/listings";
 import { requestContext } from "#app/.server/http/request-context";
 
 /**

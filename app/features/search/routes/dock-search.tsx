@@ -1,20 +1,20 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { dockCard, mapPoints, parseSearch } from "#app/features/listings/views.server";
-import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/features/listings/routes/pages.server";
-import { DockListingCard } from "#app/features/listings/components/listing-card";
+import { dockCard, mapPoints, parseSearch } from "#app/features/listings/index.server";
+import { leftOutParameters, portOptions, resultsPage, searchCards, searchPageCopy } from "#app/features/listings/index.server";
+import { DockListingCard } from "#app/features/listings";
 import { DOCK_FILTERS_ID, DockSearchFilters, SortSelect } from "#app/features/search/components/search-filters";
 import { activeFilterCount, SearchPageLayout, SearchResults, searchMeta, useFormKey } from "#app/features/search/components/search-results";
-import { dockSearchSchema, type DockSearch } from "#app/features/listings/schemas";
+import { dockSearchSchema, type DockSearch } from "#app/features/listings";
 import { dockSortOptions } from "#app/features/search/search-options";
-import { dockTitle, toSearchParams, withQuery } from "#app/features/listings/view";
+import { dockTitle, toSearchParams, withQuery } from "#app/features/listings";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { href } from "#app/utils/href";
 import { localizePath } from "#app/i18n";
-import { withoutEmptyParams } from "#app/features/listings/trip";
+import { withoutEmptyParams } from "#app/features/listings";
 import { requestContext } from "#app/.server/http/request-context";
 
 /**

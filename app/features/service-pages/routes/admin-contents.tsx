@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { LocalizedLink } from "#app/components/localized-link";
 import { langCodes, type Lang } from "#app/i18n";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { servicePageKeys } from "#app/features/service-pages/service-pages";

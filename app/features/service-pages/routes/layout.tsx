@@ -1,7 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "#app/components/error-boundary";
-import { SiteFrame } from "#app/features/site/components/site-frame";
+import { SiteFrame } from "#app/features/site";
 import { layoutMeta } from "#app/utils/meta";
 
 /**

@@ -8,7 +8,7 @@ import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import type { RequestContext } from "#app/.server/http/request-context";
 import { invariantResponse } from "#app/.server/http/responses";
 import { visitorPageHeaders } from "#app/.server/page-cache";
-import { procedureTypes } from "#app/features/cases/cases";
+import { procedureTypes } from "#app/features/cases";
 import { href } from "#app/utils/href";
 import {
   detailNames,

@@ -20,7 +20,7 @@ import {
   type RequestKind,
   type ServicePageKey,
 } from "#app/features/service-pages/service-pages";
-import { procedureTypes } from "#app/features/cases/cases";
+import { procedureTypes } from "#app/features/cases";
 import { useLang } from "#app/utils/use-lang";
 import { loadServicePage, sendServiceRequest } from "./service-page.server";
 import { useNotice, useSavedFormKey } from "#app/utils/notice";

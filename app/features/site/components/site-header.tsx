@@ -6,7 +6,7 @@ import type { Theme } from "#app/utils/theme";
 import { useCloseOnNavigate } from "#app/utils/use-close-on-navigate";
 import { LogoMark } from "./logo-mark";
 import { ChatIcon, MenuIcon } from "#app/components/icons";
-import { useChatStream } from "#app/features/chats/use-chat-stream";
+import { useChatStream } from "#app/features/chats";
 import { LanguageSwitcher } from "./language-switcher";
 import { LocalizedLink, LocalizedNavLink } from "#app/components/localized-link";
 import { ThemeToggle } from "./theme-toggle";

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "#app/components/localized-link";
-import { boatTypes } from "#app/features/search/search-options";
+import { boatTypes } from "#app/features/search";
 import { marketplaceServices, paperworkProcedures } from "#app/utils/catalog";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";
@@ -10,7 +10,7 @@ import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { withLoaderHeaders } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
-import { pageIdOf } from "#app/features/service-pages/service-pages";
+import { pageIdOf } from "#app/features/service-pages";
 
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
 export const handle = { i18n: ["home", "category"], pageCache: SHARED_WITH_VISITORS };

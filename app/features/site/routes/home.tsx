@@ -1,9 +1,9 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BoatSearchForm } from "#app/features/search/components/boat-search-form";
+import { BoatSearchForm } from "#app/features/search";
 import { LocalizedLink } from "#app/components/localized-link";
-import { BOAT_SEARCH_PATH, boatTypes } from "#app/features/search/search-options";
+import { BOAT_SEARCH_PATH, boatTypes } from "#app/features/search";
 import { marketplaceServices } from "#app/utils/catalog";
 import { seoMeta } from "#app/utils/meta";
 import { visitorPageHeaders } from "#app/.server/page-cache";

@@ -1,6 +1,6 @@
 import { ownerFigures, today } from "#app/features/bookings/.server";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { cardsFor } from "#app/features/listings/cards.server";
+import { cardsFor } from "#app/features/listings/index.server";
 
 /** The owner's figures and the renter's next trips, for /ajustes/dashboard. */
 export async function dashboardFigures(ctx: RequestContext, uid: string, now = new Date()) {

@@ -10,7 +10,7 @@ import { dateTimeFormat } from "#app/framework/intl";
 import { requestContext } from "#app/.server/http/request-context";
 import { href } from "#app/utils/href";
 import { dashboardFigures } from "#app/features/site/routes/panel.server";
-import { StayDates, useListingTitle } from "#app/features/bookings/components/booking";
+import { StayDates, useListingTitle } from "#app/features/bookings";
 import { formatEuros } from "#app/utils/money";
 import { cardClass } from "#app/components/ui/card";
 

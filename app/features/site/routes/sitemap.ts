@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { postPathIn, xDefaultLang } from "#app/features/blog/routes/views.server";
-import { publishedListingRefs } from "#app/features/listings/views.server";
+import { postPathIn, xDefaultLang } from "#app/features/blog/index.server";
+import { publishedListingRefs } from "#app/features/listings/index.server";
 import { languages, localizePath, type Lang } from "#app/i18n";
 import { pagePaths } from "#app/route-table";
 import { requestContext } from "#app/.server/http/request-context";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
 import { useFigures, WeatherReason } from "#app/features/weather/components/weather-warning";
-import { formatDay, formatMoment } from "#app/features/bookings/view";
+import { formatDay, formatMoment } from "#app/features/bookings";
 import type { TripWeatherView } from "#app/features/weather/weather";
 
 /**

@@ -5,7 +5,7 @@ import { ErrorList, FormAlert, hintClass, labelClass, TextInput } from "#app/com
 import { LocalizedLink } from "#app/components/localized-link";
 import { OfficialWarning, useFigures, WeatherReason } from "#app/features/weather/components/weather-warning";
 import { formatEuros } from "#app/utils/money";
-import { formatDay, formatMoment } from "#app/features/bookings/view";
+import { formatDay, formatMoment } from "#app/features/bookings";
 import type { TripWeatherView, WeatherDayView, WeatherDecisionView, WeatherPanelView } from "#app/features/weather/weather";
 import { Button, ButtonLink } from "#app/components/ui/button";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { languageOf } from "#app/i18n";
-import { formatMoment } from "#app/features/bookings/view";
+import { formatMoment } from "#app/features/bookings";
 import { numberFormat } from "#app/framework/intl";
 import { useLang } from "#app/utils/use-lang";
 import type { OfficialWarningView, ReasonView } from "#app/features/weather/weather";

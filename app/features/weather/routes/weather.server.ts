@@ -1,11 +1,11 @@
 import { isBookingError, type Booking } from "#app/features/bookings/.server";
 import type { Listing } from "#app/features/listings/.server";
 import type { RequestContext } from "#app/.server/http/request-context";
-import { asRefusal, type Refusal } from "#app/features/bookings/routes/choice.server";
+import { asRefusal, type Refusal } from "#app/features/bookings/index.server";
 import { href } from "#app/utils/href";
 import type { WeatherPanelView } from "#app/features/weather/weather";
 import { type FlashNotice } from "#app/utils/notice";
-import type { WeatherForm } from "#app/features/bookings/schemas.server";
+import type { WeatherForm } from "#app/features/bookings/index.server";
 
 /**
  * Weather-safe trips on the booking pages (decision 031): what the page shows of the forecast and

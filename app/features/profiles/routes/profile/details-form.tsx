@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxGroup, Field, FormAlert, hintClass, Notice, RadioGroup, TextareaField } from "#app/components/forms";
 import { languages } from "#app/i18n";
-import { profileSchema, spokenLanguages } from "#app/features/accounts/schemas";
+import { profileSchema, spokenLanguages } from "#app/features/accounts";
 import { useLastResult, type FormProps } from "./shared";
 import { useZodForm } from "#app/utils/use-zod-form";
 import { Button } from "#app/components/ui/button";

@@ -1,6 +1,6 @@
 /** The public profile intent: name, bio, phone, spoken languages and the emails' language. */
 import { parseWithZod } from "@conform-to/zod";
-import { profileSchema } from "#app/features/accounts/schemas";
+import { profileSchema } from "#app/features/accounts";
 import { accepted, rejected, secretFields, type ActionEnv } from "./submission.server";
 
 export async function saveProfile(env: ActionEnv, formData: FormData) {

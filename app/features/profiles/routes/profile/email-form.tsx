@@ -3,7 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Field, FormAlert, hintClass, Notice } from "#app/components/forms";
-import { changeEmailSchema } from "#app/features/accounts/schemas";
+import { changeEmailSchema } from "#app/features/accounts";
 import { useLastResult, type FormProps } from "./shared";
 import { useZodForm } from "#app/utils/use-zod-form";
 import { Button } from "#app/components/ui/button";

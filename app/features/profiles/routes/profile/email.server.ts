@@ -1,7 +1,7 @@
 /** The sign-in email intent: proves the current password, changes the address, signs in anew. */
 import { parseWithZod } from "@conform-to/zod";
 import { isIdentityError } from "#app/.server/auth/request-auth";
-import { changeEmailSchema } from "#app/features/accounts/schemas";
+import { changeEmailSchema } from "#app/features/accounts";
 import { accepted, identityFailure, reauthenticate, rejected, secretFields, type ActionEnv } from "./submission.server";
 
 export async function changeEmail(env: ActionEnv, formData: FormData) {

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FormAlert, hintClass, Notice, PasswordHints } from "#app/components/forms";
-import { changePasswordSchema } from "#app/features/accounts/schemas";
+import { changePasswordSchema } from "#app/features/accounts";
 import { useLastResult, type FormProps } from "./shared";
 import { useZodForm } from "#app/utils/use-zod-form";
 import { Button } from "#app/components/ui/button";

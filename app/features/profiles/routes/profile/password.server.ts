@@ -1,7 +1,7 @@
 /** The password intent: proves the current password, changes it under the identity service's policy, signs in anew. */
 import { parseWithZod } from "@conform-to/zod";
 import { isIdentityError, unmetPasswordRequirements } from "#app/.server/auth/request-auth";
-import { changePasswordSchema } from "#app/features/accounts/schemas";
+import { changePasswordSchema } from "#app/features/accounts";
 import { accepted, identityFailure, reauthenticate, rejected, secretFields, type ActionEnv } from "./submission.server";
 
 export async function changePassword(env: ActionEnv, formData: FormData) {

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Avatar } from "#app/components/avatar";
 import { FileField, Notice } from "#app/components/forms";
-import { profilePhotoSchema } from "#app/features/accounts/schemas";
+import { profilePhotoSchema } from "#app/features/accounts";
 import { PHOTO_ACCEPT } from "#app/utils/photos";
 import { usePending } from "#app/utils/use-pending";
 import { NOTICES, PHOTO_LIMITS, useLastResult, type FormProps } from "./shared";

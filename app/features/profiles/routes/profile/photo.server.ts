@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { MultipartError, readMultipart } from "#app/.server/http/multipart";
 import { parseForm } from "#app/.server/http/form";
-import { profilePhotoSchema } from "#app/features/accounts/schemas";
+import { profilePhotoSchema } from "#app/features/accounts";
 import { MAX_PHOTO_BYTES } from "#app/utils/photos";
 import { PHOTO_LIMITS } from "./shared";
 import { photoIntentSchema } from "./schemas";

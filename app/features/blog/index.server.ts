@@ -1,0 +1,5 @@
+/**
+ * The blog feature's door for other features' server code: what their loaders and actions take
+ * from its pages' server parts (server only; its services are behind `.server/index.ts`).
+ */
+export { postPathIn, xDefaultLang } from "./routes/views.server";

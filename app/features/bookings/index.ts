@@ -1,0 +1,13 @@
+/**
+ * The bookings feature's door for code outside it (pages, components and browser helpers of other
+ * features): what they may use of its views, components and schemas, named on the module that
+ * has each (the browser build reads an import from here as one from that module: vite.config.ts).
+ * Server code reaches the feature's services through `.server/index.ts` and its pages' server parts through
+ * `index.server.ts`.
+ */
+export { AvailabilityCalendar, CalendarPager } from "./components/availability-calendar";
+export { MoneyStory, StatusBadge, StayDates, useListingTitle } from "./components/booking";
+export { BookingBar } from "./components/booking-bar";
+export { AvailabilitySection, type BookingBox, BookingEstimate, estimateOf, NO_CHOICE, type TripChoice } from "./components/booking-estimate";
+export { boatTariff, priceRental, serviceFeePercent } from "./pricing";
+export { type BookingView, formatDay, formatMoment } from "./view";

@@ -1,0 +1,5 @@
+/**
+ * The chats feature's door for other features' server code: what their loaders and actions take
+ * from its pages' server parts (server only; its services are behind `.server/index.ts`).
+ */
+export { contactOwnerAction } from "./routes/contact.server";

@@ -1,0 +1,10 @@
+/**
+ * The chats feature's door for code outside it (pages, components and browser helpers of other
+ * features): what they may use of its views, components and schemas, named on the module that
+ * has each (the browser build reads an import from here as one from that module: vite.config.ts).
+ * Server code reaches the feature's services through `.server/index.ts` and its pages' server parts through
+ * `index.server.ts`.
+ */
+export { isChatStreamState, MAX_MESSAGE, type MessagePart } from "./chats";
+export { CONTACT_ANCHOR, ContactOwnerForm } from "./components/contact-owner";
+export { setChatStream, useChatStream } from "./use-chat-stream";
