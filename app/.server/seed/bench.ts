@@ -1,4 +1,5 @@
-import { boatTypeIds, type BoatTypeId, type CancellationPolicy, type ListingPhoto } from "#app/features/listings";
+import { boatTypeIds, type BoatTypeId, type CancellationPolicy } from "#app/features/listings";
+import type { ListingPhoto } from "#app/features/listings/.server";
 import { IMPORT_BATCH_MAX } from "#app/features/listings/.server";
 import type { Port } from "#app/features/ports/.server";
 import type { Services } from "../services";

@@ -12,10 +12,9 @@ import {
   type FuelPolicy,
   type FuelType,
   type Licence,
-  type ListingPhoto,
 } from "#app/features/listings";
 import { isIdentityError } from "../identity";
-import type { ListingKind, ListingsService } from "#app/features/listings/.server";
+import type { ListingKind, ListingPhoto, ListingsService } from "#app/features/listings/.server";
 import type { Services } from "../services";
 import { DEMO_PASSWORD, type DemoAccount } from "./accounts";
 import type { PhotoProvider, SeedStep } from "./types";

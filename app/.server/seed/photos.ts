@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import type { ListingPhoto } from "#app/features/listings";
+import type { ListingPhoto } from "#app/features/listings/.server";
 import { storePhoto } from "../blobs/images";
 import type { Services } from "../services";
 import type { PhotoProvider } from "./types";

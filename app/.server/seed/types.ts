@@ -1,4 +1,5 @@
-import type { BoatTypeId, DockKind, ListingPhoto } from "#app/features/listings";
+import type { BoatTypeId, DockKind } from "#app/features/listings";
+import type { ListingPhoto } from "#app/features/listings/.server";
 import type { ListingKind } from "#app/features/listings/.server";
 import type { Services } from "../services";
 

@@ -31,5 +31,7 @@ export { distanceKm, nearestPorts, SIMILAR_BOATS } from "./similar";
 export { missingForPublish } from "./validation";
 export { listingPageTags } from "./page-tags";
 export { createListingsService, type ListingsService } from "./service";
+// The stored photo (the browser door's `ListingPhoto` is the component that draws one).
+export type { ListingPhoto } from "../schemas";
 export { createListingPhotosService, type ListingPhotosService } from "./photos";
 export { listingPhotoPrefix, type PhotoUpload, type PhotoVariantResult, type PhotoErrorCode, type RefusedPhoto } from "./photos-context";
