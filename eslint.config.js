@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -51,10 +52,13 @@ const loadContextServices = [
  * - the domain imports no framework, no auth module and no driver: it gets ports injected;
  * - components and browser helpers import no server code;
  * - routes reach the marketplace through domain services, never a raw port.
+ * Zones: a feature's domain is `app/features/<feature>/.server/` (with the shared kit in
+ * `app/.server/domain/`), its route modules `app/features/<feature>/routes/`, and the rest of it
+ * (components, schemas, views, its `index.ts`) is browser code like `app/components` and `app/utils`.
  */
 export const shapeRules = [
   {
-    files: ["app/.server/domain/**"],
+    files: ["app/features/*/.server/**", "app/.server/domain/**"],
     ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
@@ -74,8 +78,8 @@ export const shapeRules = [
     },
   },
   {
-    files: ["app/components/**", "app/utils/**", "app/framework/**"],
-    ignores: ["**/*.server.ts", "**/*.server.tsx", "**/*.test.ts", "**/*.test.tsx"],
+    files: ["app/components/**", "app/utils/**", "app/framework/**", "app/features/**"],
+    ignores: ["**/*.server.ts", "**/*.server.tsx", "**/*.test.ts", "**/*.test.tsx", "app/features/*/.server/**", "app/features/*/routes/**"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -96,7 +100,7 @@ export const shapeRules = [
     },
   },
   {
-    files: ["app/routes/**"],
+    files: ["app/features/*/routes/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-imports": [
@@ -130,11 +134,57 @@ export const shapeRules = [
   },
   {
     // Components and browser helpers never see a load context either.
-    files: ["app/components/**", "app/utils/**", "app/framework/**", "app/root.tsx"],
-    // (intl.ts is where the Intl objects are built.)
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/framework/intl.ts"],
+    files: ["app/components/**", "app/utils/**", "app/framework/**", "app/features/**", "app/root.tsx"],
+    // (intl.ts is where the Intl objects are built; dates.ts reads the market's zone, never shows a date.)
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "app/framework/intl.ts", "app/utils/dates.ts", "app/features/*/.server/**", "app/features/*/routes/**"],
     rules: { "no-restricted-syntax": ["error", ...loadContextServices, ...pageIntl] },
   },
+];
+
+
+/**
+ * Each feature (`app/features/<feature>/`) is entered through its doors: `index.ts` (what any code
+ * may import: views, components, schemas), `.server/index.ts` (its services, for server code) and,
+ * where other features' pages use its pages' server parts, `index.server.ts`. Code outside a
+ * feature imports one of them, never a file behind them, and a feature leaves its own
+ * folder through `#app/…`, never `../` past its root (so a file's imports say where they go). A
+ * separate rule name (`@typescript-eslint/no-restricted-imports`) keeps these apart from the
+ * shape rules above, which a later block would otherwise replace. Tests and their helpers may reach
+ * inside any feature.
+ */
+const features = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const testFiles = ["**/*.test.ts", "**/*.test.tsx", "**/*.test-helpers.ts", "**/*.suite.ts", "**/*.contract.ts"];
+const doorMessage =
+  "Enter a feature through its doors: #app/features/<feature> (views, components, schemas), #app/features/<feature>/.server (its services) or #app/features/<feature>/index.server (its pages' server parts).";
+const beyondDoor = (except) => ({
+  regex: `^(#app/|(\\.\\.?/)+)features/${except ? `(?!${except}/)` : ""}[^/]+/(?!(\\.server|index\\.server)$)`,
+  message: doorMessage,
+});
+export const doorRules = [
+  {
+    files: ["app/**"],
+    ignores: ["app/features/**", ...testFiles],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [beyondDoor()] }] },
+  },
+  ...features.flatMap((feature) =>
+    [0, 1, 2, 3, 4].map((depth) => ({
+      files: [`app/features/${feature}/${"*/".repeat(depth)}*`],
+      ignores: testFiles,
+      rules: {
+        "@typescript-eslint/no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              beyondDoor(feature),
+              { regex: `^(\\.\\./){${depth + 1}}`, message: `Code outside the ${feature} feature is named by #app/…, not ../ past the feature's folder.` },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
 ];
 
 export default tseslint.config(
@@ -151,6 +201,7 @@ export default tseslint.config(
     },
   },
   ...shapeRules,
+  ...doorRules,
   {
     files: ["app/.server/store/**", "app/.server/identity/**", "app/.server/blobs/**", "app/.server/mail/**", "tests/**", "scripts/**"],
     rules: { "no-restricted-imports": "off" },
