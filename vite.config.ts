@@ -117,6 +117,57 @@ const LISTING_LIMITS = modules(
   "app/features/listings/limits.ts",
 );
 
+/**
+ * A feature's browser door (`app/features/<feature>/index.ts`) names, module by module, what other
+ * code may import from it. In every build (browser, server, tests) an import or re-export from a
+ * door becomes one from the module that door names for it (its `export { … } from "./…"` lines):
+ * pages are made of the same modules, in the same chunks, as when they imported those modules
+ * directly (a door left in the graph is one module more in each chunk that imports it, carrying
+ * every module it names with it: Rollup adds a chunk's unassigned imports to that chunk), and two
+ * features whose doors name each other's modules load without a cycle through the doors (a
+ * module would otherwise read a door's name before that door's modules ran).
+ */
+function featureDoors(): Plugin {
+  const doors = new Map<string, Map<string, { module: string; imported: string }>>();
+  const doorOf = (feature: string) => {
+    let names = doors.get(feature);
+    if (!names) {
+      names = new Map();
+      const text = readFileSync(`app/features/${feature}/index.ts`, "utf8");
+      for (const [, list, from] of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"\.\/([^"]+)"/g)) {
+        for (const entry of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+          if (entry.startsWith("type ")) continue;
+          const [imported, exported = imported] = entry.split(/\s+as\s+/);
+          names.set(exported, { module: `#app/features/${feature}/${from}`, imported });
+        }
+      }
+      doors.set(feature, names);
+    }
+    return names;
+  };
+  return {
+    name: "amarre:feature-doors",
+    // After the TypeScript transform: type-only imports are gone, what is left is values.
+    transform(code, id) {
+      if (id.includes("/node_modules/") || !code.includes('"#app/features/')) return undefined;
+      const next = code.replace(/\b(import|export)\s*\{([^}]*)\}\s*from\s*"#app\/features\/([a-z-]+)";?/g, (_, keyword: string, list: string, feature: string) => {
+        const door = doorOf(feature);
+        const byModule = new Map<string, string[]>();
+        for (const entry of list.split(",").map((s) => s.trim()).filter(Boolean)) {
+          const [name, local = name] = entry.split(/\s+as\s+/);
+          const found = door.get(name);
+          if (!found) throw new Error(`${id}: #app/features/${feature} does not export ${name}`);
+          const names = byModule.get(found.module) ?? [];
+          names.push(found.imported === local ? local : `${found.imported} as ${local}`);
+          byModule.set(found.module, names);
+        }
+        return [...byModule].map(([module, names]) => `${keyword} { ${names.join(", ")} } from "${module}";`).join("\n");
+      });
+      return next === code ? undefined : { code: next, map: null };
+    },
+  };
+}
+
 function chunkOf(id: string): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
   if (SHELL(id) || id.includes("vite/preload-helper")) return "shell";
@@ -206,6 +257,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     !isTest && routeTableForBrowser(),
+    featureDoors(),
     !isTest &&
       remix({
         ignoredRouteFiles: ["**/*"],
