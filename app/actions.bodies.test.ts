@@ -58,7 +58,7 @@ afterAll(() => services.close());
 describe("every action answers hostile bodies below 500", async () => {
   const actions: Array<{ file: string; path: string; action: Action }> = [];
   for (const { file, path } of files) {
-    const load = modules[`./${file.replace(/^routes\//, "")}`];
+    const load = modules[`./${file}`];
     const module = load ? await load() : undefined;
     if (module?.action) actions.push({ file, path: sample(path), action: module.action });
   }
@@ -99,13 +99,13 @@ describe("every action answers hostile bodies below 500", async () => {
 
 describe("the forms that answered JSON with a 500 now refuse it in the person's language", async () => {
   const cases = [
-    ["auth/login.tsx", "/login", false],
-    ["auth/register.tsx", "/register", false],
-    ["auth/register-pro.tsx", "/register-pro", false],
-    ["auth/forgot-password.tsx", "/recuperar-contrasena", false],
-    ["settings/profile.tsx", "/ajustes/mi-perfil", true],
-    ["settings/lessor-profile.tsx", "/ajustes/completar-perfil-arrendador", true],
-    ["settings/inbox.tsx", "/ajustes/mi-bandeja-de-entrada", true],
+    ["features/accounts/routes/login.tsx", "/login", false],
+    ["features/accounts/routes/register.tsx", "/register", false],
+    ["features/accounts/routes/register-pro.tsx", "/register-pro", false],
+    ["features/accounts/routes/forgot-password.tsx", "/recuperar-contrasena", false],
+    ["features/profiles/routes/profile.tsx", "/ajustes/mi-perfil", true],
+    ["features/profiles/routes/lessor-profile.tsx", "/ajustes/completar-perfil-arrendador", true],
+    ["features/mailbox/routes/inbox.tsx", "/ajustes/mi-bandeja-de-entrada", true],
   ] as const;
   // A person of its own: the hostile bodies above include sign-outs, which end the owner's sessions.
   let cookie = "";
