@@ -11,6 +11,8 @@ export const optionClass =
   "flex items-start gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-sea-500 has-[:checked]:bg-sea-50 dark:border-white/10 dark:has-[:checked]:bg-white/10";
 /** A form's full-width submit (`<Button size="block">`), for elements that are not a `Button`. */
 export const primaryButtonClass = buttonClass("primary", "block");
+const fileClass = "mt-1 block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-sea-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-sea-800";
+const choiceClass = "mt-0.5 size-4 accent-sea-700";
 
 /** Field messages, announced by screen readers and tied to the field by its id. */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -260,7 +262,7 @@ export function FileField<Schema extends Blob | Blob[] | undefined>({
           {...getInputProps(meta, { type: "file", ariaDescribedBy })}
           accept={accept}
           multiple={multiple}
-          className="mt-1 block w-full text-sm file:mr-4 file:rounded-lg file:border-0 file:bg-sea-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:bg-sea-800"
+          className={fileClass}
         />
       }
     />
@@ -288,25 +290,17 @@ export function RadioGroup({
   return (
     <fieldset aria-describedby={describedBy(hintId, meta.errors ? meta.errorId : undefined)}>
       <legend className={labelClass}>{legend}</legend>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
+      {hint ? <p id={hintId} className={hintClass}>{hint}</p> : null}
       <div className={`mt-2 grid gap-2 ${grid}`}>
         {getCollectionProps(meta, { type: "radio", options: options.map((option) => option.value) }).map((props) => {
           const option = labels.get(props.value)!;
           const hintId = option.hint ? `${props.id}-hint` : undefined;
           return (
             <label key={props.key} htmlFor={props.id} className={optionClass}>
-              <input {...props} key={props.key} aria-describedby={describedBy(props["aria-describedby"], hintId)} className="mt-0.5 size-4 accent-sea-700" />
+              <input {...props} key={props.key} aria-describedby={describedBy(props["aria-describedby"], hintId)} className={choiceClass} />
               <span>
                 <span className="font-medium">{option.label}</span>
-                {option.hint ? (
-                  <span id={hintId} className="block text-xs text-slate-500 dark:text-slate-400">
-                    {option.hint}
-                  </span>
-                ) : null}
+                {option.hint ? <span id={hintId} className="block text-xs text-slate-500 dark:text-slate-400">{option.hint}</span> : null}
               </span>
             </label>
           );
@@ -323,14 +317,10 @@ export function CheckboxField({ meta, label, hint }: { meta: FieldMetadata<boole
   return (
     <div>
       <label htmlFor={meta.id} className={optionClass}>
-        <input {...getInputProps(meta, { type: "checkbox", ariaDescribedBy: hintId })} className="mt-0.5 size-4 accent-sea-700" />
+        <input {...getInputProps(meta, { type: "checkbox", ariaDescribedBy: hintId })} className={choiceClass} />
         <span>
           <span className="font-medium">{label}</span>
-          {hint ? (
-            <span id={hintId} className="block text-xs text-slate-500 dark:text-slate-400">
-              {hint}
-            </span>
-          ) : null}
+          {hint ? <span id={hintId} className="block text-xs text-slate-500 dark:text-slate-400">{hint}</span> : null}
         </span>
       </label>
       <ErrorList id={meta.errorId} errors={meta.errors} />
@@ -358,7 +348,7 @@ export function CheckboxGroup({
       <div className={`mt-2 grid gap-2 ${columns}`}>
         {getCollectionProps(meta, { type: "checkbox", options: options.map((option) => option.value) }).map((props) => (
           <label key={props.key} htmlFor={props.id} className={optionClass}>
-            <input {...props} key={props.key} className="mt-0.5 size-4 accent-sea-700" />
+            <input {...props} key={props.key} className={choiceClass} />
             <span>{labels.get(props.value)}</span>
           </label>
         ))}
@@ -393,3 +383,13 @@ export const SelectInput = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HT
 export const TextareaInput = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextareaInput({ className, ...props }, ref) {
   return <textarea ref={ref} {...props} className={kitClass(className)} />;
 });
+
+/** A checkbox or a radio button in the kit's look (`danger`: a destructive choice's); the caller's `<label>` wraps it. */
+export function ChoiceInput({ danger, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "className"> & { type: "checkbox" | "radio"; danger?: boolean }) {
+  return <input {...props} className={danger ? "mt-0.5 size-4 accent-coral-600" : choiceClass} />;
+}
+
+/** A file input in the kit's look (its button drawn as `FileField` draws it). */
+export function FileInput({ className, ...props }: Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  return <input type="file" {...props} className={className ? `${fileClass} ${className}` : fileClass} />;
+}

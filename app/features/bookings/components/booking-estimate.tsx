@@ -32,6 +32,8 @@ export type BookingBox = {
   weather: CalendarWeather | null;
 }
 
+// The booking box's own compact inputs (smaller than the kit's, beside the price): raw, as the
+// boat page's scripts are budgeted (decision 019) and the kit's `forms.tsx` brings conform.
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-white/20 dark:bg-sea-950 dark:text-white";
 

@@ -8,7 +8,7 @@ import { invariantResponse } from "#app/.server/http/responses";
 import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote } from "#app/features/bookings/components/availability-calendar";
 import { useListingTitle } from "#app/features/bookings/components/booking";
 import { cardClass } from "#app/components/ui/card";
-import { labelClass, TextInput } from "#app/components/forms";
+import { ChoiceInput, labelClass, TextInput } from "#app/components/forms";
 import { BoatListingCard, DockListingCard } from "#app/features/listings";
 import { formatEuros } from "#app/utils/money";
 import { href } from "#app/utils/href";
@@ -119,7 +119,7 @@ export default function Rent() {
                   <div className="mt-2 grid gap-2 sm:grid-cols-3">
                     {(["", "am", "pm"] as const).map((part) => (
                       <label key={part || "days"} className="flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 dark:border-white/20">
-                        <input type="radio" name="part" value={part} defaultChecked={(search.get("part") ?? "") === part} />
+                        <ChoiceInput type="radio" name="part" value={part} defaultChecked={(search.get("part") ?? "") === part} />
                         {part ? t(`fields.halfDay.${part}`) : t("fields.fullDays")}
                       </label>
                     ))}
@@ -135,7 +135,7 @@ export default function Rent() {
                   </div>
                   {terms.skipper?.mode === "optional" ? (
                     <label className="flex items-start gap-3 self-end rounded-lg border border-slate-300 px-3 py-2 dark:border-white/20">
-                      <input type="checkbox" name="skipper" defaultChecked={search.get("skipper") === "on"} className="mt-1" />
+                      <ChoiceInput type="checkbox" name="skipper" defaultChecked={search.get("skipper") === "on"} />
                       <span>{t("fields.skipper", { price: euros(terms.skipper.dailyPriceCents) })}</span>
                     </label>
                   ) : terms.skipper?.mode === "mandatory" ? (

@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaseDetailRows, CaseStatusBadge, VisitorMark } from "#app/features/cases/components/case";
-import { ErrorList, FormAlert, hintClass, labelClass, Notice, SelectInput, TextareaInput, TextInput } from "#app/components/forms";
+import { ErrorList, FileInput, FormAlert, hintClass, labelClass, Notice, SelectInput, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { cardClass } from "#app/components/ui/card";
 import { languageOf } from "#app/i18n";
@@ -190,7 +190,7 @@ function Quotes({ quotes, canQuote, canDeliver }: Pick<CaseData, "quotes" | "can
           <input type="hidden" name="intent" value="deliver" />
           {errorsFor("deliver")}
           <label htmlFor="results" className={labelClass}>{t("case.results")}</label>
-          <input id="results" name="documents" type="file" multiple required accept="application/pdf,image/jpeg,image/png" className="block w-full text-sm" />
+          <FileInput id="results" name="documents" multiple required accept="application/pdf,image/jpeg,image/png" />
           <Button size="lg" disabled={busy}>{t("case.deliverSubmit")}</Button>
         </Form>
       ) : null}

@@ -1,7 +1,7 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CaseDetailRows, CaseStatusBadge } from "#app/features/cases/components/case";
-import { FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
+import { FileInput, FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -219,7 +219,7 @@ function Documents({ item }: { item: Item }) {
           <p className={hintClass}>{t("detail.uploadIntro")}</p>
           {reply?.intent === "documents" ? <FormAlert id="documents-errors" errors={reply.errors} /> : null}
           <label htmlFor="documents" className={labelClass}>{t("detail.files")}</label>
-          <input id="documents" name="documents" type="file" multiple required accept="application/pdf,image/jpeg,image/png" className="block w-full text-sm" />
+          <FileInput id="documents" name="documents" multiple required accept="application/pdf,image/jpeg,image/png" />
           <Button variant="primary" size="lg" type="submit"  disabled={busy}>{t("detail.upload")}</Button>
         </Form>
       ) : null}

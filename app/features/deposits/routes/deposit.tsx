@@ -9,7 +9,7 @@ import { MoneyStory } from "#app/features/bookings";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
 import { ClaimDetails } from "#app/features/deposits/components/deposit-claim";
-import { ErrorList, FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
+import { ChoiceInput, ErrorList, FileInput, FormAlert, hintClass, labelClass, Notice, TextareaInput, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatEuros } from "#app/utils/money";
 import { formatMoment } from "#app/features/bookings";
@@ -282,7 +282,7 @@ function EvidenceField({ checkOut, error, quote }: { checkOut: HandoverRecordVie
                 <label className="block cursor-pointer rounded-lg border border-slate-200 p-1 has-[:checked]:border-sea-500 has-[:checked]:ring-2 has-[:checked]:ring-sea-500/40 dark:border-white/10">
                   <img src={photo.url} width={photo.width} height={photo.height} alt={t("evidence.photo", { n: i + 1 })} loading="lazy" className="aspect-square h-auto w-full rounded object-cover" />
                   <span className="mt-1 flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="evidencePhotos" value={photo.id} />
+                    <ChoiceInput type="checkbox" name="evidencePhotos" value={photo.id} />
                     {t("evidence.photo", { n: i + 1 })}
                   </span>
                 </label>
@@ -307,7 +307,7 @@ function PhotosField({ id, label, error, sent }: { id: string; label: string; er
   return (
     <div>
       <label htmlFor={id} className={labelClass}>{label}</label>
-      <input id={id} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-describedby={`${id}-hint ${id}-again ${id}-errors`} className="mt-1 block w-full text-sm" />
+      <FileInput id={id} name="photos" multiple accept={PHOTO_ACCEPT} aria-describedby={`${id}-hint ${id}-again ${id}-errors`} />
       <p id={`${id}-hint`} className={hintClass}>{t("form.photosHint")}</p>
       <FilesAgain inputId={id} sent={sent} />
       <ErrorList id={`${id}-errors`} errors={error ? [error] : null} />

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cardClass } from "#app/components/ui/card";
-import { ErrorList, FormAlert, hintClass, labelClass, Notice, optionClass, SelectInput, TextareaInput, TextInput } from "#app/components/forms";
+import { ChoiceInput, ErrorList, FileInput, FormAlert, hintClass, labelClass, Notice, optionClass, SelectInput, TextareaInput, TextInput } from "#app/components/forms";
 import { FilesAgain } from "#app/components/files-again";
 import { formatDay, formatMoment } from "#app/features/bookings";
 import { FUEL_EIGHTHS, MAX_HANDOVER_NOTES, MAX_HANDOVER_PHOTOS, type HandoverKind, type HandoverPanelView, type HandoverRecordView } from "#app/features/handover/handover";
@@ -136,7 +136,7 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
       <input type="hidden" name="intent" value={intent} />
       <div>
         <label htmlFor={id("photos")} className={labelClass}>{t("handover.form.photos", { max: MAX_HANDOVER_PHOTOS })}</label>
-        <input id={id("photos")} name="photos" type="file" multiple accept={PHOTO_ACCEPT} aria-invalid={invalid("photos")} aria-describedby={`${id("photos")}-hint ${id("photos")}-again ${id("photos")}-errors`} className="mt-1 block w-full text-sm" />
+        <FileInput id={id("photos")} name="photos" multiple accept={PHOTO_ACCEPT} aria-invalid={invalid("photos")} aria-describedby={`${id("photos")}-hint ${id("photos")}-again ${id("photos")}-errors`} />
         <p id={`${id("photos")}-hint`} className={hintClass}>{t("handover.form.photosHint")}</p>
         <FilesAgain inputId={id("photos")} sent={Number(values.photos ?? 0)} />
         <ErrorList id={`${id("photos")}-errors`} errors={errors.photos ? [errors.photos] : null} />
@@ -170,7 +170,7 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
       </div>
       {intent === "check-out" && side === "owner" ? (
         <label className={optionClass}>
-          <input type="checkbox" name="damage" value="yes" defaultChecked={values.damage === "yes"} className="mt-0.5" />
+          <ChoiceInput type="checkbox" name="damage" value="yes" defaultChecked={values.damage === "yes"} />
           <span>{t("handover.form.damage")}</span>
         </label>
       ) : null}
@@ -199,7 +199,7 @@ function AnswerForm({ intent, panel, refusal }: { intent: "confirm-check-in" | "
         <div className="grid gap-2 sm:grid-cols-2">
           {(["confirmed", "disputed"] as const).map((status) => (
             <label key={status} className={optionClass}>
-              <input type="radio" name="status" value={status} required defaultChecked={values.status === status} className="mt-0.5" />
+              <ChoiceInput type="radio" name="status" value={status} required defaultChecked={values.status === status} />
               <span>{t(`handover.confirm.${status}`)}</span>
             </label>
           ))}
@@ -237,7 +237,7 @@ function FuelQuestion({ panel, values, error }: { panel: HandoverPanelView; valu
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {(["claim", "waive"] as const).map((choice) => (
           <label key={choice} className={optionClass}>
-            <input type="radio" name="fuel" value={choice} defaultChecked={values.fuel === choice} className="mt-0.5" />
+            <ChoiceInput type="radio" name="fuel" value={choice} defaultChecked={values.fuel === choice} />
             <span>{t(`handover.confirm.fuel.${choice}`, levels)}</span>
           </label>
         ))}

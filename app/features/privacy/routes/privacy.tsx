@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorList, FormAlert, hintClass, labelClass, optionClass, TextInput } from "#app/components/forms";
+import { ChoiceInput, ErrorList, FormAlert, hintClass, labelClass, optionClass, TextInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { Button } from "#app/components/ui/button";
 import { cardClass } from "#app/components/ui/card";
@@ -119,13 +119,13 @@ export function PrivacyPage({ blocked, refusal }: { blocked: string | null; refu
           </div>
           <div>
             <label htmlFor="delete-confirm" className={optionClass}>
-              <input
+              <ChoiceInput
                 id="delete-confirm"
                 name="confirm"
                 type="checkbox"
+                danger
                 required
                 defaultChecked={refusal?.confirmed ?? false}
-                className="mt-0.5 size-4 accent-coral-600"
                 aria-invalid={errors.confirm ? true : undefined}
                 aria-describedby={errors.confirm ? "delete-confirm-errors" : undefined}
               />

@@ -7,7 +7,7 @@ import { requestContext, type RequestContext } from "#app/.server/http/request-c
 import { parseForm, unknownIntent } from "#app/.server/http/form";
 import { reviewsFormSchema } from "../schemas.server";
 import { cardClass } from "#app/components/ui/card";
-import { FormAlert, labelClass, Notice, TextareaInput } from "#app/components/forms";
+import { ChoiceInput, FormAlert, labelClass, Notice, TextareaInput } from "#app/components/forms";
 import { LocalizedLink } from "#app/components/localized-link";
 import { formatDay, formatMoment } from "#app/features/bookings";
 import { href } from "#app/utils/href";
@@ -128,7 +128,7 @@ export default function Reviews() {
                 <div className="mt-1 flex flex-wrap gap-3">
                   {[5, 4, 3, 2, 1].map((value) => (
                     <label key={value} className="inline-flex items-center gap-1 text-sm">
-                      <input type="radio" name="rating" value={value} required defaultChecked={valueFor("review", trip.bookingId, "rating") === String(value)} className="accent-sea-700" />
+                      <ChoiceInput type="radio" name="rating" value={value} required defaultChecked={valueFor("review", trip.bookingId, "rating") === String(value)} />
                       <Stars rating={value} />
                     </label>
                   ))}

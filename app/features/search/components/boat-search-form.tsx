@@ -33,6 +33,8 @@ export function BoatSearchForm({ ports }: { ports: PortOption[] }) {
   };
 
   const label = "block text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400";
+  // Raw inputs with the kit's look (`inputClass` of forms.tsx, copied): home's scripts are at their
+  // budget (decision 019) and `forms.tsx` would bring conform with it.
   const input =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-sea-500 focus:ring-2 focus:ring-sea-500/30 focus:outline-none aria-[invalid]:border-coral-500 dark:border-white/15 dark:bg-sea-950 dark:text-white";
 

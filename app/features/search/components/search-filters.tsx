@@ -24,7 +24,8 @@ import { Button } from "#app/components/ui/button";
  */
 
 // The filters' styles are classes of app/tailwind.css (`filter-*`): written once there, not in
-// every field of the page (issue 47, decision 057).
+// every field of the page (issue 47, decision 057). Their inputs stay raw, not the field kit's:
+// `forms.tsx` imports conform, which the search page's scripts do not load (decision 019's budget).
 const label = "filter-label";
 const input = "filter-input";
 const legend = "filter-legend";
