@@ -9,6 +9,8 @@ import { type CaseFilters, CASES_PAGE_SIZE } from "./service-types";
 const SEARCH_WINDOW = 2_000;
 /** At most this many cases with the rarest word: read through its word entries (indexed on both stores) rather than scanned. */
 const FEW = 12;
+/** A stored case as the team's list shows it. */
+const rowOf = (item: Case): CaseRow => caseRowOf(withDefaults(item));
 
 
 /**
@@ -38,7 +40,7 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
     const total = await ctx.store.count({ collection: CASES, where: [...where] });
     const { page, pageCount, start } = paged(total);
     const docs = await ctx.store.query<Omit<Case, "id">>({ ...query, limit: start + CASES_PAGE_SIZE });
-    return { items: (docs.slice(start) as Case[]).map((item) => caseRowOf(withDefaults(item))), total, page, pageCount };
+    return { items: (docs.slice(start) as Case[]).map(rowOf), total, page, pageCount };
   }
 
   // Each word's entries counted (a read per 1,000 each); the rarest word leads.
@@ -55,8 +57,9 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
     const listed = await ctx.store.query<WordEntry>({ collection: CASE_WORDS, where: [["word", "==", words[0]], ...where], orderBy: [["createdAt", "desc"]], limit: start + CASES_PAGE_SIZE });
     const entries = listed.slice(start);
     const missing = entries.filter((entry) => !entry.row).map((entry) => entry.caseId);
-    const read = new Map((missing.length > 0 ? await ctx.store.getMany<Omit<Case, "id">>(CASES, missing) : []).filter((doc) => doc !== null).map((doc) => [doc!.id, caseRowOf(withDefaults(doc as Case))]));
-    const items = entries.map((entry) => entry.row ?? read.get(entry.caseId)).filter((row): row is CaseRow => row !== undefined);
+    const read = missing.length > 0 ? await ctx.store.getMany<Omit<Case, "id">>(CASES, missing) : [];
+    const rows = new Map(read.flatMap((doc) => (doc ? [[doc.id, rowOf(doc as Case)] as const] : [])));
+    const items = entries.map((entry) => entry.row ?? rows.get(entry.caseId)).filter((row): row is CaseRow => row !== undefined);
     return { items, total: bound, page, pageCount };
   }
 
@@ -66,7 +69,7 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
     const docs = await ctx.store.getMany<Omit<Case, "id">>(CASES, listed.map((entry) => entry.caseId));
     const found = (docs.filter((doc) => doc !== null) as Case[]).filter(hasAll);
     const { page, pageCount, start } = paged(found.length);
-    return { items: found.slice(start, start + CASES_PAGE_SIZE).map((item) => caseRowOf(withDefaults(item))), total: found.length, page, pageCount };
+    return { items: found.slice(start, start + CASES_PAGE_SIZE).map(rowOf), total: found.length, page, pageCount };
   }
 
   // More: the cases with the rarest word, newest first, read only until the page is full; the
@@ -89,7 +92,7 @@ export async function search(ctx: CasesContext, filters: CaseFilters): Promise<{
   }
   const total = complete ? found.length : found.length + Math.max(0, bound - scanned);
   const { page, pageCount, start } = paged(total);
-  return { items: found.slice(start, start + CASES_PAGE_SIZE).map((item) => caseRowOf(withDefaults(item))), total, page, pageCount };
+  return { items: found.slice(start, start + CASES_PAGE_SIZE).map(rowOf), total, page, pageCount };
 }
 
 
