@@ -36,6 +36,7 @@ import stylesheet from "./tailwind.css?url";
 import { requestContext } from "#app/.server/http/request-context";
 import { takeNotice } from "#app/.server/http/notice";
 import { FormatsSeen } from "#app/framework/formats-seen";
+import { watchOfflineWorker } from "#app/features/offline";
 
 export const handle = { i18n: [...baseNamespaces] };
 
@@ -43,6 +44,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 /** The error screen's texts in a language: messages are read once at start, so once per language. */
@@ -182,6 +184,9 @@ export default function App() {
     if (!signedInAs) clearCurrentUser();
     else void refreshCurrentUser();
   }, [signedInAs]);
+  // The service worker of trips offline (decision NNN): registered for signed-in people, told of every page.
+  const lang = root?.lang ?? "es";
+  useEffect(() => watchOfflineWorker(Boolean(signedInAs), lang), [signedInAs, lang]);
   return (
     <>
       <EventStream signedIn={Boolean(user)} />

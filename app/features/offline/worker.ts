@@ -1,0 +1,25 @@
+/**
+ * The page's side of the service worker (decision NNN; the worker is `public/sw.js`). A signed-in
+ * page registers it; every page whose browser already has one tells it to refresh what it keeps
+ * (which checks the session: signed out, it drops everything) and to send what the phone kept,
+ * again whenever the connection comes back. Visitors without a worker pay nothing but this check.
+ */
+export function watchOfflineWorker(signedIn: boolean, lang: string): () => void {
+  const sw = navigator.serviceWorker;
+  if (!sw) return () => {};
+  const tell = () =>
+    sw.controller?.postMessage({
+      type: "refresh",
+      lang,
+      // The scripts, styles and messages this page loaded: kept so a kept page still runs offline.
+      urls: performance.getEntriesByType("resource").map((entry) => entry.name),
+    });
+  if (signedIn) void sw.register("/sw.js").catch(() => {});
+  tell();
+  sw.addEventListener("controllerchange", tell);
+  window.addEventListener("online", tell);
+  return () => {
+    sw.removeEventListener("controllerchange", tell);
+    window.removeEventListener("online", tell);
+  };
+}
