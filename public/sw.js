@@ -54,9 +54,11 @@ self.addEventListener("fetch", (event) => {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type === "refresh") event.waitUntil(refresh(data.lang, data.urls || []));
+  if (data.type === "refresh") event.waitUntil(refreshSoon(data.lang, data.urls || []));
   else if (data.type === "queue") event.waitUntil(queue(data));
+  else if (data.type === "flush") event.waitUntil(flush());
   else if (data.type === "status") event.waitUntil(status(event.source, data.path));
+  else if (data.type === "copy" && event.source && copies.has(event.source.id)) event.source.postMessage({ type: "copy", path: data.path });
 });
 
 self.addEventListener("sync", (event) => {
@@ -64,6 +66,9 @@ self.addEventListener("sync", (event) => {
 });
 
 // ---- Pages ---------------------------------------------------------------------------------
+
+/** The pages (clients) that were given a kept copy. */
+const copies = new Set();
 
 async function navigate(event, url) {
   const trip = TRIP_PATH.test(url.pathname) && url.search === "";
@@ -81,7 +86,11 @@ async function navigate(event, url) {
     const meta = await readMeta();
     if (trip && meta.user) {
       const kept = await (await caches.open(TRIPS + meta.user)).match(url.pathname);
-      if (kept) return kept;
+      if (kept) {
+        // The page asks (`copy`) and says it is the copy kept on the phone.
+        if (event.resultingClientId) copies.add(event.resultingClientId);
+        return kept;
+      }
     }
     const lang = /^\/(en|fr|de)(\/|$)/.exec(url.pathname);
     const offline = await (await caches.open(SHELL)).match(lang ? `/${lang[1]}/sin-conexion` : "/sin-conexion");
@@ -121,6 +130,25 @@ async function forgetEveryone() {
   const names = await caches.keys();
   await Promise.all(names.filter((name) => name.startsWith(TRIPS) || name === META).map((name) => caches.delete(name)));
   await store("readwrite", (queue) => queue.clear());
+}
+
+let refreshing = null;
+let next = null;
+/** One refresh at a time: asked again meanwhile, one more runs after it with the latest ask. */
+function refreshSoon(lang, urls) {
+  if (refreshing) {
+    next = { lang, urls };
+    return refreshing;
+  }
+  refreshing = refresh(lang, urls).finally(() => {
+    refreshing = null;
+    if (next) {
+      const ask = next;
+      next = null;
+      return refreshSoon(ask.lang, ask.urls);
+    }
+  });
+  return refreshing;
 }
 
 async function refresh(lang, urls) {

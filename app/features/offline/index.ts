@@ -2,5 +2,5 @@
  * The offline feature's door (decision NNN): the trip page's banner and the handover form's
  * offline send, and the root's watch of the service worker.
  */
-export { keepOffline, OfflineBanner, OfflineSendStatus, useSubmissionId } from "./components/offline";
+export { OfflineBanner, OfflineSendStatus, useKeepOffline, useSubmissionId } from "./components/offline";
 export { watchOfflineWorker } from "./worker";

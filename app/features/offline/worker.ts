@@ -7,13 +7,7 @@
 export function watchOfflineWorker(signedIn: boolean, lang: string): () => void {
   const sw = navigator.serviceWorker;
   if (!sw) return () => {};
-  const tell = () =>
-    sw.controller?.postMessage({
-      type: "refresh",
-      lang,
-      // The scripts, styles and messages this page loaded: kept so a kept page still runs offline.
-      urls: performance.getEntriesByType("resource").map((entry) => entry.name),
-    });
+  const tell = () => tellOfflineWorker(lang);
   if (signedIn) void sw.register("/sw.js").catch(() => {});
   tell();
   sw.addEventListener("controllerchange", tell);
@@ -22,4 +16,14 @@ export function watchOfflineWorker(signedIn: boolean, lang: string): () => void 
     sw.removeEventListener("controllerchange", tell);
     window.removeEventListener("online", tell);
   };
+}
+
+/** Asks the worker to refresh what it keeps now (a trip page opened in the app, not loaded: its list changed). */
+export function tellOfflineWorker(lang: string) {
+  navigator.serviceWorker?.controller?.postMessage({
+    type: "refresh",
+    lang,
+    // The scripts, styles and messages this page loaded: kept so a kept page still runs offline.
+    urls: performance.getEntriesByType("resource").map((entry) => entry.name),
+  });
 }

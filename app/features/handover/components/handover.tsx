@@ -10,7 +10,7 @@ import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import { numberFormat } from "#app/framework/intl";
 import { Button } from "#app/components/ui/button";
-import { keepOffline, OfflineSendStatus, useSubmissionId } from "#app/features/offline";
+import { OfflineSendStatus, useKeepOffline, useSubmissionId } from "#app/features/offline";
 
 /**
  * Check-in and check-out on a booking's page (decision 032): both records as the two people read
@@ -129,6 +129,7 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
   const id = (name: string) => `${intent}-${name}`;
   // Offline, the form is kept on the phone and sent later under this id (decision NNN).
   const submission = useSubmissionId();
+  const keepOffline = useKeepOffline();
   const invalid = (name: string) => (errors[name] ? true : undefined);
   // Before a return is saved on a boat that goes back full, what less fuel than it left with means.
   const leftWith = panel.checkIn?.fuelEighths;
