@@ -23,6 +23,7 @@ const TRIP_PATH = /^(\/(en|fr|de))?\/ajustes\/(mis-reservas|gestion-de-alquilere
 const PUBLIC_PATH = /^\/(assets\/|resources\/locales\/|favicon\.svg$|icons\/)/;
 const SHELL_LIMIT = 300;
 const SYNC_TAG = "amarre-handover";
+const FRESH_MS = 10 * 60 * 1000;
 
 self.addEventListener("install", (event) => {
   // The offline pages as a visitor sees them: no cookie, so they name nobody.
@@ -173,6 +174,9 @@ async function refresh(lang, urls) {
   }
   await Promise.all(
     list.pages.map(async (path) => {
+      // A copy read in the last minutes is fresh enough (each page a person opens is kept as read).
+      const copy = await cache.match(path);
+      if (copy && Date.now() - Date.parse(copy.headers.get("Date") || "") < FRESH_MS) return;
       try {
         const response = await fetch(path, { credentials: "same-origin", redirect: "manual" });
         if (response.ok) await cache.put(path, response);
