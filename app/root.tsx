@@ -36,7 +36,6 @@ import stylesheet from "./tailwind.css?url";
 import { requestContext } from "#app/.server/http/request-context";
 import { takeNotice } from "#app/.server/http/notice";
 import { FormatsSeen } from "#app/framework/formats-seen";
-import { watchOfflineWorker } from "#app/features/offline";
 
 export const handle = { i18n: [...baseNamespaces] };
 
@@ -184,9 +183,6 @@ export default function App() {
     if (!signedInAs) clearCurrentUser();
     else void refreshCurrentUser();
   }, [signedInAs]);
-  // The service worker of trips offline (decision NNN): registered for signed-in people, told of every page.
-  const lang = root?.lang ?? "es";
-  useEffect(() => watchOfflineWorker(Boolean(signedInAs), lang), [signedInAs, lang]);
   return (
     <>
       <EventStream signedIn={Boolean(user)} />

@@ -1,14 +1,14 @@
 /**
- * The page's side of the service worker (decision NNN; the worker is `public/sw.js`). A signed-in
- * page registers it; every page whose browser already has one tells it to refresh what it keeps
- * (which checks the session: signed out, it drops everything) and to send what the phone kept,
- * again whenever the connection comes back. Visitors without a worker pay nothing but this check.
+ * The page's side of the service worker (decision NNN; the worker is `public/sw.js`). The settings
+ * panel's pages (signed in only: the trips, their lists) register it and tell it to refresh what
+ * it keeps — which checks the session: signed out, it drops everything — and to send what the
+ * phone kept, again whenever the connection comes back. The visitors' pages never load this.
  */
-export function watchOfflineWorker(signedIn: boolean, lang: string): () => void {
+export function watchOfflineWorker(lang: string): () => void {
   const sw = navigator.serviceWorker;
   if (!sw) return () => {};
   const tell = () => tellOfflineWorker(lang);
-  if (signedIn) void sw.register("/sw.js").catch(() => {});
+  void sw.register("/sw.js").catch(() => {});
   tell();
   sw.addEventListener("controllerchange", tell);
   window.addEventListener("online", tell);
