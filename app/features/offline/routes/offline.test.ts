@@ -6,6 +6,7 @@ import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { action as reservationAction } from "#app/features/bookings/routes/reservation";
 import { action as logoutAction } from "#app/features/accounts/routes/logout";
+import { action as loginAction } from "#app/features/accounts/routes/login";
 import { loader as tripsLoader } from "./offline-trips";
 import { loader as offlineLoader } from "./offline";
 import { offlineKey, upcomingTrips } from "./offline-trips.server";
@@ -122,6 +123,14 @@ describe("sign-out and the offline page", () => {
     const response = (await settle(() => logoutAction({ request: formPost("/api/logout", { lang: "fr" }, person.cookie), params: {}, context: context() }))) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Clear-Site-Data")).toBe('"cache", "storage"');
+  });
+
+  it("sign-in clears the browser's storage: another person's kept trips never outlive a new session", async () => {
+    const person = await createTestUser(services, { displayName: "Inés Entrada" });
+    const response = (await settle(() => loginAction({ request: formPost("/login", { email: person.email, password: person.password }), params: {}, context: context() }))) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Set-Cookie")).toBeTruthy();
+    expect(response.headers.get("Clear-Site-Data")).toBe('"storage"');
   });
 
   it("is translated in the four languages", async () => {
