@@ -72,6 +72,17 @@ test("offline: the trip page opens from the phone, a check-in kept offline is se
   await section.getByRole("button", { name: "Guardar la entrega" }).click();
   await expect(section.locator("[data-offline-send]")).toHaveText("Guardado en el teléfono: se enviará al recuperar la conexión.");
 
+  // Still offline: the trips' list comes from the phone and its links open the kept trip pages;
+  // a page never kept is the offline page.
+  await page.goto("/ajustes/mis-reservas");
+  await page.locator(`a[href="${trip}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${trip}$`));
+  await expect(page.locator("[data-offline-banner]")).toBeVisible();
+  await expect(section.locator("[data-offline-send]")).toHaveText("Guardado en el teléfono: se enviará al recuperar la conexión.");
+  await page.goto("/favoritos");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sin conexión");
+  await page.goto(trip);
+
   // Back online: sent once, and the page shows the record.
   await context.setOffline(false);
   await expect(section.locator("[data-offline-send]")).toHaveText("Enviado.", { timeout: 15_000 });

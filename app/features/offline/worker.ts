@@ -8,13 +8,33 @@ export function watchOfflineWorker(lang: string): () => void {
   const sw = navigator.serviceWorker;
   if (!sw) return () => {};
   const tell = () => tellOfflineWorker(lang);
+  // A page that is the kept copy (the worker says so), or offline: links load whole pages, which
+  // the worker answers from what it kept — the app's own navigation would ask the server for data.
+  let kept = false;
+  const listen = (event: MessageEvent) => {
+    const data = event.data as { type?: string; path?: string } | null;
+    if (data?.type === "copy" && data.path === location.pathname) kept = true;
+  };
+  const click = (event: MouseEvent) => {
+    if (!kept && navigator.onLine) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin || link.target || link.hasAttribute("download")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    location.assign(link.href);
+  };
   void sw.register("/sw.js").catch(() => {});
   tell();
+  sw.addEventListener("message", listen);
+  sw.controller?.postMessage({ type: "copy", path: location.pathname });
   sw.addEventListener("controllerchange", tell);
   window.addEventListener("online", tell);
+  window.addEventListener("click", click, true);
   return () => {
+    sw.removeEventListener("message", listen);
     sw.removeEventListener("controllerchange", tell);
     window.removeEventListener("online", tell);
+    window.removeEventListener("click", click, true);
   };
 }
 
