@@ -6,8 +6,8 @@
  * - The signed-in person's upcoming trip pages (the list the server gives for the session,
  *   /resources/offline-trips) are kept in a cache named by the person's key and read network
  *   first: offline, the kept copy; a page with no copy gets the offline page of its language.
- *   No other signed-in page is ever kept. Scripts, styles and messages are public and kept too,
- *   so a kept page still runs.
+ *   No other signed-in page is ever kept. Scripts, styles, messages and published listings' photos
+ *   are public and kept too, so a kept page still runs and shows its boat.
  * - A handover form sent offline comes here from the page (`queue`), is kept in IndexedDB and
  *   sent when the connection is back: on Background Sync's `sync` where the browser has it, else
  *   when a page says it is online again or opens. The server records it once (its `submission` id).
@@ -20,7 +20,7 @@ const TRIPS = "amarre-trips-";
 const META_URL = "/__amarre-offline/meta";
 const OFFLINE_PAGES = ["/sin-conexion", "/en/sin-conexion", "/fr/sin-conexion", "/de/sin-conexion"];
 const TRIP_PATH = /^(\/(en|fr|de))?\/ajustes\/(mis-reservas|gestion-de-alquileres)(\/[A-Za-z0-9]{20})?$/;
-const PUBLIC_PATH = /^\/(assets\/|resources\/locales\/|favicon\.svg$|icons\/)/;
+const PUBLIC_PATH = /^\/(assets\/|resources\/locales\/|photos\/|favicon\.svg$|icons\/)/;
 const SHELL_LIMIT = 300;
 const SYNC_TAG = "amarre-handover";
 const FRESH_MS = 10 * 60 * 1000;
@@ -105,8 +105,13 @@ async function publicFile(request) {
   const hit = await cache.match(request);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
+  if (shared(response)) await cache.put(request, response.clone());
   return response;
+}
+
+/** A public file's answer anyone may keep (a draft's photos are its owner's: `private`, never kept). */
+function shared(response) {
+  return response.ok && !/private|no-store/.test(response.headers.get("Cache-Control") || "");
 }
 
 // ---- What is kept, and for whom -------------------------------------------------------------
@@ -204,7 +209,7 @@ async function keepPublic(urls) {
     if (await cache.match(url.href)) continue;
     try {
       const response = await fetch(url.href);
-      if (response.ok) await cache.put(url.href, response);
+      if (shared(response)) await cache.put(url.href, response);
     } catch {
       return;
     }
