@@ -89,9 +89,9 @@ describe("reads per page (the demo marketplace)", () => {
   it("shows the signed-in pages within 40 reads: trips, rentals, conversations and a conversation", async () => {
     await services.ports.list();
     const settings = as(panelLoader);
-    expect(await page("/ajustes/mis-reservas", [settings, as(reservationsLoader)], { cookie: renter.cookie })).toEqual(use(20, 3));
-    expect(await page("/ajustes/gestion-de-alquileres", [settings, as(rentalsLoader)], { cookie: owner.cookie })).toEqual(use(18, 2));
-    expect(await page("/mensajes", [settings, as(messagesLoader)], { cookie: renter.cookie })).toEqual(use(18, 5));
+    expect(await page("/ajustes/mis-reservas", [settings, as(reservationsLoader)], { cookie: renter.cookie })).toEqual(use(21, 3));
+    expect(await page("/ajustes/gestion-de-alquileres", [settings, as(rentalsLoader)], { cookie: owner.cookie })).toEqual(use(19, 2));
+    expect(await page("/mensajes", [settings, as(messagesLoader)], { cookie: renter.cookie })).toEqual(use(19, 5));
     const chatId = (await services.chats.list(renter.uid))[0]!.chatId;
     expect(await page(`/chat/${chatId}`, [settings, as(chatLoader)], { cookie: renter.cookie, params: { chatId } })).toEqual(use(13, 5));
   });

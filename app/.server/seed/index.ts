@@ -9,6 +9,7 @@ import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
 import { seedDemoContactCase, seedDemoVisitorCase } from "./contact";
 import { seedDemoHandover } from "./handover";
+import { seedDemoOfflineTrip } from "./offline-trip";
 import { seedDemoBlog } from "./blog";
 import { seedDemoCalendars } from "./calendars";
 import { listingsSeedStep } from "./listings";
@@ -159,6 +160,8 @@ export const seedSteps: SeedStep[] = [
     // Javier's payout account onboarded, Marta's started with requirements due (./payout-accounts.ts; seen with Stripe).
     run: seedDemoPayoutAccounts,
   },
+  // A trip of the demo renter tomorrow, with its meeting point, to read offline (./offline-trip.ts).
+  { id: "offline-trip-v1", run: seedDemoOfflineTrip },
 ];
 
 /** The invoices of every demo booking paid so far, and the corrections of the refunded ones, oldest first (each issued once). */

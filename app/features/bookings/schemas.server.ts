@@ -26,7 +26,7 @@ const reason = z
   .optional()
   .transform((value) => value ?? null);
 
-const record = { fuel: recordNumber(), engineHours: recordNumber(), notes: withoutControlCharacters(optionalText()), damage: optionalText().transform((value) => value === "yes") };
+const record = { fuel: recordNumber(), engineHours: recordNumber(), notes: withoutControlCharacters(optionalText()), damage: optionalText().transform((value) => value === "yes"), submission: optionalText() };
 const answer = {
   status: optionalText().refine((value): value is "confirmed" | "disputed" => value === "confirmed" || value === "disputed", {
     params: { i18n: "bookings:handover.errors.status.required" },

@@ -24,7 +24,7 @@ export async function action(args: ActionFunctionArgs) {
     const session = await auth.signInWithIdToken();
     return Response.json(
       { user: { uid: session.uid, email: session.email, displayName: session.displayName, slug: session.slug, role: session.role } },
-      { headers: { "Set-Cookie": await auth.commitSession(session) } },
+      { headers: { "Set-Cookie": await auth.commitSession(session), "Clear-Site-Data": '"storage"' } },
     );
   } catch (error) {
     if (isIdentityError(error)) {

@@ -27,7 +27,9 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     console.warn("Revoking the session on sign-out failed", error);
   }
-  const headers = { "Set-Cookie": await auth.destroySession() };
+  // Nothing private stays on the phone (decision NNN): the service worker's kept trip pages and
+  // its queue of forms go with the browser's caches and storage (the worker with them).
+  const headers = { "Set-Cookie": await auth.destroySession(), "Clear-Site-Data": '"cache", "storage"' };
   if (request.headers.get("Accept")?.includes("application/json")) {
     return Response.json({ ok: true }, { headers });
   }

@@ -5,13 +5,14 @@ import { invariantResponse, notFound } from "#app/.server/http/responses";
 import { bookingAction, loadBookingDetail } from "#app/features/bookings/routes/bookings.server";
 import { BookingDetail } from "#app/features/bookings/components/booking-pages";
 import { seoMeta } from "#app/utils/meta";
+import { OfflineBanner } from "#app/features/offline";
 
 /**
  * /ajustes/gestion-de-alquileres/{id}: one booking of the owner's listing — the stay, the earnings,
  * the history, and the answers (`intent` = `accept`, `decline`, `cancel`). Anyone but the owner
  * gets a 404 (the renter is sent to their own page for it).
  */
-export const handle = { i18n: ["bookings", "listing", "deposits"] };
+export const handle = { i18n: ["bookings", "listing", "deposits", "offline"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");
@@ -35,5 +36,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function Rental() {
   const { detail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <BookingDetail side="owner" detail={detail} refusal={actionData?.refusal ?? null} />;
+  return (
+    <>
+      <OfflineBanner />
+      <BookingDetail side="owner" detail={detail} refusal={actionData?.refusal ?? null} />
+    </>
+  );
 }

@@ -6,13 +6,14 @@ import { bookingAction, loadBookingDetail } from "#app/features/bookings/routes/
 import { BookingDetail } from "#app/features/bookings/components/booking-pages";
 import { CHECKOUT_REFRESH_SECONDS, checkoutReturn } from "#app/features/bookings/view";
 import { seoMeta } from "#app/utils/meta";
+import { OfflineBanner } from "#app/features/offline";
 
 /**
  * /ajustes/mis-reservas/{id}: one booking for its renter — the stay, the price and payment, the
  * history, and cancelling (`intent=cancel`) with the refund shown before the button. Anyone but
  * the renter gets a 404 (the listing's owner is sent to their own page for it).
  */
-export const handle = { i18n: ["bookings", "listing", "deposits"] };
+export const handle = { i18n: ["bookings", "listing", "deposits", "offline"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");
@@ -45,5 +46,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export default function Reservation() {
   const { detail, checkout } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <BookingDetail side="renter" detail={detail} refusal={actionData?.refusal ?? null} checkout={checkout} />;
+  return (
+    <>
+      <OfflineBanner />
+      <BookingDetail side="renter" detail={detail} refusal={actionData?.refusal ?? null} checkout={checkout} />
+    </>
+  );
 }

@@ -260,4 +260,26 @@ export function handoverSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     expect(records.checkOut?.confirmation).toMatchObject({ status: "disputed", note: "Arañazo en la proa." });
     restore();
   }, 60_000);
+
+  it("a check-in sent again from the phone (same submission id) is answered with the record kept, never recorded twice; another id is refused", async () => {
+    const { booking, renter, day, restore } = await trip();
+    day(9);
+    const id = "0f3c2a1e-7b5d-4c9a-9e21-5a6b7c8d9e0f";
+    const [first, again] = await Promise.all([
+      handover.record(renter, booking.id, "check-in", { fuelEighths: 7, engineHours: 50, submission: id, photos: [await jpeg()] }),
+      handover.record(renter, booking.id, "check-in", { fuelEighths: 7, engineHours: 50, submission: id, photos: [await jpeg()] }),
+    ]);
+    expect(again.recordedAt).toBe(first.recordedAt);
+    expect(first.photos.map((p) => p.id)).toEqual(again.photos.map((p) => p.id));
+    const replay = await handover.record(renter, booking.id, "check-in", { fuelEighths: 2, engineHours: 99, submission: id });
+    expect(replay).toMatchObject({ fuelEighths: 7, engineHours: 50, submission: id });
+    expect(notified.filter((n) => n === "check-in:recorded").length).toBeGreaterThan(0);
+    // Another send, no id, a malformed id or the other side with the same id: the record exists.
+    expect(await refusal(handover.record(renter, booking.id, "check-in", { fuelEighths: 7, engineHours: 50, submission: "1f3c2a1e-7b5d-4c9a-9e21-5a6b7c8d9e0f" }))).toMatchObject({ code: "already-recorded" });
+    expect(await refusal(handover.record(renter, booking.id, "check-in", { fuelEighths: 7, engineHours: 50 }))).toMatchObject({ code: "already-recorded" });
+    expect(await refusal(handover.record(renter, booking.id, "check-in", { fuelEighths: 7, engineHours: 50, submission: "<x>" }))).toMatchObject({ code: "already-recorded" });
+    expect(await refusal(handover.record("owner-h", booking.id, "check-in", { fuelEighths: 7, engineHours: 50, submission: id }))).toMatchObject({ code: "already-recorded" });
+    expect((await handover.forBooking(booking.id, { uid: renter, role: "user" }))?.checkIn?.photos).toHaveLength(1);
+    restore();
+  }, 60_000);
 }

@@ -52,11 +52,16 @@ export type HandoverRecord = {
    */
   fuelShort?: boolean;
   recordedAt: string;
+  /** The sending phone's id for it, when the page gave one (a send replayed offline is not recorded twice). */
+  submission?: string;
   /** The other side's answer; null until given. */
   confirmation: HandoverConfirmation | null;
   /** A clean check-out released the deposit at this moment. */
   depositReleasedAt: string | null;
 };
+
+/** A submission id as a page makes one (`crypto.randomUUID()`): anything else is no id. */
+export const isSubmissionId = (value: unknown): value is string => typeof value === "string" && /^[A-Za-z0-9-]{16,64}$/.test(value);
 
 export const recordId = (bookingId: string, kind: HandoverKind) => `${bookingId}-${kind}`;
 

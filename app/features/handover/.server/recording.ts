@@ -6,7 +6,7 @@
  */
 import { isStoreError } from "#app/.server/store";
 import { notify, read, releaseIfClean, sideOf, type HandoverContext } from "./context";
-import { HANDOVER_ANSWERS, HANDOVERS, HandoverError, recordId, type FuelChoice, type HandoverConfirmation, type HandoverKind, type HandoverRecord } from "./model";
+import { HANDOVER_ANSWERS, HANDOVERS, HandoverError, isSubmissionId, recordId, type FuelChoice, type HandoverConfirmation, type HandoverKind, type HandoverRecord } from "./model";
 import { preparePhotos, removePhotos, storePhotos } from "./photos";
 import { cleanText, fuelOf, fullToFull, hasEngine, hoursOf, refusalFor } from "./rules";
 
@@ -19,6 +19,11 @@ export type RecordInput = {
   notes?: string;
   /** Check-out by the owner: damage noted. */
   damage?: boolean;
+  /**
+   * The sending phone's id for this record (a form sent again once back online): a record kept
+   * under the same id by the same person is answered again instead of refused (`isSubmissionId`).
+   */
+  submission?: string | null;
 };
 /** `fuel`: the owner's choice when he confirms a check-out whose fuel is short (`claim` or `waive`); ignored otherwise. */
 export type AnswerInput = { status: "confirmed" | "disputed"; note?: string; fuel?: FuelChoice | null };
@@ -32,7 +37,9 @@ export async function record(ctx: HandoverContext, uid: string, bookingId: strin
   const { booking, side } = await sideOf(ctx, uid, bookingId);
   const listing = await ctx.listings.get(booking.listingId);
   const checkIn = kind === "check-out" ? await read(ctx, bookingId, "check-in") : null;
-  if (await read(ctx, bookingId, kind)) throw new HandoverError("already-recorded");
+  const submission = isSubmissionId(input.submission) ? input.submission : null;
+  const earlier = await read(ctx, bookingId, kind);
+  if (earlier) return sameSubmission(earlier, uid, submission);
   const at = ctx.now();
   const refusal = refusalFor(kind, booking, listing, checkIn !== null, at);
   if (refusal) throw refusal;
@@ -60,6 +67,7 @@ export async function record(ctx: HandoverContext, uid: string, bookingId: strin
     engineHours,
     notes,
     damage: kind === "check-out" && side === "owner" && input.damage === true,
+    ...(submission ? { submission } : {}),
     fuelShort,
     recordedAt: iso,
     confirmation: null,
@@ -70,11 +78,20 @@ export async function record(ctx: HandoverContext, uid: string, bookingId: strin
     await ctx.store.create(HANDOVERS, id, doc);
   } catch (error) {
     await removePhotos(ctx.blobs, bookingId, photos);
-    if (isStoreError(error, "already-exists")) throw new HandoverError("already-recorded");
-    throw error;
+    if (!isStoreError(error, "already-exists")) throw error;
+    // Sent twice at once (a replay racing the first send): the one kept answers both.
+    const kept = await read(ctx, bookingId, kind);
+    if (!kept) throw new HandoverError("already-recorded");
+    return sameSubmission(kept, uid, submission);
   }
   await notify(ctx, written, "recorded");
   return written;
+}
+
+/** A record already kept: the same send again (same person, same submission id) gets it back; anything else is refused. */
+function sameSubmission(kept: HandoverRecord, uid: string, submission: string | null): HandoverRecord {
+  if (submission !== null && kept.submission === submission && kept.uid === uid) return kept;
+  throw new HandoverError("already-recorded");
 }
 
 /**

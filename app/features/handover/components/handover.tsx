@@ -10,6 +10,7 @@ import { useLang } from "#app/utils/use-lang";
 import { usePending } from "#app/utils/use-pending";
 import { numberFormat } from "#app/framework/intl";
 import { Button } from "#app/components/ui/button";
+import { OfflineSendStatus, useKeepOffline, useSubmissionId } from "#app/features/offline";
 
 /**
  * Check-in and check-out on a booking's page (decision 032): both records as the two people read
@@ -33,6 +34,7 @@ export function HandoverSection({ panel, refusal, done }: { panel: HandoverPanel
       <h2 id="handover-title" className="text-xl font-bold">{t("handover.title")}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("handover.intro")}</p>
       {done && INTENTS.includes(done) && !ours ? <div className="mt-3"><Notice>{t(`handover.done.${done}`)}</Notice></div> : null}
+      <OfflineSendStatus />
       {ours?.fields?.form ? <div className="mt-3"><FormAlert id="handover-refusal" errors={[ours.fields.form]} /></div> : null}
       {panel.opensOn ? <p className="mt-3 text-sm font-semibold">{t("handover.opensOn", { date: formatDay(panel.opensOn, lang, "long") })}</p> : null}
       <div className="mt-4 grid gap-4 md:grid-cols-2">
@@ -125,15 +127,19 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
   const errors = refusal?.fields ?? {};
   const values = refusal?.values ?? {};
   const id = (name: string) => `${intent}-${name}`;
+  // Offline, the form is kept on the phone and sent later under this id (decision NNN).
+  const submission = useSubmissionId();
+  const keepOffline = useKeepOffline();
   const invalid = (name: string) => (errors[name] ? true : undefined);
   // Before a return is saved on a boat that goes back full, what less fuel than it left with means.
   const leftWith = panel.checkIn?.fuelEighths;
   const fuelRule = intent === "check-out" && panel.fullToFull && leftWith != null ? t(`handover.form.fuelRule.${side}`, { level: t("handover.eighths", { n: leftWith, of: FUEL_EIGHTHS }) }) : null;
   return (
-    <Form method="post" encType="multipart/form-data" className="mt-5 space-y-4 border-t border-slate-200 pt-4 dark:border-white/10" aria-labelledby={id("title")} data-handover-form={intent}>
+    <Form method="post" encType="multipart/form-data" onSubmit={keepOffline} className="mt-5 space-y-4 border-t border-slate-200 pt-4 dark:border-white/10" aria-labelledby={id("title")} data-handover-form={intent}>
       <h3 id={id("title")} className="font-semibold">{t(`handover.form.${intent}`)}</h3>
       <p className={hintClass}>{t(`handover.form.${intent}Hint`)}</p>
       <input type="hidden" name="intent" value={intent} />
+      {submission ? <input type="hidden" name="submission" value={submission} /> : null}
       <div>
         <label htmlFor={id("photos")} className={labelClass}>{t("handover.form.photos", { max: MAX_HANDOVER_PHOTOS })}</label>
         <FileInput id={id("photos")} name="photos" multiple accept={PHOTO_ACCEPT} aria-invalid={invalid("photos")} aria-describedby={`${id("photos")}-hint ${id("photos")}-again ${id("photos")}-errors`} />

@@ -109,6 +109,8 @@ export async function handoverAction(ctx: RequestContext, side: Side, uid: strin
         engineHours: record.engineHours,
         notes: record.notes,
         damage: record.damage,
+        // The page's id for this send (a form kept offline and sent again is answered, not refused).
+        submission: record.submission,
       });
     } else {
       await ctx.services.handover.answer(uid, id, kind, { status: record.status, note: record.note, fuel: record.fuel });

@@ -9,6 +9,9 @@ import { splitLangFromPath } from "#app/i18n";
 import { layoutMeta } from "#app/utils/meta";
 import { settingsNavigation, type SettingsNavGroup } from "#app/utils/settings-nav";
 import { href } from "#app/utils/href";
+import { useEffect } from "react";
+import { watchOfflineWorker } from "#app/features/offline";
+import { useLang } from "#app/utils/use-lang";
 
 export const handle = { i18n: ["settings"] };
 
@@ -116,6 +119,9 @@ function PanelNav() {
 }
 
 export default function PanelLayout() {
+  // Signed-in pages: the service worker that keeps the person's trips for offline reading (decision NNN).
+  const lang = useLang();
+  useEffect(() => watchOfflineWorker(lang), [lang]);
   return (
     <SiteFrame>
       <div className="container-page flex flex-col gap-6 py-6 lg:flex-row lg:gap-8 lg:py-8">
