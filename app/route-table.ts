@@ -21,7 +21,7 @@ export const layoutGroups = [
     pages: [
       { id: "home", path: null, file: "features/site/routes/home.tsx", sitemap: true },
       { id: "about", path: "about", file: "features/site/routes/about.tsx", sitemap: true },
-      // What the service worker shows offline for a page it has no copy of (decision NNN).
+      // What the service worker shows offline for a page it has no copy of (decision 060).
       { id: "offline", path: "sin-conexion", file: "features/offline/routes/offline.tsx", sitemap: false },
       { id: "app", path: "app", file: "features/site/routes/app-page.tsx", sitemap: true },
       { id: "category", path: "category", file: "features/site/routes/category.tsx", sitemap: true },
@@ -192,7 +192,7 @@ export const resourceRoutes = [
   { id: "invoice-pdf", path: "resources/invoice/:invoiceId", file: "features/invoices/routes/invoice-pdf.ts" },
   // People's own data as a file (the export form of /ajustes/privacidad posts here: a page's action cannot answer an attachment).
   { id: "privacy-export", path: "resources/mis-datos", file: "features/privacy/routes/privacy-export.ts" },
-  // The signed-in person's upcoming trip pages the service worker keeps for offline reading (decision NNN).
+  // The signed-in person's upcoming trip pages the service worker keeps for offline reading (decision 060).
   { id: "offline-trips", path: "resources/offline-trips", file: "features/offline/routes/offline-trips.ts" },
   // A trip's calendar event (.ics), for its renter, the listing's owner and the team: /resources/trip/{bookingId}.ics.
   { id: "trip-calendar", path: "resources/trip/:file", file: "features/bookings/routes/trip-calendar.ts" },

@@ -1,5 +1,5 @@
 /*
- * Amarre's service worker: a trip day without coverage (decision NNN). A plain script served from
+ * Amarre's service worker: a trip day without coverage (decision 060). A plain script served from
  * the site's root, so its scope is the whole site; registered by signed-in pages only
  * (app/features/offline/worker.ts).
  *

@@ -5,7 +5,7 @@ import { demoPage } from "./people";
 import { DEMO_PASSWORD } from "./support/auth-state";
 
 /**
- * A trip day without coverage (decision NNN). Lucía (renter@), on her phone with JavaScript, books
+ * A trip day without coverage (decision 060). Lucía (renter@), on her phone with JavaScript, books
  * Marta's Marion 500 in Dénia for today and opens its page: the service worker keeps it. Offline,
  * the page opens again from the phone, and her check-in (a photo, fuel, engine hours) is kept on
  * the phone and says so; back online it is sent ("Enviado") and Marta (pro@), without JavaScript,

@@ -3,7 +3,7 @@ import type { Services } from "../services";
 import { demoPayments } from "./demo-payments";
 
 /**
- * A trip tomorrow to try a day without coverage (decision NNN): Lucía (renter@) on Javier's
+ * A trip tomorrow to try a day without coverage (decision 060): Lucía (renter@) on Javier's
  * motorboat the day after the seed, booked two days before it (instant: confirmed), with Javier's
  * meeting point and time for it; a day out, the contact details show on both pages. Signed in as
  * her, the trip page is kept on the phone and reads offline. Another trip may hold the day on an

@@ -1,5 +1,5 @@
 /**
- * The page's side of the service worker (decision NNN; the worker is `public/sw.js`). The settings
+ * The page's side of the service worker (decision 060; the worker is `public/sw.js`). The settings
  * panel's pages (signed in only: the trips, their lists) register it and tell it to refresh what
  * it keeps — which checks the session: signed out, it drops everything — and to send what the
  * phone kept, again whenever the connection comes back. The visitors' pages never load this.

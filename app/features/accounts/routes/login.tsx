@@ -54,7 +54,7 @@ export async function action(args: ActionFunctionArgs) {
       return reject(t("errors.too-many-requests", { minutes: minutesUntil(retryAfterSeconds) }), 429, { "Retry-After": String(retryAfterSeconds) });
     }
     return redirect(afterLoginPath(submission.value.redirect, lang), {
-      // Whatever a previous person's session left on this phone (the offline trips' worker, decision NNN) goes.
+      // Whatever a previous person's session left on this phone (the offline trips' worker, decision 060) goes.
       headers: { "Set-Cookie": await auth.commitSession(outcome.session), "Clear-Site-Data": '"storage"' },
     });
   } catch (error) {

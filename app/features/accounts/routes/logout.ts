@@ -27,7 +27,7 @@ export async function action(args: ActionFunctionArgs) {
   } catch (error) {
     console.warn("Revoking the session on sign-out failed", error);
   }
-  // Nothing private stays on the phone (decision NNN): the service worker's kept trip pages and
+  // Nothing private stays on the phone (decision 060): the service worker's kept trip pages and
   // its queue of forms go with the browser's caches and storage (the worker with them).
   const headers = { "Set-Cookie": await auth.destroySession(), "Clear-Site-Data": '"cache", "storage"' };
   if (request.headers.get("Accept")?.includes("application/json")) {

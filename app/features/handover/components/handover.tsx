@@ -127,7 +127,7 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
   const errors = refusal?.fields ?? {};
   const values = refusal?.values ?? {};
   const id = (name: string) => `${intent}-${name}`;
-  // Offline, the form is kept on the phone and sent later under this id (decision NNN).
+  // Offline, the form is kept on the phone and sent later under this id (decision 060).
   const submission = useSubmissionId();
   const keepOffline = useKeepOffline();
   const invalid = (name: string) => (errors[name] ? true : undefined);

@@ -6,7 +6,7 @@ import { useLang } from "#app/utils/use-lang";
 import { tellOfflineWorker } from "../worker";
 
 /**
- * A trip page on a day without coverage (decision NNN): the banner saying the page is the copy
+ * A trip page on a day without coverage (decision 060): the banner saying the page is the copy
  * kept on the phone, and a handover form kept on the phone while offline — handed to the service
  * worker (`public/sw.js`), which stores it in IndexedDB and sends it when the connection is back —
  * with what became of it. Without JavaScript (no worker), forms are plain posts as ever.

@@ -4,7 +4,7 @@ import type { Lang } from "#app/i18n";
 import { href } from "#app/utils/href";
 
 /**
- * Which of a person's pages their phone keeps for a day without coverage (decision NNN): the trip
+ * Which of a person's pages their phone keeps for a day without coverage (decision 060): the trip
  * pages of their confirmed bookings that have not ended and start within `OFFLINE_TRIP_DAYS`, the
  * soonest `OFFLINE_TRIP_PAGES` of each side, and the two lists that lead to them. Nothing else
  * signed-in is ever kept by the service worker.

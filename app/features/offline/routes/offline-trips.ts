@@ -5,7 +5,7 @@ import { offlineKey, offlinePages, upcomingTrips } from "./offline-trips.server"
 
 /**
  * GET /resources/offline-trips?lang=xx — what the service worker keeps for the person signed in
- * on this request (decision NNN): `{ user, pages }`, `user` the key its caches are named by (a
+ * on this request (decision 060): `{ user, pages }`, `user` the key its caches are named by (a
  * different key: the previous person's copies are dropped), `pages` the addresses of their
  * upcoming trips' pages in the page's language. Signed out: `{ user: null, pages: [] }`, and the
  * worker drops everything it kept. Never stored by any cache.

@@ -12,7 +12,7 @@ import { loader as offlineLoader } from "./offline";
 import { offlineKey, upcomingTrips } from "./offline-trips.server";
 
 /**
- * A trip day without coverage (decision NNN) with real Requests on the embedded backend: the list
+ * A trip day without coverage (decision 060) with real Requests on the embedded backend: the list
  * of pages the service worker keeps, checked against the session (nobody's for a visitor, only the
  * person's own upcoming trips, in the page's language); a check-in sent again from the phone under
  * the same submission id recorded once; sign-out telling the browser to clear what it kept.

@@ -8,7 +8,7 @@ import { href } from "#app/utils/href";
 
 /**
  * /sin-conexion: what the service worker shows, in the page's language, for an address it has no
- * copy of while the phone has no connection (decision NNN). The worker keeps it as a visitor sees
+ * copy of while the phone has no connection (decision 060). The worker keeps it as a visitor sees
  * it (fetched without cookies), so it names nobody; it points at the lists whose trips are kept.
  */
 export const handle = { i18n: ["offline"] };

@@ -119,7 +119,7 @@ function PanelNav() {
 }
 
 export default function PanelLayout() {
-  // Signed-in pages: the service worker that keeps the person's trips for offline reading (decision NNN).
+  // Signed-in pages: the service worker that keeps the person's trips for offline reading (decision 060).
   const lang = useLang();
   useEffect(() => watchOfflineWorker(lang), [lang]);
   return (
