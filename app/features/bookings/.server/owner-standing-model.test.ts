@@ -35,6 +35,8 @@ describe("the owner's standing", () => {
     // 31 March 2027, 23:30 in Madrid is still March there (21:30 UTC).
     const record = run(Array.from({ length: 5 }, () => ["2027-03-31T21:30:00Z", answer(0.5)] as [string, StandingEvent]));
     expect(record.months.map((m) => m.month)).toEqual(["2027-03"]);
+    // The scheduler folds it again when March leaves: 1 April 2028 in Madrid.
+    expect(record.refoldAt).toBe("2028-03-31T22:00:00.000Z");
     expect(figuresAt(record, at("2028-03-31T21:59:00Z")).requests).toBe(5);
     // 1 April 2028 in Madrid (22:00 UTC the day before): March 2027 has left the window.
     expect(figuresAt(record, at("2028-03-31T22:00:00Z")).requests).toBe(0);

@@ -46,6 +46,11 @@ export type StandingRecord = {
   updatedAt: string;
   /** What the owner's listings last had folded into their relevance (`standingBonus`). */
   bonus: number;
+  /**
+   * When the oldest month leaves the window (its figures change with no event): the scheduler
+   * folds the standing again then (`refoldDue`); null without months.
+   */
+  refoldAt: string | null;
 };
 
 export type StandingEvent =
@@ -85,7 +90,13 @@ function addMonths(month: string, n: number): string {
 export const firstMonthAt = (at: Date): string => addMonths(monthOf(at), -WINDOW_MONTHS);
 
 export function emptyStanding(uid: string, at: Date): StandingRecord {
-  return { uid, months: [], meetsBarSince: null, updatedAt: at.toISOString(), bonus: 0 };
+  return { uid, months: [], meetsBarSince: null, updatedAt: at.toISOString(), bonus: 0, refoldAt: null };
+}
+
+/** The moment the oldest of `months` leaves the window: the start of the thirteenth month after it. */
+export function refoldAtOf(months: readonly StandingMonth[]): string | null {
+  const oldest = months.reduce<string | null>((first, m) => (first === null || m.month < first ? m.month : first), null);
+  return oldest === null ? null : startOfDay(`${addMonths(oldest, WINDOW_MONTHS + 1)}-01`).toISOString();
 }
 
 const emptyMonth = (month: string): StandingMonth => ({ month, answered: 0, accepted: 0, expired: 0, cancelled: 0, answerBins: ANSWER_EDGES_HOURS.map(() => 0).concat(0) });
@@ -167,7 +178,8 @@ export function rollTo(record: StandingRecord, at: Date): StandingRecord {
     else if (since === null) since = start.toISOString();
   }
   const from = firstMonthAt(at);
-  return { ...record, months: record.months.filter((m) => m.month >= from), meetsBarSince: since };
+  const months = record.months.filter((m) => m.month >= from);
+  return { ...record, months, meetsBarSince: since, refoldAt: refoldAtOf(months) };
 }
 
 /** The figures at `at`, the badge derived from when the bar has been met since (no scan: decision NNN). */
@@ -194,7 +206,7 @@ export function applyEvent(record: StandingRecord, event: StandingEvent, at: Dat
   months.sort((a, b) => a.month.localeCompare(b.month));
   const met = windowFigures(months, at).meetsBar;
   const meetsBarSince = met ? (rolled.meetsBarSince ?? at.toISOString()) : null;
-  return { ...rolled, months, meetsBarSince, updatedAt: at.toISOString() };
+  return { ...rolled, months, meetsBarSince, updatedAt: at.toISOString(), refoldAt: refoldAtOf(months) };
 }
 
 /**

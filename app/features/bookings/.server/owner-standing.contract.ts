@@ -78,9 +78,15 @@ export function ownerStandingSuite(setup: () => OwnerStandingFixture, options: {
     expect((await listings.get(instant.id))!.standingBonus).toBe(standingBonus(after));
     expect((await listings.get(boat.id))!.standingBonus).toBe(standingBonus(after));
 
-    // Twelve months later the window has moved on: nothing of May 2027 is left.
+    // Twelve months later the window has moved on: nothing of May 2027 is left, and the scheduler's
+    // pass finds this owner by the month that left (no event since) and takes the standing out of the listings.
     clock.now = new Date("2028-06-02T08:00:00Z");
     expect(await bookings.ownerStanding(ownerUid)).toMatchObject({ requests: 0, cancellations: 0, responseRate: null });
+    expect((await bookings.applyDue()).standings).toBeGreaterThanOrEqual(1);
+    const refolded = (await listings.get(boat.id))!;
+    expect(refolded.standingBonus).toBe(0);
+    expect(refolded.relevance).toBe(relevanceScore(refolded));
+    expect((await bookings.applyDue()).standings).toBe(0);
   });
 
   it(`${options.parallel} answers at once lose no count`, async () => {

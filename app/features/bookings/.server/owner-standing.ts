@@ -8,7 +8,7 @@
 import type { Transaction } from "#app/.server/store";
 import type { BookingsContext } from "./context";
 import type { Actor, Booking, BookingAction } from "./model";
-import { applyEvent, emptyStanding, figuresAt, OWNER_STANDINGS, standingBonus, type StandingEvent, type StandingFigures, type StandingRecord } from "./owner-standing-model";
+import { applyEvent, emptyStanding, figuresAt, OWNER_STANDINGS, rollTo, standingBonus, type StandingEvent, type StandingFigures, type StandingRecord } from "./owner-standing-model";
 
 /** When the request reached the owner: it became pending (asked, or its money held). */
 function askedAt(booking: Booking): string {
@@ -33,10 +33,29 @@ export function standingEventOf(doc: Booking, action: BookingAction, by: Actor, 
 export async function stageStanding(tx: Transaction, ownerUid: string, event: StandingEvent, at: Date): Promise<() => void> {
   const stored = await tx.get<StandingRecord>(OWNER_STANDINGS, ownerUid);
   const next = applyEvent(stored ? { ...stored, uid: ownerUid } : emptyStanding(ownerUid, at), event, at);
-  return () => {
-    const { uid, months, meetsBarSince, updatedAt, bonus } = next;
-    tx.set(OWNER_STANDINGS, ownerUid, { uid, months, meetsBarSince, updatedAt, bonus });
-  };
+  return () => tx.set(OWNER_STANDINGS, ownerUid, recordOf(next));
+}
+
+function recordOf({ uid, months, meetsBarSince, updatedAt, bonus, refoldAt }: StandingRecord): StandingRecord {
+  return { uid, months, meetsBarSince, updatedAt, bonus, refoldAt };
+}
+
+/**
+ * The scheduler's share (`due.ts`): the owners whose oldest month has left the window since their
+ * last event — found by `refoldAt`, never by reading every owner — are brought up to date and
+ * folded into their listings again. Returns how many.
+ */
+export async function refoldDue(ctx: BookingsContext): Promise<number> {
+  const at = ctx.now();
+  const due = await ctx.store.query<StandingRecord>({ collection: OWNER_STANDINGS, where: [["refoldAt", "<=", at.toISOString()]], limit: 100 });
+  for (const doc of due) {
+    await ctx.store.runTransaction(async (tx) => {
+      const current = await tx.get<StandingRecord>(OWNER_STANDINGS, doc.id);
+      if (current?.refoldAt && current.refoldAt <= at.toISOString()) tx.set(OWNER_STANDINGS, doc.id, recordOf({ ...rollTo(current, at), updatedAt: at.toISOString() }));
+    });
+    await foldStanding(ctx, doc.id);
+  }
+  return due.length;
 }
 
 /** The owner's standing now, as the boat page and the public profile show it (one read). */
