@@ -108,7 +108,7 @@ export default function UserPage() {
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               <time dateTime={profile.createdAt}>{t("memberSince", { date: memberSince })}</time>
             </p>
-            {standing ? <OwnerStanding standing={standing} className="mt-3" /> : null}
+            {standing ? <OwnerStanding standing={standing} className="mt-3 [&>p]:justify-center sm:[&>p]:justify-start" /> : null}
             {isOwnProfile ? (
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
                 {t("own")}{" "}
