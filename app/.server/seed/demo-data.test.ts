@@ -4,6 +4,7 @@ import { addDays, BOOKINGS, lineOf, today, type Booking } from "#app/features/bo
 import { seedDemoData, seedSteps } from "#app/.server/seed";
 import { seedDemoHandover } from "#app/.server/seed/handover";
 import { loader as payoutsLoader } from "#app/features/payouts/routes/payouts";
+import { loader as boatLoader } from "#app/features/listings/routes/boat-detail";
 import { authedRequest, createTestServices, dataOf, loadContext, settle, signInAs } from "#tests/test-services";
 import { DEMO_PASSWORD } from "./accounts";
 import { DEMO_CALENDAR_URL } from "./calendars";
@@ -71,6 +72,16 @@ describe("every demo trip with its invoices", () => {
     const checkIn = confirmed.find((booking) => booking.start === today(new Date()) && booking.ownerUid === owner.uid)!;
     const payouts = dataOf(await settle(() => payoutsLoader({ request: authedRequest("/ajustes/cobros", owner.cookie), params: {}, context: loadContext(services) })));
     expect(payouts.rows.find((row: { id: string }) => row.id === checkIn.id)).toMatchObject({ invoice: { number: expect.stringMatching(/^A-\d{4}-\d{6}$/) } });
+  });
+});
+
+describe("the demo owner's standing", () => {
+  it("Costa del Sol Yachting answers within the hour and wears the badge on its boat's page", async () => {
+    const costa = (await services.identity.getUserByEmail("costasol@amarre.test"))!.uid;
+    expect(await services.bookings.ownerStanding(costa)).toMatchObject({ requests: 12, responseRate: 100, acceptanceRate: 92, speed: "hour", cancellations: 0, meetsBar: true, badge: true });
+    const boat = (await services.listings.listByOwner(costa)).find((l) => l.kind === "boat" && (l.data.title ?? "").includes("Sun Odyssey"))!;
+    const page = dataOf(await settle(() => boatLoader({ request: new Request(`http://localhost/boat/${boat.id}`), params: { id: boat.id }, context: loadContext(services) })));
+    expect(page.standing).toMatchObject({ badge: { label: "Patrón destacado" }, summary: "Responde en menos de 1 hora · 100\u00a0%" });
   });
 });
 

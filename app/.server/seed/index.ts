@@ -16,6 +16,7 @@ import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { seedDemoPayoutAccounts } from "./payout-accounts";
 import { demoPorts } from "./ports";
+import { seedDemoStanding } from "./standing";
 
 /**
  * Demo data for a realistic marketplace, written through the domain services (never raw
@@ -162,6 +163,8 @@ export const seedSteps: SeedStep[] = [
   },
   // A trip of the demo renter tomorrow, with its meeting point, to read offline (./offline-trip.ts).
   { id: "offline-trip-v1", run: seedDemoOfflineTrip },
+  // An owner with the standing badge: twelve requests answered within the hour over five months (./standing.ts).
+  { id: "standing-v1", run: seedDemoStanding },
 ];
 
 /** The invoices of every demo booking paid so far, and the corrections of the refunded ones, oldest first (each issued once). */

@@ -69,6 +69,8 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
   // The money the scheduler makes due (deposit holds and releases, payouts) and provider calls to retry.
   { collection: "bookings", fields: ["moneyDueAt"] },
   { collection: "bookings", fields: ["opsPending"] },
+  // The owners whose standing's oldest month has left its window (bookings/.server/owner-standing.ts).
+  { collection: "owner_standings", fields: ["refoldAt"] },
   // The bookings whose money changed lately (the daily reconciliation with the provider, decision 053).
   { collection: "bookings", fields: ["updatedAt"] },
   // Whether contact details show between two people (/mensajes: one side's uid and the others' as an `in`, decision 055):

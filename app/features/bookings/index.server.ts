@@ -5,3 +5,4 @@
 export { bookingBoxOf, calendarFor } from "./routes/booking-box.server";
 export { asRefusal, type Refusal } from "./routes/choice.server";
 export { type BookingForm, type HandoverForm, type WeatherForm } from "./schemas.server";
+export { ownerStandingOf, standingView } from "./routes/owner-standing.server";

@@ -11,3 +11,4 @@ export { BookingBar } from "./components/booking-bar";
 export { AvailabilitySection, type BookingBox, BookingEstimate, estimateOf, NO_CHOICE, type TripChoice } from "./components/booking-estimate";
 export { boatTariff, priceRental, serviceFeePercent } from "./pricing";
 export { type BookingView, formatDay, formatMoment } from "./view";
+export { OwnerStanding, type OwnerStandingView } from "./components/owner-standing";

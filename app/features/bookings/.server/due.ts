@@ -4,13 +4,14 @@ import { type BookingsContext, runMoney } from "./context";
 import { transition } from "./lifecycle";
 import { moneyStep } from "./money-ops";
 import * as ledger from "./ledger";
+import { refoldDue } from "./owner-standing";
 
 /**
  * Applies what is due at this moment: requests past their 48 hours expire, confirmed trips
  * past their last day complete. Idempotent, so every server may run it; returns how many
  * bookings changed here.
  */
-export async function applyDue(ctx: BookingsContext): Promise<{ expired: number; completed: number; money: number }> {
+export async function applyDue(ctx: BookingsContext): Promise<{ expired: number; completed: number; money: number; standings: number }> {
   const at = ctx.now().toISOString();
   const [pending, checkouts, finished, moneyDue, retries] = await Promise.all([
     ctx.store.query<Booking>({ collection: BOOKINGS, where: [["status", "==", "pending"], ["expiresAt", "<=", at]], limit: 200 }),
@@ -38,5 +39,10 @@ export async function applyDue(ctx: BookingsContext): Promise<{ expired: number;
     if (result) money++;
   }
   for (const doc of retries) await runMoney(ctx, doc);
-  return { expired, completed, money };
+  // Owners whose oldest month has left the standing's window: their listings' relevance again.
+  const standings = await refoldDue(ctx).catch((error: unknown) => {
+    console.error("[bookings] folding the standings due failed:", error);
+    return 0;
+  });
+  return { expired, completed, money, standings };
 }

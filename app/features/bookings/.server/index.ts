@@ -36,3 +36,4 @@ export { createBookingsService, slotIdFor, slotIdsFor, type BookingChoice, type 
 export { bookingEmailHandler, createBookingNotifier, ownerShareSentence, paymentSentence, recipientsOf } from "./notifications";
 export { bookingFigures, bookingMoney, ownerFigures } from "./figures";
 export { isReference, normalizeReference, REFERENCE_ALPHABET, referenceCandidate } from "./reference";
+export { BADGE_DAYS, BAR, MIN_REQUESTS, WINDOW_MONTHS, type ResponseSpeed, type StandingFigures } from "./owner-standing-model";

@@ -12,6 +12,7 @@ import { type BookingsContext, changed, notify, runMoney } from "./context";
 import { withLedger } from "./stored";
 import type { BookingEvent } from "./service-types";
 import * as ledger from "./ledger";
+import { foldStanding, stageStanding, standingEventOf } from "./owner-standing";
 
 /** The event each action sends. */
 const EVENT_OF: Record<BookingAction, BookingEvent> = {
@@ -47,6 +48,9 @@ export async function transition(ctx: BookingsContext, id: string, actor: { by: 
     if (!rule.by.includes(actor.by)) throw new BookingError("invalid-transition", null, "not-yours");
     if (action === "accept" && doc.expiresAt !== null && doc.expiresAt <= at.toISOString()) throw new BookingError("invalid-transition", null, "expired");
     if (action === "cancel" && doc.status === "confirmed" && doc.startsAt <= at.toISOString()) throw new BookingError("invalid-transition", null, "started");
+    // The owner's standing counts the event in this transaction (read before any write).
+    const standing = standingEventOf(doc, action, actor.by, at, extra.weather !== undefined);
+    const writeStanding = standing ? await stageStanding(tx, doc.ownerUid, standing, at) : null;
     const entry: HistoryEntry = { at: at.toISOString(), by: actor.by, uid: actor.uid, action, from: doc.status, to: rule.to };
     const next: Booking = { ...doc, status: rule.to, updatedAt: entry.at, history: [...doc.history, entry] };
     if (action === "accept" || action === "pay") next.expiresAt = null;
@@ -64,9 +68,11 @@ export async function transition(ctx: BookingsContext, id: string, actor: { by: 
     }
     const { id: _id, ...record } = next;
     tx.set(BOOKINGS, id, record);
-    return { booking: next, changed: true };
+    writeStanding?.();
+    return { booking: next, changed: true, standing: standing !== null };
   });
   if (!result.changed) return result;
+  if ("standing" in result && result.standing) await foldStanding(ctx, result.booking.ownerUid);
   const booking = await runMoney(ctx, result.booking);
   if (action === "cancel" && actor.by === "owner" && !extra.weather) {
     // Shown on the listing's page as a count.

@@ -36,7 +36,8 @@ export type BookingEvent = "requested" | "booked" | "accepted" | "declined" | "e
 
 export type BookingsDeps = {
   store: DocumentStore;
-  listings: Pick<ListingsService, "get" | "getMany" | "recordOwnerCancellation">;
+  /** `setStandingBonus` folds the owner's standing into their listings' relevance (`owner-standing.ts`); a stub may leave it out. */
+  listings: Pick<ListingsService, "get" | "getMany" | "recordOwnerCancellation"> & Partial<Pick<ListingsService, "setStandingBonus">>;
   payments: PaymentsPort;
   /** Who pays (the provider's checkout shows their email). */
   customerOf?: (uid: string) => Promise<Customer>;

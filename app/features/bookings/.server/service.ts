@@ -12,6 +12,7 @@ import { moneyActivity } from "./money-activity";
 import { book, quoteFor } from "./request";
 import { cancelForWeather, moveForWeather } from "./weather-moves";
 import { renterStanding } from "./figures";
+import { ownerStanding } from "./owner-standing";
 import type { Booking } from "./model";
 import type { BookingChoice, BookingsDeps } from "./service-types";
 import { bindTo } from "#app/.server/domain/operations";
@@ -58,6 +59,8 @@ export function createBookingsService(deps: BookingsDeps) {
     listForOwner: bind(reads.listForOwner),
     /** The renter's record as owners read it before answering (`figures.ts`: weather cancellations never count). */
     renterRecord: async (uid: string) => renterStanding(await reads.listForRenter(ctx, uid)),
+    /** The owner's standing as pages show it: twelve months' answers and cancellations, the badge (`owner-standing-model.ts`). */
+    ownerStanding: bind(ownerStanding),
     contactAllowedBetween: bind(reads.contactAllowedBetween),
     contactAllowedWith: bind(reads.contactAllowedWith),
     contactRevealAt: bind(reads.contactRevealAt),

@@ -75,6 +75,8 @@ type ListingCommon = ListingSearchFields & {
   ownerCancellations?: number;
   /** How many reviews `rating` averages (absent before the first). */
   reviewCount?: number;
+  /** The owner's standing's share of `relevance` (`relevanceOf`; absent until the owner has one). */
+  standingBonus?: number;
 };
 export type BoatListing = ListingCommon & { kind: "boat"; data: BoatDraftData };
 export type DockListing = ListingCommon & { kind: "dock"; data: DockDraftData };

@@ -51,7 +51,15 @@ export function seatsFor(capacity: number | undefined | null): number[] | null {
   return Array.from({ length: Math.min(Math.floor(capacity), MAX_PEOPLE) }, (_, i) => i + 1);
 }
 
-export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rating: number | null): ListingSearchFields {
+/**
+ * The relevance order's key: the listing's own score (`relevanceScore`, 0–100) plus its owner's
+ * standing (−15 … 20, folded in by the booking engine when the standing changes: decision NNN).
+ */
+export function relevanceOf(listing: ListingContent, standingBonus: number | undefined): number {
+  return relevanceScore(listing) + (standingBonus ?? 0);
+}
+
+export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rating: number | null, standingBonus?: number): ListingSearchFields {
   const empty = {
     type: null,
     capacity: null,
@@ -67,7 +75,7 @@ export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rat
     priceCents: null,
   };
   const levels = { cityKey: place.city ? cityKeyOf(place.city) : null, regionKey: place.region ? placeSlug(place.region) : null };
-  const common = { ...place, ...levels, rating, relevance: relevanceScore(listing) };
+  const common = { ...place, ...levels, rating, relevance: relevanceOf(listing, standingBonus) };
   if (listing.kind === "boat") {
     const data = listing.data;
     return {
@@ -96,5 +104,5 @@ export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rat
 
 /** The record with its search fields recomputed for `place`. */
 export function withSearchFields<T extends ListingRecord>(record: T, place: ListingPlace): T {
-  return { ...record, ...searchFieldsOf(record, place, record.rating) };
+  return { ...record, ...searchFieldsOf(record, place, record.rating, record.standingBonus) };
 }

@@ -2,7 +2,8 @@ import { getFixedT } from "#app/.server/i18n";
 import type { Lang } from "#app/i18n";
 import { increment, type DocumentStore } from "#app/.server/store";
 import { dockTitle } from "#app/features/listings/view";
-import { LISTINGS, type Listing } from "./model";
+import { LISTINGS, type Listing, type ListingRecord } from "./model";
+import { relevanceOf } from "./search-fields";
 import type { PortsService } from "#app/features/ports/.server";
 import type { UsersService } from "#app/features/profiles/.server";
 import { createListingLifecycle } from "./lifecycle";
@@ -102,6 +103,26 @@ export function createListingsService(deps: {
     async recordOwnerCancellation(id: string): Promise<void> {
       await store.update(LISTINGS, id, { ownerCancellations: increment(1) });
       deps.onChange?.([`listing:${id}`]);
+    },
+
+    /**
+     * The owner's standing's share of their listings' relevance (the booking engine's, when the
+     * standing changes): each of the owner's listings whose share differs, in a transaction of its
+     * own so an edit at the same moment keeps both. Bounded: the owner's listings only.
+     */
+    async setStandingBonus(ownerUid: string, bonus: number): Promise<void> {
+      let published = false;
+      for (const listing of await reads.listByOwner(ownerUid)) {
+        if ((listing.standingBonus ?? 0) === bonus) continue;
+        await store.runTransaction(async (tx) => {
+          const current = await tx.get<ListingRecord>(LISTINGS, listing.id);
+          if (current) tx.update(LISTINGS, listing.id, { standingBonus: bonus, relevance: relevanceOf(current, bonus) });
+        });
+        published ||= listing.status === "published";
+      }
+      if (!published) return;
+      search.forget();
+      deps.onChange?.([`user:${ownerUid}`, "search:boat", "search:dock"]);
     },
 
     /** The average of the listing's reviews and their count (the reviews service keeps them right). */

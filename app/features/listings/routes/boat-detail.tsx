@@ -21,10 +21,11 @@ import { listingReviews } from "#app/features/reviews/index.server";
 import { visitorPageHeaders } from "#app/.server/page-cache";
 import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
-import { bookingBoxOf } from "#app/features/bookings/index.server";
+import { bookingBoxOf, ownerStandingOf } from "#app/features/bookings/index.server";
 import { contactOwnerAction } from "#app/features/chats/index.server";
 import { ContactOwnerForm } from "#app/features/chats";
 import { AvailabilitySection, BookingEstimate, estimateOf, type BookingBox, type TripChoice } from "#app/features/bookings";
+import { OwnerStanding } from "#app/features/bookings";
 
 
 /**
@@ -61,11 +62,13 @@ export async function loader(args: LoaderFunctionArgs) {
       : typeName;
 
   const published = listing.status === "published";
-  const [viewCookie, bookingBox, reviews, similarBoats] = await Promise.all([
+  const [viewCookie, bookingBox, reviews, similarBoats, standing] = await Promise.all([
     published ? recordView(ctx, listing.id) : null,
     bookingBoxOf(ctx, listing),
     listingReviews(ctx.services, listing),
     published ? ctx.services.listings.similarBoats(listing) : Promise.resolve([]),
+    // The owner's standing (issue 49): one read, shown on the owner's card.
+    ownerStandingOf(ctx, listing.ownerUid),
   ]);
   const first = bookingBox?.today ?? today(new Date());
   const trip = readTrip(ctx.url.searchParams, { today: first, lastDay: addDays(first, MAX_DAYS_AHEAD), maxDays: MAX_BOAT_DAYS, capacity: d.capacity ?? null });
@@ -130,6 +133,7 @@ export async function loader(args: LoaderFunctionArgs) {
     trip,
     similar,
     reviews,
+    standing,
     points: mapPoints([boatCard(listing, page.portIndex, new Map())], () => title),
     },
     // The recently-viewed cookie of a visitor: such a response is never cached publicly.
@@ -160,7 +164,7 @@ export default function BoatPage() {
 
 function BoatPageContent() {
   const { t } = useTranslation("listing");
-  const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox, trip, similar, reviews } = useLoaderData<typeof loader>();
+  const { boat, owner, ownerSince, isOwner, editUrl, points, favourite, signedIn, bookingBox, trip, similar, reviews, standing } = useLoaderData<typeof loader>();
   const bookable = boat.status === "published" && !isOwner;
   // The days and people chosen: the search's at first, then the price box's as they change.
   const [choice, setChoice] = useState<TripChoice>({ start: trip.from ?? "", end: trip.to ?? "", people: trip.people === null ? "" : String(trip.people) });
@@ -212,6 +216,7 @@ function BoatPageContent() {
 
       {owner ? (
         <OwnerCard owner={owner} memberSince={ownerSince} heading={t("detail.owner")}>
+          <OwnerStanding standing={standing} className="mt-4" />
           {bookable ? <ContactOwnerForm ownerName={owner.displayName} signedIn={signedIn} /> : null}
         </OwnerCard>
       ) : null}

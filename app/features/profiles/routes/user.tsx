@@ -19,6 +19,8 @@ import { href } from "#app/utils/href";
 import { ownerReviews } from "#app/features/reviews/index.server";
 import { ReviewsSection } from "#app/features/listings";
 import { cardClass } from "#app/components/ui/card";
+import { ownerStandingOf } from "#app/features/bookings/index.server";
+import { OwnerStanding } from "#app/features/bookings";
 
 /**
  * /user/{slug}: a person's public page. It shows only the public part of the profile (never
@@ -33,14 +35,15 @@ const DESCRIPTION_MAX = 160;
 export const headers = withLoaderHeaders;
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { request, lang, t, services, getUser, origin } = requestContext(args, "user");
+  const ctx = requestContext(args, "user");
+  const { request, lang, t, services, getUser, origin } = ctx;
   const { users, listings, ports } = services;
   const slug = args.params.slug ?? "";
   const [person, viewer] = await Promise.all([isSlug(slug) ? users.getBySlug(slug) : null, getUser()]);
   invariantResponse(person, request);
   const profile = users.toPublic(person);
   // The person's published boats and docks (never drafts, paused or archived ones).
-  const [owned, portList, reviews] = await Promise.all([listings.listByOwner(person.uid), ports.list(), ownerReviews(services, person.uid)]);
+  const [owned, portList, reviews, standing] = await Promise.all([listings.listByOwner(person.uid), ports.list(), ownerReviews(services, person.uid), ownerStandingOf(ctx, person.uid)]);
   const published = owned.filter((listing) => listing.status === "published");
   const portIndex = portsBySlug(portList);
   const owners = new Map([[person.uid, { slug: person.slug, displayName: person.displayName, photo: person.photo, professional: person.kind === "professional", companyName: person.company?.name ?? null, createdAt: person.createdAt }]]);
@@ -76,6 +79,8 @@ export async function loader(args: LoaderFunctionArgs) {
     boats,
     docks,
     reviews,
+    // How the owner answers requests (issue 49): for someone with a published listing.
+    standing: published.length > 0 ? standing : null,
     },
     { headers: visitorPageHeaders({ viewer, tags: [`user:${person.uid}`] }) },
   );
@@ -83,7 +88,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function UserPage() {
   const { t } = useTranslation("user");
-  const { profile, memberSince, languages, isOwnProfile, boats, docks, reviews } = useLoaderData<typeof loader>();
+  const { profile, memberSince, languages, isOwnProfile, boats, docks, reviews, standing } = useLoaderData<typeof loader>();
   const name = profile.displayName;
   return (
     <main id="main" className="container-page py-12">
@@ -103,6 +108,7 @@ export default function UserPage() {
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
               <time dateTime={profile.createdAt}>{t("memberSince", { date: memberSince })}</time>
             </p>
+            {standing ? <OwnerStanding standing={standing} className="mt-3 [&>p]:justify-center sm:[&>p]:justify-start" /> : null}
             {isOwnProfile ? (
               <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
                 {t("own")}{" "}
