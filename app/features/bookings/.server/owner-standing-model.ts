@@ -1,5 +1,5 @@
 /**
- * The owner's standing (issue 49; docs/PRODUCT.md "The owner's standing"; decision NNN): how an
+ * The owner's standing (issue 49; docs/PRODUCT.md "The owner's standing"; decision 061): how an
  * owner answers requests and keeps bookings, over the last twelve months, kept per owner as
  * monthly buckets that each event adds to and a read sums. Pure: every figure takes the moment
  * it is computed for, so the window's edge and the badge's 90 days are tested with a clock.
@@ -182,7 +182,7 @@ export function rollTo(record: StandingRecord, at: Date): StandingRecord {
   return { ...record, months, meetsBarSince: since, refoldAt: refoldAtOf(months) };
 }
 
-/** The figures at `at`, the badge derived from when the bar has been met since (no scan: decision NNN). */
+/** The figures at `at`, the badge derived from when the bar has been met since (no scan: decision 061). */
 export function figuresAt(record: StandingRecord | null, at: Date): StandingFigures {
   const rolled = record ? rollTo(record, at) : null;
   const figures = windowFigures(rolled?.months ?? [], at);

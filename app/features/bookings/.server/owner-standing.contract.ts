@@ -9,7 +9,7 @@ import { createBookingsService } from "./service";
 
 /**
  * The owner's standing through the real booking actions, the same on every store (issue 49,
- * decision NNN): requests answered, accepted, declined and expired with a clock; instant
+ * decision 061): requests answered, accepted, declined and expired with a clock; instant
  * bookings outside the response figures; owner cancellations counted, the weather's not; the
  * standing folded into the owner's listings' relevance; parallel answers losing no count. Run by
  * `owner-standing.test.ts` (SQLite) and `owner-standing.firestore.test.ts` (the Firestore emulator).

@@ -53,7 +53,7 @@ export function seatsFor(capacity: number | undefined | null): number[] | null {
 
 /**
  * The relevance order's key: the listing's own score (`relevanceScore`, 0–100) plus its owner's
- * standing (−15 … 20, folded in by the booking engine when the standing changes: decision NNN).
+ * standing (−15 … 20, folded in by the booking engine when the standing changes: decision 061).
  */
 export function relevanceOf(listing: ListingContent, standingBonus: number | undefined): number {
   return relevanceScore(listing) + (standingBonus ?? 0);
