@@ -57,7 +57,7 @@ export function estimateOf(box: BookingBox, choice: TripChoice): { days: number;
   let totalCents: number | null = null;
   if (days > 0 && start >= box.today) {
     try {
-      totalCents = priceRental(box.tariff, { kind: "days", days }).totalCents;
+      totalCents = priceRental(box.tariff, { kind: "days", days, start }).totalCents;
     } catch {
       totalCents = null;
     }

@@ -76,7 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ...card,
     photo: card.photo && { ...card.photo, placeholder: null },
     href: withQuery(card.href, tripParams),
-    trip: boatTripTotal(similarBoats[i], tripDays(trip), serviceFeePercent(ctx.services.bookings.charges)),
+    trip: boatTripTotal(similarBoats[i], tripDays(trip), serviceFeePercent(ctx.services.bookings.charges), trip.from),
   }));
 
   return data(
