@@ -15,6 +15,12 @@ export type SeasonsView = { baseCents: number | null; seasons: Season[]; weekend
 /** The reply to a refused season or weekend form (`seasons.server.ts`). */
 export type SeasonsReply = { intent: string; season: string | null; errors: Record<string, string>; message: string | null; typed: Record<string, string> };
 
+/** What the owner's calendar writes under each free day: its price, when the boat has rules (issue 49). */
+export function seasonPrices(view: SeasonsView | null): { rules: { seasons: Season[]; weekend: WeekendRule | null }; baseCents: number } | null {
+  if (!view || view.baseCents === null || (view.seasons.length === 0 && view.weekend === null)) return null;
+  return { rules: { seasons: view.seasons, weekend: view.weekend }, baseCents: view.baseCents };
+}
+
 /** The notices the season and weekend forms leave (`seasons.server.ts`). */
 export const SEASON_NOTICES = ["seasons:notice.added", "seasons:notice.edited", "seasons:notice.removed", "seasons:notice.weekend", "seasons:notice.weekendRemoved"] as const;
 

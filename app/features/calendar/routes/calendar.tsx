@@ -23,7 +23,7 @@ import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { Button, ButtonLink } from "#app/components/ui/button";
 import { isSeasonIntent, seasonAction, seasonsView, type SeasonReply } from "./seasons.server";
-import { SEASON_NOTICES, SeasonsPanel } from "#app/features/calendar/components/seasons-panel";
+import { SEASON_NOTICES, seasonPrices, SeasonsPanel } from "#app/features/calendar/components/seasons-panel";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
@@ -219,7 +219,7 @@ export default function CalendarPage() {
         <h2 id="months-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
         <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected }} />
-        <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} />
+        <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} prices={seasonPrices(loaderData.seasons)} />
       </section>
       {loaderData.seasons ? <SeasonsPanel listingId={selected} view={loaderData.seasons} reply={seasonReply} busy={busy} /> : null}
       <section aria-labelledby="held-title" className={cardClass()}>

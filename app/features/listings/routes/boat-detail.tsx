@@ -41,7 +41,7 @@ import { AvailabilitySection, BookingEstimate, estimateOf, type BookingBox, type
  * the boat takes) is left out, never an error; blank parameters redirect to the clean URL.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
-export const handle = { i18n: ["listing", "favourites", "bookings", "reviews", "chats"], pageCache: SHARED_WITH_VISITORS };
+export const handle = { i18n: ["listing", "favourites", "bookings", "reviews", "chats", "seasons"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
