@@ -15,6 +15,7 @@ import { listingsSeedStep } from "./listings";
 import { createDemoPhotoProvider } from "./photos";
 import { seedDemoPayoutAccounts } from "./payout-accounts";
 import { demoPorts } from "./ports";
+import { seedDemoSeasons } from "./seasons";
 
 /**
  * Demo data for a realistic marketplace, written through the domain services (never raw
@@ -159,6 +160,7 @@ export const seedSteps: SeedStep[] = [
     // Javier's payout account onboarded, Marta's started with requirements due (./payout-accounts.ts; seen with Stripe).
     run: seedDemoPayoutAccounts,
   },
+  { id: "seasons-v1", run: seedDemoSeasons }, // Cap Camarat's high season, Christmas and weekend prices (./seasons.ts).
 ];
 
 /** The invoices of every demo booking paid so far, and the corrections of the refunded ones, oldest first (each issued once). */
