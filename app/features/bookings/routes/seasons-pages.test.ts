@@ -72,6 +72,7 @@ describe("prices per day on the pages", () => {
     expect(rental?.amountCents).toBe(760_00);
     const invoices = await services.invoices.forBooking(booking.id);
     expect(invoices.filter((i) => i.kind !== "corrective").reduce((sum, i) => sum + i.totalCents, 0)).toBe(760_00);
+    expect(invoices.find((i) => i.kind === "rental")?.lines[0]?.days).toEqual([{ unit: "day", count: 1, unitCents: 200_00 }, { unit: "day", count: 2, unitCents: 280_00, season: "Temporada alta" }]);
     // The confirmation and the invoice's email: the same 760 €.
     const mails = (await services.mailbox.list(renter.uid)).map((mail) => mail.text);
     expect(mails.filter((text) => /760,00\s€/u.test(text))).toHaveLength(2);
