@@ -102,9 +102,11 @@ export function AvailabilityCalendar({ months, today, weather = null, prices = n
   // Each state's look is a class of app/tailwind.css (`cal-*`): three months show up to 93 days.
   const tone = { day: "cal-taken", am: "cal-half", pm: "cal-half", past: "cal-past" } as const;
   // A free day's price in euros (the legend says so), when the boat has seasons or a weekend rule.
-  const amount = numberFormat(iso, { maximumFractionDigits: 2 });
+  const whole = numberFormat(iso, { maximumFractionDigits: 0 });
+  const cents = numberFormat(iso, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amount = (value: number) => (value % 100 === 0 ? whole : cents).format(value / 100);
   const priceOf = (date: string, state: string | undefined) =>
-    prices && state !== "past" && state !== "day" ? <i>{amount.format(dayPrice(prices.rules, prices.baseCents, date).cents / 100)}</i> : null;
+    prices && state !== "past" && state !== "day" ? <i>{amount(dayPrice(prices.rules, prices.baseCents, date).cents)}</i> : null;
   return (
     <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {months.map((month) => {
