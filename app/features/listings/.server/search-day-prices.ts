@@ -10,7 +10,16 @@
  * query) and the order is a comparator over the stay's average, then the id, as the store orders
  * ties. Boats without seasons or a weekend rule average their usual price, so their order is the
  * undated one's.
+ *
+ * Reading the candidates is bounded (decisions 055, 056: a page of the common searches reads the
+ * same whatever the number of boats): only a search whose store filters (type, place, people)
+ * leave at most DATED_PRICE_CANDIDATES boats is priced by the stay; a broader one keeps the store's
+ * day price for its filter and order (each card still shows the stay's total). Exact for every
+ * search would need the boats with rules kept apart (a flag on the listing and a second query
+ * merged in order): decision NNN-prices-per-day.
  */
+/** The most candidates a dated search reads to filter and order them by the stay's price per day. */
+export const DATED_PRICE_CANDIDATES = 48;
 import { boatTariff, priceRental } from "#app/features/bookings";
 import type { BoatSearch } from "#app/features/search";
 import type { Listing } from "./model";

@@ -16,7 +16,7 @@ import {
 } from "./model";
 import { placeBranchesFor, placeSlug } from "./places";
 import { boatSortOrders, comparatorFor, dockSortOrders, rangeFilter, satisfies, type Plan, type SearchFilter } from "./search-filters";
-import { datedPriceSearch } from "./search-day-prices";
+import { datedPriceSearch, DATED_PRICE_CANDIDATES } from "./search-day-prices";
 
 /**
  * Searches of published boats and docks, and their two caches (search totals and the matches
@@ -312,8 +312,12 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         q.maxPrice === undefined ? undefined : q.maxPrice * 100,
         true,
       );
-      // With dates, the price filter and orders are the stay's per day, in memory (`search-day-prices.ts`).
-      const dated = datedPriceSearch(q);
+      // With dates, the price filter and orders are the stay's per day, in memory, when the candidates
+      // are few enough to read (`search-day-prices.ts`); else the day price in the store, as without dates.
+      const places = await placeBranches(q.place);
+      const few = async () =>
+        (await Promise.all((places ?? [[]]).map((branch) => cachedCount({ collection: LISTINGS, where: [...equality, ...branch], limit: DATED_PRICE_CANDIDATES + 1 })))).reduce((a, b) => a + b, 0) <= DATED_PRICE_CANDIDATES;
+      const dated = q.from && (await few()) ? datedPriceSearch(q) : null;
       if (price && !dated) filters.push(price);
       if (dated) filters.push(dated.filter);
       if (q.licence !== undefined) {
@@ -330,7 +334,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       const { from, to } = q;
       return runSearch({
         equality,
-        places: await placeBranches(q.place),
+        places,
         sortOrder: boatSortOrders[q.sort ?? "relevance"],
         filters,
         busy: from !== undefined && source ? () => source.busy(from, to ?? from) : null,
