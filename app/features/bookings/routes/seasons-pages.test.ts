@@ -9,6 +9,7 @@ import { drawnAt, textOf } from "#tests/drawn";
 import { createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader as boatLoader } from "#app/features/listings/routes/boat-detail";
 import { loader as summaryLoader } from "./summary";
+import { loader as rentLoader } from "./rent";
 
 /**
  * Prices per day on the pages (issue 49): the boat page's calendar writes each free day's price
@@ -51,6 +52,10 @@ describe("prices per day on the pages", () => {
     // A boat without seasons or a weekend rule draws its calendar as before: no prices, no legend.
     const html = await drawnAt(`/boat/${plain}`, createElement(AvailabilitySection, { box: (await boatPage("", plain)).bookingBox }));
     expect(html).not.toContain("<i>");
+    // The rental form's calendar has the same prices to draw.
+    const rent = async (id: string) => dataOf(await settle(() => rentLoader({ request: pageRequest(`/en/boat/rent/boat/${id}`), params: { id }, context: context() })));
+    expect((await rent(boat)).prices).toMatchObject({ baseCents: 200_00, rules: { seasons: [{ name: "Temporada alta", percent: 40 }] } });
+    expect((await rent(plain)).prices).toBeNull();
   });
 
   it("the summary names each line's season; the booking, its ledger, invoice and email say the same figure", async () => {
