@@ -17,6 +17,7 @@ import { createDemoPhotoProvider } from "./photos";
 import { seedDemoPayoutAccounts } from "./payout-accounts";
 import { demoPorts } from "./ports";
 import { seedDemoStanding } from "./standing";
+import { seedDemoSeasons } from "./seasons";
 
 /**
  * Demo data for a realistic marketplace, written through the domain services (never raw
@@ -165,6 +166,7 @@ export const seedSteps: SeedStep[] = [
   { id: "offline-trip-v1", run: seedDemoOfflineTrip },
   // An owner with the standing badge: twelve requests answered within the hour over five months (./standing.ts).
   { id: "standing-v1", run: seedDemoStanding },
+  { id: "seasons-v1", run: seedDemoSeasons }, // Cap Camarat's high season, Christmas and weekend prices (./seasons.ts).
 ];
 
 /** The invoices of every demo booking paid so far, and the corrections of the refunded ones, oldest first (each issued once). */

@@ -10,5 +10,6 @@ export { MoneyStory, StatusBadge, StayDates, useListingTitle } from "./component
 export { BookingBar } from "./components/booking-bar";
 export { AvailabilitySection, type BookingBox, BookingEstimate, estimateOf, NO_CHOICE, type TripChoice } from "./components/booking-estimate";
 export { boatTariff, priceRental, serviceFeePercent } from "./pricing";
+export { clashingSeason, dayPrice, DEFAULT_WEEKEND_DAYS, hasRules, isoWeekday, MAX_DAY_PRICE_CENTS, MAX_PERCENT, MAX_SEASON_DAYS, MAX_SEASON_NAME, MAX_SEASONS, MIN_DAY_PRICE_CENTS, MIN_PERCENT, type IsoWeekday, type PricingRules, type Season, type WeekendRule } from "./day-prices";
 export { type BookingView, formatDay, formatMoment } from "./view";
 export { OwnerStanding, type OwnerStandingView } from "./components/owner-standing";

@@ -15,6 +15,9 @@
  * - the skipper of a half day is paid one day;
  * - the fee is charged on the rental and the skipper, everything the renter pays the owner.
  */
+import { hasRules, stayDays, type PricingRules } from "./day-prices";
+import { seasonalHalfDay, seasonalLines } from "./seasonal-pricing";
+
 export const SERVICE_FEE_PERCENT = 10;
 export const DOCK_MONTH_DAYS = 30;
 
@@ -36,15 +39,21 @@ export type Tariff = {
   depositCents?: number | null;
   /** The service fee's percent (`serviceFeePercent`); SERVICE_FEE_PERCENT when not given. */
   feePercent?: number;
+  /** Seasons and the weekend rule (`day-prices.ts`): with a choice's first day, each day at its own price. */
+  rules?: PricingRules | null;
 };
 
 export type PeriodUnit = "month" | "week" | "day";
 
 export type RentalChoice =
-  | { kind: "days"; days: number; withSkipper?: boolean }
-  | { kind: "half-day"; part: "am" | "pm"; withSkipper?: boolean };
+  | { kind: "days"; days: number; withSkipper?: boolean; start?: string }
+  | { kind: "half-day"; part: "am" | "pm"; withSkipper?: boolean; start?: string };
 
-export type PriceLine = { unit: PeriodUnit | "half-day"; count: number; unitCents: number; totalCents: number };
+/**
+ * One line of the price. `season` (its name) or `weekend` say why its days cost what they do,
+ * when the tariff has rules (`day-prices.ts`); absent, the listing's own price.
+ */
+export type PriceLine = { unit: PeriodUnit | "half-day"; count: number; unitCents: number; totalCents: number; season?: string; weekend?: true };
 
 export type PriceBreakdown = {
   lines: PriceLine[];
@@ -74,8 +83,11 @@ export function percentOf(cents: number, percent: number): number {
   return Math.floor((cents * percent + 50) / 100);
 }
 
-/** The rental of `days` days at the given periods: whole periods first, the cheaper rule wins. */
-function rentalLines(days: number, periods: Tariff["periods"]): PriceLine[] {
+/**
+ * The rental of `days` days at the given periods: whole periods first, the cheaper rule wins.
+ * With rules and the first day, each day at its own price (`seasonal-pricing.ts`).
+ */
+function rentalLines(days: number, periods: Tariff["periods"], rules?: PricingRules | null, start?: string): PriceLine[] {
   const sorted = [...periods].filter((p) => p.days > 0 && p.cents >= 0).sort((a, b) => b.days - a.days);
   if (sorted.length === 0) throw new PricingError("no-price");
   // Each period's effective price: never dearer than the same days at the shorter periods.
@@ -86,6 +98,8 @@ function rentalLines(days: number, periods: Tariff["periods"]): PriceLine[] {
     const viaShorter = shorter ? costOf(period.days, effective) : Number.POSITIVE_INFINITY;
     effective.unshift({ ...period, cents: Math.min(period.cents, viaShorter) });
   }
+  const base = effective.find((period) => period.days === 1)?.cents;
+  if (hasRules(rules) && start && base !== undefined && base > 0) return seasonalLines(stayDays(start, days), effective, base, rules);
   return linesFor(days, effective);
 }
 
@@ -118,11 +132,15 @@ export function priceRental(tariff: Tariff, choice: RentalChoice): PriceBreakdow
   let skipperDays: number;
   if (choice.kind === "half-day") {
     if (tariff.halfDayCents === undefined || tariff.halfDayCents === null) throw new PricingError("no-half-day");
-    lines = [{ unit: "half-day", count: 1, unitCents: tariff.halfDayCents, totalCents: tariff.halfDayCents }];
+    const base = tariff.periods.find((period) => period.days === 1)?.cents;
+    lines =
+      hasRules(tariff.rules) && choice.start && base !== undefined && base > 0
+        ? [seasonalHalfDay(choice.start, tariff.halfDayCents, base, tariff.rules)]
+        : [{ unit: "half-day", count: 1, unitCents: tariff.halfDayCents, totalCents: tariff.halfDayCents }];
     skipperDays = 1;
   } else {
     if (!Number.isInteger(choice.days) || choice.days < 1) throw new PricingError("invalid-days");
-    lines = rentalLines(choice.days, tariff.periods);
+    lines = rentalLines(choice.days, tariff.periods, tariff.rules, choice.start);
     skipperDays = choice.days;
   }
   const rentalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
@@ -151,11 +169,11 @@ export function boatTariff(data: {
   weekPriceCents?: number;
   depositCents?: number;
   skipper?: Tariff["skipper"];
-}, feePercent: number): Tariff {
+}, feePercent: number, rules: PricingRules | null = null): Tariff {
   const periods: Array<{ days: number; cents: number; unit: PeriodUnit }> = [];
   if (data.dayPriceCents !== undefined) periods.push({ days: 1, cents: data.dayPriceCents, unit: "day" });
   if (data.weekPriceCents !== undefined) periods.push({ days: 7, cents: data.weekPriceCents, unit: "week" });
-  return { periods, halfDayCents: data.halfDayPriceCents ?? null, skipper: data.skipper ?? null, depositCents: data.depositCents ?? null, feePercent };
+  return { periods, halfDayCents: data.halfDayPriceCents ?? null, skipper: data.skipper ?? null, depositCents: data.depositCents ?? null, feePercent, ...(hasRules(rules) ? { rules } : {}) };
 }
 
 /** A berth for rent's tariff from its listing data. */

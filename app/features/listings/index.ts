@@ -10,6 +10,7 @@ export { BoatListingCard, DockListingCard } from "./components/listing-card";
 export { DetailSection, ReviewsSection } from "./components/listing-detail";
 export { ListingMap } from "./components/listing-map";
 export { ListingPhoto } from "./components/listing-photo";
+export { eurosToCents } from "./form";
 export { listingLimits, MEETING_POINT_MAX } from "./limits";
 export { meetingShape } from "./schema-fields";
 export { type BerthType, type BoatEquipment, boatStepFields, boatSteps, type BoatTypeId, boatTypeIds, type CancellationPolicy, type DockKind, type DockSearch, dockSearchSchema, type DockServices, dockStepFields, dockSteps, type FuelPolicy, type FuelType, type Licence } from "./schemas";

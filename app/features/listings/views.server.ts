@@ -168,10 +168,12 @@ export function boatCard(listing: BoatListing, ports: ReadonlyMap<string, Port>,
  * fee at `feePercent`, the payment mode's: the summary's total, by the same function), or null for
  * a boat without a day price.
  */
-export function boatTripTotal(listing: BoatListing, days: number, feePercent: number): { days: number; totalCents: number } | null {
+export function boatTripTotal(listing: BoatListing, days: number, feePercent: number, start?: string | null): { days: number; totalCents: number } | null {
   if (days < 1 || listing.data.dayPriceCents === undefined) return null;
   try {
-    return { days, totalCents: priceRental(boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null }, feePercent), { kind: "days", days }).totalCents };
+    // From the first day on, each day at its own price (seasons, weekends: `day-prices.ts`).
+    const tariff = boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null }, feePercent, listing.pricing ?? null);
+    return { days, totalCents: priceRental(tariff, { kind: "days", days, start: start ?? undefined }).totalCents };
   } catch {
     return null;
   }

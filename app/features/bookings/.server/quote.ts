@@ -45,8 +45,9 @@ export function quote(listing: Listing | null, renterUid: string | null, choice:
       const skipper = data.skipper ?? { mode: "none" as const };
       if (choice.withSkipper && skipper.mode === "none") throw new BookingError("invalid", "skipper", "none");
       withSkipper = skipper.mode === "mandatory" || (skipper.mode === "optional" && choice.withSkipper);
-      const tariff = boatTariff({ ...data, skipper }, feePercent);
-      price = priceRental(tariff, part ? { kind: "half-day", part, withSkipper } : { kind: "days", days, withSkipper });
+      // Each day at its own price when the boat has seasons or a weekend rule (`day-prices.ts`).
+      const tariff = boatTariff({ ...data, skipper }, feePercent, listing.pricing ?? null);
+      price = priceRental(tariff, part ? { kind: "half-day", part, withSkipper, start } : { kind: "days", days, withSkipper, start });
     } else {
       if (part) throw new BookingError("invalid", "part", "no-half-day");
       const data = listing.data;

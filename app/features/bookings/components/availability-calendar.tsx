@@ -6,6 +6,11 @@ import { formatDay } from "#app/features/bookings/view";
 import { dateTimeFormat } from "#app/framework/intl";
 import { useLang } from "#app/utils/use-lang";
 import type { BoatClassView } from "#app/features/weather";
+import { dayPrice, type PricingRules } from "#app/features/bookings/day-prices";
+import { numberFormat } from "#app/framework/intl";
+
+/** A boat's rules of price per day and its base, for the calendar to write each free day's price (issue 49). */
+export type CalendarPrices = { rules: PricingRules; baseCents: number };
 
 /**
  * Month grids of a listing's days, Monday first: taken days greyed and struck, half-taken days
@@ -82,7 +87,7 @@ export function CalendarWeatherNote({ weather }: { weather: CalendarWeather }) {
   );
 }
 
-export function AvailabilityCalendar({ months, today, weather = null }: { months: CalendarMonth[]; today: string; weather?: CalendarWeather | null }) {
+export function AvailabilityCalendar({ months, today, weather = null, prices = null }: { months: CalendarMonth[]; today: string; weather?: CalendarWeather | null; prices?: CalendarPrices | null }) {
   const { t } = useTranslation("bookings");
   const lang = useLang();
   const iso = languageOf(lang).iso;
@@ -96,6 +101,12 @@ export function AvailabilityCalendar({ months, today, weather = null }: { months
   const unsafeLabel = t("calendar.state.unsafe");
   // Each state's look is a class of app/tailwind.css (`cal-*`): three months show up to 93 days.
   const tone = { day: "cal-taken", am: "cal-half", pm: "cal-half", past: "cal-past" } as const;
+  // A free day's price in euros (the legend says so), when the boat has seasons or a weekend rule.
+  const whole = numberFormat(iso, { maximumFractionDigits: 0 });
+  const cents = numberFormat(iso, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amount = (value: number) => (value % 100 === 0 ? whole : cents).format(value / 100);
+  const priceOf = (date: string, state: string | undefined) =>
+    prices && state !== "past" && state !== "day" ? <i>{amount(dayPrice(prices.rules, prices.baseCents, date).cents)}</i> : null;
   return (
     <div className="mt-4 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {months.map((month) => {
@@ -121,11 +132,12 @@ export function AvailabilityCalendar({ months, today, weather = null }: { months
                     const date = `${month.month}-${String(n).padStart(2, "0")}`;
                     const state = date < today ? "past" : (month.taken[date] as "day" | "am" | "pm" | undefined);
                     const risky = state !== "past" && unsafe.has(date);
-                    if (!state && !risky) return <td key={col}>{n}</td>;
+                    if (!state && !risky) return <td key={col}>{n}{priceOf(date, state)}</td>;
                     const said = [state ? label[state] : null, risky ? unsafeLabel : null].filter(Boolean).join(", ");
                     return (
                       <td key={col} className={[state ? tone[state] : null, risky ? "cal-unsafe" : null].filter(Boolean).join(" ")} data-unsafe={risky ? date : undefined}>
                         {n}
+                        {priceOf(date, state)}
                         <span className="sr-only">{` ${said}`}</span>
                       </td>
                     );

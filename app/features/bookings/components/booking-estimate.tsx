@@ -57,7 +57,7 @@ export function estimateOf(box: BookingBox, choice: TripChoice): { days: number;
   let totalCents: number | null = null;
   if (days > 0 && start >= box.today) {
     try {
-      totalCents = priceRental(box.tariff, { kind: "days", days }).totalCents;
+      totalCents = priceRental(box.tariff, { kind: "days", days, start }).totalCents;
     } catch {
       totalCents = null;
     }
@@ -163,12 +163,16 @@ export function BookingEstimate({
  */
 export function AvailabilitySection({ box, params }: { box: BookingBox; params?: Record<string, string | number | null | undefined> }) {
   const { t } = useTranslation("bookings");
+  // Each free day's price when the boat has seasons or a weekend rule (issue 49), from the tariff the estimate prices with.
+  const base = box.tariff.periods.find((period) => period.days === 1)?.cents;
+  const prices = box.tariff.rules && base ? { rules: box.tariff.rules, baseCents: base } : null;
   return (
     <DetailSection id="availability-heading" title={t("calendar.title")}>
       <p className="text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
+      {prices ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="calendar-prices">{t("seasons:calendar.prices")}</p> : null}
       {box.weather ? <CalendarWeatherNote weather={box.weather} /> : null}
       <CalendarPager pages={box.pages} anchor="availability-heading" params={params} />
-      <AvailabilityCalendar months={box.calendar} today={box.today} weather={box.weather} />
+      <AvailabilityCalendar months={box.calendar} today={box.today} weather={box.weather} prices={prices} />
     </DetailSection>
   );
 }

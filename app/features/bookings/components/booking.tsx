@@ -60,9 +60,10 @@ export function PriceBreakdown({ price, role = "renter", figures = null, charges
   );
   return (
     <dl className="divide-y divide-slate-200 text-sm dark:divide-white/10">
-      {price.lines.map((line) => (
-        <div key={line.unit} className="flex justify-between gap-4 py-2">
-          <dt>{t(`price.lines.${line.unit}`, { count: line.count, price: euros(line.unitCents) })}</dt>
+      {price.lines.map((line, i) => (
+        <div key={i} className="flex justify-between gap-4 py-2">
+          {/* A season's or the weekend's days say so: "3 días × 120 € (temporada alta)" (issue 49). */}
+          <dt>{t(`price.lines.${line.unit}`, { count: line.count, price: euros(line.unitCents) })}{line.season ? ` (${line.season})` : line.weekend ? ` (${t("seasons:line.weekend")})` : ""}</dt>
           <dd className="tabular-nums">{euros(line.totalCents)}</dd>
         </div>
       ))}

@@ -88,7 +88,7 @@ export async function bookingBoxOf(ctx: RequestContext, listing: Listing) {
     held: calendarOf([{ month: "", start: first, end: calendar[calendar.length - 1].end }], slots)[0].taken,
     tariff:
       listing.kind === "boat"
-        ? boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null }, feePercent)
+        ? boatTariff({ ...listing.data, skipper: listing.data.skipper ?? null }, feePercent, listing.pricing ?? null)
         : dockTariff(data as { dailyPriceCents?: number; monthlyPriceCents?: number }, feePercent),
     capacity: listing.kind === "boat" ? (listing.data.capacity ?? 1) : null,
     instant: listing.kind === "boat" && listing.data.instantBooking === true,

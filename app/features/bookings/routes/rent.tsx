@@ -3,6 +3,7 @@ import { Form, useLoaderData, useSearchParams, type MetaFunction } from "@remix-
 import { useTranslation } from "react-i18next";
 import { addDays, MAX_BOAT_DAYS, MAX_DAYS_AHEAD, MAX_DOCK_DAYS } from "#app/features/bookings/.server";
 import { isListingId } from "#app/features/listings/.server";
+import { hasRules } from "#app/features/bookings/day-prices";
 import { requestContext } from "#app/.server/http/request-context";
 import { invariantResponse } from "#app/.server/http/responses";
 import { AvailabilityCalendar, CalendarPager, CalendarWeatherNote } from "#app/features/bookings/components/availability-calendar";
@@ -29,7 +30,7 @@ import { Button } from "#app/components/ui/button";
  * plain GET form leads to the summary (/boat/rent/boat/ReservationSummary), which prices the
  * choice and confirms it; nothing here needs JavaScript.
  */
-export const handle = { i18n: ["bookings", "listing"] };
+export const handle = { i18n: ["bookings", "listing", "seasons"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");
@@ -57,6 +58,8 @@ export async function loader(args: LoaderFunctionArgs) {
       calendar,
       pages,
       weather,
+      // Each free day's price when the boat has seasons or a weekend rule (issue 49).
+      prices: boat?.dayPriceCents && listing.kind === "boat" && hasRules(listing.pricing) ? { rules: listing.pricing, baseCents: boat.dayPriceCents } : null,
       terms: {
         instant: boat?.instantBooking === true,
         capacity: boat?.capacity ?? null,
@@ -151,7 +154,8 @@ export default function Rent() {
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
             {data.weather ? <CalendarWeatherNote weather={data.weather} /> : null}
             <CalendarPager pages={data.pages} anchor="availability-title" />
-            <AvailabilityCalendar months={data.calendar} today={data.today} weather={data.weather} />
+            {data.prices ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("seasons:calendar.prices")}</p> : null}
+            <AvailabilityCalendar months={data.calendar} today={data.today} weather={data.weather} prices={data.prices} />
           </section>
         </div>
         <aside className="space-y-4 self-start">

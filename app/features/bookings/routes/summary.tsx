@@ -33,7 +33,7 @@ import { SummaryWeather } from "#app/features/weather";
  * A refusal is a 400 (409 for taken days) with a translated message and a way back to the days;
  * confirming answers 303 to the booking's page.
  */
-export const handle = { i18n: ["bookings", "listing"] };
+export const handle = { i18n: ["bookings", "listing", "seasons"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");

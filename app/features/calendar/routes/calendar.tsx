@@ -22,6 +22,8 @@ import { FAILURES_BEFORE_BACKOFF, heldDays, isCalendarSyncError, timeZoneOf, typ
 import { useNotice } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { Button, ButtonLink } from "#app/components/ui/button";
+import { isSeasonIntent, seasonAction, seasonsView, type SeasonReply } from "./seasons.server";
+import { SEASON_NOTICES, seasonPrices, SeasonsPanel } from "#app/features/calendar/components/seasons-panel";
 
 /**
  * /ajustes/mi-calendario: the owner's calendar, one listing at a time (a select of their boats
@@ -32,7 +34,7 @@ import { Button, ButtonLink } from "#app/components/ui/button";
  * the other platforms' calendars it imports (`intent=add-calendar`, `sync-now`, `remove-calendar`,
  * `export-imported`; decision record 030).
  */
-export const handle = { i18n: ["bookings", "listing"] };
+export const handle = { i18n: ["bookings", "listing", "seasons"] };
 
 const NOTICES = ["blocked", "unblocked", "rotated", "calendar-added", "calendar-synced", "calendar-sync-failed", "calendar-removed", "export-on", "export-off"] as const;
 
@@ -106,13 +108,17 @@ export async function loader(args: LoaderFunctionArgs) {
     feedUrl: ctx.origin + href("calendar-feed", { params: { listingId: selected.id, file: `${token}.ics` } }),
     imports: imports.map((record) => importView(record, selected, first)),
     exportImported,
+    seasons: seasonsView(selected),
   };
 }
 
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "bookings");
   const user = await ctx.requireUser({ checkRevoked: true });
-  const parsed = parseForm(await ctx.formData(), calendarFormSchema, ctx.t);
+  const body = await ctx.formData();
+  // Seasons and the weekend rule (issue 49): their own forms and replies (`seasons.server.ts`).
+  if (isSeasonIntent(body.get("intent"))) return seasonAction(ctx, user.uid, body);
+  const parsed = parseForm(body, calendarFormSchema, ctx.t);
   const typed = (name: string) => (parsed.typed[name] ?? "").slice(0, 128);
   const intent = typed("intent");
   const listingId = typed("listing");
@@ -172,8 +178,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [...seoMeta(data?
 export default function CalendarPage() {
   const { t } = useTranslation("bookings");
   const loaderData = useLoaderData<typeof loader>();
-  const notice = useNotice(...NOTICES.map((name) => `bookings:calendar.page.notice.${name}` as const));
-  const actionData = useActionData<typeof action>();
+  const notice = useNotice(...NOTICES.map((name) => `bookings:calendar.page.notice.${name}` as const), ...SEASON_NOTICES);
+  const replied = useActionData<typeof action>();
+  const actionData = replied && "refusal" in replied ? replied : undefined;
+  const seasonReply = replied && "seasons" in replied ? (replied as SeasonReply).seasons : null;
   const busy = usePending({ untilIdle: true });
   const titleOf = useListingTitle();
   if (loaderData.empty) {
@@ -211,8 +219,9 @@ export default function CalendarPage() {
         <h2 id="months-title" className="scroll-mt-24 text-xl font-bold">{t("calendar.title")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t("calendar.legend")}</p>
         <CalendarPager pages={loaderData.pages} anchor="months-title" params={{ listing: selected }} />
-        <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} />
+        <AvailabilityCalendar months={loaderData.calendar} today={loaderData.today} prices={seasonPrices(loaderData.seasons)} />
       </section>
+      {loaderData.seasons ? <SeasonsPanel listingId={selected} view={loaderData.seasons} reply={seasonReply} busy={busy} /> : null}
       <section aria-labelledby="held-title" className={cardClass()}>
         <h2 id="held-title" className="text-xl font-bold">{t("calendar.page.held")}</h2>
         {loaderData.bookings.length === 0 && loaderData.blocks.length === 0 ? <p className="mt-2 text-sm">{t("calendar.page.nothingHeld")}</p> : null}

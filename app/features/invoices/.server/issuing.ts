@@ -27,8 +27,11 @@ function wasConfirmed(booking: Booking): boolean {
 
 /** The rental's lines: the days (or the half day) and the skipper's days, with their amounts. */
 function rentalLines(booking: Booking, rentalCents: number, skipperCents: number): InvoiceLine[] {
+  // Days at a season's or the weekend's price: the invoice shows the booking's lines beside the rental (issue 49).
+  const priced = booking.price.lines.some((l) => l.season !== undefined || l.weekend !== undefined);
+  const days = priced ? { days: booking.price.lines.map(({ unit, count, unitCents, season, weekend }) => ({ unit, count, unitCents, ...(season !== undefined ? { season } : {}), ...(weekend ? { weekend } : {}) })) } : {};
   const lines: InvoiceLine[] = [
-    booking.part ? { kind: "half-day", part: booking.part, quantity: 1, amountCents: rentalCents } : { kind: "rental", quantity: booking.days, amountCents: rentalCents },
+    booking.part ? { kind: "half-day", part: booking.part, quantity: 1, amountCents: rentalCents, ...days } : { kind: "rental", quantity: booking.days, amountCents: rentalCents, ...days },
   ];
   if (booking.price.skipperCents > 0) lines.push({ kind: "skipper", quantity: booking.price.skipperDays, amountCents: skipperCents });
   return lines;

@@ -30,7 +30,15 @@ export type InvoiceDock = { berthType: BerthType | null; berthNumber: string | n
  * of `quantity` days, a half day (`part`: morning or afternoon), the skipper's days, the fee; a paperwork line adds what the quote covered, as the team wrote it
  * (`description`).
  */
-export type InvoiceLine = { kind: "rental" | "half-day" | "skipper" | "fee" | "paperwork"; quantity: number; amountCents: number; part?: "am" | "pm"; description?: string };
+export type InvoiceLine = {
+  kind: "rental" | "half-day" | "skipper" | "fee" | "paperwork";
+  quantity: number;
+  amountCents: number;
+  part?: "am" | "pm";
+  description?: string;
+  /** A rental whose days cost different prices (seasons, weekends: issue 49): the booking's price lines, shown beside it. */
+  days?: Array<{ unit: "day" | "week" | "month" | "half-day"; count: number; unitCents: number; season?: string; weekend?: true }>;
+};
 
 /**
  * Why a corrective invoice was issued, copied from the booking's cancellation: the renter's

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { createRecordedPayments, type PaymentsPort } from "#app/.server/payments";
 import type { DocumentStore } from "#app/.server/store";
-import { addDays, createBookingsService, today, type Booking, type MoneyLine } from "#app/features/bookings/.server";
+import { addDays, createBookingsService, eachDay, priceRental, serviceFeePercent, today, type Booking, type MoneyLine } from "#app/features/bookings/.server";
+import { boatTariff, dayPrice, type PricingRules } from "#app/features/bookings";
 import type { Listing } from "#app/features/listings/.server";
 import type { UserProfile } from "#app/features/profiles/.server";
 import { PLATFORM_ISSUER } from "#app/features/legal-pages/.server";
@@ -37,7 +38,25 @@ export type MoneyPath = {
   depositCents: number;
   /** A company owner's rental carries VAT; a private owner's none. */
   company: boolean;
+  /** Seasons and a weekend rule (issue 49): each day at its own price. */
+  pricing?: PricingRules | null;
 };
+
+/** Up to three seasons that share no day, between the paths' first and last possible days, and maybe a weekend rule. */
+const pricingRules: fc.Arbitrary<PricingRules> = fc
+  .record({
+    edges: fc.uniqueArray(fc.integer({ min: 0, max: 120 }), { minLength: 0, maxLength: 6 }),
+    prices: fc.array(fc.oneof(fc.record({ dayPriceCents: fc.integer({ min: 100, max: 900_000 }), percent: fc.constant(null) }), fc.record({ dayPriceCents: fc.constant(null), percent: fc.integer({ min: -90, max: 300 }) })), { minLength: 4, maxLength: 4 }),
+    weekend: fc.option(fc.uniqueArray(fc.constantFrom(1, 2, 3, 4, 5, 6, 7), { minLength: 1, maxLength: 6 }), { nil: null }),
+  })
+  .map(({ edges, prices, weekend }) => {
+    const sorted = [...edges].sort((a, b) => a - b);
+    const seasons = [];
+    for (let i = 0; i + 1 < sorted.length; i += 2) {
+      seasons.push({ id: `s${i}`, name: `Temporada ${i}`, start: addDays("2027-03-01", sorted[i]!), end: addDays("2027-03-01", sorted[i + 1]!), ...prices[i / 2]! });
+    }
+    return { seasons, weekend: weekend ? { days: weekend as Array<1 | 2 | 3 | 4 | 5 | 6 | 7>, ...prices[3]! } : null };
+  });
 
 /** Hours before the start around each tier's edge (1, 10 and 30 days), and in between. */
 const CANCEL_HOURS = [1, 12, 23, 24, 25, 72, 239, 240, 241, 400, 719, 720, 721, 1000, 1500];
@@ -58,6 +77,7 @@ export const moneyPaths: fc.Arbitrary<MoneyPath> = fc.record({
   withSkipper: fc.boolean(),
   depositCents: fc.integer({ min: 0, max: 500_000 }),
   company: fc.boolean(),
+  pricing: fc.option(pricingRules, { nil: null }),
 }) as fc.Arbitrary<MoneyPath>;
 
 /** A provider that charges, answering at once (no checkout redirect). */
@@ -113,6 +133,7 @@ export async function runMoneyPath(store: DocumentStore, path: MoneyPath): Promi
       depositCents: path.depositCents,
       skipper: path.skipper ?? { mode: "none" },
     },
+    ...(path.pricing ? { pricing: path.pricing } : {}),
   } as unknown as Listing;
   const people = new Map([
     [ownerUid, person(ownerUid, "Łukasz Ωmega", path.company)],
@@ -200,6 +221,18 @@ export function brokenRules(path: MoneyPath, booking: Booking, list: Invoice[]):
     if (!ok) broken.push(rule);
   };
   const { price } = booking;
+  // The summary's price (the same function on the same choice) is the booking's, to the cent; without
+  // a week or a half day it is the sum of each day's price (seasons, weekends: issue 49).
+  const tariff = boatTariff({ dayPriceCents: path.dayPriceCents, halfDayPriceCents: path.halfDayPriceCents, weekPriceCents: path.weekPriceCents ?? undefined, depositCents: path.depositCents, skipper: path.skipper ?? { mode: "none" } }, serviceFeePercent(path.charges), path.pricing ?? null);
+  const withSkipper = path.withSkipper && path.skipper !== null;
+  const summary = priceRental(tariff, path.half ? { kind: "half-day", part: path.half, withSkipper, start: booking.start } : { kind: "days", days: booking.days, withSkipper, start: booking.start });
+  // (compared field by field: a store may hand a map's keys back in another order)
+  const figures = (p: typeof price) => JSON.stringify([p.rentalCents, p.skipperCents, p.serviceFeeCents, p.totalCents, p.ownerCents, p.depositCents, p.lines.map((l) => [l.unit, l.count, l.unitCents, l.totalCents, l.season ?? null, l.weekend ?? false])]);
+  check(figures(summary) === figures(price), `the summary says ${figures(summary)}, the booking ${figures(price)}`);
+  if (!path.half && path.weekPriceCents === null) {
+    const days = eachDay(booking.start, booking.end).reduce((sum, day) => sum + dayPrice(path.pricing, path.dayPriceCents, day).cents, 0);
+    check(price.rentalCents === days, `rental ${price.rentalCents}, the days' prices add up to ${days}`);
+  }
   const confirmedOnce = booking.history.some((entry) => entry.to === "confirmed");
   const cancellation = booking.cancellation;
   let expected = { renter: 0, owner: 0, platform: 0 };

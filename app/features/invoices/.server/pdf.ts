@@ -21,6 +21,20 @@ export function lineLabel(t: Translate, line: InvoiceLine): string {
   return t(`lines.${line.kind}`, { count: line.quantity });
 }
 
+/**
+ * A rental's days at their prices, as the booking's price card words them, in `lang`:
+ * "1 día × 200,00 € + 2 días × 280,00 € (Temporada alta)"; "" for a line without them.
+ */
+export function daysText(line: InvoiceLine, lang: Lang): string {
+  if (!line.days || line.days.length === 0) return "";
+  const tb = getFixedT(lang, "bookings");
+  const ts = getFixedT(lang, "seasons");
+  const money = (cents: number) => new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
+  return line.days
+    .map((d) => `${d.unit === "half-day" ? money(d.unitCents) : tb(`price.lines.${d.unit}`, { count: d.count, price: money(d.unitCents) })}${d.season ? ` (${d.season})` : d.weekend ? ` (${ts("line.weekend")})` : ""}`)
+    .join(" + ");
+}
+
 /** The table's columns: the description wraps in its width; quantity and amount are right-aligned at their right edge. */
 const COLUMNS = { description: { x: AREA.left, width: 275 }, quantity: { right: 405, width: 70 }, amount: { right: AREA.right, width: 130 } };
 /** The totals' labels, right-aligned against the amounts' column. */
@@ -158,7 +172,8 @@ export async function renderInvoicePdf(invoice: Invoice, lang: Lang): Promise<Ui
    */
   function row(line: InvoiceLine) {
     const label = lineLabel(t, line);
-    const description = wrap(line.description ? `${label}: ${line.description}` : label, COLUMNS.description.width);
+    const detail = line.description ?? daysText(line, lang);
+    const description = wrap(detail ? `${label}: ${detail}` : label, COLUMNS.description.width);
     const quantity = wrap(String(line.quantity), COLUMNS.quantity.width);
     const amount = wrap(money(line.amountCents), COLUMNS.amount.width);
     doc.ensure(PageLayout.height(Math.max(description.length, quantity.length, amount.length)));

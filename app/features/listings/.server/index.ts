@@ -30,6 +30,7 @@ export { relevanceScore } from "./search-fields";
 export { distanceKm, nearestPorts, SIMILAR_BOATS } from "./similar";
 export { missingForPublish } from "./validation";
 export { listingPageTags } from "./page-tags";
+export { isSeasonError, SeasonError, seasonErrors, weekendErrors, type SeasonErrorCode, type SeasonFieldErrors, type SeasonInput, type WeekendInput } from "./seasons";
 export { createListingsService, type ListingsService } from "./service";
 // The stored photo (the browser door's `ListingPhoto` is the component that draws one).
 export type { ListingPhoto } from "../schemas";

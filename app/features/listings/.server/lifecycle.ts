@@ -3,6 +3,7 @@ import { createDraft, discardDraft, erase, saveStep, saveValidFields, setPhotos 
 import { importPublished } from "./lifecycle-import";
 import { transition } from "./lifecycle-status";
 import { missingForPublish } from "./validation";
+import { addSeason, editSeason, removeSeason, setWeekend } from "./seasons";
 import { bindTo } from "#app/.server/domain/operations";
 
 /**
@@ -35,5 +36,7 @@ export function createListingLifecycle(deps: LifecycleDeps) {
     erase: bind(erase),
     setPhotos: bind(setPhotos),
     importPublished: bind(importPublished),
+    /** A boat's seasons and weekend rule (`seasons.ts`). */
+    seasons: { add: bind(addSeason), edit: bind(editSeason), remove: bind(removeSeason), setWeekend: bind(setWeekend) },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { BoatTypeId, Licence } from "#app/features/search";
+import type { PricingRules } from "#app/features/bookings";
 import { SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE } from "#app/features/search";
 import type { BoatDraftData, DockDraftData, DockKind, ListingPhoto, SkipperMode } from "#app/features/listings/schemas";
 
@@ -77,6 +78,8 @@ type ListingCommon = ListingSearchFields & {
   reviewCount?: number;
   /** The owner's standing's share of `relevance` (`relevanceOf`; absent until the owner has one). */
   standingBonus?: number;
+  /** Boats: seasons and the weekend rule, the price of each day (`seasons.ts`; absent: every day the day price). */
+  pricing?: PricingRules;
 };
 export type BoatListing = ListingCommon & { kind: "boat"; data: BoatDraftData };
 export type DockListing = ListingCommon & { kind: "dock"; data: DockDraftData };

@@ -16,6 +16,7 @@ import {
 } from "./model";
 import { placeBranchesFor, placeSlug } from "./places";
 import { boatSortOrders, comparatorFor, dockSortOrders, rangeFilter, satisfies, type Plan, type SearchFilter } from "./search-filters";
+import { datedPriceSearch, DATED_PRICE_CANDIDATES } from "./search-day-prices";
 
 /**
  * Searches of published boats and docks, and their two caches (search totals and the matches
@@ -134,6 +135,8 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
     page: number;
     /** The search without its page: what the results are remembered by. */
     cacheKey: string;
+    /** An order the store cannot run (a dated search's price per day: `search-day-prices.ts`): sorted in memory. */
+    compare?: ((a: Listing, b: Listing) => number) | null;
   }): Promise<SearchPage<Listing>> {
     const { equality, sortOrder, page, cacheKey } = input;
     const branches: WhereClause[][] = input.places ?? [[]];
@@ -181,7 +184,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       where: [...equality, ...withSort.flatMap((f) => f.range!.where)],
       orderBy: sortOrder,
       residual: input.filters.filter((f) => !withSort.includes(f)),
-      sorted: true,
+      sorted: !input.compare,
     };
 
     if (planA.residual.length === 0) {
@@ -226,13 +229,14 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       const plan = plans[best];
       const candidates = counts[best] === 0 ? [] : await fetchPlan(plan, branches, SEARCH_CANDIDATE_LIMIT);
       const matches = candidates.filter(keep(plan));
-      if (!plan.sorted) matches.sort(comparatorFor(sortOrder));
+      if (!plan.sorted) matches.sort(input.compare ?? comparatorFor(sortOrder));
       return found(matches, true);
     }
     // Every plan is broad: the first candidates in the requested order, filtered. The pages are
     // in the right order but stop early, and the total counts only the matches among them.
     const candidates = await fetchPlan(planA, branches, SEARCH_CANDIDATE_LIMIT);
-    return found(candidates.filter(keep(planA)), false);
+    const kept = candidates.filter(keep(planA));
+    return found(input.compare ? kept.sort(input.compare) : kept, false);
   }
 
   /** The ports a place's text is matched against (the ports service keeps its list, decision 055). */
@@ -308,7 +312,14 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         q.maxPrice === undefined ? undefined : q.maxPrice * 100,
         true,
       );
-      if (price) filters.push(price);
+      // With dates, the price filter and orders are the stay's per day, in memory, when the candidates
+      // are few enough to read (`search-day-prices.ts`); else the day price in the store, as without dates.
+      const places = await placeBranches(q.place);
+      const few = async () =>
+        (await Promise.all((places ?? [[]]).map((branch) => cachedCount({ collection: LISTINGS, where: [...equality, ...branch], limit: DATED_PRICE_CANDIDATES + 1 })))).reduce((a, b) => a + b, 0) <= DATED_PRICE_CANDIDATES;
+      const dated = q.from && (await few()) ? datedPriceSearch(q) : null;
+      if (price && !dated) filters.push(price);
+      if (dated) filters.push(dated.filter);
       if (q.licence !== undefined) {
         const held = q.licence;
         filters.push({ test: (listing) => listing.licence !== null && licenceCovers(held, listing.licence) });
@@ -323,12 +334,13 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       const { from, to } = q;
       return runSearch({
         equality,
-        places: await placeBranches(q.place),
+        places,
         sortOrder: boatSortOrders[q.sort ?? "relevance"],
         filters,
         busy: from !== undefined && source ? () => source.busy(from, to ?? from) : null,
         page: q.page ?? 1,
         cacheKey: JSON.stringify(["boat", { ...q, page: undefined }]),
+        compare: dated?.compare ?? null,
       }) as Promise<SearchPage<BoatListing>>;
     },
 

@@ -93,6 +93,8 @@ export function createListingsService(deps: {
     erase: lifecycle.erase,
     setPhotos: lifecycle.setPhotos,
     importPublished: lifecycle.importPublished,
+    /** A boat's seasons and weekend rule: `add`, `edit`, `remove`, `setWeekend` (`seasons.ts`). */
+    seasons: lifecycle.seasons,
 
     publishedRefs: reads.publishedRefs,
     search: search.search,

@@ -42,7 +42,7 @@ import { OwnerStanding } from "#app/features/bookings";
  * the boat takes) is left out, never an error; blank parameters redirect to the clean URL.
  */
 /** Visitors share this page (the visitors\' page cache, decision record 007). */
-export const handle = { i18n: ["listing", "favourites", "bookings", "reviews", "chats"], pageCache: SHARED_WITH_VISITORS };
+export const handle = { i18n: ["listing", "favourites", "bookings", "reviews", "chats", "seasons"], pageCache: SHARED_WITH_VISITORS };
 
 export const headers = withLoaderHeaders;
 
@@ -79,7 +79,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ...card,
     photo: card.photo && { ...card.photo, placeholder: null },
     href: withQuery(card.href, tripParams),
-    trip: boatTripTotal(similarBoats[i], tripDays(trip), serviceFeePercent(ctx.services.bookings.charges)),
+    trip: boatTripTotal(similarBoats[i], tripDays(trip), serviceFeePercent(ctx.services.bookings.charges), trip.from),
   }));
 
   return data(

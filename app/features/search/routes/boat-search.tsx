@@ -61,7 +61,7 @@ export async function loader(args: LoaderFunctionArgs) {
   // With days chosen each card shows what they come to, before its price per day.
   const days = query.from ? tripDays({ from: query.from, to: query.to ?? null, people: null }) : 0;
   // The cards carry what they draw; the map's markers are drawn from them in the page.
-  const cards = drawnCards(found.cards).map((card, i) => ({ ...card, href: withQuery(card.href, trip), trip: boatTripTotal(results.items[i], days, serviceFeePercent(ctx.services.bookings.charges)) }));
+  const cards = drawnCards(found.cards).map((card, i) => ({ ...card, href: withQuery(card.href, trip), trip: boatTripTotal(results.items[i], days, serviceFeePercent(ctx.services.bookings.charges), query.from) }));
 
   // Each page has its own copy: the canonical search ("all") and the preset ones.
   const copyKey = preset ?? "all";
