@@ -16,7 +16,7 @@
  * leave at most DATED_PRICE_CANDIDATES boats is priced by the stay; a broader one keeps the store's
  * day price for its filter and order (each card still shows the stay's total). Exact for every
  * search would need the boats with rules kept apart (a flag on the listing and a second query
- * merged in order): decision NNN-prices-per-day.
+ * merged in order): decision 062-prices-per-day.
  */
 /** The most candidates a dated search reads to filter and order them by the stay's price per day. */
 export const DATED_PRICE_CANDIDATES = 48;
