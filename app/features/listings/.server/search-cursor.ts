@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { normalizeQuery, type Query } from "#app/.server/store";
 import { SEARCH_MAX_PAGES } from "#app/features/search";
 
 /**
@@ -97,4 +98,32 @@ export function decodeCursor(token: string | null | undefined, searchKey: string
   const [page, after, before] = parsed as unknown[];
   const cursor = { page, after, before: before === 0 ? null : before };
   return isSearchCursor(cursor) ? cursor : null;
+}
+
+/**
+ * The tokens of a page's links to the pages either side of it (`page` ± 1), from `marks`: where
+ * the search's queries stood after each multiple of the page size (0: every query at its start).
+ * A link whose page start is not known, or page 1 (which needs none), goes without.
+ */
+export function pageLinks(marks: ReadonlyMap<number, Positions>, page: number, pageCount: number, pageSize: number, searchKey: string) {
+  const linkTo = (target: number): string | null => {
+    if (target < 2 || target > pageCount) return null;
+    const after = marks.get((target - 1) * pageSize);
+    if (!after) return null;
+    const before = target > 2 ? (marks.get((target - 2) * pageSize) ?? null) : null;
+    return encodeCursor({ page: target, after, before }, searchKey);
+  };
+  return { previous: linkTo(page - 1), next: linkTo(page + 1) };
+}
+
+/**
+ * The cursor of a page link's token, when it is this search's (`searchKey`), for this page, and
+ * holds for each of `queries` a position as long as its ordering (its fields and the id).
+ */
+export function cursorFor(token: string | null | undefined, searchKey: string, queries: Query[], page: number): SearchCursor | null {
+  const cursor = decodeCursor(token, searchKey);
+  if (!cursor || cursor.page !== page || cursor.after.length !== queries.length) return null;
+  const lengths = queries.map((query) => normalizeQuery(query).orderBy.length + 1);
+  const fits = (positions: Positions) => positions.every((entry, i) => entry === null || entry.length === lengths[i]);
+  return fits(cursor.after) && (!cursor.before || fits(cursor.before)) ? cursor : null;
 }
