@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CURSOR_MAX_LENGTH, decodeCursor, encodeCursor, isSearchCursor, type Positions, type SearchCursor } from "./search-cursor";
+import type { Query } from "#app/.server/store";
+import { CURSOR_MAX_LENGTH, cursorFor, decodeCursor, encodeCursor, isSearchCursor, type Positions, type SearchCursor } from "./search-cursor";
 
 const KEY = JSON.stringify(["boat", { type: "motor" }]);
 const cursor: SearchCursor = { page: 3, after: [[0.75, "2026-11-01T10:00:00.000Z", "AbCdEfGhIjKlMnOpQrSt"]], before: [[0.9, "2026-11-20T10:00:00.000Z", "ZyXwVuTsRqPoNmLkJiHg"]] };
@@ -54,6 +55,19 @@ describe("search cursors: a page link's token", () => {
     expect(isSearchCursor(wide)).toBe(true);
     expect(encodeCursor(wide, KEY)).toBeNull();
     expect(decodeCursor("1" + "A".repeat(CURSOR_MAX_LENGTH), KEY)).toBeNull();
+  });
+
+  it("fits a cursor to the search's page and queries, or gives none", () => {
+    const query: Query = { collection: "listings", where: [["type", "==", "motor"]], orderBy: [["relevance", "desc"], ["publishedAt", "desc"]] };
+    const token = encodeCursor(cursor, KEY);
+    expect(cursorFor(token, KEY, [query], 3)).toEqual(cursor);
+    expect(cursorFor(token, KEY, [query], 4)).toBeNull();
+    expect(cursorFor(token, KEY, [query, query], 3)).toBeNull();
+    // Positions as long as another order's (price: one field and the id).
+    expect(cursorFor(token, KEY, [{ ...query, orderBy: [["dayPriceCents", "asc"]] }], 3)).toBeNull();
+    const shortBefore = encodeCursor({ ...cursor, before: [[1, "id"]] }, KEY);
+    expect(cursorFor(shortBefore, KEY, [query], 3)).toBeNull();
+    expect(cursorFor(null, KEY, [query], 3)).toBeNull();
   });
 
   it("round-trips any cursor it can carry (property)", () => {

@@ -280,9 +280,11 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
      * Pagination: numbered pages (`page`, 1–42). Firestore has no offset (nor has the port), so
      * page N is reached by reading the first N × 24 results in order and keeping the last 24
      * (or by slicing the in-memory candidates): the same on both adapters. The ids read are
-     * remembered with the counts: a page within them reads its 24 listings by id. Paging therefore
-     * stops at SEARCH_MAX_PAGES (42 pages, 1,008 results), which also bounds what any search
-     * reads. `total` is `count`'s answer when every filter runs in the store, exact up to 1,008
+     * remembered with the counts: a page within them reads its 24 listings by id. A search that
+     * runs in the store gives the links to the pages either side a cursor (`cursors`,
+     * `search-cursor.ts`); `options.cursor`, a link's, is read on from, with no reads before it.
+     * Paging stops at SEARCH_MAX_PAGES (42 pages, 1,008 results), which also bounds what any
+     * search reads. `total` is `count`'s answer when every filter runs in the store, exact up to 1,008
      * and reported as 1,008 with `totalIsExact: false` beyond ("more than 1,000 boats").
      */
     async search(query: BoatSearch | Record<string, unknown> = {}, options: SearchOptions = {}): Promise<SearchPage<BoatListing>> {
