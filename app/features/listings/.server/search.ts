@@ -49,6 +49,8 @@ type Remembered = {
   exact: boolean;
   at: number;
   next?: { queries: Query[]; after: Positions; marks: Map<number, Positions>; taken: ReadonlySet<string> };
+  /** Pages opened from a link's cursor (by their start and cursor): their ids, and where they end. */
+  opened?: Map<string, { ids: string[]; end: Positions | null }>;
 };
 
 export function createListingSearch(deps: { store: DocumentStore; ports: PortsService; now: () => number }) {
@@ -151,8 +153,23 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       }
       const { taken } = next;
       if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) return pageOf([], counted, true);
+      const marks = new Map([...(before ? [[start - SEARCH_PAGE_SIZE, before] as const] : []), [start, after] as const]);
+      // The same link again within the TTL: the page's listings by id, as a remembered page is read.
+      const entry = matchesCache.get(cacheKey);
+      const key = `${start}\n${JSON.stringify(after)}`;
+      const seen = entry?.opened?.get(key);
+      if (seen) {
+        if (seen.end) marks.set(end, seen.end);
+        const docs = await store.getMany<ListingRecord>(LISTINGS, seen.ids);
+        return pageOf(docs.filter((doc) => doc !== null && doc.status === "published") as Listing[], counted, true, { marks, queries });
+      }
       const more = await readOn(queries, after, SEARCH_PAGE_SIZE, taken, start);
-      const marks = new Map([...(before ? [[start - SEARCH_PAGE_SIZE, before] as const] : []), [start, after] as const, ...more.marks]);
+      for (const [at, positions] of more.marks) marks.set(at, positions);
+      if (entry) {
+        // At most 50 pages per search (a forged cursor is one more page to remember, for 10 s).
+        if (!entry.opened || entry.opened.size >= 50) entry.opened = new Map();
+        entry.opened.set(key, { ids: more.results.map((listing) => listing.id), end: more.marks.get(end) ?? null });
+      }
       return pageOf(more.results, counted, true, { marks, queries });
     }
 
