@@ -79,8 +79,9 @@ export interface RunningBackend {
 export async function startBackend(backend: Backend): Promise<RunningBackend> {
   if (backend === "embedded") return { backend, env: { APP_BACKEND: "embedded" }, description: "embedded (SQLite, blobs on disk)", stop: async () => undefined };
   // Loaded only here: the embedded bench never loads the emulators' modules.
-  const { startFirebaseEmulators } = await import("./firebase-emulators");
-  const emulators = await startFirebaseEmulators({ firestore: "cloud" });
+  const { consecutivePorts, startFirebaseEmulators } = await import("./firebase-emulators");
+  const fixed = process.env.BENCH_PORTS ? consecutivePorts(Number(process.env.BENCH_PORTS) + 10) : undefined;
+  const emulators = await startFirebaseEmulators({ firestore: "cloud", ports: fixed });
   return {
     backend,
     env: emulators.env,

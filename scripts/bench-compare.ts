@@ -16,7 +16,7 @@ import { args, connections, duration, listings, rounds } from "./bench-options";
 import { num, pct, printPages, rootLoaderLine } from "./bench-report";
 import { measureRootLoader } from "./bench-root-loader";
 import { startServer, type Server } from "./bench-server";
-import { selected, signedInTargets, targets, warmUpTargets } from "./bench-targets";
+import { resolvePaths, selected, signedInTargets, targets, warmUpTargets } from "./bench-targets";
 
 /** Where a checkout keeps its patch-package files (`app/framework/patches/`, `patches/` before it). */
 function patchDir(root: string): string | null {
@@ -102,7 +102,7 @@ export async function compare(ref: string) {
     const seedStarted = Date.now();
     const seeded = await prepareData(dataDir, listings);
     console.log(`Seeded the data in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
-    for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
+    resolvePaths(seeded);
     // Each build gets its own copy of the same data (sign-ins and page views write to it).
     for (const side of ["before", "after"]) {
       const copy = `${dataDir}-${side}`;

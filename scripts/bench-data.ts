@@ -31,6 +31,8 @@ export async function prepareData(dataDir: string, count: number, backendEnv: Re
     console.log(`Seeded the demo marketplace in ${((performance.now() - demoStarted) / 1000).toFixed(1)} s`);
     const { created, ms } = await seedBenchListings(services, count, createDemoPhotoProvider(services));
     const [boat] = (await services.listings.search({ sort: "newest" })).items;
+    // The cursor of page 2's link to page 3 of the motorboats (the server that serves it has not seen page 2).
+    const page3Cursor = (await services.listings.search({ type: "motor", page: 2 })).cursors?.next ?? "";
     // 10,000 cases for the admin's list: boat names from a small pool, so a word finds about 1 in 20.
     const cases = createCasesService({ store: services.store, blobs: services.blobs });
     const names = ["Gaviota", "Albatros", "Brisa", "Estrella", "Marea", "Sirena", "Delfín", "Tramontana", "Poniente", "Levante", "Galerna", "Calima", "Mistral", "Aurora", "Neptuno", "Tritón", "Coral", "Perla", "Ancla", "Faro"];
@@ -63,7 +65,7 @@ export async function prepareData(dataDir: string, count: number, backendEnv: Re
       chatId = (await services.chats.start(renter.uid, { listingId: ownersBoat.id, text: "¿Está libre el sábado? Escríbeme a lucia@example.com o al 611 22 33 44." })).chatId;
       for (let i = 1; i < 200; i++) await services.chats.send(i % 2 ? owner.uid : renter.uid, chatId, `Mensaje ${i}: ${"a bordo ".repeat(1 + (i % 12))}`);
     }
-    return { created, ms, boatId: boat?.id ?? "", instantBoats: instant, casesMs, invoices: issued.length, pdfMs, chatId };
+    return { created, ms, boatId: boat?.id ?? "", page3Cursor, instantBoats: instant, casesMs, invoices: issued.length, pdfMs, chatId };
   } finally {
     await services.close();
   }

@@ -9,9 +9,16 @@ export const SESSION_SECRET = "bench-session-secret-that-is-long-enough-01234567
 
 export type Server = { base: string; pid: number; process: ChildProcess; startupMs: number; stop: () => void };
 
+/**
+ * `BENCH_PORTS=<n>`: the bench's servers listen on n, n + 1… and its emulators on n + 10 to n + 14
+ * (bench-backend.ts), for a machine where each run keeps to its own ports; free ports otherwise.
+ */
+export const benchPorts = process.env.BENCH_PORTS ? Number(process.env.BENCH_PORTS) : null;
+let servers = 0;
+
 /** Starts `build/server/server.js` of the checkout at `root` on a data directory. */
 export async function startServer(root: string, dataDir: string, backendEnv: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
+  const port = benchPorts ? benchPorts + servers++ : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ["build/server/server.js"], {
     cwd: root,

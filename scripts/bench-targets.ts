@@ -6,7 +6,9 @@ import { DEMO_ADMIN, DEMO_OWNER, signIn } from "./bench-data";
 import { args } from "./bench-options";
 
 /**
- * The pages measured; later features add theirs. `{boat}` is a published boat's id. Pages for
+ * The pages measured; later features add theirs. `{boat}` is a published boat's id, `{page3}` the
+ * cursor page 2's link to page 3 carries (`c=`, decision 056's amendment: page 3 opened from its
+ * link, on a server that has not seen page 2, reads one page). Pages for
  * visitors are measured twice: as served (the visitors' page cache answers all but one request
  * per 10 s, decision record 007) and rendered on every request (`Cache-Control: no-cache`, as a
  * hard reload sends, skips the cache).
@@ -23,14 +25,14 @@ export const targets: Target[] = [
   { name: "about (/fr/about)", path: "/fr/about" },
   { name: "search, all boats", path: "/alquiler-barco", headers: es },
   { name: "search, filtered", path: "/alquiler-barco?type=sail&place=Palma&people=6&sort=price-asc", headers: es },
-  { name: "search, page 3", path: "/en/alquiler-barco?type=motor&page=3" },
+  { name: "search, page 3", path: "/en/alquiler-barco?type=motor&page=3&c={page3}" },
   { name: "boat page", path: "/boat/{boat}", headers: es },
   { name: "docks", path: "/docks", headers: es },
   { name: "matriculación (service)", path: "/gestoria/matriculacion-barco", headers: es },
   { name: "home, rendered", path: "/", headers: rendered },
   { name: "search all, rendered", path: "/alquiler-barco", headers: rendered },
   { name: "search filt., rendered", path: "/alquiler-barco?type=sail&place=Palma&people=6&sort=price-asc", headers: rendered },
-  { name: "search p3, rendered", path: "/en/alquiler-barco?type=motor&page=3", headers: { "Cache-Control": "no-cache" } },
+  { name: "search p3, rendered", path: "/en/alquiler-barco?type=motor&page=3&c={page3}", headers: { "Cache-Control": "no-cache" } },
   { name: "boat page, rendered", path: "/boat/{boat}", headers: rendered },
   { name: "docks, rendered", path: "/docks", headers: rendered },
   { name: "matriculación, rendered", path: "/gestoria/matriculacion-barco", headers: rendered },
@@ -42,6 +44,11 @@ export const targets: Target[] = [
   { name: "aviso legal, rendered", path: "/aviso-legal", headers: rendered },
   { name: "feed (/feed/es.xml)", path: "/feed/es.xml" },
 ];
+
+/** The pages' paths with the seeded data's values in place of `{boat}` and `{page3}` (bench-data.ts). */
+export function resolvePaths(seeded: { boatId: string; page3Cursor: string }) {
+  for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId).replace("{page3}", seeded.page3Cursor);
+}
 
 /** Targets: [page, minimum share of the baseline's req/s, maximum p95 in ms]. */
 export const goals: Array<[string, number, number | null]> = [

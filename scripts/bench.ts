@@ -42,7 +42,7 @@ import { args, CASES, connections, duration, listings, options } from "./bench-o
 import { printPages, rate } from "./bench-report";
 import { measureRootLoader } from "./bench-root-loader";
 import { startServer, type Server } from "./bench-server";
-import { selected, signedInTargets, targets, warmUpTargets } from "./bench-targets";
+import { resolvePaths, selected, signedInTargets, targets, warmUpTargets } from "./bench-targets";
 
 async function main() {
   if (args.compare) return compare(args.compare);
@@ -74,7 +74,7 @@ async function main() {
     }
     const seeded = await prepareData(dataDir, listings, backend.env);
     console.log(`Seeded ${seeded.created} bench boats in ${(seeded.ms / 1000).toFixed(1)} s and ${CASES} cases in ${(seeded.casesMs / 1000).toFixed(1)} s`);
-    for (const target of targets) target.path = target.path.replace("{boat}", seeded.boatId);
+    resolvePaths(seeded);
     server = await startServer(process.cwd(), dataDir, backend.env);
     const base = server.base;
     const signedIn = await signedInTargets(base, seeded);

@@ -7,8 +7,9 @@
  * Starts the emulators (fixed ports from `--ports`, else free ones), seeds the demo marketplace,
  * takes four boats on two days (owner blocks), then for each size seeds bench boats up to it
  * (`seedBenchListings`, one transaction per 500) and runs each search through the search service:
- * page 1 cold (nothing remembered) and warm (again at once), page 3 cold and warm, and page 3
- * reached from pages 1 and 2 — on a clock held still meanwhile (the emulator is slow). Prints one
+ * page 1 cold (nothing remembered) and warm (again at once), page 3 cold and warm, page 3
+ * reached from pages 1 and 2, and page 3 opened cold from page 2's link (its cursor) and again —
+ * on a clock held still meanwhile (the emulator is slow). Prints one
  * line per search and size, and how long seeding took.
  */
 import fs from "node:fs";
@@ -60,7 +61,8 @@ try {
     }
     for (const [name, query] of commonSearches) {
       for (const sort of ["relevance", "price-asc"]) {
-        const search = async (page: number) => (await measureStoreUse(() => listings.search({ ...query, sort, page }))).counts.reads;
+        const run = (page: number, cursor?: string | null) => measureStoreUse(() => listings.search({ ...query, sort, page }, { cursor }));
+        const search = async (page: number) => (await run(page)).counts.reads;
         listings.forgetSearch();
         const cold1 = await search(1);
         const warm1 = await search(1);
@@ -69,10 +71,13 @@ try {
         const warm3 = await search(3);
         listings.forgetSearch();
         await search(1);
-        await search(2);
+        const link = (await run(2)).result.cursors?.next;
         const next3 = await search(3);
+        listings.forgetSearch();
+        const link3 = (await run(3, link)).counts.reads;
+        const linkAgain3 = (await run(3, link)).counts.reads;
         const { total } = await listings.search({ ...query, sort });
-        console.log(`${size}\t${name}, ${sort}\tpage 1 cold ${cold1}, warm ${warm1}\tpage 3 cold ${cold3}, warm ${warm3}, after 1–2 ${next3}\ttotal ${total}`);
+        console.log(`${size}\t${name}, ${sort}\tpage 1 cold ${cold1}, warm ${warm1}\tpage 3 cold ${cold3}, warm ${warm3}, after 1–2 ${next3}, from its link ${link3}, again ${linkAgain3}\ttotal ${total}`);
       }
     }
   }

@@ -99,6 +99,8 @@ export type SearchPage<T> = {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** The tokens of the links to the pages before and after this one (`c=`), when the search runs in the store (`search-cursor.ts`). */
+  cursors?: { previous: string | null; next: string | null };
 };
 
 /** A published listing's id, kind and last change, for the sitemap. */

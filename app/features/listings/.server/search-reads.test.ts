@@ -40,10 +40,10 @@ function benchBoat(i: number) {
 
 const cases = commonSearches.flatMap(([name, query]) => (["relevance", "price-asc"] as const).map((sort) => [`${name}, ${sort}`, { ...query, sort }] as const));
 
-type Figures = { cold1: number; warm1: number; cold3: number; warm3: number; next3: number; total: number; page3: string[] };
+type Figures = { cold1: number; warm1: number; cold3: number; warm3: number; next3: number; link3: number; linkAgain3: number; total: number; page3: string[] };
 
 async function measure(services: TestServices, query: Record<string, unknown>): Promise<Figures> {
-  const search = async (page: number) => measureStoreUse(() => services.listings.search({ ...query, page }));
+  const search = async (page: number, cursor?: string | null) => measureStoreUse(() => services.listings.search({ ...query, page }, { cursor }));
   const reads = (run: { counts: StoreCounts }) => run.counts.reads;
   services.listings.forgetSearch();
   const cold1 = await search(1);
@@ -55,11 +55,19 @@ async function measure(services: TestServices, query: Record<string, unknown>): 
   services.listings.forgetSearch();
   await search(1);
   await search(2);
+  const page2 = await search(2);
   const next3 = await search(3);
+  // Page 3 opened from page 2's link on a server that remembers nothing (another one, or after a
+  // restart): its cursor says where page 2 stopped. Then the same link again.
+  const link = page2.result.cursors?.next;
+  expect(link).toEqual(expect.any(String));
+  services.listings.forgetSearch();
+  const link3 = await search(3, link);
+  const linkAgain3 = await search(3, link);
   const ids = (run: { result: SearchPage<BoatListing> }) => run.result.items.map((item) => item.id);
-  expect(ids(next3)).toEqual(ids(cold3));
-  expect(ids(warm3)).toEqual(ids(cold3));
-  return { cold1: reads(cold1), warm1: reads(warm1), cold3: reads(cold3), warm3: reads(warm3), next3: reads(next3), total: cold1.result.total, page3: ids(cold3) };
+  for (const same of [next3, warm3, link3, linkAgain3]) expect(ids(same)).toEqual(ids(cold3));
+  const figures = { cold1: reads(cold1), warm1: reads(warm1), cold3: reads(cold3), warm3: reads(warm3), next3: reads(next3) };
+  return { ...figures, link3: reads(link3), linkAgain3: reads(linkAgain3), total: cold1.result.total, page3: ids(cold3) };
 }
 
 /** Boats `from` to `to` (exclusive) of the sequence, published by `uid`. */
@@ -95,20 +103,25 @@ describe("listings: what the common searches read", () => {
   }, 240_000);
   afterAll(() => services.close());
 
-  it.each(cases)("%s: the same reads at 1,700 and 3,400 boats, within 60 cold and 30 warm", (name) => {
+  it.each(cases)("%s: the same reads at 1,700 and 3,400 boats, within 60 cold and 30 warm, page 3 from its link too", (name) => {
     const small = figures.get(1_700)!.get(name)!;
     const large = figures.get(3_400)!.get(name)!;
     // Every search has more than a thousand matches at both sizes, so the figures can be compared.
     expect(small.page3).toHaveLength(24);
     expect([small.total, large.total]).toEqual([1_008, 1_008]);
-    const reads = ({ cold1, warm1, cold3, warm3, next3 }: Figures) => ({ cold1, warm1, cold3, warm3, next3 });
+    const reads = ({ cold1, warm1, cold3, warm3, next3, link3, linkAgain3 }: Figures) => ({ cold1, warm1, cold3, warm3, next3, link3, linkAgain3 });
     expect(reads(large)).toEqual(reads(small));
     expect(large.cold1).toBeLessThanOrEqual(60);
     expect(large.warm1).toBeLessThanOrEqual(30);
     expect(large.warm3).toBeLessThanOrEqual(30);
     expect(large.next3).toBeLessThanOrEqual(60);
-    // A third page opened first reads the 72 results up to its end: Firestore bills the documents
-    // an offset skips, so two pages more than the first.
+    // A third page opened first from a typed address reads the 72 results up to its end: Firestore
+    // bills the documents an offset skips, so two pages more than the first.
     expect(large.cold3).toBeLessThanOrEqual(large.cold1 + 2 * 24);
+    // Opened cold from its link, it costs what the first page costs (the count, the taken on the
+    // days, the page): page 2's link carries where it stopped. Again, its 24 listings by id.
+    expect(large.link3).toBe(large.cold1);
+    expect(large.link3).toBeLessThanOrEqual(60);
+    expect(large.linkAgain3).toBe(large.warm3);
   });
 });

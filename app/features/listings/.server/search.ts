@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { boatSearchSchema, licenceCovers, SEARCH_PAGE_SIZE, type BoatSearch } from "#app/features/search";
 import { dockSearchSchema, type DockSearch, type SkipperMode } from "#app/features/listings/schemas";
-import { cursorAfter, type DocumentStore, type OrderByClause, type Query, type WhereClause } from "#app/.server/store";
+import { isStoreError, type DocumentStore, type OrderByClause, type Query, type WhereClause } from "#app/.server/store";
 import type { PortsService } from "#app/features/ports/.server";
 import {
   invalid,
@@ -17,10 +17,12 @@ import {
 import { placeBranchesFor, placeSlug } from "./places";
 import { boatSortOrders, comparatorFor, dockSortOrders, rangeFilter, satisfies, type Plan, type SearchFilter } from "./search-filters";
 import { datedPriceSearch, DATED_PRICE_CANDIDATES } from "./search-day-prices";
+import { cursorFor, pageLinks, type Positions, type SearchCursor } from "./search-cursor";
+import { createSearchQueries } from "./search-queries";
 
 /**
- * Searches of published boats and docks, and their two caches (search totals and the matches
- * of searches filtered in memory). The same queries run on SQLite and Firestore.
+ * Searches of published boats and docks, and their two caches (search totals, `search-queries.ts`,
+ * and the matches found). The same queries run on SQLite and Firestore.
  */
 
 function parseQuery<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, query: unknown): T {
@@ -29,13 +31,17 @@ function parseQuery<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, query: unkno
   return result.data;
 }
 
+/** A search's options beside its query: `cursor`, the token of the page link that opened the page (`c=`). */
+export type SearchOptions = { cursor?: string | null };
+
 /** Which listings are not free on some of the days from `from` to `to` (the booking engine answers). */
 export type Availability = { busy(from: string, to: string): Promise<ReadonlySet<string>> };
 
 /**
  * A search's results as far as read, in order (see `matchesCache`). A search that runs in the
  * store also keeps where each of its queries stopped (`after`, null when none of its documents
- * were used) and the taken listings it leaves out, so the next page reads on from there.
+ * were used), where they stood at each page's end (`marks`, for its links' cursors) and the taken
+ * listings it leaves out, so the next page reads on from there.
  */
 type Remembered = {
   ids: string[];
@@ -43,21 +49,15 @@ type Remembered = {
   counted: number;
   exact: boolean;
   at: number;
-  next?: { queries: Query[]; after: Array<unknown[] | null>; taken: ReadonlySet<string> };
+  next?: { queries: Query[]; after: Positions; marks: Map<number, Positions>; taken: ReadonlySet<string> };
+  /** Pages opened from a link's cursor (by their start and cursor): their ids, and where they end. */
+  opened?: Map<string, { ids: string[]; end: Positions | null }>;
 };
 
 export function createListingSearch(deps: { store: DocumentStore; ports: PortsService; now: () => number }) {
   const { store, ports, now } = deps;
   let availability: Availability | null = null;
 
-  /**
-   * Search totals: a bounded `count` reads up to SEARCH_CANDIDATE_LIMIT + 1 index entries and
-   * costs milliseconds, the same for every visitor of a popular search. They are reused for
-   * SEARCH_COUNT_TTL_MS, and forgotten on every listing write through this server (`forget`),
-   * so this server's own changes show at once; another server's within the TTL (the items
-   * themselves are always read fresh).
-   */
-  const countCache = new Map<string, { value: number; at: number }>();
   /**
    * What a search found, for as long as counts are reused: its results' ids in order from the
    * first — all of them (`whole`: filtered in memory, or every result read), or as far as a page
@@ -66,65 +66,15 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
    */
   const matchesCache = new Map<string, Remembered>();
 
-  async function cachedCount(query: Query): Promise<number> {
-    const key = JSON.stringify(query);
-    const hit = countCache.get(key);
-    if (hit && now() - hit.at < SEARCH_COUNT_TTL_MS) return hit.value;
-    const value = await store.count(query);
-    if (countCache.size >= 1_000) countCache.clear();
-    countCache.set(key, { value, at: now() });
-    return value;
-  }
-
-  /**
-   * How many documents a plan returns, counting at most SEARCH_CANDIDATE_LIMIT + 1 (enough to
-   * tell whether its candidates fit the window). The count carries the plan's ordering, so it
-   * counts exactly what the paged query returns and runs on the same composite index.
-   */
-  async function countPlan(plan: Plan, branches: WhereClause[][], limit = SEARCH_CANDIDATE_LIMIT + 1): Promise<number> {
-    const branchCounts = await Promise.all(
-      branches.map((branch) => cachedCount({ collection: LISTINGS, where: [...plan.where, ...branch], orderBy: plan.orderBy, limit })),
-    );
-    return Math.min(
-      branchCounts.reduce((sum, n) => sum + n, 0),
-      limit,
-    );
-  }
-
-  /** The first `limit` documents of a plan in its order (branches are merged in memory). */
-  async function fetchPlan(plan: Plan, branches: WhereClause[][], limit: number): Promise<Listing[]> {
-    const results = await Promise.all(
-      branches.map((branch) => store.query<ListingRecord>({ collection: LISTINGS, where: [...plan.where, ...branch], orderBy: plan.orderBy, limit })),
-    );
-    if (results.length === 1) return results[0] as Listing[];
-    return (results.flat() as Listing[]).sort(comparatorFor(plan.orderBy)).slice(0, limit);
-  }
-
-  /**
-   * The next `need` results of `queries` (one per place branch, merged in their order) after the
-   * cursors `after`, leaving out `taken` (each query reads `need` plus as many as are taken):
-   * the results and the cursors after them.
-   */
-  async function readOn(queries: Query[], after: Array<unknown[] | null>, need: number, taken: ReadonlySet<string>) {
-    const pages = await Promise.all(
-      queries.map((query, i) => store.query<ListingRecord>({ ...query, limit: need + taken.size, ...(after[i] ? { startAfter: after[i]! } : {}) })),
-    );
-    const tagged = pages.flatMap((page, branch) => (page as Listing[]).map((listing) => ({ listing, branch })));
-    if (queries.length > 1) {
-      const compare = comparatorFor(queries[0].orderBy ?? []);
-      tagged.sort((a, b) => compare(a.listing, b.listing));
-    }
-    const used = tagged.filter(({ listing }) => !taken.has(listing.id)).slice(0, need);
-    const next = [...after];
-    for (const { listing, branch } of used) next[branch] = cursorAfter(queries[branch], listing);
-    return { results: used.map(({ listing }) => listing), after: next };
-  }
+  const { countPlan, fetchPlan, readOn, forgetCounts } = createSearchQueries(store, now);
 
   /**
    * Runs a search: `equality` filters always run in the store; `places` (null: anywhere) are
    * the place's queries (`placeBranchesFor`: usually one), merged in memory in the same order;
    * `filters` run in the store when they can (see `search`), otherwise in memory over a bounded
    * candidate set; `busy` (asked only when the search is not remembered) names listings to leave out.
+   * `cursor` is a page link's token (`search-cursor.ts`): where the page starts, when the search
+   * runs in the store and the token is this search's and this page's (otherwise it is ignored).
    */
   async function runSearch(input: {
     equality: WhereClause[];
@@ -137,45 +87,21 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
     cacheKey: string;
     /** An order the store cannot run (a dated search's price per day: `search-day-prices.ts`): sorted in memory. */
     compare?: ((a: Listing, b: Listing) => number) | null;
+    cursor?: string | null;
   }): Promise<SearchPage<Listing>> {
     const { equality, sortOrder, page, cacheKey } = input;
     const branches: WhereClause[][] = input.places ?? [[]];
     const start = (page - 1) * SEARCH_PAGE_SIZE;
     const end = start + SEARCH_PAGE_SIZE;
-    const pageOf = (items: Listing[], counted: number, exact: boolean): SearchPage<Listing> => {
+    // What a page link's cursor is bound to: the search and its store queries.
+    const keyOf = (queries: Query[]) => `${cacheKey}\n${JSON.stringify(queries)}`;
+    const pageOf = (items: Listing[], counted: number, exact: boolean, links?: { marks: ReadonlyMap<number, Positions>; queries: Query[] }): SearchPage<Listing> => {
       const total = Math.min(counted, SEARCH_CANDIDATE_LIMIT);
-      return { items, total, totalIsExact: exact && counted <= SEARCH_CANDIDATE_LIMIT, page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE), pageSize: SEARCH_PAGE_SIZE };
+      const pageCount = Math.ceil(total / SEARCH_PAGE_SIZE);
+      const cursors = links ? pageLinks(links.marks, page, pageCount, SEARCH_PAGE_SIZE, keyOf(links.queries)) : undefined;
+      return { items, total, totalIsExact: exact && counted <= SEARCH_CANDIDATE_LIMIT, page, pageCount, pageSize: SEARCH_PAGE_SIZE, ...(cursors ? { cursors } : {}) };
     };
     if (branches.length === 0) return pageOf([], 0, true);
-
-    const remembered = matchesCache.get(cacheKey);
-    const fresh = remembered !== undefined && now() - remembered.at < SEARCH_COUNT_TTL_MS;
-    if (fresh && (remembered.whole || end <= remembered.ids.length)) {
-      const ids = remembered.ids.slice(start, end);
-      const docs = ids.length === 0 ? [] : await store.getMany<ListingRecord>(LISTINGS, ids);
-      const items = docs.filter((doc) => doc !== null && doc.status === "published") as Listing[];
-      return pageOf(items, remembered.counted, remembered.exact);
-    }
-    const remember = (results: Listing[], whole: boolean, counted: number, exact: boolean, next?: Remembered["next"]) => {
-      if (matchesCache.size >= 200) matchesCache.clear();
-      matchesCache.set(cacheKey, { ids: results.map((listing) => listing.id), whole, counted, exact, at: now(), next });
-    };
-    if (fresh && remembered.next) {
-      // A later page of a search that runs in the store: read on from where the last page stopped.
-      const { ids, counted, next } = remembered;
-      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) return pageOf([], counted, true);
-      const more = await readOn(next.queries, next.after, end - ids.length, next.taken);
-      const known = [...ids, ...more.results.map((listing) => listing.id)];
-      if (matchesCache.size >= 200) matchesCache.clear();
-      matchesCache.set(cacheKey, { ...remembered, ids: known, whole: known.length >= counted, next: { ...next, after: more.after } });
-      const pageIds = known.slice(start, end);
-      const byId = new Map(more.results.map((listing) => [listing.id, listing]));
-      const missing = pageIds.filter((id) => !byId.has(id));
-      const earlier = missing.length === 0 ? [] : await store.getMany<ListingRecord>(LISTINGS, missing);
-      for (const doc of earlier) if (doc && doc.status === "published") byId.set(doc.id, doc as Listing);
-      return pageOf(pageIds.flatMap((id) => byId.get(id) ?? []), counted, true);
-    }
-    const busy = input.busy ? await input.busy() : new Set<string>();
 
     // Plan A: the requested order, plus the range filters on the sort's own field.
     const sortField = sortOrder[0][0];
@@ -186,29 +112,114 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       residual: input.filters.filter((f) => !withSort.includes(f)),
       sorted: !input.compare,
     };
+    const queries = branches.map((branch): Query => ({ collection: LISTINGS, where: [...planA.where, ...branch], orderBy: planA.orderBy }));
+    // An order the store cannot run (a dated price order) is sorted in memory, so it has no cursor.
+    const inStore = planA.residual.length === 0 && !input.compare;
 
-    if (planA.residual.length === 0) {
-      // Everything runs in the store. Busy listings the query would return are read by id (as
-      // many as are taken on those days, whatever the number of listings) and left out: the
-      // count less them is the total; a page reads its results from the first, plus them.
+    const remembered = matchesCache.get(cacheKey);
+    const fresh = remembered !== undefined && now() - remembered.at < SEARCH_COUNT_TTL_MS;
+    if (fresh && (remembered.whole || end <= remembered.ids.length)) {
+      const ids = remembered.ids.slice(start, end);
+      const docs = ids.length === 0 ? [] : await store.getMany<ListingRecord>(LISTINGS, ids);
+      const items = docs.filter((doc) => doc !== null && doc.status === "published") as Listing[];
+      return pageOf(items, remembered.counted, remembered.exact, remembered.next);
+    }
+    const remember = (results: Listing[], whole: boolean, counted: number, exact: boolean, next?: Remembered["next"]) => {
+      if (matchesCache.size >= 200) matchesCache.clear();
+      matchesCache.set(cacheKey, { ids: results.map((listing) => listing.id), whole, counted, exact, at: now(), next });
+    };
+
+    /**
+     * Busy listings the queries would return, read by id (as many as are taken on those days,
+     * whatever the number of listings): left out of the pages, and of the count.
+     */
+    async function takenOf(held: ReadonlySet<string>): Promise<Set<string>> {
       const taken = new Set<string>();
-      if (busy.size > 0) {
-        for (const doc of await store.getMany<ListingRecord>(LISTINGS, [...busy])) {
-          if (doc && satisfies(doc as Listing, planA.where) && branches.some((branch) => satisfies(doc as Listing, branch))) taken.add(doc.id);
-        }
+      if (held.size === 0) return taken;
+      for (const doc of await store.getMany<ListingRecord>(LISTINGS, [...held])) {
+        if (doc && satisfies(doc as Listing, planA.where) && branches.some((branch) => satisfies(doc as Listing, branch))) taken.add(doc.id);
       }
-      const counted = (await countPlan(planA, branches, SEARCH_CANDIDATE_LIMIT + 1 + taken.size)) - taken.size;
-      const queries = branches.map((branch): Query => ({ collection: LISTINGS, where: [...planA.where, ...branch], orderBy: planA.orderBy }));
-      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) {
-        // Past the last page: nothing to read, but the total and the taken are remembered.
-        remember([], counted <= 0, counted, true, { queries, after: queries.map(() => null), taken });
-        return pageOf([], counted, true);
-      }
-      const { results, after } = await readOn(queries, queries.map(() => null), end, taken);
-      remember(results, results.length >= counted, counted, true, { queries, after, taken });
-      return pageOf(results.slice(start), counted, true);
+      return taken;
     }
 
+    /**
+     * A page opened by its link's cursor: the total and the taken (remembered, else counted and
+     * read, then remembered with no results yet), then the page's results read on from the cursor.
+     */
+    async function readFromCursor({ after, before }: SearchCursor): Promise<SearchPage<Listing>> {
+      let { counted, next } = fresh && remembered.next ? remembered : { counted: 0, next: undefined };
+      if (!next) {
+        const taken = await takenOf(input.busy ? await input.busy() : new Set<string>());
+        counted = (await countPlan(planA, branches, SEARCH_CANDIDATE_LIMIT + 1 + taken.size)) - taken.size;
+        const starts: Positions = queries.map(() => null);
+        next = { queries, after: starts, marks: new Map([[0, starts]]), taken };
+        remember([], counted <= 0, counted, true, next);
+      }
+      const { taken } = next;
+      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) return pageOf([], counted, true);
+      const marks = new Map([...(before ? [[start - SEARCH_PAGE_SIZE, before] as const] : []), [start, after] as const]);
+      // The same link again within the TTL: the page's listings by id, as a remembered page is read.
+      const entry = matchesCache.get(cacheKey);
+      const key = `${start}\n${JSON.stringify(after)}`;
+      const seen = entry?.opened?.get(key);
+      if (seen) {
+        if (seen.end) marks.set(end, seen.end);
+        const docs = await store.getMany<ListingRecord>(LISTINGS, seen.ids);
+        return pageOf(docs.filter((doc) => doc !== null && doc.status === "published") as Listing[], counted, true, { marks, queries });
+      }
+      const more = await readOn(queries, after, SEARCH_PAGE_SIZE, taken, start);
+      for (const [at, positions] of more.marks) marks.set(at, positions);
+      if (entry) {
+        // At most 50 pages per search (a forged cursor is one more page to remember, for 10 s).
+        if (!entry.opened || entry.opened.size >= 50) entry.opened = new Map();
+        entry.opened.set(key, { ids: more.results.map((listing) => listing.id), end: more.marks.get(end) ?? null });
+      }
+      return pageOf(more.results, counted, true, { marks, queries });
+    }
+
+    // A page link's cursor, unless what is remembered reaches the page's start (as cheap, and no token to trust).
+    const cursor = inStore && !(fresh && remembered.next && remembered.ids.length >= start) ? cursorFor(input.cursor, keyOf(queries), queries, page) : null;
+    if (cursor) {
+      try {
+        return await readFromCursor(cursor);
+      } catch (error) {
+        // A position the store refuses (a cursor forged to this search's hash): read as without one.
+        if (!isStoreError(error, "invalid-argument")) throw error;
+      }
+    }
+    if (fresh && remembered.next) {
+      // A later page of a search that runs in the store: read on from where the last page stopped.
+      const { ids, counted, next } = remembered;
+      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) return pageOf([], counted, true);
+      const more = await readOn(next.queries, next.after, end - ids.length, next.taken, ids.length);
+      const known = [...ids, ...more.results.map((listing) => listing.id)];
+      const marks = new Map([...next.marks, ...more.marks]);
+      if (matchesCache.size >= 200) matchesCache.clear();
+      matchesCache.set(cacheKey, { ...remembered, ids: known, whole: known.length >= counted, next: { ...next, after: more.after, marks } });
+      const pageIds = known.slice(start, end);
+      const byId = new Map(more.results.map((listing) => [listing.id, listing]));
+      const missing = pageIds.filter((id) => !byId.has(id));
+      const earlier = missing.length === 0 ? [] : await store.getMany<ListingRecord>(LISTINGS, missing);
+      for (const doc of earlier) if (doc && doc.status === "published") byId.set(doc.id, doc as Listing);
+      return pageOf(pageIds.flatMap((id) => byId.get(id) ?? []), counted, true, { marks, queries: next.queries });
+    }
+    const busy = input.busy ? await input.busy() : new Set<string>();
+    if (inStore) {
+      // Everything runs in the store. Busy listings the query would return are left out: the
+      // count less them is the total; a page reads its results from the first, plus them.
+      const taken = await takenOf(busy);
+      const counted = (await countPlan(planA, branches, SEARCH_CANDIDATE_LIMIT + 1 + taken.size)) - taken.size;
+      const starts: Positions = queries.map(() => null);
+      if (start >= Math.min(counted, SEARCH_CANDIDATE_LIMIT)) {
+        // Past the last page: nothing to read, but the total and the taken are remembered.
+        remember([], counted <= 0, counted, true, { queries, after: starts, marks: new Map([[0, starts]]), taken });
+        return pageOf([], counted, true);
+      }
+      const { results, after, marks } = await readOn(queries, starts, end, taken);
+      marks.set(0, starts);
+      remember(results, results.length >= counted, counted, true, { queries, after, marks, taken });
+      return pageOf(results.slice(start), counted, true, { marks, queries });
+    }
     const filters = busy.size > 0 ? [...input.filters, { test: (listing: Listing) => !busy.has(listing.id) }] : input.filters;
     planA.residual = filters.filter((f) => !withSort.includes(f));
     const found = (matches: Listing[], complete: boolean) => {
@@ -253,7 +264,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
 
     /** Forgets the remembered counts and matches (a listing or a booking was written through this server). */
     forget(): void {
-      countCache.clear();
+      forgetCounts();
       matchesCache.clear();
     },
 
@@ -291,12 +302,14 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
      * Pagination: numbered pages (`page`, 1–42). Firestore has no offset (nor has the port), so
      * page N is reached by reading the first N × 24 results in order and keeping the last 24
      * (or by slicing the in-memory candidates): the same on both adapters. The ids read are
-     * remembered with the counts: a page within them reads its 24 listings by id. Paging therefore
-     * stops at SEARCH_MAX_PAGES (42 pages, 1,008 results), which also bounds what any search
-     * reads. `total` is `count`'s answer when every filter runs in the store, exact up to 1,008
+     * remembered with the counts: a page within them reads its 24 listings by id. A search that
+     * runs in the store gives the links to the pages either side a cursor (`cursors`,
+     * `search-cursor.ts`); `options.cursor`, a link's, is read on from, with no reads before it.
+     * Paging stops at SEARCH_MAX_PAGES (42 pages, 1,008 results), which also bounds what any
+     * search reads. `total` is `count`'s answer when every filter runs in the store, exact up to 1,008
      * and reported as 1,008 with `totalIsExact: false` beyond ("more than 1,000 boats").
      */
-    async search(query: BoatSearch | Record<string, unknown> = {}): Promise<SearchPage<BoatListing>> {
+    async search(query: BoatSearch | Record<string, unknown> = {}, options: SearchOptions = {}): Promise<SearchPage<BoatListing>> {
       const q = parseQuery(boatSearchSchema, query);
       const equality: WhereClause[] = [
         ["status", "==", "published"],
@@ -341,6 +354,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         page: q.page ?? 1,
         cacheKey: JSON.stringify(["boat", { ...q, page: undefined }]),
         compare: dated?.compare ?? null,
+        cursor: options.cursor,
       }) as Promise<SearchPage<BoatListing>>;
     },
 
@@ -351,7 +365,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
      * price range are the alternative store-side filters (whichever matches fewer); beam and
      * depth are always checked in memory (they follow length closely, so length is the selective one).
      */
-    async searchDocks(query: DockSearch | Record<string, unknown> = {}): Promise<SearchPage<DockListing>> {
+    async searchDocks(query: DockSearch | Record<string, unknown> = {}, options: SearchOptions = {}): Promise<SearchPage<DockListing>> {
       const q = parseQuery(dockSearchSchema, query);
       const equality: WhereClause[] = [
         ["status", "==", "published"],
@@ -372,6 +386,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         busy: null,
         page: q.page ?? 1,
         cacheKey: JSON.stringify(["dock", { ...q, page: undefined }]),
+        cursor: options.cursor,
       }) as Promise<SearchPage<DockListing>>;
     },
   };

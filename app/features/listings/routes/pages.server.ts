@@ -140,6 +140,7 @@ export function resultsPage<C>(results: SearchPage<unknown>, cards: C[], t: T, l
     totalLabel: results.totalIsExact ? t(countKey, { count: results.total, value: count }) : t(`${countKey}AtLeast`, { count: results.total, value: count }),
     page: results.page,
     pageCount: results.pageCount,
+    cursors: results.cursors ?? null,
   };
 }
 

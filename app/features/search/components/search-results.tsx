@@ -56,8 +56,25 @@ export function SearchPageLayout({
 }
 
 
-/** One page of a search's results, as its loader sends it. */
-type ResultsPage<C> = { cards: C[]; total: number; totalLabel: string; page: number; pageCount: number };
+/**
+ * One page of a search's results, as its loader sends it; `cursors`: the tokens of the links to
+ * the pages either side, when the search has them.
+ */
+type ResultsPage<C> = { cards: C[]; total: number; totalLabel: string; page: number; pageCount: number; cursors?: { previous: string | null; next: string | null } | null };
+
+/**
+ * `hrefFor`'s page links, the pages either side of `page` with their cursor (`c=`, decision 056's
+ * amendment): opened from the link, a page reads on from where the one before it stopped, on any
+ * server and after a restart. The other pages' links are plain numbers, as a typed address; the
+ * canonical link (the root's) is the path without its query, so neither is a page of its own.
+ */
+export function withCursors(hrefFor: (page: number) => string, results: Pick<ResultsPage<unknown>, "page" | "cursors">) {
+  return (page: number) => {
+    const link = hrefFor(page);
+    const token = page === results.page - 1 ? results.cursors?.previous : page === results.page + 1 ? results.cursors?.next : null;
+    return token ? `${link}${link.includes("?") ? "&" : "?"}c=${token}` : link;
+  };
+}
 
 /**
  * A search's results: their count beside the order (`sort`), the map, the cards (`Card`, each
@@ -114,7 +131,7 @@ export function SearchResults<C extends { id: string }>({
         <EmptyResults pageBeyondEnd={results.total > 0} firstPage={hrefFor(1)} clearTo={clearTo} />
       )}
 
-      <Pagination page={results.page} pageCount={results.pageCount} hrefFor={hrefFor} />
+      <Pagination page={results.page} pageCount={results.pageCount} hrefFor={withCursors(hrefFor, results)} />
       {results.cards.length > 0 ? <HeartMasks /> : null}
     </section>
   );

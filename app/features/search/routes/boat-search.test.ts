@@ -6,6 +6,7 @@ import { loader as aliasLoader } from "./boat-search-alias";
 import { loader, meta } from "./boat-search";
 import { loader as dockLoader } from "#app/features/search/routes/dock-search";
 import { mapPointsOf } from "#app/features/listings/view";
+import { withCursors } from "#app/features/search/components/search-results";
 
 type Page = Awaited<ReturnType<typeof search>>;
 
@@ -337,5 +338,27 @@ describe("the thrown shape", () => {
   it("is never a thrown error for any query", async () => {
     const result = await settle(() => loader({ request: pageRequest("/alquiler-barco?%zz=1&people=%E0%A4%A"), params: {}, context: loadContext(services) }));
     expect((result as unknown as Thrown).init?.status ?? 200).toBeLessThan(500);
+  });
+});
+
+describe("page links' cursors (c=)", () => {
+  it("opens page 2 from page 1's link as without it; a changed, foreign or huge token is ignored, never a 500", async () => {
+    const first = await search("/alquiler-barco");
+    const token = first.results.cursors?.next;
+    expect(token).toMatch(/^1[A-Za-z0-9_-]+$/);
+    // The link the pagination draws: the neighbour carries it, a page further or page 1 would not.
+    const linkFor = withCursors((page) => `/alquiler-barco${page > 1 ? `?page=${page}` : ""}`, first.results);
+    expect(linkFor(2)).toBe(`/alquiler-barco?page=2&c=${token}`);
+    expect(withCursors((page) => `/x?page=${page}`, { page: 3, cursors: { previous: "1p", next: "1n" } })(5)).toBe("/x?page=5");
+    const expected = idsOf(await search("/alquiler-barco?page=2"));
+    const changed = token!.slice(0, -3) + (token!.endsWith("AAA") ? "BBB" : "AAA");
+    const other = (await search("/alquiler-barco?sort=newest")).results.cursors!.next!;
+    for (const c of [token!, changed, other, "x".repeat(5_000), "%00", "1"]) {
+      services.listings.forgetSearch();
+      const page = await search(`/alquiler-barco?page=2&c=${encodeURIComponent(c)}`);
+      expect(page.status, c.slice(0, 20)).toBe(200);
+      expect(idsOf(page), c.slice(0, 20)).toEqual(expected);
+      expect(page.results.cursors?.previous ?? null).toBeNull();
+    }
   });
 });

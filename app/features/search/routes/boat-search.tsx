@@ -42,6 +42,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (preset && askedType !== null && askedType !== preset) {
     const params = new URLSearchParams(url.searchParams);
     params.delete("page");
+    params.delete("c");
     if (askedType === "") params.delete("type");
     throw redirect(localizePath(withQuery(BOAT_SEARCH_CANONICAL, withoutEmptyParams(params) ?? params), lang));
   }
@@ -52,7 +53,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const parsed = parseSearch(boatSearchSchema, url.searchParams, t);
   const query: BoatSearch = preset ? { ...parsed.query, type: preset } : parsed.query;
   const { listings, ports: portsService } = ctx.services;
-  const [results, ports] = await Promise.all([listings.search(query), portsService.list()]);
+  // `c`: the cursor of the page link that opened this page (it reads on from the page before).
+  const [results, ports] = await Promise.all([listings.search(query, { cursor: url.searchParams.get("c") }), portsService.list()]);
   const viewer = await ctx.getUser();
   const found = await searchCards(ctx.services, viewer, results.items, ports, boatCard);
   const { favouriteIds } = found;

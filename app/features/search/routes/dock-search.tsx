@@ -40,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const parsed = parseSearch(dockSearchSchema, url.searchParams, t);
   const query: DockSearch = parsed.query;
   const { listings, ports: portsService } = ctx.services;
-  const [results, ports] = await Promise.all([listings.searchDocks(query), portsService.list()]);
+  const [results, ports] = await Promise.all([listings.searchDocks(query, { cursor: url.searchParams.get("c") }), portsService.list()]);
   const viewer = await ctx.getUser();
   const { cards, favouriteIds } = await searchCards(ctx.services, viewer, results.items, ports, dockCard);
 
