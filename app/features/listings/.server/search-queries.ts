@@ -77,6 +77,8 @@ export function createSearchQueries(store: DocumentStore, now: () => number) {
   }
 
   return {
+    /** One query's count, reused for a few seconds (the dated price search's bound). */
+    cachedCount,
     countPlan,
     fetchPlan,
     readOn,

@@ -66,7 +66,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
    */
   const matchesCache = new Map<string, Remembered>();
 
-  const { countPlan, fetchPlan, readOn, forgetCounts } = createSearchQueries(store, now);
+  const { cachedCount, countPlan, fetchPlan, readOn, forgetCounts } = createSearchQueries(store, now);
 
   /**
    * Runs a search: `equality` filters always run in the store; `places` (null: anywhere) are
