@@ -11,7 +11,7 @@ import { seoMeta } from "#app/utils/meta";
  * the history, and the answers (`intent` = `accept`, `decline`, `cancel`). Anyone but the owner
  * gets a 404 (the renter is sent to their own page for it).
  */
-export const handle = { i18n: ["bookings", "listing", "deposits"] };
+export const handle = { i18n: ["bookings", "listing", "deposits", "licences"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");

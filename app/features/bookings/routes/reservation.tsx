@@ -12,7 +12,7 @@ import { seoMeta } from "#app/utils/meta";
  * history, and cancelling (`intent=cancel`) with the refund shown before the button. Anyone but
  * the renter gets a 404 (the listing's owner is sent to their own page for it).
  */
-export const handle = { i18n: ["bookings", "listing", "deposits"] };
+export const handle = { i18n: ["bookings", "listing", "deposits", "licences"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");

@@ -12,6 +12,9 @@ export type LicenceInput = { type: unknown; number: unknown; expiresOn: unknown;
 const profileKey = (uid: string, id: string) => `licences/${keySegment(uid)}/${id}.webp`;
 const bookingKey = (bookingId: string, id: string) => `booking-licences/${keySegment(bookingId)}/${id}.webp`;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Ids as the store and the photo pipeline make them: anything else names nothing. */
+const ID = /^[A-Za-z0-9_-]{1,128}$/;
+const PHOTO_ID = /^[a-f0-9]{24}$/;
 
 function validDate(text: string): boolean {
   if (!DATE.test(text)) return false;
@@ -89,7 +92,7 @@ export function createLicencesService(deps: LicencesDeps) {
 
   /** The saved licence's photo: its holder and the team only. */
   async function profilePhoto(uid: string, photoId: string, viewer: LicenceViewer): Promise<Uint8Array | null> {
-    if (viewer.uid !== uid && viewer.role !== "admin") return null;
+    if (!ID.test(uid) || !PHOTO_ID.test(photoId) || (viewer.uid !== uid && viewer.role !== "admin")) return null;
     const saved = await get(uid);
     if (!saved?.photo || saved.photo.id !== photoId) return null;
     return (await blobs.get(profileKey(uid, photoId)))?.bytes ?? null;
@@ -118,7 +121,7 @@ export function createLicencesService(deps: LicencesDeps) {
 
   /** The licence given with a booking, for its renter, its owner and the team; null for anyone else. */
   async function forBooking(bookingId: string, viewer: LicenceViewer): Promise<BookingLicence | null> {
-    if (!/^[A-Za-z0-9_-]{1,128}$/.test(bookingId)) return null;
+    if (!ID.test(bookingId)) return null;
     const doc = await store.get<Omit<BookingLicence, "bookingId">>(BOOKING_LICENCES, bookingId);
     if (!doc) return null;
     if (viewer.role !== "admin" && viewer.uid !== doc.renterUid && viewer.uid !== doc.ownerUid) return null;
@@ -133,6 +136,7 @@ export function createLicencesService(deps: LicencesDeps) {
 
   /** A booking's licence photo, for the same three as `forBooking`. */
   async function bookingPhoto(bookingId: string, photoId: string, viewer: LicenceViewer): Promise<Uint8Array | null> {
+    if (!PHOTO_ID.test(photoId)) return null;
     const given = await forBooking(bookingId, viewer);
     if (!given?.photo || given.photo.id !== photoId) return null;
     return (await blobs.get(bookingKey(bookingId, photoId)))?.bytes ?? null;
