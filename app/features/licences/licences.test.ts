@@ -43,6 +43,14 @@ describe("the legal minimum of a boat (docs/PRODUCT.md, Licences)", () => {
     expect(requiredLicence({ ...boat, licence: "none" })).toBe("pnb");
     expect(requiredLicence({ ...boat, licence: "per" })).toBe("per");
   });
+
+  it("asks nothing the owner did not choose of a boat always taken with its skipper; an optional skipper changes nothing", () => {
+    const boat = { type: "motor" as const, lengthM: 12, enginePowerHp: 600 };
+    expect(licenceAllowed({ ...boat, skipper: { mode: "mandatory" } }, "none")).toBe(true);
+    expect(requiredLicence({ ...boat, skipper: { mode: "mandatory" }, licence: "none" })).toBe("none");
+    expect(licenceAllowed({ ...boat, skipper: { mode: "optional" } }, "pnb")).toBe(false);
+    expect(requiredLicence({ ...boat, skipper: { mode: "optional" }, licence: "none" })).toBe("per");
+  });
 });
 
 describe("a renter's licence for a trip", () => {

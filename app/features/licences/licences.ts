@@ -31,7 +31,10 @@ export const licenceTable: ReadonlyArray<{ licence: HeldLicence; maxLengthM: num
   { licence: "capitan-yate", maxLengthM: null, miles: null, daylightOnly: false },
 ];
 
-export type BoatForLicence = { type?: BoatTypeId | null; lengthM?: number | null; enginePowerHp?: number | null };
+/** `skipper`: a boat always taken with its skipper (`mandatory`) asks no licence of the renter, whatever the law asks of the skipper. */
+export type BoatForLicence = { type?: BoatTypeId | null; lengthM?: number | null; enginePowerHp?: number | null; skipper?: { mode: string } | null };
+
+const alwaysSkippered = (boat: BoatForLicence) => boat.skipper?.mode === "mandatory";
 
 /** The engine's power in kW from the form's CV. */
 export const kilowattsOf = (cv: number) => cv * KW_PER_CV;
@@ -59,14 +62,16 @@ export const higherLicence = (a: Licence, b: Licence): Licence => (licences.inde
 
 /**
  * What a listing asks of a renter: the owner's choice, read as the legal minimum where it is below
- * it (a listing saved before the rule, or whose length or power grew since).
+ * it (a listing saved before the rule, or whose length or power grew since). A boat always taken
+ * with its skipper asks what its owner chose (most often nothing).
  */
 export function requiredLicence(boat: BoatForLicence & { licence?: Licence | null }): Licence {
+  if (alwaysSkippered(boat)) return boat.licence ?? "none";
   return higherLicence(boat.licence ?? "none", legalMinimumLicence(boat));
 }
 
-/** Whether an owner's choice is allowed: at or above the law's minimum. */
-export const licenceAllowed = (boat: BoatForLicence, chosen: Licence) => licenceCovers(chosen, legalMinimumLicence(boat));
+/** Whether an owner's choice is allowed: at or above the law's minimum, or anything on a boat always taken with its skipper. */
+export const licenceAllowed = (boat: BoatForLicence, chosen: Licence) => alwaysSkippered(boat) || licenceCovers(chosen, legalMinimumLicence(boat));
 
 /** A renter's licence number: letters, digits, spaces, dots, slashes and hyphens. */
 export const LICENCE_NUMBER_MAX = 40;
