@@ -9,6 +9,7 @@ import { seedDemoReviews } from "./reviews";
 import { seedDemoChats } from "./chats";
 import { seedDemoContactCase, seedDemoVisitorCase } from "./contact";
 import { seedDemoHandover } from "./handover";
+import { seedDemoLicences } from "./licences";
 import { seedDemoBlog } from "./blog";
 import { seedDemoCalendars } from "./calendars";
 import { listingsSeedStep } from "./listings";
@@ -159,6 +160,8 @@ export const seedSteps: SeedStep[] = [
     // Javier's payout account onboarded, Marta's started with requirements due (./payout-accounts.ts; seen with Stripe).
     run: seedDemoPayoutAccounts,
   },
+  // A licence-only boat, the demo renter's licence (given with her trips) and an expired one (./licences.ts; issue 49).
+  { id: "licences-v1", run: seedDemoLicences },
 ];
 
 /** The invoices of every demo booking paid so far, and the corrections of the refunded ones, oldest first (each issued once). */
