@@ -1,3 +1,4 @@
+import { requiredLicence } from "#app/features/licences";
 import type { BoatListing, DockListing } from "#app/features/listings/.server";
 import type { Services } from "#app/.server/services";
 import type { BoatTypeId, DockKind, ListingPhoto } from "#app/features/listings/schemas";
@@ -100,7 +101,8 @@ export async function createBoat(services: Services, ownerUid: string, input: Bo
     ...(type === "jetski" ? { hourPriceCents: 80_00 } : {}),
   });
   await listings.saveStep(ownerUid, draft.id, "conditions", {
-    licence: input.licence ?? "pnb",
+    // PNB, or the law's minimum where the boat's length or power asks for more (issue 49).
+    licence: input.licence ?? requiredLicence({ type, lengthM: input.lengthM ?? 7.2, enginePowerHp: type === "sail" ? 30 : 200, licence: "pnb" }),
     fuelPolicy: "not-included-return-full",
     instantBooking: input.instantBooking ?? false,
     cancellationPolicy: input.cancellationPolicy ?? "moderate",

@@ -97,6 +97,8 @@ export async function action(args: ActionFunctionArgs) {
   try {
     // The renter's licence, kept on their profile and checked before booking (issue 49); a copy goes with the booking.
     const quote = await ctx.services.bookings.quoteFor(listingId, user.uid, choice);
+    // Days already taken are said first: no licence is asked for them.
+    if (licenceNeeded(quote) && !(await ctx.services.bookings.isFree(quote.listing, quote.start, quote.end, quote.part))) throw new BookingError("taken");
     const licenceRefusal = await takeLicence(ctx, user.uid, quote, form);
     if (licenceRefusal) return data({ refusal: null, licenceRefusal }, { status: 400 });
     const booking = await ctx.services.bookings.book({ uid: user.uid, lang: ctx.lang }, listingId, choice);

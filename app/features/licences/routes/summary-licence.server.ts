@@ -54,6 +54,9 @@ export async function takeLicence(ctx: RequestContext, uid: string, quote: Quote
   const required = licenceNeeded(quote);
   if (!required) return null;
   const t = ctx.tFor("licences");
+  // A confirmation without the licence's fields (a client that sends only the choice) takes the
+  // one kept on the profile, checked the same; the summary's form always sends them.
+  if (form.get("licenceType") === null && form.get("licencePhoto") === null) return checkSaved(ctx, uid, quote, required);
   const values = { type: text(form, "licenceType", 40), number: text(form, "licenceNumber", 200), expiresOn: text(form, "licenceExpiresOn", 10) };
   const file = form.get("licencePhoto");
   const photo = file && typeof file !== "string" && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
@@ -68,6 +71,17 @@ export async function takeLicence(ctx: RequestContext, uid: string, quote: Quote
   const reason = licenceRefusal(saved, required, quote.end);
   if (reason === "expired") return refused("expiresOn", reason, t("refusal.expired", { date: saved.expiresOn, end: quote.end }));
   if (reason === "type") return refused("type", reason, t("refusal.type", { held: t(`types.${saved.type}`), required: t(`types.${required}`) }));
+  return null;
+}
+
+async function checkSaved(ctx: RequestContext, uid: string, quote: Quote, required: Licence): Promise<LicenceRefusalView | null> {
+  const t = ctx.tFor("licences");
+  const saved = await ctx.services.licences.get(uid);
+  const values = { type: saved?.type ?? "", number: saved?.number ?? "", expiresOn: saved?.expiresOn ?? "" };
+  if (!saved?.photo) return { message: t("errors.photo.required"), field: saved ? "photo" : "type", reason: null, values, photoSent: false };
+  const reason = licenceRefusal(saved, required, quote.end);
+  if (reason === "expired") return { message: t("refusal.expired", { date: saved.expiresOn, end: quote.end }), field: "expiresOn", reason, values, photoSent: false };
+  if (reason === "type") return { message: t("refusal.type", { held: t(`types.${saved.type}`), required: t(`types.${required}`) }), field: "type", reason, values, photoSent: false };
   return null;
 }
 
