@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { addDays, isBookingError, today } from "#app/features/bookings/.server";
 import { boatStepFields, boatSteps } from "#app/features/listings";
+import { createListingsService } from "#app/features/listings/.server";
 import type { Services } from "../services";
 import { createDemoPhotoProvider } from "./photos";
 
@@ -10,7 +11,7 @@ import { createDemoPhotoProvider } from "./photos";
  * her trip of today (the owner's check-in asks "licence seen") and with a request for the new
  * boat; Pilar's (pro@) PER, expired, to try a refusal. Written through the services, once.
  */
-export const LICENCE_BOAT_TITLE = "Lancha de 7 m sin patrón en Port d'Andratx: solo con PNB";
+export const LICENCE_BOAT_TITLE = "Lancha de 7 m sin patrón en Palma: solo con PNB";
 
 /** A drawn card for the demo photos (no real person's document). */
 async function cardPhoto(title: string, line: string, colour: string): Promise<Uint8Array> {
@@ -28,8 +29,8 @@ export async function seedDemoLicences(services: Services): Promise<void> {
       type: "motor",
       title: LICENCE_BOAT_TITLE,
       description: {
-        es: "Lancha de 7 metros con un fueraborda de 150 CV (110 kW): por su eslora y potencia la ley pide el PNB, y no se alquila con patrón. Trae tu titulación y navega por la costa de Andratx hasta la Dragonera.",
-        en: "A 7-metre boat with a 150 hp (110 kW) outboard: its length and power call for the PNB by law, and it is not rented with a skipper. Bring your licence and sail the Andratx coast to Dragonera.",
+        es: "Lancha de 7 metros con un fueraborda de 150 CV (110 kW): por su eslora y potencia la ley pide el PNB, y no se alquila con patrón. Trae tu titulación y navega por la bahía de Palma hasta las calas de Portals.",
+        en: "A 7-metre boat with a 150 hp (110 kW) outboard: its length and power call for the PNB by law, and it is not rented with a skipper. Bring your licence and sail the bay of Palma to the coves of Portals.",
       },
       make: "Quicksilver",
       model: "Activ 675 Open",
@@ -41,7 +42,7 @@ export async function seedDemoLicences(services: Services): Promise<void> {
       enginePowerHp: 150,
       fuel: "gasoline",
       equipment: ["gps", "bimini", "sun-deck", "swim-ladder", "deck-shower", "bluetooth-audio"],
-      homePort: { city: "Port d'Andratx", lat: 39.5447, lng: 2.3866 },
+      homePort: { portSlug: "club-de-mar-palma" },
       dayPriceCents: 380_00,
       halfDayPriceCents: 250_00,
       depositCents: 600_00,
@@ -51,10 +52,13 @@ export async function seedDemoLicences(services: Services): Promise<void> {
       instantBooking: false,
       cancellationPolicy: "moderate",
     };
-    const draft = await listings.createDraft(owner, "boat", "motor");
-    for (const step of boatSteps) await listings.saveStep(owner, draft.id, step, Object.fromEntries(boatStepFields(step, "motor").filter((f) => f in data).map((f) => [f, data[f]])));
-    await listings.setPhotos(owner, draft.id, await createDemoPhotoProvider(services)("boat", "motor", 5));
-    boat = await listings.publish(owner, draft.id);
+    // Listed a year ago, like the rest of Javier's fleet (it is not the marketplace's newest boat).
+    const listedBefore = createListingsService({ store: services.store, users: services.users, ports: services.ports, now: () => Date.now() - 365 * 86_400_000 });
+    const draft = await listedBefore.createDraft(owner, "boat", "motor");
+    for (const step of boatSteps) await listedBefore.saveStep(owner, draft.id, step, Object.fromEntries(boatStepFields(step, "motor").filter((f) => f in data).map((f) => [f, data[f]])));
+    await listedBefore.setPhotos(owner, draft.id, await createDemoPhotoProvider(services)("boat", "motor", 5));
+    boat = await listedBefore.publish(owner, draft.id);
+    listings.forgetSearch();
   }
   if (!(await licences.get(renter))) {
     await licences.save(renter, { type: "pnb", number: "PNB-07-2019-004217", expiresOn: "2031-05-31", photo: await cardPhoto("PATRÓN DE NAVEGACIÓN BÁSICA", "Nº 07/2019/004217", "#1d4f7a") });
