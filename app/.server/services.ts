@@ -284,7 +284,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   // The ledger compared with Stripe (decision 053), its differences emailed to the team; nothing to compare without a provider.
   const notifyTeam = createTeamNotifier({ mailbox, teamEmail: config.TEAM_EMAIL ?? null, link: publicOrigin + href("admin-operations", { lang: "es", hash: "conciliacion" }) });
   const reconciliation = createReconciliationService({ store, records: payments.records, bookings, cases, notifyTeam });
-  const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox, payoutAccounts });
+  const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox, payoutAccounts, licences });
   // Each scheduler's passes recorded (this instance, in memory) and counted in amarre_scheduler_runs_total.
   const recorder = createSchedulerRecorder();
   const background = createBackgroundWork(recorder, [
