@@ -15,7 +15,7 @@ export const LICENCE_BOAT_TITLE = "Lancha de 7 m sin patrón en Palma: solo con 
 
 /** A drawn card for the demo photos (no real person's document). */
 async function cardPhoto(title: string, line: string, colour: string): Promise<Uint8Array> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540"><rect width="856" height="540" rx="36" fill="${colour}"/><rect x="40" y="150" width="190" height="240" rx="12" fill="#ffffff" opacity="0.85"/><text x="270" y="110" font-family="sans-serif" font-size="40" font-weight="bold" fill="#ffffff">${title}</text><text x="270" y="230" font-family="sans-serif" font-size="34" fill="#ffffff">${line}</text><text x="270" y="300" font-family="sans-serif" font-size="28" fill="#ffffff">DEMO · AMARRE</text></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="856" height="540"><rect width="856" height="540" rx="36" fill="${colour}"/><rect x="40" y="150" width="190" height="240" rx="12" fill="#ffffff" opacity="0.85"/><text x="260" y="100" font-family="sans-serif" font-size="26" font-weight="bold" fill="#ffffff">${title}</text><text x="270" y="230" font-family="sans-serif" font-size="34" fill="#ffffff">${line}</text><text x="270" y="300" font-family="sans-serif" font-size="28" fill="#ffffff">DEMO · AMARRE</text></svg>`;
   return new Uint8Array(await sharp(Buffer.from(svg)).jpeg().toBuffer());
 }
 

@@ -6,6 +6,7 @@ import type { BookingLicenceView, LicenceAskView, LicenceRefusalView } from "#ap
 /** The summary's choice as its query holds it (`ChoiceFields` of the bookings pages). */
 type ChoiceFields = Record<string, string>;
 import { href } from "#app/utils/href";
+import { formatDay } from "#app/features/bookings";
 
 /**
  * The booking summary's licence (issue 49, part 3): a boat that needs a licence, taken without a
@@ -69,7 +70,7 @@ export async function takeLicence(ctx: RequestContext, uid: string, quote: Quote
     return refused(error.field, null, t(`errors.${error.field}.${["required", "format", "too-large"].includes(error.reason) ? error.reason : "unreadable"}`));
   }
   const reason = licenceRefusal(saved, required, quote.end);
-  if (reason === "expired") return refused("expiresOn", reason, t("refusal.expired", { date: saved.expiresOn, end: quote.end }));
+  if (reason === "expired") return refused("expiresOn", reason, t("refusal.expired", { date: formatDay(saved.expiresOn, ctx.lang, "long"), end: formatDay(quote.end, ctx.lang, "long") }));
   if (reason === "type") return refused("type", reason, t("refusal.type", { held: t(`types.${saved.type}`), required: t(`types.${required}`) }));
   return null;
 }
@@ -80,7 +81,7 @@ async function checkSaved(ctx: RequestContext, uid: string, quote: Quote, requir
   const values = { type: saved?.type ?? "", number: saved?.number ?? "", expiresOn: saved?.expiresOn ?? "" };
   if (!saved?.photo) return { message: t("errors.photo.required"), field: saved ? "photo" : "type", reason: null, values, photoSent: false };
   const reason = licenceRefusal(saved, required, quote.end);
-  if (reason === "expired") return { message: t("refusal.expired", { date: saved.expiresOn, end: quote.end }), field: "expiresOn", reason, values, photoSent: false };
+  if (reason === "expired") return { message: t("refusal.expired", { date: formatDay(saved.expiresOn, ctx.lang, "long"), end: formatDay(quote.end, ctx.lang, "long") }), field: "expiresOn", reason, values, photoSent: false };
   if (reason === "type") return { message: t("refusal.type", { held: t(`types.${saved.type}`), required: t(`types.${required}`) }), field: "type", reason, values, photoSent: false };
   return null;
 }
