@@ -23,8 +23,10 @@ export async function seedDemoLicences(services: Services): Promise<void> {
   const { identity, listings, licences } = services;
   const [renter, owner, pro] = await Promise.all(["renter@amarre.test", "owner@amarre.test", "pro@amarre.test"].map(async (email) => (await identity.getUserByEmail(email))?.uid ?? null));
   if (!renter || !owner) return;
-  let boat = (await listings.listByOwner(owner)).find((l) => l.kind === "boat" && l.data.title === LICENCE_BOAT_TITLE) ?? null;
-  if (!boat) {
+  const fleet = await listings.listByOwner(owner);
+  let boat = fleet.find((l) => l.kind === "boat" && l.data.title === LICENCE_BOAT_TITLE) ?? null;
+  // Only beside the demo marketplace's boats (a store seeded with the accounts alone gets none).
+  if (!boat && fleet.length > 0) {
     const data: Record<string, unknown> = {
       type: "motor",
       title: LICENCE_BOAT_TITLE,
@@ -72,7 +74,7 @@ export async function seedDemoLicences(services: Services): Promise<void> {
   const checkIn = trips.find((b) => b.ownerUid === owner && b.start === day && b.status === "confirmed" && !b.withSkipper);
   if (checkIn && !(await licences.heldFor(checkIn.id))) await licences.give(checkIn);
   // A request for the licence-only boat in three weeks: Javier reads her licence before answering.
-  if (!trips.some((b) => b.listingId === boat.id)) {
+  if (boat && !trips.some((b) => b.listingId === boat.id)) {
     const start = addDays(day, 21);
     try {
       const booking = await services.bookings.book({ uid: renter, lang: "es" }, boat.id, { start, end: addDays(start, 1), part: null, people: 4, withSkipper: false });
