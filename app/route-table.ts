@@ -128,6 +128,8 @@ export const layoutGroups = [
       { id: "chat", path: "chat/:chatId", file: "features/chats/routes/chat.tsx", sitemap: false },
       { id: "settings-cases", path: "ajustes/mis-gestiones", file: "features/cases/routes/cases.tsx", sitemap: false },
       { id: "settings-case", path: "ajustes/mis-gestiones/:id", file: "features/cases/routes/case.tsx", sitemap: false },
+      // A renter's boating licence kept for their bookings (issue 49): changed or removed here.
+      { id: "settings-licence", path: "ajustes/mi-titulacion", file: "features/licences/routes/my-licence.tsx", sitemap: false },
       // People's own data: the export of everything held on them, and the deletion of their account.
       { id: "settings-privacy", path: "ajustes/privacidad", file: "features/privacy/routes/privacy.tsx", sitemap: false },
       // Unknown settings pages: sign-in first, then the 404.
@@ -188,6 +190,9 @@ export const resourceRoutes = [
   { id: "deposit-photo", path: "resources/deposit-photo/:bookingId/:photoId", file: "features/deposits/routes/deposit-photo.ts" },
   // A check-in or check-out photo (decision 032), for the booking's two people and the team only.
   { id: "handover-photo", path: "resources/handover-photo/:bookingId/:photoId", file: "features/handover/routes/handover-photo.ts" },
+  // A licence's photo (issue 49): given with a booking (its two people and the team), or the one kept on the profile (its holder and the team).
+  { id: "licence-photo", path: "resources/licence-photo/:bookingId/:photoId", file: "features/licences/routes/licence-photo.ts" },
+  { id: "my-licence-photo", path: "resources/my-licence-photo/:uid/:photoId", file: "features/licences/routes/licence-photo.ts" },
   // An invoice as a PDF, for its buyer, its seller and the team.
   { id: "invoice-pdf", path: "resources/invoice/:invoiceId", file: "features/invoices/routes/invoice-pdf.ts" },
   // People's own data as a file (the export form of /ajustes/privacidad posts here: a page's action cannot answer an attachment).

@@ -89,8 +89,11 @@ describe("reads per page (the demo marketplace)", () => {
   it("shows the signed-in pages within 40 reads: trips, rentals, conversations and a conversation", async () => {
     await services.ports.list();
     const settings = as(panelLoader);
-    expect(await page("/ajustes/mis-reservas", [settings, as(reservationsLoader)], { cookie: renter.cookie })).toEqual(use(21, 3));
-    expect(await page("/ajustes/gestion-de-alquileres", [settings, as(rentalsLoader)], { cookie: owner.cookie })).toEqual(use(19, 2));
+    // Lucía's trips include her request for the licence-only boat (seed step licences-v1): its card's listing and owner.
+    expect(await page("/ajustes/mis-reservas", [settings, as(reservationsLoader)], { cookie: renter.cookie })).toEqual(use(22, 3));
+    // Javier's requests include Lucía's for his licence-only boat (seed step licences-v1).
+    expect(await page("/ajustes/gestion-de-alquileres", [settings, as(rentalsLoader)], { cookie: owner.cookie })).toEqual(use(20, 2));
+    // (one more with Lucía's request for the licence-only boat, seed step licences-v1)
     expect(await page("/mensajes", [settings, as(messagesLoader)], { cookie: renter.cookie })).toEqual(use(19, 5));
     const chatId = (await services.chats.list(renter.uid))[0]!.chatId;
     expect(await page(`/chat/${chatId}`, [settings, as(chatLoader)], { cookie: renter.cookie, params: { chatId } })).toEqual(use(13, 5));
@@ -131,13 +134,16 @@ describe("reads per page (the demo marketplace)", () => {
     const instant = (await services.listings.search({ instantBooking: true, sort: "newest" })).items.find((b) => b.ownerUid !== renter.uid)!;
     const day = addDays(today(new Date()), 40);
     const fields = { listing: instant.id, start: day, end: day, people: "2" };
-    // The unread conversations (a count), the listing, its two held days, the card's listing and owner.
-    expect(await page(`/boat/rent/boat/ReservationSummary?${new URLSearchParams(fields)}`, [as(summaryLoader)], { cookie: renter.cookie })).toEqual(use(6, 1));
+    // The unread conversations (a count), the listing, its two held days, the card's listing and owner,
+    // and the licence kept on the renter's profile (a boat that needs one, taken without a skipper: issue 49).
+    expect(await page(`/boat/rent/boat/ReservationSummary?${new URLSearchParams(fields)}`, [as(summaryLoader)], { cookie: renter.cookie })).toEqual(use(7, 1));
     const { result, counts } = await measureStoreUse(() =>
       settle(() => summaryAction({ request: formPost("/boat/rent/boat/ReservationSummary", fields, renter.cookie), params: {}, context: loadContext(services) })),
     );
     expect(statusOf(result)).toBe(303);
-    expect(counts).toEqual({ reads: 15, writes: 11, queries: 0, transactions: 2 });
+    // With the licence (issue 49): the quote and the free days read before it is asked, the kept licence
+    // read to check it and again to copy it, and the copy written with the booking.
+    expect(counts).toEqual({ reads: 20, writes: 12, queries: 0, transactions: 2 });
   });
 
 });

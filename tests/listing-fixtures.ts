@@ -1,3 +1,5 @@
+import { licenceAllowed, requiredLicence } from "#app/features/licences";
+import type { Licence } from "#app/features/search";
 import type { BoatListing, DockListing } from "#app/features/listings/.server";
 import type { Services } from "#app/.server/services";
 import type { BoatTypeId, DockKind, ListingPhoto } from "#app/features/listings/schemas";
@@ -67,11 +69,31 @@ export type BoatInput = {
   status?: "draft" | "published" | "paused";
 };
 
+/** The longest boat each licence reaches (docs/PRODUCT.md, Licences). */
+const REACH: Partial<Record<Licence, number>> = { none: 4.9, "licencia-navegacion": 6, pnb: 8, per: 15, "patron-yate": 24 };
+
+/**
+ * A fixture boat within the law (issue 49): 7.2 m and 200 CV (30 CV under sail) asking PNB unless
+ * told otherwise; a licence chosen below what they ask makes the boat as long as that licence
+ * reaches (a licence-free one also 15 CV) unless the length was chosen too; whatever is still
+ * below the law's minimum (a water scooter "without licence") is raised to it.
+ */
+function withinTheLaw(type: BoatTypeId, input: BoatInput): { lengthM: number; enginePowerHp: number; licence: Licence } {
+  const boat = { type, lengthM: input.lengthM ?? 7.2, enginePowerHp: type === "sail" ? 30 : 200, skipper: input.skipper ?? null };
+  const chosen = input.licence ?? "pnb";
+  if (input.licence && input.lengthM === undefined && !licenceAllowed(boat, chosen)) {
+    boat.lengthM = Math.min(boat.lengthM, REACH[chosen] ?? boat.lengthM);
+    if (chosen === "none") boat.enginePowerHp = Math.min(boat.enginePowerHp, 15);
+  }
+  return { lengthM: boat.lengthM, enginePowerHp: boat.enginePowerHp, licence: licenceAllowed(boat, chosen) ? chosen : requiredLicence({ ...boat, licence: chosen }) };
+}
+
 /** A boat with every step filled in; published unless told otherwise. */
 export async function createBoat(services: Services, ownerUid: string, input: BoatInput = {}): Promise<BoatListing> {
   const { listings } = services;
   const type = input.type ?? "motor";
   const n = next();
+  const law = withinTheLaw(type, input);
   const draft = await listings.createDraft(ownerUid, "boat", type);
   await listings.saveStep(ownerUid, draft.id, "basics", {
     type,
@@ -82,11 +104,11 @@ export async function createBoat(services: Services, ownerUid: string, input: Bo
     make: "Beneteau",
     model: "Flyer 7",
     year: 2019,
-    lengthM: input.lengthM ?? 7.2,
+    lengthM: law.lengthM,
     capacity: input.capacity ?? 6,
     cabins: 1,
     berths: 2,
-    enginePowerHp: type === "sail" ? 30 : 200,
+    enginePowerHp: law.enginePowerHp,
     fuel: type === "sail" ? "diesel" : "gasoline",
     equipment: input.equipment ?? ["gps", "bimini", "swim-ladder"],
   });
@@ -100,7 +122,7 @@ export async function createBoat(services: Services, ownerUid: string, input: Bo
     ...(type === "jetski" ? { hourPriceCents: 80_00 } : {}),
   });
   await listings.saveStep(ownerUid, draft.id, "conditions", {
-    licence: input.licence ?? "pnb",
+    licence: law.licence,
     fuelPolicy: "not-included-return-full",
     instantBooking: input.instantBooking ?? false,
     cancellationPolicy: input.cancellationPolicy ?? "moderate",

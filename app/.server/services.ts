@@ -30,6 +30,7 @@ import { createPayoutAccountsService, type PayoutAccountsService } from "#app/fe
 import { createCaseNotifier, createCasesService, type Case, type CaseQuote, type CasesService } from "#app/features/cases/.server";
 import { createDepositsService, DEPOSIT_CLOSINGS_CHECK_MS, type DepositsService } from "#app/features/deposits/.server";
 import { createHandoverNotifier, createHandoverService, type HandoverService } from "#app/features/handover/.server";
+import { createLicencesService, type LicencesService } from "#app/features/licences/.server";
 import { getFixedT } from "./i18n";
 import { createServicePagesService, type ServicePagesService } from "#app/features/service-pages/.server";
 import { createLegalPagesService, type LegalPagesService } from "#app/features/legal-pages/.server";
@@ -79,6 +80,8 @@ export type Services = {
   deposits: DepositsService;
   /** Check-in and check-out: the boat's state at handover and return, confirmed by the other side (decision 032). */
   handover: HandoverService;
+  /** Renters' licences: the one on their profile and the copies given with bookings, their photos private (issue 49). */
+  licences: LicencesService;
   /** Reviews of completed trips and the owners' answers. */
   reviews: ReviewsService;
   /** Invoices of bookings (rental, service fee, corrective), numbered without gaps. */
@@ -118,7 +121,7 @@ export type Services = {
  */
 export type DomainServices = Pick<
   Services,
-  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "payoutAccounts" | "weather" | "calendarSync" | "operations" | "privacy"
+  "ports" | "users" | "profilePhotos" | "mailbox" | "accounts" | "listings" | "listingPhotos" | "favourites" | "history" | "sessionRevocations" | "bookings" | "cases" | "deposits" | "handover" | "licences" | "servicePages" | "legalPages" | "invoices" | "reviews" | "chats" | "blog" | "paymentWebhooks" | "payoutAccounts" | "weather" | "calendarSync" | "operations" | "privacy"
 >;
 
 /**
@@ -261,7 +264,8 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
         ),
     }),
   });
-  const handover = createHandoverService({ store, blobs, bookings, listings, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
+  const licences = createLicencesService({ store, blobs });
+  const handover = createHandoverService({ store, blobs, bookings, listings, licenceHeld: licences.heldFor, notify: createHandoverNotifier({ mailbox, users, listings, origin: publicOrigin }) });
   const deposits = createDepositsService({ store, blobs, bookings, checkOut: (bookingId) => handover.checkOutEvidence(bookingId) });
   const listingPhotos = createListingPhotosService({ blobs, listings });
   const favourites = createFavouritesService({ store, listings });
@@ -280,7 +284,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
   // The ledger compared with Stripe (decision 053), its differences emailed to the team; nothing to compare without a provider.
   const notifyTeam = createTeamNotifier({ mailbox, teamEmail: config.TEAM_EMAIL ?? null, link: publicOrigin + href("admin-operations", { lang: "es", hash: "conciliacion" }) });
   const reconciliation = createReconciliationService({ store, records: payments.records, bookings, cases, notifyTeam });
-  const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox, payoutAccounts });
+  const privacy = createPrivacyService({ identity, sessions: sessionRevocations, blobs, users, listings, listingPhotos, bookings, chats, cases, reviews, invoices, favourites, history, calendarSync, mailbox, payoutAccounts, licences });
   // Each scheduler's passes recorded (this instance, in memory) and counted in amarre_scheduler_runs_total.
   const recorder = createSchedulerRecorder();
   const background = createBackgroundWork(recorder, [
@@ -303,10 +307,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     { name: "listing-search-fields", doing: "storing the listings' new search fields", everyMs: null, pass: () => listings.backfillSearchFields() },
   ]);
   return {
-    config,
-    store,
-    blobs,
-    identity,
+    config, store, blobs, identity,
     sessions: createSessionStorage(config),
     rateLimits,
     ports,
@@ -316,9 +317,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     accounts,
     listings,
     listingPhotos,
-    favourites,
-    history,
-    bookings,
+    favourites, history, bookings,
     payments,
     paymentWebhooks:
       config.PAYMENTS_PROVIDER === "stripe"
@@ -329,6 +328,7 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     cases,
     deposits,
     handover,
+    licences,
     servicePages,
     legalPages: createLegalPagesService({ store, onChange: (tags) => invalidations.publish(tags) }),
     invoices,

@@ -33,6 +33,7 @@ export function settingsNavigation(roles: SettingsRoles): SettingsNavGroup[] {
       items: [
         { path: href("settings-reservations"), key: "reservations" },
         { path: href("settings-favourites"), key: "favourites" },
+        { path: href("settings-licence"), key: "licence" },
       ],
     },
     {

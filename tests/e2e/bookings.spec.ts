@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demoPage } from "./people";
+import { fillLicence } from "./support/licence";
 
 /**
  * Booking without JavaScript, over plain HTTP, on the demo data: the renter books Javier's
@@ -52,12 +53,15 @@ test("the renter books and requests, the owner answers, the renter cancels after
 
   // Lucía already waits for an answer on the sailing boat: a second request for it is refused (no squatting).
   await choose(renter, sailing, { start: day(130), end: day(131), people: "5" });
+  // A 12 m sailing boat without a skipper asks for a PER (issue 49): she gives hers.
+  await fillLicence(renter, "per");
   await renter.getByRole("button", { name: "Enviar la solicitud" }).click();
   await expect(renter.getByText(/^Ya tienes una solicitud pendiente para este anuncio\./)).toBeVisible();
 
   // A request from Nàutica Balear Charter: pending until the owner answers.
   const requester = await demoPage(browser, "balear@amarre.test");
   await choose(requester, sailing, { start: day(130), end: day(131), people: "5" });
+  await fillLicence(requester, "per");
   await requester.getByRole("button", { name: "Enviar la solicitud" }).click();
   await expect(requester).toHaveURL(/\/ajustes\/mis-reservas\/[A-Za-z0-9]{20}$/);
   const requestId = requester.url().split("/").pop()!.split("?")[0]!;

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { demoPage } from "./people";
+import { fillLicence } from "./support/licence";
 
 /**
  * Conversations without JavaScript, on the demo data: a person who has just registered writes to
@@ -84,6 +85,8 @@ test("a new person writes to the demo owner; contact details stay hidden, even a
   await person.getByLabel("Primer día").fill(day(160));
   await person.getByLabel("Personas").fill("3");
   await person.getByRole("button", { name: "Ver el precio" }).click();
+  // The 7.5 m motorboat without a skipper asks for a PNB (issue 49): a new person gives theirs.
+  await fillLicence(person, "pnb");
   await person.getByRole("button", { name: "Confirmar la reserva" }).click();
   await expect(person).toHaveURL(/\/ajustes\/mis-reservas\/[A-Za-z0-9]{20}$/);
 

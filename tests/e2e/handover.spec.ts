@@ -65,6 +65,8 @@ test("renter checks in with a photo, owner confirms, check-out, deposit released
   await expect(owner.locator('[data-handover-record="check-in"] [data-handover-confirmation]')).toHaveText("Falta que la confirmes tú.");
   const answer = owner.locator('form[data-handover-form="confirm-check-in"]');
   await answer.getByLabel("Sí, lo confirmo").check();
+  // Lucía gave her licence with this trip (issue 49): Javier says he has seen it.
+  await answer.getByLabel("He visto la titulación del arrendatario y coincide con la de la reserva").check();
   await answer.getByRole("button", { name: "Enviar" }).click();
   await expect(owner.getByText("Respuesta guardada.")).toBeVisible();
   await expect(owner.locator('[data-handover-record="check-in"] [data-handover-confirmation]')).toHaveAttribute("data-handover-confirmation", "confirmed");

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { demoPage } from "./people";
+import { fillLicence } from "./support/licence";
 
 /**
  * The whole money path without JavaScript, on the demo data and the embedded default (no
@@ -27,6 +28,8 @@ test("request → accept → cancel: the page, the invoices and the payouts agre
   const sailing = await boatOf(renter, /Sun Odyssey/);
   await renter.goto(`/boat/rent/boat/ReservationSummary?listing=${sailing}&start=${day(6)}&people=4`);
   await expect(renter.getByText(/^Amarre aún no cobra en línea ni cobra tarifa de servicio: al confirmar no se te cobra nada\. Pagarás 420(,00)?\s€ al propietario/)).toBeVisible();
+  // A 12 m sailing boat without a skipper asks for a PER (issue 49).
+  await fillLicence(renter, "per");
   await renter.getByRole("button", { name: "Enviar la solicitud" }).click();
   await expect(renter).toHaveURL(/\/ajustes\/mis-reservas\/[A-Za-z0-9]{20}$/);
   const id = renter.url().split("/").pop()!.split("?")[0]!;

@@ -10,6 +10,7 @@ import { seedDemoChats } from "./chats";
 import { seedDemoContactCase, seedDemoVisitorCase } from "./contact";
 import { seedDemoHandover } from "./handover";
 import { seedDemoOfflineTrip } from "./offline-trip";
+import { seedDemoLicences } from "./licences";
 import { seedDemoBlog } from "./blog";
 import { seedDemoCalendars } from "./calendars";
 import { listingsSeedStep } from "./listings";
@@ -167,6 +168,8 @@ export const seedSteps: SeedStep[] = [
   // An owner with the standing badge: twelve requests answered within the hour over five months (./standing.ts).
   { id: "standing-v1", run: seedDemoStanding },
   { id: "seasons-v1", run: seedDemoSeasons }, // Cap Camarat's high season, Christmas and weekend prices (./seasons.ts).
+  // A licence-only boat, the demo renter's licence (given with her trips) and an expired one (./licences.ts; issue 49).
+  { id: "licences-v1", run: seedDemoLicences },
 ];
 
 /** The invoices of every demo booking paid so far, and the corrections of the refunded ones, oldest first (each issued once). */

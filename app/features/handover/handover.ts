@@ -32,6 +32,8 @@ export type HandoverRecordView = {
   confirmation: { by: "owner" | "renter"; status: "confirmed" | "disputed"; note: string; at: string; fuel: "claim" | "waive" | null } | null;
   /** A clean check-out released the deposit at this moment. */
   depositReleasedAt: string | null;
+  /** Check-in: the owner saw the renter's licence (recording it, or confirming the renter's record). */
+  licenceSeen: boolean;
 };
 
 /** What the booking page's "Handover / Return" section shows and offers to one side. */
@@ -48,6 +50,8 @@ export type HandoverPanelView = {
   /** What this side may do now (`intent` values), and when check-in opens if not yet. */
   can: Array<"check-in" | "check-out" | "confirm-check-in" | "confirm-check-out">;
   opensOn: string | null;
+  /** The renter gave a licence with the booking: the owner's check-in forms ask him to tick "licence seen". */
+  licence: boolean;
 };
 
-export type HandoverFormField = "photos" | "fuel" | "engineHours" | "notes" | "damage" | "status" | "note" | "form";
+export type HandoverFormField = "photos" | "fuel" | "engineHours" | "notes" | "damage" | "status" | "note" | "licenceSeen" | "form";

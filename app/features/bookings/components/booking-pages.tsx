@@ -19,6 +19,7 @@ import { WeatherPanel } from "#app/features/weather";
 import { noticeName, useNotice, type NoticeKey } from "#app/utils/notice";
 import { usePending } from "#app/utils/use-pending";
 import { HandoverSection } from "#app/features/handover";
+import { BookingLicence, type BookingLicenceView } from "#app/features/licences";
 import type { HandoverPanelView } from "#app/features/handover";
 
 /**
@@ -123,6 +124,8 @@ type Detail = {
   canSetMeeting: boolean;
   /** Check-in and check-out (decision 032), when the trip has them or may have them now. */
   handover?: HandoverPanelView | null;
+  /** The licence given with the booking (issue 49). */
+  licence?: BookingLicenceView | null;
 };
 
 /** What a booking's page says after a form (decision record 033): the trip banner, or one line. */
@@ -175,6 +178,7 @@ export function BookingDetail({
         <div className="space-y-6">
           <StaySection side={side} booking={booking} other={other} />
           <TripSection side={side} trip={detail.trip} booking={booking} />
+          {detail.licence ? <BookingLicence licence={detail.licence} side={side} /> : null}
           {detail.handover ? <HandoverSection panel={detail.handover} refusal={refusal} done={notice?.key.startsWith("bookings:handover.done.") ? noticeName(notice) : null} /> : null}
           {detail.canSetMeeting && booking.kind === "boat" ? <MeetingForm trip={detail.trip} refusal={refusal?.fields && !weatherRefused ? refusal : null} busy={busy} /> : null}
           <PriceSection side={side} booking={booking} />

@@ -1,3 +1,4 @@
+import { giveTestLicence } from "#tests/licence-fixtures";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/features/bookings/.server";
 import type { Services } from "#app/.server/services";
@@ -28,6 +29,8 @@ beforeAll(async () => {
   services = await createTestServices();
   owner = await createOwner(services, { displayName: "Marina Armadora" });
   renter = await createTestUser(services, { displayName: "Rafa Renter" });
+  // Boats need a licence without a skipper (issue 49): one kept on the profile covers them.
+  await giveTestLicence(services, renter.uid);
   stranger = await createTestUser(services, { displayName: "Sergio Stranger" });
 });
 afterAll(() => services.close());
@@ -167,6 +170,8 @@ describe("the settings pages of both sides", () => {
   // Each test its own renter: a person holds at most three pending requests.
   beforeEach(async () => {
     renter = await createTestUser(services, { displayName: "Rafa Renter" });
+    // Boats need a licence without a skipper (issue 49): one kept on the profile covers them.
+    await giveTestLicence(services, renter.uid);
   });
   async function request() {
     const boat = await createBoat(services, owner.uid);
@@ -247,6 +252,8 @@ describe("the settings pages of both sides", () => {
 
   it("refuses a second pending request for the same boat and a fourth at once with a translated 409 that says what to do", async () => {
     const squatter = await createTestUser(services, { displayName: "Samuel Squatter" });
+    // Boats need a licence without a skipper (issue 49): one kept on the profile covers them.
+    await giveTestLicence(services, squatter.uid);
     const boats = await Promise.all(Array.from({ length: 4 }, () => createBoat(services, owner.uid)));
     const ask = (boatId: string, start: string, lang = "") => confirm({ listing: boatId, start, end: start, people: "2" }, squatter.cookie, lang);
     expect(statusOf(await ask(boats[0]!.id, day(30)))).toBe(303);
@@ -358,6 +365,8 @@ describe("/ajustes/dashboard", () => {
     const { loader: dashboardLoader } = await import("#app/features/site/routes/panel");
     const host = await createOwner(services, { displayName: "Figuras Armadora" });
     const guest = await createTestUser(services);
+    // Boats need a licence without a skipper (issue 49): one kept on the profile covers them.
+    await giveTestLicence(services, guest.uid);
     const boat = await createBoat(services, host.uid, { instantBooking: true, dayPriceCents: 100_00 });
     await createBoat(services, host.uid);
     bookedId(await confirm({ listing: boat.id, start: day(1), end: day(3), people: "2" }, guest.cookie));

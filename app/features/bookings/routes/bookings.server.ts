@@ -7,6 +7,7 @@ import type { BookingView } from "#app/features/bookings/view";
 import { MAX_MESSAGE } from "#app/features/chats";
 import { weatherAction, weatherPanel, weatherRefusal } from "#app/features/weather/index.server";
 import { HANDOVER_INTENTS, handoverAction, handoverPanel } from "#app/features/handover/index.server";
+import { bookingLicenceView } from "#app/features/licences/index.server";
 import { href } from "#app/utils/href";
 import { parseForm, unknownIntent } from "#app/.server/http/form";
 import { bookingFormSchema, type MeetingForm } from "../schemas.server";
@@ -116,13 +117,14 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
   // The listing and the other side's profile, read once for the card, the trip and the weather.
   const [listing, people] = await Promise.all([ctx.services.listings.get(booking.listingId), ctx.services.users.getMany([otherUid])]);
   const other = people.get(otherUid);
-  const [cards, chatMember, record, weather, trip, handover] = await Promise.all([
+  const [cards, chatMember, record, weather, trip, handover, licence] = await Promise.all([
     cardsFor(ctx.services, [booking.listingId]),
     ctx.services.chats.member(uid, chatId),
     side === "owner" && booking.status === "pending" ? renterRecord(ctx, booking.renterUid) : Promise.resolve(null),
     weatherPanel(ctx, booking, listing),
     tripView(ctx, booking, side, uid, { listing, other: other ?? null }),
     handoverPanel(ctx, booking, side, uid, listing),
+    bookingLicenceView(ctx, booking.id, { uid }, booking.end),
   ]);
   return {
     kind: "found" as const,
@@ -136,6 +138,8 @@ export async function loadBookingDetail(ctx: RequestContext, side: Side, uid: st
     trip,
     /** Check-in and check-out (decision 032), when the trip has them or may have them now. */
     handover,
+    /** The licence the renter gave with the booking (issue 49), for the owner to check. */
+    licence,
     /** The owner may set this booking's meeting point and time while it holds its days. */
     canSetMeeting: side === "owner" && canSetMeeting(booking, new Date()),
   };

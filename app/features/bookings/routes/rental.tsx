@@ -12,7 +12,7 @@ import { OfflineBanner } from "#app/features/offline";
  * the history, and the answers (`intent` = `accept`, `decline`, `cancel`). Anyone but the owner
  * gets a 404 (the renter is sent to their own page for it).
  */
-export const handle = { i18n: ["bookings", "listing", "deposits", "offline", "seasons"] };
+export const handle = { i18n: ["bookings", "listing", "deposits", "offline", "seasons", "licences"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");

@@ -13,7 +13,7 @@ import { OfflineBanner } from "#app/features/offline";
  * history, and cancelling (`intent=cancel`) with the refund shown before the button. Anyone but
  * the renter gets a 404 (the listing's owner is sent to their own page for it).
  */
-export const handle = { i18n: ["bookings", "listing", "deposits", "offline", "seasons"] };
+export const handle = { i18n: ["bookings", "listing", "deposits", "offline", "seasons", "licences"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");

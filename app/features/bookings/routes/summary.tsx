@@ -23,6 +23,8 @@ import { isListingId } from "#app/features/listings/.server";
 import { cardsFor } from "#app/features/listings/index.server";
 import { usePending } from "#app/utils/use-pending";
 import { SummaryWeather } from "#app/features/weather";
+import { SummaryLicence } from "#app/features/licences";
+import { licenceAsk, licenceNeeded, takeLicence } from "#app/features/licences/index.server";
 
 /**
  * /boat/rent/boat/ReservationSummary?listing=…&start=…&end=…[&part=am|pm][&people=…][&skipper=on]:
@@ -33,7 +35,7 @@ import { SummaryWeather } from "#app/features/weather";
  * A refusal is a 400 (409 for taken days) with a translated message and a way back to the days;
  * confirming answers 303 to the booking's page.
  */
-export const handle = { i18n: ["bookings", "listing", "seasons"] };
+export const handle = { i18n: ["bookings", "listing", "seasons", "licences"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "bookings");
@@ -47,9 +49,12 @@ export async function loader(args: LoaderFunctionArgs) {
   let refusal: Refusal | null = null;
   let quote = null;
   let weather = null;
+  let licence = null;
   try {
     const result = await ctx.services.bookings.quoteFor(listingId, viewer?.uid ?? null, choice);
     quote = quoteView(result);
+    // A boat that needs a licence, without a skipper: the renter gives theirs (issue 49).
+    licence = await licenceAsk(ctx, result, viewer?.uid ?? null, fields);
     const [free, trip] = await Promise.all([ctx.services.bookings.isFree(result.listing, result.start, result.end, result.part), ctx.services.weather.forTrip(result.listing, result)]);
     if (!free) refusal = asRefusal(new BookingError("taken"), ctx.t);
     // The trip page's verdict for these days, before confirming; nothing when the forecast does not reach them yet.
@@ -60,7 +65,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const card = quote ? ((await cardsFor(ctx.services, [quote.listingId])).get(quote.listingId) ?? null) : null;
   const tooMany = refusal?.field === "people" && choice.people !== null && choice.people >= 1 ? await tooManyPeople(ctx, listingId, fields, choice.people) : null;
   return data(
-    { meta, quote, card, fields, refusal, weather, back: listingId ? back : null, tooMany, signedIn: viewer !== null, loginUrl: loginRedirectUrl(ctx.request), charges: ctx.services.bookings.charges },
+    { meta, quote, card, fields, refusal, weather, licence, back: listingId ? back : null, tooMany, signedIn: viewer !== null, loginUrl: loginRedirectUrl(ctx.request), charges: ctx.services.bookings.charges },
     { status: refusal ? refusal.status : 200, headers: { "Cache-Control": "private, no-cache" } },
   );
 }
@@ -82,14 +87,22 @@ async function tooManyPeople(ctx: ReturnType<typeof requestContext>, listingId: 
 export async function action(args: ActionFunctionArgs) {
   const ctx = requestContext(args, "bookings");
   const user = await ctx.requireUser({ checkRevoked: true });
-  const submission = parseWithZod(await ctx.formData(), { schema: choiceFormSchema(ctx.t) });
+  const form = await ctx.formData();
+  const submission = parseWithZod(form, { schema: choiceFormSchema(ctx.t) });
   if (submission.status !== "success") {
     const refusal = formRefusal(submission.error);
     return data({ refusal }, { status: refusal.status });
   }
   const { listingId, choice } = choiceOf(submission.value);
   try {
+    // The renter's licence, kept on their profile and checked before booking (issue 49); a copy goes with the booking.
+    const quote = await ctx.services.bookings.quoteFor(listingId, user.uid, choice);
+    // Days already taken are said first: no licence is asked for them.
+    if (licenceNeeded(quote) && !(await ctx.services.bookings.isFree(quote.listing, quote.start, quote.end, quote.part))) throw new BookingError("taken");
+    const licenceRefusal = await takeLicence(ctx, user.uid, quote, form);
+    if (licenceRefusal) return data({ refusal: null, licenceRefusal }, { status: 400 });
     const booking = await ctx.services.bookings.book({ uid: user.uid, lang: ctx.lang }, listingId, choice);
+    if (licenceNeeded(quote)) await ctx.services.licences.give(booking);
     // A provider that charges takes the renter to its checkout first; it sends them back to the booking.
     if (booking.money.checkout) return redirect(booking.money.checkout.url, 303);
     // The trip's page opens with its banner: booked (instant) or request sent.
@@ -159,7 +172,8 @@ export default function ReservationSummary() {
               <div className="mt-3"><PolicyNote policy={quote.cancellationPolicy} deadlines={quote.deadlines} charges={loaderData.charges} /></div>
             </section>
             {refusal ? null : loaderData.signedIn ? (
-              <Form method="post" className="flex flex-wrap items-center gap-4">
+              <Form method="post" encType={loaderData.licence ? "multipart/form-data" : undefined} className="flex flex-wrap items-center gap-4">
+                {loaderData.licence ? <div className="w-full"><SummaryLicence ask={loaderData.licence} refusal={actionData && "licenceRefusal" in actionData ? actionData.licenceRefusal : null} /></div> : null}
                 {Object.entries(fields).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
                 <Button variant="primary" size="lg" type="submit"  disabled={submitting}>{quote.instant ? t("summary.confirm") : t("summary.sendRequest")}</Button>
                 {loaderData.back ? <LocalizedLink to={loaderData.back} className="font-semibold text-sea-800 underline dark:text-sea-200">{t("summary.changeDays")}</LocalizedLink> : null}

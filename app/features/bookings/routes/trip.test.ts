@@ -1,4 +1,5 @@
 import ICAL from "ical.js";
+import { giveTestLicence } from "#tests/licence-fixtures";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, isReference, REFERENCE_ALPHABET, referenceCandidate, today } from "#app/features/bookings/.server";
 import type { Services } from "#app/.server/services";
@@ -30,6 +31,8 @@ beforeAll(async () => {
   services = await createTestServices();
   owner = await createOwner(services, { displayName: "Marina Armadora" });
   renter = await createTestUser(services, { displayName: "Rafa Renter" });
+  // Boats need a licence without a skipper (issue 49): one kept on the profile covers them.
+  await giveTestLicence(services, renter.uid);
   stranger = await createTestUser(services, { displayName: "Sergio Stranger" });
   admin = await createTestAdmin(services, { displayName: "Ana Admin" });
 });

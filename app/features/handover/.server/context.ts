@@ -18,6 +18,8 @@ export type HandoverDeps = {
   listings: { get(id: string): Promise<Listing | null> };
   /** Tells the other side a record waits for their confirmation (emails), after it is written. */
   notify?: (record: HandoverRecord, event: "recorded" | "answered") => Promise<void>;
+  /** Whether the renter gave a licence with this booking (issue 49): the owner then ticks "licence seen" at check-in. */
+  licenceHeld?: (bookingId: string) => Promise<boolean>;
   now?: () => Date;
 };
 

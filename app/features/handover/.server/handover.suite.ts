@@ -282,4 +282,29 @@ export function handoverSuite(ports: () => { store: DocumentStore; blobs: BlobSt
     expect((await handover.forBooking(booking.id, { uid: renter, role: "user" }))?.checkIn?.photos).toHaveLength(1);
     restore();
   }, 60_000);
+  it("asks the owner's check-in, or his confirmation of the renter's, for \"licence seen\" when the booking holds a licence (issue 49)", async () => {
+    const { store, blobs } = ports();
+    const held = new Set<string>();
+    const withLicences = createHandoverService({ store, blobs, bookings, listings, now: () => clock, licenceHeld: async (id) => held.has(id) });
+    const first = await trip();
+    held.add(first.booking.id);
+    first.day(9);
+    expect(await withLicences.licenceAsked(first.booking.id)).toBe(true);
+    expect(await refusal(withLicences.record("owner-h", first.booking.id, "check-in", { fuelEighths: 8, engineHours: 10 }))).toMatchObject({ code: "invalid", field: "licenceSeen", reason: "required" });
+    expect(await withLicences.record("owner-h", first.booking.id, "check-in", { fuelEighths: 8, engineHours: 10, licenceSeen: true })).toMatchObject({ by: "owner", licenceSeen: true });
+    first.restore();
+    const second = await trip();
+    held.add(second.booking.id);
+    second.day(9);
+    await withLicences.record(second.renter, second.booking.id, "check-in", { fuelEighths: 8, engineHours: 10 });
+    expect(await refusal(withLicences.answer("owner-h", second.booking.id, "check-in", { status: "confirmed" }))).toMatchObject({ code: "invalid", field: "licenceSeen" });
+    // Ticked, the confirmation keeps it.
+    expect((await withLicences.answer("owner-h", second.booking.id, "check-in", { status: "confirmed", licenceSeen: true })).confirmation).toMatchObject({ status: "confirmed", licenceSeen: true });
+    second.restore();
+    // A booking without a licence (a skipper aboard, a boat anyone may take) asks nothing.
+    const third = await trip();
+    third.day(9);
+    expect(await withLicences.record("owner-h", third.booking.id, "check-in", { fuelEighths: 8, engineHours: 10 })).not.toHaveProperty("licenceSeen");
+    third.restore();
+  });
 }

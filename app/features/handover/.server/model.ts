@@ -24,7 +24,8 @@ export type HandoverPhoto = { id: string; width: number; height: number; size: n
  */
 export type FuelChoice = "claim" | "waive";
 
-export type HandoverConfirmation = { by: Side; uid: string; status: "confirmed" | "disputed"; note: string; at: string; fuel?: FuelChoice | null };
+/** `licenceSeen`: the owner confirming a check-in the renter recorded saw the licence given with the booking (absent before issue 49). */
+export type HandoverConfirmation = { by: Side; uid: string; status: "confirmed" | "disputed"; note: string; at: string; fuel?: FuelChoice | null; licenceSeen?: boolean };
 
 export type HandoverRecord = {
   /** `{bookingId}-{kind}`. */
@@ -51,6 +52,11 @@ export type HandoverRecord = {
    * go (decision 032). Absent on records written before the rule (read as false).
    */
   fuelShort?: boolean;
+  /**
+   * Check-in recorded by the owner of a booking the renter gave a licence with: he saw it (required
+   * then). Absent on other records and on those written before issue 49 (read as false).
+   */
+  licenceSeen?: boolean;
   recordedAt: string;
   /** The sending phone's id for it, when the page gave one (a send replayed offline is not recorded twice). */
   submission?: string;
@@ -83,7 +89,7 @@ export type HandoverErrorCode =
   /** The record was written by the caller: the other side answers it. */
   | "own-record";
 
-export type HandoverField = "photos" | "fuel" | "engineHours" | "notes" | "status" | "note";
+export type HandoverField = "photos" | "fuel" | "engineHours" | "notes" | "status" | "note" | "licenceSeen";
 
 export class HandoverError extends Error {
   override readonly name = "HandoverError";

@@ -24,9 +24,12 @@ export type RecordInput = {
    * under the same id by the same person is answered again instead of refused (`isSubmissionId`).
    */
   submission?: string | null;
+  /** Check-in by the owner: he saw the renter's licence (required when the booking holds one). */
+  licenceSeen?: boolean;
 };
 /** `fuel`: the owner's choice when he confirms a check-out whose fuel is short (`claim` or `waive`); ignored otherwise. */
-export type AnswerInput = { status: "confirmed" | "disputed"; note?: string; fuel?: FuelChoice | null };
+/** `licenceSeen`: the owner confirming the renter's check-in saw the licence (required when the booking holds one). */
+export type AnswerInput = { status: "confirmed" | "disputed"; note?: string; fuel?: FuelChoice | null; licenceSeen?: boolean };
 
 /**
  * One side records the check-in or the check-out. Refusals: `not-found` (not their booking),
@@ -50,6 +53,8 @@ export async function record(ctx: HandoverContext, uid: string, bookingId: strin
   // Back with less fuel than it left with, on a boat that goes back full: the owner's to claim.
   const fuelShort = kind === "check-out" && fullToFull(listing) && fuelEighths !== null && checkIn?.fuelEighths != null && fuelEighths < checkIn.fuelEighths;
   const notes = cleanText(input.notes, "notes", false);
+  const licenceSeen = kind === "check-in" && side === "owner" && input.licenceSeen === true;
+  if (kind === "check-in" && side === "owner" && !licenceSeen && (await licenceAsked(ctx, bookingId))) throw new HandoverError("invalid", "licenceSeen", "required");
   const prepared = await preparePhotos(input.photos ?? []);
   const iso = at.toISOString();
   const photos = await storePhotos(ctx.blobs, bookingId, prepared, iso);
@@ -69,6 +74,7 @@ export async function record(ctx: HandoverContext, uid: string, bookingId: strin
     damage: kind === "check-out" && side === "owner" && input.damage === true,
     ...(submission ? { submission } : {}),
     fuelShort,
+    ...(licenceSeen ? { licenceSeen } : {}),
     recordedAt: iso,
     confirmation: null,
     depositReleasedAt: null,
@@ -116,9 +122,12 @@ export async function answer(ctx: HandoverContext, uid: string, bookingId: strin
   // Disputing says why, and keeping the deposit for the fuel says what is missing; confirming may add a word.
   const note = cleanText(input.note, "note", input.status === "disputed");
   if (fuel === "claim" && note.length === 0) throw new HandoverError("invalid", "note", "fuel-claim");
+  // The owner confirming the renter's check-in says he saw the licence given with the booking.
+  const licenceSeen = kind === "check-in" && side === "owner" && input.status === "confirmed" && input.licenceSeen === true;
+  if (kind === "check-in" && side === "owner" && input.status === "confirmed" && !licenceSeen && (await licenceAsked(ctx, bookingId))) throw new HandoverError("invalid", "licenceSeen", "required");
   const id = recorded.id;
   const at = ctx.now().toISOString();
-  const confirmation: HandoverConfirmation = { by: side, uid, status: input.status, note, at, fuel: fuel ?? null };
+  const confirmation: HandoverConfirmation = { by: side, uid, status: input.status, note, at, fuel: fuel ?? null, ...(licenceSeen ? { licenceSeen } : {}) };
   try {
     await ctx.store.create(HANDOVER_ANSWERS, id, { uid, status: input.status, at });
   } catch (error) {
@@ -141,4 +150,9 @@ export async function answer(ctx: HandoverContext, uid: string, bookingId: strin
   const result = await releaseIfClean(ctx, answered);
   await notify(ctx, result, "answered");
   return result;
+}
+
+/** Whether the booking holds a licence the owner must see at check-in (issue 49). */
+export async function licenceAsked(ctx: HandoverContext, bookingId: string): Promise<boolean> {
+  return (await ctx.licenceHeld?.(bookingId)) === true;
 }

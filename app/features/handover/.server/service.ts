@@ -1,6 +1,6 @@
 import { createHandoverContext, type HandoverDeps } from "./context";
 import * as reads from "./reads";
-import { answer, record } from "./recording";
+import { answer, licenceAsked, record } from "./recording";
 import { bindTo } from "#app/.server/domain/operations";
 
 /**
@@ -28,6 +28,7 @@ export function createHandoverService(deps: HandoverDeps) {
     offer: bind(reads.offer),
     checkOutEvidence: bind(reads.checkOutEvidence),
     photo: bind(reads.photo),
+    licenceAsked: bind(licenceAsked),
   };
 }
 

@@ -11,6 +11,7 @@ import { usePending } from "#app/utils/use-pending";
 import { numberFormat } from "#app/framework/intl";
 import { Button } from "#app/components/ui/button";
 import { OfflineSendStatus, useKeepOffline, useSubmissionId } from "#app/features/offline";
+import { LicenceSeenBox, LicenceSeenNote } from "#app/features/licences";
 
 /**
  * Check-in and check-out on a booking's page (decision 032): both records as the two people read
@@ -105,6 +106,7 @@ export function HandoverRecord({ kind, record, engine, side }: { kind: HandoverK
           </p>
           {record.confirmation?.note ? <p className="mt-1 whitespace-pre-line text-sm italic">{record.confirmation.note}</p> : null}
           {record.confirmation?.fuel ? <p className="mt-2 text-sm font-semibold" data-handover-fuel-choice={record.confirmation.fuel}>{t(`handover.fuelChoice.${record.confirmation.fuel}`)}</p> : null}
+          {kind === "check-in" && record.licenceSeen ? <LicenceSeenNote /> : null}
           {record.depositReleasedAt ? <p className="mt-2 text-sm font-semibold text-emerald-700 dark:text-emerald-300" data-handover-released>{t("handover.released")}</p> : null}
         </>
       )}
@@ -180,6 +182,7 @@ function RecordForm({ intent, panel, refusal }: { intent: "check-in" | "check-ou
           <span>{t("handover.form.damage")}</span>
         </label>
       ) : null}
+      {intent === "check-in" && side === "owner" && panel.licence ? <LicenceSeenBox id={id("licence-seen")} checked={values.licenceSeen === "yes"} error={errors.licenceSeen} /> : null}
       <Button size="lg" disabled={busy} aria-busy={pending || undefined} className="w-full sm:w-auto">
         {pending ? t("handover.form.saving") : t(`handover.form.submit.${intent}`)}
       </Button>
@@ -213,6 +216,7 @@ function AnswerForm({ intent, panel, refusal }: { intent: "confirm-check-in" | "
         <ErrorList id={`${intent}-status-errors`} errors={errors.status ? [errors.status] : null} />
       </fieldset>
       {short ? <FuelQuestion panel={panel} values={values} error={errors.fuel} /> : null}
+      {kind === "check-in" && panel.side === "owner" && panel.licence ? <LicenceSeenBox id={`${intent}-licence-seen`} checked={values.licenceSeen === "yes"} error={errors.licenceSeen} /> : null}
       <div>
         <label htmlFor={`${intent}-note`} className={labelClass}>{t(short && panel.side === "owner" ? "handover.confirm.noteFuel" : "handover.confirm.note")}</label>
         <TextareaInput id={`${intent}-note`} name="note" rows={3} maxLength={MAX_HANDOVER_NOTES} defaultValue={values.note ?? ""} aria-invalid={errors.note ? true : undefined} aria-describedby={`${intent}-note-errors`} className="resize-y" />

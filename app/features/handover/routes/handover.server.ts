@@ -47,6 +47,7 @@ export function recordView(record: HandoverRecord | null): HandoverRecordView | 
       ? { by: record.confirmation.by, status: record.confirmation.status, note: record.confirmation.note, at: record.confirmation.at, fuel: record.confirmation.fuel ?? null }
       : null,
     depositReleasedAt: record.depositReleasedAt,
+    licenceSeen: record.licenceSeen === true || record.confirmation?.licenceSeen === true,
   };
 }
 
@@ -69,6 +70,7 @@ export async function handoverPanel(ctx: RequestContext, booking: Booking, side:
     checkOut: recordView(records.checkOut),
     can: offer.can,
     opensOn: offer.opensOn,
+    licence: side === "owner" && (await handover.licenceAsked(booking.id)),
   };
 }
 
@@ -88,6 +90,9 @@ export async function handoverAction(ctx: RequestContext, side: Side, uid: strin
   // fills a file input again, so the form says they must be chosen again.
   const files = form.getAll("photos").filter((value): value is File => typeof value !== "string" && value.size > 0);
   if (files.length > 0) values.photos = String(files.length);
+  // The owner's "licence seen" (issue 49), read as the box sends it.
+  const licenceSeen = form.get("licenceSeen") === "yes";
+  if (licenceSeen) values.licenceSeen = "yes";
   const refused = (status: Refusal["status"], field: string | null, message: string) => ({
     kind: "refused" as const,
     refusal: { status, field, message, fields: field ? { [field]: message } : { form: message }, values } satisfies Refusal,
@@ -111,13 +116,15 @@ export async function handoverAction(ctx: RequestContext, side: Side, uid: strin
         damage: record.damage,
         // The page's id for this send (a form kept offline and sent again is answered, not refused).
         submission: record.submission,
+        licenceSeen,
       });
     } else {
-      await ctx.services.handover.answer(uid, id, kind, { status: record.status, note: record.note, fuel: record.fuel });
+      await ctx.services.handover.answer(uid, id, kind, { status: record.status, note: record.note, fuel: record.fuel, licenceSeen });
     }
   } catch (error) {
     if (!isHandoverError(error)) throw error;
     if (error.code === "not-found") return refused(404, null, t("errors.notFound"));
+    if (error.code === "invalid" && error.field === "licenceSeen") return refused(400, "licenceSeen", ctx.tFor("licences")("checkIn.required"));
     if (error.code === "invalid" && error.field) return refused(400, error.field, error.reason === "control-characters" ? t(CONTROL_CHARACTERS_MESSAGE) : t(`handover.errors.${error.field}.${error.reason}`, { max: MAX_HANDOVER_PHOTOS }));
     if (error.code === "own-record") return refused(403, null, t("handover.errors.own-record"));
     return refused(409, null, t(`handover.errors.${error.code}`));

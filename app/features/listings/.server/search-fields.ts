@@ -1,4 +1,5 @@
 import { RENT_DAYS_PER_MONTH, type DockDraftData } from "#app/features/listings/schemas";
+import { requiredLicence } from "#app/features/licences/.server";
 import { MAX_PEOPLE } from "#app/features/search";
 import type { ListingContent, ListingPlace, ListingRecord, ListingSearchFields } from "./model";
 import { cityKeyOf, placeSlug } from "./places";
@@ -85,7 +86,8 @@ export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rat
       capacity: data.capacity ?? null,
       seats: seatsFor(data.capacity),
       dayPriceCents: data.dayPriceCents ?? null,
-      licence: data.licence ?? null,
+      // Searched as read: the owner's choice, never below the law's minimum (issue 49).
+      licence: data.type ? requiredLicence(data) : (data.licence ?? null),
       skipperMode: data.skipper?.mode ?? null,
       instantBooking: data.instantBooking ?? null,
     };

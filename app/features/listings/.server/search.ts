@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { boatSearchSchema, licenceCovers, SEARCH_PAGE_SIZE, type BoatSearch } from "#app/features/search";
+import { requiredLicence } from "#app/features/licences/.server";
 import { dockSearchSchema, type DockSearch, type SkipperMode } from "#app/features/listings/schemas";
 import { isStoreError, type DocumentStore, type OrderByClause, type Query, type WhereClause } from "#app/.server/store";
 import type { PortsService } from "#app/features/ports/.server";
@@ -335,7 +336,8 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       if (dated) filters.push(dated.filter);
       if (q.licence !== undefined) {
         const held = q.licence;
-        filters.push({ test: (listing) => listing.licence !== null && licenceCovers(held, listing.licence) });
+        // Read as the boat asks (issue 49): the stored choice, never below the law's minimum.
+        filters.push({ test: (listing) => listing.licence !== null && licenceCovers(held, listing.kind === "boat" ? requiredLicence({ ...listing.data, licence: listing.licence }) : listing.licence) });
       }
       if (q.skipper !== undefined) {
         const accepted: SkipperMode[] = q.skipper === "with" ? ["optional", "mandatory"] : ["none", "optional"];

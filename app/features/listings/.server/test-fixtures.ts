@@ -1,3 +1,5 @@
+import { licenceAllowed, requiredLicence } from "#app/features/licences/.server";
+import type { Licence } from "#app/features/search";
 import { expect } from "vitest";
 import type { Services } from "#app/.server/services";
 import { normalizeQuery, type DocumentStore, type Query } from "#app/.server/store";
@@ -63,6 +65,7 @@ export function boat(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
   if (data.type === "jetski") Object.assign(data, { hourPriceCents: 9_000, minimumAge: 18, guidedWithoutLicence: true }, overrides);
+  fitTheLaw(data, overrides);
   return {
     basics: { type: data.type, title: data.title, description: data.description },
     specs: pickFields(data, ["make", "model", "year", "lengthM", "capacity", "cabins", "berths", "enginePowerHp", "fuel", "equipment"]),
@@ -70,6 +73,24 @@ export function boat(overrides: Record<string, unknown> = {}) {
     pricing: pickFields(data, ["dayPriceCents", "halfDayPriceCents", "weekPriceCents", "depositCents", "skipper", "hourPriceCents"]),
     conditions: pickFields(data, ["licence", "fuelPolicy", "instantBooking", "cancellationPolicy", "minimumAge", "guidedWithoutLicence"]),
   };
+}
+
+/** The longest boat each licence lets an owner ask it for, and the power of a boat that needs none. */
+const REACH: Record<string, number> = { none: 4.9, "licencia-navegacion": 6, pnb: 8, per: 15, "patron-yate": 24 };
+
+/**
+ * A fixture boat within the law (issue 49): a licence chosen below what the boat's length and power
+ * ask makes the boat as long as that licence reaches (and a licence-free one of 15 CV) unless the
+ * test chose those too; a length or power chosen alone raises the licence to the law's minimum.
+ */
+function fitTheLaw(data: Record<string, unknown>, overrides: Record<string, unknown>): void {
+  const chosen = data.licence as Licence;
+  if (licenceAllowed(data, chosen)) return;
+  if ("licence" in overrides && !("lengthM" in overrides) && REACH[chosen] !== undefined) {
+    data.lengthM = Math.min(data.lengthM as number, REACH[chosen]!);
+    if (chosen === "none" && !("enginePowerHp" in overrides)) data.enginePowerHp = Math.min(data.enginePowerHp as number, 15);
+  }
+  if (!licenceAllowed(data, chosen)) data.licence = requiredLicence({ ...data, licence: chosen });
 }
 
 export function dock(overrides: Record<string, unknown> = {}) {

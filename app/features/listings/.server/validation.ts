@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { boatTypeIds, type BoatTypeId } from "#app/features/search";
+import { boatTypeIds, type BoatTypeId, type Licence } from "#app/features/search";
 import {
   boatStepFields,
   boatSteps,
@@ -24,6 +24,7 @@ import type { Port } from "#app/features/ports/.server";
 import { isLessorComplete, type UserProfile } from "#app/features/profiles/.server";
 import { customIssue, invalid, ListingError, type Listing, type ListingContent, type ListingData, type ListingKind, type ListingPlace, type ListingStatus } from "./model";
 import { placeOfCity, placeOfPort } from "./places";
+import { legalMinimumLicence, licenceAllowed } from "#app/features/licences/.server";
 
 /**
  * The listing's rules as pure functions: which steps and fields exist for a boat type or dock
@@ -88,7 +89,9 @@ export function validateStep(listing: Listing, step: string, input: unknown): { 
     const variant = boatStep === "basics" ? "motor" : (type ?? "motor");
     const result = boatStepSchema(boatStep, variant).safeParse(input);
     if (!result.success) invalid(result.error.issues);
-    return { fields: boatStepFields(boatStep, variant), values: result.data as Record<string, unknown> };
+    const values = result.data as Record<string, unknown>;
+    if (boatStep === "conditions") refuseLicenceBelowLaw(listing, values);
+    return { fields: boatStepFields(boatStep, variant), values };
   }
   if (!(dockSteps as readonly string[]).includes(step)) invalid([customIssue(["step"], "listing.unknownStep")]);
   const dockStep = step as DockStep;
@@ -125,7 +128,18 @@ export function validStepFields(listing: Listing, step: string, input: unknown):
     if (objections.length === 0) break;
     for (const name of objections) delete kept[name];
   }
+  if (listing.kind === "boat" && step === "conditions" && typeof kept.licence === "string" && !licenceAllowed(listing.data, kept.licence as Licence)) delete kept.licence;
   return kept;
+}
+
+/**
+ * An owner may ask for more than the law, never less (issue 49): a licence below the legal minimum
+ * of the boat's type, length and power (saved before, in the specs step) is refused on its field.
+ */
+function refuseLicenceBelowLaw(listing: Listing, values: Record<string, unknown>): void {
+  if (listing.kind !== "boat" || typeof values.licence !== "string") return;
+  if (licenceAllowed(listing.data, values.licence as Licence)) return;
+  invalid([customIssue(["licence"], `listing.licenceBelowMinimum.${legalMinimumLicence(listing.data)}`)]);
 }
 
 /** A new listing's data: boats may name their type and docks sale or rent from the start. */

@@ -23,6 +23,7 @@ import { SHARED_WITH_VISITORS } from "#app/utils/headers";
 import { requestContext } from "#app/.server/http/request-context";
 import { bookingBoxOf, ownerStandingOf } from "#app/features/bookings/index.server";
 import { contactOwnerAction } from "#app/features/chats/index.server";
+import { requiredLicence } from "#app/features/licences/.server";
 import { ContactOwnerForm } from "#app/features/chats";
 import { AvailabilitySection, BookingEstimate, estimateOf, type BookingBox, type TripChoice } from "#app/features/bookings";
 import { OwnerStanding } from "#app/features/bookings";
@@ -116,7 +117,8 @@ export async function loader(args: LoaderFunctionArgs) {
         deposit: d.depositCents ?? null,
       },
       skipper: d.skipper ?? null,
-      licence: d.licence ?? null,
+      // What the renter needs: the owner's choice, never below the law's minimum (issue 49).
+      licence: d.type ? requiredLicence(d) : null,
       fuelPolicy: d.fuelPolicy ?? null,
       instantBooking: d.instantBooking === true,
       cancellationPolicy: d.cancellationPolicy ?? null,

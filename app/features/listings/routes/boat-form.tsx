@@ -141,6 +141,7 @@ function BoatStepFields({ step, fields, page }: StepFieldsProps) {
           <SelectField
             meta={fields.licence}
             label={t("fields.licence")}
+            hint={page.legalMinimum && page.legalMinimum !== "none" ? t("hints.licenceMinimum", { licence: t(`options.licence.${page.legalMinimum}`) }) : undefined}
             placeholder={t("placeholders.choose")}
             options={licences.map((value) => ({ value, label: t(`options.licence.${value}`) }))}
           />

@@ -1,3 +1,4 @@
+import { legalMinimumLicence } from "#app/features/licences/.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -71,6 +72,8 @@ export async function loadListingForm({ ctx, user, kind, variant }: Env) {
     uploaded: step === "photos" && Number.isInteger(uploaded) && uploaded > 0 ? uploaded : 0,
     review,
     limits: { maxPhotos: MAX_PHOTOS, maxPhotoMegabytes: MAX_PHOTO_MEGABYTES, minPhotoSide: MIN_PHOTO_SIDE },
+    // The conditions step says what the law asks of this boat (issue 49): the owner may ask for more.
+    legalMinimum: listing?.kind === "boat" && step === "conditions" ? legalMinimumLicence(listing.data) : null,
   };
 }
 

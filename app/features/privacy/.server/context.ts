@@ -14,6 +14,7 @@ import type { PayoutAccountsService } from "#app/features/payouts/.server";
 import type { ReviewsService } from "#app/features/reviews/.server";
 import type { SessionRevocations } from "#app/features/accounts/.server";
 import type { UsersService } from "#app/features/profiles/.server";
+import type { LicencesService } from "#app/features/licences/.server";
 
 export type PrivacyContext = {
   identity: Pick<IdentityProvider, "revokeSessions" | "deleteUser">;
@@ -33,5 +34,7 @@ export type PrivacyContext = {
   mailbox: Pick<MailboxService, "list" | "erase">;
   /** The owner's payout account at the payments provider (decision 052), exported; kept on deletion with the money records. */
   payoutAccounts?: Pick<PayoutAccountsService, "get">;
+  /** The boating licence kept on their profile (issue 49): exported, and removed with its photo on deletion (copies given with bookings stay with them). */
+  licences?: Pick<LicencesService, "get" | "remove">;
   now?: () => Date;
 };

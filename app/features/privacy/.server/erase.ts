@@ -96,6 +96,7 @@ export async function eraseAccount(ctx: PrivacyContext, uid: string): Promise<Er
   await ctx.mailbox.erase(uid, (await ctx.users.get(uid))?.email ?? null);
   await ctx.history.clear({ uid }, new Request("http://localhost/"));
   await deleteAllPhotos(ctx.blobs, profilePhotoPrefix(uid));
+  await ctx.licences?.remove(uid);
   await ctx.users.erase(uid);
   return report;
 }

@@ -115,6 +115,7 @@ export async function exportData(ctx: PrivacyContext, uid: string, origin: strin
   ]);
   const members = await ctx.chats.list(uid, { limit: 1000 });
   const payoutAccount = (await ctx.payoutAccounts?.get(uid)) ?? null;
+  const licence = (await ctx.licences?.get(uid)) ?? null;
   const others = [...new Set([...asRenter.map((b) => b.ownerUid), ...asOwner.map((b) => b.renterUid), ...members.map((m) => m.otherUid)])];
   const people = await ctx.users.getMany(others);
   const names = new Map([...people].map(([id, person]) => [id, person.displayName]));
@@ -183,6 +184,8 @@ export async function exportData(ctx: PrivacyContext, uid: string, origin: strin
     payoutAccount: payoutAccount
       ? (({ accountId, payoutsEnabled, detailsSubmitted, currentlyDue, disabledReason, createdAt, updatedAt }) => ({ accountId, payoutsEnabled, detailsSubmitted, currentlyDue, disabledReason, createdAt, updatedAt }))(payoutAccount)
       : null,
+    // The boating licence kept on their profile (issue 49); its photo stays private (not in the file).
+    licence: licence ? { type: licence.type, number: licence.number, expiresOn: licence.expiresOn, photo: licence.photo !== null, updatedAt: licence.updatedAt } : null,
     // The emails Amarre sent them (their mailbox, /ajustes/mi-bandeja-de-entrada), in the language each was sent in.
     emails: emails.map(({ subject, text, link, read, createdAt }) => ({ createdAt, subject, text, link, read })),
   };

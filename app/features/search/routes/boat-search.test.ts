@@ -145,7 +145,9 @@ describe("/alquiler-barco", () => {
     expect(outsideVigo(await search("/alquiler-barco?people=8"))).toEqual([ids.palmaSail, ids.barcelonaMotor].sort());
     expect(outsideVigo(await search("/alquiler-barco?minPrice=400&maxPrice=900"))).toEqual([ids.palmaSail, ids.barcelonaMotor].sort());
     expect(idsOf(await search("/alquiler-barco?maxPrice=150"))).toEqual([ids.ibizaJetski]);
-    expect(idsOf(await search("/alquiler-barco?licence=none"))).toEqual([ids.ibizaJetski]);
+    // A water scooter always needs a licence (issue 49): the Licencia de Navegación takes it and the 6 m fishing boat.
+    expect(idsOf(await search("/alquiler-barco?licence=none"))).toEqual([]);
+    expect(idsOf(await search("/alquiler-barco?licence=licencia-navegacion"))).toEqual([ids.ibizaJetski, ids.cambrilsFishing].sort());
     expect(outsideVigo(await search("/alquiler-barco?skipper=with"))).toEqual([ids.palmaSail, ids.barcelonaMotor].sort());
     expect(idsOf(await search("/alquiler-barco?instantBooking=on"))).toEqual([ids.palmaSail, ids.ibizaJetski].sort());
     expect(idsOf(await search("/alquiler-barco?place=Palma&type=motor&people=4"))).toEqual([ids.palmaMotor]);

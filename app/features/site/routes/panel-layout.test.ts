@@ -21,7 +21,7 @@ describe("the settings navigation", () => {
     const renter = await createTestUser(services);
     const nav = await navFor(renter.cookie);
     expect(Object.keys(nav)).toEqual(["account", "trips", "boats"]);
-    expect(nav.trips).toEqual(["reservations", "favourites"]);
+    expect(nav.trips).toEqual(["reservations", "favourites", "licence"]);
     expect(nav.boats).toEqual(["listBoat"]);
     expect(nav.account).toContain("invoices");
   });

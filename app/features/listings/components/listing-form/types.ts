@@ -88,6 +88,8 @@ export type ListingFormPageData = {
     };
   } | null;
   limits: { maxPhotos: number; maxPhotoMegabytes: number; minPhotoSide: number };
+  /** A boat's conditions step: the lowest licence the law asks of its type, length and power (issue 49). */
+  legalMinimum?: string | null;
 };
 
 /** What the form routes' actions answer when they do not redirect. */
