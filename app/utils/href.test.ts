@@ -47,9 +47,9 @@ describe("href", () => {
       }
     }
     for (const route of resourceRoutes) {
-      const params = { lng: "es", ns: "common", listingId: "b1", file: "t.ics", caseId: "c1", documentId: "d1", invoiceId: "i1", bookingId: "k1", photoId: "p1", "*": "x" };
+      const params = { lng: "es", ns: "common", listingId: "b1", file: "t.ics", caseId: "c1", documentId: "d1", invoiceId: "i1", bookingId: "k1", photoId: "p1", uid: "u1", "*": "x" };
       expect((href as (id: string, options: object) => string)(route.id, { params })).toBe(
-        `/${route.path.replace(":lng", "es").replace(":ns", "common").replace(":listingId", "b1").replace(":file", "t.ics").replace(":caseId", "c1").replace(":documentId", "d1").replace(":invoiceId", "i1").replace(":bookingId", "k1").replace(":photoId", "p1").replace("*", "x")}`,
+        `/${route.path.replace(":lng", "es").replace(":ns", "common").replace(":listingId", "b1").replace(":file", "t.ics").replace(":caseId", "c1").replace(":documentId", "d1").replace(":invoiceId", "i1").replace(":bookingId", "k1").replace(":photoId", "p1").replace(":uid", "u1").replace("*", "x")}`,
       );
     }
   });
