@@ -23,8 +23,8 @@ test("the renter cancels an unsafe trip for the weather; both pages keep the for
   const renter = await demoPage(browser, "renter@amarre.test", demo.context);
   await renter.goto("/ajustes/mis-reservas");
   const upcoming = renter.locator("section", { has: renter.getByRole("heading", { name: /^Próximas/ }) });
-  // Soonest first: today's trip (ready for check-in, decision 032), then the trip in four days.
-  await upcoming.getByRole("link", { name: /Cap Camarat/ }).nth(1).click();
+  // Soonest first: today's trip (ready for check-in, decision 032), tomorrow's (to try offline, decision 060), then the trip in four days.
+  await upcoming.getByRole("link", { name: /Cap Camarat/ }).nth(2).click();
   const weather = renter.locator("section", { has: renter.getByRole("heading", { name: "El tiempo para el viaje" }) });
   await expect(weather.getByText("La previsión hace inseguro este viaje para este barco (moto de agua o barco a motor de hasta 8 m).")).toBeVisible();
   // AEMET's words quoted as given, named, after our own summary (issue 44).
