@@ -22,6 +22,9 @@ export default defineConfig({
     // screenshots and snapshots. A failure prints its error and the page's error context; for a
     // trace, run the failing test again with `--trace on`.
     trace: "off",
+    // The trip pages' service worker (decision 060) precaches a signed-in person's trips on every
+    // settings page: only the offline spec, which tests it, lets it run (its own context allows it).
+    serviceWorkers: "block",
   },
   projects: [
     // Signs each demo person in once through the real form and saves the browser state to

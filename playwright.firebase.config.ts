@@ -26,6 +26,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
+    // The trip pages' service worker (decision 060) precaches a signed-in person's trips on every
+    // settings page: only the offline spec, which tests it, lets it run (its own context allows it).
+    serviceWorkers: "block",
   },
   projects: [
     {

@@ -64,6 +64,11 @@ export async function ownerStanding(ctx: BookingsContext, ownerUid: string): Pro
   return figuresAt(record, ctx.now());
 }
 
+/** Account deletion: the owner's record goes (its figures are about them); their bookings keep their history. */
+export async function eraseOwnerStanding(ctx: BookingsContext, ownerUid: string): Promise<void> {
+  await ctx.store.delete(OWNER_STANDINGS, ownerUid);
+}
+
 /**
  * After an event committed: the owner's listings get the standing's share of their relevance
  * when it changed (then the record remembers it), and the pages showing the owner are forgotten.

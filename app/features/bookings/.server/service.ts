@@ -12,7 +12,7 @@ import { moneyActivity } from "./money-activity";
 import { book, quoteFor } from "./request";
 import { cancelForWeather, moveForWeather } from "./weather-moves";
 import { renterStanding } from "./figures";
-import { ownerStanding } from "./owner-standing";
+import { eraseOwnerStanding, ownerStanding } from "./owner-standing";
 import type { Booking } from "./model";
 import type { BookingChoice, BookingsDeps } from "./service-types";
 import { bindTo } from "#app/.server/domain/operations";
@@ -61,6 +61,8 @@ export function createBookingsService(deps: BookingsDeps) {
     renterRecord: async (uid: string) => renterStanding(await reads.listForRenter(ctx, uid)),
     /** The owner's standing as pages show it: twelve months' answers and cancellations, the badge (`owner-standing-model.ts`). */
     ownerStanding: bind(ownerStanding),
+    /** Account deletion: the owner's standing record goes. */
+    eraseOwnerStanding: bind(eraseOwnerStanding),
     contactAllowedBetween: bind(reads.contactAllowedBetween),
     contactAllowedWith: bind(reads.contactAllowedWith),
     contactRevealAt: bind(reads.contactRevealAt),

@@ -271,7 +271,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
 
     /**
      * Published boats matching a search (`boatSearchSchema`; invalid input fails with
-     * `invalid-input`), 24 per page, sorted by relevance (default: `relevanceScore`, then
+     * `invalid-input`), 24 per page, sorted by relevance (default: `relevance`, the listing's score plus its owner's standing share, then
      * newest), price, newest or rating. Rating sorts by average rating, best first, and places
      * listings without reviews (rating null) last, newest first among equals — so while there
      * are no reviews, rating order is newest order.

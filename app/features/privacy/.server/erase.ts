@@ -91,12 +91,13 @@ export async function eraseAccount(ctx: PrivacyContext, uid: string): Promise<Er
     }
   }
 
-  // 6. What was only theirs: favourites, history, their mailbox (and emails kept to retry to their address), the profile photo's files, the profile.
+  // 6. What was only theirs: favourites, history, their standing as an owner, their mailbox (and emails kept to retry to their address), the profile photo's files, the profile.
   report.favourites = await ctx.favourites.removeAll(uid);
   await ctx.mailbox.erase(uid, (await ctx.users.get(uid))?.email ?? null);
   await ctx.history.clear({ uid }, new Request("http://localhost/"));
   await deleteAllPhotos(ctx.blobs, profilePhotoPrefix(uid));
   await ctx.licences?.remove(uid);
+  await ctx.bookings.eraseOwnerStanding(uid);
   await ctx.users.erase(uid);
   return report;
 }

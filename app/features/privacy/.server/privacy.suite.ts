@@ -131,6 +131,8 @@ export function privacySuite(ports: () => { store: DocumentStore; blobs: BlobSto
     expect(await listings.get(draft.id)).toBeNull();
     expect(report.listingsKept.sort()).toEqual([booked.id, asked.id].sort());
     expect(await users.get(owner)).toBeNull();
+    // The decline and the cancellation above were standing events; the owner's record went with the account.
+    expect(await bookings.ownerStanding(owner)).toEqual(await bookings.ownerStanding("nobody"));
   });
 
   it("refuses while a trip is under way, on either side, and changes nothing", async () => {
