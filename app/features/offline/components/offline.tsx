@@ -1,5 +1,5 @@
 import { useRevalidator, useSubmit } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Notice } from "#app/components/forms";
 import { useLang } from "#app/utils/use-lang";
@@ -29,6 +29,29 @@ function useOffline(): boolean {
 }
 
 /**
+ * The worker's messages about this page (`{ type, path }`, `path` this page's), after asking it
+ * `ask` once: whether the page is its kept copy ("copy"), or what became of a form ("status").
+ */
+function useWorkerAboutThisPage(ask: "copy" | "status", onMessage: (type: string) => void): void {
+  const handler = useRef(onMessage);
+  useEffect(() => {
+    handler.current = onMessage;
+  });
+  useEffect(() => {
+    const sw = navigator.serviceWorker;
+    if (!sw) return;
+    const here = location.pathname;
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { type?: string; path?: string } | null;
+      if (data?.type && data.path === here) handler.current(data.type);
+    };
+    sw.addEventListener("message", listen);
+    sw.controller?.postMessage({ type: ask, path: here });
+    return () => sw.removeEventListener("message", listen);
+  }, [ask]);
+}
+
+/**
  * On a trip page: the banner while the page is the copy kept on the phone (the worker says so) or
  * the browser knows it is offline; back online, the page reads its data again. Opened in the
  * app, the worker is told to keep it (and its scripts).
@@ -40,25 +63,14 @@ export function OfflineBanner() {
   const { revalidate } = useRevalidator();
   const [copy, setCopy] = useState(false);
   useEffect(() => tellOfflineWorker(lang), [lang]);
+  useWorkerAboutThisPage("copy", (type) => type === "copy" && setCopy(true));
   useEffect(() => {
-    const sw = navigator.serviceWorker;
-    if (!sw) return;
-    const here = location.pathname;
-    const listen = (event: MessageEvent) => {
-      const data = event.data as { type?: string; path?: string } | null;
-      if (data?.type === "copy" && data.path === here) setCopy(true);
-    };
     const back = () => {
       setCopy(false);
       revalidate();
     };
-    sw.addEventListener("message", listen);
     window.addEventListener("online", back);
-    sw.controller?.postMessage({ type: "copy", path: here });
-    return () => {
-      sw.removeEventListener("message", listen);
-      window.removeEventListener("online", back);
-    };
+    return () => window.removeEventListener("online", back);
   }, [revalidate]);
   if (!offline && !copy) return null;
   return (
@@ -117,24 +129,14 @@ export function OfflineSendStatus() {
   const { t } = useTranslation("offline");
   const { revalidate } = useRevalidator();
   const [state, setState] = useState<SendState>(null);
-  useEffect(() => {
-    const sw = navigator.serviceWorker;
-    if (!sw) return;
-    const here = location.pathname;
-    const listen = (event: MessageEvent) => {
-      const data = event.data as { type?: string; path?: string } | null;
-      if (!data || data.path !== here) return;
-      if (data.type === "queued") setState("saved");
-      if (data.type === "sent" || data.type === "refused") {
-        setState(data.type);
-        revalidate();
-      }
-    };
-    sw.addEventListener("message", listen);
-    // A form kept earlier (the page was opened again): the worker says so.
-    sw.controller?.postMessage({ type: "status", path: here });
-    return () => sw.removeEventListener("message", listen);
-  }, [revalidate]);
+  // A form kept earlier (the page was opened again): the worker says so when asked its status.
+  useWorkerAboutThisPage("status", (type) => {
+    if (type === "queued") setState("saved");
+    if (type === "sent" || type === "refused") {
+      setState(type);
+      revalidate();
+    }
+  });
   // While a form waits on the phone: every few seconds, once the site answers, the worker sends it
   // (a phone with a signal and no data never says it came back online).
   useEffect(() => {
