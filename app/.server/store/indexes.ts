@@ -136,6 +136,16 @@ export const storeIndexes: readonly StoreIndex[] = distinct([
       ],
     ],
   ),
+  // Dated boat search by price (decision 062): the boats that cost their day price on the stay
+  // (`flatDays in [n … 7]`, an equality), by day price, with the same filters.
+  ...listingSearchIndexes(
+    ["status", "kind"],
+    [["type"], ["placeKey", "cityKey", "regionKey"], [{ path: "seats", arrayContains: true }]],
+    [
+      [{ path: "flatDays" }, { path: "dayPriceCents", order: "asc" }],
+      [{ path: "flatDays" }, { path: "dayPriceCents", order: "desc" }],
+    ],
+  ),
   // Dock search: published docks, by sale/rent and/or place, newest or by price, and ranged by length.
   ...listingSearchIndexes(
     ["status", "kind"],

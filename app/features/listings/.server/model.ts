@@ -50,6 +50,8 @@ export type ListingSearchFields = ListingPlace & {
    */
   seats: number[] | null;
   dayPriceCents: number | null;
+  /** Boats: the longest stay (days, 7: every stay) that costs `dayPriceCents` a day (`flatDaysOf`, decision 062); null for docks. */
+  flatDays: number | null;
   licence: Licence | null;
   skipperMode: SkipperMode | null;
   instantBooking: boolean | null;

@@ -5,22 +5,13 @@
  * the price filter (`minPrice`/`maxPrice`, euros a day) and the price orders use it. Without
  * dates, the base day price (`dayPriceCents`), in the store, as before.
  *
- * The store knows only the base price, so a dated search with a price filter or a price order
- * filters and sorts in memory: the filter has no store range (it is never an inequality of the
- * query) and the order is a comparator over the stay's average, then the id, as the store orders
- * ties. Boats without seasons or a weekend rule average their usual price, so their order is the
- * undated one's.
- *
- * Reading the candidates is bounded (decisions 055, 056: a page of the common searches reads the
- * same whatever the number of boats): only a search whose store filters (type, place, people)
- * leave at most DATED_PRICE_CANDIDATES boats is priced by the stay; a broader one keeps the store's
- * day price for its filter and order (each card still shows the stay's total). Exact for every
- * search would need the boats with rules kept apart (a flag on the listing and a second query
- * merged in order): decision 062-prices-per-day.
+ * Most boats cost their day price on most stays: `flatDays` (a search field, `flatDaysOf`) says up
+ * to how long a stay. For a stay of n days the boats with `flatDays` ≥ n are searched in the store
+ * by `dayPriceCents` exactly as without dates; the others (seasons, a weekend rule, a weekly price
+ * below n days at the day price) are read apart, priced by the stay and merged in order
+ * (`search-dated.ts`, decision 062).
  */
-/** The most candidates a dated search reads to filter and order them by the stay's price per day. */
-export const DATED_PRICE_CANDIDATES = 48;
-import { boatTariff, priceRental } from "#app/features/bookings";
+import { boatTariff, hasRules, priceRental, type PricingRules } from "#app/features/bookings";
 import type { BoatSearch } from "#app/features/search";
 import type { Listing } from "./model";
 import type { SearchFilter } from "./search-filters";
@@ -36,8 +27,28 @@ export function stayDayAverage(listing: Listing, from: string, days: number): nu
   }
 }
 
+/** Every stay (of 7 days or more included) costs the day price per day. */
+export const FLAT_ALWAYS = 7;
+
+/**
+ * The longest stay, in days, that costs `dayPriceCents` a day (as `priceRental` prices it),
+ * FLAT_ALWAYS for every stay: 0 with seasons or a weekend rule (a day may cost more or less);
+ * with a weekly price below 7 day prices, the stays shorter than the week price is worth in days
+ * (from there a week is cheaper); FLAT_ALWAYS without a day price (the store's null is the stay's).
+ */
+export function flatDaysOf(data: { dayPriceCents?: number; weekPriceCents?: number }, pricing: PricingRules | null | undefined): number {
+  const day = data.dayPriceCents;
+  if (day === undefined) return FLAT_ALWAYS;
+  if (hasRules(pricing)) return 0;
+  const week = data.weekPriceCents;
+  if (week === undefined || week >= FLAT_ALWAYS * day) return FLAT_ALWAYS;
+  if (day <= 0) return 0;
+  // n days cost n day prices while that is below the week's price (pricing.ts `linesFor`).
+  return Math.max(0, Math.min(FLAT_ALWAYS - 1, Math.ceil(week / day) - 1));
+}
+
 /** The days from `from` to `to` (both in). */
-function daysOf(from: string, to: string): number {
+export function daysOf(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
@@ -45,7 +56,7 @@ function daysOf(from: string, to: string): number {
  * For a search with dates and a price filter or a price order: the filter (in memory, by the
  * stay's average per day) and the order; null for any other search (the store's own price).
  */
-export function datedPriceSearch(q: Pick<BoatSearch, "from" | "to" | "minPrice" | "maxPrice" | "sort">): { filter: SearchFilter; compare: ((a: Listing, b: Listing) => number) | null } | null {
+export function datedPriceSearch(q: Pick<BoatSearch, "from" | "to" | "minPrice" | "maxPrice" | "sort">): { days: number; filter: SearchFilter; compare: ((a: Listing, b: Listing) => number) | null } | null {
   const priced = q.minPrice !== undefined || q.maxPrice !== undefined;
   const sorted = q.sort === "price-asc" || q.sort === "price-desc";
   if (!q.from || (!priced && !sorted)) return null;
@@ -65,7 +76,7 @@ export function datedPriceSearch(q: Pick<BoatSearch, "from" | "to" | "minPrice" 
       return value !== null && (min === undefined || value >= min) && (max === undefined || value <= max);
     },
   };
-  if (!sorted) return { filter, compare: null };
+  if (!sorted) return { days, filter, compare: null };
   const direction = q.sort === "price-asc" ? 1 : -1;
   // As the store orders: no price first ascending (null sorts first), then by the id in the same direction.
   const compare = (a: Listing, b: Listing) => {
@@ -75,5 +86,5 @@ export function datedPriceSearch(q: Pick<BoatSearch, "from" | "to" | "minPrice" 
     if (byPrice !== 0) return direction * byPrice;
     return direction * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   };
-  return { filter, compare };
+  return { days, filter, compare };
 }

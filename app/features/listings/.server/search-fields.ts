@@ -1,8 +1,10 @@
 import { RENT_DAYS_PER_MONTH, type DockDraftData } from "#app/features/listings/schemas";
 import { requiredLicence } from "#app/features/licences/.server";
+import type { PricingRules } from "#app/features/bookings";
 import { MAX_PEOPLE } from "#app/features/search";
 import type { ListingContent, ListingPlace, ListingRecord, ListingSearchFields } from "./model";
 import { cityKeyOf, placeSlug } from "./places";
+import { flatDaysOf } from "./search-day-prices";
 
 /**
  * The fields searches filter and sort on, copied from a listing's data to the top level of its
@@ -60,12 +62,13 @@ export function relevanceOf(listing: ListingContent, standingBonus: number | und
   return relevanceScore(listing) + (standingBonus ?? 0);
 }
 
-export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rating: number | null, standingBonus?: number): ListingSearchFields {
+export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rating: number | null, standingBonus?: number, pricing?: PricingRules): ListingSearchFields {
   const empty = {
     type: null,
     capacity: null,
     seats: null,
     dayPriceCents: null,
+    flatDays: null,
     licence: null,
     skipperMode: null,
     instantBooking: null,
@@ -86,6 +89,7 @@ export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rat
       capacity: data.capacity ?? null,
       seats: seatsFor(data.capacity),
       dayPriceCents: data.dayPriceCents ?? null,
+      flatDays: flatDaysOf(data, pricing),
       // Searched as read: the owner's choice, never below the law's minimum (issue 49).
       licence: data.type ? requiredLicence(data) : (data.licence ?? null),
       skipperMode: data.skipper?.mode ?? null,
@@ -106,5 +110,5 @@ export function searchFieldsOf(listing: ListingContent, place: ListingPlace, rat
 
 /** The record with its search fields recomputed for `place`. */
 export function withSearchFields<T extends ListingRecord>(record: T, place: ListingPlace): T {
-  return { ...record, ...searchFieldsOf(record, place, record.rating, record.standingBonus) };
+  return { ...record, ...searchFieldsOf(record, place, record.rating, record.standingBonus, record.pricing) };
 }

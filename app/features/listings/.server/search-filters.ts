@@ -102,6 +102,8 @@ export function satisfies(listing: Listing, where: readonly WhereClause[]): bool
         return comparable && (value as number) >= (operand as number);
       case "<=":
         return comparable && (value as number) <= (operand as number);
+      case "in":
+        return Array.isArray(operand) && operand.includes(value);
       case "array-contains":
         return Array.isArray(value) && value.includes(operand);
       default:

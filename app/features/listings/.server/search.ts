@@ -17,7 +17,8 @@ import {
 } from "./model";
 import { placeBranchesFor, placeSlug } from "./places";
 import { boatSortOrders, comparatorFor, dockSortOrders, rangeFilter, satisfies, type Plan, type SearchFilter } from "./search-filters";
-import { datedPriceSearch, DATED_PRICE_CANDIDATES } from "./search-day-prices";
+import { datedPriceSearch } from "./search-day-prices";
+import { datedPriceRun, flatFilter, flatFor } from "./search-dated";
 import { cursorFor, pageLinks, type Positions, type SearchCursor } from "./search-cursor";
 import { createSearchQueries } from "./search-queries";
 
@@ -86,14 +87,14 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
     page: number;
     /** The search without its page: what the results are remembered by. */
     cacheKey: string;
-    /** An order the store cannot run (a dated search's price per day: `search-day-prices.ts`): sorted in memory. */
-    compare?: ((a: Listing, b: Listing) => number) | null;
     cursor?: string | null;
+    /** The results from the first to the page's end (a dated price search merges them: `search-dated.ts`). */
+    fromFirst?: boolean;
   }): Promise<SearchPage<Listing>> {
     const { equality, sortOrder, page, cacheKey } = input;
     const branches: WhereClause[][] = input.places ?? [[]];
-    const start = (page - 1) * SEARCH_PAGE_SIZE;
-    const end = start + SEARCH_PAGE_SIZE;
+    const start = input.fromFirst ? 0 : (page - 1) * SEARCH_PAGE_SIZE;
+    const end = page * SEARCH_PAGE_SIZE;
     // What a page link's cursor is bound to: the search and its store queries.
     const keyOf = (queries: Query[]) => `${cacheKey}\n${JSON.stringify(queries)}`;
     const pageOf = (items: Listing[], counted: number, exact: boolean, links?: { marks: ReadonlyMap<number, Positions>; queries: Query[] }): SearchPage<Listing> => {
@@ -111,11 +112,10 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       where: [...equality, ...withSort.flatMap((f) => f.range!.where)],
       orderBy: sortOrder,
       residual: input.filters.filter((f) => !withSort.includes(f)),
-      sorted: !input.compare,
+      sorted: true,
     };
     const queries = branches.map((branch): Query => ({ collection: LISTINGS, where: [...planA.where, ...branch], orderBy: planA.orderBy }));
-    // An order the store cannot run (a dated price order) is sorted in memory, so it has no cursor.
-    const inStore = planA.residual.length === 0 && !input.compare;
+    const inStore = planA.residual.length === 0;
 
     const remembered = matchesCache.get(cacheKey);
     const fresh = remembered !== undefined && now() - remembered.at < SEARCH_COUNT_TTL_MS;
@@ -241,14 +241,14 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       const plan = plans[best];
       const candidates = counts[best] === 0 ? [] : await fetchPlan(plan, branches, SEARCH_CANDIDATE_LIMIT);
       const matches = candidates.filter(keep(plan));
-      if (!plan.sorted) matches.sort(input.compare ?? comparatorFor(sortOrder));
+      if (!plan.sorted) matches.sort(comparatorFor(sortOrder));
       return found(matches, true);
     }
     // Every plan is broad: the first candidates in the requested order, filtered. The pages are
     // in the right order but stop early, and the total counts only the matches among them.
     const candidates = await fetchPlan(planA, branches, SEARCH_CANDIDATE_LIMIT);
     const kept = candidates.filter(keep(planA));
-    return found(input.compare ? kept.sort(input.compare) : kept, false);
+    return found(kept, false);
   }
 
   /** The ports a place's text is matched against (the ports service keeps its list, decision 055). */
@@ -278,7 +278,8 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
      *
      * Dates (`from`/`to`, `to` defaulting to `from`): a boat is left out when a confirmed
      * booking, a pending request or an owner block holds any slot of those days (the booking
-     * engine answers through `useAvailability`; one range read of the held slots).
+     * engine answers through `useAvailability`; one range read of the held slots). With a
+     * price filter or order, the stay's price per day, exact for every boat (`search-dated.ts`).
      *
      * How it runs on the store (the same queries on SQLite and Firestore; decisions 006, 056):
      * - Always in the store, as equality filters: published, boat, the type, people (`seats`
@@ -326,14 +327,8 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         q.maxPrice === undefined ? undefined : q.maxPrice * 100,
         true,
       );
-      // With dates, the price filter and orders are the stay's per day, in memory, when the candidates
-      // are few enough to read (`search-day-prices.ts`); else the day price in the store, as without dates.
       const places = await placeBranches(q.place);
-      const few = async () =>
-        (await Promise.all((places ?? [[]]).map((branch) => cachedCount({ collection: LISTINGS, where: [...equality, ...branch], limit: DATED_PRICE_CANDIDATES + 1 })))).reduce((a, b) => a + b, 0) <= DATED_PRICE_CANDIDATES;
-      const dated = q.from && (await few()) ? datedPriceSearch(q) : null;
-      if (price && !dated) filters.push(price);
-      if (dated) filters.push(dated.filter);
+      if (price) filters.push(price);
       if (q.licence !== undefined) {
         const held = q.licence;
         // Read as the boat asks (issue 49): the stored choice, never below the law's minimum.
@@ -344,20 +339,21 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
         filters.push({ test: (listing) => listing.skipperMode !== null && accepted.includes(listing.skipperMode) });
       }
       if (q.instantBooking) filters.push({ test: (listing) => listing.instantBooking === true });
-      // Free on every chosen day: no booking, request or block holds any of them.
+      // Free on every chosen day: no booking, request or block holds any of them (one range read, shared).
       const source = availability;
       const { from, to } = q;
-      return runSearch({
-        equality,
-        places,
-        sortOrder: boatSortOrders[q.sort ?? "relevance"],
-        filters,
-        busy: from !== undefined && source ? () => source.busy(from, to ?? from) : null,
-        page: q.page ?? 1,
-        cacheKey: JSON.stringify(["boat", { ...q, page: undefined }]),
-        compare: dated?.compare ?? null,
-        cursor: options.cursor,
-      }) as Promise<SearchPage<BoatListing>>;
+      let held: Promise<ReadonlySet<string>> | null = null;
+      const busy = from !== undefined && source ? () => (held ??= source.busy(from, to ?? from)) : null;
+      const sortOrder = boatSortOrders[q.sort ?? "relevance"];
+      const run = { equality, places, sortOrder, filters, busy, page: q.page ?? 1, cacheKey: JSON.stringify(["boat", { ...q, page: undefined }]), cursor: options.cursor };
+      // With dates, a price filter or order is the stay's price per day (`search-dated.ts`, decision 062).
+      const dated = datedPriceSearch(q);
+      if (!dated) return runSearch(run) as Promise<SearchPage<BoatListing>>;
+      const { days, compare } = dated;
+      const flatEquality: WhereClause[] = compare ? [...equality, ["flatDays", "in", flatFor(days)]] : equality;
+      const flat = (fromFirst: boolean) => runSearch({ ...run, equality: flatEquality, filters: compare ? filters : [...filters, flatFilter(days)], fromFirst, cursor: fromFirst ? null : run.cursor });
+      const keep = [dated.filter, ...filters.filter((f) => f !== price)];
+      return datedPriceRun({ store, count: cachedCount, equality, places, days, page: run.page, sortOrder, compare, keep, busy, flat }) as Promise<SearchPage<BoatListing>>;
     },
 
     /**

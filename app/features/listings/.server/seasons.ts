@@ -23,6 +23,8 @@ import {
 import { daysBetween, isIsoDate } from "#app/utils/dates";
 import { mutate, timestamp, type LifecycleContext } from "./lifecycle-context";
 import { ListingError, type Listing, type ListingRecord } from "./model";
+import { placeOf } from "./places";
+import { withSearchFields } from "./search-fields";
 
 /** What the owner typed for a season (prices in cents; one of the two, the other null). */
 export type SeasonInput = { name: string; start: string; end: string; dayPriceCents: number | null; percent: number | null };
@@ -94,7 +96,8 @@ function change(ctx: LifecycleContext, ownerUid: string, id: string, next: (rule
     const rules = next(rulesOf(listing));
     const seasons = [...rules.seasons].sort((a, b) => a.start.localeCompare(b.start));
     const { id: _id, ...record } = listing;
-    return { ...record, pricing: { seasons, weekend: rules.weekend }, updatedAt: timestamp(ctx) };
+    // The rules decide which boats a dated search prices apart (`flatDays`, decision 062).
+    return withSearchFields({ ...record, pricing: { seasons, weekend: rules.weekend }, updatedAt: timestamp(ctx) } as ListingRecord, placeOf(listing));
   });
 }
 
