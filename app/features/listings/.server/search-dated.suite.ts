@@ -13,7 +13,7 @@ import { boat, photos } from "./test-fixtures";
 /**
  * A search with dates and a price filter or order is exact for every boat (decision 062), on one
  * store (run on SQLite and on Firestore): against 40 boats — some with a high season, a cheap
- * season, a weekend rule or a weekly price — and two taken on some days, any search (days across
+ * season, a weekend rule, a weekly price or a mandatory skipper — and two taken on some days, any search (days across
  * a season's edge, 1–9 days long, any order, a price range, a type, people, pages 1–3) finds the
  * boats a reading of every boat finds: the stay's price per day in range, ordered by it (or by the
  * search's order), the same total.
@@ -22,11 +22,12 @@ const OWNER = "owner-dated";
 const FIRST_DAY = Date.parse("2027-06-24T00:00:00Z");
 const day = (offset: number) => new Date(FIRST_DAY + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** The i-th boat's data: prices 100–210 €, every fourth with a weekly price worth 5 or 6 days. */
+/** The i-th boat's data: prices 100–210 €, two in four with a weekly price worth 5 or 6 days, one in nine with a mandatory skipper. */
 function dataOf(i: number): Record<string, unknown> {
   const dayPriceCents = 100_00 + ((i * 37) % 23) * 5_00;
   const week = i % 4 === 1 ? dayPriceCents * 5 : i % 4 === 2 ? dayPriceCents * 6 + 50 : undefined;
-  const steps = boat({ type: i % 3 === 0 ? "sail" : "motor", title: `Barco por días ${i}`, capacity: 4 + (i % 6), dayPriceCents, halfDayPriceCents: undefined, ...(week ? { weekPriceCents: week } : {}) });
+  const skipper = i % 9 === 7 ? { mode: "mandatory", dailyPriceCents: 120_00 } : { mode: "optional", dailyPriceCents: 150_00 };
+  const steps = boat({ type: i % 3 === 0 ? "sail" : "motor", title: `Barco por días ${i}`, capacity: 4 + (i % 6), dayPriceCents, halfDayPriceCents: undefined, skipper, ...(week ? { weekPriceCents: week } : {}) });
   return Object.assign({}, ...Object.values(steps)) as Record<string, unknown>;
 }
 
@@ -61,8 +62,8 @@ export function datedSearchSuite(ports: () => { store: DocumentStore }) {
 
   it("stores which stays each boat prices at its day price (flatDays)", () => {
     const flat = (i: number) => boats.find((b) => (b.data as { title?: string }).title === `Barco por días ${i}`)!.flatDays;
-    // A season, a weekend rule: none; a week at 5 day prices: up to 4 days; at 6 and a bit: 6; no week: every stay.
-    expect([flat(0), flat(3), flat(1), flat(2), flat(4)]).toEqual([0, 0, 4, 6, 7]);
+    // A season, a weekend rule, a mandatory skipper: none; a week at 5 day prices: up to 4 days; at 6 and a bit: 6; no week: every stay.
+    expect([flat(0), flat(3), flat(7), flat(1), flat(2), flat(4)]).toEqual([0, 0, 0, 4, 6, 7]);
   });
 
   it("finds what a reading of every boat finds, for any dated search by price", async () => {

@@ -1,14 +1,15 @@
 /**
  * Search's price with dates (issue 49): a boat's price on the chosen days is the stay's average
- * per day — the rental the booking engine would charge for those days (`priceRental`: seasons,
- * weekends and the weekly price, no skipper, no fee) divided by the days, rounded half up — and
+ * per day — what the booking engine would charge for those days before the fee (`priceRental`:
+ * seasons, weekends, the weekly price, and a mandatory skipper, as the card's total counts them)
+ * divided by the days, rounded half up — and
  * the price filter (`minPrice`/`maxPrice`, euros a day) and the price orders use it. Without
  * dates, the base day price (`dayPriceCents`), in the store, as before.
  *
  * Most boats cost their day price on most stays: `flatDays` (a search field, `flatDaysOf`) says up
  * to how long a stay. For a stay of n days the boats with `flatDays` ≥ n are searched in the store
- * by `dayPriceCents` exactly as without dates; the others (seasons, a weekend rule, a weekly price
- * below n days at the day price) are read apart, priced by the stay and merged in order
+ * by `dayPriceCents` exactly as without dates; the others (seasons, a weekend rule, a mandatory
+ * skipper, a weekly price below n days at the day price) are read apart, priced by the stay and merged in order
  * (`search-dated.ts`, decision 062).
  */
 import { boatTariff, hasRules, priceRental, type PricingRules } from "#app/features/bookings";
@@ -16,12 +17,16 @@ import type { BoatSearch } from "#app/features/search";
 import type { Listing } from "./model";
 import type { SearchFilter } from "./search-filters";
 
-/** The stay's rental per day in cents (null: no price on those days). */
+/**
+ * What the stay costs a day in cents, as the card's total counts it before the fee: the rental at
+ * each day's price plus a mandatory skipper (null: no price on those days).
+ */
 export function stayDayAverage(listing: Listing, from: string, days: number): number | null {
   if (listing.kind !== "boat" || listing.data.dayPriceCents === undefined || days < 1) return null;
+  const { dayPriceCents, weekPriceCents, skipper } = listing.data;
   try {
-    const price = priceRental(boatTariff({ dayPriceCents: listing.data.dayPriceCents, weekPriceCents: listing.data.weekPriceCents }, 0, listing.pricing ?? null), { kind: "days", days, start: from });
-    return Math.floor((price.rentalCents * 2 + days) / (days * 2));
+    const price = priceRental(boatTariff({ dayPriceCents, weekPriceCents, skipper: skipper ?? null }, 0, listing.pricing ?? null), { kind: "days", days, start: from });
+    return Math.floor((price.ownerCents * 2 + days) / (days * 2));
   } catch {
     return null;
   }
@@ -32,14 +37,15 @@ export const FLAT_ALWAYS = 7;
 
 /**
  * The longest stay, in days, that costs `dayPriceCents` a day (as `priceRental` prices it),
- * FLAT_ALWAYS for every stay: 0 with seasons or a weekend rule (a day may cost more or less);
+ * FLAT_ALWAYS for every stay: 0 with seasons or a weekend rule (a day may cost more or less) or a
+ * mandatory skipper (paid on top);
  * with a weekly price below 7 day prices, the stays shorter than the week price is worth in days
  * (from there a week is cheaper); FLAT_ALWAYS without a day price (the store's null is the stay's).
  */
-export function flatDaysOf(data: { dayPriceCents?: number; weekPriceCents?: number }, pricing: PricingRules | null | undefined): number {
+export function flatDaysOf(data: { dayPriceCents?: number; weekPriceCents?: number; skipper?: { mode: string; dailyPriceCents?: number } }, pricing: PricingRules | null | undefined): number {
   const day = data.dayPriceCents;
   if (day === undefined) return FLAT_ALWAYS;
-  if (hasRules(pricing)) return 0;
+  if (hasRules(pricing) || (data.skipper?.mode === "mandatory" && (data.skipper.dailyPriceCents ?? 0) > 0)) return 0;
   const week = data.weekPriceCents;
   if (week === undefined || week >= FLAT_ALWAYS * day) return FLAT_ALWAYS;
   if (day <= 0) return 0;
