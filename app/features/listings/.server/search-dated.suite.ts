@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
 import { demoPorts } from "#app/.server/seed/ports";
 import type { DocumentStore } from "#app/.server/store";
+import { countingStore, measureStoreUse } from "#app/.server/store/counting";
 import { createPortsService } from "#app/features/ports/.server";
 import { createUsersService } from "#app/features/profiles/.server";
 import { LISTINGS, type Listing, type ListingRecord } from "./model";
@@ -42,7 +43,8 @@ export function datedSearchSuite(ports: () => { store: DocumentStore }) {
     store = ports().store;
     const users = createUsersService(store);
     const portsService = createPortsService(store);
-    listings = createListingsService({ store, users, ports: portsService });
+    // Counting reads as Firestore bills them, in the scopes that measure (`measureStoreUse`).
+    listings = createListingsService({ store: countingStore(store), users, ports: portsService });
     for (const port of demoPorts) await portsService.save(port);
     await users.create({ uid: OWNER, email: "dated@amarre.test", displayName: "Armadora por días", kind: "professional" });
     await users.setLessor(OWNER, { legalName: "Armadora por días", idDocument: "12345678Z", phone: "+34 600 000 000", address: "Passeig Marítim 1, 07014 Palma", iban: "ES9121000418450200051332" });
@@ -104,6 +106,18 @@ export function datedSearchSuite(ports: () => { store: DocumentStore }) {
       { numRuns: 60 },
     );
   }, 120_000);
+
+  it("remembers the merged order: the same page again, and the next, read their listings by id", async () => {
+    listings.forgetSearch();
+    const query = { from: "2027-07-02", to: "2027-07-02", sort: "price-asc" };
+    const first = await measureStoreUse(() => listings.search({ ...query, page: 1 }));
+    const again = await measureStoreUse(() => listings.search({ ...query, page: 1 }));
+    const second = await measureStoreUse(() => listings.search({ ...query, page: 2 }));
+    expect(first.result.items).toHaveLength(24);
+    expect(again.result.items.map((l) => l.id)).toEqual(first.result.items.map((l) => l.id));
+    expect([again.counts.reads, second.counts.reads]).toEqual([24, second.result.items.length]);
+    expect(first.counts.reads).toBeGreaterThan(24);
+  });
 
   it("a change of season moves the boat at once", async () => {
     const boat = boats.find((b) => (b.data as { title?: string }).title === "Barco por días 4")!;

@@ -1,6 +1,6 @@
 import type { DocumentStore, OrderByClause, Query, WhereClause } from "#app/.server/store";
 import { SEARCH_PAGE_SIZE } from "#app/features/search";
-import { LISTINGS, SEARCH_CANDIDATE_LIMIT, type Listing, type ListingRecord, type SearchPage } from "./model";
+import { LISTINGS, SEARCH_CANDIDATE_LIMIT, SEARCH_COUNT_TTL_MS, type Listing, type ListingRecord, type SearchPage } from "./model";
 import { flatDaysOf, FLAT_ALWAYS } from "./search-day-prices";
 import { comparatorFor, type SearchFilter } from "./search-filters";
 
@@ -19,7 +19,8 @@ import { comparatorFor, type SearchFilter } from "./search-filters";
  *
  * Reads: the store part's (as an undated search's page) plus every boat of the second kind that
  * the store filters (type, place, people) leave; they grow with the boats that price by
- * season, not with the listings.
+ * season, not with the listings. The merged order is remembered as far as known (`DatedMemory`):
+ * the same page again, or another within it, reads its 24 listings by id.
  */
 
 /** The `flatDays` values of the boats that cost their day price on a stay of `days` days. */
@@ -33,6 +34,12 @@ export function flatFilter(days: number): SearchFilter {
   const least = Math.min(days, FLAT_ALWAYS);
   return { test: (listing) => listing.kind !== "boat" || flatDaysOf(listing.data, listing.pricing) >= least };
 }
+
+/**
+ * A merged search's results as far as known (`ids`, in order), its total, and when: a page within
+ * them reads its 24 listings by id for SEARCH_COUNT_TTL_MS, as a remembered search does (`search.ts`).
+ */
+export type DatedMemory = Map<string, { ids: string[]; total: number; exact: boolean; at: number }>;
 
 /** Merges two lists each in `compare`'s order. */
 function merge<T>(a: T[], b: T[], compare: (x: T, y: T) => number): T[] {
@@ -66,8 +73,20 @@ export async function datedPriceRun(input: {
    * first `page × 24` results.
    */
   flat: (fromFirst: boolean) => Promise<SearchPage<Listing>>;
+  /** What merged searches found, by `cacheKey` (the search without its page), and the clock. */
+  memory: DatedMemory;
+  cacheKey: string;
+  now: () => number;
 }): Promise<SearchPage<Listing>> {
-  const { store, page } = input;
+  const { store, page, memory, cacheKey } = input;
+  const start = (page - 1) * SEARCH_PAGE_SIZE;
+  const pageOf = (items: Listing[], total: number, exact: boolean): SearchPage<Listing> => ({ items, total, totalIsExact: exact, page, pageCount: Math.ceil(total / SEARCH_PAGE_SIZE), pageSize: SEARCH_PAGE_SIZE });
+  const known = memory.get(cacheKey);
+  if (known && input.now() - known.at < SEARCH_COUNT_TTL_MS && (known.ids.length >= known.total || start + SEARCH_PAGE_SIZE <= known.ids.length)) {
+    const ids = known.ids.slice(start, start + SEARCH_PAGE_SIZE);
+    const docs = ids.length === 0 ? [] : await store.getMany<ListingRecord>(LISTINGS, ids);
+    return pageOf(docs.filter((doc) => doc !== null && doc.status === "published") as Listing[], known.total, known.exact);
+  }
   const branches = input.places ?? [[]];
   const others = Array.from({ length: Math.min(input.days, FLAT_ALWAYS) }, (_, i) => i);
   // Counted first (a count the search remembers, so a page again reads nothing more for it).
@@ -89,13 +108,10 @@ export async function datedPriceRun(input: {
   const flat = await input.flat(true);
   const all = merge(flat.items, priced, compare);
   const total = Math.min(flat.total + priced.length, SEARCH_CANDIDATE_LIMIT);
-  const start = (page - 1) * SEARCH_PAGE_SIZE;
-  return {
-    items: all.slice(start, start + SEARCH_PAGE_SIZE),
-    total,
-    totalIsExact: flat.totalIsExact && complete && flat.total + priced.length <= SEARCH_CANDIDATE_LIMIT,
-    page,
-    pageCount: Math.ceil(total / SEARCH_PAGE_SIZE),
-    pageSize: SEARCH_PAGE_SIZE,
-  };
+  const exact = flat.totalIsExact && complete && flat.total + priced.length <= SEARCH_CANDIDATE_LIMIT;
+  // In order up to the page's end, or to the last when the store's part was read to its end.
+  const inOrder = flat.items.length >= flat.total ? all : all.slice(0, page * SEARCH_PAGE_SIZE);
+  if (memory.size >= 200) memory.clear();
+  memory.set(cacheKey, { ids: inOrder.map((listing) => listing.id), total, exact, at: input.now() });
+  return pageOf(all.slice(start, start + SEARCH_PAGE_SIZE), total, exact);
 }

@@ -18,7 +18,7 @@ import {
 import { placeBranchesFor, placeSlug } from "./places";
 import { boatSortOrders, comparatorFor, dockSortOrders, rangeFilter, satisfies, type Plan, type SearchFilter } from "./search-filters";
 import { datedPriceSearch } from "./search-day-prices";
-import { datedPriceRun, flatFilter, flatFor } from "./search-dated";
+import { datedPriceRun, flatFilter, flatFor, type DatedMemory } from "./search-dated";
 import { cursorFor, pageLinks, type Positions, type SearchCursor } from "./search-cursor";
 import { createSearchQueries } from "./search-queries";
 
@@ -67,6 +67,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
    * dropped if no longer published) instead of counting and reading from the first result again.
    */
   const matchesCache = new Map<string, Remembered>();
+  const datedMemory: DatedMemory = new Map();
 
   const { cachedCount, countPlan, fetchPlan, readOn, forgetCounts } = createSearchQueries(store, now);
 
@@ -267,6 +268,7 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
     forget(): void {
       forgetCounts();
       matchesCache.clear();
+      datedMemory.clear();
     },
 
     /**
@@ -353,7 +355,8 @@ export function createListingSearch(deps: { store: DocumentStore; ports: PortsSe
       const flatEquality: WhereClause[] = compare ? [...equality, ["flatDays", "in", flatFor(days)]] : equality;
       const flat = (fromFirst: boolean) => runSearch({ ...run, equality: flatEquality, filters: compare ? filters : [...filters, flatFilter(days)], fromFirst, cursor: fromFirst ? null : run.cursor });
       const keep = [dated.filter, ...filters.filter((f) => f !== price)];
-      return datedPriceRun({ store, count: cachedCount, equality, places, days, page: run.page, sortOrder, compare, keep, busy, flat }) as Promise<SearchPage<BoatListing>>;
+      const memory = { memory: datedMemory, cacheKey: run.cacheKey, now };
+      return datedPriceRun({ store, count: cachedCount, equality, places, days, page: run.page, sortOrder, compare, keep, busy, flat, ...memory }) as Promise<SearchPage<BoatListing>>;
     },
 
     /**
