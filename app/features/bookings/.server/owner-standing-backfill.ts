@@ -54,8 +54,8 @@ async function eventsOf(ctx: BookingsContext, uid: string): Promise<DatedStandin
   return events;
 }
 
-/** One owner rebuilt: `rebuilt`, `gone` (no account: nothing written) or `busy` (an event each time). */
-export async function rebuildStanding(ctx: BookingsContext, uid: string, options: StandingsBackfillOptions): Promise<"rebuilt" | "gone" | "busy"> {
+/** One owner rebuilt: `rebuilt`, `none` (no event in their history), `gone` (no account: nothing written) or `busy` (an event each time). */
+export async function rebuildStanding(ctx: BookingsContext, uid: string, options: StandingsBackfillOptions): Promise<"rebuilt" | "none" | "gone" | "busy"> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     if (!(await options.stillHere(uid))) return "gone";
     const before = await ctx.store.get<StandingRecord>(OWNER_STANDINGS, uid);
@@ -72,7 +72,8 @@ export async function rebuildStanding(ctx: BookingsContext, uid: string, options
       await eraseOwnerStanding(ctx, uid);
       return "gone";
     }
-    if (folded) await foldStanding(ctx, uid, { everyListing: true });
+    if (!folded) return "none";
+    await foldStanding(ctx, uid, { everyListing: true });
     return "rebuilt";
   }
   return "busy";
