@@ -11,7 +11,7 @@
  *   writes it only if the record is still as it was read; otherwise an event committed meanwhile
  *   (its booking perhaps read before it) and the owner is read again, at most `ATTEMPTS` times.
  * - **Bounded reads, resumable**: owners are found one at a time in the order of their uid (the
- *   next owner after the last one rebuilt, one booking read), an owner's bookings are read a page
+ *   next owner after the last one rebuilt, one booking read: `nextOwner`), an owner's bookings are read a page
  *   at a time and kept only as their events, and the progress document
  *   (`migrations/owner-standings-v1`) names the last owner done, so a run stopped half-way goes
  *   on from there. An owner still busy after `ATTEMPTS` is left for the next start.
@@ -79,10 +79,19 @@ export async function rebuildStanding(ctx: BookingsContext, uid: string, options
   return "busy";
 }
 
-/** The next owner after `after` in uid order (one booking read, by the owners' bookings' index), or null. */
+/**
+ * The next owner after `after` in uid order, or null: one booking read, on the owners' bookings'
+ * index. A cursor of the uid alone skips all of `after`'s bookings, and SQLite walks the index from
+ * it (an `ownerUid >` filter has it sort the whole collection); a store that ignores cursors (the
+ * in-process Firestore emulator a demo may run on) answers the first owner again, and is asked by
+ * the filter instead.
+ */
 async function nextOwner(ctx: BookingsContext, after: string | null): Promise<string | null> {
-  const [next] = await ctx.store.query<Booking>({ collection: BOOKINGS, ...(after === null ? {} : { where: [["ownerUid", ">", after]] }), orderBy: [["ownerUid", "asc"], ["start", "desc"]], limit: 1 });
-  return next?.ownerUid ?? null;
+  const orderBy = [["ownerUid", "asc"], ["start", "desc"]] as const;
+  const [next] = await ctx.store.query<Booking>({ collection: BOOKINGS, orderBy, ...(after === null ? {} : { startAfter: [after] }), limit: 1 });
+  if (after === null || !next || next.ownerUid > after) return next?.ownerUid ?? null;
+  const [filtered] = await ctx.store.query<Booking>({ collection: BOOKINGS, where: [["ownerUid", ">", after]], orderBy, limit: 1 });
+  return filtered?.ownerUid ?? null;
 }
 
 /**
