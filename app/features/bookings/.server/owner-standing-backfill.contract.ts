@@ -6,6 +6,7 @@ import { addDays, today } from "#app/utils/dates";
 import type { OwnerStandingFixture } from "./owner-standing.contract";
 import { figuresAt, OWNER_STANDINGS, rollTo, standingBonus, type StandingRecord } from "./owner-standing-model";
 import { STANDINGS_BACKFILL } from "./owner-standing-backfill";
+import type { Booking } from "./model";
 import { createBookingsService } from "./service";
 
 /**
@@ -140,7 +141,7 @@ export function standingBackfillSuite(setup: () => StandingBackfillFixture, opti
     const ownerUid = await setup().owner();
     const boat = await setup().boat(ownerUid, false);
     const live = service(clock);
-    const requests = [];
+    const requests: Booking[] = [];
     for (let i = 0; i < options.parallel + 3; i++) requests.push(await live.book(renter(), boat.id, trip(addDays(today(clock.now), 5 + i))));
     clock.now = new Date(clock.now.getTime() + 2 * HOUR);
     // Two answered before the standing was kept, the others still pending.
