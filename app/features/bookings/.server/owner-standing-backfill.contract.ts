@@ -5,7 +5,7 @@ import type { WeatherEvidence } from "#app/features/weather/.server";
 import { addDays, today } from "#app/utils/dates";
 import type { OwnerStandingFixture } from "./owner-standing.contract";
 import { figuresAt, OWNER_STANDINGS, rollTo, standingBonus, type StandingRecord } from "./owner-standing-model";
-import { STANDINGS_BACKFILL } from "./owner-standing-backfill";
+import { ATTEMPTS, STANDINGS_BACKFILL } from "./owner-standing-backfill";
 import type { Booking } from "./model";
 import { createBookingsService } from "./service";
 
@@ -175,6 +175,35 @@ export function standingBackfillSuite(setup: () => StandingBackfillFixture, opti
     await setup().store.delete(MIGRATIONS, STANDINGS_BACKFILL);
     await backfill(service(clock));
     expect(comparable(await recordOf(ownerUid), clock.now)).toEqual(comparable(after, clock.now));
+  });
+
+  it(`an owner whose record changes at each of ${ATTEMPTS} reads is left for the next start, which rebuilds them first`, async () => {
+    const clock = { now: new Date("2028-01-10T08:00:00Z") };
+    const ownerUid = await setup().owner();
+    const boat = await setup().boat(ownerUid, false);
+    const live = service(clock);
+    const requests: Booking[] = [];
+    for (let i = 0; i < ATTEMPTS + 1; i++) requests.push(await live.book(renter(), boat.id, trip(addDays(today(clock.now), 5 + i))));
+    clock.now = new Date(clock.now.getTime() + HOUR);
+    await live.act(requests[0].id, ownerUid, "owner", "accept");
+    await forget(ownerUid);
+    // Each time the backfill reads this owner's bookings, the owner answers another request.
+    let answers = 1;
+    const busy = interceptedStore(setup().store, {
+      async onQuery(query) {
+        if (!query.where?.some(([field, op, value]) => field === "ownerUid" && op === "==" && value === ownerUid)) return;
+        await live.act(requests[answers++].id, ownerUid, "owner", "accept");
+      },
+    });
+    await backfill(service(clock, busy));
+    expect(answers).toBe(ATTEMPTS + 1);
+    expect(await setup().store.get(MIGRATIONS, STANDINGS_BACKFILL)).toMatchObject({ done: false, busy: [ownerUid] });
+    // The live events since the record was forgotten, and nothing else, until the next start.
+    expect(await live.ownerStanding(ownerUid)).toMatchObject({ requests: ATTEMPTS, answered: ATTEMPTS });
+
+    await backfill(service(clock));
+    expect(await setup().store.get(MIGRATIONS, STANDINGS_BACKFILL)).toMatchObject({ done: true, busy: [] });
+    expect(await live.ownerStanding(ownerUid)).toMatchObject({ requests: ATTEMPTS + 1, answered: ATTEMPTS + 1, responseRate: 100 });
   });
 
   it("a run stopped half-way goes on from the owner it stopped at, and counts nothing twice", async () => {

@@ -11,10 +11,11 @@
  *   writes it only if the record is still as it was read; otherwise an event committed meanwhile
  *   (its booking perhaps read before it) and the owner is read again, at most `ATTEMPTS` times.
  * - **Bounded reads, resumable**: owners are found one at a time in the order of their uid (the
- *   next owner after the last one rebuilt, one booking read: `nextOwner`), an owner's bookings are read a page
- *   at a time and kept only as their events, and the progress document
+ *   next owner after the last one done, one booking read: `nextOwner`), an owner's bookings are
+ *   read a page at a time and kept only as their events, and the progress document
  *   (`migrations/owner-standings-v1`) names the last owner done, so a run stopped half-way goes
- *   on from there. An owner still busy after `ATTEMPTS` is left for the next start.
+ *   on from there. An owner still busy after `ATTEMPTS` is named there too, and rebuilt first at
+ *   the next start (the pass is not done until no owner is left busy).
  * - After each owner, the standing is folded into their listings' relevance as after an event.
  */
 import { scanQuery } from "#app/.server/store";

@@ -42,5 +42,5 @@ describe(`bookings: the owner's standing on Firestore (${firestore.emulator})`, 
   });
   ownerStandingSuite(fixture, { parallel: 8 });
   // The backfill (decision 061's amendment): a request answered while it reads the owner, on real transactions.
-  standingBackfillSuite(() => ({ ...fixture(), stillHere: async (uid) => (await users.get(uid)) !== null }), { parallel: 8 });
+  standingBackfillSuite(() => ({ ...fixture(), stillHere: async (uid) => (await users.get(uid)) !== null }), { parallel: 4 });
 });
