@@ -54,6 +54,10 @@ export function interceptedStore(store: DocumentStore, hooks: { onQuery?: (query
   });
 }
 
+/**
+ * `parallel`: answers at once with a run; fewer than `ATTEMPTS`, so that the owner cannot be left
+ * busy (each lost attempt needs an event of its own).
+ */
 export function standingBackfillSuite(setup: () => StandingBackfillFixture, options: { parallel: number }) {
   let renters = 0;
   const renter = () => ({ uid: `backfill-renter-${Date.now()}-${++renters}`, lang: "es" });

@@ -8,6 +8,7 @@ import { createPortsService } from "#app/features/ports/.server";
 import { createUsersService, type UsersService } from "#app/features/profiles/.server";
 import { ownerStandingSuite, type OwnerStandingFixture } from "./owner-standing.contract";
 import { standingBackfillSuite } from "./owner-standing-backfill.contract";
+import { ATTEMPTS } from "./owner-standing-backfill";
 
 /**
  * The owner's standing on Firestore: Google's emulator where the machine has it (real
@@ -41,6 +42,6 @@ describe(`bookings: the owner's standing on Firestore (${firestore.emulator})`, 
     boat: (ownerUid, instant) => publishBoat(listings, ownerUid, { instantBooking: instant }),
   });
   ownerStandingSuite(fixture, { parallel: 8 });
-  // The backfill (decision 061's amendment): a request answered while it reads the owner, on real transactions.
-  standingBackfillSuite(() => ({ ...fixture(), stillHere: async (uid) => (await users.get(uid)) !== null }), { parallel: 4 });
+  // The backfill (decision 061's amendment): requests answered while it reads the owner, on real transactions.
+  standingBackfillSuite(() => ({ ...fixture(), stillHere: async (uid) => (await users.get(uid)) !== null }), { parallel: ATTEMPTS - 1 });
 });

@@ -10,6 +10,7 @@ import { loader as userLoader } from "#app/features/profiles/routes/user";
 import { publishBoat } from "#app/features/listings/.server/test-fixtures";
 import { ownerStandingSuite } from "./owner-standing.contract";
 import { standingBackfillSuite } from "./owner-standing-backfill.contract";
+import { ATTEMPTS } from "./owner-standing-backfill";
 
 /** The owner's standing through the booking actions on the embedded store (SQLite). */
 let services: Services;
@@ -39,7 +40,7 @@ describe("bookings: the owners' standing rebuilt from their bookings' history (S
       boat: (ownerUid, instant) => publishBoat(services.listings, ownerUid, { instantBooking: instant }),
       stillHere: async (uid) => (await services.users.get(uid)) !== null,
     }),
-    { parallel: 12 },
+    { parallel: ATTEMPTS - 1 },
   );
 });
 
