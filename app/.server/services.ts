@@ -300,11 +300,11 @@ export function assembleServices(config: Config, store: DocumentStore, identity:
     ...(reconciliation.available ? [{ name: "reconciliation" as const, doing: "reconciling the ledger with Stripe", everyMs: RECONCILIATION_CHECK_MS, pass: () => reconciliation.runDaily() }] : []),
     // The page cache's invalidations older than a minute, off the requests (at most 200 a pass).
     { name: "page-cache-invalidations", doing: "pruning the page cache's old invalidations", everyMs: INVALIDATIONS_PRUNE_MS, pass: () => invalidations.prune() },
-    // Once per store (a marker skips the scan after): short references for older bookings and cases,
-    // and older listings' search fields for people and a place's levels (decision 056).
+    // Once per store (a marker skips the scan after): older bookings' and cases' references, listings' search fields (056), owners' standings (061).
     { name: "booking-references", doing: "storing the bookings' references", everyMs: null, pass: () => bookings.backfillReferences() },
     { name: "case-references", doing: "storing the cases' references", everyMs: null, pass: () => cases.backfillReferences() },
     { name: "listing-search-fields", doing: "storing the listings' new search fields", everyMs: null, pass: () => listings.backfillSearchFields() },
+    { name: "owner-standings", doing: "rebuilding the owners' standings from their bookings", everyMs: null, pass: () => bookings.backfillStandings({ stillHere: async (uid) => (await users.get(uid)) !== null }) },
   ]);
   return {
     config, store, blobs, identity,

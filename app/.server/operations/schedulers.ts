@@ -1,7 +1,7 @@
 import { schedulerRuns } from "./metrics";
 
 /** The background schedulers `startBackgroundWork` runs, by name (the `scheduler` label of their counter). */
-export const SCHEDULERS = ["bookings-due", "chat-emails", "calendar-sync", "booking-references", "case-references", "listing-search-fields", "case-quotes-due", "deposit-closings", "reconciliation", "page-cache-invalidations"] as const;
+export const SCHEDULERS = ["bookings-due", "chat-emails", "calendar-sync", "booking-references", "case-references", "listing-search-fields", "owner-standings", "case-quotes-due", "deposit-closings", "reconciliation", "page-cache-invalidations"] as const;
 export type SchedulerName = (typeof SCHEDULERS)[number];
 
 /** One scheduler's record on this instance since it started. */

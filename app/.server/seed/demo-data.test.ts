@@ -8,6 +8,9 @@ import { loader as boatLoader } from "#app/features/listings/routes/boat-detail"
 import { authedRequest, createTestServices, dataOf, loadContext, settle, signInAs } from "#tests/test-services";
 import { DEMO_PASSWORD } from "./accounts";
 import { DEMO_CALENDAR_URL } from "./calendars";
+import { OWNER_STANDINGS, type StandingRecord } from "#app/features/bookings/.server/owner-standing-model";
+import { STANDINGS_BACKFILL } from "#app/features/bookings/.server/owner-standing-backfill";
+import { comparable } from "#app/features/bookings/.server/owner-standing-backfill.contract";
 
 /**
  * The demo marketplace, seeded once for the three checks below (a seed with the 78 demo listings
@@ -82,6 +85,21 @@ describe("the demo owner's standing", () => {
     const boat = (await services.listings.listByOwner(costa)).find((l) => l.kind === "boat" && (l.data.title ?? "").includes("Sun Odyssey"))!;
     const page = dataOf(await settle(() => boatLoader({ request: new Request(`http://localhost/boat/${boat.id}`), params: { id: boat.id }, context: loadContext(services) })));
     expect(page.standing).toMatchObject({ badge: { label: "Patrón destacado" }, summary: "Responde en menos de 1 hora · 100\u00a0%" });
+  });
+});
+
+describe("the demo's standings rebuilt from its bookings (decision 061's amendment)", () => {
+  it("a store seeded before the standing was kept gets, from the backfill, the records the live events made", async () => {
+    const now = new Date();
+    const costa = (await services.identity.getUserByEmail("costasol@amarre.test"))!.uid;
+    const made = await services.store.query<StandingRecord>({ collection: OWNER_STANDINGS, limit: 1_000 });
+    expect(made.map((record) => record.id)).toContain(costa);
+    for (const record of made) await services.store.delete(OWNER_STANDINGS, record.id);
+    expect(await services.bookings.ownerStanding(costa)).toMatchObject({ requests: 0, badge: false });
+    await services.store.delete("migrations", STANDINGS_BACKFILL);
+    expect(await services.bookings.backfillStandings({ stillHere: async (uid) => (await services.users.get(uid)) !== null })).toBe(made.length);
+    for (const record of made) expect(comparable(await services.store.get<StandingRecord>(OWNER_STANDINGS, record.id), now)).toEqual(comparable(record, now));
+    expect(await services.bookings.ownerStanding(costa)).toMatchObject({ requests: 12, meetsBar: true, badge: true });
   });
 });
 

@@ -209,6 +209,23 @@ export function applyEvent(record: StandingRecord, event: StandingEvent, at: Dat
   return { ...rolled, months, meetsBarSince, updatedAt: at.toISOString(), refoldAt: refoldAtOf(months) };
 }
 
+/** A standing event as a booking's history holds it: when, and the booking it happened to (the order of events of one moment). */
+export type DatedStandingEvent = { at: string; bookingId: string; event: StandingEvent };
+
+/**
+ * The record the live events would have made (`applyEvent` at each, oldest first), then rolled as
+ * the scheduler's pass does once a month has left the window by `now` (`refoldDue`); null without
+ * events. Events of the same millisecond go in booking id order (the live order is the commits').
+ */
+export function foldEvents(uid: string, events: readonly DatedStandingEvent[], now: Date, bonus: number): StandingRecord | null {
+  const sorted = [...events].sort((a, b) => (a.at === b.at ? (a.bookingId < b.bookingId ? -1 : a.bookingId > b.bookingId ? 1 : 0) : a.at < b.at ? -1 : 1));
+  if (sorted.length === 0) return null;
+  let record: StandingRecord = { ...emptyStanding(uid, new Date(sorted[0].at)), bonus };
+  for (const { at, event } of sorted) record = applyEvent(record, event, new Date(at));
+  if (record.refoldAt !== null && record.refoldAt <= now.toISOString()) record = { ...rollTo(record, now), updatedAt: now.toISOString() };
+  return record;
+}
+
 /**
  * What the owner's standing adds to each of their listings' relevance (`relevanceScore` is
  * 0–100): nothing for an owner with too few requests; up to 10 for answering, 5 for accepting,

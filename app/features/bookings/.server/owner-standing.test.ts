@@ -9,6 +9,8 @@ import { loader as boatLoader } from "#app/features/listings/routes/boat-detail"
 import { loader as userLoader } from "#app/features/profiles/routes/user";
 import { publishBoat } from "#app/features/listings/.server/test-fixtures";
 import { ownerStandingSuite } from "./owner-standing.contract";
+import { standingBackfillSuite } from "./owner-standing-backfill.contract";
+import { ATTEMPTS } from "./owner-standing-backfill";
 
 /** The owner's standing through the booking actions on the embedded store (SQLite). */
 let services: Services;
@@ -26,6 +28,19 @@ describe("bookings: the owner's standing (SQLite)", () => {
       boat: (ownerUid, instant) => publishBoat(services.listings, ownerUid, { instantBooking: instant }),
     }),
     { parallel: 12 },
+  );
+});
+
+describe("bookings: the owners' standing rebuilt from their bookings' history (SQLite)", () => {
+  standingBackfillSuite(
+    () => ({
+      store: services.store,
+      listings: services.listings,
+      owner: async () => (await createOwner(services)).uid,
+      boat: (ownerUid, instant) => publishBoat(services.listings, ownerUid, { instantBooking: instant }),
+      stillHere: async (uid) => (await services.users.get(uid)) !== null,
+    }),
+    { parallel: ATTEMPTS - 1 },
   );
 });
 

@@ -8,7 +8,7 @@
 import type { Transaction } from "#app/.server/store";
 import type { BookingsContext } from "./context";
 import type { Actor, Booking, BookingAction } from "./model";
-import { applyEvent, emptyStanding, figuresAt, OWNER_STANDINGS, rollTo, standingBonus, type StandingEvent, type StandingFigures, type StandingRecord } from "./owner-standing-model";
+import { applyEvent, emptyStanding, figuresAt, OWNER_STANDINGS, rollTo, standingBonus, type DatedStandingEvent, type StandingEvent, type StandingFigures, type StandingRecord } from "./owner-standing-model";
 
 /** When the request reached the owner: it became pending (asked, or its money held). */
 function askedAt(booking: Booking): string {
@@ -27,6 +27,23 @@ export function standingEventOf(doc: Booking, action: BookingAction, by: Actor, 
 }
 
 /**
+ * The standing events `booking`'s history holds: at each action it records, the event the
+ * lifecycle counts for it (`standingEventOf` on the booking as it was then). A weather
+ * cancellation is the one with a weather decision of the same moment (decision 031).
+ */
+export function standingEventsOf(booking: Booking): DatedStandingEvent[] {
+  const events: DatedStandingEvent[] = [];
+  booking.history.forEach((entry, i) => {
+    if (entry.from === null || entry.action === "request" || entry.action === "book" || entry.action === "move") return;
+    const before: Booking = { ...booking, status: entry.from, history: booking.history.slice(0, i) };
+    const weather = entry.action === "cancel" && (booking.weather ?? []).some((decision) => decision.action === "cancel" && decision.at === entry.at);
+    const event = standingEventOf(before, entry.action, entry.by, new Date(entry.at), weather);
+    if (event) events.push({ at: entry.at, bookingId: booking.id, event });
+  });
+  return events;
+}
+
+/**
  * Inside the lifecycle's transaction, before its first write: reads the owner's record and
  * returns the write that adds `event` to it.
  */
@@ -36,7 +53,7 @@ export async function stageStanding(tx: Transaction, ownerUid: string, event: St
   return () => tx.set(OWNER_STANDINGS, ownerUid, recordOf(next));
 }
 
-function recordOf({ uid, months, meetsBarSince, updatedAt, bonus, refoldAt }: StandingRecord): StandingRecord {
+export function recordOf({ uid, months, meetsBarSince, updatedAt, bonus, refoldAt }: StandingRecord): StandingRecord {
   return { uid, months, meetsBarSince, updatedAt, bonus, refoldAt };
 }
 
@@ -72,16 +89,18 @@ export async function eraseOwnerStanding(ctx: BookingsContext, ownerUid: string)
 /**
  * After an event committed: the owner's listings get the standing's share of their relevance
  * when it changed (then the record remembers it), and the pages showing the owner are forgotten.
+ * `everyListing`: each listing is checked even when the record's share did not change (the
+ * backfill, `owner-standing-backfill.ts`: listings made since the last fold get it too).
  * A failure is logged: the next event folds it again.
  */
-export async function foldStanding(ctx: BookingsContext, ownerUid: string): Promise<void> {
+export async function foldStanding(ctx: BookingsContext, ownerUid: string, options: { everyListing?: boolean } = {}): Promise<void> {
   try {
     const record = await ctx.store.get<StandingRecord>(OWNER_STANDINGS, ownerUid);
     if (!record) return;
     const bonus = standingBonus(figuresAt(record, ctx.now()));
-    if (bonus !== record.bonus && ctx.listings.setStandingBonus) {
+    if ((options.everyListing || bonus !== record.bonus) && ctx.listings.setStandingBonus) {
       await ctx.listings.setStandingBonus(ownerUid, bonus);
-      await ctx.store.update(OWNER_STANDINGS, ownerUid, { bonus });
+      if (bonus !== record.bonus) await ctx.store.update(OWNER_STANDINGS, ownerUid, { bonus });
     }
   } catch (error) {
     console.warn(`[bookings] folding the standing of ${ownerUid} into their listings failed:`, error);

@@ -8,6 +8,7 @@ import { act } from "./lifecycle";
 import * as money from "./money-ops";
 import * as reads from "./reads";
 import { backfillReferences } from "./reference-backfill";
+import { backfillStandings } from "./owner-standing-backfill";
 import { moneyActivity } from "./money-activity";
 import { book, quoteFor } from "./request";
 import { cancelForWeather, moveForWeather } from "./weather-moves";
@@ -32,7 +33,8 @@ export type { BookingChoice, BookingEvent, BookingHandler, BookingsDeps, Quote, 
  * (`context.ts`): quotes (`quote.ts`), booking and requesting (`request.ts`), the lifecycle
  * (`lifecycle.ts`), reads (`reads.ts`), weather cancellations and moves (`weather-moves.ts`),
  * the calendar, blocks and imports (`calendar.ts`), money after the booking (`money-ops.ts`),
- * the scheduler's pass (`due.ts`) and the references backfill (`reference-backfill.ts`).
+ * the scheduler's pass (`due.ts`) and the backfills of references (`reference-backfill.ts`) and
+ * standings (`owner-standing-backfill.ts`).
  */
 export function createBookingsService(deps: BookingsDeps) {
   const ctx = createBookingsContext(deps);
@@ -61,6 +63,8 @@ export function createBookingsService(deps: BookingsDeps) {
     renterRecord: async (uid: string) => renterStanding(await reads.listForRenter(ctx, uid)),
     /** The owner's standing as pages show it: twelve months' answers and cancellations, the badge (`owner-standing-model.ts`). */
     ownerStanding: bind(ownerStanding),
+    /** Once per store: every owner's standing rebuilt from their bookings' history (`owner-standing-backfill.ts`). */
+    backfillStandings: bind(backfillStandings),
     /** Account deletion: the owner's standing record goes. */
     eraseOwnerStanding: bind(eraseOwnerStanding),
     contactAllowedBetween: bind(reads.contactAllowedBetween),
