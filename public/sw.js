@@ -8,6 +8,10 @@
  *   first: offline, the kept copy; a page with no copy gets the offline page of its language.
  *   No other signed-in page is ever kept. Scripts, styles, messages and published listings' photos
  *   are public and kept too, so a kept page still runs and shows its boat.
+ * - A link followed inside the app asks for the page's data (`….data`) or its routes
+ *   (`/__manifest`), not for a document: when the site cannot be reached, the answer is Remix's
+ *   "load it as a document", which comes back here as a navigation (the kept copy or the offline
+ *   page), never the app's error page.
  * - A handover form sent offline comes here from the page (`queue`), is kept in IndexedDB and
  *   sent when the connection is back: on Background Sync's `sync` where the browser has it, else
  *   when a page says it is online again or opens. The server records it once (its `submission` id).
@@ -18,9 +22,12 @@ const SHELL = "amarre-shell-1";
 const META = "amarre-meta";
 const TRIPS = "amarre-trips-";
 const META_URL = "/__amarre-offline/meta";
+const MARK = "amarre-mark";
+const MARK_URL = "/__amarre-offline/mark";
 const OFFLINE_PAGES = ["/sin-conexion", "/en/sin-conexion", "/fr/sin-conexion", "/de/sin-conexion"];
 const TRIP_PATH = /^(\/(en|fr|de))?\/ajustes\/(mis-reservas|gestion-de-alquileres)(\/[A-Za-z0-9]{20})?$/;
 const PUBLIC_PATH = /^\/(assets\/|resources\/locales\/|photos\/|favicon\.svg$|icons\/)/;
+const ASSET = /\/assets\/[\w.-]+\.(?:js|css)/g;
 const SHELL_LIMIT = 300;
 const SYNC_TAG = "amarre-handover";
 const FRESH_MS = 10 * 60 * 1000;
@@ -51,6 +58,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") event.respondWith(navigate(event, url));
   else if (PUBLIC_PATH.test(url.pathname)) event.respondWith(publicFile(request));
+  else if (appRequestPage(url) !== null) event.respondWith(appRequest(request, url));
 });
 
 self.addEventListener("message", (event) => {
@@ -59,7 +67,8 @@ self.addEventListener("message", (event) => {
   else if (data.type === "queue") event.waitUntil(queue(data));
   else if (data.type === "flush") event.waitUntil(flush());
   else if (data.type === "status") event.waitUntil(status(event.source, data.path));
-  else if (data.type === "copy" && event.source && copies.has(event.source.id)) event.source.postMessage({ type: "copy", path: data.path });
+  // Whether the page asking is a kept copy ("copy") or was read from the site ("live").
+  else if (data.type === "copy" && event.source) event.source.postMessage({ type: copies.has(event.source.id) ? "copy" : "live", path: data.path });
 });
 
 self.addEventListener("sync", (event) => {
@@ -100,6 +109,44 @@ async function navigate(event, url) {
   }
 }
 
+/**
+ * The page an in-app request is for: a page's data (Remix's single fetch: `/x.data`, the home's
+ * `/_root.data`, its `_routes` and an index route's `index` aside) or the routes for a path
+ * (`/__manifest`, the page Remix reloads is its own); null for anything else and for the
+ * resource routes (a fetcher's, which are no page to load).
+ */
+function appRequestPage(url) {
+  if (url.pathname === "/__manifest") return "";
+  if (!url.pathname.endsWith(".data")) return null;
+  const page = new URL(url.href);
+  page.pathname = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  page.searchParams.delete("_routes");
+  page.searchParams.delete("index");
+  return /^\/(resources|api)\//.test(page.pathname) ? null : page.pathname + page.search;
+}
+
+async function appRequest(request, url) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.signal && request.signal.aborted) throw error;
+    return loadAsDocument(appRequestPage(url));
+  }
+}
+
+/**
+ * Remix's answer "load this page as a document" (a loader's `redirectDocument`), for a page's data
+ * request: the bytes its server writes for one (a 202 and a turbo-stream), `sw.test.ts` holds
+ * them to Remix's own. For the routes' request, what Remix's server says when its build changed
+ * (204 and a header): Remix then loads the page it was going to as a document.
+ */
+function loadAsDocument(page) {
+  const headers = { "X-Remix-Response": "yes", "X-Remix-Reload-Document": "yes", "Cache-Control": "no-store" };
+  if (page === "") return new Response(null, { status: 204, headers });
+  const body = `[["SingleFetchRedirect",1],{"_2":3,"_4":5,"_6":7,"_8":9,"_10":7},"redirect",${JSON.stringify(page)},"status",302,"revalidate",false,"reload",true,"replace"]\n`;
+  return new Response(body, { status: 202, headers: { ...headers, "Content-Type": "text/x-script" } });
+}
+
 async function publicFile(request) {
   const cache = await caches.open(SHELL);
   const hit = await cache.match(request);
@@ -117,7 +164,8 @@ function shared(response) {
 // ---- What is kept, and for whom -------------------------------------------------------------
 
 async function readMeta() {
-  const hit = await (await caches.open(META)).match(META_URL);
+  // Read without opening: a cache opened is made, and after a sign-out nothing of it may come back.
+  const hit = await caches.match(META_URL, { cacheName: META });
   return hit ? hit.json() : { user: null, pages: [] };
 }
 
@@ -136,6 +184,23 @@ async function forgetEveryone() {
   const names = await caches.keys();
   await Promise.all(names.filter((name) => name.startsWith(TRIPS) || name === META).map((name) => caches.delete(name)));
   await store("readwrite", (queue) => queue.clear());
+}
+
+/**
+ * A mark that a sign-out or a sign-in takes away with everything else (their `Clear-Site-Data`):
+ * set before a refresh asks the list, looked at once it has kept the pages. Gone, the session
+ * changed meanwhile, and what the refresh kept since is nobody's to keep. So a refresh asks the
+ * server once: the session is checked by the browser's own clearing, not by asking again.
+ */
+async function setMark() {
+  const mark = self.crypto.randomUUID();
+  await (await caches.open(MARK)).put(MARK_URL, new Response(mark));
+  return mark;
+}
+
+async function markStands(mark) {
+  const hit = await caches.match(MARK_URL, { cacheName: MARK });
+  return hit !== undefined && (await hit.text()) === mark;
 }
 
 let refreshing = null;
@@ -158,6 +223,7 @@ function refreshSoon(lang, urls) {
 }
 
 async function refresh(lang, urls) {
+  const mark = await setMark();
   let list;
   try {
     list = await tripList(lang);
@@ -167,36 +233,44 @@ async function refresh(lang, urls) {
   const meta = await readMeta();
   if (!list.user) {
     await forgetEveryone();
+    await caches.delete(MARK);
     await self.registration.unregister();
     return;
   }
   if (meta.user !== list.user) await forgetEveryone();
-  await writeMeta({ user: list.user, pages: list.pages });
+  // The lists show the trips: kept before a trip was booked or ended, they are read again.
+  const changed = meta.user !== list.user || meta.pages.join(" ") !== list.pages.join(" ");
+  if (changed) await writeMeta({ user: list.user, pages: list.pages });
   const cache = await caches.open(TRIPS + list.user);
   // Past trips and pages no longer listed go.
   for (const request of await cache.keys()) {
     if (!list.pages.includes(new URL(request.url).pathname)) await cache.delete(request);
   }
+  // The kept pages' own scripts and styles (their route modules among them): a kept page runs
+  // offline, and a link to it followed inside the app finds its module, even if never opened.
+  const assets = new Set();
   await Promise.all(
     list.pages.map(async (path) => {
       // A copy read in the last minutes is fresh enough (each page a person opens is kept as read).
       const copy = await cache.match(path);
-      if (copy && Date.now() - Date.parse(copy.headers.get("Date") || "") < FRESH_MS) return;
+      const aList = !/\/[A-Za-z0-9]{20}$/.test(path);
+      if (copy && !(changed && aList) && Date.now() - Date.parse(copy.headers.get("Date") || "") < FRESH_MS) return;
       try {
         const response = await fetch(path, { credentials: "same-origin", redirect: "manual" });
-        if (response.ok) await cache.put(path, response);
+        if (!response.ok) return;
+        for (const asset of (await response.clone().text()).match(ASSET) || []) assets.add(asset);
+        await cache.put(path, response);
       } catch {
         // the next refresh tries again
       }
     }),
   );
-  // Signed out or someone else signed in meanwhile: what was just fetched is not theirs to keep.
-  try {
-    if ((await tripList(lang)).user !== list.user) await forgetEveryone();
-  } catch {
-    // offline again: the key was checked a moment ago
+  // Signed out or someone else signed in meanwhile: what was kept since is not theirs to keep.
+  if (!(await markStands(mark))) {
+    await forgetEveryone();
+    return;
   }
-  await keepPublic(urls);
+  await keepPublic([...urls, ...assets]);
   await flush();
 }
 

@@ -7,9 +7,9 @@ import { DEMO_PASSWORD } from "./support/auth-state";
 /**
  * A trip day without coverage (decision 060). Lucía (renter@), on her phone with JavaScript, books
  * Marta's Marion 500 in Dénia for today and opens its page: the service worker keeps it. Offline,
- * the page opens again from the phone, and her check-in (a photo, fuel, engine hours) is kept on
- * the phone and says so; back online it is sent ("Enviado") and Marta (pro@), without JavaScript,
- * finds it on her side. Signing out leaves no kept page and no kept form behind.
+ * the app's links lead to the pages kept on the phone, and her check-in (a photo, fuel, engine
+ * hours) is kept on the phone and says so; back online it is sent ("Enviado") and Marta (pro@),
+ * without JavaScript, finds it on her side. Signing out leaves no kept page and no kept form behind.
  */
 
 /** A context of its own that signs in through the form: a session of this test only (signing out ends it alone). */
@@ -59,9 +59,15 @@ test("offline: the trip page opens from the phone, a check-in kept offline is se
   const { trips } = await kept(page);
   expect(trips.every((path) => /^\/ajustes\/(mis-reservas|gestion-de-alquileres)(\/[A-Za-z0-9]{20})?$/.test(path)), trips.join(" ")).toBe(true);
 
-  // No coverage: the trip page comes from the phone, says so, and a page never kept is the offline page.
+  // No coverage on the quay, on the page read online, and the phone still says it is online (a
+  // signal, no data): "Mis reservas" and then the trip, followed inside the app, ask for their
+  // data; the worker answers "load it as a document" and then the kept copies, never the error page.
   await context.setOffline(true);
-  await page.goto(trip);
+  await page.evaluate(() => Object.defineProperty(navigator, "onLine", { configurable: true, get: () => true }));
+  await page.locator('main a[href="/ajustes/mis-reservas"]').first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mis reservas");
+  await page.locator(`main a[href="${trip}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${trip}$`));
   await expect(page.locator("[data-offline-banner]")).toContainText("Sin conexión: estás viendo la copia guardada en el teléfono.");
   const section = page.locator("section[data-handover]");
   await expect(section.locator('form[data-handover-form="check-in"] input[name="submission"]')).toBeAttached();

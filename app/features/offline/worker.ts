@@ -8,15 +8,19 @@ export function watchOfflineWorker(lang: string): () => void {
   const sw = navigator.serviceWorker;
   if (!sw) return () => {};
   const tell = () => tellOfflineWorker(lang);
-  // A page that is the kept copy (the worker says so), or offline: links load whole pages, which
-  // the worker answers from what it kept — the app's own navigation would ask the server for data.
-  let kept = false;
+  // A page that is the kept copy, or offline: links load whole pages, which the worker answers from
+  // what it kept (on a kept copy, the routes of its links were never fetched). Until the worker
+  // says whether this page is its copy ("copy") or was read from the site ("live"), links load
+  // whole pages too. (A link the app follows itself while the site cannot be reached asks for
+  // its data and routes: the worker answers those with "load it as a document".)
+  const here = location.pathname;
+  let kept: boolean | null = sw.controller ? null : false;
   const listen = (event: MessageEvent) => {
     const data = event.data as { type?: string; path?: string } | null;
-    if (data?.type === "copy" && data.path === location.pathname) kept = true;
+    if ((data?.type === "copy" || data?.type === "live") && data.path === here) kept = data.type === "copy";
   };
   const click = (event: MouseEvent) => {
-    if (!kept && navigator.onLine) return;
+    if (kept === false && navigator.onLine) return;
     const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin || link.target || link.hasAttribute("download")) return;
     event.preventDefault();
@@ -26,7 +30,7 @@ export function watchOfflineWorker(lang: string): () => void {
   void sw.register("/sw.js").catch(() => {});
   tell();
   sw.addEventListener("message", listen);
-  sw.controller?.postMessage({ type: "copy", path: location.pathname });
+  sw.controller?.postMessage({ type: "copy", path: here });
   sw.addEventListener("controllerchange", tell);
   window.addEventListener("online", tell);
   window.addEventListener("click", click, true);
@@ -38,12 +42,23 @@ export function watchOfflineWorker(lang: string): () => void {
   };
 }
 
-/** Asks the worker to refresh what it keeps now (a trip page opened in the app, not loaded: its list changed). */
+let telling = false;
+
+/**
+ * Asks the worker to refresh what it keeps now (a trip page opened in the app, not loaded: its
+ * list changed). Asked again in the same task (a trip page loaded: its banner and the settings
+ * panel both ask as they mount), the worker is told once: each refresh asks the server once.
+ */
 export function tellOfflineWorker(lang: string) {
-  navigator.serviceWorker?.controller?.postMessage({
-    type: "refresh",
-    lang,
-    // The scripts, styles and messages this page loaded: kept so a kept page still runs offline.
-    urls: performance.getEntriesByType("resource").map((entry) => entry.name),
+  if (telling) return;
+  telling = true;
+  queueMicrotask(() => {
+    telling = false;
+    navigator.serviceWorker?.controller?.postMessage({
+      type: "refresh",
+      lang,
+      // The scripts, styles and messages this page loaded: kept so a kept page still runs offline.
+      urls: performance.getEntriesByType("resource").map((entry) => entry.name),
+    });
   });
 }
