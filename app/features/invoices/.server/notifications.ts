@@ -1,6 +1,7 @@
 import type { Lang } from "#app/i18n";
-import { langOrDefault, type MailboxService } from "#app/features/mailbox/.server";
+import { langOrDefault, type EmailParam, type MailboxService } from "#app/features/mailbox/.server";
 import type { UsersService } from "#app/features/profiles/.server";
+import { emailLine, priceLineLabel } from "#app/features/bookings/.server";
 import type { Invoice } from "./model";
 import { subjectTitle } from "./subject";
 
@@ -22,9 +23,20 @@ export function createInvoiceNotifier(deps: { mailbox: Pick<MailboxService, "del
         number: `${invoice.series}-${invoice.number}`,
         title: subjectTitle(invoice.subject, lang),
         total: { euros: invoice.totalCents },
+        days: daysParam(invoice),
         link: deps.link(lang),
       };
       await deps.mailbox.deliver({ uid, to: person.email, lang, email: { subject: "invoice.subject", text: `invoice.${role}`, params }, link: deps.link(lang) });
     }
   };
+}
+
+/**
+ * A rental whose days cost different prices (decision 062): its days as the booking's lines, each
+ * with its amount, as the PDF names them beside the rental line; "" for any other invoice.
+ */
+export function daysParam(invoice: Pick<Invoice, "lines">): EmailParam {
+  const days = invoice.lines.find((line) => line.days && line.days.length > 0)?.days;
+  if (!days) return "";
+  return { t: "invoice.days", values: { items: { lines: days.map((day) => emailLine(priceLineLabel(day), day.count * day.unitCents)) } } };
 }
