@@ -140,6 +140,10 @@ describe("a booking's emails list its price lines", () => {
         expect(mail.text, lang).not.toContain("· ");
       }
     }
+    // Its invoice's email too: no days, no placeholder.
+    const invoice = (await services.invoices.forBooking(trip.id)).find((each) => each.kind === "rental")!;
+    const invoiceMail = (await emailsOf(renter.uid, "es")).find((mail) => mail.subject.includes(`${invoice.series}-${invoice.number}`))!;
+    expect(invoiceMail.text).toMatch(/por 400,00\s€\.\n\nDescárgala/u);
     const confirmation = (await emailsOf(renter.uid, "es")).find((mail) => mail.subject.startsWith("Reserva confirmada") && mail.subject.includes(trip.reference!))!;
     expect(plainSpaces(confirmation.text)).toMatch(/Total: 400,00 €\. Amarre aún no cobra en línea ni cobra tarifa de servicio: pagarás 400,00 € al propietario al empezar el viaje\.\n\nConsulta tu reserva/);
   });
