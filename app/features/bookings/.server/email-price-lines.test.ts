@@ -91,17 +91,18 @@ describe("a booking's emails list its price lines", () => {
     expect(booked.price.totalCents).toBe(1_210_00);
   });
 
-  it("the invoice's email lists the rental's days at their prices, adding up to the invoice", async () => {
+  it("the invoice's email lists the rental's days at their prices and the total, adding up to the invoice", async () => {
     const rental = (await services.invoices.forBooking(booked.id)).find((invoice) => invoice.kind === "rental")!;
-    const heading: Record<Lang, string> = { es: "Los días del alquiler, a su precio:", en: "The rental's days, at their prices:", fr: "Les jours de la location, à leur prix :", de: "Die Miettage zu ihren Preisen:" };
+    const heading: Record<Lang, string> = { es: "La factura, línea a línea:", en: "The invoice, line by line:", fr: "La facture, ligne par ligne :", de: "Die Rechnung, Posten für Posten:" };
     for (const lang of LANGS) {
       for (const uid of [renter.uid, owner.uid]) {
         const mail = (await emailsOf(uid, lang)).find((each) => each.subject.includes(`${rental.series}-${rental.number}`))!;
         const at = plainSpaces(mail.text).indexOf(heading[lang]);
         expect(at, lang).toBeGreaterThan(0);
         const days = plainSpaces(mail.text).slice(at).split("\n").filter((line) => line.startsWith("· ")).map((line) => line.slice(2));
-        expect(days, lang).toEqual(LINES[lang]);
-        expect(days.reduce((sum, line) => sum + centsOf(line), 0)).toBe(rental.totalCents);
+        expect(days, lang).toEqual([...LINES[lang], TOTAL[lang]]);
+        expect(days.slice(0, -1).reduce((sum, line) => sum + centsOf(line), 0)).toBe(rental.totalCents);
+        expect(centsOf(days.at(-1)!)).toBe(rental.totalCents);
       }
     }
   });

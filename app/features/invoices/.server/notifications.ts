@@ -32,11 +32,19 @@ export function createInvoiceNotifier(deps: { mailbox: Pick<MailboxService, "del
 }
 
 /**
- * A rental whose days cost different prices (decision 062): its days as the booking's lines, each
- * with its amount, as the PDF names them beside the rental line; "" for any other invoice.
+ * A rental whose days cost different prices (decision 062): the invoice's lines as its PDF has
+ * them — the rental's days at their prices (the booking's lines), the skipper, the fee — then
+ * the VAT where it applies and the total, so the list adds up to the figure the email states;
+ * "" for any other invoice (and for a corrective one, which states the amounts it cancels).
  */
-export function daysParam(invoice: Pick<Invoice, "lines">): EmailParam {
-  const days = invoice.lines.find((line) => line.days && line.days.length > 0)?.days;
-  if (!days) return "";
-  return { t: "invoice.days", values: { items: { lines: days.map((day) => emailLine(priceLineLabel(day), day.count * day.unitCents)) } } };
+export function daysParam(invoice: Pick<Invoice, "kind" | "lines" | "vatPercent" | "baseCents" | "vatCents" | "totalCents">): EmailParam {
+  if (invoice.kind === "corrective" || !invoice.lines.some((line) => line.days && line.days.length > 0)) return "";
+  const items = invoice.lines.flatMap((line): EmailParam[] => {
+    if (line.days && line.days.length > 0) return line.days.map((day) => emailLine(priceLineLabel(day), day.count * day.unitCents));
+    const label: EmailParam = line.kind === "half-day" ? { t: `invoices:halfDay.${line.part ?? "am"}` } : { t: `invoices:lines.${line.kind}`, values: { count: line.quantity } };
+    return [emailLine(label, line.amountCents)];
+  });
+  if (invoice.vatCents > 0) items.push(emailLine({ t: "invoices:base" }, invoice.baseCents), emailLine({ t: "invoices:vat", values: { percent: invoice.vatPercent ?? 0 } }, invoice.vatCents));
+  items.push(emailLine({ t: "invoices:total" }, invoice.totalCents));
+  return { t: "invoice.days", values: { items: { lines: items } } };
 }
