@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, today } from "#app/features/bookings/.server";
 import type { Services } from "#app/.server/services";
 import { BookingLicence } from "#app/features/licences";
+import { PriceBreakdown } from "#app/features/bookings/components/booking";
 import { loader as photoLoader } from "#app/features/licences/routes/licence-photo";
 import { drawnAt, textOf } from "#tests/drawn";
 import { giveTestLicence } from "#tests/licence-fixtures";
@@ -13,7 +14,8 @@ import { loader } from "./admin-booking";
 /**
  * The team's booking page shows the renter's licence copied to the booking (decision 063) as the
  * owner's page does — type, number, expiry, photo — in four languages; its photo comes from the
- * same resource route, which the team may read and a stranger still may not.
+ * same resource route, which the team may read and a stranger still may not. Its price card is
+ * the summary's: each line with its season or the weekend (decision 062).
  */
 let services: Services;
 let admin: Awaited<ReturnType<typeof createTestAdmin>>;
@@ -81,5 +83,28 @@ describe("the team's booking page and the renter's licence", () => {
     expect((await photo(url, params)).status).toBe(404);
     // The photo of one booking under another's address: nobody's.
     expect((await photo(url, { ...params, bookingId: without }, admin.cookie)).status).toBe(404);
+  });
+});
+
+describe("the team's booking page's price", () => {
+  it("lists the booking's lines with their season and the weekend, as the summary did, in four languages", async () => {
+    const boat = await createBoat(services, owner.uid, { dayPriceCents: 200_00, instantBooking: true });
+    let start = day(30);
+    while (new Date(`${start}T12:00:00Z`).getUTCDay() !== 3) start = addDays(start, 1);
+    await services.listings.seasons.add(owner.uid, boat.id, { name: "Temporada alta", start: addDays(start, 3), end: addDays(start, 20), dayPriceCents: null, percent: 40 });
+    await services.listings.seasons.setWeekend(owner.uid, boat.id, { days: [5, 6, 7], dayPriceCents: null, percent: 25 });
+    const booking = await services.bookings.book({ uid: renter.uid, lang: "es" }, boat.id, { start, end: addDays(start, 4), part: null, people: 2, withSkipper: false });
+    const expected = [
+      ["2 días × 200 €", "1 día × 250 € (fin de semana)", "2 días × 280 € (Temporada alta)", "Total 1210 €"],
+      ["2 days × €200", "1 day × €250 (weekend)", "2 days × €280 (Temporada alta)", "Total €1,210"],
+      ["2 jours × 200 €", "1 jour × 250 € (week-end)", "2 jours × 280 € (Temporada alta)", "Total 1 210 €"],
+      ["2 Tage × 200 €", "1 Tag × 250 € (Wochenende)", "2 Tage × 280 € (Temporada alta)", "Gesamt 1.210 €"],
+    ];
+    for (const [i, lang] of LANGS.entries()) {
+      const page = dataOf(await open(booking.id, admin.cookie, lang));
+      expect(page.price).toEqual(booking.price);
+      const text = textOf(await drawnAt(`${lang}/admin/reservas/${booking.id}`, createElement(PriceBreakdown, { price: page.price, figures: page.figures, charges: false }))).replace(/[\u00a0\u202f]/g, " ");
+      for (const line of expected[i]!) expect(text, lang).toContain(line);
+    }
   });
 });
