@@ -90,10 +90,11 @@ describe("reads per page (the demo marketplace)", () => {
     await services.ports.list();
     const settings = as(panelLoader);
     // The demo's trips grow with its seed steps: Lucía's trip tomorrow (offline-trip-v1) and her request for
-    // the licence-only boat (licences-v1) are a booking each on both people's lists and one more read on /mensajes.
-    expect(await page("/ajustes/mis-reservas", [settings, as(reservationsLoader)], { cookie: renter.cookie })).toEqual(use(23, 3));
-    expect(await page("/ajustes/gestion-de-alquileres", [settings, as(rentalsLoader)], { cookie: owner.cookie })).toEqual(use(21, 2));
-    expect(await page("/mensajes", [settings, as(messagesLoader)], { cookie: renter.cookie })).toEqual(use(20, 5));
+    // the licence-only boat (licences-v1), and her trip into Cap Camarat's next season (season-trip-v1), are a booking
+    // each on both people's lists and one more read each on /mensajes.
+    expect(await page("/ajustes/mis-reservas", [settings, as(reservationsLoader)], { cookie: renter.cookie })).toEqual(use(24, 3));
+    expect(await page("/ajustes/gestion-de-alquileres", [settings, as(rentalsLoader)], { cookie: owner.cookie })).toEqual(use(22, 2));
+    expect(await page("/mensajes", [settings, as(messagesLoader)], { cookie: renter.cookie })).toEqual(use(21, 5));
     const chatId = (await services.chats.list(renter.uid))[0]!.chatId;
     expect(await page(`/chat/${chatId}`, [settings, as(chatLoader)], { cookie: renter.cookie, params: { chatId } })).toEqual(use(13, 5));
   });

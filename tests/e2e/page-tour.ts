@@ -34,7 +34,7 @@ export const tourPeople: readonly TourPerson[] = [
       "settings-reservation-deposit": "a visitor has no bookings",
       "settings-rental-deposit": "a visitor has no rentals",
       "admin-deposit": "only the team sees deposit claims",
-      "admin-booking": "only the team sees a booking's ledger (linked from a reconciliation difference)",
+      "admin-booking": "only the team sees a booking's ledger (linked from a reconciliation difference or a deposit claim)",
       "admin-content": "only the team edits contents",
       "admin-legal-content": "only the team edits the legal texts",
     },
@@ -65,8 +65,8 @@ export const tourPeople: readonly TourPerson[] = [
     name: "admin",
     email: "admin@amarre.test",
     layouts: ["admin"],
-    // The demo runs without a payments provider: no reconciliation, so no difference links a booking.
-    noLinkExpected: { "admin-booking": "linked from a reconciliation difference only (Stripe mode)" },
+    // The demo runs without a payments provider: no reconciliation difference links a booking; a deposit claim's page does.
+    noLinkExpected: { "admin-booking": "linked from a reconciliation difference (Stripe mode) and from a deposit claim's page" },
   },
 ];
 

@@ -110,7 +110,8 @@ export interface PaymentRecords {
  * the rental (with the skipper) and the platform's service fee, named in the renter's language.
  * The lines of one checkout sum to its amount; an adapter without a checkout (`recorded`) ignores them.
  */
-export type CheckoutLine = { name: string; amountCents: number };
+/** A line of a booking's checkout; `description` says what it is made of (a rental's days at their prices). */
+export type CheckoutLine = { name: string; amountCents: number; description?: string };
 
 export interface PaymentsPort {
   readonly provider: PaymentsProviderName;

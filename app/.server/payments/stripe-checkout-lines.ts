@@ -3,6 +3,8 @@ import type { CheckoutLine } from ".";
 
 /** Stripe shows a product's name on Checkout and the receipt; longer names are cut here. */
 const MAX_NAME = 250;
+/** A line's description, under its name on Checkout: cut as long names are. */
+const MAX_DESCRIPTION = 500;
 
 /**
  * The `line_items` of a booking's Checkout Session: one per line given (the rental, the fee), in
@@ -21,6 +23,10 @@ export function checkoutLineItems(input: { bookingId: string; amountCents: numbe
   if (sum !== input.amountCents) throw new PaymentsError("refused", `the checkout's lines sum to ${sum}, not the ${input.amountCents} held`);
   return lines.map((line) => ({
     quantity: 1,
-    price_data: { currency: input.currency, unit_amount: line.amountCents, product_data: { name: line.name.trim().slice(0, MAX_NAME) } },
+    price_data: {
+      currency: input.currency,
+      unit_amount: line.amountCents,
+      product_data: { name: line.name.trim().slice(0, MAX_NAME), ...(line.description?.trim() ? { description: line.description.trim().slice(0, MAX_DESCRIPTION) } : {}) },
+    },
   }));
 }

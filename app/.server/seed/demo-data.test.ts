@@ -175,4 +175,17 @@ describe("the demo handovers", () => {
     await seedDemoHandover(services);
     expect((await services.bookings.listForRenter(renter)).filter((booking) => booking.start === today(new Date()))).toHaveLength(1);
   }, 60_000);
+
+  it("show a trip priced by the day, its emails listing each line, and the licence beside the claim (issue 49)", async () => {
+    const uid = async (email: string) => (await services.identity.getUserByEmail(email))!.uid;
+    const [renter, owner] = await Promise.all([uid("renter@amarre.test"), uid("owner@amarre.test")]);
+    const seasonal = (await services.bookings.listForRenter(renter)).find((b) => b.price.lines.some((line) => line.season !== undefined))!;
+    expect(seasonal.price.lines.some((line) => line.weekend)).toBe(true);
+    for (const person of [renter, owner]) {
+      const mails = (await services.mailbox.list(person)).filter((mail) => mail.subject.includes(seasonal.reference!));
+      expect(mails.some((mail) => mail.text.includes("El precio, día a día:\n· "))).toBe(true);
+    }
+    const claim = (await services.deposits.listOpen()).find((each) => each.renterUid === renter && each.ownerUid === owner)!;
+    expect(await services.licences.heldFor(claim.bookingId)).toBe(true);
+  });
 });

@@ -10,7 +10,7 @@ import { seedDemoChats } from "./chats";
 import { seedDemoContactCase, seedDemoVisitorCase } from "./contact";
 import { seedDemoHandover } from "./handover";
 import { seedDemoOfflineTrip } from "./offline-trip";
-import { seedDemoLicences } from "./licences";
+import { seedDemoClaimLicence, seedDemoLicences } from "./licences";
 import { seedDemoBlog } from "./blog";
 import { seedDemoCalendars } from "./calendars";
 import { listingsSeedStep } from "./listings";
@@ -18,7 +18,7 @@ import { createDemoPhotoProvider } from "./photos";
 import { seedDemoPayoutAccounts } from "./payout-accounts";
 import { demoPorts } from "./ports";
 import { seedDemoStanding } from "./standing";
-import { seedDemoSeasons } from "./seasons";
+import { seedDemoSeasons, seedDemoSeasonTrip } from "./seasons";
 
 /**
  * Demo data for a realistic marketplace, written through the domain services (never raw
@@ -170,6 +170,10 @@ export const seedSteps: SeedStep[] = [
   { id: "seasons-v1", run: seedDemoSeasons }, // Cap Camarat's high season, Christmas and weekend prices (./seasons.ts).
   // A licence-only boat, the demo renter's licence (given with her trips) and an expired one (./licences.ts; issue 49).
   { id: "licences-v1", run: seedDemoLicences },
+  // A trip over a weekend day and the first day of Cap Camarat's next season: its emails list each day's price (./seasons.ts).
+  { id: "season-trip-v1", run: seedDemoSeasonTrip },
+  // Lucía's licence with the trip whose deposit is claimed: the team reads it beside the claim (./licences.ts).
+  { id: "claim-licence-v1", run: seedDemoClaimLicence },
 ];
 
 /** The invoices of every demo booking paid so far, and the corrections of the refunded ones, oldest first (each issued once). */

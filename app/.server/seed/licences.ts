@@ -84,3 +84,18 @@ export async function seedDemoLicences(services: Services): Promise<void> {
     }
   }
 }
+
+/**
+ * The trip of Lucía's whose deposit Javier claims (./handover.ts) went without a skipper on a boat
+ * that asks for a PNB: her licence goes with it, so the team reads it beside the claim and on
+ * its booking page (decision 063). Once (a booking holding one is left as it is).
+ */
+export async function seedDemoClaimLicence(services: Services): Promise<void> {
+  const { identity, deposits, bookings, licences } = services;
+  const renter = (await identity.getUserByEmail("renter@amarre.test"))?.uid;
+  if (!renter || !(await licences.get(renter))) return;
+  for (const claim of (await deposits.listOpen()).filter((each) => each.renterUid === renter)) {
+    const found = await bookings.getFor(claim.bookingId, renter);
+    if (found && !found.booking.withSkipper && !(await licences.heldFor(found.booking.id))) await licences.give(found.booking);
+  }
+}

@@ -1,4 +1,5 @@
-import { today } from "#app/features/bookings/.server";
+import { addDays, isBookingError, today } from "#app/features/bookings/.server";
+import { DEFAULT_WEEKEND_DAYS, isoWeekday } from "#app/features/bookings";
 import type { Services } from "../services";
 
 /**
@@ -20,4 +21,33 @@ export async function seedDemoSeasons(services: Services): Promise<void> {
     await listings.seasons.add(owner, boat.id, { name: "Navidad", start: `${y}-12-20`, end: `${y + 1}-01-06`, dayPriceCents: 520_00, percent: null });
   }
   await listings.seasons.setWeekend(owner, boat.id, { days: [5, 6, 7], dayPriceCents: null, percent: 15 });
+}
+
+/**
+ * Lucía's (renter@) trip on Cap Camarat over the first day of its next season, from the last
+ * weekend day before it (issue 49): booked after the seasons, so the booking keeps a weekend
+ * line, the base days and the season's, and its emails, invoice and pages list them. Her licence
+ * goes with it, as the summary would have asked. Once: a trip of hers on the boat that a season
+ * priced is left as it is; days already taken leave the demo without it.
+ */
+export async function seedDemoSeasonTrip(services: Services): Promise<void> {
+  const { identity, listings, bookings, licences } = services;
+  const [owner, renter] = await Promise.all(["owner@amarre.test", "renter@amarre.test"].map(async (email) => (await identity.getUserByEmail(email))?.uid ?? null));
+  if (!owner || !renter) return;
+  const boat = (await listings.listByOwner(owner)).find((l) => l.status === "published" && l.kind === "boat" && (l.data.title ?? "").includes("Cap Camarat"));
+  const seasons = boat?.pricing?.seasons ?? [];
+  if (!boat || seasons.length === 0) return;
+  const trips = await bookings.listForRenter(renter);
+  if (trips.some((b) => b.listingId === boat.id && b.price.lines.some((line) => line.season !== undefined))) return;
+  const edge = seasons.map((season) => season.start).filter((start) => start >= addDays(today(new Date()), 14)).sort()[0];
+  if (!edge) return;
+  const weekend = boat.pricing?.weekend?.days ?? DEFAULT_WEEKEND_DAYS;
+  let start = addDays(edge, -1);
+  for (let back = 0; back < 6 && !weekend.includes(isoWeekday(start)); back++) start = addDays(start, -1);
+  try {
+    const booking = await bookings.book({ uid: renter, lang: "es" }, boat.id, { start, end: edge, part: null, people: 4, withSkipper: false });
+    if (await licences.get(renter)) await licences.give(booking);
+  } catch (error) {
+    if (!isBookingError(error)) throw error;
+  }
 }

@@ -2,12 +2,16 @@
  * What a booking's checkout lists (decision 048, amended by issue 46): the rental — with the
  * skipper when there is one — and the platform's service fee, each named in the renter's
  * language and priced from the booking's ledger lines (`rental`, `fee`), so the two sum to the
- * amount held. The provider shows them; the booking's total is still what the webhook checks.
+ * amount held; a rental priced by season or weekend says its days at their prices under its name,
+ * as its invoice does (decision 062). The provider shows them; the booking's total is still what
+ * the webhook checks.
  */
 import type { CheckoutLine } from "#app/.server/payments";
 import { getFixedT } from "#app/.server/i18n";
-import { isLang, type Lang } from "#app/i18n";
+import { isLang, languageOf, type Lang } from "#app/i18n";
+import { numberFormat } from "#app/framework/intl";
 import { formatDay } from "#app/features/bookings/view";
+import { pricedByDay } from "./email-price-lines";
 import { lineOf } from "./ledger";
 import type { Booking } from "./model";
 
@@ -29,7 +33,20 @@ export async function checkoutLines(booking: Booking, titleOf: (listingId: strin
   const rental = lineOf(booking.money, "rental")?.amountCents ?? booking.price.ownerCents;
   const fee = lineOf(booking.money, "fee")?.amountCents ?? 0;
   const values = { title: await titleOf(booking.listingId, lang), dates: datesOf(booking, lang) };
-  const lines: CheckoutLine[] = [{ name: t(booking.withSkipper ? "checkout.rentalWithSkipper" : "checkout.rental", values), amountCents: rental }];
+  const description = daysOf(booking, lang);
+  const lines: CheckoutLine[] = [{ name: t(booking.withSkipper ? "checkout.rentalWithSkipper" : "checkout.rental", values), amountCents: rental, ...(description ? { description } : {}) }];
   if (fee > 0) lines.push({ name: t("checkout.fee"), amountCents: fee });
   return lines;
+}
+
+/** "1 día × 517,50 € (fin de semana) + 3 días × 450,00 €"; "" for a rental without seasons or weekends. */
+function daysOf(booking: Booking, lang: Lang): string {
+  const lines = booking.price.lines ?? [];
+  if (!pricedByDay(lines)) return "";
+  const t = getFixedT(lang, "bookings");
+  const ts = getFixedT(lang, "seasons");
+  const money = numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" });
+  return lines
+    .map((line) => `${t(`price.lines.${line.unit}`, { count: line.count, price: money.format(line.unitCents / 100) })}${line.season ? ` (${line.season})` : line.weekend ? ` (${ts("line.weekend")})` : ""}`)
+    .join(" + ");
 }

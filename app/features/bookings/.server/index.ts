@@ -35,5 +35,6 @@ export type { BookingFigures, LineKind, LineState, MoneyLineView, MoneyParty, Mo
 export { createBookingsService, slotIdFor, slotIdsFor, type BookingChoice, type BookingEvent, type BookingHandler, type BookingsService, type Quote, type Slot } from "./service";
 export { bookingEmailHandler, createBookingNotifier, ownerShareSentence, paymentSentence, recipientsOf } from "./notifications";
 export { bookingFigures, bookingMoney, ownerFigures } from "./figures";
+export { item as emailLine, priceLineLabel } from "./email-price-lines";
 export { isReference, normalizeReference, REFERENCE_ALPHABET, referenceCandidate } from "./reference";
 export { BADGE_DAYS, BAR, MIN_REQUESTS, WINDOW_MONTHS, type ResponseSpeed, type StandingFigures } from "./owner-standing-model";

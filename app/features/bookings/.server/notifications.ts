@@ -6,6 +6,7 @@ import type { UsersService } from "#app/features/profiles/.server";
 import type { Actor, Booking } from "./model";
 import { today } from "#app/utils/dates";
 import { bookingFigures } from "./figures";
+import { EMAILS_WITH_LINES, priceLinesParam } from "./email-price-lines";
 import { referenceCandidate } from "./reference";
 import type { BookingEvent, BookingHandler } from "./service";
 
@@ -161,6 +162,8 @@ export function createBookingNotifier(deps: {
         payment: paymentSentence(booking),
         depositMove: depositMoveLine(booking),
         payout: { t: booking.money.charges ? "booking.payment.payoutCard" : "booking.payment.payoutDirect" },
+        // A booking priced by season or weekend: its lines, as its price card shows them to this side.
+        ...(EMAILS_WITH_LINES.includes(key) ? { lines: priceLinesParam(booking, to) } : {}),
         hours: booking.expiresAt ? Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.now()) / 3_600_000)) : 0,
         link,
       };

@@ -3,7 +3,8 @@ import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requestContext } from "#app/.server/http/request-context";
 import { invariantResponse } from "#app/.server/http/responses";
-import { StatusBadge, StayDates } from "#app/features/bookings/components/booking";
+import { PriceBreakdown, StatusBadge, StayDates } from "#app/features/bookings/components/booking";
+import { bookingFigures } from "#app/features/bookings/.server";
 import { LocalizedLink } from "#app/components/localized-link";
 import { cardClass } from "#app/components/ui/card";
 import { formatMoment } from "#app/features/bookings/view";
@@ -11,16 +12,19 @@ import { href } from "#app/utils/href";
 import { seoMeta } from "#app/utils/meta";
 import { formatEuros } from "#app/utils/money";
 import { differenceSentence } from "#app/features/reconciliation";
+import { BookingLicence } from "#app/features/licences";
+import { bookingLicenceView } from "#app/features/licences/index.server";
 import { useLang } from "#app/utils/use-lang";
 
 /**
  * /admin/reservas/{id}: a booking's money as the team checks it against the payments provider
- * (decision 053) — the booking, its people, its ledger lines with their state, amount, the
- * provider's reference and whether a call is still to be made, and what the last reconciliation
- * found different for it. Read only: nothing is corrected here. Admins only (others 403,
- * signed-out people to sign in); an unknown booking is a 404.
+ * (decision 053) — the booking, its people, its price as the summary showed it (each line with its
+ * season or the weekend, decision 062), the renter's licence copied to it (decision 063), its
+ * ledger lines with their state, amount, the provider's reference and whether a call is still to
+ * be made, and what the last reconciliation found different for it. Read only: nothing is
+ * corrected here. Admins only (others 403, signed-out people to sign in); an unknown booking is a 404.
  */
-export const handle = { i18n: ["admin", "bookings"] };
+export const handle = { i18n: ["admin", "bookings", "licences"] };
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "admin");
@@ -29,7 +33,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const found = await bookings.getAs(args.params.id ?? "", { uid: admin.uid, admin: true });
   invariantResponse(found, ctx.request);
   const { booking } = found;
-  const [listing, people, last] = await Promise.all([listings.get(booking.listingId), users.getMany([booking.ownerUid, booking.renterUid]), operations.reconciliation?.lastFinished() ?? null]);
+  const [listing, people, last, licence] = await Promise.all([
+    listings.get(booking.listingId),
+    users.getMany([booking.ownerUid, booking.renterUid]),
+    operations.reconciliation?.lastFinished() ?? null,
+    // The licence copied to the booking (decision 063), as its owner reads it; its photo through the same resource route.
+    bookingLicenceView(ctx, booking.id, { uid: admin.uid, role: "admin" }, booking.end),
+  ]);
   return {
     meta: { title: ctx.t("booking.meta", { reference: booking.reference }), description: ctx.t("booking.intro") },
     booking: {
@@ -48,6 +58,10 @@ export async function loader(args: LoaderFunctionArgs) {
     owner: people.get(booking.ownerUid)?.displayName ?? "—",
     renter: people.get(booking.renterUid)?.displayName ?? "—",
     lines: booking.money.lines.map((l) => ({ id: l.id, kind: l.kind, state: l.state, amountCents: l.amountCents, dueAt: l.dueAt, reference: l.reference, pending: l.op !== null })),
+    // The price as the summary showed it: each line with its season or the weekend (decision 062).
+    price: booking.price,
+    figures: bookingFigures(booking),
+    licence,
     reconciliation: last ? { at: last.finishedAt ?? last.startedAt, differences: last.differences.filter((d) => d.bookingId === booking.id) } : null,
   };
 }
@@ -77,6 +91,11 @@ export default function AdminBooking() {
           <StayDates stay={booking} /> · <StatusBadge status={booking.status} side="owner" /> · <span className="font-mono">{booking.id}</span>
         </p>
       </header>
+      <section aria-labelledby="price-title" className={cardClass()} data-section="price">
+        <h2 id="price-title" className="text-xl font-bold">{tb("detail.price")}</h2>
+        <div className="mt-3 max-w-xl"><PriceBreakdown price={page.price} figures={page.figures} charges={booking.charges} /></div>
+      </section>
+      {page.licence ? <BookingLicence licence={page.licence} side="team" /> : null}
       <section aria-labelledby="lines-title" className={cardClass()} data-section="lines">
         <h2 id="lines-title" className="text-xl font-bold">{t("booking.lines")}</h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">

@@ -22,14 +22,17 @@ import { usePending } from "#app/utils/use-pending";
 import { Button } from "#app/components/ui/button";
 import { recordView } from "#app/features/handover/index.server";
 import { HandoverRecord } from "#app/features/handover";
+import { BookingLicence } from "#app/features/licences";
+import { bookingLicenceView } from "#app/features/licences/index.server";
 
 /**
  * /admin/fianzas/{bookingId}: one deposit claim for the team — the owner's reason and photos, the
- * renter's answer, the booking's money lines — and the decision (`intent=decide`: the amount the
- * owner keeps, 0 to the amount claimed, with a note both people read). Admins only (others 403,
- * signed-out people to sign in); a booking without a claim is a 404.
+ * renter's answer, the booking's money lines, the check-in and check-out, the renter's licence
+ * copied to the booking (decision 063; the booking's id links the team's booking page) — and the
+ * decision (`intent=decide`: the amount the owner keeps, 0 to the amount claimed, with a note both
+ * people read). Admins only (others 403, signed-out people to sign in); a booking without a claim is a 404.
  */
-export const handle = { i18n: ["admin", "deposits", "bookings", "listing"] };
+export const handle = { i18n: ["admin", "deposits", "bookings", "listing", "licences"] };
 
 async function load(ctx: RequestContext, bookingId: string) {
   const admin = await ctx.requireAdmin();
@@ -40,7 +43,7 @@ async function load(ctx: RequestContext, bookingId: string) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const ctx = requestContext(args, "deposits");
-  const { claim } = await load(ctx, args.params.bookingId ?? "");
+  const { admin, claim } = await load(ctx, args.params.bookingId ?? "");
   const { bookings, users, listings } = ctx.services;
   const [found, people, listing, records] = await Promise.all([
     bookings.getFor(claim.bookingId, claim.ownerUid),
@@ -51,6 +54,8 @@ export async function loader(args: LoaderFunctionArgs) {
   const checkOut = recordView(records?.checkOut ?? null);
   invariantResponse(found, ctx.request);
   const { booking } = found;
+  // The licence copied to the booking (decision 063), beside the check-in that says it was seen.
+  const licence = await bookingLicenceView(ctx, booking.id, { uid: admin.uid, role: "admin" }, booking.end);
   return {
     meta: { title: ctx.t("admin.detailMeta"), description: ctx.t("admin.intro") },
     title: await listings.titleOf(listing, ctx.lang),
@@ -60,6 +65,7 @@ export async function loader(args: LoaderFunctionArgs) {
     claim: claimView(claim, checkOut?.photos ?? []),
     /** The trip's check-in and check-out beside the claim (decision 032). */
     handover: { checkIn: recordView(records?.checkIn ?? null), checkOut },
+    licence,
   };
 }
 
@@ -104,7 +110,9 @@ export default function AdminDeposit() {
       <header>
         <h1 className="text-3xl font-bold">{page.title}</h1>
         <p className="mt-1">{t("admin.people", { owner: page.owner, renter: page.renter })}</p>
-        <p className="mt-1 text-sm"><StayDates stay={booking} /> · <span className="font-mono">{booking.id}</span></p>
+        <p className="mt-1 text-sm">
+          <StayDates stay={booking} /> · <LocalizedLink to={href("admin-booking", { params: { id: booking.id } })} className="font-mono underline">{booking.id}</LocalizedLink>
+        </p>
       </header>
       {notice && !reply ? <Notice>{notice.text}</Notice> : null}
       {errors.form ? <FormAlert id="deposit-refusal" errors={[errors.form]} /> : null}
@@ -122,6 +130,7 @@ export default function AdminDeposit() {
           <HandoverRecord kind="check-out" record={page.handover.checkOut} engine={page.handover.checkOut?.fuelEighths != null} side="admin" />
         </div>
       </section>
+      {page.licence ? <BookingLicence licence={page.licence} side="team" /> : null}
       {claim.status === "open" ? (
         <Form method="post" className={cardClass() + " space-y-4"} aria-labelledby="decide-title">
           <h2 id="decide-title" className="text-xl font-bold">{t("admin.decideTitle")}</h2>

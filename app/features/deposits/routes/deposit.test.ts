@@ -6,6 +6,7 @@ import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { hostileBodies, hostilePost } from "#tests/hostile-bodies";
 import { followNotice } from "#tests/notice";
+import { giveTestLicence } from "#tests/licence-fixtures";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { action as adminAction, loader as adminLoader } from "./admin-deposit";
 import { loader as adminListLoader } from "./admin-deposits";
@@ -263,6 +264,11 @@ describe("/…/{id}/fianza", () => {
     expect(page.handover.checkOut).toMatchObject({ by: "owner", fuelEighths: 4, engineHours: 103, notes: "Toldo bimini rasgado en la costura.", damage: true, confirmation: null });
     expect(page.claim.evidence).toEqual({ photos: [], quote: QUOTE });
     expect(page.booking.money.lines.find((l: { id: string }) => l.id === "deposit")).toMatchObject({ state: "disputed" });
+    // No licence was given with this trip; once one is (decision 063), the team reads the copy beside the records.
+    expect(page.licence).toBeNull();
+    await giveTestLicence(services, renter.uid, { type: "pnb", number: "PNB-DEP-1" });
+    await services.licences.give(booking);
+    expect(dataOf(await adminView(booking.id, admin.cookie)).licence).toMatchObject({ type: "pnb", number: "PNB-DEP-1", photoUrl: expect.stringMatching(`^/resources/licence-photo/${booking.id}/`) });
     expect(statusOf(await adminView("nonexistent0000000000", admin.cookie))).toBe(404);
 
     const over = await adminPost(booking.id, { intent: "decide", kept: "301", note: "Demasiado" }, admin.cookie, "/en");

@@ -1,6 +1,8 @@
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import type { Invoice } from "./model";
+import { renderSystemEmail } from "#app/features/mailbox/.server/templates";
+import { daysParam } from "./notifications";
 import { daysText, renderInvoicePdf } from "./pdf";
 
 /**
@@ -61,4 +63,19 @@ describe("a rental invoice's days at their prices", () => {
     expect(text).toContain("(Temporada alta)");
     expect(text).toContain("(Wochenende)");
   }, 30_000);
+});
+
+describe("a rental invoice's email", () => {
+  const render = (of: Invoice, lang: "es" | "de") =>
+    renderSystemEmail(lang, { subject: "invoice.subject", text: "invoice.buyer", params: { name: "Lucía", kind: "", number: "A-2027-000007", title: "Lancha", total: { euros: of.totalCents }, days: daysParam(of), link: "" } }).text.replace(/[\u00a0\u202f]/g, " ");
+
+  it("lists its days at their prices, the skipper, the VAT and the total, adding up to the invoice; a corrective one lists none", () => {
+    const withVat: Invoice = { ...invoice, lines: [...invoice.lines, { kind: "skipper", quantity: 6, amountCents: 960_00 }], baseCents: 2_980_00, vatPercent: 21, vatCents: 625_80, totalCents: 3_605_80 };
+    expect(render(withVat, "es")).toContain(
+      "La factura, línea a línea:\n· 3 días × 300,00 €: 900,00 €\n· 2 días × 420,00 € (Temporada alta): 840,00 €\n· 1 día × 350,00 € (fin de semana): 350,00 €\n· Patrón (6 días): 960,00 €\n· Base imponible: 2980,00 €\n· IVA (21 %): 625,80 €\n· Total: 3605,80 €\n\n",
+    );
+    expect(render(withVat, "de")).toContain("· 1 Tag × 350,00 € (Wochenende): 350,00 €\n· Skipper (6 Tage): 960,00 €\n· Nettobetrag: 2.980,00 €\n· MwSt. (21 %): 625,80 €\n· Gesamt: 3.605,80 €");
+    expect(daysParam({ ...invoice, kind: "corrective" })).toBe("");
+    expect(daysParam({ ...invoice, lines: [{ kind: "rental", quantity: 6, amountCents: 2_020_00 }] })).toBe("");
+  });
 });

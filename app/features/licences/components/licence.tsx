@@ -96,8 +96,11 @@ function SkipperOffer({ ask, refusal }: { ask: LicenceAskView; refusal: LicenceR
   );
 }
 
-/** The licence given with a booking, on its pages (the owner checks it before accepting and at check-in). */
-export function BookingLicence({ licence, side }: { licence: BookingLicenceView; side: "owner" | "renter" }) {
+/**
+ * The licence given with a booking, on its pages (the owner checks it before accepting and at
+ * check-in; the team reads the same copy on its booking page).
+ */
+export function BookingLicence({ licence, side }: { licence: BookingLicenceView; side: "owner" | "renter" | "team" }) {
   const { t } = useTranslation("licences");
   const lang = useLang();
   return (
@@ -116,7 +119,7 @@ export function BookingLicence({ licence, side }: { licence: BookingLicenceView;
           <img src={licence.photoUrl} width={licence.photoWidth ?? undefined} height={licence.photoHeight ?? undefined} alt={t("booking.photo")} loading="lazy" className="h-auto w-full rounded-lg border border-slate-200 dark:border-white/10" />
         </a>
       ) : null}
-      {side === "owner" ? <p className={`${hintClass} mt-2`}>{t("booking.ownerHint")}</p> : null}
+      {side === "owner" ? <p className={`${hintClass} mt-2`}>{t("booking.ownerHint")}</p> : side === "team" ? <p className={`${hintClass} mt-2`}>{t("booking.teamHint")}</p> : null}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { dateTimeFormat, numberFormat } from "#app/framework/intl";
  * gets it rendered in the recipient's language when it is delivered, and the mailbox renders it
  * again in the language the person reads it in. So its parameters are language-neutral: plain
  * values (names, numbers, links), or what each language writes its own way — a message key, a
- * date, an amount, or one text per language (a dock's title, a quoted message with hidden details).
+ * date, an amount, or one text per language (a dock's title, a quoted message with hidden details);
+ * or a list of them, one a line (a booking's price lines).
  */
 export type EmailParam =
   | string
@@ -18,7 +19,8 @@ export type EmailParam =
   | { t: string; values?: Record<string, EmailParam> }
   | { date: string }
   | { euros: number }
-  | { byLang: Partial<Record<Lang, string>> };
+  | { byLang: Partial<Record<Lang, string>> }
+  | { lines: EmailParam[] };
 
 export type SystemEmail = {
   /** Keys of the `emails` namespace (another namespace with its `ns:` prefix). */
@@ -41,6 +43,9 @@ export function systemEmail<T extends EmailTemplate>(template: T, vars: EmailTem
   return { subject: `${template}.subject`, text: `${template}.text`, params: { ...vars } };
 }
 
+/** Parameters texts gained later: a booking's price lines (decision 062), an invoice's days. */
+const LATER_PARAMS: Record<string, string> = { lines: "", days: "" };
+
 export function renderSystemEmail(lang: Lang, email: SystemEmail): RenderedEmail {
   const t = getFixedT(lang, "emails");
   const iso = languageOf(lang).iso;
@@ -49,10 +54,12 @@ export function renderSystemEmail(lang: Lang, email: SystemEmail): RenderedEmail
     if ("t" in param) return t(param.t, resolveAll(param.values ?? {}));
     if ("date" in param) return dateTimeFormat(iso, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${param.date}T00:00:00Z`));
     if ("euros" in param) return numberFormat(iso, { style: "currency", currency: "EUR" }).format(param.euros / 100);
+    if ("lines" in param) return param.lines.map(resolve).join("\n");
     return param.byLang[lang] ?? param.byLang.es ?? Object.values(param.byLang)[0] ?? "";
   };
   const resolveAll = (params: Record<string, EmailParam>) => Object.fromEntries(Object.entries(params).map(([name, param]) => [name, resolve(param)]));
-  const values = resolveAll(email.params);
+  // A parameter an email's text gained after the email was stored renders as nothing in the older copy.
+  const values = { ...LATER_PARAMS, ...resolveAll(email.params) };
   return { subject: t(email.subject, values), text: t(email.text, values) };
 }
 
