@@ -6,7 +6,7 @@ import { BookingLicence } from "#app/features/licences";
 import { PriceBreakdown } from "#app/features/bookings/components/booking";
 import { loader as photoLoader } from "#app/features/licences/routes/licence-photo";
 import { drawnAt, textOf } from "#tests/drawn";
-import { giveTestLicence } from "#tests/licence-fixtures";
+import { expectLicencePhotoPrivate, giveTestLicence } from "#tests/licence-fixtures";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { loader } from "./admin-booking";
@@ -71,16 +71,7 @@ describe("the team's booking page and the renter's licence", () => {
 
   it("its photo is served to the team by the resource route; a stranger and a visitor get its 404", async () => {
     const url: string = dataOf(await open(withLicence, admin.cookie, "/en")).licence.photoUrl;
-    const [, , , bookingId, photoId] = url.split("/");
-    const params = { bookingId: bookingId!, photoId: photoId! };
-    for (const cookie of [admin.cookie, owner.cookie, renter.cookie]) {
-      const served = await photo(url, params, cookie);
-      expect(served.status).toBe(200);
-      expect(served.headers.get("Content-Type")).toBe("image/webp");
-      expect(served.headers.get("Cache-Control")).toBe("private, no-store");
-    }
-    expect((await photo(url, params, stranger.cookie)).status).toBe(404);
-    expect((await photo(url, params)).status).toBe(404);
+    const params = await expectLicencePhotoPrivate(services, url, [admin.cookie, owner.cookie, renter.cookie], stranger.cookie);
     // The photo of one booking under another's address: nobody's.
     expect((await photo(url, { ...params, bookingId: without }, admin.cookie)).status).toBe(404);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, createBookingsService, today } from "#app/features/bookings/.server";
 import type { Services } from "#app/.server/services";
 import { createBoat, createOwner } from "#tests/listing-fixtures";
-import { licenceJpeg } from "#tests/licence-fixtures";
+import { expectLicencePhotoPrivate, licenceJpeg } from "#tests/licence-fixtures";
 import { followNotice } from "#tests/notice";
 import { authedRequest, createTestAdmin, createTestServices, createTestUser, dataOf, formPost, loadContext, pageRequest, settle, statusOf } from "#tests/test-services";
 import { action as summaryAction, loader as summaryLoader } from "#app/features/bookings/routes/summary";
@@ -119,16 +119,7 @@ describe("the booking summary's licence", () => {
     const ownerPage = dataOf(await settle(() => rentalLoader({ request: authedRequest(`/ajustes/gestion-de-alquileres/${id}`, owner.cookie), params: { id }, context: context() })));
     expect(ownerPage.detail.licence).toMatchObject({ type: "per", number: "PER 46/2014", expiresOn: "2035-06-30", expired: false });
     const url: string = ownerPage.detail.licence.photoUrl;
-    const [, , , bookingId, photoId] = url.split("/");
-    const params = { bookingId: bookingId!, photoId: photoId! };
-    for (const cookie of [renter.cookie, owner.cookie, admin.cookie]) {
-      const served = await photo(url, params, cookie);
-      expect(served.status).toBe(200);
-      expect(served.headers.get("Content-Type")).toBe("image/webp");
-      expect(served.headers.get("Cache-Control")).toBe("private, no-store");
-    }
-    expect((await photo(url, params, stranger.cookie)).status).toBe(404);
-    expect((await photo(url, params)).status).toBe(404);
+    const params = await expectLicencePhotoPrivate(services, url, [renter.cookie, owner.cookie, admin.cookie], stranger.cookie);
     expect((await photo(url, { ...params, photoId: "0".repeat(24) }, owner.cookie)).status).toBe(404);
     // The one on the profile: its holder and the team; the booking's owner only sees the booking's copy.
     const saved = (await services.licences.get(renter.uid))!;
