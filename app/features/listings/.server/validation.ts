@@ -139,7 +139,7 @@ export function validStepFields(listing: Listing, step: string, input: unknown):
 function refuseLicenceBelowLaw(listing: Listing, values: Record<string, unknown>): void {
   if (listing.kind !== "boat" || typeof values.licence !== "string") return;
   if (licenceAllowed(listing.data, values.licence as Licence)) return;
-  invalid([customIssue(["licence"], `listing.licenceBelowMinimum.${legalMinimumLicence(listing.data)}`)]);
+  invalid([customIssue(["licence"], `licences:belowMinimum.${legalMinimumLicence(listing.data)}`)]);
 }
 
 /** A new listing's data: boats may name their type and docks sale or rent from the start. */
