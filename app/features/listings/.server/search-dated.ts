@@ -8,19 +8,20 @@ import { comparatorFor, type SearchFilter } from "./search-filters";
  * A search with dates and a price filter or a price order, exact for every boat (decision 062).
  *
  * A stay of n days costs most boats their day price a day: those whose `flatDays` is at least n.
- * They are searched as without dates — the price range and the price orders on `dayPriceCents`
- * in the store (`flatDays in [n … 7]`, an equality Firestore indexes with the price), other
- * orders by the planner. The others
- * (seasons, a weekend rule, a weekly price cheaper than n day prices) are read apart by one
- * unordered query per place (`flatDays in [0 … n − 1]`, at most SEARCH_CANDIDATE_LIMIT + 1,
- * counted first), priced by the stay and filtered like the rest. When none is left, the page is
- * the store's (and its links carry cursors); otherwise the first `page × 24` results of the store's part are merged
- * with them in the search's order (no cursor), and the total is both counts.
+ * They are searched as without dates: with a price order, `flatDays in [n … 7]` (an equality
+ * Firestore indexes with the price) and the range and the order on `dayPriceCents` in the store;
+ * with another order, by the planner, `flatDays` checked in memory. The others (seasons, a
+ * weekend rule, a mandatory skipper, a weekly price cheaper than n day prices) are counted, then
+ * read apart by one unordered query per place (`flatDays in [0 … n − 1]`, at most
+ * SEARCH_CANDIDATE_LIMIT + 1), priced by the stay and filtered like the rest. When none is left,
+ * the page is the store's (and its links carry cursors); otherwise the store part's first
+ * `page × 24` results are merged with them in the search's order (no cursor), and the total is
+ * both counts.
  *
  * Reads: the store part's (as an undated search's page) plus every boat of the second kind that
- * the store filters (type, place, people) leave; they grow with the boats that price by
- * season, not with the listings. The merged order is remembered as far as known (`DatedMemory`):
- * the same page again, or another within it, reads its 24 listings by id.
+ * the store filters (type, place, people) leave; they grow with the boats priced apart, not with
+ * the listings. The merged order is remembered as far as known (`DatedMemory`): the same page
+ * again, or another within it, reads its 24 listings by id.
  */
 
 /** The `flatDays` values of the boats that cost their day price on a stay of `days` days. */
@@ -53,6 +54,7 @@ function merge<T>(a: T[], b: T[], compare: (x: T, y: T) => number): T[] {
   return out;
 }
 
+/** One page of a dated search by price (see above). */
 export async function datedPriceRun(input: {
   store: DocumentStore;
   /** The store's equality filters (published, boat, type, people), before `flatDays`. */
