@@ -32,3 +32,14 @@ describe("the word for a berth", () => {
     for (const lang of langCodes) expect(texts(lang).some(([, text]) => word[lang].test(text)), lang).toBe(true);
   });
 });
+
+/**
+ * German addresses the reader formally everywhere ("Sie", "Ihr", "Ihnen"; "Wählen Sie …"), never with
+ * "du", "dein…", "dich", "dir", nor the plural "euch", "euer…".
+ */
+describe("the German register", () => {
+  it("is formal in every message", () => {
+    const informal = /(?<![\p{L}-])(?:du|dein\p{L}*|dich|dir|euch|euer|eure\p{L}*)(?![\p{L}-])/iu;
+    expect(texts("de").filter(([, text]) => informal.test(text))).toEqual([]);
+  });
+});

@@ -109,7 +109,7 @@ Formentor et Cala Sant Vicenç : des falaises spectaculaires, à découvrir par 
 Weißer Sand und Pinien bis ans Wasser. Im Sommer früh losfahren: Mittags sind die Ankerplätze voll.
 
 ## 2. Von Ibiza nach Formentera
-Von Sant Antoni oder Ibiza-Stadt erreichst du **Ses Illetes** und s'Espalmador mit dem Motorboot in gut einer Stunde.
+Von Sant Antoni oder Ibiza-Stadt erreichen Sie **Ses Illetes** und s'Espalmador mit dem Motorboot in gut einer Stunde.
 
 ## 3. Nationalpark Cabrera
 Befahren und Festmachen nur mit **vorheriger Genehmigung** und an den Bojen des Parks. Der Aufstieg zur Burg lohnt sich.
@@ -120,7 +120,7 @@ Ein naturbelassener Strand mit flachem Wasser, ideal für Familien.
 ## 5. Mallorcas Nordküste
 Formentor und Cala Sant Vicenç: spektakuläre Steilküste, am besten bei ruhiger See.
 
-> Wichtig: Auf den Balearen ist Ankern auf Posidonia-Seegras verboten. Ankere auf Sand oder nutze die Öko-Bojen.`,
+> Wichtig: Auf den Balearen ist Ankern auf Posidonia-Seegras verboten. Ankern Sie auf Sand oder nutzen Sie die Öko-Bojen.`,
       },
     },
   },
@@ -193,9 +193,9 @@ Pour les bateaux jusqu'à 24 mètres : le Patrón de Yate jusqu'à 150 milles de
 Chaque annonce Amarre indique le permis exigé. Si vous ne l'avez pas, choisissez un bateau **avec skipper**.`,
       },
       de: {
-        title: "Welchen Bootsführerschein brauchst du in Spanien?",
+        title: "Welchen Bootsführerschein brauchen Sie in Spanien?",
         slug: "bootsfuehrerschein-spanien",
-        excerpt: "Ohne Schein, Licencia de Navegación, PNB, PER, Patrón und Capitán de Yate: was jeder erlaubt und welcher zu dir passt.",
+        excerpt: "Ohne Schein, Licencia de Navegación, PNB, PER, Patrón und Capitán de Yate: was jeder erlaubt und welcher zu Ihnen passt.",
         body: `Die Sportbootführerscheine in Spanien regelt das Königliche Dekret 875/2014. Jede Stufe erlaubt ein längeres Boot und mehr Abstand zur Küste.
 
 ## Ohne Führerschein
@@ -211,7 +211,7 @@ Ein praktischer Kurs von wenigen Stunden, ohne Prüfung. Boote bis **6 Meter**, 
 ## Patrón de Yate und Capitán de Yate
 Für Boote bis 24 Meter: Patrón de Yate bis 150 Meilen vor der Küste, Capitán de Yate ohne Begrenzung.
 
-In jedem Amarre-Inserat steht, welchen Schein das Boot verlangt. Hast du ihn nicht, such nach Booten **mit Skipper**.`,
+In jedem Amarre-Inserat steht, welchen Schein das Boot verlangt. Haben Sie ihn nicht, suchen Sie nach Booten **mit Skipper**.`,
       },
     },
   },
@@ -284,9 +284,9 @@ Cela dépend de la longueur, de la liste d'immatriculation et de l'âge du batea
 Si vous préférez déléguer, notre [service de démarches](/gestoria/itb-barco) s'en occupe.`,
       },
       de: {
-        title: "Was ist die ITB und wann muss dein Boot dorthin?",
+        title: "Was ist die ITB und wann muss Ihr Boot dorthin?",
         slug: "itb-technische-bootsinspektion",
-        excerpt: "Die ITB ist Spaniens technische Prüfung für Boote: was geprüft wird, wie oft sie fällig ist und wie du dich vorbereitest.",
+        excerpt: "Die ITB ist Spaniens technische Prüfung für Boote: was geprüft wird, wie oft sie fällig ist und wie Sie sich vorbereiten.",
         body: `Die **ITB** (Inspección Técnica de Buques) ist für Boote, was der TÜV für Autos ist: eine regelmäßige Prüfung, die bestätigt, dass das Schiff sicher ist. Sie wird von Prüfstellen durchgeführt, die von der spanischen Handelsmarine zugelassen sind.
 
 ## Was geprüft wird
@@ -295,14 +295,14 @@ Si vous préférez déléguer, notre [service de démarches](/gestoria/itb-barco
 - Navigationslichter, Sicherheits- und Rettungsausrüstung.
 
 ## Wie oft
-Das hängt von Länge, Registerliste und Alter des Bootes ab; bei Sportbooten ist eine Hauptprüfung alle fünf Jahre üblich. Das Ablaufdatum steht in deinem **Schiffssicherheitszeugnis**.
+Das hängt von Länge, Registerliste und Alter des Bootes ab; bei Sportbooten ist eine Hauptprüfung alle fünf Jahre üblich. Das Ablaufdatum steht in Ihrem **Schiffssicherheitszeugnis**.
 
-## So bereitest du dich vor
-1. Prüfe die Ablaufdaten von Signalraketen, Feuerlöschern und Rettungsinsel.
-2. Verbinde die Rumpfprüfung mit dem jährlichen Auskranen.
-3. Halte die Bootspapiere bereit.
+## So bereiten Sie sich vor
+1. Prüfen Sie die Ablaufdaten von Signalraketen, Feuerlöschern und Rettungsinsel.
+2. Verbinden Sie die Rumpfprüfung mit dem jährlichen Auskranen.
+3. Halten Sie die Bootspapiere bereit.
 
-Wenn du dich nicht selbst darum kümmern willst, übernimmt das unser [Behördenservice](/gestoria/itb-barco).`,
+Wenn Sie sich nicht selbst darum kümmern wollen, übernimmt das unser [Behördenservice](/gestoria/itb-barco).`,
       },
     },
   },
@@ -380,24 +380,24 @@ Sur [Amarre](/docks), filtrez les places par port, dimensions et prix.`,
       de: {
         title: "Den richtigen Liegeplatz finden: Maße, Service und Preis",
         slug: "liegeplatz-finden",
-        excerpt: "Länge, Breite, Tiefgang, Schutz, Service und Konzession: worauf du achten solltest, bevor du einen Liegeplatz mietest oder kaufst.",
-        body: `Ein guter Liegeplatz bedeutet mehr Freude am Boot und bessere Pflege. Bevor du dich entscheidest, prüfe diese Punkte.
+        excerpt: "Länge, Breite, Tiefgang, Schutz, Service und Konzession: worauf Sie achten sollten, bevor Sie einen Liegeplatz mieten oder kaufen.",
+        body: `Ein guter Liegeplatz bedeutet mehr Freude am Boot und bessere Pflege. Bevor Sie sich entscheiden, prüfen Sie diese Punkte.
 
 ## Maße
-Achte auf **maximale Länge**, **Breite** und **Wassertiefe** des Platzes – mit Reserve für die Fender.
+Achten Sie auf **maximale Länge**, **Breite** und **Wassertiefe** des Platzes – mit Reserve für die Fender.
 
 ## Schutz und Lage
-Frag, aus welcher Richtung bei den vorherrschenden Winden Schwell in den Hafen steht. Ein leicht anzulaufender Hafen nahe deiner Lieblingsbuchten spart Treibstoff.
+Fragen Sie, aus welcher Richtung bei den vorherrschenden Winden Schwell in den Hafen steht. Ein leicht anzulaufender Hafen nahe Ihrer Lieblingsbuchten spart Treibstoff.
 
 ## Service
-- Wasser und Strom (achte auf die Absicherung der Steckdose).
+- Wasser und Strom (achten Sie auf die Absicherung der Steckdose).
 - Duschen, WLAN, Tankstelle, Parkplatz und Bewachung.
 - Fäkalienabsaugung.
 
 ## Mieten oder kaufen
-Monatsmiete hält dich flexibel. Beim Kauf zählen die **verbleibenden Konzessionsjahre**, die Unterhaltsgebühr und ob die Marina der Übertragung zustimmen muss.
+Monatsmiete hält Sie flexibel. Beim Kauf zählen die **verbleibenden Konzessionsjahre**, die Unterhaltsgebühr und ob die Marina der Übertragung zustimmen muss.
 
-Bei [Amarre](/docks) filterst du Liegeplätze nach Hafen, Maßen und Preis.`,
+Bei [Amarre](/docks) filtern Sie Liegeplätze nach Hafen, Maßen und Preis.`,
       },
     },
   },
@@ -479,28 +479,28 @@ Rather not take the helm? Many boats on [Amarre](/alquiler-barco) come with a sk
 Vous préférez ne pas tenir la barre ? De nombreux bateaux sur [Amarre](/alquiler-barco) sont proposés avec skipper.`,
       },
       de: {
-        title: "Dein erster Charter: die Checkliste vor dem Ablegen",
+        title: "Ihr erster Charter: die Checkliste vor dem Ablegen",
         slug: "erster-charter-checkliste",
-        excerpt: "Papiere, Seewetterbericht, Bootscheck und Sicherheit: alles, was du am Tag deiner ersten Bootsmiete durchgehen solltest.",
+        excerpt: "Papiere, Seewetterbericht, Bootscheck und Sicherheit: alles, was Sie am Tag Ihrer ersten Bootsmiete durchgehen sollten.",
         body: `Die erste Bootsmiete macht viel mehr Spaß, wenn alles vorbereitet ist. Das ist unsere eigene Checkliste.
 
 ## Vor dem Tag
-- Nimm deinen **Bootsführerschein** und Ausweis oder Reisepass mit.
-- Lies die Stornierungs- und Tankregeln im Inserat.
-- Schau dir den Seewetterbericht an und hab einen Plan B, falls der Wind auffrischt.
+- Nehmen Sie Ihren **Bootsführerschein** und Ausweis oder Reisepass mit.
+- Lesen Sie die Stornierungs- und Tankregeln im Inserat.
+- Sehen Sie sich den Seewetterbericht an und haben Sie einen Plan B, falls der Wind auffrischt.
 
 ## Am Steg
-1. Fotografiere das Boot bei der Übergabe: Rumpf, Fender, Innenraum.
-2. Lass dir Motor, Ankern, UKW-Funk und Bilgepumpe erklären.
-3. Prüfe Rettungswesten für alle, Feuerlöscher und Erste-Hilfe-Set.
-4. Notiere Tankstand und Rückgabezeit.
+1. Fotografieren Sie das Boot bei der Übergabe: Rumpf, Fender, Innenraum.
+2. Lassen Sie sich Motor, Ankern, UKW-Funk und Bilgepumpe erklären.
+3. Prüfen Sie Rettungswesten für alle, Feuerlöscher und Erste-Hilfe-Set.
+4. Notieren Sie Tankstand und Rückgabezeit.
 
 ## Auf dem Wasser
-- Halte Abstand zu markierten Badezonen und nutze die Bojen.
+- Halten Sie Abstand zu markierten Badezonen und nutzen Sie die Bojen.
 - Wasser, Mützen und Sonnencreme für alle.
 - UKW-Kanal 16 für Notfälle.
 
-Du willst lieber nicht selbst steuern? Viele Boote bei [Amarre](/alquiler-barco) gibt es mit Skipper.`,
+Sie möchten lieber nicht selbst steuern? Viele Boote bei [Amarre](/alquiler-barco) gibt es mit Skipper.`,
       },
     },
   },
@@ -587,8 +587,8 @@ Trouvez des bateaux à Roses, l'Estartit ou Palamós sur [Amarre](/alquiler-barc
       de: {
         title: "Buchten an der Costa Brava, die eine Bootstour wert sind",
         slug: "buchten-costa-brava-mit-dem-boot",
-        excerpt: "Aiguablava, Tamariu, die Medes-Inseln oder das Cap de Creus: die schönsten Buchten der Costa Brava und wie du sie vom Meer aus genießt.",
-        body: `Die Costa Brava besteht aus Felsen, Pinien und klarem Wasser – mit Buchten, die an Land schwer zu erreichen sind. Mit dem Boot kommst du überall hin.
+        excerpt: "Aiguablava, Tamariu, die Medes-Inseln oder das Cap de Creus: die schönsten Buchten der Costa Brava und wie Sie sie vom Meer aus genießen.",
+        body: `Die Costa Brava besteht aus Felsen, Pinien und klarem Wasser – mit Buchten, die an Land schwer zu erreichen sind. Mit dem Boot kommen Sie überall hin.
 
 ## Begur: Aiguablava und Sa Tuna
 Türkisfarbenes Wasser und Sandgrund zum Ankern. Im August früh da sein.
@@ -597,17 +597,17 @@ Türkisfarbenes Wasser und Sandgrund zum Ankern. Im August früh da sein.
 Fischerdörfer mit kleinen Stränden und Strandbars direkt am Sand.
 
 ## Die Medes-Inseln
-Ein Meeresschutzgebiet vor l'Estartit: Festmachen nur an **Bojen**, dafür großartiges Tauchen. Informiere dich vorher über die Regeln.
+Ein Meeresschutzgebiet vor l'Estartit: Festmachen nur an **Bojen**, dafür großartiges Tauchen. Informieren Sie sich vorher über die Regeln.
 
 ## Cap de Creus
 Ein Naturpark mit wilden Buchten wie der Cala Culip. Bei **Tramontana** wird die See sehr rau: Wetterbericht prüfen und nichts riskieren.
 
 ## Tipps
-- Halte Abstand zu markierten Badezonen (200 Meter vor Stränden).
-- Nimm einen Müllbeutel mit: Nichts geht über Bord.
-- Mit Kindern wähle Buchten, die vor dem Wind des Tages geschützt sind.
+- Halten Sie Abstand zu markierten Badezonen (200 Meter vor Stränden).
+- Nehmen Sie einen Müllbeutel mit: Nichts geht über Bord.
+- Wählen Sie mit Kindern Buchten, die vor dem Wind des Tages geschützt sind.
 
-Boote in Roses, l'Estartit oder Palamós findest du bei [Amarre](/alquiler-barco).`,
+Boote in Roses, l'Estartit oder Palamós finden Sie bei [Amarre](/alquiler-barco).`,
       },
     },
   },

@@ -124,6 +124,13 @@ export const seedSteps: SeedStep[] = [
     },
   },
   {
+    id: "legal-pages-v3",
+    // The German privacy policy names the settings page by its formal title, „Datenschutz und Ihre Daten“.
+    async run({ legalPages }) {
+      await legalPages.refreshUnedited(["privacidad"]);
+    },
+  },
+  {
     id: "contact-cases-v1",
     // A visitor's message from /contacto, waiting for the team in /admin/gestiones (./contact.ts).
     run: seedDemoContactCase,

@@ -115,7 +115,7 @@ describe("/admin/operaciones: the reconciliation with Stripe", { timeout: 60_000
   it("answers 409 while a run is under way, and says so on the page", async () => {
     await services.store.set(RECONCILIATION_LOCK, "current", { runId: "run-elsewhere", at: new Date().toISOString() });
     const busy = await reconcile(admin.cookie, "/de");
-    expect([statusOf(busy), dataOf(busy).errors.form]).toEqual([409, "Ein Abgleich läuft bereits: Warte, bis er fertig ist, und lade die Seite neu."]);
+    expect([statusOf(busy), dataOf(busy).errors.form]).toEqual([409, "Ein Abgleich läuft bereits: Warten Sie, bis er fertig ist, und laden Sie die Seite neu."]);
     expect(dataOf(await view(admin.cookie)).reconciliation.underWay).toBe(true);
     await services.store.delete(RECONCILIATION_LOCK, "current");
     expect(teamMail()).toHaveLength(1);

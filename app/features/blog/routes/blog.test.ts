@@ -94,7 +94,7 @@ describe("/blog/nuevo-blog bad input", () => {
     expect(statusOf(await post("/blog/nuevo-blog", { intent: "publish", ...fields }))).toBe(303);
     const taken = await post("/de/blog/nuevo-blog", { intent: "publish", ...spanish({ "es.slug": fields["es.slug"] }) });
     expect(statusOf(taken)).toBe(400);
-    expect(dataOf(taken).result.error["es.slug"]).toEqual(["Ein anderer Beitrag verwendet diese Adresse schon: wähle eine andere"]);
+    expect(dataOf(taken).result.error["es.slug"]).toEqual(["Ein anderer Beitrag verwendet diese Adresse schon: Wählen Sie eine andere"]);
 
     const notAnImage = await settle(() =>
       editorAction({ request: multipart("/en/blog/nuevo-blog", { intent: "publish", ...spanish(), cover: new File(["<svg/>"], "cover.svg", { type: "image/svg+xml" }) }), params: {}, context: context() }),

@@ -79,7 +79,7 @@ describe("contact the owner", () => {
 
     const empty = await contact(boat.id, { intent: "contact", message: "   " }, renter.cookie, "/de");
     expect(statusOf(empty)).toBe(400);
-    expect(dataOf(empty).contact.errors).toEqual(["Schreib deine Nachricht."]);
+    expect(dataOf(empty).contact.errors).toEqual(["Schreiben Sie Ihre Nachricht."]);
     const long = await contact(boat.id, { intent: "contact", message: "x".repeat(2001) }, renter.cookie, "/en");
     expect(statusOf(long)).toBe(400);
     expect(dataOf(long).contact).toMatchObject({ errors: ["A message can be at most 2000 characters long."] });
@@ -339,7 +339,7 @@ describe("when contact details will show", () => {
       `Les coordonnées s’afficheront le ${formatDay(dayBefore, "fr", "long")} à 00:00, quand l’annulation de votre réservation ne remboursera plus la totalité de la location. D’ici là, les e-mails, numéros de téléphone et comptes de messagerie écrits ici restent masqués. Amarre n’encaisse pas encore en ligne : la location se paie directement au propriétaire au début de la sortie, jamais avant.`,
     );
     expect(notice(await open("/de"))).toBe(
-      `Kontaktdaten werden am ${formatDay(dayBefore, "de", "long")} um 00:00 Uhr angezeigt, wenn eine Stornierung eurer Buchung nicht mehr die ganze Miete erstattet. Bis dahin bleiben E-Mail-Adressen, Telefonnummern und Messenger-Konten, die hier geschrieben werden, verborgen. Amarre nimmt noch keine Zahlungen online entgegen: Die Miete wird zu Beginn der Fahrt direkt an den Eigentümer gezahlt, nie vorher.`,
+      `Kontaktdaten werden am ${formatDay(dayBefore, "de", "long")} um 00:00 Uhr angezeigt, wenn eine Stornierung Ihrer Buchung nicht mehr die ganze Miete erstattet. Bis dahin bleiben E-Mail-Adressen, Telefonnummern und Messenger-Konten, die hier geschrieben werden, verborgen. Amarre nimmt noch keine Zahlungen online entgegen: Die Miete wird zu Beginn der Fahrt direkt an den Eigentümer gezahlt, nie vorher.`,
     );
     expect(textOf(dataOf(ownerView).messages[0].parts)).toBe("¿Me pasas tu móvil? El mío es el [phone].");
 

@@ -99,7 +99,7 @@ describe("the booking summary's licence", () => {
     const choice = { listing: boat.id, start: day(50), people: "2" };
     const cases: Array<[Licence, string, string, string]> = [
       [{ licenceType: "pnb", licenceNumber: "PNB-2", licenceExpiresOn: "2040-01-01" }, "", "photo", "Añade una foto de tu titulación."],
-      [{ licenceType: "jefe", licenceNumber: "PNB-2", licenceExpiresOn: "2040-01-01" }, "/de", "type", "Wähle die Art des Führerscheins."],
+      [{ licenceType: "jefe", licenceNumber: "PNB-2", licenceExpiresOn: "2040-01-01" }, "/de", "type", "Wählen Sie die Art des Führerscheins."],
       [{ licenceType: "pnb", licenceNumber: "x".repeat(5000), licenceExpiresOn: "2040-01-01" }, "/fr", "number", "Le numéro ne peut contenir que des lettres, chiffres, espaces, points, barres obliques ou tirets (40 caractères au plus)."],
       [{ licenceType: "pnb", licenceNumber: "PNB-2", licenceExpiresOn: "2040-02-31" }, "/en", "expiresOn", "Enter a valid expiry date."],
       [{ licenceType: "pnb", licenceNumber: "PNB-2", licenceExpiresOn: "2040-01-01", photo: new TextEncoder().encode("%PDF-1.7 no image") }, "", "photo", "No hemos podido leer la foto: sube una imagen JPEG, PNG o WebP."],
@@ -147,7 +147,7 @@ describe("the listing form's licence", () => {
     expect(statusOf(below)).toBe(400);
     expect(dataOf(below).result.error).toEqual({ licence: ["Por su tipo, eslora y potencia, la ley pide como mínimo el PNB: puedes pedir una titulación superior, nunca una inferior."] });
     const none = await post("none", "/de");
-    expect(dataOf(none).result.error).toEqual({ licence: ["Nach Typ, Länge und Leistung verlangt das Gesetz mindestens den PNB: Du kannst einen höheren Schein verlangen, nie einen niedrigeren."] });
+    expect(dataOf(none).result.error).toEqual({ licence: ["Nach Typ, Länge und Leistung verlangt das Gesetz mindestens den PNB: Sie können einen höheren Schein verlangen, nie einen niedrigeren."] });
     expect(statusOf(await post("patron-yate"))).toBe(302);
     expect((await services.listings.get(draft.id))?.data).toMatchObject({ licence: "patron-yate" });
     // A stored licence below the law (saved before the rule) is read as the law's minimum.

@@ -72,7 +72,7 @@ Wir erstellen keine Werbeprofile und verkaufen Ihre Daten nicht.
 - Technische Protokolle höchstens zwölf Monate.
 
 ## Wenn Sie Ihr Konto löschen
-Sie können es selbst unter [Datenschutz und deine Daten](/ajustes/privacidad) mit Ihrem Passwort löschen. Dabei:
+Sie können es selbst unter [Datenschutz und Ihre Daten](/ajustes/privacidad) mit Ihrem Passwort löschen. Dabei:
 - werden Sie auf allen Geräten abgemeldet, und Ihr Konto, Ihr Profil, Ihr Foto, Ihre Vermieterdaten, Ihre Favoriten, Ihr Verlauf und die Inserate ohne Buchungen (mit ihren Fotos) werden gelöscht;
 - werden offene Anfragen und kommende Buchungen nach den üblichen Regeln storniert (sind Sie der Eigner, erhält der Mieter alles Gezahlte zurück); während einer laufenden Fahrt oder eines offenen Anspruchs auf die Kaution lässt sich das Konto nicht löschen;
 - **bewahren wir auf**, weil das Gesetz es verlangt, die Buchungen, an denen Sie beteiligt waren, und ihre Rechnungen, mit Ihrem Namen wie in Rechnung gestellt, für die oben genannten sechs Jahre; Inserate mit Buchungen bleiben archiviert und unveröffentlicht, solange diese Buchungen aufbewahrt werden;
@@ -82,7 +82,7 @@ Sie können es selbst unter [Datenschutz und deine Daten](/ajustes/privacidad) m
 Was aufbewahrt wird, nutzen wir nur, um diese Pflichten zu erfüllen oder eine Reklamation zu beantworten.
 
 ## Ihre Daten herunterladen
-Unter [Datenschutz und deine Daten](/ajustes/privacidad) können Sie jederzeit eine JSON-Datei mit allem herunterladen, was wir über Sie speichern: Profil, Vermieterdaten, Inserate, Buchungen, Unterhaltungen, Anfragen, Bewertungen, Favoriten, Verlauf und die Liste Ihrer Rechnungen mit Links zu ihren PDFs (Auskunftsrecht und Recht auf Datenübertragbarkeit, Art. 15 und 20 DSGVO).
+Unter [Datenschutz und Ihre Daten](/ajustes/privacidad) können Sie jederzeit eine JSON-Datei mit allem herunterladen, was wir über Sie speichern: Profil, Vermieterdaten, Inserate, Buchungen, Unterhaltungen, Anfragen, Bewertungen, Favoriten, Verlauf und die Liste Ihrer Rechnungen mit Links zu ihren PDFs (Auskunftsrecht und Recht auf Datenübertragbarkeit, Art. 15 und 20 DSGVO).
 
 ## Ihre Rechte
 Sie können jederzeit Auskunft über Ihre Daten, deren Berichtigung oder Löschung, die Einschränkung der Verarbeitung und die Datenübertragbarkeit verlangen, der Verarbeitung widersprechen und eine Einwilligung widerrufen, ohne dass dies die bisherige Verarbeitung berührt. Schreiben Sie an [hola@amarre.test](mailto:hola@amarre.test) und nennen Sie das Recht, das Sie ausüben möchten; wir antworten innerhalb eines Monats. Wenn Sie meinen, dass wir Ihr Anliegen nicht richtig behandelt haben, können Sie sich bei der spanischen Datenschutzbehörde beschweren ([www.aepd.es](https://www.aepd.es)).
