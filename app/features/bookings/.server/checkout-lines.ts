@@ -8,11 +8,11 @@
  */
 import type { CheckoutLine } from "#app/.server/payments";
 import { getFixedT } from "#app/.server/i18n";
-import { isLang, languageOf, type Lang } from "#app/i18n";
-import { numberFormat } from "#app/framework/intl";
+import { isLang, type Lang } from "#app/i18n";
 import { formatDay } from "#app/features/bookings/view";
 import { pricedByDay } from "./email-price-lines";
 import { lineOf } from "./ledger";
+import { priceLinesText } from "./price-lines-text";
 import type { Booking } from "./model";
 
 /** The days as the renter reads them: "14 jun 2027", "14 jun 2027, por la mañana", "14 jun 2027 – 16 jun 2027". */
@@ -42,11 +42,5 @@ export async function checkoutLines(booking: Booking, titleOf: (listingId: strin
 /** "1 día × 517,50 € (fin de semana) + 3 días × 450,00 €"; "" for a rental without seasons or weekends. */
 function daysOf(booking: Booking, lang: Lang): string {
   const lines = booking.price.lines ?? [];
-  if (!pricedByDay(lines)) return "";
-  const t = getFixedT(lang, "bookings");
-  const ts = getFixedT(lang, "seasons");
-  const money = numberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" });
-  return lines
-    .map((line) => `${t(`price.lines.${line.unit}`, { count: line.count, price: money.format(line.unitCents / 100) })}${line.season ? ` (${line.season})` : line.weekend ? ` (${ts("line.weekend")})` : ""}`)
-    .join(" + ");
+  return pricedByDay(lines) ? priceLinesText(lines, lang) : "";
 }

@@ -36,5 +36,6 @@ export { createBookingsService, slotIdFor, slotIdsFor, type BookingChoice, type 
 export { bookingEmailHandler, createBookingNotifier, ownerShareSentence, paymentSentence, recipientsOf } from "./notifications";
 export { bookingFigures, bookingMoney, ownerFigures } from "./figures";
 export { item as emailLine, priceLineLabel } from "./email-price-lines";
+export { priceLinesText } from "./price-lines-text";
 export { isReference, normalizeReference, REFERENCE_ALPHABET, referenceCandidate } from "./reference";
 export { BADGE_DAYS, BAR, MIN_REQUESTS, WINDOW_MONTHS, type ResponseSpeed, type StandingFigures } from "./owner-standing-model";

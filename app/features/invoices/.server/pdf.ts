@@ -1,6 +1,7 @@
 import { getFixedT } from "#app/.server/i18n";
 import { languageOf, type Lang } from "#app/i18n";
 import { reasonValues } from "#app/features/invoices/invoice-reasons";
+import { priceLinesText } from "#app/features/bookings/.server";
 import type { Invoice, InvoiceLine, InvoiceParty } from "./model";
 import { AREA, grey, PageLayout, type TextStyle } from "./pdf-layout";
 import { subjectTitle } from "./subject";
@@ -26,13 +27,7 @@ export function lineLabel(t: Translate, line: InvoiceLine): string {
  * "1 día × 200,00 € + 2 días × 280,00 € (Temporada alta)"; "" for a line without them.
  */
 export function daysText(line: InvoiceLine, lang: Lang): string {
-  if (!line.days || line.days.length === 0) return "";
-  const tb = getFixedT(lang, "bookings");
-  const ts = getFixedT(lang, "seasons");
-  const money = (cents: number) => new Intl.NumberFormat(languageOf(lang).iso, { style: "currency", currency: "EUR" }).format(cents / 100);
-  return line.days
-    .map((d) => `${d.unit === "half-day" ? money(d.unitCents) : tb(`price.lines.${d.unit}`, { count: d.count, price: money(d.unitCents) })}${d.season ? ` (${d.season})` : d.weekend ? ` (${ts("line.weekend")})` : ""}`)
-    .join(" + ");
+  return line.days && line.days.length > 0 ? priceLinesText(line.days, lang, "amount") : "";
 }
 
 /** The table's columns: the description wraps in its width; quantity and amount are right-aligned at their right edge. */
